@@ -1,0 +1,29 @@
+package org.frontiergraph.kernels.engine;
+
+import java.util.Optional;
+import org.frontiergraph.kernels.cpu.CpuBackend;
+import org.frontiergraph.kernels.gpu.GpuBackend;
+
+/** Opens the backends a process uses: the CPU engine always, the GPU engine when asked for or (AUTO) when present. */
+public final class Backends {
+    private Backends() {}
+
+    public static ComputeBackend cpu() {
+        return new CpuBackend();
+    }
+
+    /**
+     * The GPU backend for {@code mode}: empty for CPU, and for AUTO where no GPU or kernels are present.
+     *
+     * @throws IllegalStateException for GPU when no GPU backend can be opened (the message says why)
+     */
+    public static Optional<ComputeBackend> gpu(BackendMode mode) {
+        if (mode == BackendMode.CPU) return Optional.empty();
+        Optional<String> why = GpuBackend.unavailableReason();
+        if (why.isPresent()) {
+            if (mode == BackendMode.GPU) throw new IllegalStateException("backend 'gpu' requested but " + why.get());
+            return Optional.empty();
+        }
+        return Optional.of(GpuBackend.open());
+    }
+}
