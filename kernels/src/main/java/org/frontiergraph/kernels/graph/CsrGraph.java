@@ -86,6 +86,11 @@ public final class CsrGraph {
         return u;
     }
 
+    /** True when both graphs share the same vertices and arcs (only weights may differ), e.g. after a re-weight. */
+    public boolean sameStructure(CsrGraph other) {
+        return other != null && rowOffsets == other.rowOffsets && columns == other.columns;
+    }
+
     /** Bytes held by the arrays of this graph (not counting caches). */
     public long bytes() {
         return 4L * rowOffsets.length + 4L * columns.length + 8L * weights.length + 4L * arcEdgeIds.length;

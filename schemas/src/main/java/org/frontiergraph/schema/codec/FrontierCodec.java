@@ -1,0 +1,134 @@
+package org.frontiergraph.schema.codec;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaNormalization;
+import org.apache.avro.message.BadHeaderException;
+import org.apache.avro.message.BinaryMessageDecoder;
+import org.apache.avro.message.BinaryMessageEncoder;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.avro.util.ClassSecurityValidator;
+import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.GraphStatus;
+import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.LatencyEvent;
+import org.frontiergraph.schema.QueryResult;
+
+/**
+ * Avro single-object encoding for every Frontier message: bytes {@code C3 01}, the schema's 8-byte CRC-64-AVRO
+ * fingerprint (little-endian), then the Avro binary body. The fingerprint names the record type, so one topic can
+ * carry snapshots, updates and queries and a consumer needs no schema registry.
+ */
+public final class FrontierCodec {
+    private static final byte MAGIC_0 = (byte) 0xC3;
+    private static final byte MAGIC_1 = (byte) 0x01;
+    private static final int HEADER = 10;
+
+    private static final Map<Long, Class<? extends SpecificRecord>> BY_FINGERPRINT = new HashMap<>();
+    private static final Map<Class<?>, BinaryMessageDecoder<?>> DECODERS = new HashMap<>();
+
+    static {
+        trustOurPackage();
+        register(GraphSnapshotChunk.class, GraphSnapshotChunk.getClassSchema(), GraphSnapshotChunk.getDecoder());
+        register(GraphUpdate.class, GraphUpdate.getClassSchema(), GraphUpdate.getDecoder());
+        register(GraphQuery.class, GraphQuery.getClassSchema(), GraphQuery.getDecoder());
+        register(QueryResult.class, QueryResult.getClassSchema(), QueryResult.getDecoder());
+        register(LatencyEvent.class, LatencyEvent.getClassSchema(), LatencyEvent.getDecoder());
+        register(ErrorEvent.class, ErrorEvent.getClassSchema(), ErrorEvent.getDecoder());
+        register(GraphStatus.class, GraphStatus.getClassSchema(), GraphStatus.getDecoder());
+    }
+
+    private FrontierCodec() {}
+
+    /** Avro 1.12 refuses to instantiate classes outside trusted packages; trust the contract's package. */
+    private static void trustOurPackage() {
+        String prop = System.getProperty("org.apache.avro.SERIALIZABLE_PACKAGES");
+        String ours = "org.frontiergraph.schema";
+        if (prop == null || !prop.contains(ours)) {
+            ClassSecurityValidator.setGlobal(ClassSecurityValidator.composite(
+                    ClassSecurityValidator.getGlobal(),
+                    ClassSecurityValidator.builder().add(ours).build()));
+        }
+    }
+
+    private static <T extends SpecificRecord> void register(Class<T> type, Schema schema, BinaryMessageDecoder<T> decoder) {
+        BY_FINGERPRINT.put(SchemaNormalization.parsingFingerprint64(schema), type);
+        DECODERS.put(type, decoder);
+    }
+
+    /** Encodes any generated Frontier record. */
+    public static byte[] encode(SpecificRecord record) {
+        try {
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            BinaryMessageEncoder<SpecificRecord> encoder =
+                    new BinaryMessageEncoder<>(SpecificData.get(), record.getSchema());
+            ByteBuffer buf = encoder.encode(record);
+            byte[] out = new byte[buf.remaining()];
+            buf.get(out);
+            return out;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot encode " + record.getSchema().getName(), e);
+        }
+    }
+
+    /** The record type named by a message's fingerprint header. */
+    public static Class<? extends SpecificRecord> typeOf(byte[] message) throws MalformedMessageException {
+        if (message == null) throw new MalformedMessageException("record has no value (null)");
+        if (message.length < HEADER) {
+            throw new MalformedMessageException("record is " + message.length + " bytes, shorter than the 10-byte Avro single-object header");
+        }
+        if (message[0] == 0x00) {
+            throw new MalformedMessageException("record starts with 0x00: schema-registry framing, not Avro single-object encoding (C3 01 + fingerprint)");
+        }
+        if (message[0] != MAGIC_0 || message[1] != MAGIC_1) {
+            throw new MalformedMessageException(String.format(
+                    "record starts with %02X %02X, not the Avro single-object marker C3 01", message[0] & 0xff, message[1] & 0xff));
+        }
+        long fp = ByteBuffer.wrap(message, 2, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
+        Class<? extends SpecificRecord> type = BY_FINGERPRINT.get(fp);
+        if (type == null) {
+            throw new MalformedMessageException(String.format("unknown schema fingerprint %016x (not a Frontier message type)", fp));
+        }
+        return type;
+    }
+
+    /** Decodes a message of any Frontier type. */
+    public static SpecificRecord decode(byte[] message) throws MalformedMessageException {
+        Class<? extends SpecificRecord> type = typeOf(message);
+        try {
+            return (SpecificRecord) DECODERS.get(type).decode(message);
+        } catch (BadHeaderException e) {
+            throw new MalformedMessageException("bad Avro header: " + e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            throw new MalformedMessageException("cannot decode " + type.getSimpleName() + ": " + describe(e));
+        }
+    }
+
+    /** Decodes a message that must be of {@code type}. */
+    public static <T extends SpecificRecord> T decode(byte[] message, Class<T> type) throws MalformedMessageException {
+        SpecificRecord r = decode(message);
+        if (!type.isInstance(r)) {
+            throw new MalformedMessageException("expected " + type.getSimpleName() + " but got " + r.getClass().getSimpleName());
+        }
+        return type.cast(r);
+    }
+
+    private static String describe(Throwable e) {
+        String m = e.getMessage();
+        return e.getClass().getSimpleName() + (m == null ? "" : " (" + m + ")") + " - truncated or corrupt body?";
+    }
+
+    /** A message that is not a well-formed Frontier Avro message. */
+    public static final class MalformedMessageException extends Exception {
+        public MalformedMessageException(String message) {
+            super(message);
+        }
+    }
+}

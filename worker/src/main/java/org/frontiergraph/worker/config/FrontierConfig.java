@@ -1,0 +1,41 @@
+package org.frontiergraph.worker.config;
+
+import io.micronaut.context.annotation.ConfigurationProperties;
+
+/** Typed settings under {@code frontier.*} (application.yml; environment variables such as FRONTIER_BACKEND work too). */
+@ConfigurationProperties("frontier")
+public class FrontierConfig {
+    /** auto, gpu or cpu: the default engine; a query may override it. */
+    private String backend = "auto";
+    /** When the GPU engine cannot hold a graph (too large), keep it on the CPU engine instead of rejecting it. */
+    private boolean gpuFallbackToCpu = true;
+    /** Largest graph (vertices) a worker accepts. */
+    private int maxVertices = 200_000_000;
+    /** Largest graph (edges) a worker accepts. */
+    private long maxEdges = 1_000_000_000L;
+    /** Bytes of snapshot chunks a worker buffers while versions are being assembled. */
+    private long maxPendingSnapshotBytes = 4L << 30;
+    /** Vertices per result chunk: 60,000 keeps a distances+parents chunk under Kafka's 1 MB default. */
+    private int resultChunkVertices = 60_000;
+    /** MST edges per result chunk. */
+    private int resultChunkEdges = 50_000;
+    /** Identifies this worker in status events (defaults to the host name). */
+    private String workerId;
+
+    public String getBackend() { return backend; }
+    public void setBackend(String backend) { this.backend = backend; }
+    public boolean isGpuFallbackToCpu() { return gpuFallbackToCpu; }
+    public void setGpuFallbackToCpu(boolean v) { this.gpuFallbackToCpu = v; }
+    public int getMaxVertices() { return maxVertices; }
+    public void setMaxVertices(int maxVertices) { this.maxVertices = maxVertices; }
+    public long getMaxEdges() { return maxEdges; }
+    public void setMaxEdges(long maxEdges) { this.maxEdges = maxEdges; }
+    public long getMaxPendingSnapshotBytes() { return maxPendingSnapshotBytes; }
+    public void setMaxPendingSnapshotBytes(long v) { this.maxPendingSnapshotBytes = v; }
+    public int getResultChunkVertices() { return resultChunkVertices; }
+    public void setResultChunkVertices(int v) { this.resultChunkVertices = v; }
+    public int getResultChunkEdges() { return resultChunkEdges; }
+    public void setResultChunkEdges(int v) { this.resultChunkEdges = v; }
+    public String getWorkerId() { return workerId; }
+    public void setWorkerId(String workerId) { this.workerId = workerId; }
+}

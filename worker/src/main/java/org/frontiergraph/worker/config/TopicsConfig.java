@@ -1,0 +1,53 @@
+package org.frontiergraph.worker.config;
+
+import io.micronaut.context.annotation.ConfigurationProperties;
+
+/**
+ * Topic names and the settings the worker creates them with ({@code frontier.topics.*}). See docs/contract.md.
+ */
+@ConfigurationProperties("frontier.topics")
+public class TopicsConfig {
+    /** Snapshots, updates and queries, keyed by graph id: one log per graph gives per-graph ordering. */
+    private String graphs = "frontier.graphs";
+    private String results = "frontier.results";
+    private String latency = "frontier.latency";
+    private String errors = "frontier.errors";
+    private String status = "frontier.graph-status";
+    /** Partitions of the graphs topic: the unit of scale-out (each worker owns whole partitions). */
+    private int partitions = 6;
+    private short replicationFactor = 1;
+    /**
+     * Retention of the graphs topic. -1 (forever) lets a worker rebuild any graph from the log; with a finite
+     * retention, publishers must re-send a snapshot within it.
+     */
+    private long graphsRetentionMs = -1;
+    /** Retention of the output topics. */
+    private long outputRetentionMs = 7L * 24 * 3600 * 1000;
+    /** Largest record the topics accept (Kafka's default, about 1 MB); snapshots and results are chunked under it. */
+    private int maxMessageBytes = 1_048_588;
+    /** Create missing topics at start-up. */
+    private boolean create = true;
+
+    public String getGraphs() { return graphs; }
+    public void setGraphs(String graphs) { this.graphs = graphs; }
+    public String getResults() { return results; }
+    public void setResults(String results) { this.results = results; }
+    public String getLatency() { return latency; }
+    public void setLatency(String latency) { this.latency = latency; }
+    public String getErrors() { return errors; }
+    public void setErrors(String errors) { this.errors = errors; }
+    public String getStatus() { return status; }
+    public void setStatus(String status) { this.status = status; }
+    public int getPartitions() { return partitions; }
+    public void setPartitions(int partitions) { this.partitions = partitions; }
+    public short getReplicationFactor() { return replicationFactor; }
+    public void setReplicationFactor(short replicationFactor) { this.replicationFactor = replicationFactor; }
+    public long getGraphsRetentionMs() { return graphsRetentionMs; }
+    public void setGraphsRetentionMs(long v) { this.graphsRetentionMs = v; }
+    public long getOutputRetentionMs() { return outputRetentionMs; }
+    public void setOutputRetentionMs(long v) { this.outputRetentionMs = v; }
+    public int getMaxMessageBytes() { return maxMessageBytes; }
+    public void setMaxMessageBytes(int v) { this.maxMessageBytes = v; }
+    public boolean isCreate() { return create; }
+    public void setCreate(boolean create) { this.create = create; }
+}

@@ -1,0 +1,58 @@
+package org.frontiergraph.worker.kafka;
+
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Value;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
+import org.frontiergraph.worker.config.TopicsConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Creates the worker's topics at start-up, before the listener subscribes (an eager {@code @Context} bean).
+ * The graphs topic keeps its log (retention -1 by default) so a worker can rebuild graphs from it; it cannot be
+ * compacted because snapshots, updates and queries of one graph share a key. Existing topics are left as they are.
+ */
+@Context
+public class TopicAdmin {
+    private static final Logger LOG = LoggerFactory.getLogger(TopicAdmin.class);
+
+    public TopicAdmin(TopicsConfig topics, @Value("${kafka.bootstrap.servers:localhost:9092}") String bootstrap) {
+        if (!topics.isCreate()) return;
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+            List<NewTopic> missing = new ArrayList<>();
+            for (NewTopic t : topicsToCreate(topics)) if (!existing.contains(t.name())) missing.add(t);
+            if (!missing.isEmpty()) {
+                admin.createTopics(missing).all().get(30, TimeUnit.SECONDS);
+                LOG.info("created topics {}", missing.stream().map(NewTopic::name).toList());
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot create Frontier's topics on " + bootstrap + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The topics and the settings the worker creates them with (documented in docs/contract.md). */
+    public static List<NewTopic> topicsToCreate(TopicsConfig t) {
+        String maxBytes = Integer.toString(t.getMaxMessageBytes());
+        NewTopic graphs = new NewTopic(t.getGraphs(), t.getPartitions(), t.getReplicationFactor()).configs(Map.of(
+                TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE,
+                TopicConfig.RETENTION_MS_CONFIG, Long.toString(t.getGraphsRetentionMs()),
+                TopicConfig.RETENTION_BYTES_CONFIG, "-1",
+                TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes));
+        List<NewTopic> out = new ArrayList<>(List.of(graphs));
+        for (String name : List.of(t.getResults(), t.getLatency(), t.getErrors(), t.getStatus())) {
+            out.add(new NewTopic(name, t.getPartitions(), t.getReplicationFactor()).configs(Map.of(
+                    TopicConfig.RETENTION_MS_CONFIG, Long.toString(t.getOutputRetentionMs()),
+                    TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes)));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,95 @@
+package org.frontiergraph.worker.registry;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+import org.frontiergraph.kernels.engine.BackendMode;
+import org.frontiergraph.kernels.engine.Backends;
+import org.frontiergraph.kernels.engine.ComputeBackend;
+import org.frontiergraph.kernels.engine.GraphTooLargeException;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.processing.RejectedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Owns the compute backends of this process: the CPU engine always, the GPU engine when configured (auto/gpu) and
+ * present. Decides where a graph version lives and which backend answers a query.
+ */
+@Singleton
+public class EngineService implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(EngineService.class);
+
+    private final FrontierConfig config;
+    private final ComputeBackend cpu;
+    private final Optional<ComputeBackend> gpu;
+
+    public EngineService(FrontierConfig config) {
+        this.config = config;
+        this.cpu = Backends.cpu();
+        this.gpu = Backends.gpu(BackendMode.parse(config.getBackend()));
+        LOG.info("compute backends: default {}; GPU {}", defaultBackend(),
+                gpu.isPresent() ? "present" : "absent (" + GpuBackend.unavailableReason().orElse("not configured") + ")");
+    }
+
+    /** The backend a graph is loaded on unless a query says otherwise. */
+    public String defaultBackend() {
+        return gpu.map(ComputeBackend::name).orElse(cpu.name());
+    }
+
+    /** Loads a graph version on the default backend; falls back to the CPU engine when the GPU cannot hold it (if allowed). */
+    public ResidentGraph load(CsrGraph graph) {
+        if (gpu.isPresent()) {
+            try {
+                return gpu.get().load(graph);
+            } catch (GraphTooLargeException e) {
+                if (!config.isGpuFallbackToCpu()) throw new RejectedException("GRAPH_TOO_LARGE", e.getMessage(), e);
+                LOG.warn("{}; holding it on the CPU engine instead (frontier.gpu-fallback-to-cpu=true)", e.getMessage());
+            }
+        }
+        return cpu.load(graph);
+    }
+
+    /** Replaces a resident version by the next (patched in place where the backend can). */
+    public ResidentGraph replace(ResidentGraph current, CsrGraph next) {
+        ComputeBackend owner = current.backend().equals(cpu.name()) ? cpu : gpu.orElse(cpu);
+        try {
+            return current.replace(next, owner);
+        } catch (GraphTooLargeException e) {
+            if (!config.isGpuFallbackToCpu()) throw new RejectedException("GRAPH_TOO_LARGE", e.getMessage(), e);
+            return cpu.load(next);
+        }
+    }
+
+    /**
+     * The backend that answers a query asking for {@code requested} (null: configured default) on a graph held by
+     * {@code held}: the held copy when the backends match, else a CPU view of the same host graph.
+     */
+    public ResidentGraph forQuery(ResidentGraph held, String requested) {
+        BackendMode mode;
+        try {
+            mode = requested == null ? BackendMode.AUTO : BackendMode.parse(requested);
+        } catch (IllegalArgumentException e) {
+            throw new RejectedException("INVALID_QUERY", e.getMessage());
+        }
+        if (mode == BackendMode.GPU && !held.backend().equals("gpu")) {
+            throw new RejectedException("UNSUPPORTED", gpu.isEmpty()
+                    ? "backend 'gpu' requested but this worker has no GPU engine: " + GpuBackend.unavailableReason().orElse("disabled by frontier.backend=cpu")
+                    : "backend 'gpu' requested but this graph is held on the CPU engine (it did not fit on the GPU)");
+        }
+        if (mode == BackendMode.CPU && !held.backend().equals(cpu.name())) {
+            return cpu.load(held.graph());
+        }
+        return held;
+    }
+
+    @Override
+    @PreDestroy
+    public void close() {
+        gpu.ifPresent(ComputeBackend::close);
+        cpu.close();
+    }
+}

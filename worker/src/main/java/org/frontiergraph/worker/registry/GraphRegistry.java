@@ -1,0 +1,180 @@
+package org.frontiergraph.worker.registry;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.graph.GraphEdit;
+import org.frontiergraph.kernels.graph.InvalidGraphException;
+import org.frontiergraph.schema.EdgeBatch;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.processing.RejectedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The graphs this worker owns, one current version each. A new version is built completely (snapshot assembled,
+ * CSR built, made resident) before it replaces the old one in a single map update, so no query sees a half-loaded
+ * graph. Mutations come from the consumer thread that owns the graph's partition; reads may come from anywhere.
+ */
+@Singleton
+public class GraphRegistry implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(GraphRegistry.class);
+
+    private final Map<String, GraphEntry> graphs = new ConcurrentHashMap<>();
+    private final SnapshotAssembler assembler;
+    private final EngineService engines;
+    private final FrontierConfig config;
+
+    public GraphRegistry(EngineService engines, FrontierConfig config) {
+        this.engines = engines;
+        this.config = config;
+        this.assembler = new SnapshotAssembler(config.getMaxPendingSnapshotBytes());
+    }
+
+    /** What a record did to the registry: the version now current (if it changed) and versions abandoned. */
+    public record Change(Optional<GraphEntry> installed, List<RejectedException> abandoned) {}
+
+    public Optional<GraphEntry> get(String graphId) {
+        return Optional.ofNullable(graphs.get(graphId));
+    }
+
+    public Collection<GraphEntry> all() {
+        return List.copyOf(graphs.values());
+    }
+
+    /** Why a graph is not (yet) here, for error messages. */
+    public String whyUnknown(String graphId) {
+        return assembler.pendingDescription(graphId)
+                .map(p -> "graph '" + graphId + "' has no complete version on this worker yet: " + p)
+                .orElse("graph '" + graphId + "' is unknown: no snapshot for it has been published to its partition");
+    }
+
+    public synchronized Change acceptChunk(GraphSnapshotChunk chunk, int partition) {
+        GraphEntry current = graphs.get(chunk.getGraphId());
+        if (current != null && chunk.getVersion() <= current.version()) {
+            throw new RejectedException("STALE_VERSION", "snapshot version " + chunk.getVersion() + " of graph '"
+                    + chunk.getGraphId() + "' is not newer than the current version " + current.version());
+        }
+        if (chunk.getVertexCount() > config.getMaxVertices() || chunk.getEdgeCount() > config.getMaxEdges()) {
+            throw new RejectedException("GRAPH_TOO_LARGE", "graph '" + chunk.getGraphId() + "' version " + chunk.getVersion()
+                    + " has " + chunk.getVertexCount() + " vertices and " + chunk.getEdgeCount()
+                    + " edges; this worker accepts at most " + config.getMaxVertices() + " and " + config.getMaxEdges()
+                    + " (frontier.max-vertices / frontier.max-edges)");
+        }
+        SnapshotAssembler.Outcome outcome = assembler.accept(chunk);
+        if (outcome.complete().isEmpty()) return new Change(Optional.empty(), outcome.abandoned());
+        SnapshotAssembler.Assembled a = outcome.complete().get();
+        CsrGraph graph;
+        try {
+            graph = GraphBuilder.build(a.edges());
+        } catch (InvalidGraphException e) {
+            throw new RejectedException(code(e), "version " + a.version() + " of graph '" + a.graphId() + "' rejected: "
+                    + e.getMessage(), e);
+        }
+        GraphEntry entry = new GraphEntry(a.graphId(), a.version(), partition, a.firstVertexId(), engines.load(graph));
+        swapIn(entry);
+        return new Change(Optional.of(entry), outcome.abandoned());
+    }
+
+    public synchronized GraphEntry applyUpdate(GraphUpdate u, int partition) {
+        GraphEntry current = graphs.get(u.getGraphId());
+        if (current == null) throw new RejectedException("UNKNOWN_GRAPH", "update for " + whyUnknown(u.getGraphId()));
+        if (u.getBaseVersion() != null && u.getBaseVersion() != current.version()) {
+            throw new RejectedException("STALE_VERSION", "update" + (u.getUpdateId() == null ? "" : " '" + u.getUpdateId() + "'")
+                    + " of graph '" + u.getGraphId() + "' expects base version " + u.getBaseVersion()
+                    + " but the current version is " + current.version());
+        }
+        int first = current.firstVertexId();
+        CsrGraph next;
+        try {
+            Ids removed = ids(u.getRemoved(), first, false);
+            Ids reweighted = ids(u.getReweighted(), first, true);
+            Ids added = ids(u.getAdded(), first, true);
+            next = GraphEdit.apply(current.resident().graph(), removed.u, removed.v,
+                    reweighted.u, reweighted.v, reweighted.w, added.u, added.v, added.w);
+        } catch (InvalidGraphException e) {
+            throw new RejectedException(code(e), "update of graph '" + u.getGraphId() + "' rejected, version "
+                    + current.version() + " kept: " + e.getMessage(), e);
+        }
+        GraphEntry entry = new GraphEntry(current.graphId(), current.version() + 1, partition, first,
+                engines.replace(current.resident(), next));
+        graphs.put(entry.graphId(), entry);
+        return entry;
+    }
+
+    /** Drops the graphs of partitions this worker no longer owns and frees their memory. */
+    public synchronized List<GraphEntry> dropPartitions(Collection<Integer> partitions) {
+        List<GraphEntry> dropped = new ArrayList<>();
+        for (GraphEntry e : List.copyOf(graphs.values())) {
+            if (partitions.contains(e.partition())) {
+                graphs.remove(e.graphId());
+                e.resident().close();
+                dropped.add(e);
+            }
+        }
+        assembler.forget(dropped.stream().map(GraphEntry::graphId).toList());
+        if (!dropped.isEmpty()) LOG.info("dropped {} graph(s) of revoked partitions {}", dropped.size(), partitions);
+        return dropped;
+    }
+
+    public long residentBytes(String backend) {
+        return graphs.values().stream().filter(e -> e.resident().backend().equals(backend))
+                .mapToLong(e -> e.resident().residentBytes()).sum();
+    }
+
+    public int size() { return graphs.size(); }
+
+    public long pendingSnapshotBytes() { return assembler.pendingBytes(); }
+
+    private void swapIn(GraphEntry entry) {
+        GraphEntry old = graphs.put(entry.graphId(), entry);
+        if (old != null) old.resident().close();
+        LOG.info("graph '{}' version {} loaded: {} vertices, {} edges on {}", entry.graphId(), entry.version(),
+                entry.vertexCount(), entry.edgeCount(), entry.resident().backend());
+    }
+
+    private record Ids(int[] u, int[] v, double[] w) {}
+
+    private static Ids ids(EdgeBatch b, int first, boolean weighted) {
+        if (b == null) return new Ids(new int[0], new int[0], new double[0]);
+        int m = b.getSources().size();
+        if (b.getTargets().size() != m || (weighted && !b.getWeights().isEmpty() && b.getWeights().size() != m)) {
+            throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
+                    "sources, targets and weights differ in length");
+        }
+        int[] us = new int[m], vs = new int[m];
+        double[] ws = new double[weighted ? m : 0];
+        for (int i = 0; i < m; i++) {
+            us[i] = b.getSources().get(i) - first;
+            vs[i] = b.getTargets().get(i) - first;
+            if (weighted) ws[i] = b.getWeights().isEmpty() ? 1.0 : b.getWeights().get(i);
+        }
+        return new Ids(us, vs, ws);
+    }
+
+    static String code(InvalidGraphException e) {
+        return switch (e.kind()) {
+            case INVALID_VERTEX -> "INVALID_VERTEX";
+            case INVALID_WEIGHT -> "INVALID_WEIGHT";
+            case TOO_LARGE -> "GRAPH_TOO_LARGE";
+            case INVALID_EDGE -> "INVALID_UPDATE";
+        };
+    }
+
+    @Override
+    @PreDestroy
+    public synchronized void close() {
+        graphs.values().forEach(e -> e.resident().close());
+        graphs.clear();
+        assembler.forgetAll();
+    }
+}

@@ -1,0 +1,185 @@
+package org.frontiergraph.worker.registry;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.schema.EdgeBatch;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.worker.processing.RejectedException;
+
+/**
+ * Collects the chunks of snapshot versions until each is complete. At most one version per graph is pending: a chunk
+ * of a newer version abandons an older incomplete one (reported as INCOMPLETE_SNAPSHOT: a truncated snapshot).
+ * Chunks must agree on every header field; a redelivered chunk (same index) is ignored. Not thread-safe: one
+ * consumer thread owns the graphs of its partitions.
+ */
+public final class SnapshotAssembler {
+    private final long maxPendingBytes;
+    private final Map<String, Pending> pending = new HashMap<>();
+    private long pendingBytes;
+
+    public SnapshotAssembler(long maxPendingBytes) {
+        this.maxPendingBytes = maxPendingBytes;
+    }
+
+    /** A complete snapshot version, ids already made 0-based. */
+    public record Assembled(String graphId, long version, int firstVertexId, EdgeList edges) {}
+
+    /** What one chunk led to: perhaps a complete version, perhaps an older version abandoned. */
+    public record Outcome(Optional<Assembled> complete, List<RejectedException> abandoned) {}
+
+    public Outcome accept(GraphSnapshotChunk c) {
+        validateHeader(c);
+        List<RejectedException> abandoned = new ArrayList<>();
+        Pending p = pending.get(c.getGraphId());
+        if (p != null && p.version != c.getVersion()) {
+            if (c.getVersion() < p.version) {
+                throw new RejectedException("STALE_VERSION", "chunk " + c.getChunkIndex() + " of version " + c.getVersion()
+                        + " of graph '" + c.getGraphId() + "' arrived after version " + p.version + " began; ignored");
+            }
+            abandoned.add(new RejectedException("INCOMPLETE_SNAPSHOT", "version " + p.version + " of graph '"
+                    + c.getGraphId() + "' abandoned incomplete: " + p.describeMissing() + " before version "
+                    + c.getVersion() + " began"));
+            drop(c.getGraphId());
+            p = null;
+        }
+        if (p == null) {
+            p = new Pending(c);
+            pending.put(c.getGraphId(), p);
+        } else if (!p.agrees(c)) {
+            drop(c.getGraphId());
+            throw new RejectedException("INVALID_SNAPSHOT", "chunk " + c.getChunkIndex() + " of version " + c.getVersion()
+                    + " of graph '" + c.getGraphId() + "' disagrees with earlier chunks (" + p.headerString()
+                    + " vs " + headerString(c) + "); the whole version is discarded");
+        }
+        if (p.chunks[c.getChunkIndex()] != null) return new Outcome(Optional.empty(), abandoned);
+        long bytes = 16L * c.getEdges().getSources().size();
+        if (pendingBytes + bytes > maxPendingBytes) {
+            drop(c.getGraphId());
+            throw new RejectedException("GRAPH_TOO_LARGE", "snapshot version " + c.getVersion() + " of graph '"
+                    + c.getGraphId() + "' exceeds the worker's buffer for pending snapshots (" + maxPendingBytes + " bytes)");
+        }
+        p.chunks[c.getChunkIndex()] = c.getEdges();
+        p.received++;
+        p.edges += c.getEdges().getSources().size();
+        p.bytes += bytes;
+        pendingBytes += bytes;
+        if (p.received < p.chunks.length) return new Outcome(Optional.empty(), abandoned);
+        drop(c.getGraphId());
+        if (p.edges != p.edgeCount) {
+            throw new RejectedException("INVALID_SNAPSHOT", "version " + p.version + " of graph '" + c.getGraphId()
+                    + "' declares " + p.edgeCount + " edges but its " + p.chunks.length + " chunks hold " + p.edges
+                    + " (truncated or padded snapshot)");
+        }
+        return new Outcome(Optional.of(p.assemble()), abandoned);
+    }
+
+    /** A short description of what is pending for a graph, for error messages; empty when nothing is. */
+    public Optional<String> pendingDescription(String graphId) {
+        Pending p = pending.get(graphId);
+        return p == null ? Optional.empty()
+                : Optional.of("version " + p.version + " is being assembled (" + p.received + " of " + p.chunks.length + " chunks)");
+    }
+
+    /** Forgets pending versions of these graphs (their partition was revoked). */
+    public void forget(java.util.Collection<String> graphIds) {
+        graphIds.forEach(this::drop);
+    }
+
+    public void forgetAll() {
+        pending.clear();
+        pendingBytes = 0;
+    }
+
+    public long pendingBytes() { return pendingBytes; }
+
+    private void drop(String graphId) {
+        Pending p = pending.remove(graphId);
+        if (p != null) pendingBytes -= p.bytes;
+    }
+
+    private static void validateHeader(GraphSnapshotChunk c) {
+        String where = "snapshot chunk " + c.getChunkIndex() + " of version " + c.getVersion() + " of graph '" + c.getGraphId() + "'";
+        if (c.getGraphId() == null || c.getGraphId().isEmpty()) throw new RejectedException("INVALID_SNAPSHOT", "snapshot chunk has an empty graphId");
+        if (c.getChunkCount() < 1 || c.getChunkIndex() < 0 || c.getChunkIndex() >= c.getChunkCount()) {
+            throw new RejectedException("INVALID_SNAPSHOT", where + ": chunkIndex must be in 0.." + (c.getChunkCount() - 1)
+                    + " and chunkCount >= 1 (got chunkCount " + c.getChunkCount() + ")");
+        }
+        if (c.getVertexCount() < 0 || c.getEdgeCount() < 0) {
+            throw new RejectedException("INVALID_SNAPSHOT", where + ": negative vertexCount or edgeCount");
+        }
+        EdgeBatch e = c.getEdges();
+        int m = e.getSources().size();
+        if (e.getTargets().size() != m || (!e.getWeights().isEmpty() && e.getWeights().size() != m)) {
+            throw new RejectedException("INVALID_SNAPSHOT", where + ": sources, targets and weights differ in length ("
+                    + m + ", " + e.getTargets().size() + ", " + e.getWeights().size() + ")");
+        }
+    }
+
+    private static String headerString(GraphSnapshotChunk c) {
+        return "vertexCount=" + c.getVertexCount() + ", edgeCount=" + c.getEdgeCount() + ", chunkCount=" + c.getChunkCount()
+                + ", directed=" + c.getDirected() + ", firstVertexId=" + c.getFirstVertexId();
+    }
+
+    private static final class Pending {
+        final long version;
+        final GraphSnapshotChunk header;
+        final long edgeCount;
+        final EdgeBatch[] chunks;
+        int received;
+        long edges;
+        long bytes;
+
+        Pending(GraphSnapshotChunk c) {
+            this.version = c.getVersion();
+            this.header = c;
+            this.edgeCount = c.getEdgeCount();
+            this.chunks = new EdgeBatch[c.getChunkCount()];
+        }
+
+        boolean agrees(GraphSnapshotChunk c) {
+            return c.getVertexCount() == header.getVertexCount() && c.getEdgeCount() == header.getEdgeCount()
+                    && c.getChunkCount() == header.getChunkCount() && c.getDirected() == header.getDirected()
+                    && c.getFirstVertexId() == header.getFirstVertexId()
+                    && Objects.equals(c.getGraphId(), header.getGraphId());
+        }
+
+        String headerString() { return SnapshotAssembler.headerString(header); }
+
+        String describeMissing() {
+            StringBuilder sb = new StringBuilder();
+            int shown = 0, missing = 0;
+            for (int i = 0; i < chunks.length; i++) {
+                if (chunks[i] == null) {
+                    missing++;
+                    if (shown++ < 8) sb.append(sb.length() == 0 ? "" : ", ").append(i);
+                }
+            }
+            return missing + " of " + chunks.length + " chunks never arrived (" + sb + (missing > 8 ? ", ..." : "") + ")";
+        }
+
+        Assembled assemble() {
+            int n = header.getVertexCount();
+            int first = header.getFirstVertexId();
+            EdgeList list = new EdgeList(n, header.getDirected(), (int) Math.min(Integer.MAX_VALUE - 8, edges));
+            for (EdgeBatch b : chunks) {
+                List<Integer> s = b.getSources(), t = b.getTargets();
+                List<Double> w = b.getWeights();
+                boolean weighted = !w.isEmpty();
+                for (int i = 0; i < s.size(); i++) {
+                    int u = s.get(i), v = t.get(i);
+                    if (u < first || u >= first + n || v < first || v >= first + n) {
+                        throw new RejectedException("INVALID_VERTEX", "version " + version + " of graph '" + header.getGraphId()
+                                + "': edge (" + u + ", " + v + ") has a vertex outside " + first + ".." + (first + n - 1));
+                    }
+                    list.add(u - first, v - first, weighted ? w.get(i) : 1.0);
+                }
+            }
+            return new Assembled(header.getGraphId(), version, first, list);
+        }
+    }
+}
