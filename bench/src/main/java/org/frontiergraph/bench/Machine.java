@@ -1,0 +1,35 @@
+package org.frontiergraph.bench;
+
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+
+/** One line per fact about the machine a benchmark ran on, for its output. */
+final class Machine {
+    private Machine() {}
+
+    static String describe() {
+        Runtime rt = Runtime.getRuntime();
+        String gcs = ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(GarbageCollectorMXBean::getName).collect(Collectors.joining(", "));
+        return "machine: " + rt.availableProcessors() + " cores available to the JVM, CPU " + cpuModel() + "\n"
+                + "JVM:     " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+                + ", max heap " + (rt.maxMemory() >> 20) + " MiB, GC " + gcs + "\n"
+                + "OS:      " + System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch");
+    }
+
+    private static String cpuModel() {
+        try {
+            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+                    .filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .findFirst().orElse("unknown");
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+}
