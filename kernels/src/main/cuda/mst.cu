@@ -1,0 +1,123 @@
+// Minimum spanning forest: Boruvka over an edge work list with a lock-free union-find, after ECL-MST
+// (Fallin, Gonzalez, Seo, Burtscher, "A High-Performance MST Implementation for GPUs", SC 2023).
+//
+// Each undirected edge is an int4 (u, v, weight key, edge id); its 64-bit key is (weight key << 32) | edge id,
+// where the weight key is the integer weight, or the weight's rank among the distinct weights, so keys are
+// unique and order edges by (weight, edge id): the forest is the unique one the CPU engine finds.
+// A round: (A) replace each edge's ends by their roots, drop edges inside one component, compact the rest and
+// reset the roots' minima; (B) atomicMin each surviving key into both roots; (C) an edge that is the minimum
+// of either root joins the forest (a bit per edge id) and its roots are united (the larger root hooks under the
+// smaller with atomicCAS, so no cycle can form). All rounds run in one cooperative launch.
+//
+// Counters (u64 ctr[]): ctr[r % 2] size of the list built in round r (zeroed a round ahead); ctr[2] rounds run.
+#include "frontier.cuh"
+
+using namespace frontier;
+
+namespace {
+
+__device__ __forceinline__ u64 key_of(int4 e) { return ((u64)(unsigned)e.z << 32) | (unsigned)e.w; }
+
+// Root of x, halving the path on the way (every write points a non-root at one of its ancestors).
+__device__ __forceinline__ int find(int* comp, int x) {
+    int p = ldcg(&comp[x]);
+    while (p != x) {
+        int gp = ldcg(&comp[p]);
+        if (gp != p) comp[x] = gp;
+        x = p;
+        p = gp;
+    }
+    return x;
+}
+
+__device__ __forceinline__ void unite(int* comp, int a, int b) {
+    while (true) {
+        a = find(comp, a);
+        b = find(comp, b);
+        if (a == b) return;
+        if (a < b) {
+            int t = a;
+            a = b;
+            b = t;
+        }
+        if (atomicCAS(&comp[a], a, b) == a) return;
+    }
+}
+
+}  // namespace
+
+extern "C" __global__ void mst_boruvka(const int4* __restrict__ edges, long long m, int n, int4* listA,
+                                       int4* listB, int* comp, u64* minKey, unsigned* chosen, u64* ctr) {
+    cg::grid_group grid = cg::this_grid();
+    for (long long v = global_thread(); v < n; v += grid_threads()) {
+        comp[v] = (int)v;
+        minKey[v] = U64_MAX;
+    }
+    for (long long i = global_thread(); i < (m + 31) / 32; i += grid_threads()) chosen[i] = 0;
+    if (global_thread() == 0) {
+        for (int i = 0; i < 4; i++) ctr[i] = 0;
+    }
+    grid.sync();
+
+    const int4* cur = edges;
+    long long count = m;
+    int4* out = listA;
+    int round = 0;
+    while (count > 0) {
+        int s = round % 2;
+        if (global_thread() == 0) ctr[s ^ 1] = 0;  // read by everyone before the last barrier
+        // (A) roots, filter, compact
+        long long stride = grid_threads();
+        long long limit = (count + stride - 1) / stride * stride;
+        for (long long i = global_thread(); i < limit; i += stride) {
+            bool keep = false;
+            int4 e;
+            if (i < count) {
+                e = cur[i];
+                int ru = find(comp, e.x), rv = find(comp, e.y);
+                if (ru != rv) {
+                    keep = true;
+                    e.x = ru;
+                    e.y = rv;
+                    minKey[ru] = U64_MAX;
+                    minKey[rv] = U64_MAX;
+                }
+            }
+            unsigned active = __activemask();
+            unsigned takers = __ballot_sync(active, keep);
+            if (takers != 0) {
+                int leader = __ffs(takers) - 1;
+                u64 base = 0;
+                if (lane_id() == leader) base = atomicAdd(&ctr[s], (u64)__popc(takers));
+                base = __shfl_sync(active, base, leader);
+                if (keep) out[base + __popc(takers & lanes_below())] = e;
+            }
+        }
+        grid.sync();
+        long long kept = (long long)ldcg(&ctr[s]);
+        if (kept == 0) break;
+        // (B) minimum key per root
+        for (long long i = global_thread(); i < kept; i += stride) {
+            int4 e = out[i];
+            u64 k = key_of(e);
+            if (k < ldcg(&minKey[e.x])) atomicMin(&minKey[e.x], k);
+            if (k < ldcg(&minKey[e.y])) atomicMin(&minKey[e.y], k);
+        }
+        grid.sync();
+        // (C) hook along the minimum edges
+        for (long long i = global_thread(); i < kept; i += stride) {
+            int4 e = out[i];
+            u64 k = key_of(e);
+            if (ldcg(&minKey[e.x]) == k || ldcg(&minKey[e.y]) == k) {
+                atomicOr(&chosen[(unsigned)e.w >> 5], 1u << (e.w & 31));
+                unite(comp, e.x, e.y);
+            }
+        }
+        grid.sync();
+        cur = out;
+        out = out == listA ? listB : listA;
+        count = kept;
+        round++;
+    }
+    if (global_thread() == 0) ctr[2] = (u64)round;
+}

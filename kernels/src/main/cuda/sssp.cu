@@ -1,0 +1,210 @@
+// Single-source shortest paths: near-far delta-stepping (Davidson, Baxter, Garland, Owens, "Work-Efficient
+// Parallel GPU Methods for Single-Source Shortest Paths", IPDPS 2014) in one cooperative launch.
+//
+// Distances are 64-bit keys ordered like the distances themselves, so atomicMin on the key is a relax:
+// - integer weights (sssp_*_i32): the key is the exact integer distance (int32 weights, sums below 2^62);
+// - other weights (sssp_*_f64): the key is the bit pattern of a non-negative double, which orders like the
+//   double; relaxing computes the same correctly rounded dist[u] + w as the CPU engine.
+// Both compute the least fixed point of dist[v] = min(dist[u] + w), the value Dijkstra computes, bit for bit.
+//
+// Near queue: vertices improved below the threshold, expanded next iteration (one warp per vertex, one block per
+// vertex of degree >= BLOCK_EXPAND_DEGREE). Far pile: vertices improved at or above it. When the near queue
+// empties, the threshold becomes max(threshold, smallest far key) + delta and the far pile is split into the
+// next near queue and a new far pile. nearMark/farMark keep each vertex at most once in each.
+//
+// Three far piles rotate (pile epoch % 3 is current, epoch = filters done): a filter reads the current pile, writes
+// the kept vertices to the next one and clears the one after, which nobody reads or writes until the next filter.
+// Counters (u64 ctr[]): ctr[s], s = iteration % 3: size of the near queue built by that iteration (zeroed one
+// iteration ahead); ctr[3 + q]: size of far pile q; ctr[6 + q]: smallest key pushed to far pile q;
+// ctr[9]: iterations run; ctr[10]: filters run.
+#include "frontier.cuh"
+
+using namespace frontier;
+
+namespace {
+
+struct IntWeights {
+    typedef int type;
+    static constexpr u64 INF = U64_MAX;
+    __device__ static __forceinline__ u64 add(u64 d, int w) { return d + (u64)w; }
+    __device__ static __forceinline__ u64 plus_delta(u64 t, u64 delta) { return t + delta; }
+};
+
+struct DoubleWeights {
+    typedef double type;
+    static constexpr u64 INF = 0x7FF0000000000000ull;  // +infinity
+    __device__ static __forceinline__ u64 add(u64 d, double w) {
+        return (u64)__double_as_longlong(__longlong_as_double((long long)d) + w);
+    }
+    __device__ static __forceinline__ u64 plus_delta(u64 t, u64 delta) {
+        double r = __longlong_as_double((long long)t) + __longlong_as_double((long long)delta);
+        return (u64)__double_as_longlong(r);
+    }
+};
+
+template <typename W>
+__device__ __forceinline__ void relax_arc(int v, u64 nd, u64 threshold, u64* dist, int* nearMark, int* farMark,
+                                          int nearTag, int farTag, int* nextNear, u64* nearCount, int* far,
+                                          u64* farCount, u64* farMin) {
+    bool near = false, toFar = false;
+    if (nd < ldcg(&dist[v])) {
+        u64 old = atomicMin(&dist[v], nd);
+        if (nd < old) {
+            if (nd < threshold) near = atomicExch(&nearMark[v], nearTag) != nearTag;
+            else {
+                atomicMin(farMin, nd);
+                toFar = atomicExch(&farMark[v], farTag) != farTag;
+            }
+        }
+    }
+    warp_push(near, v, nextNear, nearCount);
+    warp_push(toFar, v, far, farCount);
+}
+
+template <typename W>
+__device__ __forceinline__ void expand(const int* __restrict__ row, const int* __restrict__ col,
+                                       const typename W::type* __restrict__ wt, u64* dist, const int* cur, int cnt,
+                                       u64 threshold, int* nearMark, int* farMark, int nearTag, int farTag,
+                                       int* nextNear, u64* nearCount, int* far, u64* farCount, u64* farMin) {
+    for (long long i = global_warp(); i < cnt; i += grid_warps()) {
+        int u = ldcg(&cur[i]);
+        int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
+        if (e - s >= BLOCK_EXPAND_DEGREE) continue;
+        u64 du = ldcg(&dist[u]);
+        for (int k = s + lane_id(); k < e; k += WARP) {
+            relax_arc<W>(__ldg(&col[k]), W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag,
+                         farTag, nextNear, nearCount, far, farCount, farMin);
+        }
+    }
+    for (long long i = blockIdx.x; i < cnt; i += gridDim.x) {
+        int u = ldcg(&cur[i]);
+        int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
+        if (e - s < BLOCK_EXPAND_DEGREE) continue;
+        u64 du = ldcg(&dist[u]);
+        for (int k = s + threadIdx.x; k < e; k += blockDim.x) {
+            relax_arc<W>(__ldg(&col[k]), W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag,
+                         farTag, nextNear, nearCount, far, farCount, farMin);
+        }
+    }
+}
+
+template <typename W>
+__device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col,
+                        const typename W::type* __restrict__ wt, int n, u64* dist, int* queueA, int* queueB,
+                        int* far, int* nearMark, int* farMark, u64* ctr, int source, u64 delta) {
+    cg::grid_group grid = cg::this_grid();
+    for (long long v = global_thread(); v < n; v += grid_threads()) {
+        dist[v] = v == source ? 0 : W::INF;
+        nearMark[v] = -1;
+        farMark[v] = -1;
+    }
+    if (global_thread() == 0) {
+        queueA[0] = source;
+        for (int i = 0; i < 16; i++) ctr[i] = 0;
+        for (int q = 0; q < 3; q++) ctr[6 + q] = U64_MAX;
+    }
+    grid.sync();
+
+    int* cur = queueA;
+    int* next = queueB;
+    u64 count = 1;
+    u64 threshold = delta;
+    int epoch = 0;
+    int it = 0;
+    while (true) {
+        int s = it % 3;
+        int p = epoch % 3, pk = (epoch + 1) % 3, pz = (epoch + 2) % 3;
+        if (global_thread() == 0) ctr[(it + 1) % 3] = 0;
+        if (count > 0) {
+            expand<W>(row, col, wt, dist, cur, (int)count, threshold, nearMark, farMark, it + 1, epoch, next,
+                      &ctr[s], far + (long long)p * n, &ctr[3 + p], &ctr[6 + p]);
+        } else {
+            u64 farCount = ldcg(&ctr[3 + p]);
+            if (farCount == 0) break;
+            u64 farMin = ldcg(&ctr[6 + p]);
+            if (global_thread() == 0) {
+                ctr[3 + pz] = 0;
+                ctr[6 + pz] = U64_MAX;
+            }
+            threshold = W::plus_delta(threshold > farMin ? threshold : farMin, delta);
+            const int* pile = far + (long long)p * n;
+            int* kept = far + (long long)pk * n;
+            long long stride = grid_threads();
+            long long limit = ((long long)farCount + stride - 1) / stride * stride;
+            for (long long i = global_thread(); i < limit; i += stride) {
+                bool toNear = false, keep = false;
+                int v = -1;
+                if (i < (long long)farCount) {
+                    v = ldcg(&pile[i]);
+                    u64 d = ldcg(&dist[v]);
+                    if (d < threshold) {
+                        toNear = atomicExch(&nearMark[v], it + 1) != it + 1;
+                    } else {
+                        keep = true;
+                        farMark[v] = epoch + 1;
+                        atomicMin(&ctr[6 + pk], d);
+                    }
+                }
+                warp_push(toNear, v, next, &ctr[s]);
+                warp_push(keep, v, kept, &ctr[3 + pk]);
+            }
+            epoch++;
+        }
+        grid.sync();
+        count = ldcg(&ctr[s]);
+        int* t = cur;
+        cur = next;
+        next = t;
+        it++;
+    }
+    if (global_thread() == 0) {
+        ctr[9] = (u64)it;
+        ctr[10] = (u64)epoch;
+    }
+}
+
+// parent[v] = some u with dist[u] + w(u, v) == dist[v]; parent[source] = source; -1 where unreachable.
+// Valid as a shortest-path tree when every weight is positive (the host handles zero weights).
+template <typename W>
+__device__ void parents(const int* __restrict__ row, const int* __restrict__ col,
+                        const typename W::type* __restrict__ wt, int n, const u64* __restrict__ dist, int* parent,
+                        int source) {
+    for (long long i = global_warp(); i < n; i += grid_warps()) {
+        int u = (int)i;
+        u64 du = dist[u];
+        if (du == W::INF) continue;
+        int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
+        for (int k = s + lane_id(); k < e; k += WARP) {
+            int v = __ldg(&col[k]);
+            if (v != source && W::add(du, __ldg(&wt[k])) == dist[v]) parent[v] = u;
+        }
+    }
+}
+
+}  // namespace
+
+extern "C" __global__ void sssp_nearfar_i32(const int* __restrict__ row, const int* __restrict__ col,
+                                            const int* __restrict__ wt, int n, u64* dist, int* queueA,
+                                            int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
+                                            int source, u64 delta) {
+    nearfar<IntWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta);
+}
+
+extern "C" __global__ void sssp_nearfar_f64(const int* __restrict__ row, const int* __restrict__ col,
+                                            const double* __restrict__ wt, int n, u64* dist, int* queueA,
+                                            int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
+                                            int source, u64 delta) {
+    nearfar<DoubleWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta);
+}
+
+extern "C" __global__ void sssp_parents_i32(const int* __restrict__ row, const int* __restrict__ col,
+                                            const int* __restrict__ wt, int n, const u64* __restrict__ dist,
+                                            int* parent, int source) {
+    parents<IntWeights>(row, col, wt, n, dist, parent, source);
+}
+
+extern "C" __global__ void sssp_parents_f64(const int* __restrict__ row, const int* __restrict__ col,
+                                            const double* __restrict__ wt, int n, const u64* __restrict__ dist,
+                                            int* parent, int source) {
+    parents<DoubleWeights>(row, col, wt, n, dist, parent, source);
+}

@@ -1,0 +1,110 @@
+package org.frontiergraph.kernels.gpu;
+
+import static jcuda.driver.JCudaDriver.cuMemAlloc;
+import static jcuda.driver.JCudaDriver.cuMemFree;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
+import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
+
+import java.util.concurrent.atomic.AtomicLong;
+import jcuda.CudaException;
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUresult;
+import org.frontiergraph.kernels.engine.GraphTooLargeException;
+
+/**
+ * Device memory that frees itself: allocated with {@code cuMemAlloc}, counted in its context's bytes in use and in
+ * an owner's ledger (a resident graph's {@code residentBytes}), released by {@link #close()}. Methods must run
+ * inside {@link CudaContext#call}. Copies are synchronous with respect to the host.
+ */
+public final class DeviceBuffer implements AutoCloseable {
+    private final CudaContext context;
+    private final AtomicLong ledger;
+    private final CUdeviceptr pointer = new CUdeviceptr();
+    private final long bytes;
+    private boolean freed;
+
+    private DeviceBuffer(CudaContext context, AtomicLong ledger, long bytes) {
+        this.context = context;
+        this.ledger = ledger;
+        this.bytes = bytes;
+        try {
+            cuMemAlloc(pointer, Math.max(bytes, 4));
+        } catch (CudaException e) {
+            if (e.getMessage() != null && e.getMessage().contains(CUresult.stringFor(CUresult.CUDA_ERROR_OUT_OF_MEMORY))) {
+                throw new GraphTooLargeException("device out of memory allocating " + bytes + " bytes on "
+                        + context.deviceName() + " (" + context.bytesInUse() + " bytes in use by Frontier)");
+            }
+            throw e;
+        }
+        context.account(bytes);
+        if (ledger != null) ledger.addAndGet(bytes);
+    }
+
+    /** Allocates {@code bytes} (uninitialised), counted in {@code ledger} when non-null. */
+    public static DeviceBuffer allocate(CudaContext context, AtomicLong ledger, long bytes) {
+        return new DeviceBuffer(context, ledger, bytes);
+    }
+
+    public static DeviceBuffer of(CudaContext context, AtomicLong ledger, int[] data) {
+        DeviceBuffer b = allocate(context, ledger, 4L * data.length);
+        b.upload(data);
+        return b;
+    }
+
+    public static DeviceBuffer of(CudaContext context, AtomicLong ledger, double[] data) {
+        DeviceBuffer b = allocate(context, ledger, 8L * data.length);
+        b.upload(data);
+        return b;
+    }
+
+    public CUdeviceptr pointer() {
+        if (freed) throw new IllegalStateException("device buffer already freed");
+        return pointer;
+    }
+
+    public long bytes() { return bytes; }
+
+    public void upload(int[] data) {
+        check(4L * data.length);
+        if (data.length > 0) cuMemcpyHtoD(pointer, Pointer.to(data), 4L * data.length);
+    }
+
+    public void upload(double[] data) {
+        check(8L * data.length);
+        if (data.length > 0) cuMemcpyHtoD(pointer, Pointer.to(data), 8L * data.length);
+    }
+
+    public void download(int[] into) {
+        check(4L * into.length);
+        context.synchronize();
+        if (into.length > 0) cuMemcpyDtoH(Pointer.to(into), pointer, 4L * into.length);
+    }
+
+    public void download(long[] into) {
+        check(8L * into.length);
+        context.synchronize();
+        if (into.length > 0) cuMemcpyDtoH(Pointer.to(into), pointer, 8L * into.length);
+    }
+
+    /** Sets {@code count} 32-bit words starting at word {@code offset} to {@code value}, on the context's stream. */
+    public void fill32(long offset, long count, int value) {
+        check(4L * (offset + count));
+        if (count > 0) cuMemsetD32Async(pointer.withByteOffset(4L * offset), value, count, context.stream());
+    }
+
+    private void check(long need) {
+        if (freed) throw new IllegalStateException("device buffer already freed");
+        if (need > bytes) throw new IndexOutOfBoundsException(need + " bytes into a buffer of " + bytes);
+    }
+
+    @Override
+    public void close() {
+        if (freed) return;
+        freed = true;
+        cuMemFree(pointer);
+        context.account(-bytes);
+        if (ledger != null) ledger.addAndGet(-bytes);
+    }
+}

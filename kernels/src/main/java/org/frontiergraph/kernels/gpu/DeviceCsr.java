@@ -1,0 +1,99 @@
+package org.frontiergraph.kernels.gpu;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.frontiergraph.kernels.graph.CsrGraph;
+
+/**
+ * A CSR graph in device memory: row offsets and columns (int32), and weights as int32 when every weight is an
+ * integer small enough that every path length stays exact in a double (distances are then exact integers), else as
+ * doubles. Weights can be replaced in place for a new version with the same arcs.
+ */
+public final class DeviceCsr implements AutoCloseable {
+    /** Largest distance for which integer arithmetic is used: converting to double is then exact. */
+    static final double EXACT_LIMIT = 0x1p53;
+
+    private final CudaContext context;
+    private final AtomicLong ledger;
+    public final int vertexCount;
+    public final long arcCount;
+    public final boolean directed;
+    public final DeviceBuffer rowOffsets;
+    public final DeviceBuffer columns;
+    private DeviceBuffer weights;
+    private boolean intWeights;
+    private boolean zeroWeights;
+    private double maxWeight;
+
+    public DeviceCsr(CudaContext context, AtomicLong ledger, CsrGraph g) {
+        this.context = context;
+        this.ledger = ledger;
+        this.vertexCount = g.vertexCount();
+        this.arcCount = g.arcCount();
+        this.directed = g.directed();
+        DeviceBuffer rows = null, cols = null;
+        try {
+            rows = DeviceBuffer.of(context, ledger, g.rowOffsets());
+            cols = DeviceBuffer.of(context, ledger, g.columns());
+            this.rowOffsets = rows;
+            this.columns = cols;
+            uploadWeights(g);
+        } catch (RuntimeException e) {
+            if (cols != null) cols.close();
+            if (rows != null) rows.close();
+            throw e;
+        }
+    }
+
+    /** Bytes a graph takes on the device (CSR only). */
+    public static long bytesFor(CsrGraph g) {
+        boolean ints = g.integralWeights();
+        return 4L * (g.vertexCount() + 1) + 4L * g.arcCount() + (ints ? 4L : 8L) * g.arcCount();
+    }
+
+    /** Replaces the weights (same arcs, new values). */
+    public void uploadWeights(CsrGraph g) {
+        double[] w = g.weights();
+        double max = 0;
+        boolean zero = false;
+        for (double x : w) {
+            if (x > max) max = x;
+            if (x == 0) zero = true;
+        }
+        boolean ints = g.integralWeights() && max * Math.max(1, vertexCount - 1) < EXACT_LIMIT;
+        DeviceBuffer old = weights;
+        if (old != null && (ints != intWeights)) {
+            old.close();
+            old = null;
+            weights = null;
+        }
+        if (ints) {
+            int[] iw = new int[w.length];
+            for (int i = 0; i < w.length; i++) iw[i] = (int) w[i];
+            if (old == null) weights = DeviceBuffer.of(context, ledger, iw);
+            else old.upload(iw);
+        } else {
+            if (old == null) weights = DeviceBuffer.of(context, ledger, w);
+            else old.upload(w);
+        }
+        intWeights = ints;
+        zeroWeights = zero;
+        maxWeight = max;
+    }
+
+    public DeviceBuffer weights() { return weights; }
+
+    /** True when weights are int32 on the device and distances exact int64 keys; false for double keys. */
+    public boolean intWeights() { return intWeights; }
+
+    /** True when some arc has weight 0 (shortest-path parents then need a tree pass). */
+    public boolean zeroWeights() { return zeroWeights; }
+
+    public double maxWeight() { return maxWeight; }
+
+    @Override
+    public void close() {
+        if (weights != null) weights.close();
+        columns.close();
+        rowOffsets.close();
+    }
+}

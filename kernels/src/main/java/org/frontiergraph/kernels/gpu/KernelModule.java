@@ -1,0 +1,62 @@
+package org.frontiergraph.kernels.gpu;
+
+import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
+import static jcuda.driver.JCudaDriver.cuModuleLoadData;
+import static jcuda.driver.JCudaDriver.cuModuleUnload;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUmodule;
+
+/** One compiled kernels file, {@code cuda/<name>.fatbin} on the classpath (built from src/main/cuda/<name>.cu). */
+public final class KernelModule {
+    /** The modules the build produces, one per algorithm. */
+    public static final List<String> MODULES = List.of("bfs", "sssp", "mst");
+
+    private final CudaContext context;
+    private final String name;
+    private final CUmodule module = new CUmodule();
+    private final Map<String, Kernel> kernels = new HashMap<>();
+
+    private KernelModule(CudaContext context, String name, byte[] image) {
+        this.context = context;
+        this.name = name;
+        cuModuleLoadData(module, image);
+    }
+
+    static String resource(String name) {
+        return "/cuda/" + name + ".fatbin";
+    }
+
+    static KernelModule load(CudaContext context, String name) {
+        String path = resource(name);
+        try (InputStream in = KernelModule.class.getResourceAsStream(path)) {
+            if (in == null) throw new IllegalStateException("CUDA kernels not built: " + path + " is missing");
+            byte[] bytes = in.readAllBytes();
+            // a fatbin is binary; PTX text must end with NUL for cuModuleLoadData
+            byte[] image = new byte[bytes.length + 1];
+            System.arraycopy(bytes, 0, image, 0, bytes.length);
+            return new KernelModule(context, name, image);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + path, e);
+        }
+    }
+
+    /** The kernel {@code function} (an extern "C" __global__ name). */
+    public Kernel kernel(String function) {
+        return kernels.computeIfAbsent(function, f -> {
+            CUfunction fn = new CUfunction();
+            cuModuleGetFunction(fn, module, f);
+            return new Kernel(context, name + "." + f, fn);
+        });
+    }
+
+    void unload() {
+        cuModuleUnload(module);
+    }
+}

@@ -1,0 +1,140 @@
+package org.frontiergraph.kernels.sssp;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.gpu.CudaContext;
+import org.frontiergraph.kernels.gpu.DeviceBuffer;
+import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.DeviceTimer;
+import org.frontiergraph.kernels.gpu.Kernel;
+import org.frontiergraph.kernels.gpu.KernelModule;
+import org.frontiergraph.kernels.gpu.Variant;
+import org.frontiergraph.kernels.graph.CsrGraph;
+
+/**
+ * GPU SSSP launcher (kernels in src/main/cuda/sssp.cu): near-far delta-stepping in one cooperative launch, then a
+ * pass that picks each vertex's parent among its tight arcs. Distances are exact (see sssp.cu). Variant
+ * {@code nearfar} with options {@code delta=D} (absolute bucket width), {@code df=F} (delta = F * mean weight / mean
+ * degree, default 32) and {@code bps=N} (blocks per multiprocessor). Call inside {@link CudaContext#call}.
+ */
+public final class GpuSssp implements AutoCloseable {
+    public static final List<String> VARIANTS = List.of("nearfar");
+    static final double DEFAULT_DELTA_FACTOR = 32;
+
+    private final CudaContext context;
+    private CsrGraph graph;
+    private final DeviceCsr csr;
+    private final DeviceBuffer dist, parents, queueA, queueB, far, nearMark, farMark, counters;
+    private final DeviceTimer timer;
+    private double meanWeight;
+    private long lastIterations, lastFilters;
+
+    public GpuSssp(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {
+        this.context = context;
+        this.graph = graph;
+        this.csr = csr;
+        long n = graph.vertexCount();
+        dist = DeviceBuffer.allocate(context, ledger, 8 * n);
+        parents = DeviceBuffer.allocate(context, ledger, 4 * n);
+        queueA = DeviceBuffer.allocate(context, ledger, 4 * n);
+        queueB = DeviceBuffer.allocate(context, ledger, 4 * n);
+        far = DeviceBuffer.allocate(context, ledger, 3 * 4 * n);
+        nearMark = DeviceBuffer.allocate(context, ledger, 4 * n);
+        farMark = DeviceBuffer.allocate(context, ledger, 4 * n);
+        counters = DeviceBuffer.allocate(context, ledger, 8 * 16);
+        timer = new DeviceTimer(context);
+        reweighted(graph);
+    }
+
+    /** A new version with the same arcs and new weights (already copied to the device by {@link DeviceCsr}). */
+    public void reweighted(CsrGraph next) {
+        graph = next;
+        double sum = 0;
+        for (double w : next.weights()) sum += w;
+        meanWeight = next.arcCount() == 0 ? 1 : sum / next.arcCount();
+    }
+
+    public SsspResult run(int source, String variantText) {
+        Variant variant = Variant.parse("SSSP", variantText, "nearfar", VARIANTS);
+        int n = graph.vertexCount();
+        double meanDegree = Math.max(1.0, (double) graph.arcCount() / Math.max(1, n));
+        double delta = variant.doubleOption("delta",
+                variant.doubleOption("df", DEFAULT_DELTA_FACTOR) * meanWeight / meanDegree);
+        boolean ints = csr.intWeights();
+        long deltaKey = ints ? Math.max(1L, Math.round(delta))
+                : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
+        int bps = variant.intOption("bps", graph.arcCount() < 8L * n ? 2 : 64);
+        KernelModule module = context.module("sssp");
+        String suffix = ints ? "_i32" : "_f64";
+        timer.start();
+        module.kernel("sssp_nearfar" + suffix).launchCooperative(bps, csr.rowOffsets, csr.columns, csr.weights(), n,
+                dist, queueA, queueB, far, nearMark, farMark, counters, source, deltaKey);
+        if (!csr.zeroWeights()) {
+            parents.fill32(0, n, -1);
+            module.kernel("sssp_parents" + suffix).launch(Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns,
+                    csr.weights(), n, dist, parents, source);
+        }
+        timer.stop();
+        long compute = timer.elapsedNanos();
+        long t0 = System.nanoTime();
+        long[] keys = new long[n];
+        dist.download(keys);
+        double[] d = new double[n];
+        for (int v = 0; v < n; v++) {
+            long k = keys[v];
+            d[v] = ints ? (k == -1L ? Double.POSITIVE_INFINITY : (double) k) : Double.longBitsToDouble(k);
+        }
+        int[] p = new int[n];
+        if (csr.zeroWeights()) tightTree(d, source, p);
+        else parents.download(p);
+        p[source] = source;
+        long[] c = new long[16];
+        counters.download(c);
+        lastIterations = c[9];
+        lastFilters = c[10];
+        return new SsspResult(source, d, p, new Timing(compute, System.nanoTime() - t0));
+    }
+
+    /** Iterations (near-queue expansions and far-pile splits) of the last run. */
+    public long lastIterations() { return lastIterations; }
+
+    public long lastFilters() { return lastFilters; }
+
+    /**
+     * Parents from exact distances when zero weights allow cycles of tight arcs: a BFS from the source over arcs
+     * with dist[u] + w == dist[v] reaches every reachable vertex and yields a tree.
+     */
+    private void tightTree(double[] d, int source, int[] p) {
+        java.util.Arrays.fill(p, SsspResult.NO_PARENT);
+        int[] off = graph.rowOffsets(), col = graph.columns();
+        double[] w = graph.weights();
+        int[] queue = new int[graph.vertexCount()];
+        int head = 0, tail = 0;
+        queue[tail++] = source;
+        p[source] = source;
+        while (head < tail) {
+            int u = queue[head++];
+            for (int e = off[u]; e < off[u + 1]; e++) {
+                int v = col[e];
+                if (p[v] == SsspResult.NO_PARENT && d[u] + w[e] == d[v]) {
+                    p[v] = u;
+                    queue[tail++] = v;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.close();
+        counters.close();
+        farMark.close();
+        nearMark.close();
+        far.close();
+        queueB.close();
+        queueA.close();
+        parents.close();
+        dist.close();
+    }
+}
