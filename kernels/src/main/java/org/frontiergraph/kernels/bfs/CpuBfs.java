@@ -15,7 +15,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * <p>Top-down steps expand a queue frontier and claim each newly found vertex by compare-and-set on its parent.
  * When the frontier's outgoing arcs exceed the unexplored arcs / {@link #ALPHA}, the search switches to bottom-up
  * steps: every unvisited vertex scans its incoming arcs for a parent in a bitmap frontier, stopping at the first
- * one. It switches back once the frontier shrinks below vertexCount / {@link #BETA}. Both kinds of step run in
+ * one (and, unlike gapbs, only when the frontier's arcs also exceed vertexCount / {@link #BETA}, since a bottom-up step
+ * costs a pass over all vertices). It switches back once the frontier shrinks below vertexCount / {@link #BETA}. Both kinds of step run in
  * parallel on the common fork-join pool when the step has enough work ({@link #PARALLEL_MIN_WORK} arcs or
  * vertices) and run sequentially otherwise (high-diameter road graphs have thousands of small levels).
  * Bottom-up steps on a directed graph read {@link CsrGraph#transpose()}, built once and cached on the graph.
@@ -80,7 +81,9 @@ public final class CpuBfs {
             long scout = g.degree(queue[0]);
             int depth = 0;
             while (queueSize > 0) {
-                if (scout > edgesToCheck / ALPHA) {
+                // gapbs's test, plus a floor: a bottom-up step costs at least a pass over all n vertices, so a
+                // small frontier never pays for it (road graphs meet the first test in their last few levels)
+                if (scout > edgesToCheck / ALPHA && scout > n / BETA) {
                     CsrGraph in = g.transpose();
                     long[] front = queueToBitmap();
                     long[] curr = new long[front.length];

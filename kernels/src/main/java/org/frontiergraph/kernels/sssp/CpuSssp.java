@@ -5,12 +5,16 @@ import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
- * CPU engine SSSP: Dijkstra on primitive arrays with an indexed 4-ary heap and decrease-key. The heap holds each
- * unsettled vertex at most once, with its key next to it (no pointer chasing into {@code dist} while sifting).
- *
- * <p>Distances equal {@link DijkstraReference}'s exactly: both settle vertices in distance order and compute
- * dist[v] as the minimum over settled predecessors u of the same double sum dist[u] + w(u,v). Sequential: on the
- * road graphs Frontier serves, a tight Dijkstra beats parallel delta-stepping on a few cores.
+ * CPU engine SSSP: Dijkstra on primitive arrays, sequential (on the road graphs Frontier serves, a tight Dijkstra
+ * beats parallel delta-stepping on a few cores). Two priority queues:
+ * <ul>
+ *   <li>integral weights: a radix heap (Ahuja, Mehlhorn, Orlin, Tarjan, "Faster algorithms for the shortest path
+ *       problem", JACM 1990) with lazy deletion. Its keys are the very doubles dist[u] + w, read as longs: with
+ *       integral weights every such double is an integer below 2^62, so the conversion is exact and keeps order;</li>
+ *   <li>otherwise: an indexed 4-ary heap with decrease-key, keys stored next to vertices.</li>
+ * </ul>
+ * Either way distances equal {@link DijkstraReference}'s exactly: vertices are settled in distance order and dist[v]
+ * is the minimum over settled predecessors u of the same double sum dist[u] + w(u,v).
  */
 public final class CpuSssp {
     private static final int ARITY = 4;
@@ -20,6 +24,44 @@ public final class CpuSssp {
     private CpuSssp() {}
 
     public static SsspResult run(CsrGraph g, int source) {
+        return g.integralWeights() ? radix(g, source) : heap(g, source);
+    }
+
+    /** Dijkstra with a radix heap; integral weights only. */
+    static SsspResult radix(CsrGraph g, int source) {
+        long t0 = System.nanoTime();
+        int n = g.vertexCount();
+        int[] off = g.rowOffsets(), col = g.columns();
+        double[] w = g.weights();
+        double[] dist = new double[n];
+        int[] parent = new int[n];
+        Arrays.fill(dist, Double.POSITIVE_INFINITY);
+        Arrays.fill(parent, SsspResult.NO_PARENT);
+        dist[source] = 0;
+        parent[source] = source;
+
+        RadixHeap heap = new RadixHeap();
+        heap.push(source, 0);
+        while (heap.size > 0) {
+            long key = heap.popMinKey();
+            int u = heap.poppedVertex;
+            double du = dist[u];
+            if ((long) du != key) continue; // stale: u was re-pushed with a smaller key (and settled then)
+            for (int e = off[u], end = off[u + 1]; e < end; e++) {
+                int v = col[e];
+                double nd = du + w[e];
+                if (nd < dist[v]) {
+                    dist[v] = nd;
+                    parent[v] = u;
+                    heap.push(v, (long) nd);
+                }
+            }
+        }
+        return new SsspResult(source, dist, parent, Timing.since(t0));
+    }
+
+    /** Dijkstra with an indexed 4-ary heap; any non-negative weights. */
+    static SsspResult heap(CsrGraph g, int source) {
         long t0 = System.nanoTime();
         int n = g.vertexCount();
         int[] off = g.rowOffsets(), col = g.columns();
@@ -118,6 +160,68 @@ public final class CpuSssp {
             vertex[i] = v;
             key[i] = k;
             pos[v] = i;
+        }
+    }
+
+    /**
+     * Monotone radix heap of (vertex, key) entries with lazy deletion. Bucket 0 holds keys equal to the last
+     * popped key; bucket b > 0 holds keys whose highest bit differing from it is bit b - 1. A pop refills bucket 0
+     * from the first non-empty bucket, moving each entry down at most 64 times over its life.
+     */
+    private static final class RadixHeap {
+        private static final int BUCKETS = 65;
+        final int[][] vertices = new int[BUCKETS][];
+        final long[][] keys = new long[BUCKETS][];
+        final int[] counts = new int[BUCKETS];
+        long last;
+        int size;
+        int poppedVertex;
+
+        RadixHeap() {
+            for (int b = 0; b < BUCKETS; b++) {
+                vertices[b] = new int[16];
+                keys[b] = new long[16];
+            }
+        }
+
+        private int bucket(long key) {
+            return key == last ? 0 : 64 - Long.numberOfLeadingZeros(key ^ last);
+        }
+
+        void push(int v, long key) {
+            append(bucket(key), v, key);
+            size++;
+        }
+
+        private void append(int b, int v, long key) {
+            int c = counts[b];
+            if (c == vertices[b].length) {
+                vertices[b] = Arrays.copyOf(vertices[b], c * 2);
+                keys[b] = Arrays.copyOf(keys[b], c * 2);
+            }
+            vertices[b][c] = v;
+            keys[b][c] = key;
+            counts[b] = c + 1;
+        }
+
+        /** Removes an entry with the smallest key; returns the key and leaves the vertex in {@link #poppedVertex}. */
+        long popMinKey() {
+            if (counts[0] == 0) {
+                int b = 1;
+                while (counts[b] == 0) b++;
+                int[] vs = vertices[b];
+                long[] ks = keys[b];
+                int c = counts[b];
+                long min = ks[0];
+                for (int i = 1; i < c; i++) if (ks[i] < min) min = ks[i];
+                last = min;
+                counts[b] = 0;
+                for (int i = 0; i < c; i++) append(bucket(ks[i]), vs[i], ks[i]);
+            }
+            int c = --counts[0];
+            size--;
+            poppedVertex = vertices[0][c];
+            return keys[0][c];
         }
     }
 }
