@@ -3,7 +3,6 @@ package org.frontiergraph.kernels.bfs;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
-import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -46,8 +45,9 @@ public final class CpuBfs {
         return new BfsResult(source, s.hops, s.parents, Timing.since(t0));
     }
 
+    /** More than one core: parallel streams then run on the caller and the common pool's workers. */
     private static boolean parallel() {
-        return ForkJoinPool.getCommonPoolParallelism() > 1;
+        return Runtime.getRuntime().availableProcessors() > 1;
     }
 
     /** The state of one search: results, the queue frontier and the counters of the direction heuristic. */

@@ -1,0 +1,116 @@
+package org.frontiergraph.kernels.contract;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.Optional;
+import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.UnsupportedVariantException;
+import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The BFS contract every backend meets: hop counts equal {@link org.frontiergraph.kernels.bfs.BfsReference}'s and
+ * parents satisfy {@link BfsVerifier}'s rules, on hand-made, seeded random, Kronecker and real graphs.
+ * A backend's test extends this class and implements {@link #createBackend()}.
+ */
+public abstract class BfsContract extends BackendContract {
+
+    /** Runs BFS from each source on one residency of {@code g} and asserts each answer verifies. */
+    protected final void assertVerifies(String name, CsrGraph g, int... sources) {
+        withResident(g, resident -> {
+            for (int s : sources) {
+                BfsResult r = resident.bfs(s, null);
+                Verification v = BfsVerifier.verify(g, s, r, TestGraphs.bfsReference(g, s));
+                assertTrue(v.ok(), () -> name + ", source " + s + ": " + v.message());
+            }
+            return null;
+        });
+    }
+
+    private BfsResult bfs(CsrGraph g, int source) {
+        return withResident(g, r -> r.bfs(source, null));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#tiny")
+    void tinyGraphs(Fixture f) {
+        CsrGraph g = f.graph();
+        int[] sources = g.vertexCount() <= 20
+                ? java.util.stream.IntStream.range(0, g.vertexCount()).toArray()
+                : TestGraphs.sources(g, 4, 1);
+        assertVerifies(f.name(), g, sources);
+    }
+
+    @Test
+    void singleVertex() {
+        BfsResult r = bfs(TestGraphs.build(1, false), 0);
+        assertEquals(0, r.source());
+        assertArrayEquals(new int[] {0}, r.hops());
+        assertArrayEquals(new int[] {0}, r.parents());
+    }
+
+    @Test
+    void edgelessGraphReachesOnlyTheSource() {
+        BfsResult r = bfs(TestGraphs.build(5, true), 2);
+        assertArrayEquals(new int[] {-1, -1, 0, -1, -1}, r.hops());
+        assertArrayEquals(new int[] {-1, -1, 2, -1, -1}, r.parents());
+    }
+
+    @Test
+    void directionMatters() {
+        CsrGraph directed = TestGraphs.build(4, true, 0, 1, 1, 1, 2, 1, 2, 3, 1);
+        CsrGraph undirected = TestGraphs.build(4, false, 0, 1, 1, 1, 2, 1, 2, 3, 1);
+        assertArrayEquals(new int[] {-1, -1, -1, 0}, bfs(directed, 3).hops());
+        assertArrayEquals(new int[] {3, 2, 1, 0}, bfs(undirected, 3).hops());
+        assertArrayEquals(new int[] {0, 1, 2, 3}, bfs(directed, 0).hops());
+        assertArrayEquals(new int[] {0, 0, 1, 2}, bfs(directed, 0).parents());
+    }
+
+    @Test
+    void disconnectedComponentsStayUnreached() {
+        CsrGraph g = TestGraphs.build(7, false, 0, 1, 1, 1, 2, 2, 2, 0, 3, 3, 4, 1, 4, 5, 1, 5, 3, 1);
+        assertArrayEquals(new int[] {1, 0, 1, -1, -1, -1, -1}, bfs(g, 1).hops());
+    }
+
+    @Test
+    void residentGraphDescribesItself() {
+        CsrGraph g = TestGraphs.build(3, false, 0, 1, 1);
+        try (ResidentGraph r = backend().load(g)) {
+            assertSame(g, r.graph());
+            assertEquals(backend().name(), r.backend());
+            assertTrue(r.residentBytes() > 0, "residentBytes " + r.residentBytes());
+            assertThrows(UnsupportedVariantException.class, () -> r.bfs(0, "no-such-variant"));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#random")
+    void seededRandomGraphs(Fixture f) {
+        assertVerifies(f.name(), f.graph(), TestGraphs.sources(f.graph(), 3, 17));
+    }
+
+    @Test
+    void kroneckerGraph() {
+        Fixture f = TestGraphs.kronecker();
+        assertVerifies(f.name(), f.graph(), TestGraphs.sources(f.graph(), 4, 17));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#realNames")
+    void realGraphs(String file) {
+        Optional<CsrGraph> g = TestGraphs.real(file);
+        assumeTrue(g.isPresent(), file + " not found under ../shared/datasets");
+        assertVerifies(file, g.get(), TestGraphs.sources(g.get(), 3, 17));
+    }
+}

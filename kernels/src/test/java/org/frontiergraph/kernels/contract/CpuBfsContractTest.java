@@ -1,0 +1,11 @@
+package org.frontiergraph.kernels.contract;
+
+import org.frontiergraph.kernels.cpu.CpuBackend;
+import org.frontiergraph.kernels.engine.ComputeBackend;
+
+class CpuBfsContractTest extends BfsContract {
+    @Override
+    protected ComputeBackend createBackend() {
+        return new CpuBackend();
+    }
+}

@@ -1,0 +1,130 @@
+package org.frontiergraph.kernels.contract;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.UnsupportedVariantException;
+import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The SSSP contract every backend meets: distances equal
+ * {@link org.frontiergraph.kernels.sssp.DijkstraReference}'s exactly (==, infinity when unreachable) and parents
+ * satisfy {@link SsspVerifier}'s rules. A backend's test extends this class and implements {@link #createBackend()}.
+ */
+public abstract class SsspContract extends BackendContract {
+    private static final double INF = Double.POSITIVE_INFINITY;
+
+    /** Runs SSSP from each source on one residency of {@code g} and asserts each answer verifies. */
+    protected final void assertVerifies(String name, CsrGraph g, int... sources) {
+        withResident(g, resident -> {
+            for (int s : sources) {
+                SsspResult r = resident.sssp(s, null);
+                Verification v = SsspVerifier.verify(g, s, r, TestGraphs.ssspReference(g, s));
+                assertTrue(v.ok(), () -> name + ", source " + s + ": " + v.message());
+            }
+            return null;
+        });
+    }
+
+    private SsspResult sssp(CsrGraph g, int source) {
+        return withResident(g, r -> r.sssp(source, null));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#tiny")
+    void tinyGraphs(Fixture f) {
+        CsrGraph g = f.graph();
+        int[] sources = g.vertexCount() <= 20 ? IntStream.range(0, g.vertexCount()).toArray()
+                : TestGraphs.sources(g, 4, 1);
+        assertVerifies(f.name(), g, sources);
+    }
+
+    @Test
+    void singleVertex() {
+        SsspResult r = sssp(TestGraphs.build(1, true), 0);
+        assertArrayEquals(new double[] {0}, r.distances());
+        assertArrayEquals(new int[] {0}, r.parents());
+    }
+
+    @Test
+    void duplicatesKeepTheSmallestWeightAndSelfLoopsAreIgnored() {
+        CsrGraph g = TestGraphs.build(4, true, 0, 1, 5, 0, 1, 2, 1, 1, 1, 1, 2, 7, 1, 2, 3, 0, 2, 9, 2, 2, 0, 2, 3, 1);
+        SsspResult r = sssp(g, 0);
+        assertArrayEquals(new double[] {0, 2, 5, 6}, r.distances());
+        assertArrayEquals(new int[] {0, 0, 1, 2}, r.parents());
+    }
+
+    @Test
+    void unreachableIsInfinityWithNoParent() {
+        CsrGraph g = TestGraphs.build(4, true, 0, 1, 1, 1, 2, 1, 2, 3, 1);
+        SsspResult r = sssp(g, 2);
+        assertArrayEquals(new double[] {INF, INF, 0, 1}, r.distances());
+        assertArrayEquals(new int[] {-1, -1, 2, 2}, r.parents());
+    }
+
+    @Test
+    void distancesAreTheExactDoubleSums() {
+        // 0.1 + 0.2 = 0.30000000000000004 > 0.3: the direct edge wins
+        CsrGraph g = TestGraphs.build(3, false, 0, 1, 0.1, 1, 2, 0.2, 0, 2, 0.3);
+        SsspResult r = sssp(g, 0);
+        assertEquals(0.3, r.distances()[2]);
+        assertEquals(0, r.parents()[2]);
+        assertEquals(0.1 + 0.2, sssp(TestGraphs.build(3, false, 0, 1, 0.1, 1, 2, 0.2), 0).distances()[2]);
+    }
+
+    @Test
+    void unknownVariantIsRefused() {
+        try (ResidentGraph r = backend().load(TestGraphs.build(2, false, 0, 1, 1))) {
+            assertThrows(UnsupportedVariantException.class, () -> r.sssp(0, "no-such-variant"));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#random")
+    void seededRandomGraphs(Fixture f) {
+        assertVerifies(f.name(), f.graph(), TestGraphs.sources(f.graph(), 3, 17));
+    }
+
+    @Test
+    void kroneckerGraph() {
+        Fixture f = TestGraphs.kronecker();
+        assertVerifies(f.name(), f.graph(), TestGraphs.sources(f.graph(), 4, 17));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#realNames")
+    void realGraphs(String file) {
+        Optional<CsrGraph> g = TestGraphs.real(file);
+        assumeTrue(g.isPresent(), file + " not found under ../shared/datasets");
+        int[] sources = TestGraphs.sources(g.get(), 3, 17);
+        assertVerifies(file, g.get(), sources);
+        if (allWeightsOne(g.get())) {
+            // the weight rule for unweighted graphs: every edge weighs 1, so distances are hop counts
+            SsspResult r = sssp(g.get(), sources[0]);
+            BfsResult hops = TestGraphs.bfsReference(g.get(), sources[0]);
+            for (int v = 0; v < r.distances().length; v++) {
+                double expected = hops.hops()[v] < 0 ? INF : hops.hops()[v];
+                assertEquals(expected, r.distances()[v], file + ": vertex " + v);
+            }
+        }
+    }
+
+    private static boolean allWeightsOne(CsrGraph g) {
+        for (double w : g.weights()) if (w != 1) return false;
+        return true;
+    }
+}
