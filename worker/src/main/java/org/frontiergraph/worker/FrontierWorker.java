@@ -59,7 +59,7 @@ public final class FrontierWorker implements AutoCloseable {
         Map<String, Object> props = new HashMap<>(properties);
         props.put("kafka.bootstrap.servers", bootstrap);
         try {
-            ApplicationContext ctx = Micronaut.build(args).mainClass(FrontierWorker.class).properties(props).start();
+            ApplicationContext ctx = Micronaut.build(args).mainClass(FrontierWorker.class).banner(false).properties(props).start();
             return new FrontierWorker(ctx, broker, bootstrap);
         } catch (RuntimeException e) {
             if (broker != null) broker.close();

@@ -47,15 +47,16 @@ public final class FrontierCodec {
 
     private FrontierCodec() {}
 
-    /** Avro 1.12 refuses to instantiate classes outside trusted packages; trust the contract's package. */
+    /** Avro 1.12 refuses to instantiate classes it does not trust; trust the contract's generated classes. */
     private static void trustOurPackage() {
-        String prop = System.getProperty("org.apache.avro.SERIALIZABLE_PACKAGES");
-        String ours = "org.frontiergraph.schema";
-        if (prop == null || !prop.contains(ours)) {
-            ClassSecurityValidator.setGlobal(ClassSecurityValidator.composite(
-                    ClassSecurityValidator.getGlobal(),
-                    ClassSecurityValidator.builder().add(ours).build()));
+        ClassSecurityValidator.Builder ours = ClassSecurityValidator.builder();
+        for (Class<?> c : new Class<?>[] {GraphSnapshotChunk.class, GraphUpdate.class, GraphQuery.class, QueryResult.class,
+                LatencyEvent.class, ErrorEvent.class, GraphStatus.class, org.frontiergraph.schema.EdgeBatch.class,
+                org.frontiergraph.schema.Algorithm.class, org.frontiergraph.schema.ResultMode.class,
+                org.frontiergraph.schema.ResultStatus.class, org.frontiergraph.schema.GraphState.class}) {
+            ours.add(c);
         }
+        ClassSecurityValidator.setGlobal(ClassSecurityValidator.composite(ClassSecurityValidator.getGlobal(), ours.build()));
     }
 
     private static <T extends SpecificRecord> void register(Class<T> type, Schema schema, BinaryMessageDecoder<T> decoder) {

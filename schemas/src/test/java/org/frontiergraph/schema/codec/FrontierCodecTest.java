@@ -1,0 +1,81 @@
+package org.frontiergraph.schema.codec;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import org.apache.avro.specific.SpecificRecord;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.EdgeBatch;
+import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultMode;
+import org.frontiergraph.schema.ResultStatus;
+import org.junit.jupiter.api.Test;
+
+class FrontierCodecTest {
+    static GraphSnapshotChunk chunk() {
+        return GraphSnapshotChunk.newBuilder().setGraphId("g").setVersion(7).setChunkIndex(1).setChunkCount(3)
+                .setVertexCount(4).setEdgeCount(5).setDirected(true).setFirstVertexId(1)
+                .setEdges(new EdgeBatch(List.of(1, 2), List.of(2, 3), List.of(0.5, 36946.0))).build();
+    }
+
+    @Test
+    void everyMessageTypeRoundTripsThroughSingleObjectEncoding() throws Exception {
+        List<SpecificRecord> messages = List.of(
+                chunk(),
+                GraphUpdate.newBuilder().setGraphId("g").setBaseVersion(7L)
+                        .setReweighted(new EdgeBatch(List.of(1), List.of(2), List.of(9.0))).build(),
+                GraphQuery.newBuilder().setQueryId("q").setGraphId("g").setAlgorithm(Algorithm.SSSP).setSource(1)
+                        .setTargets(List.of(3, 4)).setResultMode(ResultMode.TARGETS).setDeadlineEpochMs(123L).build(),
+                QueryResult.newBuilder().setQueryId("q").setGraphId("g").setStatus(ResultStatus.OK).setBackend("cpu")
+                        .setDistances(List.of(0.0, Double.POSITIVE_INFINITY)).setParents(List.of(1, -1)).build(),
+                ErrorEvent.newBuilder().setSourceTopic("t").setPartition(0).setOffset(9).setCode("X").setReason("r")
+                        .setTimestampMs(1).build());
+        for (SpecificRecord m : messages) {
+            byte[] bytes = FrontierCodec.encode(m);
+            assertEquals((byte) 0xC3, bytes[0], "single-object marker");
+            assertEquals((byte) 0x01, bytes[1], "single-object marker");
+            SpecificRecord back = FrontierCodec.decode(bytes);
+            assertInstanceOf(m.getClass(), back);
+            assertEquals(m, back, "round trip of " + m.getSchema().getName());
+            assertArrayEquals(bytes, FrontierCodec.encode(back));
+        }
+    }
+
+    @Test
+    void typeIsToldByFingerprint() throws Exception {
+        assertEquals(GraphSnapshotChunk.class, FrontierCodec.typeOf(FrontierCodec.encode(chunk())));
+        assertThrows(FrontierCodec.MalformedMessageException.class,
+                () -> FrontierCodec.decode(FrontierCodec.encode(chunk()), GraphQuery.class));
+    }
+
+    @Test
+    void malformedInputGetsAReasonNotACrash() {
+        byte[] good = FrontierCodec.encode(chunk());
+        String empty = assertThrows(FrontierCodec.MalformedMessageException.class, () -> FrontierCodec.decode(new byte[0])).getMessage();
+        assertTrue(empty.contains("shorter"), empty);
+        String json = assertThrows(FrontierCodec.MalformedMessageException.class,
+                () -> FrontierCodec.decode("{\"graphId\":1}".getBytes())).getMessage();
+        assertTrue(json.contains("C3 01"), json);
+        byte[] registry = good.clone();
+        registry[0] = 0;
+        assertTrue(assertThrows(FrontierCodec.MalformedMessageException.class, () -> FrontierCodec.decode(registry))
+                .getMessage().contains("registry"));
+        byte[] unknown = good.clone();
+        unknown[5] ^= 0x55;
+        assertTrue(assertThrows(FrontierCodec.MalformedMessageException.class, () -> FrontierCodec.decode(unknown))
+                .getMessage().contains("fingerprint"));
+        byte[] truncated = Arrays.copyOf(good, good.length - 9);
+        assertTrue(assertThrows(FrontierCodec.MalformedMessageException.class, () -> FrontierCodec.decode(truncated))
+                .getMessage().contains("GraphSnapshotChunk"));
+        assertThrows(FrontierCodec.MalformedMessageException.class, () -> FrontierCodec.decode(null));
+    }
+}

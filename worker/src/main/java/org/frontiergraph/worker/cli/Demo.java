@@ -1,0 +1,177 @@
+package org.frontiergraph.worker.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.graph.GraphEdit;
+import org.frontiergraph.kernels.io.GraphFiles;
+import org.frontiergraph.kernels.io.GraphFormat;
+import org.frontiergraph.kernels.io.LoadedGraph;
+import org.frontiergraph.kernels.mst.MstVerifier;
+import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.EdgeBatch;
+import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.GraphStatus;
+import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.LatencyEvent;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.worker.FrontierWorker;
+import org.frontiergraph.worker.client.Answers;
+import org.frontiergraph.worker.client.FrontierClient;
+import org.frontiergraph.worker.client.TopicWatcher;
+import org.frontiergraph.worker.kafka.EmbeddedKafkaBroker;
+
+/**
+ * {@code ./frontier demo}: a real broker, a worker and a workload in one process. Publishes the Rome road graph
+ * (shipped) and a seeded random graph, asks BFS, SSSP and MST through Kafka, re-weights some roads and asks again,
+ * sends one bad query, and checks every answer with the verifiers. Exit 0 only if every check passed.
+ */
+final class Demo {
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
+
+    private Demo() {}
+
+    static int run(String backend, PrintStream out) throws Exception {
+        long t0 = System.nanoTime();
+        out.println("Frontier demo: starting an embedded Kafka broker (KRaft) and a worker ...");
+        Map<String, Object> props = backend == null ? Map.of() : Map.of("frontier.backend", backend);
+        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary();
+             FrontierWorker worker = FrontierWorker.start(broker.bootstrapServers(), props);
+             FrontierClient client = new FrontierClient(broker.bootstrapServers());
+             TopicWatcher<QueryResult> results = client.watchResults();
+             TopicWatcher<LatencyEvent> latency = client.watchLatency();
+             TopicWatcher<GraphStatus> status = client.watchStatus()) {
+            out.printf(Locale.ROOT, "broker on %s, worker up after %.1f s%n%n", broker.bootstrapServers(), (System.nanoTime() - t0) / 1e9);
+            List<Boolean> checks = new ArrayList<>();
+
+            LoadedGraph rome = rome();
+            CsrGraph romeCsr = rome.toCsr();
+            publish(client, status, "rome99", 1, rome.edges(), 1, out);
+            EdgeList random = UniformRandomGraph.generate(20_000, 200_000, 42, 100, false);
+            CsrGraph randomCsr = GraphBuilder.build(random);
+            publish(client, status, "random-20k", 1, random, 0, out);
+
+            out.println();
+            out.println(String.format(Locale.ROOT, "%-11s %-5s %-3s %-7s %-4s %-40s %9s %9s  %s",
+                    "graph", "algo", "ver", "status", "on", "answer", "compute", "end2end", "verified"));
+            ask(client, results, latency, romeCsr, "rome99", Algorithm.BFS, 1, 1, checks, out);
+            ask(client, results, latency, romeCsr, "rome99", Algorithm.SSSP, 1, 1, checks, out);
+            ask(client, results, latency, romeCsr, "rome99", Algorithm.MST, null, 1, checks, out);
+            ask(client, results, latency, randomCsr, "random-20k", Algorithm.BFS, 0, 1, checks, out);
+            ask(client, results, latency, randomCsr, "random-20k", Algorithm.SSSP, 0, 1, checks, out);
+            ask(client, results, latency, randomCsr, "random-20k", Algorithm.MST, null, 1, checks, out);
+
+            // Traffic: the first three roads of the graph get ten times slower; the next answer must be on version 2.
+            int[] u = new int[3], v = new int[3];
+            double[] w = new double[3];
+            int[] off = romeCsr.rowOffsets(), col = romeCsr.columns();
+            for (int arc = 0, src = 0; arc < 3; arc++) {
+                while (off[src + 1] <= arc) src++;
+                u[arc] = src;
+                v[arc] = col[arc];
+                w[arc] = romeCsr.weights()[arc] * 10;
+            }
+            CsrGraph rome2 = GraphEdit.reweight(romeCsr, u, v, w);
+            List<Integer> us = new ArrayList<>(), vs = new ArrayList<>();
+            List<Double> ws = new ArrayList<>();
+            for (int i = 0; i < 3; i++) { us.add(u[i] + 1); vs.add(v[i] + 1); ws.add(w[i]); }
+            client.publishUpdate(GraphUpdate.newBuilder().setGraphId("rome99").setUpdateId("traffic-1").setBaseVersion(1L)
+                    .setReweighted(new EdgeBatch(us, vs, ws)).build());
+            out.println("(update to version 2: roads " + us + " -> " + vs + " ten times slower)");
+            ask(client, results, latency, rome2, "rome99", Algorithm.SSSP, 1, 2, checks, out);
+
+            // A query for a vertex that does not exist gets a named error, and the worker carries on.
+            String bad = "demo-bad-source";
+            client.publishQuery(GraphQuery.newBuilder().setQueryId(bad).setGraphId("rome99").setAlgorithm(Algorithm.SSSP)
+                    .setSource(999_999).build());
+            Optional<List<QueryResult>> badAnswer = FrontierClient.awaitResult(results, bad, TIMEOUT);
+            boolean badOk = badAnswer.isPresent() && badAnswer.get().get(0).getStatus() == ResultStatus.INVALID_VERTEX;
+            checks.add(badOk);
+            out.println("bad query (source 999999): " + badAnswer.map(a -> a.get(0).getStatus() + " - " + a.get(0).getError()).orElse("no answer")
+                    + (badOk ? "  [expected]" : "  [UNEXPECTED]"));
+
+            long passed = checks.stream().filter(b -> b).count();
+            out.printf(Locale.ROOT, "%n%d of %d checks passed in %.1f s%n", passed, checks.size(), (System.nanoTime() - t0) / 1e9);
+            return passed == checks.size() ? 0 : 1;
+        }
+    }
+
+    private static LoadedGraph rome() throws IOException {
+        try (InputStream in = Demo.class.getResourceAsStream("/demo/rome99.gr.gz")) {
+            if (in == null) throw new IOException("demo graph /demo/rome99.gr.gz missing from the classpath");
+            return GraphFiles.read(in, "rome99.gr.gz", GraphFormat.DIMACS, false);
+        }
+    }
+
+    private static void publish(FrontierClient client, TopicWatcher<GraphStatus> status, String id, long version,
+                                EdgeList edges, int first, PrintStream out) {
+        client.publishSnapshot(id, version, edges, first, true, null);
+        GraphStatus s = status.awaitFirst(x -> x.getGraphId().equals(id) && x.getVersion() == version, TIMEOUT)
+                .orElseThrow(() -> new FrontierCli.CliFailure("worker did not load graph '" + id + "'"));
+        out.printf(Locale.ROOT, "loaded %-11s v%d: %,d vertices, %,d edges (%s) on %s%n", id, version, s.getVertexCount(),
+                s.getEdgeCount(), edges.directed() ? "directed" : "undirected", s.getBackend());
+    }
+
+    private static void ask(FrontierClient client, TopicWatcher<QueryResult> results, TopicWatcher<LatencyEvent> latency,
+                            CsrGraph graph, String graphId, Algorithm algorithm, Integer source, long expectVersion,
+                            List<Boolean> checks, PrintStream out) {
+        String id = graphId + "-" + algorithm.name().toLowerCase(Locale.ROOT) + "-v" + expectVersion;
+        client.publishQuery(GraphQuery.newBuilder().setQueryId(id).setGraphId(graphId).setAlgorithm(algorithm)
+                .setSource(source).build());
+        List<QueryResult> chunks = FrontierClient.awaitResult(results, id, TIMEOUT)
+                .orElseThrow(() -> new FrontierCli.CliFailure("no answer to query " + id));
+        Optional<LatencyEvent> lat = latency.awaitFirst(e -> e.getQueryId().equals(id), Duration.ofSeconds(10));
+        QueryResult h = chunks.get(0);
+        Verification v;
+        String answer;
+        if (h.getStatus() != ResultStatus.OK) {
+            v = Verification.fail(h.getStatus() + ": " + h.getError());
+            answer = h.getError();
+        } else if (h.getGraphVersion() != expectVersion) {
+            v = Verification.fail("answered on version " + h.getGraphVersion() + ", expected " + expectVersion);
+            answer = "";
+        } else {
+            int s = source == null ? 0 : source - h.getFirstVertexId();
+            switch (algorithm) {
+                case BFS -> {
+                    var r = Answers.bfs(chunks);
+                    v = BfsVerifier.verify(graph, s, r);
+                    long reached = java.util.Arrays.stream(r.hops()).filter(x -> x >= 0).count();
+                    int max = java.util.Arrays.stream(r.hops()).max().orElse(0);
+                    answer = String.format(Locale.ROOT, "%,d reached, %d levels", reached, max);
+                }
+                case SSSP -> {
+                    var r = Answers.sssp(chunks);
+                    v = SsspVerifier.verify(graph, s, r);
+                    double far = java.util.Arrays.stream(r.distances()).filter(d -> d != Double.POSITIVE_INFINITY).max().orElse(0);
+                    answer = String.format(Locale.ROOT, "farthest at distance %,.0f", far);
+                }
+                default -> {
+                    var r = Answers.mst(graph, chunks);
+                    v = MstVerifier.verify(graph, r);
+                    answer = String.format(Locale.ROOT, "weight %,.0f, %d edges, %d tree(s)", r.totalWeight(), r.edgeIds().length, r.components());
+                }
+            }
+        }
+        checks.add(v.ok());
+        out.println(String.format(Locale.ROOT, "%-11s %-5s v%-2d %-7s %-4s %-40s %7.2fms %7.1fms  %s",
+                graphId, algorithm, h.getGraphVersion(), h.getStatus(), h.getBackend(), answer,
+                lat.map(e -> e.getComputeMicros() / 1000.0).orElse(Double.NaN),
+                lat.map(e -> e.getEndToEndMicros() / 1000.0).orElse(Double.NaN),
+                v.ok() ? "yes" : "NO: " + v.message()));
+    }
+}

@@ -1,0 +1,190 @@
+package org.frontiergraph.worker.client;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.schema.EdgeBatch;
+import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.GraphStatus;
+import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.LatencyEvent;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.FrontierCodec;
+
+/**
+ * A producer-side client of the message contract: publishes snapshots (chunked), updates and queries keyed by graph
+ * id, and waits for graph status, results, latency and error events. What a pipeline would do, in Java.
+ */
+public final class FrontierClient implements AutoCloseable {
+    /** Edges per snapshot chunk: at most 18 bytes each in Avro, so a chunk stays under Kafka's 1 MB default. */
+    public static final int CHUNK_EDGES = 50_000;
+
+    private final String bootstrap;
+    private final Topics topics;
+    private final KafkaProducer<String, byte[]> producer;
+
+    /** Topic names (the worker's defaults unless configured otherwise). */
+    public record Topics(String graphs, String results, String latency, String errors, String status) {
+        public static Topics defaults() {
+            return new Topics("frontier.graphs", "frontier.results", "frontier.latency", "frontier.errors", "frontier.graph-status");
+        }
+    }
+
+    public FrontierClient(String bootstrap) {
+        this(bootstrap, Topics.defaults());
+    }
+
+    public FrontierClient(String bootstrap, Topics topics) {
+        this.bootstrap = bootstrap;
+        this.topics = topics;
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1 << 20));
+        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "30000");
+        this.producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+    }
+
+    public String bootstrapServers() { return bootstrap; }
+
+    public Topics topics() { return topics; }
+
+    /** Splits a graph into snapshot chunks of at most {@code chunkEdges} edges, ids shifted to the user's ids. */
+    public static List<GraphSnapshotChunk> chunks(String graphId, long version, EdgeList edges, int firstVertexId,
+                                                  boolean weighted, int chunkEdges) {
+        int m = edges.size();
+        int count = Math.max(1, (m + chunkEdges - 1) / chunkEdges);
+        List<GraphSnapshotChunk> out = new ArrayList<>(count);
+        for (int c = 0; c < count; c++) {
+            int from = c * chunkEdges, to = Math.min(m, from + chunkEdges);
+            List<Integer> s = new ArrayList<>(to - from), t = new ArrayList<>(to - from);
+            List<Double> w = new ArrayList<>(weighted ? to - from : 0);
+            for (int i = from; i < to; i++) {
+                s.add(edges.source(i) + firstVertexId);
+                t.add(edges.target(i) + firstVertexId);
+                if (weighted) w.add(edges.weight(i));
+            }
+            out.add(GraphSnapshotChunk.newBuilder()
+                    .setGraphId(graphId).setVersion(version).setChunkIndex(c).setChunkCount(count)
+                    .setVertexCount(edges.vertexCount()).setEdgeCount(m).setDirected(edges.directed())
+                    .setFirstVertexId(firstVertexId).setEdges(new EdgeBatch(s, t, w)).build());
+        }
+        return out;
+    }
+
+    /** Publishes a whole snapshot version and waits until the broker has every chunk; reports edges sent. */
+    public void publishSnapshot(String graphId, long version, EdgeList edges, int firstVertexId, boolean weighted,
+                                LongConsumer edgesSent) {
+        List<GraphSnapshotChunk> chunks = chunks(graphId, version, edges, firstVertexId, weighted, CHUNK_EDGES);
+        List<Future<RecordMetadata>> sends = new ArrayList<>();
+        long sent = 0;
+        for (GraphSnapshotChunk c : chunks) {
+            sends.add(send(graphId, c));
+            sent += c.getEdges().getSources().size();
+            if (edgesSent != null) edgesSent.accept(sent);
+        }
+        await(sends);
+    }
+
+    public void publishUpdate(GraphUpdate update) {
+        await(List.of(send(update.getGraphId(), update)));
+    }
+
+    public void publishQuery(GraphQuery query) {
+        await(List.of(send(query.getGraphId(), query)));
+    }
+
+    /** Publishes any record (e.g. a deliberately broken one in a test) to the graphs topic. */
+    public void publishRaw(String key, byte[] value) {
+        await(List.of(producer.send(new ProducerRecord<>(topics.graphs(), key, value))));
+    }
+
+    private Future<RecordMetadata> send(String key, SpecificRecord value) {
+        return producer.send(new ProducerRecord<>(topics.graphs(), key, FrontierCodec.encode(value)));
+    }
+
+    private static void await(List<Future<RecordMetadata>> sends) {
+        try {
+            for (Future<RecordMetadata> f : sends) f.get(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("publishing to Kafka failed: " + e.getMessage(), e);
+        }
+    }
+
+    public TopicWatcher<QueryResult> watchResults() {
+        return new TopicWatcher<>(bootstrap, topics.results(), QueryResult.class, false);
+    }
+
+    public TopicWatcher<LatencyEvent> watchLatency() {
+        return new TopicWatcher<>(bootstrap, topics.latency(), LatencyEvent.class, false);
+    }
+
+    public TopicWatcher<ErrorEvent> watchErrors() {
+        return new TopicWatcher<>(bootstrap, topics.errors(), ErrorEvent.class, false);
+    }
+
+    public TopicWatcher<GraphStatus> watchStatus() {
+        return new TopicWatcher<>(bootstrap, topics.status(), GraphStatus.class, true);
+    }
+
+    /** Every chunk of one query's result, in chunk order, once all arrived; empty on timeout. */
+    public static Optional<List<QueryResult>> awaitResult(TopicWatcher<QueryResult> results, String queryId, Duration timeout) {
+        List<QueryResult> seen = results.awaitUntil(l -> complete(l, queryId), timeout);
+        if (!complete(seen, queryId)) return Optional.empty();
+        List<QueryResult> mine = new ArrayList<>();
+        boolean[] have = null;
+        for (QueryResult r : seen) {
+            if (!r.getQueryId().equals(queryId)) continue;
+            if (have == null) have = new boolean[r.getChunkCount()];
+            if (r.getChunkIndex() < have.length && !have[r.getChunkIndex()]) {  // redelivered chunks are dropped
+                have[r.getChunkIndex()] = true;
+                mine.add(r);
+            }
+        }
+        mine.sort(Comparator.comparingInt(QueryResult::getChunkIndex));
+        return Optional.of(mine);
+    }
+
+    private static boolean complete(List<QueryResult> seen, String queryId) {
+        java.util.Set<Integer> idx = new java.util.HashSet<>();
+        int count = -1;
+        for (QueryResult r : seen) {
+            if (r.getQueryId().equals(queryId)) {
+                idx.add(r.getChunkIndex());
+                count = r.getChunkCount();
+            }
+        }
+        return count > 0 && idx.size() >= count;
+    }
+
+    /** Sends a query and waits for all chunks of its result. */
+    public Optional<List<QueryResult>> query(GraphQuery q, Duration timeout) {
+        try (TopicWatcher<QueryResult> results = watchResults()) {
+            publishQuery(q);
+            return awaitResult(results, q.getQueryId(), timeout);
+        }
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(10));
+    }
+}

@@ -1,0 +1,103 @@
+package org.frontiergraph.worker.client;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+import org.frontiergraph.schema.EdgeBatch;
+import org.frontiergraph.schema.QueryResult;
+
+/**
+ * Writes a result as JSON in the user's vertex ids: {@code {"status":..., "graphVersion":..., "backend":...,
+ * "distances": {"<id>": number|null}}} for SSSP, {@code "hops"} for BFS (with {@code "parents"} for both), and
+ * {@code "totalWeight"}, {@code "components"}, {@code "edges"} for MST. Unreachable vertices are null.
+ */
+public final class JsonAnswer {
+    private JsonAnswer() {}
+
+    public static void write(List<QueryResult> chunks, Writer out) throws IOException {
+        QueryResult h = chunks.get(0);
+        out.write("{\"queryId\":" + str(h.getQueryId()) + ",\"graphId\":" + str(h.getGraphId())
+                + ",\"status\":" + str(h.getStatus().name()) + ",\"graphVersion\":" + h.getGraphVersion()
+                + ",\"backend\":" + str(h.getBackend())
+                + ",\"algorithm\":" + (h.getAlgorithm() == null ? "null" : str(h.getAlgorithm().name())));
+        if (h.getVariant() != null) out.write(",\"variant\":" + str(h.getVariant()));
+        if (h.getSource() != null) out.write(",\"source\":" + h.getSource());
+        if (h.getError() != null) out.write(",\"error\":" + str(h.getError()));
+        if (h.getReachedCount() != null) out.write(",\"reached\":" + h.getReachedCount());
+        if (h.getMaxHops() != null) out.write(",\"maxHops\":" + h.getMaxHops());
+        if (h.getMaxDistance() != null) out.write(",\"maxDistance\":" + num(h.getMaxDistance()));
+        if (h.getTotalWeight() != null) out.write(",\"totalWeight\":" + num(h.getTotalWeight()));
+        if (h.getComponents() != null) out.write(",\"components\":" + h.getComponents());
+        if (h.getHops() != null) {
+            out.write(",\"hops\":{");
+            vertexMap(chunks, out, (c, i) -> { int x = c.getHops().get(i); return x < 0 ? "null" : Integer.toString(x); });
+            out.write('}');
+        }
+        if (h.getDistances() != null) {
+            out.write(",\"distances\":{");
+            vertexMap(chunks, out, (c, i) -> num(c.getDistances().get(i)));
+            out.write('}');
+        }
+        if (h.getParents() != null) {
+            out.write(",\"parents\":{");
+            vertexMap(chunks, out, (c, i) -> { int x = c.getParents().get(i); return x < 0 ? "null" : Integer.toString(x); });
+            out.write('}');
+        }
+        if (h.getMstEdges() != null) {
+            out.write(",\"edges\":[");
+            boolean firstEdge = true;
+            for (QueryResult c : chunks) {
+                EdgeBatch b = c.getMstEdges();
+                for (int i = 0; i < b.getSources().size(); i++) {
+                    out.write((firstEdge ? "" : ",") + "[" + b.getSources().get(i) + "," + b.getTargets().get(i) + ","
+                            + num(b.getWeights().get(i)) + "]");
+                    firstEdge = false;
+                }
+            }
+            out.write(']');
+        }
+        out.write("}\n");
+        out.flush();
+    }
+
+    private interface Cell {
+        String at(QueryResult chunk, int i);
+    }
+
+    private static void vertexMap(List<QueryResult> chunks, Writer out, Cell cell) throws IOException {
+        boolean first = true;
+        for (QueryResult c : chunks) {
+            int len = c.getParents() != null ? c.getParents().size()
+                    : c.getHops() != null ? c.getHops().size() : c.getDistances().size();
+            for (int i = 0; i < len; i++) {
+                int id = c.getVertices() != null ? c.getVertices().get(i)
+                        : c.getFirstVertexId() + c.getOffset() + i;
+                out.write((first ? "\"" : ",\"") + id + "\":" + cell.at(c, i));
+                first = false;
+            }
+        }
+    }
+
+    static String num(double d) {
+        if (Double.isInfinite(d) || Double.isNaN(d)) return "null";
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) return Long.toString((long) d);
+        return Double.toString(d);
+    }
+
+    static String str(String s) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (char ch : s.toCharArray()) {
+            switch (ch) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    if (ch < 0x20) sb.append(String.format("\\u%04x", (int) ch)); else sb.append(ch);
+                }
+            }
+        }
+        return sb.append('"').toString();
+    }
+}

@@ -1,0 +1,71 @@
+package org.frontiergraph.worker.client;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.function.Predicate;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.frontiergraph.schema.codec.FrontierCodec;
+
+/**
+ * Reads one output topic without a consumer group: all partitions assigned, starting at the end (or the beginning),
+ * decoding Frontier messages of one type. Used by the CLI, the demo and the integration tests.
+ */
+public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseable {
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final Class<T> type;
+    private final List<T> seen = new ArrayList<>();
+
+    public TopicWatcher(String bootstrap, String topic, Class<T> type, boolean fromBeginning) {
+        this.type = type;
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(2 << 20));
+        this.consumer = new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
+        List<TopicPartition> parts = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+                .map(i -> new TopicPartition(topic, i.partition())).toList();
+        if (parts.isEmpty()) throw new IllegalStateException("topic '" + topic + "' does not exist (is a worker running?)");
+        consumer.assign(parts);
+        if (fromBeginning) consumer.seekToBeginning(parts);
+        else consumer.seekToEnd(parts);
+        parts.forEach(consumer::position); // resolve now, so that later records are not missed
+    }
+
+    /** Polls until {@code done} holds for the messages seen so far, or the timeout passes; returns what was seen. */
+    public List<T> awaitUntil(Predicate<List<T>> done, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!done.test(seen) && System.nanoTime() < deadline) {
+            for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+                try {
+                    SpecificRecord m = FrontierCodec.decode(r.value());
+                    if (type.isInstance(m)) seen.add(type.cast(m));
+                } catch (FrontierCodec.MalformedMessageException e) {
+                    // not ours: ignore
+                }
+            }
+        }
+        return List.copyOf(seen);
+    }
+
+    /** The first message matching {@code match} within the timeout. */
+    public Optional<T> awaitFirst(Predicate<T> match, Duration timeout) {
+        return awaitUntil(l -> l.stream().anyMatch(match), timeout).stream().filter(match).findFirst();
+    }
+
+    public List<T> seen() { return List.copyOf(seen); }
+
+    @Override
+    public void close() {
+        consumer.close(Duration.ofSeconds(5));
+    }
+
+}
