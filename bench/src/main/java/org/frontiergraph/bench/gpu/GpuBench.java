@@ -1,0 +1,247 @@
+package org.frontiergraph.bench.gpu;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.cpu.CpuBackend;
+import org.frontiergraph.kernels.engine.ComputeBackend;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.generate.KroneckerGraph;
+import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.gpu.GpuResidentGraph;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.io.Datasets;
+import org.frontiergraph.kernels.io.GraphFiles;
+import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.kernels.sssp.SsspVerifier;
+
+/**
+ * GPU engine benchmark: kernel time (CUDA events, graph resident, after warm-up, median over seeded random sources
+ * of non-zero degree) and query time through {@link ResidentGraph} (kernels plus copying the answer back), for BFS,
+ * SSSP and MST and several kernel variants, next to the CPU engine on the same machine. Every graph's first answer
+ * of each algorithm is checked against the CPU engine before anything is timed.
+ *
+ * <pre>java -cp ... org.frontiergraph.bench.gpu.GpuBench [--graphs kron20,kron22,uniform20,uniform22,ny]
+ *      [--sources 16] [--cpu-runs 3] [--out table.md]</pre>
+ */
+public final class GpuBench {
+    private static final long SEED = 20_260_101L;
+
+    record Row(String graph, String algorithm, String variant, double gpuKernelMs, double gpuQueryMs, double cpuMs,
+               String target, String stats) {}
+
+    public static void main(String[] args) throws Exception {
+        List<String> graphs = List.of("kron20", "uniform20", "ny", "kron22", "uniform22");
+        int sources = 16, cpuRuns = 3;
+        Path out = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--graphs" -> graphs = List.of(args[++i].split(","));
+                case "--sources" -> sources = Integer.parseInt(args[++i]);
+                case "--cpu-runs" -> cpuRuns = Integer.parseInt(args[++i]);
+                case "--out" -> out = Path.of(args[++i]);
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        if (GpuBackend.unavailableReason().isPresent()) {
+            System.out.println("GPU benchmark skipped: " + GpuBackend.unavailableReason().get());
+            return;
+        }
+        List<Row> rows = new ArrayList<>();
+        StringBuilder notes = new StringBuilder();
+        String device;
+        try (GpuBackend gpu = (GpuBackend) GpuBackend.open(); ComputeBackend cpu = new CpuBackend()) {
+            device = gpu.device();
+            System.out.println("GPU: " + device + "; CPU engine on " + Runtime.getRuntime().availableProcessors()
+                    + " cores");
+            for (String name : graphs) {
+                long t0 = System.nanoTime();
+                CsrGraph g = build(name);
+                if (g == null) {
+                    notes.append("- ").append(name).append(": not found, skipped\n");
+                    continue;
+                }
+                String line = name + ": " + g + " built in " + ms(System.nanoTime() - t0) + " ms";
+                System.out.println(line);
+                notes.append("- ").append(line).append('\n');
+                try {
+                    bench(name, g, gpu, cpu, sources, cpuRuns, rows, notes);
+                } catch (RuntimeException e) {
+                    System.out.println(name + ": FAILED: " + e);
+                    e.printStackTrace(System.out);
+                    notes.append("- ").append(name).append(": FAILED: ").append(e).append('\n');
+                }
+            }
+        }
+        String table = render(device, rows, notes.toString());
+        System.out.println(table);
+        if (out != null) Files.writeString(out, table);
+    }
+
+    static CsrGraph build(String name) throws IOException {
+        if (name.startsWith("kron")) {
+            return GraphBuilder.build(KroneckerGraph.generate(Integer.parseInt(name.substring(4)), 16, SEED));
+        }
+        if (name.startsWith("uniform")) {
+            int scale = Integer.parseInt(name.substring(7));
+            return GraphBuilder.build(UniformRandomGraph.generate(1 << scale, 16L << scale, SEED, 255, false));
+        }
+        if (name.equals("ny")) {
+            var file = Datasets.file(Datasets.NY);
+            return file.isPresent() ? GraphFiles.read(file.get()).toCsr() : null;
+        }
+        throw new IllegalArgumentException("unknown graph " + name);
+    }
+
+    static void bench(String name, CsrGraph g, GpuBackend gpu, ComputeBackend cpu, int sourceCount, int cpuRuns,
+                      List<Row> rows, StringBuilder notes) {
+        int[] sources = sources(g, sourceCount);
+        long t0 = System.nanoTime();
+        try (ResidentGraph dev = gpu.load(g); ResidentGraph host = cpu.load(g)) {
+            String upload = name + ": upload " + ms(System.nanoTime() - t0) + " ms, " + (dev.residentBytes() >> 20)
+                    + " MiB resident";
+            // correctness first: the first source against the CPU engine
+            BfsResult bfsRef = host.bfs(sources[0], null);
+            BfsVerifier.verify(g, sources[0], dev.bfs(sources[0], null), bfsRef).orThrow();
+            SsspResult ssspRef = host.sssp(sources[0], null);
+            SsspResult ssspGpu = dev.sssp(sources[0], null);
+            SsspVerifier.verify(g, sources[0], ssspGpu, ssspRef).orThrow();
+            if (!Arrays.equals(ssspRef.distances(), ssspGpu.distances())) throw new IllegalStateException("SSSP differs");
+            MstResult mstRef = host.mst(null), mstGpu = dev.mst(null);
+            if (!Arrays.equals(mstRef.edgeIds(), mstGpu.edgeIds()) || mstRef.totalWeight() != mstGpu.totalWeight()) {
+                throw new IllegalStateException("MST differs from the CPU engine on " + name);
+            }
+            upload += ", MST edge list " + (dev.residentBytes() >> 20) + " MiB resident after; answers verified";
+            System.out.println(upload);
+            notes.append("- ").append(upload).append('\n');
+
+            boolean kron = name.startsWith("kron");
+            boolean road = name.equals("ny");
+            double cpuBfs = median(cpuRuns, sources, s -> host.bfs(s, null).timing(), true);
+            double cpuSssp = median(cpuRuns, sources, s -> host.sssp(s, null).timing(), true);
+            double cpuMst = median(cpuRuns, sources, s -> host.mst(null).timing(), true);
+            for (String v : new String[] {null, "persistent,bps=1", "persistent,bps=4", "persistent,bps=64",
+                    "hostloop"}) {
+                Timed t = timed(sources, s -> dev.bfs(s, v).timing());
+                rows.add(new Row(name, "BFS", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuBfs,
+                        v == null ? target("BFS", kron, road, name) : "", stats(dev)));
+            }
+            for (String v : new String[] {null, "nearfar,df=8", "nearfar,df=128", "nearfar,df=512",
+                    "nearfar,bps=64", "nearfar,bps=1"}) {
+                Timed t = timed(sources, s -> dev.sssp(s, v).timing());
+                rows.add(new Row(name, "SSSP", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuSssp,
+                        v == null ? target("SSSP", kron, road, name) : "", stats(dev)));
+            }
+            for (String v : new String[] {null, "boruvka,bps=1", "boruvka,bps=4"}) {
+                Timed t = timed(sources, s -> dev.mst(v).timing());
+                rows.add(new Row(name, "MST", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuMst,
+                        v == null ? target("MST", kron, road, name) : "", stats(dev)));
+            }
+        }
+    }
+
+    static String stats(ResidentGraph dev) {
+        return dev instanceof GpuResidentGraph r ? r.lastStats() : "";
+    }
+
+    static String target(String algorithm, boolean kron, boolean road, String name) {
+        if (name.equals("kron22")) {
+            return switch (algorithm) {
+                case "BFS" -> "<= 1 ms, >= 10x CPU";
+                case "SSSP" -> "<= 10 ms, >= 10x CPU";
+                default -> "<= 20 ms, >= 10x CPU";
+            };
+        }
+        if (road) {
+            return switch (algorithm) {
+                case "BFS" -> "<= 1.5 ms";
+                case "SSSP" -> "<= 2.5 ms";
+                default -> "<= 1 ms";
+            };
+        }
+        return "";
+    }
+
+    record Timed(double kernelMs, double queryMs) {}
+
+    /** Two warm-up runs, then every source once: medians of device-event time and of wall time per query. */
+    static Timed timed(int[] sources, Function<Integer, Timing> run) {
+        run.apply(sources[0]);
+        run.apply(sources[sources.length - 1]);
+        double[] kernel = new double[sources.length], query = new double[sources.length];
+        for (int i = 0; i < sources.length; i++) {
+            long t0 = System.nanoTime();
+            Timing t = run.apply(sources[i]);
+            query[i] = (System.nanoTime() - t0) / 1e6;
+            kernel[i] = t.computeNanos() / 1e6;
+        }
+        return new Timed(median(kernel), median(query));
+    }
+
+    /** CPU engine: one warm-up, then the first {@code runs} sources; median wall time. */
+    static double median(int runs, int[] sources, Function<Integer, Timing> run, boolean warm) {
+        if (warm) run.apply(sources[0]);
+        int k = Math.min(runs, sources.length);
+        double[] t = new double[k];
+        for (int i = 0; i < k; i++) {
+            long t0 = System.nanoTime();
+            run.apply(sources[i]);
+            t[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        return median(t);
+    }
+
+    static double median(double[] xs) {
+        double[] s = xs.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    /** Seeded random sources of non-zero out-degree (as GAP picks them). */
+    static int[] sources(CsrGraph g, int count) {
+        SplittableRandom r = new SplittableRandom(SEED ^ g.arcCount());
+        int[] s = new int[count];
+        for (int i = 0; i < count; i++) {
+            int v;
+            do v = r.nextInt(g.vertexCount()); while (g.degree(v) == 0);
+            s[i] = v;
+        }
+        return s;
+    }
+
+    static String ms(long nanos) {
+        return String.format(Locale.ROOT, "%.1f", nanos / 1e6);
+    }
+
+    static String render(String device, List<Row> rows, String notes) {
+        StringBuilder b = new StringBuilder();
+        b.append("GPU: ").append(device).append("; date ").append(LocalDate.now()).append("; CPU engine on ")
+                .append(Runtime.getRuntime().availableProcessors()).append(" cores\n\n");
+        b.append("| graph | algorithm | variant | GPU kernel ms (median) | GPU query ms (median) | CPU engine ms |"
+                + " speedup (kernel) | target | last run |\n");
+        b.append("|---|---|---|---:|---:|---:|---:|---|---|\n");
+        for (Row r : rows) {
+            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %.3f | %.3f | %.1f | %.0fx | %s | %s |%n", r.graph,
+                    r.algorithm, r.variant, r.gpuKernelMs, r.gpuQueryMs, r.cpuMs, r.cpuMs / r.gpuKernelMs, r.target,
+                    r.stats));
+        }
+        b.append('\n').append(notes);
+        return b.toString();
+    }
+
+    private GpuBench() {}
+
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs, on the GPU machine, from the repository root, with the bundle of deploy/gpu/build-bundle.sh in .device/:
+#   deploy/gpu/run.sh [tests|bench|all]      (default all; logs and the benchmark table go to $OUT or .device/out)
+# tests: the GPU test suite (every class under org.frontiergraph.kernels.gpu, incl. the contract tests with the GPU
+#        backend) on seeded random, Kronecker and grid graphs and every dataset in .device/datasets.
+# bench: org.frontiergraph.bench.gpu.GpuBench (BENCH_ARGS to override its arguments).
+set -uo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+what="${1:-all}"
+b=.device
+out="${OUT:-$b/out}"
+mkdir -p "$out"
+tmp="$(mktemp -d /tmp/frontier-jcuda.XXXXXX)"   # JCuda unpacks its natives here
+java="$b/jre/bin/java -Djava.io.tmpdir=$tmp -DFRONTIER_DATASETS=$root/$b/datasets -Xss16m"
+export FRONTIER_DATASETS="$root/$b/datasets"
+cp="$(ls $b/lib/*.jar | grep -v console-standalone | tr '\n' ':')"
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv 2>&1 | tee "$out/gpu.txt"
+status=0
+if [[ "$what" == tests || "$what" == all ]]; then
+  timeout "${TEST_TIMEOUT:-300}" $java -Xmx24g -jar $b/lib/junit-platform-console-standalone-*.jar execute \
+      --class-path "$cp" --select-package org.frontiergraph.kernels.gpu \
+      --details=tree --disable-banner --reports-dir "$out/junit" 2>&1 | tee "$out/tests.log"
+  status=${PIPESTATUS[0]}
+fi
+if [[ "$what" == bench || "$what" == all ]]; then
+  timeout "${BENCH_TIMEOUT:-420}" $java -Xmx64g -cp "$cp" org.frontiergraph.bench.gpu.GpuBench ${BENCH_ARGS:---out $out/bench.md} 2>&1 \
+      | tee "$out/bench.log"
+  [[ ${PIPESTATUS[0]} == 0 ]] || status=1
+fi
+exit $status
