@@ -93,11 +93,15 @@ public final class FrontierClient implements AutoCloseable {
     /** Publishes a whole snapshot version and waits until the broker has every chunk; reports edges sent. */
     public void publishSnapshot(String graphId, long version, EdgeList edges, int firstVertexId, boolean weighted,
                                 LongConsumer edgesSent) {
-        List<GraphSnapshotChunk> chunks = chunks(graphId, version, edges, firstVertexId, weighted, CHUNK_EDGES);
+        publishChunks(chunks(graphId, version, edges, firstVertexId, weighted, CHUNK_EDGES), edgesSent);
+    }
+
+    /** Publishes snapshot chunks (in the given order) and waits until the broker has every one. */
+    public void publishChunks(List<GraphSnapshotChunk> chunks, LongConsumer edgesSent) {
         List<Future<RecordMetadata>> sends = new ArrayList<>();
         long sent = 0;
         for (GraphSnapshotChunk c : chunks) {
-            sends.add(send(graphId, c));
+            sends.add(send(c.getGraphId(), c));
             sent += c.getEdges().getSources().size();
             if (edgesSent != null) edgesSent.accept(sent);
         }

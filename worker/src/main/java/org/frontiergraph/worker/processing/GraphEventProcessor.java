@@ -76,6 +76,9 @@ public class GraphEventProcessor {
                         + " does not belong on the graphs topic (only snapshots, updates and queries do)");
             }
         } catch (RejectedException e) {
+            for (Throwable earlier : e.getSuppressed()) {  // e.g. an older snapshot version this record abandoned
+                if (earlier instanceof RejectedException r) reject(out, in, replay, r.code(), graphIdOf(record), null, r.getMessage());
+            }
             reject(out, in, replay, e.code(), graphIdOf(record), queryIdOf(record), e.getMessage());
         } catch (RuntimeException e) {
             LOG.error("internal error on {}", in.where(), e);

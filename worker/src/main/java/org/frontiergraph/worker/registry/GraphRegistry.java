@@ -70,19 +70,26 @@ public class GraphRegistry implements AutoCloseable {
                     + " edges; this worker accepts at most " + config.getMaxVertices() + " and " + config.getMaxEdges()
                     + " (frontier.max-vertices / frontier.max-edges)");
         }
-        SnapshotAssembler.Outcome outcome = assembler.accept(chunk);
+        SnapshotAssembler.Outcome outcome = assembler.accept(chunk, partition);
         if (outcome.complete().isEmpty()) return new Change(Optional.empty(), outcome.abandoned());
         SnapshotAssembler.Assembled a = outcome.complete().get();
-        CsrGraph graph;
         try {
-            graph = GraphBuilder.build(a.edges());
+            GraphEntry entry = new GraphEntry(a.graphId(), a.version(), partition, a.firstVertexId(), engines.load(build(a)));
+            swapIn(entry);
+            return new Change(Optional.of(entry), outcome.abandoned());
+        } catch (RejectedException e) {
+            outcome.abandoned().forEach(e::addSuppressed);  // the abandoned older version is still reported
+            throw e;
+        }
+    }
+
+    private static CsrGraph build(SnapshotAssembler.Assembled a) {
+        try {
+            return GraphBuilder.build(a.edges());
         } catch (InvalidGraphException e) {
             throw new RejectedException(code(e), "version " + a.version() + " of graph '" + a.graphId() + "' rejected: "
                     + e.getMessage(), e);
         }
-        GraphEntry entry = new GraphEntry(a.graphId(), a.version(), partition, a.firstVertexId(), engines.load(graph));
-        swapIn(entry);
-        return new Change(Optional.of(entry), outcome.abandoned());
     }
 
     public synchronized GraphEntry applyUpdate(GraphUpdate u, int partition) {
@@ -105,6 +112,11 @@ public class GraphRegistry implements AutoCloseable {
             throw new RejectedException(code(e), "update of graph '" + u.getGraphId() + "' rejected, version "
                     + current.version() + " kept: " + e.getMessage(), e);
         }
+        if (next.edgeCount() > config.getMaxEdges()) {
+            throw new RejectedException("GRAPH_TOO_LARGE", "update of graph '" + u.getGraphId() + "' rejected, version "
+                    + current.version() + " kept: it would have " + next.edgeCount() + " edges; this worker accepts at most "
+                    + config.getMaxEdges() + " (frontier.max-edges)");
+        }
         GraphEntry entry = new GraphEntry(current.graphId(), current.version() + 1, partition, first,
                 engines.replace(current.resident(), next));
         graphs.put(entry.graphId(), entry);
@@ -122,6 +134,7 @@ public class GraphRegistry implements AutoCloseable {
             }
         }
         assembler.forget(dropped.stream().map(GraphEntry::graphId).toList());
+        assembler.forgetPartitions(partitions);  // also versions of graphs that have none complete yet
         if (!dropped.isEmpty()) LOG.info("dropped {} graph(s) of revoked partitions {}", dropped.size(), partitions);
         return dropped;
     }

@@ -32,7 +32,11 @@ public final class SnapshotAssembler {
     /** What one chunk led to: perhaps a complete version, perhaps an older version abandoned. */
     public record Outcome(Optional<Assembled> complete, List<RejectedException> abandoned) {}
 
-    public Outcome accept(GraphSnapshotChunk c) {
+    /**
+     * Adds a chunk read from {@code partition}. When the chunk is rejected after it abandoned an older version, the
+     * abandonment (INCOMPLETE_SNAPSHOT) travels as a suppressed exception of the rejection, so it is still reported.
+     */
+    public Outcome accept(GraphSnapshotChunk c, int partition) {
         validateHeader(c);
         List<RejectedException> abandoned = new ArrayList<>();
         Pending p = pending.get(c.getGraphId());
@@ -47,8 +51,17 @@ public final class SnapshotAssembler {
             drop(c.getGraphId());
             p = null;
         }
+        try {
+            return add(c, p, partition, abandoned);
+        } catch (RejectedException e) {
+            abandoned.forEach(e::addSuppressed);
+            throw e;
+        }
+    }
+
+    private Outcome add(GraphSnapshotChunk c, Pending p, int partition, List<RejectedException> abandoned) {
         if (p == null) {
-            p = new Pending(c);
+            p = new Pending(c, partition);
             pending.put(c.getGraphId(), p);
         } else if (!p.agrees(c)) {
             drop(c.getGraphId());
@@ -90,6 +103,13 @@ public final class SnapshotAssembler {
         graphIds.forEach(this::drop);
     }
 
+    /** Forgets pending versions whose chunks came from these partitions (revoked or lost). */
+    public void forgetPartitions(java.util.Collection<Integer> partitions) {
+        List<String> ids = pending.entrySet().stream().filter(e -> partitions.contains(e.getValue().partition))
+                .map(Map.Entry::getKey).toList();
+        forget(ids);
+    }
+
     public void forgetAll() {
         pending.clear();
         pendingBytes = 0;
@@ -127,6 +147,7 @@ public final class SnapshotAssembler {
 
     private static final class Pending {
         final long version;
+        final int partition;
         final GraphSnapshotChunk header;
         final long edgeCount;
         final EdgeBatch[] chunks;
@@ -134,8 +155,9 @@ public final class SnapshotAssembler {
         long edges;
         long bytes;
 
-        Pending(GraphSnapshotChunk c) {
+        Pending(GraphSnapshotChunk c, int partition) {
             this.version = c.getVersion();
+            this.partition = partition;
             this.header = c;
             this.edgeCount = c.getEdgeCount();
             this.chunks = new EdgeBatch[c.getChunkCount()];

@@ -1,0 +1,68 @@
+package org.frontiergraph.worker.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.io.GraphFiles;
+import org.frontiergraph.kernels.io.GraphFormat;
+import org.frontiergraph.kernels.io.LoadedGraph;
+import org.frontiergraph.kernels.mst.MstVerifier;
+import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.GraphStatus;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.worker.client.Answers;
+import org.frontiergraph.worker.client.FrontierClient;
+import org.frontiergraph.worker.client.TopicWatcher;
+
+/** Test-side helpers: publish, wait and verify through the real broker. */
+final class Pipeline {
+    static final Duration WAIT = Duration.ofSeconds(90);
+
+    private Pipeline() {}
+
+    static LoadedGraph rome() throws Exception {
+        try (InputStream in = Pipeline.class.getResourceAsStream("/demo/rome99.gr.gz")) {
+            return GraphFiles.read(in, "rome99.gr.gz", GraphFormat.DIMACS, false);
+        }
+    }
+
+    static GraphStatus awaitLoaded(TopicWatcher<GraphStatus> status, String graphId, long version) {
+        return status.awaitFirst(s -> s.getGraphId().equals(graphId) && s.getVersion() == version, WAIT)
+                .orElseThrow(() -> new AssertionError("graph '" + graphId + "' version " + version + " never loaded"));
+    }
+
+    static GraphQuery query(String graphId, Algorithm algorithm, Integer source) {
+        return GraphQuery.newBuilder().setQueryId(graphId + "-" + algorithm + "-" + UUID.randomUUID())
+                .setGraphId(graphId).setAlgorithm(algorithm).setSource(source).build();
+    }
+
+    static List<QueryResult> await(TopicWatcher<QueryResult> results, String queryId) {
+        return FrontierClient.awaitResult(results, queryId, WAIT)
+                .orElseThrow(() -> new AssertionError("no result for query " + queryId));
+    }
+
+    /** Checks an OK result of a FULL-mode query on {@code expected} (version {@code version}) with the verifiers. */
+    static void assertVerified(List<QueryResult> chunks, CsrGraph expected, long version) {
+        QueryResult h = chunks.get(0);
+        assertEquals(ResultStatus.OK, h.getStatus(), () -> "status of " + h.getQueryId() + ": " + h.getError());
+        assertEquals(version, h.getGraphVersion(), "answered on the wrong version");
+        int first = h.getFirstVertexId();
+        Verification v = switch (h.getAlgorithm()) {
+            case BFS -> BfsVerifier.verify(expected, h.getSource() - first, Answers.bfs(chunks));
+            case SSSP -> SsspVerifier.verify(expected, h.getSource() - first, Answers.sssp(chunks));
+            case MST -> MstVerifier.verify(expected, Answers.mst(expected, chunks));
+            default -> Verification.fail("unexpected algorithm " + h.getAlgorithm());
+        };
+        assertTrue(v.ok(), () -> h.getAlgorithm() + " on " + h.getGraphId() + " v" + version + ": " + v.message());
+    }
+}

@@ -1,0 +1,227 @@
+package org.frontiergraph.worker.it;
+
+import static org.frontiergraph.worker.it.Pipeline.assertVerified;
+import static org.frontiergraph.worker.it.Pipeline.await;
+import static org.frontiergraph.worker.it.Pipeline.awaitLoaded;
+import static org.frontiergraph.worker.it.Pipeline.query;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.graph.GraphEdit;
+import org.frontiergraph.kernels.io.LoadedGraph;
+import org.frontiergraph.kernels.sssp.DijkstraReference;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.EdgeBatch;
+import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.GraphStatus;
+import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.LatencyEvent;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultMode;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.worker.FrontierWorker;
+import org.frontiergraph.worker.client.FrontierClient;
+import org.frontiergraph.worker.client.TopicWatcher;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The worker end to end against a real Kafka broker: chunked snapshots, updates and queries in, verified results,
+ * latency and error events out; bad records become error events while every valid record is still answered.
+ */
+class WorkerPipelineIT {
+    static final long SEED = 7;
+    static TestKafka kafka;
+    static FrontierWorker worker;
+    static FrontierClient client;
+
+    @BeforeAll
+    static void start() {
+        kafka = TestKafka.start();
+        worker = FrontierWorker.start(kafka.bootstrapServers(), Map.of(
+                "frontier.backend", "cpu",
+                "frontier.worker-id", "it-worker",
+                "frontier.max-vertices", 1_000_000,
+                "frontier.result-chunk-vertices", 1_000,
+                "frontier.result-chunk-edges", 1_000,
+                "frontier.topics.partitions", 3,
+                "micronaut.server.port", -1));
+        client = new FrontierClient(kafka.bootstrapServers());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (client != null) client.close();
+        if (worker != null) worker.close();
+        if (kafka != null) kafka.close();
+    }
+
+    @Test
+    void chunkedSnapshotUpdatesAndQueriesGiveVerifiedAnswers() throws Exception {
+        EdgeList edges = UniformRandomGraph.generate(5_000, 40_000, SEED, 100, false);
+        CsrGraph v1 = GraphBuilder.build(edges);
+        List<GraphSnapshotChunk> chunks = new ArrayList<>(FrontierClient.chunks("rand", 1, edges, 0, true, 3_000));
+        assertTrue(chunks.size() >= 10, "expected a many-chunk snapshot");
+        Collections.shuffle(chunks, new java.util.Random(SEED));   // chunks may arrive in any order
+        LoadedGraph rome = Pipeline.rome();
+        CsrGraph romeCsr = rome.toCsr();
+        try (TopicWatcher<GraphStatus> status = client.watchStatus();
+             TopicWatcher<QueryResult> results = client.watchResults();
+             TopicWatcher<LatencyEvent> latency = client.watchLatency()) {
+            client.publishChunks(chunks, null);
+            client.publishSnapshot("rome", 1, rome.edges(), rome.firstVertexId(), true, null);
+            GraphStatus loaded = awaitLoaded(status, "rand", 1);
+            assertEquals(5_000, loaded.getVertexCount());
+            assertEquals(v1.edgeCount(), loaded.getEdgeCount());
+            awaitLoaded(status, "rome", 1);
+
+            List<GraphQuery> qs = List.of(query("rand", Algorithm.BFS, 0), query("rand", Algorithm.SSSP, 17),
+                    query("rand", Algorithm.MST, null), query("rome", Algorithm.BFS, 1),
+                    query("rome", Algorithm.SSSP, 3353), query("rome", Algorithm.MST, null));
+            qs.forEach(client::publishQuery);
+            for (GraphQuery q : qs) {
+                List<QueryResult> answer = await(results, q.getQueryId());
+                assertVerified(answer, q.getGraphId().equals("rand") ? v1 : romeCsr, 1);
+                assertEquals("cpu", answer.get(0).getBackend());
+            }
+            assertTrue(await(results, qs.get(0).getQueryId()).size() == 5, "5,000 vertices in chunks of 1,000");
+
+            // every query has a latency event whose parts fit in its end-to-end time
+            for (GraphQuery q : qs) {
+                LatencyEvent e = latency.awaitFirst(x -> x.getQueryId().equals(q.getQueryId()), Pipeline.WAIT).orElseThrow();
+                assertEquals(ResultStatus.OK, e.getStatus());
+                assertTrue(e.getEndToEndMicros() >= e.getComputeMicros(), e::toString);
+                assertTrue(e.getComputeMicros() > 0, e::toString);
+            }
+
+            // an update: remove, re-weight and add edges; the next answers are on version 2
+            int u0 = v1.columns()[0] < 0 ? 0 : 0;
+            int remV = v1.columns()[v1.rowStart(0)];
+            int rwU = 1, rwV = v1.columns()[v1.rowStart(1)];
+            GraphUpdate update = GraphUpdate.newBuilder().setGraphId("rand").setBaseVersion(1L)
+                    .setRemoved(new EdgeBatch(List.of(u0), List.of(remV), List.of()))
+                    .setReweighted(new EdgeBatch(List.of(rwU), List.of(rwV), List.of(1000.0)))
+                    .setAdded(new EdgeBatch(List.of(2, 3), List.of(4_998, 4_999), List.of(0.5, 2.0)))
+                    .build();
+            CsrGraph v2 = GraphEdit.apply(v1, new int[] {u0}, new int[] {remV}, new int[] {rwU}, new int[] {rwV},
+                    new double[] {1000.0}, new int[] {2, 3}, new int[] {4_998, 4_999}, new double[] {0.5, 2.0});
+            client.publishUpdate(update);
+            GraphQuery after = query("rand", Algorithm.SSSP, 2);
+            client.publishQuery(after);
+            assertVerified(await(results, after.getQueryId()), v2, 2);
+            GraphQuery mst2 = query("rand", Algorithm.MST, null);
+            client.publishQuery(mst2);
+            assertVerified(await(results, mst2.getQueryId()), v2, 2);
+
+            // TARGETS and SUMMARY modes
+            GraphQuery targets = GraphQuery.newBuilder(query("rome", Algorithm.SSSP, 1))
+                    .setResultMode(ResultMode.TARGETS).setTargets(List.of(3353, 2, 1)).build();
+            client.publishQuery(targets);
+            QueryResult t = await(results, targets.getQueryId()).get(0);
+            double[] ref = DijkstraReference.run(romeCsr, 0).distances();
+            assertEquals(List.of(3353, 2, 1), t.getVertices());
+            assertEquals(List.of(ref[3352], ref[1], 0.0), t.getDistances());
+            GraphQuery summary = GraphQuery.newBuilder(query("rome", Algorithm.BFS, 1)).setResultMode(ResultMode.SUMMARY).build();
+            client.publishQuery(summary);
+            QueryResult s = await(results, summary.getQueryId()).get(0);
+            assertEquals(3353L, s.getReachedCount());
+            assertNotNull(s.getMaxHops());
+            assertEquals(null, s.getHops());
+        }
+    }
+
+    @Test
+    void badRecordsBecomeErrorEventsAndTheWorkerKeepsAnswering() throws Exception {
+        EdgeList small = UniformRandomGraph.generate(300, 1_500, SEED + 1, 10, true);
+        CsrGraph good = GraphBuilder.build(small);
+        try (TopicWatcher<GraphStatus> status = client.watchStatus();
+             TopicWatcher<QueryResult> results = client.watchResults();
+             TopicWatcher<ErrorEvent> errors = client.watchErrors()) {
+            client.publishSnapshot("good", 1, small, 0, true, null);
+            awaitLoaded(status, "good", 1);
+            GraphQuery before = query("good", Algorithm.SSSP, 0);
+            GraphQuery unknown = query("no-such-graph", Algorithm.BFS, 0);
+            GraphQuery outOfRange = query("good", Algorithm.BFS, 300);
+            GraphQuery after = query("good", Algorithm.BFS, 5);
+
+            client.publishQuery(before);
+            client.publishRaw("good", "not avro at all".getBytes(StandardCharsets.UTF_8));
+            byte[] truncatedBody = FrontierCodec.encode(before);
+            client.publishRaw("good", java.util.Arrays.copyOf(truncatedBody, 14));
+            client.publishQuery(unknown);
+            client.publishQuery(outOfRange);
+            client.publishSnapshot("neg", 1, weighted(-1.0), 0, true, null);
+            client.publishSnapshot("nan", 1, weighted(Double.NaN), 0, true, null);
+            // truncated snapshot: two of three chunks of version 1, then a complete version 2
+            List<GraphSnapshotChunk> trunc = FrontierClient.chunks("trunc", 1, small, 0, true, 600);
+            client.publishChunks(trunc.subList(0, 2), null);
+            client.publishSnapshot("trunc", 2, small, 0, true, null);
+            // inconsistent snapshot: chunks disagree on the vertex count
+            List<GraphSnapshotChunk> incons = FrontierClient.chunks("incons", 1, small, 0, true, 600);
+            incons.get(1).setVertexCount(301);
+            client.publishChunks(incons, null);
+            // too large for this worker (max-vertices 1,000,000)
+            GraphSnapshotChunk huge = FrontierClient.chunks("huge", 1, small, 0, true, 2_000).get(0);
+            huge.setVertexCount(2_000_000);
+            client.publishChunks(List.of(huge), null);
+            // wrong key: a query for 'good' keyed by another graph would lose per-graph ordering
+            client.publishRaw("other", FrontierCodec.encode(query("good", Algorithm.BFS, 0)));
+            client.publishQuery(after);
+
+            assertVerified(await(results, before.getQueryId()), good, 1);
+            assertVerified(await(results, after.getQueryId()), good, 1);
+            assertEquals(ResultStatus.UNKNOWN_GRAPH, await(results, unknown.getQueryId()).get(0).getStatus());
+            QueryResult oor = await(results, outOfRange.getQueryId()).get(0);
+            assertEquals(ResultStatus.INVALID_VERTEX, oor.getStatus());
+            assertTrue(oor.getError().contains("0..299"), oor.getError());
+            awaitLoaded(status, "trunc", 2);
+
+            Set<String> expected = Set.of("MALFORMED_RECORD", "UNKNOWN_GRAPH", "INVALID_VERTEX", "INVALID_WEIGHT",
+                    "INCOMPLETE_SNAPSHOT", "INVALID_SNAPSHOT", "GRAPH_TOO_LARGE", "INVALID_KEY");
+            List<ErrorEvent> seen = errors.awaitUntil(l -> l.stream().map(ErrorEvent::getCode).collect(Collectors.toSet())
+                    .containsAll(expected), Pipeline.WAIT);
+            Map<String, List<ErrorEvent>> byCode = seen.stream().collect(Collectors.groupingBy(ErrorEvent::getCode));
+            assertTrue(byCode.keySet().containsAll(expected), () -> "error codes seen: " + byCode.keySet());
+            assertEquals(2, byCode.get("MALFORMED_RECORD").size(), "garbage and a truncated body");
+            assertEquals(2, byCode.get("INVALID_WEIGHT").size(), "negative and NaN");
+            for (ErrorEvent e : seen) {
+                assertEquals("frontier.graphs", e.getSourceTopic());
+                assertTrue(e.getOffset() >= 0 && e.getPartition() >= 0, e::toString);
+                assertTrue(e.getReason().length() > 10, e::toString);
+            }
+            assertTrue(byCode.get("INCOMPLETE_SNAPSHOT").get(0).getReason().contains("chunks never arrived"),
+                    () -> byCode.get("INCOMPLETE_SNAPSHOT").toString());
+            // graphs that were rejected stay unknown; the worker answers them with a named status
+            GraphQuery onNeg = query("neg", Algorithm.BFS, 0);
+            client.publishQuery(onNeg);
+            assertEquals(ResultStatus.UNKNOWN_GRAPH, await(results, onNeg.getQueryId()).get(0).getStatus());
+        }
+    }
+
+    /** A 3-vertex path whose middle edge has weight {@code w}. */
+    static EdgeList weighted(double w) {
+        EdgeList e = new EdgeList(3, true);
+        e.add(0, 1, 1.0);
+        e.add(1, 2, w);
+        return e;
+    }
+
+    static Duration seconds(long s) { return Duration.ofSeconds(s); }
+}
