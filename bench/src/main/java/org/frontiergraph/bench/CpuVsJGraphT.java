@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.function.IntFunction;
+import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
@@ -18,6 +18,11 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
 import org.frontiergraph.kernels.io.Datasets;
 import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.io.LoadedGraph;
+import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.jgrapht.alg.interfaces.ShortestPathAlgorithm.SingleSourcePaths;
+import org.jgrapht.alg.interfaces.SpanningTreeAlgorithm.SpanningTree;
+import org.jgrapht.graph.DefaultWeightedEdge;
 
 /**
  * Frontier's CPU engine against JGraphT 1.5.2 on BFS, SSSP (Dijkstra) and MST, in one JVM: USA-road-d.NY (from the
@@ -28,16 +33,20 @@ import org.frontiergraph.kernels.io.LoadedGraph;
  * run's answers are compared (depths, distances, forest weight and size); a mismatch is printed and the program
  * exits with status 1 after the table. Run with {@code bench/run-cpu-vs-jgrapht.sh}; see docs/benchmarks.md.
  *
- * <p>Options: {@code --runs 5 --warmup 2 --random-vertices 1048576 --random-edges 10000000 --seed 42
- * --max-weight 1000 --mst prim|kruskal} ({@code --random-edges 0} skips the random graph).
+ * <p>Options: {@code --runs 5 --warmup 2 --random-warmup 1 --random-vertices 1048576 --random-edges 10100000
+ * --seed 42 --max-weight 1000 --mst prim --random-mst kruskal} ({@code --random-edges 0} skips the random graph).
+ * The JGraphT MST is the faster of Prim and Kruskal on each graph, as measured here: Prim on NY (about 3x faster
+ * than Kruskal there), Kruskal on the random graph (Prim's Fibonacci heap ran over 3 minutes without finishing). The random
+ * graph draws 10.1M edges so that more than 10M distinct edges remain after GraphBuilder merges duplicates and drops
+ * self-loops; JGraphT's code is already warm from the NY runs, hence one warm-up run there.
  */
 public final class CpuVsJGraphT {
-    private record Options(int runs, int warmup, int randomVertices, long randomEdges, long seed, int maxWeight,
-                           JGraphTSide.Mst mst) {
+    private record Options(int runs, int warmup, int randomWarmup, int randomVertices, long randomEdges, long seed,
+                           int maxWeight, JGraphTSide.Mst mst, JGraphTSide.Mst randomMst) {
         static Options parse(String[] args) {
-            int runs = 5, warmup = 2, vertices = 1 << 20, maxWeight = 1000;
-            long edges = 10_000_000L, seed = 42;
-            JGraphTSide.Mst mst = JGraphTSide.Mst.PRIM;
+            int runs = 5, warmup = 2, randomWarmup = 1, vertices = 1 << 20, maxWeight = 1000;
+            long edges = 10_100_000L, seed = 42;
+            JGraphTSide.Mst mst = JGraphTSide.Mst.PRIM, randomMst = JGraphTSide.Mst.KRUSKAL;
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 if (i + 1 >= args.length) throw new IllegalArgumentException("option " + a + " needs a value");
@@ -45,16 +54,20 @@ public final class CpuVsJGraphT {
                 switch (a) {
                     case "--runs": runs = Integer.parseInt(v); break;
                     case "--warmup": warmup = Integer.parseInt(v); break;
+                    case "--random-warmup": randomWarmup = Integer.parseInt(v); break;
                     case "--random-vertices": vertices = Integer.parseInt(v); break;
                     case "--random-edges": edges = Long.parseLong(v); break;
                     case "--seed": seed = Long.parseLong(v); break;
                     case "--max-weight": maxWeight = Integer.parseInt(v); break;
                     case "--mst": mst = JGraphTSide.Mst.valueOf(v.toUpperCase(Locale.ROOT)); break;
+                    case "--random-mst": randomMst = JGraphTSide.Mst.valueOf(v.toUpperCase(Locale.ROOT)); break;
                     default: throw new IllegalArgumentException("unknown option " + a);
                 }
             }
-            if (runs < 1 || warmup < 0) throw new IllegalArgumentException("need --runs >= 1 and --warmup >= 0");
-            return new Options(runs, warmup, vertices, edges, seed, maxWeight, mst);
+            if (runs < 1 || warmup < 0 || randomWarmup < 0) {
+                throw new IllegalArgumentException("need --runs >= 1, --warmup >= 0 and --random-warmup >= 0");
+            }
+            return new Options(runs, warmup, randomWarmup, vertices, edges, seed, maxWeight, mst, randomMst);
         }
     }
 
@@ -109,7 +122,7 @@ public final class CpuVsJGraphT {
                 Datasets.NY, loaded.vertexCount(), loaded.edgeCount(),
                 medianMs(Arrays.copyOfRange(loadNanos, options.warmup, loadNanos.length)), options.runs, options.warmup);
         CsrGraph directed = loaded.toCsr();
-        compare("USA-road-d.NY", directed, undirectedUnderneath(directed));
+        compare("USA-road-d.NY", directed, undirectedUnderneath(directed), options.warmup, options.mst);
     }
 
     private void randomGraph() {
@@ -122,7 +135,7 @@ public final class CpuVsJGraphT {
                 (System.nanoTime() - t0) / 1e9);
         String name = String.format(Locale.ROOT, "uniform random, %,d vertices, %,d edges, undirected",
                 g.vertexCount(), g.edgeCount());
-        compare(name, g, g);
+        compare(name, g, g, options.randomWarmup, options.randomMst);
     }
 
     /** The MST input both sides get: the undirected simple graph underneath (CsrGraph.undirectedEdges()). */
@@ -134,68 +147,85 @@ public final class CpuVsJGraphT {
         return GraphBuilder.build(list);
     }
 
-    private void compare(String name, CsrGraph traversal, CsrGraph forMst) {
+    private void compare(String name, CsrGraph traversal, CsrGraph forMst, int warmup, JGraphTSide.Mst mst) {
         System.out.println("\n== " + name + ": " + traversal + (forMst != traversal ? "; MST on " + forMst : ""));
         long t0 = System.nanoTime();
         JGraphTSide jg = JGraphTSide.copyOf(traversal);
         JGraphTSide jgMst = forMst == traversal ? jg : JGraphTSide.copyOf(forMst);
         System.out.printf(Locale.ROOT, "JGraphT graph%s built in %.1f s (not timed below)%n",
                 forMst == traversal ? "" : "s", (System.nanoTime() - t0) / 1e9);
-        int[] sources = sources(traversal, options.warmup + options.runs, options.seed);
+        int[] sources = sources(traversal, warmup + options.runs, options.seed);
         try (CpuBackend cpu = new CpuBackend();
              ResidentGraph resident = cpu.load(traversal);
              ResidentGraph residentMst = forMst == traversal ? null : cpu.load(forMst)) {
             ResidentGraph mstGraph = residentMst == null ? resident : residentMst;
-            time(name, "BFS", i -> {
-                int s = sources[i];
-                long a = System.nanoTime();
-                JGraphTSide.Bfs j = jg.bfs(s);
-                long b = System.nanoTime();
-                var c = resident.bfs(s, null);
-                long d = System.nanoTime();
-                return new Run(b - a, d - b, "source " + s, Answers.bfs(c, jg, j));
+            time(name, "BFS", warmup, new Algorithm<BfsResult, JGraphTSide.Bfs>() {
+                public BfsResult cpu(int i) { return resident.bfs(sources[i], null); }
+                public JGraphTSide.Bfs jgrapht(int i) { return jg.bfs(sources[i]); }
+                public String check(BfsResult c, JGraphTSide.Bfs j) { return Answers.bfs(c, jg, j); }
+                public String label(int i) { return "source " + sources[i]; }
             });
-            time(name, "SSSP (Dijkstra)", i -> {
-                int s = sources[i];
-                long a = System.nanoTime();
-                var j = jg.sssp(s);
-                long b = System.nanoTime();
-                var c = resident.sssp(s, null);
-                long d = System.nanoTime();
-                return new Run(b - a, d - b, "source " + s, Answers.sssp(c, jg, j));
+            time(name, "SSSP (Dijkstra)", warmup,
+                    new Algorithm<SsspResult, SingleSourcePaths<Integer, DefaultWeightedEdge>>() {
+                public SsspResult cpu(int i) { return resident.sssp(sources[i], null); }
+                public SingleSourcePaths<Integer, DefaultWeightedEdge> jgrapht(int i) { return jg.sssp(sources[i]); }
+                public String check(SsspResult c, SingleSourcePaths<Integer, DefaultWeightedEdge> j) {
+                    return Answers.sssp(c, jg, j);
+                }
+                public String label(int i) { return "source " + sources[i]; }
             });
-            String mstName = "MST (JGraphT " + (options.mst == JGraphTSide.Mst.PRIM ? "Prim" : "Kruskal") + ")";
-            time(name, mstName, i -> {
-                long a = System.nanoTime();
-                var j = jgMst.mst(options.mst);
-                long b = System.nanoTime();
-                var c = mstGraph.mst(null);
-                long d = System.nanoTime();
-                return new Run(b - a, d - b, "weight " + (long) c.totalWeight(), Answers.mst(c, forMst.vertexCount(), j));
+            String mstName = "MST (JGraphT " + (mst == JGraphTSide.Mst.PRIM ? "Prim" : "Kruskal") + ")";
+            time(name, mstName, warmup, new Algorithm<MstResult, SpanningTree<DefaultWeightedEdge>>() {
+                public MstResult cpu(int i) { return mstGraph.mst(null); }
+                public SpanningTree<DefaultWeightedEdge> jgrapht(int i) { return jgMst.mst(mst); }
+                public String check(MstResult c, SpanningTree<DefaultWeightedEdge> j) {
+                    return Answers.mst(c, forMst.vertexCount(), j);
+                }
+                public String label(int i) { return "whole graph"; }
             });
         }
     }
 
-    private record Run(long jgraphtNanos, long cpuNanos, String label, String mismatch) {}
+    /** One algorithm on one graph, both sides; run {@code i} of a series. */
+    private interface Algorithm<C, J> {
+        C cpu(int i);
+        J jgrapht(int i);
+        /** Null when the answers agree, else the first difference. */
+        String check(C cpu, J jgrapht);
+        String label(int i);
+    }
 
-    /** Warm-up runs, then timed runs; every run's answers are checked. */
-    private void time(String graph, String algorithm, IntFunction<Run> run) {
-        int total = options.warmup + options.runs;
-        long[] jg = new long[options.runs], cpu = new long[options.runs];
+    /**
+     * Warm-up runs then timed runs: first all CPU-engine runs (answers kept), a full GC, then all JGraphT runs,
+     * each checked against the CPU answer for the same source, then a full GC. Grouping the sides keeps one side's
+     * garbage from being collected during the other's timed runs; the GCs themselves are not timed.
+     */
+    private <C, J> void time(String graph, String algorithm, int warmup, Algorithm<C, J> a) {
+        int total = warmup + options.runs;
+        long[] cpuNanos = new long[total], jgNanos = new long[total];
+        List<C> cpuAnswers = new ArrayList<>();
         for (int i = 0; i < total; i++) {
-            Run r = run.apply(i);
-            boolean warm = i < options.warmup;
-            if (!warm) {
-                jg[i - options.warmup] = r.jgraphtNanos;
-                cpu[i - options.warmup] = r.cpuNanos;
-            }
-            System.out.printf(Locale.ROOT, "  %-28s %-22s JGraphT %9.1f ms  CPU %8.1f ms  %s%s%n",
-                    algorithm + (warm ? " (warm-up)" : ""), r.label, r.jgraphtNanos / 1e6, r.cpuNanos / 1e6,
-                    r.mismatch == null ? "answers agree" : "MISMATCH: " + r.mismatch,
-                    "");
-            if (r.mismatch != null) mismatches.add(graph + ", " + algorithm + ", " + r.label + ": " + r.mismatch);
+            long t0 = System.nanoTime();
+            C c = a.cpu(i);
+            cpuNanos[i] = System.nanoTime() - t0;
+            cpuAnswers.add(c);
         }
-        rows.add(new Row(graph, algorithm, medianMs(jg), medianMs(cpu)));
+        System.gc();
+        for (int i = 0; i < total; i++) {
+            long t0 = System.nanoTime();
+            J j = a.jgrapht(i);
+            jgNanos[i] = System.nanoTime() - t0;
+            String mismatch = a.check(cpuAnswers.get(i), j);
+            cpuAnswers.set(i, null);
+            boolean warm = i < warmup;
+            System.out.printf(Locale.ROOT, "  %-28s %-15s JGraphT %9.1f ms  CPU %8.1f ms  %s%n",
+                    algorithm + (warm ? " (warm-up)" : ""), a.label(i), jgNanos[i] / 1e6, cpuNanos[i] / 1e6,
+                    mismatch == null ? "answers agree" : "MISMATCH: " + mismatch);
+            if (mismatch != null) mismatches.add(graph + ", " + algorithm + ", " + a.label(i) + ": " + mismatch);
+        }
+        System.gc();
+        rows.add(new Row(graph, algorithm, medianMs(Arrays.copyOfRange(jgNanos, warmup, total)),
+                medianMs(Arrays.copyOfRange(cpuNanos, warmup, total))));
     }
 
     /** {@code count} distinct-ish seeded sources with at least one outgoing arc. */
@@ -221,8 +251,9 @@ public final class CpuVsJGraphT {
     }
 
     private void printTable() {
-        System.out.printf("%nMedian of %d timed runs after %d warm-up runs (BFS and SSSP: one seeded random source"
-                + " per run, the same for both).%n%n", options.runs, options.warmup);
+        System.out.printf("%nMedian of %d timed runs after %d (NY) / %d (random) warm-up runs; BFS and SSSP: one"
+                + " seeded random source per run, the same for both sides.%n%n", options.runs, options.warmup,
+                options.randomWarmup);
         System.out.println("| graph | algorithm | JGraphT ms | Frontier CPU ms | speedup |");
         System.out.println("|---|---|---:|---:|---:|");
         for (Row r : rows) {
