@@ -2,8 +2,8 @@
 // Breadth-First Search", SC 2012) on a CSR graph.
 //
 // Top-down levels expand a queue of frontier vertices: one warp per vertex, one block per vertex of degree
-// >= BLOCK_EXPAND_DEGREE; a neighbour is claimed with atomicCAS on hops[] and appended to the next queue
-// (one atomicAdd per warp). Bottom-up levels (undirected graphs only: in-neighbours are out-neighbours) let each
+// >= BLOCK_EXPAND_DEGREE (that pass is skipped where the graph has none: hasBig); a neighbour is claimed with
+// atomicCAS on hops[] and appended to the next queue through a per-warp shared-memory buffer. Bottom-up levels (undirected graphs only: in-neighbours are out-neighbours) let each
 // unvisited vertex look for a parent in the frontier and stop at the first one. The switch follows Beamer's
 // rule: bottom-up when the frontier's arcs exceed the unexplored arcs / ALPHA, back to top-down when the
 // frontier holds fewer than n / BETA vertices.
@@ -24,44 +24,61 @@ constexpr u64 BETA = 18;
 
 __device__ __forceinline__ void top_down(const int* __restrict__ row, const int* __restrict__ col,
                                          int* hops, int* parent, const int* cur, int cnt, int* next,
-                                         u64* nextCount, u64* nextArcs, int level) {
-    // vertices of small and medium degree: one warp each
+                                         u64* nextCount, u64* nextArcs, int level, int hasBig) {
+    __shared__ int buffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
+    WarpQueue queue(buffer, next, nextCount, nextArcs);
+    // vertices of small and medium degree: one warp each (every lane runs the same trip count)
     for (long long i = global_warp(); i < cnt; i += grid_warps()) {
         int u = ldcg(&cur[i]);
         int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
-        if (e - s >= BLOCK_EXPAND_DEGREE) continue;
-        for (int k = s + lane_id(); k < e; k += WARP) {
-            int v = __ldg(&col[k]);
-            bool take = ldcg(&hops[v]) == -1 && atomicCAS(&hops[v], -1, level + 1) == -1;
+        if (hasBig && e - s >= BLOCK_EXPAND_DEGREE) continue;
+        for (int base = s; base < e; base += WARP) {
+            int k = base + lane_id();
+            int v = -1;
+            bool take = false;
             unsigned deg = 0;
-            if (take) {
-                parent[v] = u;
-                deg = (unsigned)(__ldg(&row[v + 1]) - __ldg(&row[v]));
+            if (k < e) {
+                v = __ldg(&col[k]);
+                take = ldcg(&hops[v]) == -1 && atomicCAS(&hops[v], -1, level + 1) == -1;
+                if (take) {
+                    parent[v] = u;
+                    deg = (unsigned)(__ldg(&row[v + 1]) - __ldg(&row[v]));
+                }
             }
-            warp_push(take, v, next, nextCount, deg, nextArcs);
+            queue.push(take, v, deg);
         }
     }
-    // vertices of high degree: one block each
-    for (long long i = blockIdx.x; i < cnt; i += gridDim.x) {
-        int u = ldcg(&cur[i]);
-        int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
-        if (e - s < BLOCK_EXPAND_DEGREE) continue;
-        for (int k = s + threadIdx.x; k < e; k += blockDim.x) {
-            int v = __ldg(&col[k]);
-            bool take = ldcg(&hops[v]) == -1 && atomicCAS(&hops[v], -1, level + 1) == -1;
-            unsigned deg = 0;
-            if (take) {
-                parent[v] = u;
-                deg = (unsigned)(__ldg(&row[v + 1]) - __ldg(&row[v]));
+    // vertices of high degree (only where the graph has any): one block each
+    if (hasBig) {
+        for (long long i = blockIdx.x; i < cnt; i += gridDim.x) {
+            int u = ldcg(&cur[i]);
+            int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
+            if (e - s < BLOCK_EXPAND_DEGREE) continue;
+            for (int base = s; base < e; base += blockDim.x) {
+                int k = base + threadIdx.x;
+                int v = -1;
+                bool take = false;
+                unsigned deg = 0;
+                if (k < e) {
+                    v = __ldg(&col[k]);
+                    take = ldcg(&hops[v]) == -1 && atomicCAS(&hops[v], -1, level + 1) == -1;
+                    if (take) {
+                        parent[v] = u;
+                        deg = (unsigned)(__ldg(&row[v + 1]) - __ldg(&row[v]));
+                    }
+                }
+                queue.push(take, v, deg);
             }
-            warp_push(take, v, next, nextCount, deg, nextArcs);
         }
     }
+    queue.finish();
 }
 
 __device__ __forceinline__ void bottom_up(const int* __restrict__ row, const int* __restrict__ col, int n,
                                           int* hops, int* parent, int* next, u64* nextCount, u64* nextArcs,
                                           int level) {
+    __shared__ int buffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
+    WarpQueue queue(buffer, next, nextCount, nextArcs);
     long long stride = grid_threads();
     long long limit = ((long long)n + stride - 1) / stride * stride;  // whole warps stay in the loop together
     for (long long v = global_thread(); v < limit; v += stride) {
@@ -80,8 +97,9 @@ __device__ __forceinline__ void bottom_up(const int* __restrict__ row, const int
                 }
             }
         }
-        warp_push(take, (int)v, next, nextCount, deg, nextArcs);
+        queue.push(take, (int)v, deg);
     }
+    queue.finish();
 }
 
 __device__ __forceinline__ void init(const int* __restrict__ row, int n, int* hops, int* parent, int* queue,
@@ -107,16 +125,16 @@ extern "C" __global__ void bfs_init(const int* __restrict__ row, int n, int* hop
 // One level, for the host-driven variant. The host zeroes the counter slot beforehand and reads it after.
 extern "C" __global__ void bfs_level(const int* __restrict__ row, const int* __restrict__ col, int n, int* hops,
                                      int* parent, const int* cur, int cnt, int* next, u64* ctr, int level,
-                                     int bottomUp) {
+                                     int bottomUp, int hasBig) {
     int s = level % 3;
     if (bottomUp) bottom_up(row, col, n, hops, parent, next, &ctr[s], &ctr[3 + s], level);
-    else top_down(row, col, hops, parent, cur, cnt, next, &ctr[s], &ctr[3 + s], level);
+    else top_down(row, col, hops, parent, cur, cnt, next, &ctr[s], &ctr[3 + s], level, hasBig);
 }
 
 // The whole search in one cooperative launch.
 extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int* __restrict__ col, int n,
                                           long long arcs, int* hops, int* parent, int* queueA, int* queueB,
-                                          u64* ctr, int source, int allowBottomUp) {
+                                          u64* ctr, int source, int allowBottomUp, int hasBig) {
     cg::grid_group grid = cg::this_grid();
     init(row, n, hops, parent, queueA, ctr, source);
     grid.sync();
@@ -141,7 +159,7 @@ extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int
             else if (bottomUp && count * BETA < (u64)n) bottomUp = false;
         }
         if (bottomUp) bottom_up(row, col, n, hops, parent, next, &ctr[s], &ctr[3 + s], level);
-        else top_down(row, col, hops, parent, cur, (int)count, next, &ctr[s], &ctr[3 + s], level);
+        else top_down(row, col, hops, parent, cur, (int)count, next, &ctr[s], &ctr[3 + s], level, hasBig);
         grid.sync();
         count = ldcg(&ctr[s]);
         frontierArcs = ldcg(&ctr[3 + s]);

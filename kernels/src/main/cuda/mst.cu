@@ -83,15 +83,7 @@ extern "C" __global__ void mst_boruvka(const int4* __restrict__ edges, long long
                     minKey[rv] = U64_MAX;
                 }
             }
-            unsigned active = __activemask();
-            unsigned takers = __ballot_sync(active, keep);
-            if (takers != 0) {
-                int leader = __ffs(takers) - 1;
-                u64 base = 0;
-                if (lane_id() == leader) base = atomicAdd(&ctr[s], (u64)__popc(takers));
-                base = __shfl_sync(active, base, leader);
-                if (keep) out[base + __popc(takers & lanes_below())] = e;
-            }
+            block_push(keep, e, out, &ctr[s]);
         }
         grid.sync();
         long long kept = (long long)ldcg(&ctr[s]);

@@ -42,56 +42,79 @@ struct DoubleWeights {
     }
 };
 
+// Relaxes arc (u, v) to key nd: returns whether v goes to the near queue (toNear) or the far pile (toFar).
 template <typename W>
 __device__ __forceinline__ void relax_arc(int v, u64 nd, u64 threshold, u64* dist, int* nearMark, int* farMark,
-                                          int nearTag, int farTag, int* nextNear, u64* nearCount, int* far,
-                                          u64* farCount, u64* farMin) {
-    bool near = false, toFar = false;
+                                          int nearTag, int farTag, u64* farMin, bool& toNear, bool& toFar) {
     if (nd < ldcg(&dist[v])) {
         u64 old = atomicMin(&dist[v], nd);
         if (nd < old) {
-            if (nd < threshold) near = atomicExch(&nearMark[v], nearTag) != nearTag;
-            else {
-                atomicMin(farMin, nd);
+            if (nd < threshold) {
+                toNear = atomicExch(&nearMark[v], nearTag) != nearTag;
+            } else {
+                if (nd < ldcg(farMin)) atomicMin(farMin, nd);
                 toFar = atomicExch(&farMark[v], farTag) != farTag;
             }
         }
     }
-    warp_push(near, v, nextNear, nearCount);
-    warp_push(toFar, v, far, farCount);
 }
 
 template <typename W>
 __device__ __forceinline__ void expand(const int* __restrict__ row, const int* __restrict__ col,
                                        const typename W::type* __restrict__ wt, u64* dist, const int* cur, int cnt,
                                        u64 threshold, int* nearMark, int* farMark, int nearTag, int farTag,
-                                       int* nextNear, u64* nearCount, int* far, u64* farCount, u64* farMin) {
+                                       int* nextNear, u64* nearCount, int* far, u64* farCount, u64* farMin,
+                                       int hasBig) {
+    __shared__ int nearBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
+    __shared__ int farBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
+    WarpQueue nearQueue(nearBuffer, nextNear, nearCount);
+    WarpQueue farQueue(farBuffer, far, farCount);
     for (long long i = global_warp(); i < cnt; i += grid_warps()) {
         int u = ldcg(&cur[i]);
         int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
-        if (e - s >= BLOCK_EXPAND_DEGREE) continue;
+        if (hasBig && e - s >= BLOCK_EXPAND_DEGREE) continue;
         u64 du = ldcg(&dist[u]);
-        for (int k = s + lane_id(); k < e; k += WARP) {
-            relax_arc<W>(__ldg(&col[k]), W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag,
-                         farTag, nextNear, nearCount, far, farCount, farMin);
+        for (int base = s; base < e; base += WARP) {
+            int k = base + lane_id();
+            int v = -1;
+            bool toNear = false, toFar = false;
+            if (k < e) {
+                v = __ldg(&col[k]);
+                relax_arc<W>(v, W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag, farTag,
+                             farMin, toNear, toFar);
+            }
+            nearQueue.push(toNear, v);
+            farQueue.push(toFar, v);
         }
     }
-    for (long long i = blockIdx.x; i < cnt; i += gridDim.x) {
-        int u = ldcg(&cur[i]);
-        int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
-        if (e - s < BLOCK_EXPAND_DEGREE) continue;
-        u64 du = ldcg(&dist[u]);
-        for (int k = s + threadIdx.x; k < e; k += blockDim.x) {
-            relax_arc<W>(__ldg(&col[k]), W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag,
-                         farTag, nextNear, nearCount, far, farCount, farMin);
+    if (hasBig) {
+        for (long long i = blockIdx.x; i < cnt; i += gridDim.x) {
+            int u = ldcg(&cur[i]);
+            int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
+            if (e - s < BLOCK_EXPAND_DEGREE) continue;
+            u64 du = ldcg(&dist[u]);
+            for (int base = s; base < e; base += blockDim.x) {
+                int k = base + threadIdx.x;
+                int v = -1;
+                bool toNear = false, toFar = false;
+                if (k < e) {
+                    v = __ldg(&col[k]);
+                    relax_arc<W>(v, W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag, farTag,
+                                 farMin, toNear, toFar);
+                }
+                nearQueue.push(toNear, v);
+                farQueue.push(toFar, v);
+            }
         }
     }
+    nearQueue.finish();
+    farQueue.finish();
 }
 
 template <typename W>
 __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col,
                         const typename W::type* __restrict__ wt, int n, u64* dist, int* queueA, int* queueB,
-                        int* far, int* nearMark, int* farMark, u64* ctr, int source, u64 delta) {
+                        int* far, int* nearMark, int* farMark, u64* ctr, int source, u64 delta, int hasBig) {
     cg::grid_group grid = cg::this_grid();
     for (long long v = global_thread(); v < n; v += grid_threads()) {
         dist[v] = v == source ? 0 : W::INF;
@@ -117,7 +140,7 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
         if (global_thread() == 0) ctr[(it + 1) % 3] = 0;
         if (count > 0) {
             expand<W>(row, col, wt, dist, cur, (int)count, threshold, nearMark, farMark, it + 1, epoch, next,
-                      &ctr[s], far + (long long)p * n, &ctr[3 + p], &ctr[6 + p]);
+                      &ctr[s], far + (long long)p * n, &ctr[3 + p], &ctr[6 + p], hasBig);
         } else {
             u64 farCount = ldcg(&ctr[3 + p]);
             if (farCount == 0) break;
@@ -129,6 +152,10 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
             threshold = W::plus_delta(threshold > farMin ? threshold : farMin, delta);
             const int* pile = far + (long long)p * n;
             int* kept = far + (long long)pk * n;
+            __shared__ int nearBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
+            __shared__ int keptBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
+            WarpQueue nearQueue(nearBuffer, next, &ctr[s]);
+            WarpQueue keptQueue(keptBuffer, kept, &ctr[3 + pk]);
             long long stride = grid_threads();
             long long limit = ((long long)farCount + stride - 1) / stride * stride;
             for (long long i = global_thread(); i < limit; i += stride) {
@@ -142,12 +169,14 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
                     } else {
                         keep = true;
                         farMark[v] = epoch + 1;
-                        atomicMin(&ctr[6 + pk], d);
+                        if (d < ldcg(&ctr[6 + pk])) atomicMin(&ctr[6 + pk], d);
                     }
                 }
-                warp_push(toNear, v, next, &ctr[s]);
-                warp_push(keep, v, kept, &ctr[3 + pk]);
+                nearQueue.push(toNear, v);
+                keptQueue.push(keep, v);
             }
+            nearQueue.finish();
+            keptQueue.finish();
             epoch++;
         }
         grid.sync();
@@ -186,15 +215,16 @@ __device__ void parents(const int* __restrict__ row, const int* __restrict__ col
 extern "C" __global__ void sssp_nearfar_i32(const int* __restrict__ row, const int* __restrict__ col,
                                             const int* __restrict__ wt, int n, u64* dist, int* queueA,
                                             int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
-                                            int source, u64 delta) {
-    nearfar<IntWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta);
+                                            int source, u64 delta, int hasBig) {
+    nearfar<IntWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta, hasBig);
 }
 
 extern "C" __global__ void sssp_nearfar_f64(const int* __restrict__ row, const int* __restrict__ col,
                                             const double* __restrict__ wt, int n, u64* dist, int* queueA,
                                             int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
-                                            int source, u64 delta) {
-    nearfar<DoubleWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta);
+                                            int source, u64 delta, int hasBig) {
+    nearfar<DoubleWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta,
+                           hasBig);
 }
 
 extern "C" __global__ void sssp_parents_i32(const int* __restrict__ row, const int* __restrict__ col,

@@ -58,7 +58,8 @@ public final class GpuBfs implements AutoCloseable {
         } else {
             Kernel k = module.kernel("bfs_persistent");
             k.launchCooperative(variant.intOption("bps", defaultBlocksPerSm(graph)), csr.rowOffsets, csr.columns, n,
-                    csr.arcCount, hops, parents, queueA, queueB, counters, source, csr.directed ? 0 : 1);
+                    csr.arcCount, hops, parents, queueA, queueB, counters, source, csr.directed ? 0 : 1,
+                    csr.hasBigVertices ? 1 : 0);
         }
         timer.stop();
         long compute = timer.elapsedNanos();
@@ -103,7 +104,7 @@ public final class GpuBfs implements AutoCloseable {
             }
             long blocks = bottomUp ? Kernel.blocksFor(n) : Kernel.blocksFor(count * 32);
             level.launch(blocks, csr.rowOffsets, csr.columns, n, hops, parents, cur, (int) count, next, counters, l,
-                    bottomUp ? 1 : 0);
+                    bottomUp ? 1 : 0, csr.hasBigVertices ? 1 : 0);
             counters.download(c);
             count = c[s];
             frontierArcs = c[3 + s];

@@ -12,11 +12,16 @@ public final class DeviceCsr implements AutoCloseable {
     /** Largest distance for which integer arithmetic is used: converting to double is then exact. */
     static final double EXACT_LIMIT = 0x1p53;
 
+    /** Degree from which a kernel expands a vertex with a whole block (BLOCK_EXPAND_DEGREE in frontier.cuh). */
+    public static final int BLOCK_EXPAND_DEGREE = 1024;
+
     private final CudaContext context;
     private final AtomicLong ledger;
     public final int vertexCount;
     public final long arcCount;
     public final boolean directed;
+    /** Some vertex has at least {@link #BLOCK_EXPAND_DEGREE} arcs (else kernels skip the block-per-vertex pass). */
+    public final boolean hasBigVertices;
     public final DeviceBuffer rowOffsets;
     public final DeviceBuffer columns;
     private DeviceBuffer weights;
@@ -30,6 +35,9 @@ public final class DeviceCsr implements AutoCloseable {
         this.vertexCount = g.vertexCount();
         this.arcCount = g.arcCount();
         this.directed = g.directed();
+        int maxDegree = 0;
+        for (int v = 0; v < g.vertexCount(); v++) maxDegree = Math.max(maxDegree, g.degree(v));
+        this.hasBigVertices = maxDegree >= BLOCK_EXPAND_DEGREE;
         DeviceBuffer rows = null, cols = null;
         try {
             rows = DeviceBuffer.of(context, ledger, g.rowOffsets());

@@ -69,7 +69,7 @@ public final class GpuSssp implements AutoCloseable {
         String suffix = ints ? "_i32" : "_f64";
         timer.start();
         module.kernel("sssp_nearfar" + suffix).launchCooperative(bps, csr.rowOffsets, csr.columns, csr.weights(), n,
-                dist, queueA, queueB, far, nearMark, farMark, counters, source, deltaKey);
+                dist, queueA, queueB, far, nearMark, farMark, counters, source, deltaKey, csr.hasBigVertices ? 1 : 0);
         if (!csr.zeroWeights()) {
             parents.fill32(0, n, -1);
             module.kernel("sssp_parents" + suffix).launch(Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns,
