@@ -31,13 +31,29 @@ public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseab
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(2 << 20));
         this.consumer = new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
-        List<TopicPartition> parts = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                .map(i -> new TopicPartition(topic, i.partition())).toList();
-        if (parts.isEmpty()) throw new IllegalStateException("topic '" + topic + "' does not exist (is a worker running?)");
+        List<TopicPartition> parts = List.of();
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (parts.isEmpty() && System.nanoTime() < deadline) {   // a worker starting right now creates it
+            parts = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+                    .map(i -> new TopicPartition(topic, i.partition())).toList();
+            if (parts.isEmpty()) pause();
+        }
+        if (parts.isEmpty()) {
+            consumer.close();
+            throw new IllegalStateException("topic '" + topic + "' does not exist after 30 s (is a worker running?)");
+        }
         consumer.assign(parts);
         if (fromBeginning) consumer.seekToBeginning(parts);
         else consumer.seekToEnd(parts);
         parts.forEach(consumer::position); // resolve now, so that later records are not missed
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(500);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Polls until {@code done} holds for the messages seen so far, or the timeout passes; returns what was seen. */
