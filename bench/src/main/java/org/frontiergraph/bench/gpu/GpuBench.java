@@ -133,14 +133,14 @@ public final class GpuBench {
             double cpuBfs = median(cpuRuns, sources, s -> host.bfs(s, null).timing(), true);
             double cpuSssp = median(cpuRuns, sources, s -> host.sssp(s, null).timing(), true);
             double cpuMst = median(cpuRuns, sources, s -> host.mst(null).timing(), true);
-            for (String v : new String[] {null, "persistent,bps=1", "persistent,bps=4", "persistent,bps=64",
+            for (String v : new String[] {null, "persistent,bps=1", "persistent,bps=2", "persistent,bps=64",
                     "hostloop"}) {
                 Timed t = timed(sources, s -> dev.bfs(s, v).timing());
                 rows.add(new Row(name, "BFS", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuBfs,
                         v == null ? target("BFS", kron, road, name) : "", stats(dev)));
             }
-            for (String v : new String[] {null, "nearfar,df=8", "nearfar,df=128", "nearfar,df=512",
-                    "nearfar,bps=64", "nearfar,bps=1"}) {
+            for (String v : new String[] {null, "nearfar,df=8", "nearfar,df=32", "nearfar,df=512",
+                    "nearfar,df=2048", "nearfar,bps=2"}) {
                 Timed t = timed(sources, s -> dev.sssp(s, v).timing());
                 rows.add(new Row(name, "SSSP", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuSssp,
                         v == null ? target("SSSP", kron, road, name) : "", stats(dev)));

@@ -45,7 +45,7 @@ public final class GpuBfs implements AutoCloseable {
 
     /** Default blocks per multiprocessor: few for sparse (often high-diameter) graphs, so a level's barrier is cheap. */
     static int defaultBlocksPerSm(CsrGraph g) {
-        return g.arcCount() < 8L * g.vertexCount() ? 2 : 64;
+        return g.arcCount() < 8L * g.vertexCount() ? 1 : 64;
     }
 
     public BfsResult run(int source, String variantText) {

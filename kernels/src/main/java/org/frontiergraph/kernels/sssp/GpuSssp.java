@@ -16,11 +16,13 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * GPU SSSP launcher (kernels in src/main/cuda/sssp.cu): near-far delta-stepping in one cooperative launch, then a
  * pass that picks each vertex's parent among its tight arcs. Distances are exact (see sssp.cu). Variant
  * {@code nearfar} with options {@code delta=D} (absolute bucket width), {@code df=F} (delta = F * mean weight / mean
- * degree, default 32) and {@code bps=N} (blocks per multiprocessor). Call inside {@link CudaContext#call}.
+ * degree; default 512 on sparse graphs (mean degree < 8, road-like: fewer, fuller iterations pay), 8 on dense ones;
+ * measured on an H200, see docs/benchmarks.md) and {@code bps=N} (blocks per multiprocessor). Call inside
+ * {@link CudaContext#call}.
  */
 public final class GpuSssp implements AutoCloseable {
     public static final List<String> VARIANTS = List.of("nearfar");
-    static final double DEFAULT_DELTA_FACTOR = 32;
+    static final double SPARSE_DELTA_FACTOR = 512, DENSE_DELTA_FACTOR = 8;
 
     private final CudaContext context;
     private CsrGraph graph;
@@ -59,17 +61,19 @@ public final class GpuSssp implements AutoCloseable {
         Variant variant = Variant.parse("SSSP", variantText, "nearfar", VARIANTS);
         int n = graph.vertexCount();
         double meanDegree = Math.max(1.0, (double) graph.arcCount() / Math.max(1, n));
-        double delta = variant.doubleOption("delta",
-                variant.doubleOption("df", DEFAULT_DELTA_FACTOR) * meanWeight / meanDegree);
+        boolean sparse = meanDegree < 8;
+        double delta = variant.doubleOption("delta", variant.doubleOption("df",
+                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * meanWeight / meanDegree);
         boolean ints = csr.intWeights();
         long deltaKey = ints ? Math.max(1L, Math.round(delta))
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
-        int bps = variant.intOption("bps", graph.arcCount() < 8L * n ? 2 : 64);
+        int bps = variant.intOption("bps", sparse ? 1 : 64);
         KernelModule module = context.module("sssp");
         String suffix = ints ? "_i32" : "_f64";
         timer.start();
         module.kernel("sssp_nearfar" + suffix).launchCooperative(bps, csr.rowOffsets, csr.columns, csr.weights(), n,
-                dist, queueA, queueB, far, nearMark, farMark, counters, source, deltaKey, csr.hasBigVertices ? 1 : 0);
+                dist, queueA, queueB, far, nearMark, farMark, counters, source, deltaKey,
+                csr.hasBigVertices ? 1 : 0);
         if (!csr.zeroWeights()) {
             parents.fill32(0, n, -1);
             module.kernel("sssp_parents" + suffix).launch(Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns,
