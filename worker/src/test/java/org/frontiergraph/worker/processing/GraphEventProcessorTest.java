@@ -1,0 +1,285 @@
+package org.frontiergraph.worker.processing;
+
+import static org.frontiergraph.worker.support.Fixtures.chunk;
+import static org.frontiergraph.worker.support.Fixtures.pairs;
+import static org.frontiergraph.worker.support.Fixtures.query;
+import static org.frontiergraph.worker.support.Fixtures.snapshot;
+import static org.frontiergraph.worker.support.Fixtures.weighted;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.micrometer.core.instrument.Counter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.avro.specific.SpecificRecord;
+import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.GraphState;
+import org.frontiergraph.schema.GraphStatus;
+import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.LatencyEvent;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.worker.client.Answers;
+import org.frontiergraph.worker.support.Fixtures;
+import org.frontiergraph.worker.support.Fixtures.Services;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** One record in, the outputs to publish out; a bad record becomes an error event and never an exception. */
+class GraphEventProcessorTest {
+    private static final long SEED = 0x5eed_0004L;
+    private static final String TOPIC = "frontier.graphs";
+    private static final int PARTITION = 2;
+
+    private final Services services = Fixtures.start(Fixtures.cpuConfig());
+    private long nextOffset = 100;
+
+    @AfterEach
+    void close() {
+        services.close();
+    }
+
+    private InputRecord raw(String key, byte[] value) {
+        return new InputRecord(TOPIC, PARTITION, nextOffset++, key, value, System.currentTimeMillis());
+    }
+
+    private InputRecord record(String key, SpecificRecord value) {
+        return raw(key, FrontierCodec.encode(value));
+    }
+
+    private Outputs process(InputRecord in) {
+        return services.processor().process(in, false);
+    }
+
+    private Outputs replay(InputRecord in) {
+        return services.processor().process(in, true);
+    }
+
+    private double errorCount(String code) {
+        Counter c = services.meters().find("frontier.errors").tag("code", code).counter();
+        return c == null ? 0 : c.count();
+    }
+
+    /** Asserts exactly one error event, for this record, with this code; returns it. */
+    private static ErrorEvent onlyError(Outputs out, InputRecord in, String code) {
+        assertEquals(1, out.errors.size(), () -> "errors: " + out.errors);
+        ErrorEvent e = out.errors.get(0);
+        assertEquals(code, e.getCode(), e.getReason());
+        assertEquals(TOPIC, e.getSourceTopic());
+        assertEquals(in.partition(), e.getPartition());
+        assertEquals(in.offset(), e.getOffset());
+        assertEquals(in.key(), e.getKey());
+        assertTrue(e.getReason() != null && !e.getReason().isBlank());
+        assertTrue(out.results.isEmpty());
+        assertTrue(out.statuses.isEmpty());
+        assertNull(out.latency);
+        return e;
+    }
+
+    /** The first arc of the first vertex that has one. */
+    private static int[] anyEdge(CsrGraph g) {
+        for (int u = 0; u < g.vertexCount(); u++) {
+            if (g.degree(u) > 0) return new int[] {u, g.columns()[g.rowStart(u)]};
+        }
+        throw new AssertionError("graph has no edge");
+    }
+
+    static Stream<Arguments> malformed() {
+        byte[] chunk = FrontierCodec.encode(chunk("g", 1, 0, 1, 4, 3, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1));
+        byte[] unknownFingerprint = Arrays.copyOf(chunk, chunk.length);
+        for (int i = 2; i < 10; i++) unknownFingerprint[i] = (byte) (0x5a + i);
+        byte[] registryFraming = new byte[20];
+        byte[] text = "{\"graphId\":\"g\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return Stream.of(
+                Arguments.of("null value", null),
+                Arguments.of("empty", new byte[0]),
+                Arguments.of("shorter than the header", new byte[] {(byte) 0xC3, 0x01, 1, 2, 3}),
+                Arguments.of("schema-registry framing", registryFraming),
+                Arguments.of("JSON text", text),
+                Arguments.of("unknown fingerprint", unknownFingerprint),
+                Arguments.of("truncated body", Arrays.copyOf(chunk, chunk.length - 9)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformed")
+    void malformedBytesBecomeOneErrorEvent(String name, byte[] bytes) {
+        InputRecord in = raw("g", bytes);
+        ErrorEvent e = onlyError(process(in), in, "MALFORMED_RECORD");
+        assertNull(e.getGraphId());
+        assertNull(e.getQueryId());
+        assertEquals(1.0, errorCount("MALFORMED_RECORD"));
+        assertEquals(0, services.registry().size());
+    }
+
+    @Test
+    void aMessageTypeThatDoesNotBelongOnTheGraphsTopicIsMalformed() {
+        SpecificRecord status = GraphStatus.newBuilder().setGraphId("g").setVersion(1).setState(GraphState.LOADED)
+                .setVertexCount(1).setEdgeCount(0).setBackend("cpu").setResidentBytes(0).setWorker("w").setTimestampMs(0).build();
+        InputRecord in = record("g", status);
+        ErrorEvent e = onlyError(process(in), in, "MALFORMED_RECORD");
+        assertTrue(e.getReason().contains("GraphStatus"), e.getReason());
+    }
+
+    @Test
+    void keyDifferentFromTheGraphIdIsInvalidKey() {
+        InputRecord snap = record("other", chunk("g", 1, 0, 1, 3, 1, true, 0, 0, 1, 1));
+        ErrorEvent e = onlyError(process(snap), snap, "INVALID_KEY");
+        assertEquals("g", e.getGraphId());
+        assertTrue(services.registry().get("g").isEmpty(), "a mis-keyed snapshot is not applied");
+        InputRecord unkeyed = record(null, chunk("g", 1, 0, 1, 3, 1, true, 0, 0, 1, 1));
+        onlyError(process(unkeyed), unkeyed, "INVALID_KEY");
+
+        process(record("g", chunk("g", 1, 0, 1, 3, 1, true, 0, 0, 1, 1)));
+        InputRecord update = record("G", GraphUpdate.newBuilder().setGraphId("g").setAdded(weighted(1, 2, 1)).build());
+        onlyError(process(update), update, "INVALID_KEY");
+        assertEquals(1, services.registry().get("g").orElseThrow().version());
+        InputRecord q = record("other", query("q1", "g", Algorithm.BFS, 0).build());
+        ErrorEvent qe = onlyError(process(q), q, "INVALID_KEY");
+        assertEquals("q1", qe.getQueryId());
+        assertEquals(4.0, errorCount("INVALID_KEY"));
+    }
+
+    @Test
+    void completingASnapshotPublishesLoadedStatus() {
+        EdgeList edges = UniformRandomGraph.generate(500, 2_000, SEED, 10, false);
+        List<GraphSnapshotChunk> chunks = snapshot("g", 3, edges, 1, 700);
+        for (int i = 0; i < chunks.size() - 1; i++) assertTrue(process(record("g", chunks.get(i))).isEmpty());
+        Outputs out = process(record("g", chunks.get(chunks.size() - 1)));
+        assertTrue(out.errors.isEmpty() && out.results.isEmpty() && out.latency == null);
+        assertEquals(1, out.statuses.size());
+        GraphStatus s = out.statuses.get(0);
+        CsrGraph g = GraphBuilder.build(edges);
+        assertEquals("g", s.getGraphId());
+        assertEquals(3, s.getVersion());
+        assertEquals(GraphState.LOADED, s.getState());
+        assertEquals(500, s.getVertexCount());
+        assertEquals(g.edgeCount(), s.getEdgeCount(), "seed " + SEED);
+        assertEquals("cpu", s.getBackend());
+        assertEquals(g.bytes(), s.getResidentBytes());
+        assertEquals("unit-test-worker", s.getWorker());
+
+        int[] e = anyEdge(g);
+        Outputs updated = process(record("g", GraphUpdate.newBuilder().setGraphId("g").setRemoved(pairs(
+                e[1] + 1, e[0] + 1)).build()));
+        assertEquals(4, updated.statuses.get(0).getVersion(), "an update publishes the next version");
+        assertEquals(g.edgeCount() - 1, updated.statuses.get(0).getEdgeCount());
+    }
+
+    @Test
+    void abandonedVersionsAreReportedNextToTheNewOne() {
+        process(record("g", chunk("g", 1, 0, 2, 3, 2, true, 0, 0, 1, 1)));
+        InputRecord v2 = record("g", chunk("g", 2, 0, 1, 3, 1, true, 0, 1, 2, 1));
+        Outputs out = process(v2);
+        assertEquals(1, out.errors.size());
+        assertEquals("INCOMPLETE_SNAPSHOT", out.errors.get(0).getCode());
+        assertEquals("g", out.errors.get(0).getGraphId());
+        assertEquals(1, out.statuses.size());
+        assertEquals(2, out.statuses.get(0).getVersion());
+
+        // a newer version that is itself rejected still reports the one it abandoned, first
+        process(record("g", chunk("g", 3, 0, 2, 3, 2, true, 0, 0, 1, 1)));
+        Outputs both = process(record("g", chunk("g", 4, 0, 1, 3, 1, true, 0, 0, 7, 1)));
+        assertEquals(List.of("INCOMPLETE_SNAPSHOT", "INVALID_VERTEX"), both.errors.stream().map(ErrorEvent::getCode).toList());
+        assertTrue(both.statuses.isEmpty());
+        assertEquals(2, services.registry().get("g").orElseThrow().version());
+    }
+
+    @Test
+    void queryProducesVerifiedResultsAndALatencyEvent() {
+        EdgeList edges = UniformRandomGraph.generate(2_000, 8_000, SEED, 10, true);
+        snapshot("g", 1, edges, 0, 3_000).forEach(c -> process(record("g", c)));
+        InputRecord in = record("g", query("q-bfs", "g", Algorithm.BFS, 42).build());
+        Outputs out = process(in);
+        assertTrue(out.errors.isEmpty(), () -> "errors: " + out.errors);
+        assertTrue(out.statuses.isEmpty());
+        assertEquals(1, out.results.size());
+        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 42, Answers.bfs(out.results));
+        assertTrue(v.ok(), () -> "seed " + SEED + ": " + v.message());
+        LatencyEvent l = out.latency;
+        assertNotNull(l);
+        assertEquals("q-bfs", l.getQueryId());
+        assertEquals("g", l.getGraphId());
+        assertEquals(Algorithm.BFS, l.getAlgorithm());
+        assertEquals(ResultStatus.OK, l.getStatus());
+        assertEquals("cpu", l.getBackend());
+        assertEquals(2_000, l.getVertexCount());
+        assertTrue(l.getComputeMicros() >= 0 && l.getDecodeMicros() >= 0 && l.getQueuedMicros() >= 0
+                && l.getEncodeMicros() >= 0 && l.getCopyMicros() == 0, l.toString());
+        assertEquals(in.timestampMs(), out.queryTimestampMs);
+    }
+
+    @Test
+    void failedQueryAnswersWithItsStatusAndAnErrorEvent() {
+        InputRecord in = record("missing", query("q-lost", "missing", Algorithm.SSSP, 0).build());
+        Outputs out = process(in);
+        assertEquals(1, out.results.size());
+        QueryResult r = out.results.get(0);
+        assertEquals(ResultStatus.UNKNOWN_GRAPH, r.getStatus());
+        assertEquals(1, out.errors.size());
+        ErrorEvent e = out.errors.get(0);
+        assertEquals("UNKNOWN_GRAPH", e.getCode());
+        assertEquals("q-lost", e.getQueryId());
+        assertEquals(in.offset(), e.getOffset());
+        assertEquals(ResultStatus.UNKNOWN_GRAPH, out.latency.getStatus());
+        assertEquals(1.0, errorCount("UNKNOWN_GRAPH"));
+
+        InputRecord anonymous = record("missing", query("", "missing", Algorithm.SSSP, 0).build());
+        onlyError(process(anonymous), anonymous, "INVALID_QUERY");
+    }
+
+    @Test
+    void replayAppliesStateButAnswersNothingAndReportsNothing() {
+        List<GraphSnapshotChunk> chunks = snapshot("g", 1, UniformRandomGraph.generate(300, 900, SEED, 5, false), 0, 400);
+        for (GraphSnapshotChunk c : chunks) assertTrue(replay(record("g", c)).isEmpty());
+        assertEquals(1, services.registry().get("g").orElseThrow().version(), "the snapshot is applied in replay");
+        assertTrue(replay(record("g", GraphUpdate.newBuilder().setGraphId("g").setAdded(weighted(0, 299, 1)).build())).isEmpty());
+        assertEquals(2, services.registry().get("g").orElseThrow().version(), "the update is applied in replay");
+        assertTrue(replay(record("g", query("q", "g", Algorithm.BFS, 0).build())).isEmpty(), "queries were answered already");
+        assertTrue(replay(record("g", query("q", "missing", Algorithm.BFS, 0).build())).isEmpty());
+        assertTrue(replay(raw("g", new byte[] {1, 2, 3})).isEmpty());
+        assertTrue(replay(record("h", chunk("g", 9, 0, 1, 3, 1, true, 0, 0, 1, 1))).isEmpty());
+        assertTrue(replay(record("g", GraphUpdate.newBuilder().setGraphId("g").setRemoved(pairs(0, 0)).build())).isEmpty());
+        assertEquals(2, services.registry().get("g").orElseThrow().version());
+        assertNull(services.meters().find("frontier.errors").counter(), "replay counts no errors");
+    }
+
+    @Test
+    void aBadRecordBetweenTwoGoodOnesDoesNotAffectThem() {
+        EdgeList edges = UniformRandomGraph.generate(1_000, 5_000, SEED, 10, false);
+        Outputs loaded = process(record("g", snapshot("g", 1, edges, 1, 10_000).get(0)));
+        assertEquals(1, loaded.statuses.size());
+        InputRecord bad = raw("g", new byte[] {(byte) 0xC3, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 42});
+        onlyError(process(bad), bad, "MALFORMED_RECORD");
+        Outputs answered = process(record("g", query("q", "g", Algorithm.BFS, 1).build()));
+        assertEquals(ResultStatus.OK, answered.latency.getStatus());
+        assertTrue(answered.errors.isEmpty());
+        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 0, Answers.bfs(answered.results));
+        assertTrue(v.ok(), () -> "seed " + SEED + ": " + v.message());
+
+        // the same for updates: a rejected update between two good ones leaves the version chain intact
+        CsrGraph g = GraphBuilder.build(edges);
+        int u = anyEdge(g)[0], v0 = anyEdge(g)[1];
+        assertEquals(2, process(record("g", GraphUpdate.newBuilder().setGraphId("g")
+                .setReweighted(weighted(u + 1, v0 + 1, 3)).build())).statuses.get(0).getVersion());
+        InputRecord missing = record("g", GraphUpdate.newBuilder().setGraphId("g").setRemoved(pairs(1, 1)).build());
+        onlyError(process(missing), missing, "INVALID_UPDATE");
+        assertEquals(3, process(record("g", GraphUpdate.newBuilder().setGraphId("g").setBaseVersion(2L)
+                .setRemoved(pairs(u + 1, v0 + 1)).build())).statuses.get(0).getVersion());
+        assertTrue(services.registry().get("g").orElseThrow().resident().graph().findArc(u, v0) < 0);
+    }
+}

@@ -1,0 +1,381 @@
+package org.frontiergraph.worker.registry;
+
+import static org.frontiergraph.worker.support.Fixtures.assertRejected;
+import static org.frontiergraph.worker.support.Fixtures.assertSameGraph;
+import static org.frontiergraph.worker.support.Fixtures.chunk;
+import static org.frontiergraph.worker.support.Fixtures.pairs;
+import static org.frontiergraph.worker.support.Fixtures.snapshot;
+import static org.frontiergraph.worker.support.Fixtures.weighted;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.sssp.DijkstraReference;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.worker.client.Answers;
+import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.processing.RejectedException;
+import org.frontiergraph.worker.query.QueryAnswer;
+import org.frontiergraph.worker.support.Fixtures;
+import org.frontiergraph.worker.support.Fixtures.Services;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The registry installs whole versions only, applies updates as version + 1, and keeps the old version on any rejection. */
+class GraphRegistryTest {
+    private static final long SEED = 0x5eed_0002L;
+
+    private Services services = Fixtures.start(Fixtures.cpuConfig());
+
+    @AfterEach
+    void close() {
+        services.close();
+    }
+
+    private GraphRegistry registry() { return services.registry(); }
+
+    private GraphEntry current(String graphId) { return registry().get(graphId).orElseThrow(); }
+
+    @Test
+    void installsAVersionOnceItsLastChunkArrives() {
+        EdgeList edges = UniformRandomGraph.generate(1_000, 6_000, SEED, 50, true);
+        List<GraphSnapshotChunk> chunks = snapshot("roads", 1, edges, 1, 1_000);
+        assertEquals(6, chunks.size());
+        for (int i = 0; i < chunks.size() - 1; i++) {
+            GraphRegistry.Change c = registry().acceptChunk(chunks.get(i), 4);
+            assertTrue(c.installed().isEmpty(), "seed " + SEED + ": installed after chunk " + i + " of 6");
+            assertTrue(registry().get("roads").isEmpty());
+        }
+        assertTrue(registry().whyUnknown("roads").contains("5 of 6 chunks"), registry().whyUnknown("roads"));
+        GraphEntry e = registry().acceptChunk(chunks.get(5), 4).installed().orElseThrow();
+        assertEquals(1, e.version());
+        assertEquals(4, e.partition());
+        assertEquals(1, e.firstVertexId());
+        assertEquals("cpu", e.resident().backend());
+        assertSame(e, current("roads"));
+        assertSameGraph(GraphBuilder.build(edges), e.resident().graph(), "seed " + SEED);
+        assertEquals(0, registry().pendingSnapshotBytes());
+        assertEquals(e.resident().residentBytes(), registry().residentBytes("cpu"));
+        assertEquals(0, registry().residentBytes("gpu"));
+    }
+
+    @Test
+    void aQueryNeverSeesAHalfLoadedVersion() {
+        EdgeList v1 = UniformRandomGraph.generate(800, 4_000, SEED, 20, false);
+        EdgeList v2 = UniformRandomGraph.generate(800, 4_000, SEED + 1, 20, false);
+        CsrGraph g1 = GraphBuilder.build(v1);
+        services.install(snapshot("g", 1, v1, 0, 1_000), 0);
+        GraphEntry e1 = current("g");
+        List<GraphSnapshotChunk> c2 = snapshot("g", 2, v2, 0, 500);
+        assertEquals(8, c2.size());
+        for (int i = 0; i < c2.size() - 1; i++) {
+            registry().acceptChunk(c2.get(i), 0);
+            assertSame(e1, current("g"), "after chunk " + i + " of version 2, version 1 is still current");
+        }
+        // what a query would run on right now is version 1, intact
+        assertSameGraph(g1, current("g").resident().graph(), "version 1 (seed " + SEED + ")");
+        SsspResult r = current("g").resident().sssp(0, null);
+        assertTrue(SsspVerifier.verify(g1, 0, r).ok(), () -> SsspVerifier.verify(g1, 0, r).message());
+        GraphEntry e2 = registry().acceptChunk(c2.get(7), 0).installed().orElseThrow();
+        assertEquals(2, e2.version());
+        assertSame(e2, current("g"));
+        assertSameGraph(GraphBuilder.build(v2), e2.resident().graph(), "version 2 (seed " + (SEED + 1) + ")");
+        assertSameGraph(g1, e1.resident().graph(), "version 1 as held by a query in flight");
+    }
+
+    @Test
+    void snapshotNotNewerThanTheCurrentVersionIsStale() {
+        services.install(List.of(chunk("g", 5, 0, 1, 3, 1, false, 0, 0, 1, 1)), 0);
+        GraphEntry e5 = current("g");
+        RejectedException same = assertRejected("STALE_VERSION",
+                () -> registry().acceptChunk(chunk("g", 5, 0, 1, 3, 1, false, 0, 1, 2, 1), 0));
+        assertTrue(same.getMessage().contains("current version 5"), same.getMessage());
+        assertRejected("STALE_VERSION", () -> registry().acceptChunk(chunk("g", 3, 0, 1, 3, 1, false, 0, 1, 2, 1), 0));
+        assertSame(e5, current("g"));
+        assertEquals(0, registry().pendingSnapshotBytes());
+    }
+
+    @ParameterizedTest
+    @ValueSource(doubles = {-1, -0.001, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY})
+    void negativeOrNonFiniteWeightIsInvalidWeight(double w) {
+        assertRejected("INVALID_WEIGHT", () -> registry().acceptChunk(chunk("w", 1, 0, 1, 3, 2, true, 0, 0, 1, 1, 1, 2, w), 0));
+        assertTrue(registry().get("w").isEmpty());
+        services.install(List.of(chunk("w", 2, 0, 1, 3, 1, true, 0, 0, 1, 1)), 0);
+        GraphEntry e2 = current("w");
+        assertRejected("INVALID_WEIGHT", () -> registry().acceptChunk(chunk("w", 3, 0, 1, 3, 1, true, 0, 1, 2, w), 0));
+        assertSame(e2, current("w"), "the current version survives a rejected newer one");
+    }
+
+    @Test
+    void olderVersionAbandonedByARejectedNewerOneIsStillReported() {
+        registry().acceptChunk(chunk("g", 1, 0, 2, 3, 2, true, 0, 0, 1, 1), 0);
+        RejectedException e = assertRejected("INVALID_WEIGHT",
+                () -> registry().acceptChunk(chunk("g", 2, 0, 1, 3, 1, true, 0, 0, 1, -5), 0));
+        assertEquals(1, e.getSuppressed().length);
+        assertEquals("INCOMPLETE_SNAPSHOT", ((RejectedException) e.getSuppressed()[0]).code());
+        assertEquals(0, registry().pendingSnapshotBytes());
+    }
+
+    /** An update of a seeded random graph: some edges removed, some re-weighted, some added (one existing, lighter). */
+    @ParameterizedTest(name = "directed={0}")
+    @ValueSource(booleans = {false, true})
+    void updateProducesTheNextVersionWithTheExpectedGraph(boolean directed) {
+        final int first = 1;
+        EdgeList base = UniformRandomGraph.generate(300, 1_500, SEED, 30, directed);
+        services.install(snapshot("u", 1, base, first, 700), 2);
+        CsrGraph g = GraphBuilder.build(base);
+        GraphEntry e1 = current("u");
+
+        // the canonical edges of version 1 (u < v when undirected)
+        List<int[]> edges = new ArrayList<>();
+        List<Double> weights = new ArrayList<>();
+        for (int u = 0; u < g.vertexCount(); u++) {
+            for (int a = g.rowStart(u); a < g.rowEnd(u); a++) {
+                int v = g.columns()[a];
+                if (directed || u < v) {
+                    edges.add(new int[] {u, v});
+                    weights.add(g.weights()[a]);
+                }
+            }
+        }
+        Random rnd = new Random(SEED);
+        Set<Integer> picked = new HashSet<>();
+        while (picked.size() < 8) picked.add(rnd.nextInt(edges.size()));
+        List<Integer> order = new ArrayList<>(picked);
+        List<Integer> removed = order.subList(0, 3), reweighted = order.subList(3, 6);
+        int lighter = order.get(6), heavier = order.get(7);
+        double[] newWeights = {0.5, 7, 1000};
+        List<double[]> fresh = new ArrayList<>();
+        while (fresh.size() < 4) {
+            int u = rnd.nextInt(300), v = rnd.nextInt(300);
+            boolean seen = fresh.stream().anyMatch(f -> (f[0] == u && f[1] == v) || (!directed && f[0] == v && f[1] == u));
+            if (u != v && g.findArc(u, v) < 0 && !seen) {
+                fresh.add(new double[] {u, v, 2.5 + fresh.size()});
+            }
+        }
+
+        // the expected version 2, built independently of GraphEdit: edit the edge list, let GraphBuilder merge
+        EdgeList expectedList = new EdgeList(300, directed);
+        for (int i = 0; i < edges.size(); i++) {
+            if (removed.contains(i)) continue;
+            int k = reweighted.indexOf(i);
+            expectedList.add(edges.get(i)[0], edges.get(i)[1], k >= 0 ? newWeights[k] : weights.get(i));
+        }
+        for (double[] f : fresh) expectedList.add((int) f[0], (int) f[1], f[2]);
+        expectedList.add(edges.get(lighter)[0], edges.get(lighter)[1], weights.get(lighter) / 4);  // smaller weight wins
+        expectedList.add(edges.get(heavier)[0], edges.get(heavier)[1], weights.get(heavier) + 10);  // ignored
+        CsrGraph expected = GraphBuilder.build(expectedList);
+
+        // the same change as a GraphUpdate in user ids; undirected removals name the edge backwards
+        List<Integer> ru = new ArrayList<>();
+        for (int i : removed) {
+            int[] e = edges.get(i);
+            ru.add((directed ? e[0] : e[1]) + first);
+            ru.add((directed ? e[1] : e[0]) + first);
+        }
+        double[] rw = new double[9];
+        for (int k = 0; k < 3; k++) {
+            int[] e = edges.get(reweighted.get(k));
+            rw[3 * k] = e[0] + first;
+            rw[3 * k + 1] = e[1] + first;
+            rw[3 * k + 2] = newWeights[k];
+        }
+        List<Double> add = new ArrayList<>();
+        for (double[] f : fresh) add.addAll(List.of(f[0] + first, f[1] + first, f[2]));
+        add.addAll(List.of((double) edges.get(lighter)[0] + first, (double) edges.get(lighter)[1] + first, weights.get(lighter) / 4));
+        add.addAll(List.of((double) edges.get(heavier)[0] + first, (double) edges.get(heavier)[1] + first, weights.get(heavier) + 10));
+        GraphUpdate update = GraphUpdate.newBuilder().setGraphId("u").setUpdateId("update-1").setBaseVersion(1L)
+                .setRemoved(pairs(ru.stream().mapToInt(Integer::intValue).toArray()))
+                .setReweighted(weighted(rw))
+                .setAdded(weighted(add.stream().mapToDouble(Double::doubleValue).toArray()))
+                .build();
+
+        GraphEntry e2 = registry().applyUpdate(update, 2);
+        String context = "seed " + SEED + ", directed " + directed;
+        assertEquals(2, e2.version());
+        assertEquals(first, e2.firstVertexId());
+        assertSame(e2, current("u"));
+        assertSameGraph(expected, e2.resident().graph(), context);
+        assertEquals(g.edgeCount() - 3 + 4, e2.edgeCount(), context);
+        assertSameGraph(g, e1.resident().graph(), "version 1 unchanged, " + context);
+
+        for (int source : new int[] {0, 17, 299}) {
+            SsspResult r = e2.resident().sssp(source, null);
+            assertArrayEquals(DijkstraReference.run(expected, source).distances(), r.distances(), context + ", source " + source);
+            QueryAnswer a = services.queries().answer(Fixtures.query("q" + source, "u", Algorithm.SSSP, source + first).build());
+            assertEquals(ResultStatus.OK, a.status(), a.error());
+            assertEquals(2, a.chunks().get(0).getGraphVersion());
+            SsspResult viaChunks = Answers.sssp(a.chunks());
+            assertTrue(SsspVerifier.verify(expected, source, viaChunks).ok(),
+                    () -> context + ": " + SsspVerifier.verify(expected, source, viaChunks).message());
+        }
+    }
+
+    @Test
+    void reweightOnlyUpdateKeepsTheStructureAndChangesBothArcs() {
+        services.install(List.of(chunk("r", 1, 0, 1, 4, 3, false, 1, 1, 2, 1, 2, 3, 1, 3, 4, 1)), 0);
+        CsrGraph before = current("r").resident().graph();
+        GraphEntry e2 = registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("r")
+                .setReweighted(weighted(3, 2, 9.5)).build(), 0);
+        CsrGraph after = e2.resident().graph();
+        assertEquals(2, e2.version());
+        assertTrue(after.sameStructure(before), "a re-weight shares the structure arrays");
+        assertEquals(9.5, after.weights()[after.findArc(1, 2)]);
+        assertEquals(9.5, after.weights()[after.findArc(2, 1)]);
+        assertEquals(1.0, before.weights()[before.findArc(1, 2)], "version 1 is untouched");
+        assertFalse(after.integralWeights());
+        BfsResult unchanged = e2.resident().bfs(0, null);
+        assertArrayEquals(new int[] {0, 1, 2, 3}, unchanged.hops());
+        assertEquals(1 + 9.5 + 1, e2.resident().mst(null).totalWeight());
+    }
+
+    @Test
+    void updateWithTheWrongBaseVersionIsStaleAndKeepsTheVersion() {
+        services.install(List.of(chunk("b", 1, 0, 1, 3, 1, true, 0, 0, 1, 1)), 0);
+        GraphEntry e1 = current("b");
+        RejectedException e = assertRejected("STALE_VERSION", () -> registry().applyUpdate(GraphUpdate.newBuilder()
+                .setGraphId("b").setUpdateId("late").setBaseVersion(7L).setAdded(weighted(1, 2, 1)).build(), 0));
+        assertTrue(e.getMessage().contains("'late'") && e.getMessage().contains("base version 7"), e.getMessage());
+        assertSame(e1, current("b"));
+        GraphEntry e2 = registry().applyUpdate(GraphUpdate.newBuilder()
+                .setGraphId("b").setBaseVersion(1L).setAdded(weighted(1, 2, 1)).build(), 0);
+        assertEquals(2, e2.version());
+        assertEquals(2, e2.edgeCount());
+    }
+
+    @Test
+    void invalidUpdatesAreRejectedAndKeepTheVersion() {
+        services.install(List.of(chunk("x", 1, 0, 1, 3, 2, true, 1, 1, 2, 1, 2, 3, 1)), 0);
+        GraphEntry e1 = current("x");
+        RejectedException missing = assertRejected("INVALID_UPDATE",
+                () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setRemoved(pairs(3, 1)).build(), 0));
+        assertTrue(missing.getMessage().contains("version 1 kept"), missing.getMessage());
+        // directed: (2, 1) is not the edge (1, 2)
+        assertRejected("INVALID_UPDATE",
+                () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setReweighted(weighted(2, 1, 4)).build(), 0));
+        assertRejected("INVALID_VERTEX",
+                () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setAdded(weighted(0, 1, 1)).build(), 0));
+        assertRejected("INVALID_VERTEX",
+                () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setAdded(weighted(3, 4, 1)).build(), 0));
+        assertRejected("INVALID_WEIGHT",
+                () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setAdded(weighted(3, 1, -2)).build(), 0));
+        assertRejected("INVALID_WEIGHT",
+                () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setReweighted(weighted(1, 2, Double.NaN)).build(), 0));
+        assertRejected("INVALID_UPDATE", () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x")
+                .setRemoved(new org.frontiergraph.schema.EdgeBatch(List.of(1, 2), List.of(2), List.of())).build(), 0));
+        assertRejected("UNKNOWN_GRAPH",
+                () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("nope").setAdded(weighted(1, 2, 1)).build(), 0));
+        assertSame(e1, current("x"));
+        assertEquals(2, e1.edgeCount());
+    }
+
+    @Test
+    void dropPartitionsFreesOnlyThoseGraphs() {
+        services.close();
+        TrackingEngines engines = new TrackingEngines(Fixtures.cpuConfig());
+        services = Fixtures.start(Fixtures.cpuConfig(), engines);
+        services.install(snapshot("a", 1, UniformRandomGraph.generate(100, 400, SEED, 9, false), 0, 1_000), 0);
+        services.install(snapshot("b", 1, UniformRandomGraph.generate(200, 800, SEED, 9, false), 0, 1_000), 1);
+        services.install(snapshot("c", 1, UniformRandomGraph.generate(300, 900, SEED, 9, true), 0, 1_000), 1);
+        services.install(snapshot("d", 1, UniformRandomGraph.generate(400, 999, SEED, 9, true), 0, 1_000), 2);
+        registry().acceptChunk(chunk("e", 1, 0, 2, 3, 2, true, 0, 0, 1, 1), 1);  // pending, no version yet
+        registry().acceptChunk(chunk("f", 1, 0, 2, 3, 2, true, 0, 0, 1, 1), 2);  // pending in a kept partition
+        long keptBytes = current("a").resident().residentBytes() + current("d").resident().residentBytes();
+        ResidentGraph a = current("a").resident(), b = current("b").resident(),
+                c = current("c").resident(), d = current("d").resident();
+
+        List<GraphEntry> dropped = registry().dropPartitions(List.of(1));
+
+        assertEquals(Set.of("b", "c"), Set.of(dropped.get(0).graphId(), dropped.get(1).graphId()));
+        assertTrue(registry().get("b").isEmpty() && registry().get("c").isEmpty());
+        assertTrue(registry().get("a").isPresent() && registry().get("d").isPresent());
+        assertTrue(engines.closed(b) && engines.closed(c), "dropped graphs are freed");
+        assertFalse(engines.closed(a) || engines.closed(d), "graphs of other partitions stay resident");
+        assertEquals(keptBytes, registry().residentBytes("cpu"));
+        assertEquals(2, registry().size());
+        assertEquals(2.0, services.meters().get("frontier.graphs.resident").gauge().value());
+        assertTrue(registry().whyUnknown("e").contains("no snapshot"), "pending chunks of a dropped partition are forgotten");
+        assertTrue(registry().whyUnknown("f").contains("1 of 2 chunks"), registry().whyUnknown("f"));
+        assertEquals(16, registry().pendingSnapshotBytes());
+    }
+
+    @Test
+    void limitsOnVerticesAndEdgesAreGraphTooLarge() {
+        services.close();
+        FrontierConfig config = Fixtures.cpuConfig();
+        config.setMaxVertices(100);
+        config.setMaxEdges(3);
+        services = Fixtures.start(config);
+        RejectedException v = assertRejected("GRAPH_TOO_LARGE",
+                () -> registry().acceptChunk(chunk("big", 1, 0, 1, 101, 1, true, 0, 0, 1, 1), 0));
+        assertTrue(v.getMessage().contains("frontier.max-vertices"), v.getMessage());
+        assertRejected("GRAPH_TOO_LARGE",
+                () -> registry().acceptChunk(chunk("big", 1, 0, 1, 100, 4, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1, 3, 4, 1), 0));
+        assertTrue(registry().get("big").isEmpty());
+        services.install(List.of(chunk("big", 1, 0, 1, 100, 3, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1)), 0);
+        GraphEntry e1 = current("big");
+        // an update may not grow a graph past the limit either
+        RejectedException u = assertRejected("GRAPH_TOO_LARGE",
+                () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("big").setAdded(weighted(5, 6, 1)).build(), 0));
+        assertTrue(u.getMessage().contains("version 1 kept"), u.getMessage());
+        assertSame(e1, current("big"));
+        // replacing an edge keeps it within the limit
+        assertEquals(2, registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("big")
+                .setRemoved(pairs(0, 1)).setAdded(weighted(5, 6, 1)).build(), 0).version());
+    }
+
+    /** Holds CPU residents behind a wrapper that records whether the registry closed (freed) them. */
+    static final class TrackingEngines extends EngineService {
+        private final Map<ResidentGraph, Boolean> closed = new ConcurrentHashMap<>();
+
+        TrackingEngines(FrontierConfig config) {
+            super(config);
+        }
+
+        boolean closed(ResidentGraph r) {
+            return closed.get(r);
+        }
+
+        @Override
+        public ResidentGraph load(CsrGraph graph) {
+            ResidentGraph inner = super.load(graph);
+            ResidentGraph tracked = new ResidentGraph() {
+                @Override public CsrGraph graph() { return inner.graph(); }
+                @Override public String backend() { return inner.backend(); }
+                @Override public long residentBytes() { return inner.residentBytes(); }
+                @Override public BfsResult bfs(int source, String variant) { return inner.bfs(source, variant); }
+                @Override public SsspResult sssp(int source, String variant) { return inner.sssp(source, variant); }
+                @Override public MstResult mst(String variant) { return inner.mst(variant); }
+                @Override public void close() {
+                    closed.put(this, true);
+                    inner.close();
+                }
+            };
+            closed.put(tracked, false);
+            return tracked;
+        }
+    }
+}

@@ -1,0 +1,238 @@
+package org.frontiergraph.worker.registry;
+
+import static org.frontiergraph.worker.support.Fixtures.assertRejected;
+import static org.frontiergraph.worker.support.Fixtures.chunk;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.UnaryOperator;
+import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.schema.EdgeBatch;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.worker.processing.RejectedException;
+import org.frontiergraph.worker.registry.SnapshotAssembler.Assembled;
+import org.frontiergraph.worker.registry.SnapshotAssembler.Outcome;
+import org.frontiergraph.worker.support.Fixtures;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Snapshot chunks become one complete version, or a named rejection; nothing half-assembled leaks out. */
+class SnapshotAssemblerTest {
+    private static final long SEED = 0x5eed_0001L;
+    private static final int PARTITION = 3;
+
+    private final SnapshotAssembler assembler = new SnapshotAssembler(Long.MAX_VALUE);
+
+    /** A three-chunk version of a 6-vertex graph with ids 1..6, two edges per chunk. */
+    private static List<GraphSnapshotChunk> threeChunks(String graphId, long version) {
+        List<GraphSnapshotChunk> c = new ArrayList<>();
+        c.add(chunk(graphId, version, 0, 3, 6, 6, false, 1, 1, 2, 1, 2, 3, 2));
+        c.add(chunk(graphId, version, 1, 3, 6, 6, false, 1, 3, 4, 3, 4, 5, 4));
+        c.add(chunk(graphId, version, 2, 3, 6, 6, false, 1, 5, 6, 5, 6, 1, 6));
+        return c;
+    }
+
+    private Outcome accept(GraphSnapshotChunk c) {
+        return assembler.accept(c, PARTITION);
+    }
+
+    @ParameterizedTest(name = "shuffle seed {0}")
+    @ValueSource(longs = {1, 2, 3, 42})
+    void assemblesChunksArrivingInAnyOrder(long shuffleSeed) {
+        EdgeList edges = UniformRandomGraph.generate(400, 3_000, SEED, 100, false);
+        List<GraphSnapshotChunk> chunks = Fixtures.snapshot("g", 7, edges, 1, 256);
+        assertEquals(12, chunks.size());
+        List<GraphSnapshotChunk> shuffled = new ArrayList<>(chunks);
+        Collections.shuffle(shuffled, new Random(shuffleSeed));
+        Optional<Assembled> done = Optional.empty();
+        for (int i = 0; i < shuffled.size(); i++) {
+            Outcome o = accept(shuffled.get(i));
+            assertTrue(o.abandoned().isEmpty());
+            assertEquals(i == shuffled.size() - 1, o.complete().isPresent(),
+                    "graph seed " + SEED + ", shuffle seed " + shuffleSeed + ": complete only after the last chunk (" + i + ")");
+            if (o.complete().isPresent()) done = o.complete();
+        }
+        Assembled a = done.orElseThrow();
+        assertEquals("g", a.graphId());
+        assertEquals(7, a.version());
+        assertEquals(1, a.firstVertexId());
+        assertFalse(a.edges().directed());
+        assertEquals(edges.vertexCount(), a.edges().vertexCount());
+        assertEquals(edges.size(), a.edges().size());
+        // chunk order, not arrival order, decides the edge order; ids are back to 0-based
+        for (int i = 0; i < edges.size(); i++) {
+            assertEquals(edges.source(i), a.edges().source(i), "source of edge " + i + ", shuffle seed " + shuffleSeed);
+            assertEquals(edges.target(i), a.edges().target(i), "target of edge " + i + ", shuffle seed " + shuffleSeed);
+            assertEquals(edges.weight(i), a.edges().weight(i), "weight of edge " + i + ", shuffle seed " + shuffleSeed);
+        }
+        assertEquals(0, assembler.pendingBytes(), "a complete version releases its buffer");
+        assertTrue(assembler.pendingDescription("g").isEmpty());
+    }
+
+    @Test
+    void redeliveredChunkIsIgnored() {
+        List<GraphSnapshotChunk> c = threeChunks("g", 1);
+        assertTrue(accept(c.get(0)).complete().isEmpty());
+        assertTrue(accept(c.get(1)).complete().isEmpty());
+        long bytes = assembler.pendingBytes();
+        assertEquals(16L * 4, bytes);
+        Outcome again = accept(c.get(1));
+        assertTrue(again.complete().isEmpty(), "a redelivered chunk must not count as the missing one");
+        assertTrue(again.abandoned().isEmpty());
+        assertEquals(bytes, assembler.pendingBytes());
+        assertEquals("version 1 is being assembled (2 of 3 chunks)", assembler.pendingDescription("g").orElseThrow());
+        Assembled a = accept(c.get(2)).complete().orElseThrow();
+        assertEquals(6, a.edges().size(), "edges of the redelivered chunk counted once");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"vertexCount", "directed", "chunkCount", "edgeCount", "firstVertexId"})
+    void chunkThatDisagreesDiscardsTheWholeVersion(String field) {
+        List<GraphSnapshotChunk> c = threeChunks("g", 1);
+        UnaryOperator<GraphSnapshotChunk.Builder> change = switch (field) {
+            case "vertexCount" -> b -> b.setVertexCount(7);
+            case "directed" -> b -> b.setDirected(true);
+            case "chunkCount" -> b -> b.setChunkCount(4);
+            case "edgeCount" -> b -> b.setEdgeCount(5);
+            case "firstVertexId" -> b -> b.setFirstVertexId(0);
+            default -> throw new IllegalArgumentException(field);
+        };
+        accept(c.get(0));
+        GraphSnapshotChunk odd = change.apply(GraphSnapshotChunk.newBuilder(c.get(1))).build();
+        RejectedException e = assertRejected("INVALID_SNAPSHOT", () -> accept(odd));
+        assertTrue(e.getMessage().contains("disagrees"), e.getMessage());
+        assertTrue(assembler.pendingDescription("g").isEmpty(), "the version is discarded");
+        assertEquals(0, assembler.pendingBytes());
+        // chunk 0 went with it: the remaining good chunks alone do not complete the version
+        assertTrue(accept(c.get(1)).complete().isEmpty());
+        assertTrue(accept(c.get(2)).complete().isEmpty());
+        assertEquals("version 1 is being assembled (2 of 3 chunks)", assembler.pendingDescription("g").orElseThrow());
+    }
+
+    @Test
+    void newerVersionAbandonsAnIncompleteOlderOne() {
+        List<GraphSnapshotChunk> v1 = threeChunks("g", 1);
+        accept(v1.get(0));
+        accept(v1.get(2));
+        Outcome o = accept(chunk("g", 2, 0, 1, 3, 1, false, 0, 0, 1, 1));
+        assertEquals(1, o.abandoned().size());
+        RejectedException abandoned = o.abandoned().get(0);
+        assertEquals("INCOMPLETE_SNAPSHOT", abandoned.code());
+        assertTrue(abandoned.getMessage().contains("version 1"), abandoned.getMessage());
+        assertTrue(abandoned.getMessage().contains("1 of 3 chunks never arrived (1)"), abandoned.getMessage());
+        assertEquals(2, o.complete().orElseThrow().version());
+        assertEquals(0, assembler.pendingBytes(), "the abandoned version's buffer is released");
+    }
+
+    @Test
+    void abandonedVersionIsStillReportedWhenTheNewerOneIsRejected() {
+        accept(threeChunks("g", 1).get(0));
+        // version 2 has a vertex outside 0..2: rejected, but version 1's abandonment must not be lost
+        RejectedException e = assertRejected("INVALID_VERTEX", () -> accept(chunk("g", 2, 0, 1, 3, 1, false, 0, 0, 3, 1)));
+        assertEquals(1, e.getSuppressed().length, "the abandonment travels with the rejection");
+        assertEquals("INCOMPLETE_SNAPSHOT", ((RejectedException) e.getSuppressed()[0]).code());
+        assertEquals(0, assembler.pendingBytes());
+    }
+
+    @Test
+    void olderVersionAfterANewerBeganIsStale() {
+        List<GraphSnapshotChunk> v2 = threeChunks("g", 2);
+        accept(v2.get(0));
+        RejectedException e = assertRejected("STALE_VERSION", () -> accept(threeChunks("g", 1).get(1)));
+        assertTrue(e.getMessage().contains("version 2"), e.getMessage());
+        assertEquals("version 2 is being assembled (1 of 3 chunks)", assembler.pendingDescription("g").orElseThrow(),
+                "the newer version keeps assembling");
+        accept(v2.get(1));
+        assertEquals(2, accept(v2.get(2)).complete().orElseThrow().version());
+    }
+
+    @Test
+    void edgeCountMismatchIsATruncatedSnapshot() {
+        // declares 5 edges, chunks hold 4 (truncated) ...
+        accept(chunk("g", 1, 0, 2, 4, 5, true, 0, 0, 1, 1, 1, 2, 1));
+        RejectedException e = assertRejected("INVALID_SNAPSHOT",
+                () -> accept(chunk("g", 1, 1, 2, 4, 5, true, 0, 2, 3, 1, 3, 0, 1)));
+        assertTrue(e.getMessage().contains("declares 5 edges") && e.getMessage().contains("hold 4"), e.getMessage());
+        assertEquals(0, assembler.pendingBytes());
+        assertTrue(assembler.pendingDescription("g").isEmpty());
+        // ... or more (padded)
+        assertRejected("INVALID_SNAPSHOT", () -> accept(chunk("g", 1, 0, 1, 4, 1, true, 0, 0, 1, 1, 1, 2, 1)));
+    }
+
+    @ParameterizedTest(name = "edge ({0}, {1})")
+    @CsvSource({"0, 2", "2, 0", "1, 6", "6, 1", "-1, 3"})
+    void vertexOutsideTheDeclaredRangeIsRejected(int u, int v) {
+        // firstVertexId 1, five vertices: ids 1..5
+        RejectedException e = assertRejected("INVALID_VERTEX",
+                () -> accept(chunk("g", 1, 0, 1, 5, 2, false, 1, 1, 5, 1, u, v, 1)));
+        assertTrue(e.getMessage().contains("1..5"), e.getMessage());
+        assertEquals(0, assembler.pendingBytes());
+    }
+
+    @Test
+    void idsAtBothEndsOfTheRangeAreAccepted() {
+        Assembled a = accept(chunk("g", 1, 0, 1, 5, 2, false, 1, 1, 5, 2, 5, 3, 4)).complete().orElseThrow();
+        assertEquals(0, a.edges().source(0));
+        assertEquals(4, a.edges().target(0));
+        assertEquals(4, a.edges().source(1));
+        assertEquals(2, a.edges().target(1));
+    }
+
+    @Test
+    void emptyWeightsMeanWeightOne() {
+        GraphSnapshotChunk c = GraphSnapshotChunk.newBuilder(chunk("g", 1, 0, 1, 3, 2, true, 0))
+                .setEdges(Fixtures.pairs(0, 1, 1, 2)).build();
+        Assembled a = accept(c).complete().orElseThrow();
+        assertEquals(2, a.edges().size());
+        assertEquals(1.0, a.edges().weight(0));
+        assertEquals(1.0, a.edges().weight(1));
+    }
+
+    @Test
+    void malformedHeadersAreInvalidSnapshots() {
+        assertRejected("INVALID_SNAPSHOT", () -> accept(chunk("g", 1, 3, 3, 4, 0, true, 0)));
+        assertRejected("INVALID_SNAPSHOT", () -> accept(chunk("g", 1, 0, 0, 4, 0, true, 0)));
+        assertRejected("INVALID_SNAPSHOT", () -> accept(chunk("", 1, 0, 1, 4, 0, true, 0)));
+        assertRejected("INVALID_SNAPSHOT", () -> accept(chunk("g", 1, 0, 1, -1, 0, true, 0)));
+        GraphSnapshotChunk shortWeights = GraphSnapshotChunk.newBuilder(chunk("g", 1, 0, 1, 4, 2, true, 0))
+                .setEdges(new EdgeBatch(List.of(0, 1), List.of(1, 2), List.of(1.0))).build();
+        assertRejected("INVALID_SNAPSHOT", () -> accept(shortWeights));
+        assertEquals(0, assembler.pendingBytes());
+    }
+
+    @Test
+    void pendingBytesLimitIsGraphTooLarge() {
+        SnapshotAssembler small = new SnapshotAssembler(16L * 5);  // room for five pending edges
+        assertTrue(small.accept(chunk("a", 1, 0, 2, 10, 5, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1), PARTITION).complete().isEmpty());
+        assertEquals(48, small.pendingBytes());
+        RejectedException e = assertRejected("GRAPH_TOO_LARGE",
+                () -> small.accept(chunk("b", 1, 0, 2, 10, 6, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1), PARTITION));
+        assertTrue(e.getMessage().contains("80 bytes"), e.getMessage());
+        assertEquals(48, small.pendingBytes(), "the rejected graph buffers nothing; the other keeps its chunks");
+        assertTrue(small.pendingDescription("b").isEmpty());
+        // graph a still completes: its last chunk fills the buffer exactly
+        assertEquals(5, small.accept(chunk("a", 1, 1, 2, 10, 5, true, 0, 3, 4, 1, 4, 5, 1), PARTITION)
+                .complete().orElseThrow().edges().size());
+        assertEquals(0, small.pendingBytes());
+    }
+
+    @Test
+    void forgettingPartitionsReleasesTheirPendingVersions() {
+        assembler.accept(threeChunks("a", 1).get(0), 1);
+        assembler.accept(threeChunks("b", 1).get(0), 2);
+        assertEquals(64, assembler.pendingBytes());
+        assembler.forgetPartitions(List.of(1));
+        assertTrue(assembler.pendingDescription("a").isEmpty());
+        assertTrue(assembler.pendingDescription("b").isPresent());
+        assertEquals(32, assembler.pendingBytes());
+    }
+}

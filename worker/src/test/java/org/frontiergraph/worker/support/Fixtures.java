@@ -1,0 +1,135 @@
+package org.frontiergraph.worker.support;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.EdgeBatch;
+import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.worker.client.FrontierClient;
+import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.metrics.FrontierMetrics;
+import org.frontiergraph.worker.processing.GraphEventProcessor;
+import org.frontiergraph.worker.processing.RejectedException;
+import org.frontiergraph.worker.query.QueryService;
+import org.frontiergraph.worker.registry.EngineService;
+import org.frontiergraph.worker.registry.GraphRegistry;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * The worker's services wired by plain constructors (no Micronaut context, no broker), on the CPU engine, and
+ * builders for the records the tests feed them.
+ */
+public final class Fixtures {
+    private Fixtures() {}
+
+    /** A CPU-only configuration; tests change limits on the returned object before starting the services. */
+    public static FrontierConfig cpuConfig() {
+        FrontierConfig c = new FrontierConfig();
+        c.setBackend("cpu");
+        c.setWorkerId("unit-test-worker");
+        return c;
+    }
+
+    /** Every service of a worker, closed together. */
+    public record Services(FrontierConfig config, EngineService engines, GraphRegistry registry, QueryService queries,
+                           SimpleMeterRegistry meters, FrontierMetrics metrics, GraphEventProcessor processor)
+            implements AutoCloseable {
+        @Override
+        public void close() {
+            registry.close();
+            engines.close();
+            meters.close();
+        }
+
+        /** Installs every chunk of a snapshot; fails the test unless the last chunk installed the version. */
+        public void install(List<GraphSnapshotChunk> chunks, int partition) {
+            boolean installed = false;
+            for (GraphSnapshotChunk c : chunks) installed = registry.acceptChunk(c, partition).installed().isPresent();
+            Assertions.assertTrue(installed, "the last chunk of " + chunks.get(0).getGraphId() + " did not install it");
+        }
+    }
+
+    public static Services start(FrontierConfig config) {
+        EngineService engines = new EngineService(config);
+        return start(config, engines);
+    }
+
+    public static Services start(FrontierConfig config, EngineService engines) {
+        GraphRegistry registry = new GraphRegistry(engines, config);
+        QueryService queries = new QueryService(registry, engines, config);
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        FrontierMetrics metrics = new FrontierMetrics(meters, registry);
+        return new Services(config, engines, registry, queries, meters, metrics,
+                new GraphEventProcessor(registry, queries, metrics, config));
+    }
+
+    /** Snapshot chunks of at most {@code chunkEdges} edges, weights included, ids shifted by {@code first}. */
+    public static List<GraphSnapshotChunk> snapshot(String graphId, long version, EdgeList edges, int first, int chunkEdges) {
+        return FrontierClient.chunks(graphId, version, edges, first, true, chunkEdges);
+    }
+
+    /** An edge list from (u, v, w) triples, 0-based. */
+    public static EdgeList edges(int n, boolean directed, double... triples) {
+        EdgeList e = new EdgeList(n, directed);
+        for (int i = 0; i < triples.length; i += 3) e.add((int) triples[i], (int) triples[i + 1], triples[i + 2]);
+        return e;
+    }
+
+    /** One chunk with the given header, edges as (u, v, w) triples in user ids. */
+    public static GraphSnapshotChunk chunk(String graphId, long version, int index, int count, int vertexCount,
+                                           long edgeCount, boolean directed, int first, double... triples) {
+        return GraphSnapshotChunk.newBuilder()
+                .setGraphId(graphId).setVersion(version).setChunkIndex(index).setChunkCount(count)
+                .setVertexCount(vertexCount).setEdgeCount(edgeCount).setDirected(directed).setFirstVertexId(first)
+                .setEdges(weighted(triples)).build();
+    }
+
+    /** An edge batch from (u, v, w) triples. */
+    public static EdgeBatch weighted(double... triples) {
+        List<Integer> s = new ArrayList<>(), t = new ArrayList<>();
+        List<Double> w = new ArrayList<>();
+        for (int i = 0; i < triples.length; i += 3) {
+            s.add((int) triples[i]);
+            t.add((int) triples[i + 1]);
+            w.add(triples[i + 2]);
+        }
+        return new EdgeBatch(s, t, w);
+    }
+
+    /** An edge batch without weights from (u, v) pairs. */
+    public static EdgeBatch pairs(int... pairs) {
+        List<Integer> s = new ArrayList<>(), t = new ArrayList<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            s.add(pairs[i]);
+            t.add(pairs[i + 1]);
+        }
+        return new EdgeBatch(s, t, new ArrayList<>());
+    }
+
+    public static GraphQuery.Builder query(String queryId, String graphId, Algorithm algorithm, Integer source) {
+        return GraphQuery.newBuilder().setQueryId(queryId).setGraphId(graphId).setAlgorithm(algorithm).setSource(source);
+    }
+
+    /** Asserts that {@code body} is rejected with {@code code}; returns the exception for further checks. */
+    public static RejectedException assertRejected(String code, Executable body) {
+        RejectedException e = Assertions.assertThrows(RejectedException.class, body);
+        Assertions.assertEquals(code, e.code(), () -> "rejected with " + e.code() + " (" + e.getMessage() + "), expected " + code);
+        return e;
+    }
+
+    /** Asserts that two graphs are the same CSR (vertices, direction, rows, targets, weights, edge ids). */
+    public static void assertSameGraph(CsrGraph expected, CsrGraph actual, String context) {
+        Assertions.assertEquals(expected.vertexCount(), actual.vertexCount(), context + ": vertexCount");
+        Assertions.assertEquals(expected.directed(), actual.directed(), context + ": directed");
+        Assertions.assertEquals(expected.edgeCount(), actual.edgeCount(), context + ": edgeCount");
+        Assertions.assertArrayEquals(expected.rowOffsets(), actual.rowOffsets(), context + ": row offsets");
+        Assertions.assertArrayEquals(expected.columns(), actual.columns(), context + ": columns");
+        Assertions.assertArrayEquals(expected.weights(), actual.weights(), context + ": weights");
+        Assertions.assertArrayEquals(expected.arcEdgeIds(), actual.arcEdgeIds(), context + ": arc edge ids");
+    }
+}
