@@ -1,0 +1,19 @@
+package org.frontiergraph.kernels.contract;
+
+import java.util.List;
+import org.frontiergraph.kernels.apsp.ApspLimits;
+import org.frontiergraph.kernels.apsp.ApspResult;
+import org.frontiergraph.kernels.apsp.CpuApsp;
+import org.frontiergraph.kernels.graph.CsrGraph;
+
+class CpuApspContractTest extends ApspContract {
+    @Override
+    protected ApspResult apsp(CsrGraph g, String variant, ApspLimits limits) {
+        return CpuApsp.run(g, variant, limits);
+    }
+
+    @Override
+    protected List<String> variants() {
+        return CpuApsp.VARIANTS;
+    }
+}
