@@ -1,6 +1,9 @@
 package org.frontiergraph.kernels.cpu;
 
 import java.util.List;
+import org.frontiergraph.kernels.apsp.ApspLimits;
+import org.frontiergraph.kernels.apsp.ApspResult;
+import org.frontiergraph.kernels.apsp.CpuApsp;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.CpuBfs;
 import org.frontiergraph.kernels.engine.ComputeBackend;
@@ -8,6 +11,7 @@ import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.mst.CpuMst;
+import org.frontiergraph.kernels.mst.CpuPrim;
 import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.sssp.CpuSssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
@@ -50,8 +54,14 @@ public final class CpuBackend implements ComputeBackend {
 
         @Override
         public MstResult mst(String variant) {
-            requireDefault("MST", variant);
+            if (CpuPrim.VARIANT.equals(variant)) return CpuPrim.run(graph);
+            requireDefault("MST", variant, List.of("default", CpuPrim.VARIANT));
             return CpuMst.run(graph);
+        }
+
+        @Override
+        public ApspResult apsp(String variant, ApspLimits limits) {
+            return CpuApsp.run(graph, variant == null || variant.equals("default") ? null : variant, limits);
         }
 
         @Override
@@ -59,8 +69,13 @@ public final class CpuBackend implements ComputeBackend {
     }
 
     static void requireDefault(String algorithm, String variant) {
+        requireDefault(algorithm, variant, List.of("default"));
+    }
+
+    /** Seed-paper GPU variants (harish, da2cf-*, prim-gmr...) run on the GPU backend only: the CPU engine names them. */
+    static void requireDefault(String algorithm, String variant, List<String> known) {
         if (variant != null && !variant.isEmpty() && !variant.equals("default")) {
-            throw new UnsupportedVariantException(algorithm, variant, NAME, List.of("default"));
+            throw new UnsupportedVariantException(algorithm, variant, NAME, known);
         }
     }
 }

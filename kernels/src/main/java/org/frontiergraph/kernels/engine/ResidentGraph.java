@@ -1,5 +1,8 @@
 package org.frontiergraph.kernels.engine;
 
+import java.util.List;
+import org.frontiergraph.kernels.apsp.ApspLimits;
+import org.frontiergraph.kernels.apsp.ApspResult;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.mst.MstResult;
@@ -25,6 +28,15 @@ public interface ResidentGraph extends AutoCloseable {
     SsspResult sssp(int source, String variant);
 
     MstResult mst(String variant);
+
+    /**
+     * All-pairs shortest paths (small graphs only: the answer is n^2 distances).
+     *
+     * @throws GraphTooLargeException when the graph exceeds {@code limits}
+     */
+    default ApspResult apsp(String variant, ApspLimits limits) {
+        throw new UnsupportedVariantException("APSP", variant == null ? "default" : variant, backend(), List.of());
+    }
 
     /**
      * A resident copy of {@code next}, a later version of this graph. The default loads it afresh; a backend may

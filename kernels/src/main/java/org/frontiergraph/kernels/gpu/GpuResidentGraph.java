@@ -1,7 +1,20 @@
 package org.frontiergraph.kernels.gpu;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.frontiergraph.kernels.apsp.ApspLimits;
+import org.frontiergraph.kernels.apsp.ApspResult;
+import org.frontiergraph.kernels.apsp.GpuApsp;
+import org.frontiergraph.kernels.bfs.HarishBfs;
+import org.frontiergraph.kernels.engine.UnsupportedVariantException;
+import org.frontiergraph.kernels.mst.GpuPrim;
+import org.frontiergraph.kernels.sssp.Da2cfSssp;
+import org.frontiergraph.kernels.sssp.HarishSssp;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.GpuBfs;
 import org.frontiergraph.kernels.engine.ComputeBackend;
@@ -28,6 +41,8 @@ public final class GpuResidentGraph implements ResidentGraph {
     private final GpuBfs bfs;
     private final GpuSssp sssp;
     private GpuMst mst;
+    /** Seed-paper launchers, allocated when a query first names them. */
+    private final Map<Class<?>, SeedLauncher> seeds = new LinkedHashMap<>();
     private boolean closed;
 
     /** Call inside {@link CudaContext#call}. */
@@ -68,6 +83,12 @@ public final class GpuResidentGraph implements ResidentGraph {
     public BfsResult bfs(int source, String variant) {
         return context.call(() -> {
             ensureOpen();
+            String name = Variant.nameOf(variant);
+            if (HarishBfs.VARIANTS.contains(name)) {
+                return seed(HarishBfs.class, () -> new HarishBfs(context, ledger, graph, csr))
+                        .run(source, Variant.parse("BFS", variant, name, HarishBfs.VARIANTS));
+            }
+            requireKnown("BFS", variant, name, GpuBfs.VARIANTS, HarishBfs.VARIANTS);
             return bfs.run(source, variant);
         });
     }
@@ -76,7 +97,28 @@ public final class GpuResidentGraph implements ResidentGraph {
     public SsspResult sssp(int source, String variant) {
         return context.call(() -> {
             ensureOpen();
+            String name = Variant.nameOf(variant);
+            if (HarishSssp.VARIANTS.contains(name)) {
+                return seed(HarishSssp.class, () -> new HarishSssp(context, ledger, graph, csr))
+                        .run(source, Variant.parse("SSSP", variant, name, HarishSssp.VARIANTS));
+            }
+            if (Da2cfSssp.VARIANTS.contains(name)) {
+                return seed(Da2cfSssp.class, () -> new Da2cfSssp(context, ledger, graph, csr))
+                        .run(source, Variant.parse("SSSP", variant, name, Da2cfSssp.VARIANTS));
+            }
+            requireKnown("SSSP", variant, name, GpuSssp.VARIANTS, HarishSssp.VARIANTS, Da2cfSssp.VARIANTS);
             return sssp.run(source, variant);
+        });
+    }
+
+    @Override
+    public ApspResult apsp(String variant, ApspLimits limits) {
+        return context.call(() -> {
+            ensureOpen();
+            String name = Variant.nameOf(variant);
+            requireKnown("APSP", variant, name == null ? GpuApsp.VARIANTS.get(0) : name, GpuApsp.VARIANTS);
+            return seed(GpuApsp.class, () -> new GpuApsp(context, ledger, graph, csr))
+                    .run(Variant.parse("APSP", variant, GpuApsp.VARIANTS.get(0), GpuApsp.VARIANTS), limits);
         });
     }
 
@@ -84,6 +126,12 @@ public final class GpuResidentGraph implements ResidentGraph {
     public MstResult mst(String variant) {
         return context.call(() -> {
             ensureOpen();
+            String name = Variant.nameOf(variant);
+            if (GpuPrim.VARIANTS.contains(name)) {
+                return seed(GpuPrim.class, () -> new GpuPrim(context, ledger, graph))
+                        .run(Variant.parse("MST", variant, name, GpuPrim.VARIANTS));
+            }
+            requireKnown("MST", variant, name, GpuMst.VARIANTS, GpuPrim.VARIANTS);
             if (mst == null) {
                 long need = GpuMst.bytesFor(graph);
                 long free = context.freeBytes();
@@ -95,6 +143,18 @@ public final class GpuResidentGraph implements ResidentGraph {
             }
             return mst.run(variant);
         });
+    }
+
+    private <T extends SeedLauncher> T seed(Class<T> type, Supplier<T> create) {
+        return type.cast(seeds.computeIfAbsent(type, t -> create.get()));
+    }
+
+    @SafeVarargs
+    private static void requireKnown(String algorithm, String text, String name, List<String>... lists) {
+        if (name == null) return;
+        List<String> known = new ArrayList<>();
+        for (List<String> l : lists) known.addAll(l);
+        if (!known.contains(name)) throw new UnsupportedVariantException(algorithm, text, GpuBackend.NAME, known);
     }
 
     /** Kernel statistics of the last queries (levels, iterations, rounds), for benchmarks. */
@@ -116,6 +176,7 @@ public final class GpuResidentGraph implements ResidentGraph {
                 csr.uploadWeights(next);
                 bfs.reweighted(next);
                 sssp.reweighted(next);
+                seeds.values().forEach(l -> l.reweighted(next));
                 if (mst != null) {  // the edge list carries weights: rebuild on the next MST query
                     mst.close();
                     mst = null;
@@ -146,6 +207,8 @@ public final class GpuResidentGraph implements ResidentGraph {
             if (closed) return;
             closed = true;
             if (mst != null) mst.close();
+            seeds.values().forEach(SeedLauncher::close);
+            seeds.clear();
             sssp.close();
             bfs.close();
             csr.close();

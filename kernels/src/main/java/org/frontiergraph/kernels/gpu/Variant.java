@@ -28,6 +28,12 @@ public record Variant(String name, Map<String, String> options) {
         return new Variant(name, options);
     }
 
+    /** The variant's name (before any options), lower case; null for the default. */
+    public static String nameOf(String text) {
+        if (text == null || text.isBlank() || text.trim().equalsIgnoreCase("default")) return null;
+        return text.trim().toLowerCase(Locale.ROOT).split(",")[0];
+    }
+
     public int intOption(String key, int fallback) {
         String v = options.get(key);
         return v == null ? fallback : Integer.parseInt(v);

@@ -32,7 +32,7 @@ import org.frontiergraph.worker.client.JsonAnswer;
 import org.frontiergraph.worker.client.TopicWatcher;
 
 /**
- * The {@code ./frontier} command: worker, demo, load, query. Errors print one line and exit non-zero
+ * The {@code ./frontier} command: worker, demo, load, query, generate. Errors print one line and exit non-zero
  * (1: failed, 2: bad usage).
  */
 public final class FrontierCli {
@@ -46,7 +46,8 @@ public final class FrontierCli {
             "  query --graph ID --algorithm bfs|sssp|mst [--source V] [--targets V,V,...] [--mode full|targets|summary]",
             "        [--variant NAME] [--backend auto|gpu|cpu] [--output FILE] [--timeout SECONDS]",
             "      send a query, wait for its result and print it (or write it to FILE) as JSON",
-            "all commands take --bootstrap HOST:PORT (default: $KAFKA_BOOTSTRAP_SERVERS or localhost:9092)");
+            Generate.USAGE,
+            "all commands but generate take --bootstrap HOST:PORT (default: $KAFKA_BOOTSTRAP_SERVERS or localhost:9092)");
 
     private FrontierCli() {}
 
@@ -65,6 +66,7 @@ public final class FrontierCli {
                 case "demo" -> Demo.run(Args.parse(argv, 1, Set.of("backend"), Set.of()).get("backend"), out);
                 case "load" -> load(Args.parse(argv, 1, Set.of("bootstrap", "graph", "format", "version", "timeout"),
                         Set.of("undirected")), out, err);
+                case "generate" -> Generate.run(argv, 1, out, err);
                 case "query" -> query(Args.parse(argv, 1, Set.of("bootstrap", "graph", "algorithm", "source", "targets",
                         "mode", "variant", "backend", "output", "timeout"), Set.of()), out);
                 default -> throw new Args.UsageException("unknown command '" + argv[0] + "'");

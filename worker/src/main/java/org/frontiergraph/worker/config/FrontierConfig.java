@@ -19,6 +19,8 @@ public class FrontierConfig {
     private int resultChunkVertices = 60_000;
     /** MST edges per result chunk. */
     private int resultChunkEdges = 50_000;
+    /** Largest graph (vertices) an APSP query is answered on: the answer is n^2 distances. */
+    private int apspMaxVertices = 30_000;
     /** Identifies this worker in status events (defaults to the host name). */
     private String workerId;
 
@@ -36,6 +38,8 @@ public class FrontierConfig {
     public void setResultChunkVertices(int v) { this.resultChunkVertices = v; }
     public int getResultChunkEdges() { return resultChunkEdges; }
     public void setResultChunkEdges(int v) { this.resultChunkEdges = v; }
+    public int getApspMaxVertices() { return apspMaxVertices; }
+    public void setApspMaxVertices(int v) { this.apspMaxVertices = v; }
     public String getWorkerId() { return workerId; }
     public void setWorkerId(String workerId) { this.workerId = workerId; }
 }

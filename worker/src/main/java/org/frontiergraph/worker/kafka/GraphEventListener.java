@@ -19,6 +19,8 @@ import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.WakeupException;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
 import org.frontiergraph.worker.processing.InputRecord;
@@ -91,6 +93,10 @@ public class GraphEventListener implements ConsumerRebalanceListener, ConsumerAw
             }
             batch.await();
             if (!commits.isEmpty()) consumer.commitSync(commits);
+        } catch (WakeupException | InterruptException e) {
+            // the consumer is being closed (shutdown or rebalance): let micronaut-kafka end its loop; what was not
+            // committed is redelivered to the partition's next owner (at-least-once)
+            throw e;
         } catch (Exception e) {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
             Collection<TopicPartition> affected = new HashSet<>();

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiConsumer;
+import org.frontiergraph.kernels.apsp.ApspLimits;
+import org.frontiergraph.kernels.apsp.ApspResult;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.ResidentGraph;
@@ -58,7 +60,7 @@ public class QueryService {
                 case BFS -> bfs(q, entry, resident);
                 case SSSP -> sssp(q, entry, resident);
                 case MST -> mst(q, entry, resident);
-                case APSP -> throw new RejectedException("UNSUPPORTED", "APSP is not implemented by this worker version");
+                case APSP -> apsp(q, entry, resident);
             };
         } catch (RejectedException e) {
             return failure(q, entry, statusOf(e.code()), e.getMessage());
@@ -150,6 +152,38 @@ public class QueryService {
                 res.setMstEdges(new EdgeBatch(s, t, w));
             }
             chunks.add(res);
+        }
+        return ok(chunks, entry, resident, r.timing(), System.nanoTime() - t0);
+    }
+
+    /** APSP: n^2 distances in row blocks (whole rows per chunk, about resultChunkVertices distances each). */
+    private QueryAnswer apsp(GraphQuery q, GraphEntry entry, ResidentGraph resident) {
+        int n = entry.vertexCount();
+        ApspResult r = resident.apsp(q.getVariant(), new ApspLimits(Math.min(config.getApspMaxVertices(), ApspLimits.ARRAY_MAX_VERTICES)));
+        long t0 = System.nanoTime();
+        double[] d = r.distances();
+        List<QueryResult> chunks = new ArrayList<>();
+        if (q.getResultMode() == ResultMode.SUMMARY) {
+            long reached = 0;
+            double max = 0;
+            for (double x : d) if (x != Double.POSITIVE_INFINITY) { reached++; max = Math.max(max, x); }
+            QueryResult c = header(q, entry, resident, 0, 1);
+            c.setReachedCount(reached);
+            c.setMaxDistance(max);
+            chunks.add(c);
+        } else {
+            int rowsPer = Math.max(1, config.getResultChunkVertices() / Math.max(1, n));
+            int count = Math.max(1, (n + rowsPer - 1) / rowsPer);
+            for (int c = 0; c < count; c++) {
+                int from = c * rowsPer, to = Math.min(n, from + rowsPer);
+                QueryResult res = header(q, entry, resident, c, count);
+                res.setOffset(from);
+                res.setRows(to - from);
+                List<Double> block = new ArrayList<>((to - from) * n);
+                for (long i = (long) from * n; i < (long) to * n; i++) block.add(d[(int) i]);
+                res.setDistances(block);
+                chunks.add(res);
+            }
         }
         return ok(chunks, entry, resident, r.timing(), System.nanoTime() - t0);
     }
@@ -277,6 +311,6 @@ public class QueryService {
 
     /** For tests and tools: the algorithms this worker answers. */
     public static List<Algorithm> algorithms() {
-        return List.of(Algorithm.BFS, Algorithm.SSSP, Algorithm.MST);
+        return List.of(Algorithm.BFS, Algorithm.SSSP, Algorithm.MST, Algorithm.APSP);
     }
 }

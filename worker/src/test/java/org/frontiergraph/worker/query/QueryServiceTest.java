@@ -364,7 +364,7 @@ class QueryServiceTest {
         ok(query("cpu", id, Algorithm.BFS, first).setBackend("CPU").build());
         ok(query("auto", id, Algorithm.MST, null).setBackend("auto").build());
 
-        failed(ResultStatus.UNSUPPORTED, query("apsp", id, Algorithm.APSP, null).build());
+        failed(ResultStatus.UNSUPPORTED, query("apsp-variant", id, Algorithm.APSP, null).setVariant("no-such-apsp").build());
     }
 
     @Test
