@@ -2,25 +2,251 @@ package org.frontiergraph.kernels.sssp;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.frontiergraph.kernels.engine.GraphTooLargeException;
+import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.gpu.CudaContext;
+import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.gpu.Kernel;
+import org.frontiergraph.kernels.gpu.KernelModule;
 import org.frontiergraph.kernels.gpu.SeedLauncher;
 import org.frontiergraph.kernels.gpu.Variant;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
-/** Martin et al. DA2CF (003): relax_F, relax_U, relax_U plus, list and matrix forms. PLACEHOLDER. */
+/**
+ * Martin, Torres and Gavilanes' DA2CF (paper 003; kernels in src/main/cuda/sssp_da2cf.cu): Dijkstra adapted to
+ * compound frontiers, a host loop of relax, minimum and update until the minimum of the unresolved estimates is
+ * infinite. Variants:
+ * <ul>
+ *   <li>{@code da2cf-f}: relax_F (frontier vertices relax their unresolved successors with atomicMin), F^GPU;</li>
+ *   <li>{@code da2cf-u}: relax_U (unresolved vertices read their predecessors from the transposed CSR, uploaded
+ *       once on first use; no atomics), U^GPU;</li>
+ *   <li>{@code da2cf-u-plus}: relax_U with v[i+1] through shared memory and f through the read-only cache,
+ *       U^GPU_PLUS;</li>
+ *   <li>{@code da2cf-f-matrix}, {@code da2cf-u-matrix}: the same on an n x n weight matrix built on the device from
+ *       the CSR on first use (section 5's dense graphs); refused with {@link GraphTooLargeException} above
+ *       {@link #MAX_MATRIX_VERTICES} vertices or when the matrix does not fit in free device memory.</li>
+ * </ul>
+ * Option {@code passes=1|2} (default 1): minimum1 alone, the host minimising one value per block (U^GPU), or
+ * minimum1 then minimum2 on the GPU (U^GPU+2min). The minimum is 003's mssp: the least estimate c[i] over
+ * unresolved vertices (003 has no other term); update moves unresolved vertices with c[i] <= mssp (== mssp) into
+ * the frontier. Exact integer distances (int64 keys) when the graph's weights are integral (as DeviceCsr decides),
+ * otherwise the bits of non-negative doubles with 64-bit atomicMin, the same correctly rounded sums as the CPU.
+ * Parents after convergence (a tight arc into each vertex; a host BFS over tight arcs when some weight is 0).
+ * {@link #lastIterations()}: relax/minimum rounds of the last run. Call inside {@link CudaContext#call}.
+ */
 public final class Da2cfSssp implements SeedLauncher {
     public static final List<String> VARIANTS = List.of("da2cf-f", "da2cf-u", "da2cf-u-plus", "da2cf-f-matrix", "da2cf-u-matrix");
+    /** Largest graph the matrix forms take (a 32768^2 int32 matrix is 4 GiB). */
+    public static final int MAX_MATRIX_VERTICES = 32768;
+    static final long RESERVE_BYTES = 256L << 20;
+    private static final int REDUCE_SPAN = 2 * Kernel.BLOCK;
 
-    public Da2cfSssp(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {}
+    private final CudaContext context;
+    private final AtomicLong ledger;
+    private CsrGraph graph;
+    private final DeviceCsr csr;
+    private final int n;
+    private final int blocks1, blocks2;
+    private final DeviceBuffer c, f, u, parents, minimums1, minimums2;
+    private final DeviceTimer timer;
+    /** Transposed CSR for relax_U (null until first used; the CSR's own buffers for undirected graphs). */
+    private DeviceBuffer tRows, tCols, tWeights;
+    private boolean tOwned;
+    private DeviceBuffer matrix;
+    private boolean matrixInts;
+    private long lastIterations;
 
-    public SsspResult run(int source, Variant variant) {
-        throw new UnsupportedVariantException("SSSP", variant.name(), GpuBackend.NAME, List.of());
+    public Da2cfSssp(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {
+        this.context = context;
+        this.ledger = ledger;
+        this.graph = graph;
+        this.csr = csr;
+        this.n = graph.vertexCount();
+        blocks1 = (int) Math.max(1, Math.min((n + REDUCE_SPAN - 1L) / REDUCE_SPAN, 1 << 16));
+        blocks2 = Math.max(1, (blocks1 + REDUCE_SPAN - 1) / REDUCE_SPAN);
+        DeviceBuffer[] made = new DeviceBuffer[6];
+        try {
+            made[0] = DeviceBuffer.allocate(context, ledger, 8L * n);
+            made[1] = DeviceBuffer.allocate(context, ledger, 4L * n);
+            made[2] = DeviceBuffer.allocate(context, ledger, 4L * n);
+            made[3] = DeviceBuffer.allocate(context, ledger, 4L * n);
+            made[4] = DeviceBuffer.allocate(context, ledger, 8L * blocks1);
+            made[5] = DeviceBuffer.allocate(context, ledger, 8L * blocks2);
+        } catch (RuntimeException e) {
+            for (DeviceBuffer d : made) if (d != null) d.close();
+            throw e;
+        }
+        c = made[0];
+        f = made[1];
+        u = made[2];
+        parents = made[3];
+        minimums1 = made[4];
+        minimums2 = made[5];
+        timer = new DeviceTimer(context);
     }
 
-    @Override public void reweighted(CsrGraph next) {}
+    public SsspResult run(int source, Variant variant) {
+        SeedSssp.checkSource(source, n);
+        int passes = variant.intOption("passes", 1);
+        if (passes != 1 && passes != 2) {
+            throw new UnsupportedVariantException("SSSP", variant.name() + ",passes=" + passes + " (passes is 1 or 2)",
+                    GpuBackend.NAME, VARIANTS);
+        }
+        String name = variant.name();
+        boolean matrixForm = name.endsWith("-matrix");
+        boolean ints = csr.intWeights();
+        String suf = ints ? "_i32" : "_f64";
+        KernelModule module = context.module("sssp_da2cf");
+        if (matrixForm) ensureMatrix(module, ints);
+        else if (name.startsWith("da2cf-u")) ensureTranspose(ints);
+        Kernel relax;
+        Object[] relaxArgs;
+        long relaxBlocks = Kernel.blocksFor(n);
+        switch (name) {
+            case "da2cf-f" -> {
+                relax = module.kernel("da2cf_relax_f" + suf);
+                relaxArgs = new Object[] {csr.rowOffsets, csr.columns, csr.weights(), n, c, f, u};
+            }
+            case "da2cf-u" -> {
+                relax = module.kernel("da2cf_relax_u" + suf);
+                relaxArgs = new Object[] {tRows, tCols, tWeights, n, c, f, u};
+            }
+            case "da2cf-u-plus" -> {
+                relax = module.kernel("da2cf_relax_u_plus" + suf);
+                relaxArgs = new Object[] {tRows, tCols, tWeights, n, c, f, u};
+                relaxBlocks = (n + Kernel.BLOCK - 1L) / Kernel.BLOCK;  // one thread per vertex, no grid stride
+            }
+            case "da2cf-f-matrix" -> {
+                relax = module.kernel("da2cf_relax_f_matrix" + suf);
+                relaxArgs = new Object[] {matrix, n, c, f, u};
+            }
+            case "da2cf-u-matrix" -> {
+                relax = module.kernel("da2cf_relax_u_matrix" + suf);
+                relaxArgs = new Object[] {matrix, n, c, f, u};
+            }
+            default -> throw new UnsupportedVariantException("SSSP", name, GpuBackend.NAME, VARIANTS);
+        }
+        Kernel minimum1 = module.kernel("da2cf_minimum1");
+        Kernel minimum2 = module.kernel("da2cf_minimum2");
+        Kernel update = module.kernel("da2cf_update");
+        long blocks = Kernel.blocksFor(n);
+        long[] partial = new long[passes == 1 ? blocks1 : blocks2];
+        timer.start();
+        module.kernel("da2cf_init" + suf).launch(blocks, n, c, f, u, source);
+        long iterations = 0;
+        while (true) {
+            relax.launch(relaxBlocks, relaxArgs);
+            minimum1.launch(blocks1, c, u, n, minimums1);
+            if (passes == 2) {
+                minimum2.launch(blocks2, minimums1, blocks1, minimums2);
+                minimums2.download(partial);
+            } else {
+                minimums1.download(partial);
+            }
+            long mssp = -1L;  // unsigned maximum
+            for (long k : partial) if (Long.compareUnsigned(k, mssp) < 0) mssp = k;
+            iterations++;
+            if (SeedSssp.isInfinite(mssp, ints)) break;
+            update.launch(blocks, n, c, f, u, mssp);
+        }
+        long[] keys = new long[n];
+        c.download(keys);
+        double[] d = SeedSssp.distances(keys, ints);
+        int[] p = SeedSssp.parents(context, module, "da2cf", csr, graph, c, parents, d, source);
+        timer.stop();
+        long compute = timer.elapsedNanos();
+        lastIterations = iterations;
+        return new SsspResult(source, d, p, new Timing(compute, 0));
+    }
 
-    @Override public void close() {}
+    /** Rounds of relax + minimum (+ update) of the last run, the last one finding no reachable unresolved vertex. */
+    public long lastIterations() { return lastIterations; }
+
+    private void ensureTranspose(boolean ints) {
+        if (tRows != null) return;
+        if (!graph.directed()) {
+            tRows = csr.rowOffsets;
+            tCols = csr.columns;
+            tWeights = csr.weights();
+            tOwned = false;
+            return;
+        }
+        CsrGraph t = graph.transpose();
+        DeviceBuffer r = null, col = null;
+        try {
+            r = DeviceBuffer.of(context, ledger, t.rowOffsets());
+            col = DeviceBuffer.of(context, ledger, t.columns());
+            tWeights = SeedSssp.weights(context, ledger, t, ints);
+        } catch (RuntimeException e) {
+            if (col != null) col.close();
+            if (r != null) r.close();
+            throw e;
+        }
+        tRows = r;
+        tCols = col;
+        tOwned = true;
+    }
+
+    private void ensureMatrix(KernelModule module, boolean ints) {
+        if (matrix != null && matrixInts == ints) return;
+        closeMatrix();
+        if (n > MAX_MATRIX_VERTICES) {
+            throw new GraphTooLargeException("the DA2CF matrix forms take at most " + MAX_MATRIX_VERTICES
+                    + " vertices; this graph has " + n);
+        }
+        long cells = (long) n * n;
+        long bytes = cells * (ints ? 4L : 8L);
+        long free = context.freeBytes();
+        if (bytes + RESERVE_BYTES > free) {
+            throw new GraphTooLargeException("the DA2CF " + n + " x " + n + " weight matrix needs " + bytes
+                    + " bytes on " + context.deviceName() + " but only " + free + " are free");
+        }
+        String suf = ints ? "_i32" : "_f64";
+        DeviceBuffer m = DeviceBuffer.allocate(context, ledger, bytes);
+        module.kernel("da2cf_matrix_fill" + suf).launch(Kernel.blocksFor(cells), cells, m);
+        module.kernel("da2cf_matrix_scatter" + suf).launch(Kernel.blocksFor(n), csr.rowOffsets, csr.columns,
+                csr.weights(), n, m);
+        matrix = m;
+        matrixInts = ints;
+    }
+
+    private void closeMatrix() {
+        if (matrix != null) matrix.close();
+        matrix = null;
+    }
+
+    private void closeTranspose() {
+        if (tOwned) {
+            tWeights.close();
+            tCols.close();
+            tRows.close();
+        }
+        tRows = tCols = tWeights = null;
+        tOwned = false;
+    }
+
+    /** New weights, same arcs: the matrix and the transposed weights are rebuilt on next use. */
+    @Override
+    public void reweighted(CsrGraph next) {
+        graph = next;
+        closeMatrix();
+        closeTranspose();
+    }
+
+    @Override
+    public void close() {
+        closeMatrix();
+        closeTranspose();
+        timer.close();
+        minimums2.close();
+        minimums1.close();
+        parents.close();
+        u.close();
+        f.close();
+        c.close();
+    }
 }

@@ -2,25 +2,119 @@ package org.frontiergraph.kernels.sssp;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import org.frontiergraph.kernels.engine.UnsupportedVariantException;
+import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.gpu.CudaContext;
+import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
-import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.gpu.DeviceTimer;
+import org.frontiergraph.kernels.gpu.Kernel;
+import org.frontiergraph.kernels.gpu.KernelModule;
 import org.frontiergraph.kernels.gpu.SeedLauncher;
 import org.frontiergraph.kernels.gpu.Variant;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
-/** Harish and Narayanan's two-kernel SSSP (004 Algorithms 3-5) with the atomicMin fix. PLACEHOLDER. */
+/**
+ * Harish and Narayanan's two-kernel SSSP (paper 004, Algorithms 3-5; kernels in src/main/cuda/sssp_harish.cu): mask
+ * M_a, cost C_a, updating cost U_a, host loop until the mask is empty (a 4-byte flag read back per iteration), with
+ * the atomicMin fix of paper 003 section 4.3 in kernel 1. Parents after convergence (a tight arc into each vertex;
+ * a host BFS over tight arcs when some weight is 0). Exact integer distances for integral weights, otherwise the
+ * bits of non-negative doubles with 64-bit atomicMin. Variant {@code harish}, no options.
+ * {@link #runPublishedRacy(int)} runs 004 as published (plain compare-and-store into U_a): for the reproduction
+ * harness only, not reachable from queries. Call inside {@link CudaContext#call}.
+ */
 public final class HarishSssp implements SeedLauncher {
     public static final List<String> VARIANTS = List.of("harish");
 
-    public HarishSssp(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {}
+    private final CudaContext context;
+    private CsrGraph graph;
+    private final DeviceCsr csr;
+    private final int n;
+    private final DeviceBuffer mask, cost, updating, parents, flag;
+    private final DeviceTimer timer;
+    private long lastIterations;
 
-    public SsspResult run(int source, Variant variant) {
-        throw new UnsupportedVariantException("SSSP", variant.name(), GpuBackend.NAME, List.of());
+    public HarishSssp(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {
+        this.context = context;
+        this.graph = graph;
+        this.csr = csr;
+        this.n = graph.vertexCount();
+        DeviceBuffer[] made = new DeviceBuffer[5];
+        try {
+            made[0] = DeviceBuffer.allocate(context, ledger, 4L * n);
+            made[1] = DeviceBuffer.allocate(context, ledger, 8L * n);
+            made[2] = DeviceBuffer.allocate(context, ledger, 8L * n);
+            made[3] = DeviceBuffer.allocate(context, ledger, 4L * n);
+            made[4] = DeviceBuffer.allocate(context, ledger, 4);
+        } catch (RuntimeException e) {
+            for (DeviceBuffer d : made) if (d != null) d.close();
+            throw e;
+        }
+        mask = made[0];
+        cost = made[1];
+        updating = made[2];
+        parents = made[3];
+        flag = made[4];
+        timer = new DeviceTimer(context);
     }
 
-    @Override public void reweighted(CsrGraph next) {}
+    public SsspResult run(int source, Variant variant) {
+        return run(source, false);
+    }
 
-    @Override public void close() {}
+    /**
+     * 004's Algorithm 4 exactly as published: {@code if (U_a[nid] > C_a[tid] + W_a) U_a[nid] = C_a[tid] + W_a} with
+     * plain loads and stores, a write-after-write race (003's counterexample makes it visible). For the reproduction
+     * harness; the answer may be wrong and is not verified here.
+     */
+    public SsspResult runPublishedRacy(int source) {
+        return run(source, true);
+    }
+
+    private SsspResult run(int source, boolean racy) {
+        SeedSssp.checkSource(source, n);
+        boolean ints = csr.intWeights();
+        String suf = ints ? "_i32" : "_f64";
+        KernelModule module = context.module("sssp_harish");
+        Kernel k1 = module.kernel("harish_sssp_kernel1" + (racy ? "_racy" : "") + suf);
+        Kernel k2 = module.kernel("harish_sssp_kernel2");
+        long blocks = Kernel.blocksFor(n);
+        int[] f = new int[1];
+        timer.start();
+        module.kernel("harish_sssp_init" + suf).launch(blocks, n, mask, cost, updating, source);
+        long iterations = 0;
+        while (true) {  // Algorithm 3: while M_a not empty
+            flag.fill32(0, 1, 0);
+            k1.launch(blocks, csr.rowOffsets, csr.columns, csr.weights(), n, mask, cost, updating);
+            k2.launch(blocks, n, mask, cost, updating, flag);
+            iterations++;
+            flag.download(f);
+            if (f[0] == 0) break;
+        }
+        long[] keys = new long[n];
+        cost.download(keys);
+        double[] d = SeedSssp.distances(keys, ints);
+        int[] p = SeedSssp.parents(context, module, "harish_sssp", csr, graph, cost, parents, d, source);
+        timer.stop();
+        long compute = timer.elapsedNanos();
+        lastIterations = iterations;
+        return new SsspResult(source, d, p, new Timing(compute, 0));
+    }
+
+    /** Iterations (kernel 1 + kernel 2 pairs, the last one changing nothing) of the last run. */
+    public long lastIterations() { return lastIterations; }
+
+    @Override
+    public void reweighted(CsrGraph next) {
+        graph = next;  // the weights live in the shared DeviceCsr, already updated
+    }
+
+    @Override
+    public void close() {
+        timer.close();
+        flag.close();
+        parents.close();
+        updating.close();
+        cost.close();
+        mask.close();
+    }
 }

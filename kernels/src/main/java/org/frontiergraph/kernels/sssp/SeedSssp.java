@@ -1,0 +1,88 @@
+package org.frontiergraph.kernels.sssp;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
+import org.frontiergraph.kernels.gpu.CudaContext;
+import org.frontiergraph.kernels.gpu.DeviceBuffer;
+import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.Kernel;
+import org.frontiergraph.kernels.gpu.KernelModule;
+import org.frontiergraph.kernels.graph.CsrGraph;
+
+/** Host side shared by the seed-paper SSSP launchers (keys of src/main/cuda/seeds.cuh, parents). */
+final class SeedSssp {
+    /** The integer key of an unreached vertex (the f64 form uses the bits of +infinity). */
+    static final long INT_INF = -1L;
+    static final long DOUBLE_INF = Double.doubleToRawLongBits(Double.POSITIVE_INFINITY);
+
+    private SeedSssp() {}
+
+    static long infKey(boolean ints) { return ints ? INT_INF : DOUBLE_INF; }
+
+    /** Unsigned comparison of keys: true when k is INF or above (no unresolved reachable vertex). */
+    static boolean isInfinite(long k, boolean ints) {
+        return Long.compareUnsigned(k, infKey(ints)) >= 0;
+    }
+
+    static double[] distances(long[] keys, boolean ints) {
+        double[] d = new double[keys.length];
+        for (int v = 0; v < keys.length; v++) {
+            long k = keys[v];
+            d[v] = ints ? (k == INT_INF ? Double.POSITIVE_INFINITY : (double) k) : Double.longBitsToDouble(k);
+        }
+        return d;
+    }
+
+    /**
+     * Parents after convergence: the kernel {@code <prefix>_parents_<i32|f64>} (some u with dist[u] + w == dist[v]),
+     * or, with zero weights (tight cycles possible), a BFS over tight arcs on the host.
+     */
+    static int[] parents(CudaContext context, KernelModule module, String prefix, DeviceCsr csr, CsrGraph graph,
+                         DeviceBuffer dist, DeviceBuffer parents, double[] d, int source) {
+        int n = graph.vertexCount();
+        int[] p = new int[n];
+        if (csr.zeroWeights()) {
+            tightTree(graph, d, source, p);
+        } else {
+            parents.fill32(0, n, -1);
+            module.kernel(prefix + "_parents" + (csr.intWeights() ? "_i32" : "_f64")).launch(Kernel.blocksFor(n),
+                    csr.rowOffsets, csr.columns, csr.weights(), n, dist, parents, source);
+            parents.download(p);
+        }
+        p[source] = source;
+        return p;
+    }
+
+    static void tightTree(CsrGraph graph, double[] d, int source, int[] p) {
+        Arrays.fill(p, SsspResult.NO_PARENT);
+        int[] off = graph.rowOffsets(), col = graph.columns();
+        double[] w = graph.weights();
+        int[] queue = new int[graph.vertexCount()];
+        int head = 0, tail = 0;
+        queue[tail++] = source;
+        p[source] = source;
+        while (head < tail) {
+            int u = queue[head++];
+            for (int e = off[u]; e < off[u + 1]; e++) {
+                int v = col[e];
+                if (p[v] == SsspResult.NO_PARENT && d[u] + w[e] == d[v]) {
+                    p[v] = u;
+                    queue[tail++] = v;
+                }
+            }
+        }
+    }
+
+    /** Weights of {@code g} in the device form {@code csr} uses (int32 when csr.intWeights(), else doubles). */
+    static DeviceBuffer weights(CudaContext context, AtomicLong ledger, CsrGraph g, boolean ints) {
+        double[] w = g.weights();
+        if (!ints) return DeviceBuffer.of(context, ledger, w);
+        int[] iw = new int[w.length];
+        for (int i = 0; i < w.length; i++) iw[i] = (int) w[i];
+        return DeviceBuffer.of(context, ledger, iw);
+    }
+
+    static void checkSource(int source, int n) {
+        if (source < 0 || source >= n) throw new IllegalArgumentException("source " + source + " not in [0, " + n + ")");
+    }
+}
