@@ -1,26 +1,209 @@
 package org.frontiergraph.kernels.apsp;
 
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
+
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
+import jcuda.Pointer;
+import org.frontiergraph.kernels.engine.GraphTooLargeException;
+import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.gpu.CudaContext;
+import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.SeedLauncher;
 import org.frontiergraph.kernels.gpu.Variant;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
-/** GPU APSP (004 Algorithms 6 and 7): floyd-warshall (V^2 threads per k) and repeated-sssp. PLACEHOLDER. */
+/**
+ * GPU APSP of paper 004 (§3.4; kernels in src/main/cuda/apsp.cu), on an n x n distance matrix in device memory:
+ * <ul>
+ *   <li>{@code floyd-warshall} (default; 004 Algorithm 6): one launch per k of n^2 threads (grid-stride), each
+ *       relaxing D[i][j] through k. Option {@code blocked=1}: the tiled 3-phase Floyd–Warshall (32 x 32 tiles in
+ *       shared memory) instead, not in the paper.</li>
+ *   <li>{@code repeated-sssp} (004 Algorithm 7): 004's two-kernel SSSP (mask, cost, updating cost with atomicMin)
+ *       from every source, written for this class (not the sssp module's kernels), run for a batch of sources at once
+ *       (the batch's rows of the matrix are the cost arrays; one "changed" flag read back per iteration). Option
+ *       {@code batch=N}: sources per batch (default: as many as fit in an eighth of free device memory, at most n);
+ *       {@code batch=1} is 004's one-source-at-a-time loop.</li>
+ * </ul>
+ * Element type: int32 when weights are integral and (n - 1) * max |w| < 2^30, int64 when integral otherwise,
+ * double else; integral weights thus give exact distances. The matrix is refused with {@link GraphTooLargeException}
+ * when {@link ApspLimits} refuse the host-side answer or n^2 elements (plus scratch) exceed the device's free memory.
+ * The CSR (offsets, columns) is the resident graph's {@link DeviceCsr}; the weights are uploaded here as doubles.
+ */
 public final class GpuApsp implements SeedLauncher {
     public static final List<String> VARIANTS = List.of("floyd-warshall", "repeated-sssp");
+    /** Rows copied back per transfer. */
+    private static final long COPY_ELEMENTS = 1L << 24;
 
-    public GpuApsp(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {}
+    private final CudaContext context;
+    private final AtomicLong ledger;
+    private final DeviceCsr csr;
+    private CsrGraph graph;
+    private DeviceBuffer weights;
+    private long lastLaunches;
 
-    public ApspResult run(Variant variant, ApspLimits limits) {
-        throw new UnsupportedVariantException("APSP", variant.name(), GpuBackend.NAME, List.of());
+    public GpuApsp(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {
+        this.context = context;
+        this.ledger = ledger;
+        this.csr = csr;
+        this.graph = graph;
+        this.weights = DeviceBuffer.of(context, ledger, graph.weights());
     }
 
-    @Override public void reweighted(CsrGraph next) {}
+    /** The device element type for {@code g}: "i32", "i64" or "f64". */
+    static String elementType(CsrGraph g) {
+        if (!g.integralWeights()) return "f64";
+        double max = 0;
+        for (double w : g.weights()) max = Math.max(max, Math.abs(w));
+        double bound = max * Math.max(1, g.vertexCount() - 1);
+        if (bound < (1 << 30)) return "i32";
+        if (bound < 0x1p61) return "i64";
+        return "f64";
+    }
 
-    @Override public void close() {}
+    public ApspResult run(Variant variant, ApspLimits limits) {
+        if (!VARIANTS.contains(variant.name())) {
+            throw new UnsupportedVariantException("APSP", variant.name(), GpuBackend.NAME, VARIANTS);
+        }
+        int n = graph.vertexCount();
+        limits.check(n);
+        if (n == 0) return new ApspResult(0, new double[0], new Timing(0, 0));
+        String type = elementType(graph);
+        int size = type.equals("i32") ? 4 : 8;
+        long matrix = (long) size * n * n;
+        long free = context.freeBytes();
+        boolean sssp = variant.name().equals("repeated-sssp");
+        int batch = 0;
+        long scratch = 0;
+        if (sssp) {
+            long perSource = (long) (size + 4) * n;
+            int fit = (int) Math.max(1, Math.min(n, (free - matrix) / 8 / Math.max(1, perSource)));
+            batch = Math.max(1, Math.min(n, variant.intOption("batch", fit)));
+            scratch = perSource * batch + 4;
+        }
+        if (matrix + scratch > free - (64L << 20)) {
+            throw new GraphTooLargeException(String.format(Locale.ROOT,
+                    "APSP on %d vertices needs %.2f GB of device memory (%d x %d %s distances%s); %.2f GB free on %s",
+                    n, (matrix + scratch) / 1e9, n, n, type, sssp ? " plus " + batch + " sources' scratch" : "",
+                    free / 1e9, context.deviceName()));
+        }
+        long t0 = System.nanoTime();
+        double[] out;
+        long compute;
+        try (DeviceBuffer d = DeviceBuffer.allocate(context, ledger, matrix); DeviceTimer timer = new DeviceTimer(context)) {
+            timer.start();
+            long launches;
+            if (!sssp) {
+                launches = floydWarshall(d, n, type, variant.intOption("blocked", 0) != 0);
+            } else {
+                launches = repeatedSssp(d, n, type, batch, size);
+            }
+            timer.stop();
+            compute = timer.elapsedNanos();
+            lastLaunches = launches;
+            out = download(d, n, type);
+        }
+        long wall = System.nanoTime() - t0;
+        return new ApspResult(n, out, new Timing(compute, Math.max(0, wall - compute)));
+    }
+
+    private Kernel kernel(String name, String type) {
+        return context.module("apsp").kernel(name + "_" + type);
+    }
+
+    private long init(DeviceBuffer d, int n, String type) {
+        kernel("apsp_fill", type).launch(Kernel.blocksFor((long) n * n), n, d);
+        kernel("apsp_arcs", type).launch(Kernel.blocksFor(n), n, csr.rowOffsets, csr.columns, weights, d);
+        return 2;
+    }
+
+    private long floydWarshall(DeviceBuffer d, int n, String type, boolean blocked) {
+        long launches = init(d, n, type);
+        if (!blocked) {
+            Kernel fw = kernel("fw_k", type);
+            long blocks = Kernel.blocksFor((long) n * n);
+            for (int k = 0; k < n; k++) fw.launch(blocks, n, k, d);
+            return launches + n;
+        }
+        Kernel p1 = kernel("fw_p1", type), p2 = kernel("fw_p2", type), p3 = kernel("fw_p3", type);
+        int tiles = (n + 31) / 32;
+        for (int kb = 0; kb < tiles; kb++) {
+            p1.launch(1, n, kb, d);
+            p2.launch(2L * tiles, n, kb, tiles, d);
+            p3.launch((long) tiles * tiles, n, kb, tiles, d);
+        }
+        return launches + 3L * tiles;
+    }
+
+    private long repeatedSssp(DeviceBuffer d, int n, String type, int batch, int size) {
+        long launches = 0;
+        Kernel initK = kernel("sssp_init", type), relax = kernel("sssp_relax", type), update = kernel("sssp_update", type);
+        try (DeviceBuffer u = DeviceBuffer.allocate(context, ledger, (long) size * batch * n);
+             DeviceBuffer m = DeviceBuffer.allocate(context, ledger, 4L * batch * n);
+             DeviceBuffer flag = DeviceBuffer.allocate(context, ledger, 4)) {
+            int[] f = new int[1];
+            for (int s0 = 0; s0 < n; s0 += batch) {
+                int cnt = Math.min(batch, n - s0);
+                long blocks = Kernel.blocksFor((long) cnt * n);
+                initK.launch(blocks, n, s0, cnt, d, u, m);
+                launches++;
+                do {
+                    flag.fill32(0, 1, 0);
+                    relax.launch(blocks, n, s0, cnt, csr.rowOffsets, csr.columns, weights, d, u, m);
+                    update.launch(blocks, n, s0, cnt, d, u, m, flag);
+                    launches += 2;
+                    flag.download(f);
+                } while (f[0] != 0);
+            }
+        }
+        return launches;
+    }
+
+    private double[] download(DeviceBuffer d, int n, String type) {
+        context.synchronize();
+        long total = (long) n * n;
+        double[] out = new double[(int) total];
+        int chunk = (int) Math.min(total, COPY_ELEMENTS);
+        if (type.equals("i32")) {
+            int[] buf = new int[chunk];
+            for (long at = 0; at < total; at += chunk) {
+                int len = (int) Math.min(chunk, total - at);
+                cuMemcpyDtoH(Pointer.to(buf), d.pointer().withByteOffset(4 * at), 4L * len);
+                for (int i = 0; i < len; i++) out[(int) (at + i)] = buf[i] == Integer.MAX_VALUE ? Double.POSITIVE_INFINITY : buf[i];
+            }
+        } else {
+            long[] buf = new long[chunk];
+            boolean f64 = type.equals("f64");
+            for (long at = 0; at < total; at += chunk) {
+                int len = (int) Math.min(chunk, total - at);
+                cuMemcpyDtoH(Pointer.to(buf), d.pointer().withByteOffset(8 * at), 8L * len);
+                for (int i = 0; i < len; i++) {
+                    long x = buf[i];
+                    out[(int) (at + i)] = f64 ? Double.longBitsToDouble(x)
+                            : x == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : (double) x;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Kernel launches of the last run. */
+    public long lastLaunches() { return lastLaunches; }
+
+    @Override
+    public void reweighted(CsrGraph next) {
+        graph = next;
+        weights.upload(next.weights());
+    }
+
+    @Override
+    public void close() {
+        weights.close();
+    }
 }
