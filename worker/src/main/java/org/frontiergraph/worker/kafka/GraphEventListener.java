@@ -19,7 +19,6 @@ import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
@@ -68,6 +67,14 @@ public class GraphEventListener implements ConsumerRebalanceListener, ConsumerAw
 
     @Topic("${frontier.topics.graphs:frontier.graphs}")
     public void receive(List<ConsumerRecord<String, byte[]>> records) {
+        try {
+            process(records);
+        } catch (WakeupException e) {
+            consumer.wakeup();   // micronaut-kafka is closing the consumer: hand the signal on to its poll loop
+        }
+    }
+
+    private void process(List<ConsumerRecord<String, byte[]>> records) {
         OutputPublisher.Batch batch = publisher.batch();
         Map<TopicPartition, OffsetAndMetadata> commits = new HashMap<>();
         List<Outputs> answered = new ArrayList<>();
@@ -92,10 +99,8 @@ public class GraphEventListener implements ConsumerRebalanceListener, ConsumerAw
                 metrics.query(o.latency);
             }
             batch.await();
-            if (!commits.isEmpty()) consumer.commitSync(commits);
-        } catch (WakeupException | InterruptException e) {
-            // the consumer is being closed (shutdown or rebalance): let micronaut-kafka end its loop; what was not
-            // committed is redelivered to the partition's next owner (at-least-once)
+            commit(commits);
+        } catch (WakeupException e) {
             throw e;
         } catch (Exception e) {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
@@ -103,6 +108,23 @@ public class GraphEventListener implements ConsumerRebalanceListener, ConsumerAw
             records.forEach(r -> affected.add(new TopicPartition(r.topic(), r.partition())));
             LOG.error("publishing outputs failed ({}); rebuilding partitions {} from their committed offsets", e, affected);
             rebuild(affected);
+        }
+    }
+
+    /**
+     * Commits synchronously. A wakeup (micronaut-kafka closing the consumer) that lands in the commit is handed on:
+     * the commit is sent asynchronously (the consumer's close waits for it) and the wakeup re-armed, so that the
+     * poll loop sees it and ends; swallowing it would leave the loop polling and the close spinning forever.
+     */
+    private void commit(Map<TopicPartition, OffsetAndMetadata> commits) {
+        if (commits.isEmpty()) return;
+        try {
+            consumer.commitSync(commits);
+        } catch (WakeupException e) {
+            consumer.commitAsync(commits, (offsets, error) -> {
+                if (error != null) LOG.warn("commit during shutdown failed ({}); those records will be redelivered", error.toString());
+            });
+            consumer.wakeup();
         }
     }
 
