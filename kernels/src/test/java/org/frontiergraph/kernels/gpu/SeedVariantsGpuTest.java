@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -86,8 +87,8 @@ class SeedVariantsGpuTest {
         l.add(new Named("uniform undirected sparse n=30000 m=36000 w<=9 seed=23 (many components)",
                 () -> GraphBuilder.build(UniformRandomGraph.generate(30_000, 36_000, 23, 9, false))));
         l.add(new Named("fractional weights directed n=3000 m=30000 seed=24",
-                () -> GpuTestGraphs.fractional(3_000, 30_000, 24, true)));
-        l.add(new Named("zero weights undirected n=2000 m=10000 seed=25", () -> GpuTestGraphs.zeroWeights(2_000, 10_000, 25)));
+                () -> fractional(3_000, 30_000, 24, true)));
+        l.add(new Named("zero weights undirected n=2000 m=10000 seed=25", () -> zeroWeights(2_000, 10_000, 25)));
         l.add(new Named("003 MartinFixedDegree n=100000 seed=26",
                 () -> GraphBuilder.build(MartinFixedDegree.generate(100_000, 26))));
         l.add(new Named("004 HarishRandom n=100000 seed=27", () -> GraphBuilder.build(HarishRandom.generate(100_000, 27))));
@@ -118,7 +119,7 @@ class SeedVariantsGpuTest {
         CsrGraph g = named.graph().get();
         List<String> sssp = new ArrayList<>(Arrays.asList(LIST_SSSP));
         if (g.vertexCount() <= MATRIX_TEST_VERTICES) sssp.addAll(Arrays.asList(MATRIX_SSSP));
-        check(g, named.name(), GpuTestGraphs.sources(g, g.vertexCount() * 17L + 3, 2), sssp);
+        check(g, named.name(), sources(g, g.vertexCount() * 17L + 3, 2), sssp);
     }
 
     /** 004 Table 1's first row (New York) and rome99: the heavy DA2CF loop (one round per distinct distance) once. */
@@ -268,6 +269,28 @@ class SeedVariantsGpuTest {
             }
         });
         assertArrayEquals(expected.distances(), got, "racy form on a race-free tree");
+    }
+
+    static CsrGraph fractional(int n, int m, long seed, boolean directed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        EdgeList list = new EdgeList(n, directed, m);
+        for (int i = 0; i < m; i++) list.add(r.nextInt(n), r.nextInt(n), r.nextInt(1, 1000) / 7.0 + r.nextDouble());
+        return GraphBuilder.build(list);
+    }
+
+    static CsrGraph zeroWeights(int n, int m, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        EdgeList list = new EdgeList(n, false, m);
+        for (int i = 0; i < m; i++) list.add(r.nextInt(n), r.nextInt(n), r.nextInt(4) == 0 ? 0 : r.nextInt(1, 20));
+        return GraphBuilder.build(list);
+    }
+
+    /** Source vertex 0 and a few seeded random ones. */
+    static int[] sources(CsrGraph g, long seed, int count) {
+        SplittableRandom r = new SplittableRandom(seed);
+        int[] s = new int[count + 1];
+        for (int i = 1; i <= count; i++) s[i] = r.nextInt(g.vertexCount());
+        return s;
     }
 
     private static void check(CsrGraph g, String name, int[] sources, List<String> ssspVariants) {
