@@ -27,6 +27,7 @@ public final class Paper000Prim {
         try {
             run(r);
             r.finish();
+            r.exitIfFailed();
         } catch (Throwable t) {
             r.finish();
             Repro.exitOn(t);

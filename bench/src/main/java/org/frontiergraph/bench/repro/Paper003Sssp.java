@@ -32,6 +32,7 @@ public final class Paper003Sssp {
         try {
             run(r);
             r.finish();
+            r.exitIfFailed();
         } catch (Throwable t) {
             r.finish();
             Repro.exitOn(t);

@@ -113,7 +113,7 @@ final class Repro {
         }
 
         void row(double x, String series, double value, String note) {
-            text.append(fmt(x)).append(',').append(series).append(',').append(Double.isNaN(value) ? "" : fmt(value))
+            text.append(fmt(x)).append(',').append(series.replace(',', ' ')).append(',').append(Double.isNaN(value) ? "" : fmt(value))
                     .append(',').append(note == null ? "" : note.replace(',', ';').replace('\n', ' ')).append('\n');
             log(name + ": x=" + fmt(x) + " " + series + " = " + (Double.isNaN(value) ? "-" : fmt(value))
                     + (note == null || note.isEmpty() ? "" : " (" + note + ")"));
@@ -193,6 +193,26 @@ final class Repro {
         } catch (GraphTooLargeException e) {
             note(what + ": does not fit (" + oneLine(e) + ")");
             return Double.NaN;
+        } catch (WrongAnswer e) {
+            failures++;
+            note("**" + oneLine(e) + "** (not timed; the run exits 1)");
+            return Double.NaN;
+        } catch (RuntimeException e) {
+            failures++;
+            note("**" + what + " FAILED: " + e.getClass().getSimpleName() + ": " + oneLine(e) + "** (the run exits 1)");
+            e.printStackTrace();
+            return Double.NaN;
+        }
+    }
+
+    /** Wrong answers and failures so far: the main exits 1 when there are any. */
+    int failures;
+
+    void exitIfFailed() {
+        if (failures > 0) {
+            log(failures + " configuration(s) gave a wrong answer or failed: exit 1");
+            finish();
+            System.exit(1);
         }
     }
 
