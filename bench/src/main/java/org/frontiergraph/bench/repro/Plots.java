@@ -57,12 +57,13 @@ public final class Plots {
         Map<String, List<String>> figsOfPaper = new LinkedHashMap<>();
         for (Spec s : SPECS) {
             Path csv = in.resolve(s.file() + ".csv");
-            if (!Files.exists(csv) || s.file().equals("table1_ny")) continue;
+            if (!Files.exists(csv)) continue;
             Path png = figures.resolve(s.file() + ".png");
+            if (s.file().equals("table1_ny")) continue;
             if (plot(s, csv, png)) {
                 String paper = s.title().substring(0, 3);
                 figsOfPaper.computeIfAbsent(paper, k -> new ArrayList<>())
-                        .add("![" + s.title() + "](figures/" + png.getFileName() + ")");
+                        .add("![" + s.title() + "](figures/" + png.getFileName() + ")\n\n" + table(s, csv));
                 System.out.println("wrote " + png);
             }
         }
@@ -85,6 +86,32 @@ public final class Plots {
             }
             Files.writeString(doc, text);
         }
+    }
+
+    /** The CSV as a markdown table: one row per x, one column per series (values as measured; blank = not run). */
+    static String table(Spec s, Path csv) throws IOException {
+        List<String> lines = Files.readAllLines(csv);
+        String xName = lines.get(0).split(",")[0];
+        Map<String, Map<String, String>> rows = new LinkedHashMap<>();
+        List<String> cols = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            if (f.length < 3) continue;
+            if (!cols.contains(f[1])) cols.add(f[1]);
+            rows.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).put(f[1], f[2].isBlank() ? "n/a" : f[2]);
+        }
+        StringBuilder t = new StringBuilder("*" + s.title() + " — " + s.y() + " (CSV " + csv.getFileName() + ")*\n\n| ")
+                .append(xName).append(" |");
+        cols.forEach(c -> t.append(' ').append(c).append(" |"));
+        t.append("\n|---|");
+        cols.forEach(c -> t.append("---|"));
+        t.append('\n');
+        rows.forEach((x, m) -> {
+            t.append("| ").append(x).append(" |");
+            cols.forEach(c -> t.append(' ').append(m.getOrDefault(c, "")).append(" |"));
+            t.append('\n');
+        });
+        return t.toString();
     }
 
     static boolean plot(Spec s, Path csv, Path png) throws IOException {
