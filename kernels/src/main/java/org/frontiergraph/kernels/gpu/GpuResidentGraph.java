@@ -84,7 +84,7 @@ public final class GpuResidentGraph implements ResidentGraph {
         return context.call(() -> {
             ensureOpen();
             String name = Variant.nameOf(variant);
-            if (HarishBfs.VARIANTS.contains(name)) {
+            if (name != null && HarishBfs.VARIANTS.contains(name)) {
                 return seed(HarishBfs.class, () -> new HarishBfs(context, ledger, graph, csr))
                         .run(source, Variant.parse("BFS", variant, name, HarishBfs.VARIANTS));
             }
@@ -98,11 +98,11 @@ public final class GpuResidentGraph implements ResidentGraph {
         return context.call(() -> {
             ensureOpen();
             String name = Variant.nameOf(variant);
-            if (HarishSssp.VARIANTS.contains(name)) {
+            if (name != null && HarishSssp.VARIANTS.contains(name)) {
                 return seed(HarishSssp.class, () -> new HarishSssp(context, ledger, graph, csr))
                         .run(source, Variant.parse("SSSP", variant, name, HarishSssp.VARIANTS));
             }
-            if (Da2cfSssp.VARIANTS.contains(name)) {
+            if (name != null && Da2cfSssp.VARIANTS.contains(name)) {
                 return seed(Da2cfSssp.class, () -> new Da2cfSssp(context, ledger, graph, csr))
                         .run(source, Variant.parse("SSSP", variant, name, Da2cfSssp.VARIANTS));
             }
@@ -127,7 +127,7 @@ public final class GpuResidentGraph implements ResidentGraph {
         return context.call(() -> {
             ensureOpen();
             String name = Variant.nameOf(variant);
-            if (GpuPrim.VARIANTS.contains(name)) {
+            if (name != null && GpuPrim.VARIANTS.contains(name)) {
                 return seed(GpuPrim.class, () -> new GpuPrim(context, ledger, graph))
                         .run(Variant.parse("MST", variant, name, GpuPrim.VARIANTS));
             }
