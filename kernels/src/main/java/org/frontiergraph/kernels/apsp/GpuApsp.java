@@ -35,6 +35,9 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * double else; integral weights thus give exact distances. The matrix is refused with {@link GraphTooLargeException}
  * when {@link ApspLimits} refuse the host-side answer or n^2 elements (plus scratch) exceed the device's free memory.
  * The CSR (offsets, columns) is the resident graph's {@link DeviceCsr}; the weights are uploaded here as doubles.
+ * <p>
+ * Measured (H200, PrimApspGpuTest, device time): rome99 (3,353 vertices, int32): floyd-warshall 184 ms,
+ * blocked=1 14 ms, repeated-sssp 27 ms; 5,000 vertices with fractional weights (double): 602 / 58 / 35 ms.
  */
 public final class GpuApsp implements SeedLauncher {
     public static final List<String> VARIANTS = List.of("floyd-warshall", "repeated-sssp");
