@@ -215,6 +215,38 @@ class WorkerPipelineIT {
         }
     }
 
+    @Test
+    void healthAndPrometheusMetricsAreServed() throws Exception {
+        EdgeList e = UniformRandomGraph.generate(200, 800, SEED + 2, 10, false);
+        try (TopicWatcher<GraphStatus> status = client.watchStatus();
+             TopicWatcher<QueryResult> results = client.watchResults()) {
+            client.publishSnapshot("metrics", 1, e, 0, true, null);
+            awaitLoaded(status, "metrics", 1);
+            GraphQuery q = query("metrics", Algorithm.BFS, 0);
+            client.publishQuery(q);
+            await(results, q.getQueryId());
+        }
+        int port = worker.context().getBean(io.micronaut.runtime.server.EmbeddedServer.class).getPort();
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.net.http.HttpResponse<String> health = http.send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create("http://localhost:" + port + "/health")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, health.statusCode(), health.body());
+        assertTrue(health.body().contains("UP"), health.body());
+        // the query is counted once its latency event is published, right after the result
+        String metrics = "";
+        long deadline = System.nanoTime() + Pipeline.WAIT.toNanos();
+        while (!metrics.contains("frontier_queries_total{algorithm=\"BFS\",backend=\"cpu\",status=\"OK\"}")
+                && System.nanoTime() < deadline) {
+            metrics = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port + "/prometheus"))
+                    .build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        }
+        assertTrue(metrics.contains("frontier_queries_total{algorithm=\"BFS\",backend=\"cpu\",status=\"OK\"}"), metrics.lines()
+                .filter(l -> l.startsWith("frontier")).collect(Collectors.joining("\n")));
+        assertTrue(metrics.contains("frontier_graphs_resident"), "graphs gauge");
+        assertTrue(metrics.contains("frontier_graphs_bytes{backend=\"cpu\"}"), "bytes gauge");
+        assertTrue(metrics.contains("frontier_query_end_to_end_seconds_bucket"), "latency histogram");
+    }
+
     /** A 3-vertex path whose middle edge has weight {@code w}. */
     static EdgeList weighted(double w) {
         EdgeList e = new EdgeList(3, true);
