@@ -109,13 +109,7 @@ public class QueryService {
         int[] parents = toUserIds(r.parents(), entry.firstVertexId());
         List<QueryResult> chunks;
         if (q.getResultMode() == ResultMode.SUMMARY) {
-            long reached = 0;
-            double max = 0;
-            for (double d : dist) if (d != Double.POSITIVE_INFINITY) { reached++; max = Math.max(max, d); }
-            QueryResult c = header(q, entry, resident, 0, 1);
-            c.setReachedCount(reached);
-            c.setMaxDistance(max);
-            chunks = List.of(c);
+            chunks = List.of(distanceSummary(header(q, entry, resident, 0, 1), dist));
         } else {
             chunks = vertexChunks(q, entry, resident, targets, (c, s) -> {
                 c.setDistances(s.of(dist));
@@ -164,13 +158,7 @@ public class QueryService {
         double[] d = r.distances();
         List<QueryResult> chunks = new ArrayList<>();
         if (q.getResultMode() == ResultMode.SUMMARY) {
-            long reached = 0;
-            double max = 0;
-            for (double x : d) if (x != Double.POSITIVE_INFINITY) { reached++; max = Math.max(max, x); }
-            QueryResult c = header(q, entry, resident, 0, 1);
-            c.setReachedCount(reached);
-            c.setMaxDistance(max);
-            chunks.add(c);
+            chunks.add(distanceSummary(header(q, entry, resident, 0, 1), d));
         } else {
             int rowsPer = Math.max(1, config.getResultChunkVertices() / Math.max(1, n));
             int count = Math.max(1, (n + rowsPer - 1) / rowsPer);
@@ -186,6 +174,16 @@ public class QueryService {
             }
         }
         return ok(chunks, entry, resident, r.timing(), System.nanoTime() - t0);
+    }
+
+    /** SUMMARY of distances: how many are finite (reached) and the largest of those. */
+    private static QueryResult distanceSummary(QueryResult c, double[] distances) {
+        long reached = 0;
+        double max = 0;
+        for (double x : distances) if (x != Double.POSITIVE_INFINITY) { reached++; max = Math.max(max, x); }
+        c.setReachedCount(reached);
+        c.setMaxDistance(max);
+        return c;
     }
 
     private int source(GraphQuery q, GraphEntry entry) {
