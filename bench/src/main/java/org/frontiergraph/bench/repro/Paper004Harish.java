@@ -166,6 +166,7 @@ public final class Paper004Harish {
             try (ResidentGraph c = cpu.load(g); ResidentGraph d = gpu == null ? null : gpu.load(g)) {
                 for (int i = 0; i < 4; i++) {
                     if (i < 2 && d == null) continue;
+                    if (i >= 2 && r.skip.contains("cpu-apsp")) continue;
                     if (i == 3 && n > 8192) {
                         r.note("CPU Floyd-Warshall skipped above 8192 vertices (O(n^3) on the CPU)");
                         continue;

@@ -77,10 +77,14 @@ public final class Plots {
                 }
                 String begin = "<!-- BEGIN GENERATED paper" + paper + " -->", end = "<!-- END GENERATED paper" + paper + " -->";
                 int b = text.indexOf(begin), e = text.indexOf(end);
-                if (b < 0 || e < b || frags.isEmpty()) continue;
+                if (b < 0 || e < b || frags.isEmpty() && !figsOfPaper.containsKey(paper)) continue;
                 StringBuilder body = new StringBuilder("\n");
                 for (Path frag : frags) body.append(Files.readString(frag).strip()).append("\n\n");
-                for (String f : figsOfPaper.getOrDefault(paper, List.of())) body.append(f).append("\n\n");
+                // a full fragment (paperNNN.md) has its own tables: then the figures only, else the CSVs as tables
+                boolean full = frags.stream().anyMatch(f -> f.getFileName().toString().equals("paper" + paper + ".md"));
+                for (String f : figsOfPaper.getOrDefault(paper, List.of())) {
+                    body.append(full ? f.substring(0, f.indexOf("\n\n")) : f).append("\n\n");
+                }
                 text = text.substring(0, b + begin.length()) + body + text.substring(e);
                 System.out.println("filled " + begin);
             }
@@ -126,10 +130,10 @@ public final class Plots {
             series.computeIfAbsent(f[1], k -> new ArrayList<>()).add(new double[] {x, y});
         }
         if (series.isEmpty()) return false;
-        XYChart chart = new XYChartBuilder().width(900).height(600).title(s.title()).xAxisTitle(s.x())
+        XYChart chart = new XYChartBuilder().width(1150).height(600).title(s.title()).xAxisTitle(s.x())
                 .yAxisTitle(s.y() + (s.logY() ? ", log scale" : "")).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
         chart.getStyler().setXAxisLogarithmic(s.logX());
         chart.getStyler().setYAxisLogarithmic(s.logY());
         chart.getStyler().setChartBackgroundColor(Color.WHITE);

@@ -39,6 +39,8 @@ final class Repro {
     final String paper;
     /** Sections to run (--only a,b), empty for all; the fragment is then named paperNNN-a-b.md. */
     final java.util.Set<String> only = new java.util.LinkedHashSet<>();
+    /** Parts to leave out (--skip cpu-apsp: the CPU columns of 004's APSP, already measured). */
+    final java.util.Set<String> skip = new java.util.LinkedHashSet<>();
 
     static final class WrongAnswer extends RuntimeException {
         WrongAnswer(String m) { super(m); }
@@ -57,6 +59,7 @@ final class Repro {
                 case "--budget-s" -> budget = Long.parseLong(args[++i]);
                 case "--runs" -> r = Integer.parseInt(args[++i]);
                 case "--only" -> only.addAll(List.of(args[++i].split(",")));
+                case "--skip" -> skip.addAll(List.of(args[++i].split(",")));
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
                         + " (use --out DIR --quick --budget-s N --runs N --only SECTION,...)");
             }
