@@ -1,0 +1,136 @@
+package org.frontiergraph.bench.worker;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.generate.KroneckerGraph;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.kernels.io.Datasets;
+import org.frontiergraph.kernels.io.GraphFiles;
+import org.frontiergraph.kernels.io.LoadedGraph;
+import org.frontiergraph.kernels.mst.MstVerifier;
+import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.ResultMode;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.worker.client.Answers;
+import org.frontiergraph.worker.client.FrontierClient;
+import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.query.QueryAnswer;
+import org.frontiergraph.worker.query.QueryService;
+import org.frontiergraph.worker.registry.EngineService;
+import org.frontiergraph.worker.registry.GraphRegistry;
+
+/**
+ * Query time through the worker's query service, without Kafka: the graph is installed from snapshot chunks as the
+ * worker does, then {@link QueryService#answer} is timed (kernels + copy back + building the result chunks).
+ * SUMMARY mode shows the engine's share; FULL mode adds turning n distances into Avro result chunks.
+ * Every first FULL answer is checked by the verifiers. Usage:
+ * {@code QueryPathBench [--backend gpu|cpu|auto] [--graphs ny,kron20,kron22] [--runs 16]}
+ */
+public final class QueryPathBench {
+    private QueryPathBench() {}
+
+    public static void main(String[] args) throws Exception {
+        String backend = "auto", graphs = "ny,kron20,kron22";
+        int runs = 16;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--backend" -> backend = args[++i];
+                case "--graphs" -> graphs = args[++i];
+                case "--runs" -> runs = Integer.parseInt(args[++i]);
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        FrontierConfig config = new FrontierConfig();
+        config.setBackend(backend);
+        try (EngineService engines = new EngineService(config); GraphRegistry registry = new GraphRegistry(engines, config)) {
+            QueryService queries = new QueryService(registry, engines, config);
+            System.out.printf(Locale.ROOT, "QueryService (no Kafka), backend %s, %d cores, %s%n%n", engines.defaultBackend(),
+                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.version"));
+            System.out.println("| graph | algorithm | mode | backend | answer ms (median) | compute ms | copy ms | encode ms | chunks |");
+            System.out.println("|---|---|---|---|---:|---:|---:|---:|---:|");
+            boolean ok = true;
+            for (String name : graphs.split(",")) ok &= bench(name.trim(), registry, queries, runs);
+            System.out.println(ok ? "\nall answers verified" : "\nVERIFICATION FAILED");
+            if (!ok) System.exit(1);
+        }
+    }
+
+    private static boolean bench(String name, GraphRegistry registry, QueryService queries, int runs) throws Exception {
+        EdgeList edges;
+        int first = 0;
+        if (name.equals("ny")) {
+            Path f = Datasets.file(Datasets.NY).orElseThrow(() -> new IllegalStateException("USA-road-d.NY not found"));
+            LoadedGraph g = GraphFiles.read(f);
+            edges = g.edges();
+            first = g.firstVertexId();
+        } else if (name.startsWith("kron")) {
+            edges = KroneckerGraph.generate(Integer.parseInt(name.substring(4)), 16, 20260101L);
+        } else {
+            throw new IllegalArgumentException("graph " + name + ": ny or kronNN");
+        }
+        long t0 = System.nanoTime();
+        for (var chunk : FrontierClient.chunks(name, 1, edges, first, true, FrontierClient.CHUNK_EDGES)) registry.acceptChunk(chunk, 0);
+        var entry = registry.get(name).orElseThrow();
+        CsrGraph g = entry.resident().graph();
+        System.err.printf(Locale.ROOT, "%s: %d vertices, %d arcs installed in %.1f s on %s%n", name, g.vertexCount(), g.arcCount(),
+                (System.nanoTime() - t0) / 1e9, entry.resident().backend());
+        SplittableRandom rnd = new SplittableRandom(42);
+        int[] sources = new int[runs];
+        for (int i = 0; i < runs; i++) {
+            int s;
+            do { s = rnd.nextInt(g.vertexCount()); } while (g.degree(s) == 0);
+            sources[i] = s;
+        }
+        boolean ok = true;
+        for (Algorithm a : List.of(Algorithm.BFS, Algorithm.SSSP, Algorithm.MST)) {
+            for (ResultMode mode : List.of(ResultMode.SUMMARY, ResultMode.FULL)) {
+                double[] wall = new double[runs], compute = new double[runs], copy = new double[runs], encode = new double[runs];
+                int chunks = 0;
+                for (int i = -1; i < runs; i++) {   // i = -1: warm-up
+                    int s = sources[Math.max(0, i)];
+                    GraphQuery q = GraphQuery.newBuilder().setQueryId(name + a + mode + i).setGraphId(name).setAlgorithm(a)
+                            .setSource(a == Algorithm.MST ? null : s + first).setResultMode(mode).build();
+                    long w0 = System.nanoTime();
+                    QueryAnswer ans = queries.answer(q);
+                    long w = System.nanoTime() - w0;
+                    if (ans.status() != ResultStatus.OK) throw new IllegalStateException(q.getQueryId() + ": " + ans.error());
+                    if (i == 0 && mode == ResultMode.FULL) {
+                        Verification v = switch (a) {
+                            case BFS -> BfsVerifier.verify(g, s, Answers.bfs(ans.chunks()));
+                            case SSSP -> SsspVerifier.verify(g, s, Answers.sssp(ans.chunks()));
+                            default -> MstVerifier.verify(g, Answers.mst(g, ans.chunks()));
+                        };
+                        if (!v.ok()) {
+                            System.err.println(name + " " + a + ": " + v.message());
+                            ok = false;
+                        }
+                    }
+                    if (i < 0) continue;
+                    wall[i] = w / 1e6;
+                    compute[i] = ans.computeNanos() / 1e6;
+                    copy[i] = ans.copyNanos() / 1e6;
+                    encode[i] = ans.encodeNanos() / 1e6;
+                    chunks = ans.chunks().size();
+                }
+                System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %d |%n", name, a, mode,
+                        entry.resident().backend(), median(wall), median(compute), median(copy), median(encode), chunks);
+            }
+        }
+        return ok;
+    }
+
+    private static double median(double[] x) {
+        double[] c = x.clone();
+        Arrays.sort(c);
+        return c.length == 0 ? 0 : c[c.length / 2];
+    }
+
+}
