@@ -5,7 +5,8 @@
 // where the weight key is the integer weight, or the weight's rank among the distinct weights, so keys are
 // unique and order edges by (weight, edge id): the forest is the unique one the CPU engine finds.
 // A round: (A) replace each edge's ends by their roots, drop edges inside one component, compact the rest and
-// reset the roots' minima; (B) atomicMin each surviving key into both roots; (C) an edge that is the minimum
+// reset the minima (round 0 skips (A): every vertex is a root, the input list is read as it is); (B) atomicMin
+// each surviving key into both roots; (C) an edge that is the minimum
 // of either root joins the forest (a bit per edge id) and its roots are united (the larger root hooks under the
 // smaller with atomicCAS, so no cycle can form). All rounds run in one cooperative launch.
 //
@@ -63,34 +64,45 @@ extern "C" __global__ void mst_boruvka(const int4* __restrict__ edges, long long
     long long count = m;
     int4* out = listA;
     int round = 0;
+    long long stride = grid_threads();
     while (count > 0) {
         int s = round % 2;
         if (global_thread() == 0) ctr[s ^ 1] = 0;  // read by everyone before the last barrier
-        // (A) roots, filter, compact
-        long long stride = grid_threads();
-        long long limit = (count + stride - 1) / stride * stride;
-        for (long long i = global_thread(); i < limit; i += stride) {
-            bool keep = false;
-            int4 e;
-            if (i < count) {
-                e = cur[i];
-                int ru = find(comp, e.x), rv = find(comp, e.y);
-                if (ru != rv) {
-                    keep = true;
-                    e.x = ru;
-                    e.y = rv;
-                    minKey[ru] = U64_MAX;
-                    minKey[rv] = U64_MAX;
+        const int4* list;
+        long long kept;
+        if (round == 0) {
+            // Every vertex is its own root and every minimum is reset: (A) would keep every edge but self-loops
+            // (skipped below), so round 0 reads the input list directly instead of copying it.
+            list = edges;
+            kept = m;
+        } else {
+            // (A) roots, filter, compact; the minima of all vertices are reset (one dense sweep instead of a
+            // scattered store per surviving edge end)
+            for (long long v = global_thread(); v < n; v += stride) minKey[v] = U64_MAX;
+            long long limit = (count + stride - 1) / stride * stride;
+            for (long long i = global_thread(); i < limit; i += stride) {
+                bool keep = false;
+                int4 e;
+                if (i < count) {
+                    e = cur[i];
+                    int ru = find(comp, e.x), rv = find(comp, e.y);
+                    if (ru != rv) {
+                        keep = true;
+                        e.x = ru;
+                        e.y = rv;
+                    }
                 }
+                block_push(keep, e, out, &ctr[s]);
             }
-            block_push(keep, e, out, &ctr[s]);
+            grid.sync();
+            kept = (long long)ldcg(&ctr[s]);
+            if (kept == 0) break;
+            list = out;
         }
-        grid.sync();
-        long long kept = (long long)ldcg(&ctr[s]);
-        if (kept == 0) break;
         // (B) minimum key per root
         for (long long i = global_thread(); i < kept; i += stride) {
-            int4 e = out[i];
+            int4 e = list[i];
+            if (e.x == e.y) continue;  // a self-loop (round 0 only)
             u64 k = key_of(e);
             if (k < ldcg(&minKey[e.x])) atomicMin(&minKey[e.x], k);
             if (k < ldcg(&minKey[e.y])) atomicMin(&minKey[e.y], k);
@@ -98,7 +110,8 @@ extern "C" __global__ void mst_boruvka(const int4* __restrict__ edges, long long
         grid.sync();
         // (C) hook along the minimum edges
         for (long long i = global_thread(); i < kept; i += stride) {
-            int4 e = out[i];
+            int4 e = list[i];
+            if (e.x == e.y) continue;
             u64 k = key_of(e);
             if (ldcg(&minKey[e.x]) == k || ldcg(&minKey[e.y]) == k) {
                 atomicOr(&chosen[(unsigned)e.w >> 5], 1u << (e.w & 31));
@@ -106,8 +119,10 @@ extern "C" __global__ void mst_boruvka(const int4* __restrict__ edges, long long
             }
         }
         grid.sync();
-        cur = out;
-        out = out == listA ? listB : listA;
+        if (round > 0) {
+            cur = out;
+            out = out == listA ? listB : listA;
+        }
         count = kept;
         round++;
     }

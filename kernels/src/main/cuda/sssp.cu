@@ -7,8 +7,10 @@
 //   double; relaxing computes the same correctly rounded dist[u] + w as the CPU engine.
 // Both compute the least fixed point of dist[v] = min(dist[u] + w), the value Dijkstra computes, bit for bit.
 //
-// Near queue: vertices improved below the threshold, expanded next iteration (one warp per vertex, one block per
-// vertex of degree >= BLOCK_EXPAND_DEGREE). Far pile: vertices improved at or above it. When the near queue
+// Near queue: vertices improved below the threshold, expanded next iteration: one warp per vertex; vertices of
+// degree >= BLOCK_EXPAND_DEGREE ("big") are listed with their arc offsets (bigList: bigCap vertices, then bigCap
+// offsets) and, after a grid barrier, their arcs are split evenly over all warps (edge-balanced, so a hub no longer
+// sets the length of an iteration). Far pile: vertices improved at or above it. When the near queue
 // empties, the threshold becomes max(threshold, smallest far key) + delta and the far pile is split into the
 // next near queue and a new far pile. nearMark/farMark keep each vertex at most once in each.
 //
@@ -16,7 +18,7 @@
 // the kept vertices to the next one and clears the one after, which nobody reads or writes until the next filter.
 // Counters (u64 ctr[]): ctr[s], s = iteration % 3: size of the near queue built by that iteration (zeroed one
 // iteration ahead); ctr[3 + q]: size of far pile q; ctr[6 + q]: smallest key pushed to far pile q;
-// ctr[9]: iterations run; ctr[10]: filters run.
+// ctr[9]: iterations run; ctr[10]: filters run; ctr[11 + iteration % 2]: (big vertices << 40) | their arcs.
 #include "frontier.cuh"
 
 using namespace frontier;
@@ -59,12 +61,15 @@ __device__ __forceinline__ void relax_arc(int v, u64 nd, u64 threshold, u64* dis
     }
 }
 
+constexpr int BIG_COUNT_SHIFT = 40;  // bigCtr = (big vertices << 40) | their arcs so far
+constexpr u64 BIG_ARCS_MASK = (1ull << BIG_COUNT_SHIFT) - 1;
+
 template <typename W>
 __device__ __forceinline__ void expand(const int* __restrict__ row, const int* __restrict__ col,
                                        const typename W::type* __restrict__ wt, u64* dist, const int* cur, int cnt,
                                        u64 threshold, int* nearMark, int* farMark, int nearTag, int farTag,
                                        int* nextNear, u64* nearCount, int* far, u64* farCount, u64* farMin,
-                                       int hasBig) {
+                                       int hasBig, int* bigV, int* bigOff, u64* bigCtr) {
     __shared__ int nearBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
     __shared__ int farBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
     WarpQueue nearQueue(nearBuffer, nextNear, nearCount);
@@ -72,7 +77,16 @@ __device__ __forceinline__ void expand(const int* __restrict__ row, const int* _
     for (long long i = global_warp(); i < cnt; i += grid_warps()) {
         int u = ldcg(&cur[i]);
         int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
-        if (hasBig && e - s >= BLOCK_EXPAND_DEGREE) continue;
+        if (hasBig && e - s >= BLOCK_EXPAND_DEGREE) {
+            // listed with its arc offset; one 64-bit atomic makes offsets ascend with list positions
+            if (lane_id() == 0) {
+                u64 old = atomicAdd(bigCtr, (1ull << BIG_COUNT_SHIFT) | (u64)(e - s));
+                int idx = (int)(old >> BIG_COUNT_SHIFT);
+                bigV[idx] = u;
+                bigOff[idx] = (int)(old & BIG_ARCS_MASK);
+            }
+            continue;
+        }
         u64 du = ldcg(&dist[u]);
         for (int base = s; base < e; base += WARP) {
             int k = base + lane_id();
@@ -88,19 +102,45 @@ __device__ __forceinline__ void expand(const int* __restrict__ row, const int* _
         }
     }
     if (hasBig) {
-        for (long long i = blockIdx.x; i < cnt; i += gridDim.x) {
-            int u = ldcg(&cur[i]);
-            int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
-            if (e - s < BLOCK_EXPAND_DEGREE) continue;
+        // The arcs of all listed big vertices, concatenated, split evenly over the grid's warps in 32-arc chunks.
+        cg::this_grid().sync();
+        u64 packed = ldcg(bigCtr);
+        int nb = (int)(packed >> BIG_COUNT_SHIFT);
+        long long total = (long long)(packed & BIG_ARCS_MASK);
+        long long chunks = (total + WARP - 1) / WARP, warps = grid_warps(), w = global_warp();
+        long long lo = w * chunks / warps * WARP, hi = (w + 1) * chunks / warps * WARP;
+        if (hi > total) hi = total;
+        if (lo < hi) {
+            // the big vertex holding arc lo: the last idx with bigOff[idx] <= lo
+            int a = 0, b = nb - 1;
+            while (a < b) {
+                int mid = (a + b + 1) >> 1;
+                if (ldcg(&bigOff[mid]) <= lo) a = mid;
+                else b = mid - 1;
+            }
+            int idx = a;
+            long long start = ldcg(&bigOff[idx]);
+            long long end = idx + 1 < nb ? ldcg(&bigOff[idx + 1]) : total;
+            int u = ldcg(&bigV[idx]);
+            int s = __ldg(&row[u]);
             u64 du = ldcg(&dist[u]);
-            for (int base = s; base < e; base += blockDim.x) {
-                int k = base + threadIdx.x;
+            for (long long base = lo; base < hi; base += WARP) {
+                long long p = base + lane_id();
                 int v = -1;
                 bool toNear = false, toFar = false;
-                if (k < e) {
+                if (p < hi) {
+                    while (p >= end) {  // at most once per step: big vertices have more than 32 arcs
+                        idx++;
+                        start = end;
+                        end = idx + 1 < nb ? ldcg(&bigOff[idx + 1]) : total;
+                        u = ldcg(&bigV[idx]);
+                        s = __ldg(&row[u]);
+                        du = ldcg(&dist[u]);
+                    }
+                    int k = s + (int)(p - start);
                     v = __ldg(&col[k]);
-                    relax_arc<W>(v, W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag, farTag,
-                                 farMin, toNear, toFar);
+                    relax_arc<W>(v, W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag,
+                                 farTag, farMin, toNear, toFar);
                 }
                 nearQueue.push(toNear, v);
                 farQueue.push(toFar, v);
@@ -114,7 +154,8 @@ __device__ __forceinline__ void expand(const int* __restrict__ row, const int* _
 template <typename W>
 __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col,
                         const typename W::type* __restrict__ wt, int n, u64* dist, int* queueA, int* queueB,
-                        int* far, int* nearMark, int* farMark, u64* ctr, int source, u64 delta, int hasBig) {
+                        int* far, int* nearMark, int* farMark, u64* ctr, int source, u64 delta, int hasBig,
+                        int* bigList, int bigCap) {
     cg::grid_group grid = cg::this_grid();
     for (long long v = global_thread(); v < n; v += grid_threads()) {
         dist[v] = v == source ? 0 : W::INF;
@@ -137,10 +178,14 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
     while (true) {
         int s = it % 3;
         int p = epoch % 3, pk = (epoch + 1) % 3, pz = (epoch + 2) % 3;
-        if (global_thread() == 0) ctr[(it + 1) % 3] = 0;
+        if (global_thread() == 0) {
+            ctr[(it + 1) % 3] = 0;
+            ctr[11 + ((it + 1) & 1)] = 0;  // last read before the previous iteration's final barrier
+        }
         if (count > 0) {
             expand<W>(row, col, wt, dist, cur, (int)count, threshold, nearMark, farMark, it + 1, epoch, next,
-                      &ctr[s], far + (long long)p * n, &ctr[3 + p], &ctr[6 + p], hasBig);
+                      &ctr[s], far + (long long)p * n, &ctr[3 + p], &ctr[6 + p], hasBig, bigList,
+                      bigList + bigCap, &ctr[11 + (it & 1)]);
         } else {
             u64 farCount = ldcg(&ctr[3 + p]);
             if (farCount == 0) break;
@@ -215,16 +260,17 @@ __device__ void parents(const int* __restrict__ row, const int* __restrict__ col
 extern "C" __global__ void sssp_nearfar_i32(const int* __restrict__ row, const int* __restrict__ col,
                                             const int* __restrict__ wt, int n, u64* dist, int* queueA,
                                             int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
-                                            int source, u64 delta, int hasBig) {
-    nearfar<IntWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta, hasBig);
+                                            int source, u64 delta, int hasBig, int* bigList, int bigCap) {
+    nearfar<IntWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta, hasBig,
+                        bigList, bigCap);
 }
 
 extern "C" __global__ void sssp_nearfar_f64(const int* __restrict__ row, const int* __restrict__ col,
                                             const double* __restrict__ wt, int n, u64* dist, int* queueA,
                                             int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
-                                            int source, u64 delta, int hasBig) {
+                                            int source, u64 delta, int hasBig, int* bigList, int bigCap) {
     nearfar<DoubleWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta,
-                           hasBig);
+                           hasBig, bigList, bigCap);
 }
 
 extern "C" __global__ void sssp_parents_i32(const int* __restrict__ row, const int* __restrict__ col,

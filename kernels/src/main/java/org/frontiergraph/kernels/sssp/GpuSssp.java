@@ -27,7 +27,8 @@ public final class GpuSssp implements AutoCloseable {
     private final CudaContext context;
     private CsrGraph graph;
     private final DeviceCsr csr;
-    private final DeviceBuffer dist, parents, queueA, queueB, far, nearMark, farMark, counters;
+    private final DeviceBuffer dist, parents, queueA, queueB, far, nearMark, farMark, counters, bigList;
+    private final int bigCapacity;
     private final DeviceTimer timer;
     private double meanWeight;
     private long lastIterations, lastFilters;
@@ -45,8 +46,18 @@ public final class GpuSssp implements AutoCloseable {
         nearMark = DeviceBuffer.allocate(context, ledger, 4 * n);
         farMark = DeviceBuffer.allocate(context, ledger, 4 * n);
         counters = DeviceBuffer.allocate(context, ledger, 8 * 16);
+        bigCapacity = Math.max(1, bigVertexCount(graph));
+        bigList = DeviceBuffer.allocate(context, ledger, 2L * 4 * bigCapacity);
         timer = new DeviceTimer(context);
         reweighted(graph);
+    }
+
+    /** Vertices with at least BLOCK_EXPAND_DEGREE arcs: the most an iteration lists for edge-balanced expansion. */
+    static int bigVertexCount(CsrGraph g) {
+        int[] off = g.rowOffsets();
+        int count = 0;
+        for (int v = 0; v < g.vertexCount(); v++) if (off[v + 1] - off[v] >= DeviceCsr.BLOCK_EXPAND_DEGREE) count++;
+        return count;
     }
 
     /** A new version with the same arcs and new weights (already copied to the device by {@link DeviceCsr}). */
@@ -73,7 +84,7 @@ public final class GpuSssp implements AutoCloseable {
         timer.start();
         module.kernel("sssp_nearfar" + suffix).launchCooperative(bps, csr.rowOffsets, csr.columns, csr.weights(), n,
                 dist, queueA, queueB, far, nearMark, farMark, counters, source, deltaKey,
-                csr.hasBigVertices ? 1 : 0);
+                csr.hasBigVertices ? 1 : 0, bigList, bigCapacity);
         if (!csr.zeroWeights()) {
             parents.fill32(0, n, -1);
             module.kernel("sssp_parents" + suffix).launch(Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns,
@@ -132,6 +143,7 @@ public final class GpuSssp implements AutoCloseable {
     @Override
     public void close() {
         timer.close();
+        bigList.close();
         counters.close();
         farMark.close();
         nearMark.close();
