@@ -46,6 +46,7 @@ public final class FrontierWorker implements AutoCloseable {
      * FRONTIER_KAFKA_PORT, default 9092; 0 picks a free port; log under .frontier/kafka or a temporary folder).
      */
     public static FrontierWorker start(String bootstrap, Map<String, Object> properties, String... args) {
+        org.frontiergraph.schema.codec.FrontierCodec.trust();
         EmbeddedKafkaBroker broker = null;
         if (bootstrap == null) {
             int port = Integer.parseInt(envOr("FRONTIER_KAFKA_PORT", "9092"));

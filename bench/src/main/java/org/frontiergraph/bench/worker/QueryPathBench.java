@@ -38,13 +38,16 @@ public final class QueryPathBench {
     private QueryPathBench() {}
 
     public static void main(String[] args) throws Exception {
+        org.frontiergraph.schema.codec.FrontierCodec.trust();
         String backend = "auto", graphs = "ny,kron20,kron22";
         int runs = 16;
+        boolean variants = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--backend" -> backend = args[++i];
                 case "--graphs" -> graphs = args[++i];
                 case "--runs" -> runs = Integer.parseInt(args[++i]);
+                case "--variants" -> variants = true;
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -58,6 +61,7 @@ public final class QueryPathBench {
             System.out.println("|---|---|---|---|---:|---:|---:|---:|---:|");
             boolean ok = true;
             for (String name : graphs.split(",")) ok &= bench(name.trim(), registry, queries, runs);
+            if (variants) ok &= variants(registry, queries);
             System.out.println(ok ? "\nall answers verified" : "\nVERIFICATION FAILED");
             if (!ok) System.exit(1);
         }
@@ -125,6 +129,60 @@ public final class QueryPathBench {
             }
         }
         return ok;
+    }
+
+    /** Every algorithm variant once through the query service, FULL mode, verified: rome99 and a seeded graph. */
+    private static boolean variants(GraphRegistry registry, QueryService queries) throws Exception {
+        Path rome = Datasets.file(Datasets.ROME).orElseThrow(() -> new IllegalStateException("rome99 not found"));
+        LoadedGraph r = GraphFiles.read(rome);
+        install(registry, "rome99", r.edges(), r.firstVertexId());
+        install(registry, "random4k", org.frontiergraph.kernels.generate.UniformRandomGraph.generate(4096, 40_000, 7, 10, true), 0);
+        String[][] table = {
+            {"BFS", "persistent", "hostloop", "harish"},
+            {"SSSP", "nearfar", "harish", "da2cf-f", "da2cf-u", "da2cf-u-plus", "da2cf-u,passes=2", "da2cf-f-matrix", "da2cf-u-matrix"},
+            {"MST", "boruvka", "prim-gmr", "prim-naive"},
+            {"APSP", "floyd-warshall", "floyd-warshall,blocked=1", "repeated-sssp"}};
+        System.out.println("\n| graph | algorithm | variant | status | backend | answer ms | verified |");
+        System.out.println("|---|---|---|---|---|---:|---|");
+        boolean ok = true;
+        for (String graph : List.of("rome99", "random4k")) {
+            var entry = registry.get(graph).orElseThrow();
+            CsrGraph g = entry.resident().graph();
+            int first = entry.firstVertexId();
+            for (String[] row : table) {
+                Algorithm a = Algorithm.valueOf(row[0]);
+                for (int k = 1; k < row.length; k++) {
+                    GraphQuery q = GraphQuery.newBuilder().setQueryId(graph + a + row[k]).setGraphId(graph).setAlgorithm(a)
+                            .setVariant(row[k]).setSource(a == Algorithm.BFS || a == Algorithm.SSSP ? first : null).build();
+                    long w0 = System.nanoTime();
+                    QueryAnswer ans = queries.answer(q);
+                    double ms = (System.nanoTime() - w0) / 1e6;
+                    Verification v = ans.status() != ResultStatus.OK ? Verification.fail(ans.status() + ": " + ans.error()) : switch (a) {
+                        case BFS -> BfsVerifier.verify(g, 0, Answers.bfs(ans.chunks()));
+                        case SSSP -> SsspVerifier.verify(g, 0, Answers.sssp(ans.chunks()));
+                        case MST -> MstVerifier.verify(g, Answers.mst(g, ans.chunks()));
+                        case APSP -> org.frontiergraph.kernels.apsp.ApspVerifier.verify(g, apsp(g.vertexCount(), ans));
+                    };
+                    ok &= v.ok();
+                    System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %.1f | %s |%n", graph, a, row[k], ans.status(),
+                            ans.backend(), ms, v.ok() ? "yes" : "NO: " + v.message());
+                }
+            }
+        }
+        return ok;
+    }
+
+    private static void install(GraphRegistry registry, String id, EdgeList edges, int first) {
+        for (var chunk : FrontierClient.chunks(id, 1, edges, first, true, FrontierClient.CHUNK_EDGES)) registry.acceptChunk(chunk, 0);
+    }
+
+    private static org.frontiergraph.kernels.apsp.ApspResult apsp(int n, QueryAnswer ans) {
+        double[] d = new double[n * n];
+        for (var c : ans.chunks()) {
+            List<Double> x = c.getDistances();
+            for (int i = 0; i < x.size(); i++) d[c.getOffset() * n + i] = x.get(i);
+        }
+        return new org.frontiergraph.kernels.apsp.ApspResult(n, d, org.frontiergraph.kernels.engine.Timing.NONE);
     }
 
     private static double median(double[] x) {

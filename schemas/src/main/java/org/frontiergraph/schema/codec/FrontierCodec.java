@@ -47,6 +47,16 @@ public final class FrontierCodec {
 
     private FrontierCodec() {}
 
+    /**
+     * Makes Avro 1.12 trust the contract's classes (done once, by loading this class). Call it at start-up before
+     * building records whose builders fill defaults (e.g. {@code GraphQuery.newBuilder()...build()} without a
+     * result mode): Avro checks the enum classes of defaults too. Equivalent to
+     * {@code -Dorg.apache.avro.SERIALIZABLE_PACKAGES=org.frontiergraph.schema}.
+     */
+    public static void trust() {
+        // the static initializer did the work
+    }
+
     /** Avro 1.12 refuses to instantiate classes it does not trust; trust the contract's generated classes. */
     private static void trustOurPackage() {
         ClassSecurityValidator.Builder ours = ClassSecurityValidator.builder();

@@ -56,6 +56,7 @@ public final class FrontierCli {
     }
 
     static int run(String[] argv, PrintStream out, PrintStream err) {
+        org.frontiergraph.schema.codec.FrontierCodec.trust();
         if (argv.length == 0 || argv[0].equals("help") || argv[0].equals("--help") || argv[0].equals("-h")) {
             out.println(USAGE);
             return argv.length == 0 ? 2 : 0;

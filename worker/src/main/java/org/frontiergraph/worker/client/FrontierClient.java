@@ -35,6 +35,10 @@ public final class FrontierClient implements AutoCloseable {
     /** Edges per snapshot chunk: at most 18 bytes each in Avro, so a chunk stays under Kafka's 1 MB default. */
     public static final int CHUNK_EDGES = 50_000;
 
+    static {
+        FrontierCodec.trust();
+    }
+
     private final String bootstrap;
     private final Topics topics;
     private final KafkaProducer<String, byte[]> producer;
