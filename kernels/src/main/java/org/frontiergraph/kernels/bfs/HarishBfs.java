@@ -35,18 +35,7 @@ public final class HarishBfs implements SeedLauncher {
         this.csr = csr;
         this.n = graph.vertexCount();
         long b = 4L * n;
-        DeviceBuffer[] made = new DeviceBuffer[6];
-        try {
-            made[0] = DeviceBuffer.allocate(context, ledger, b);
-            made[1] = DeviceBuffer.allocate(context, ledger, b);
-            made[2] = DeviceBuffer.allocate(context, ledger, b);
-            made[3] = DeviceBuffer.allocate(context, ledger, b);
-            made[4] = DeviceBuffer.allocate(context, ledger, b);
-            made[5] = DeviceBuffer.allocate(context, ledger, 4);
-        } catch (RuntimeException e) {
-            for (DeviceBuffer d : made) if (d != null) d.close();
-            throw e;
-        }
+        DeviceBuffer[] made = DeviceBuffer.allocateAll(context, ledger, b, b, b, b, b, 4);
         frontier = made[0];
         next = made[1];
         visited = made[2];

@@ -47,6 +47,18 @@ public final class DeviceBuffer implements AutoCloseable {
         return new DeviceBuffer(context, ledger, bytes);
     }
 
+    /** Buffers of the given sizes, all or none: if one allocation fails, those already made are freed. */
+    public static DeviceBuffer[] allocateAll(CudaContext context, AtomicLong ledger, long... bytes) {
+        DeviceBuffer[] made = new DeviceBuffer[bytes.length];
+        try {
+            for (int i = 0; i < bytes.length; i++) made[i] = allocate(context, ledger, bytes[i]);
+            return made;
+        } catch (RuntimeException e) {
+            for (DeviceBuffer d : made) if (d != null) d.close();
+            throw e;
+        }
+    }
+
     public static DeviceBuffer of(CudaContext context, AtomicLong ledger, int[] data) {
         DeviceBuffer b = allocate(context, ledger, 4L * data.length);
         b.upload(data);

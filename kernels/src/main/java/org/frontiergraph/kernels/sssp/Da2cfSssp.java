@@ -68,18 +68,7 @@ public final class Da2cfSssp implements SeedLauncher {
         this.n = graph.vertexCount();
         blocks1 = (int) Math.max(1, Math.min((n + REDUCE_SPAN - 1L) / REDUCE_SPAN, 1 << 16));
         blocks2 = Math.max(1, (blocks1 + REDUCE_SPAN - 1) / REDUCE_SPAN);
-        DeviceBuffer[] made = new DeviceBuffer[6];
-        try {
-            made[0] = DeviceBuffer.allocate(context, ledger, 8L * n);
-            made[1] = DeviceBuffer.allocate(context, ledger, 4L * n);
-            made[2] = DeviceBuffer.allocate(context, ledger, 4L * n);
-            made[3] = DeviceBuffer.allocate(context, ledger, 4L * n);
-            made[4] = DeviceBuffer.allocate(context, ledger, 8L * blocks1);
-            made[5] = DeviceBuffer.allocate(context, ledger, 8L * blocks2);
-        } catch (RuntimeException e) {
-            for (DeviceBuffer d : made) if (d != null) d.close();
-            throw e;
-        }
+        DeviceBuffer[] made = DeviceBuffer.allocateAll(context, ledger, 8L * n, 4L * n, 4L * n, 4L * n, 8L * blocks1, 8L * blocks2);
         c = made[0];
         f = made[1];
         u = made[2];

@@ -101,7 +101,7 @@ public final class GpuSssp implements AutoCloseable {
             d[v] = ints ? (k == -1L ? Double.POSITIVE_INFINITY : (double) k) : Double.longBitsToDouble(k);
         }
         int[] p = new int[n];
-        if (csr.zeroWeights()) tightTree(d, source, p);
+        if (csr.zeroWeights()) SeedSssp.tightTree(graph, d, source, p);
         else parents.download(p);
         p[source] = source;
         long[] c = new long[16];
@@ -116,29 +116,6 @@ public final class GpuSssp implements AutoCloseable {
 
     public long lastFilters() { return lastFilters; }
 
-    /**
-     * Parents from exact distances when zero weights allow cycles of tight arcs: a BFS from the source over arcs
-     * with dist[u] + w == dist[v] reaches every reachable vertex and yields a tree.
-     */
-    private void tightTree(double[] d, int source, int[] p) {
-        java.util.Arrays.fill(p, SsspResult.NO_PARENT);
-        int[] off = graph.rowOffsets(), col = graph.columns();
-        double[] w = graph.weights();
-        int[] queue = new int[graph.vertexCount()];
-        int head = 0, tail = 0;
-        queue[tail++] = source;
-        p[source] = source;
-        while (head < tail) {
-            int u = queue[head++];
-            for (int e = off[u]; e < off[u + 1]; e++) {
-                int v = col[e];
-                if (p[v] == SsspResult.NO_PARENT && d[u] + w[e] == d[v]) {
-                    p[v] = u;
-                    queue[tail++] = v;
-                }
-            }
-        }
-    }
 
     @Override
     public void close() {

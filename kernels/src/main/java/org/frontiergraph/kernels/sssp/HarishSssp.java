@@ -38,17 +38,7 @@ public final class HarishSssp implements SeedLauncher {
         this.graph = graph;
         this.csr = csr;
         this.n = graph.vertexCount();
-        DeviceBuffer[] made = new DeviceBuffer[5];
-        try {
-            made[0] = DeviceBuffer.allocate(context, ledger, 4L * n);
-            made[1] = DeviceBuffer.allocate(context, ledger, 8L * n);
-            made[2] = DeviceBuffer.allocate(context, ledger, 8L * n);
-            made[3] = DeviceBuffer.allocate(context, ledger, 4L * n);
-            made[4] = DeviceBuffer.allocate(context, ledger, 4);
-        } catch (RuntimeException e) {
-            for (DeviceBuffer d : made) if (d != null) d.close();
-            throw e;
-        }
+        DeviceBuffer[] made = DeviceBuffer.allocateAll(context, ledger, 4L * n, 8L * n, 8L * n, 4L * n, 4);
         mask = made[0];
         cost = made[1];
         updating = made[2];
