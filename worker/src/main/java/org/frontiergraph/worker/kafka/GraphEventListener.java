@@ -55,6 +55,8 @@ public class GraphEventListener implements ConsumerRebalanceListener, ConsumerAw
     private final FrontierMetrics metrics;
     /** Per partition: records below this offset are replayed (state only). */
     private final Map<TopicPartition, Long> replayUntil = new ConcurrentHashMap<>();
+    /** Commit metadata: the offset a rebuild of the partition starts reading at. */
+    static final String REBUILD_FROM = "rebuildFrom=";
     private Consumer<String, byte[]> consumer;
 
     public GraphEventListener(GraphEventProcessor processor, OutputPublisher publisher, GraphRegistry registry,
@@ -116,8 +118,12 @@ public class GraphEventListener implements ConsumerRebalanceListener, ConsumerAw
      * the commit is sent asynchronously (the consumer's close waits for it) and the wakeup re-armed, so that the
      * poll loop sees it and ends; swallowing it would leave the loop polling and the close spinning forever.
      */
-    private void commit(Map<TopicPartition, OffsetAndMetadata> commits) {
-        if (commits.isEmpty()) return;
+    private void commit(Map<TopicPartition, OffsetAndMetadata> next) {
+        if (next.isEmpty()) return;
+        // each commit also records where a rebuild of the partition must start reading (see rebuild)
+        Map<TopicPartition, OffsetAndMetadata> commits = new HashMap<>();
+        next.forEach((tp, o) -> commits.put(tp, new OffsetAndMetadata(o.offset(),
+                REBUILD_FROM + registry.rebuildFrom(tp.partition(), o.offset()))));
         try {
             consumer.commitSync(commits);
         } catch (WakeupException e) {
@@ -154,26 +160,45 @@ public class GraphEventListener implements ConsumerRebalanceListener, ConsumerAw
         registry.dropPartitions(partitions.stream().map(TopicPartition::partition).toList());
     }
 
-    /** Drops what this worker holds for the partitions and replays their log up to the committed offsets. */
+    /**
+     * Drops what this worker holds for the partitions and replays their log up to the committed offsets, starting at
+     * the offset the last commit recorded as enough to rebuild them (the first chunk of the oldest snapshot still in
+     * use), or at the beginning when the commit carries none.
+     */
     private void rebuild(Collection<TopicPartition> partitions) {
         forget(partitions);
         Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(new HashSet<>(partitions));
-        List<TopicPartition> replay = new ArrayList<>();
+        List<TopicPartition> fromStart = new ArrayList<>();
         for (TopicPartition tp : partitions) {
             OffsetAndMetadata c = committed.get(tp);
-            if (c != null && c.offset() > 0) {
-                replayUntil.put(tp, c.offset());
-                replay.add(tp);
-            } else if (c == null) {
+            if (c == null) {
                 consumer.seekToBeginning(List.of(tp));
-            } else {
-                consumer.seek(tp, c.offset());
+                continue;
             }
+            long from = rebuildFrom(c);
+            if (from >= c.offset()) {
+                consumer.seek(tp, c.offset());   // nothing before the committed offset is needed
+                continue;
+            }
+            replayUntil.put(tp, c.offset());
+            if (from <= 0) {
+                fromStart.add(tp);
+            } else {
+                consumer.seek(tp, from);
+            }
+            LOG.info("rebuilding graphs of {} from the log: replaying offsets {}..{}", tp, Math.max(0, from), c.offset() - 1);
         }
-        if (!replay.isEmpty()) {
-            consumer.seekToBeginning(replay);
-            LOG.info("rebuilding graphs of {} from the log, replaying up to offsets {}", replay,
-                    replay.stream().map(replayUntil::get).toList());
+        if (!fromStart.isEmpty()) consumer.seekToBeginning(fromStart);
+    }
+
+    /** The rebuild start a commit recorded; 0 (the beginning) when it recorded none. */
+    static long rebuildFrom(OffsetAndMetadata c) {
+        String m = c.metadata();
+        if (m == null || !m.startsWith(REBUILD_FROM)) return 0;
+        try {
+            return Long.parseLong(m.substring(REBUILD_FROM.length()));
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 }

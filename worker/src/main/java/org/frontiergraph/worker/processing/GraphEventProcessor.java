@@ -50,6 +50,7 @@ public class GraphEventProcessor {
         long queuedMs = Math.max(0, System.currentTimeMillis() - in.timestampMs());
         SpecificRecord record;
         try {
+            if (replay && FrontierCodec.typeOf(in.value()) == GraphQuery.class) return out;  // answered before: skip undecoded
             record = FrontierCodec.decode(in.value());
         } catch (FrontierCodec.MalformedMessageException e) {
             reject(out, in, replay, "MALFORMED_RECORD", null, null, "malformed record: " + e.getMessage());
@@ -59,7 +60,7 @@ public class GraphEventProcessor {
         try {
             if (record instanceof GraphSnapshotChunk c) {
                 requireKey(in, c.getGraphId());
-                GraphRegistry.Change change = registry.acceptChunk(c, in.partition());
+                GraphRegistry.Change change = registry.acceptChunk(c, in.partition(), in.offset());
                 for (RejectedException abandoned : change.abandoned()) {
                     reject(out, in, replay, abandoned.code(), c.getGraphId(), null, abandoned.getMessage());
                 }

@@ -2,8 +2,13 @@ package org.frontiergraph.worker.registry;
 
 import org.frontiergraph.kernels.engine.ResidentGraph;
 
-/** One graph held by this worker: its current version, where it came from and where it lives. Immutable. */
-public record GraphEntry(String graphId, long version, int partition, int firstVertexId, ResidentGraph resident) {
+/**
+ * One graph held by this worker: its current version, where it came from and where it lives. Immutable.
+ * {@code snapshotOffset} is the log offset of the first chunk of the snapshot the version grew from (-1: unknown):
+ * replaying the partition from there rebuilds it.
+ */
+public record GraphEntry(String graphId, long version, int partition, int firstVertexId, ResidentGraph resident,
+                         long snapshotOffset) {
     public int vertexCount() { return resident.graph().vertexCount(); }
 
     public long edgeCount() { return resident.graph().edgeCount(); }

@@ -58,7 +58,12 @@ public class GraphRegistry implements AutoCloseable {
                 .orElse("graph '" + graphId + "' is unknown: no snapshot for it has been published to its partition");
     }
 
-    public synchronized Change acceptChunk(GraphSnapshotChunk chunk, int partition) {
+    public Change acceptChunk(GraphSnapshotChunk chunk, int partition) {
+        return acceptChunk(chunk, partition, -1);
+    }
+
+    /** Accepts a snapshot chunk read at {@code offset} of {@code partition}. */
+    public synchronized Change acceptChunk(GraphSnapshotChunk chunk, int partition, long offset) {
         GraphEntry current = graphs.get(chunk.getGraphId());
         if (current != null && chunk.getVersion() <= current.version()) {
             throw new RejectedException("STALE_VERSION", "snapshot version " + chunk.getVersion() + " of graph '"
@@ -70,11 +75,12 @@ public class GraphRegistry implements AutoCloseable {
                     + " edges; this worker accepts at most " + config.getMaxVertices() + " and " + config.getMaxEdges()
                     + " (frontier.max-vertices / frontier.max-edges)");
         }
-        SnapshotAssembler.Outcome outcome = assembler.accept(chunk, partition);
+        SnapshotAssembler.Outcome outcome = assembler.accept(chunk, partition, offset);
         if (outcome.complete().isEmpty()) return new Change(Optional.empty(), outcome.abandoned());
         SnapshotAssembler.Assembled a = outcome.complete().get();
         try {
-            GraphEntry entry = new GraphEntry(a.graphId(), a.version(), partition, a.firstVertexId(), engines.load(build(a)));
+            GraphEntry entry = new GraphEntry(a.graphId(), a.version(), partition, a.firstVertexId(), engines.load(build(a)),
+                    a.firstOffset());
             swapIn(entry);
             return new Change(Optional.of(entry), outcome.abandoned());
         } catch (RejectedException e) {
@@ -118,9 +124,23 @@ public class GraphRegistry implements AutoCloseable {
                     + config.getMaxEdges() + " (frontier.max-edges)");
         }
         GraphEntry entry = new GraphEntry(current.graphId(), current.version() + 1, partition, first,
-                engines.replace(current.resident(), next));
+                engines.replace(current.resident(), next), current.snapshotOffset());
         graphs.put(entry.graphId(), entry);
         return entry;
+    }
+
+    /**
+     * Where a rebuild of {@code partition} must start reading: the earliest first-chunk offset of the snapshots its
+     * graphs grew from and of the versions still being assembled; {@code nothingBefore} when it holds none (0 when an
+     * offset is unknown). Records before it only describe versions that were superseded.
+     */
+    public synchronized long rebuildFrom(int partition, long nothingBefore) {
+        long min = assembler.earliestPendingOffset(partition);
+        for (GraphEntry e : graphs.values()) {
+            if (e.partition() == partition) min = Math.min(min, e.snapshotOffset() < 0 ? 0 : e.snapshotOffset());
+        }
+        if (min < 0) return 0;
+        return min == Long.MAX_VALUE ? nothingBefore : min;
     }
 
     /** Drops the graphs of partitions this worker no longer owns and frees their memory. */

@@ -27,7 +27,8 @@ public final class SnapshotAssembler {
     }
 
     /** A complete snapshot version, ids already made 0-based. */
-    public record Assembled(String graphId, long version, int firstVertexId, EdgeList edges) {}
+    /** A complete version; {@code firstOffset} is the log offset of its earliest chunk (-1 when unknown). */
+    public record Assembled(String graphId, long version, int firstVertexId, EdgeList edges, long firstOffset) {}
 
     /** What one chunk led to: perhaps a complete version, perhaps an older version abandoned. */
     public record Outcome(Optional<Assembled> complete, List<RejectedException> abandoned) {}
@@ -37,6 +38,11 @@ public final class SnapshotAssembler {
      * abandonment (INCOMPLETE_SNAPSHOT) travels as a suppressed exception of the rejection, so it is still reported.
      */
     public Outcome accept(GraphSnapshotChunk c, int partition) {
+        return accept(c, partition, -1);
+    }
+
+    /** As {@link #accept(GraphSnapshotChunk, int)}, remembering the chunk's log offset (for rebuilds). */
+    public Outcome accept(GraphSnapshotChunk c, int partition, long offset) {
         validateHeader(c);
         List<RejectedException> abandoned = new ArrayList<>();
         Pending p = pending.get(c.getGraphId());
@@ -52,14 +58,14 @@ public final class SnapshotAssembler {
             p = null;
         }
         try {
-            return add(c, p, partition, abandoned);
+            return add(c, p, partition, offset, abandoned);
         } catch (RejectedException e) {
             abandoned.forEach(e::addSuppressed);
             throw e;
         }
     }
 
-    private Outcome add(GraphSnapshotChunk c, Pending p, int partition, List<RejectedException> abandoned) {
+    private Outcome add(GraphSnapshotChunk c, Pending p, int partition, long offset, List<RejectedException> abandoned) {
         if (p == null) {
             p = new Pending(c, partition);
             pending.put(c.getGraphId(), p);
@@ -77,6 +83,9 @@ public final class SnapshotAssembler {
                     + c.getGraphId() + "' exceeds the worker's buffer for pending snapshots (" + maxPendingBytes + " bytes)");
         }
         p.chunks[c.getChunkIndex()] = c.getEdges();
+        if (p.received == 0) p.firstOffset = offset;
+        else if (offset < 0 || p.firstOffset < 0) p.firstOffset = -1;
+        else p.firstOffset = Math.min(p.firstOffset, offset);
         p.received++;
         p.edges += c.getEdges().getSources().size();
         p.bytes += bytes;
@@ -101,6 +110,19 @@ public final class SnapshotAssembler {
     /** Forgets pending versions of these graphs (their partition was revoked). */
     public void forget(java.util.Collection<String> graphIds) {
         graphIds.forEach(this::drop);
+    }
+
+    /**
+     * The earliest log offset of a chunk still pending in {@code partition}: a rebuild must replay from there.
+     * -1 when an offset is unknown, {@code Long.MAX_VALUE} when nothing is pending there.
+     */
+    public long earliestPendingOffset(int partition) {
+        long min = Long.MAX_VALUE;
+        for (Pending p : pending.values()) {
+            if (p.partition == partition) min = p.firstOffset < 0 ? -1 : Math.min(min, p.firstOffset);
+            if (min < 0) return -1;
+        }
+        return min;
     }
 
     /** Forgets pending versions whose chunks came from these partitions (revoked or lost). */
@@ -154,6 +176,7 @@ public final class SnapshotAssembler {
         int received;
         long edges;
         long bytes;
+        long firstOffset = -1;
 
         Pending(GraphSnapshotChunk c, int partition) {
             this.version = c.getVersion();
@@ -201,7 +224,7 @@ public final class SnapshotAssembler {
                     list.add(u - first, v - first, weighted ? w.get(i) : 1.0);
                 }
             }
-            return new Assembled(header.getGraphId(), version, first, list);
+            return new Assembled(header.getGraphId(), version, first, list, firstOffset);
         }
     }
 }
