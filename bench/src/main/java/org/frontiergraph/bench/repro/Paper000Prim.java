@@ -1,8 +1,6 @@
 package org.frontiergraph.bench.repro;
 
 import java.util.Locale;
-import java.util.Optional;
-import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.generate.seeds.GtGraphRandom;
@@ -23,61 +21,47 @@ public final class Paper000Prim {
     static final long SEED = 2010L;
 
     public static void main(String[] args) {
-        Repro r = new Repro("paper000", args, 120);
-        try {
-            run(r);
-            r.finish();
-            r.exitIfFailed();
-        } catch (Throwable t) {
-            r.finish();
-            Repro.exitOn(t);
-        }
+        Repro.main("paper000", args, 120, Paper000Prim::run);
     }
 
-    static void run(Repro r) {
-        Optional<String> why = GpuBackend.unavailableReason();
-        try (ComputeBackend cpu = new CpuBackend();
-             GpuBackend gpu = why.isPresent() ? null : (GpuBackend) GpuBackend.open()) {
-            if (gpu == null) r.note("no GPU: " + why.get() + "; CPU columns only");
-            else r.gpu = gpu.device();
-            r.log("GPU " + r.gpu);
-            Repro.Csv fig9 = r.csv("fig9_prim", "vertices", "ms");
-            Repro.Csv fig10 = r.csv("fig10_speedup", "vertices", "speedup");
-            r.md.append("### Figures 9 and 10: MST runtimes (ms) and speedups, GTgraph random, |E| = 2|V|\n\n");
-            r.md.append("| vertices | edges | GPU prim-gmr | GPU prim-naive | CPU Prim (binary heap) | CPU engine MST (Filter-Kruskal) "
-                    + "| gmr vs CPU Prim | gmr vs naive |\n|---|---|---|---|---|---|---|---|\n");
-            int maxExp = r.quick ? 12 : 14;
-            for (int e = 7; e <= maxExp; e++) {
-                if (r.overBudget("fig9 at 2^" + e + " vertices and more")) break;
-                int n = 1 << e;
-                CsrGraph g = GraphBuilder.build(GtGraphRandom.generate(n, 2L * n, SEED + e));
-                int runs = Math.max(2 * r.runs + 1, 11);  // cheap: more runs against timer noise at 2^7
-                int[] src = new int[runs + 1];
-                double[] t = new double[4];
-                try (ResidentGraph c = cpu.load(g); ResidentGraph d = gpu == null ? null : gpu.load(g)) {
-                    MstResult ref = c.mst(null);
-                    MstVerifier.verify(g, ref).orThrow();
-                    Repro.Checker<MstResult> check = (s, m) -> MstVerifier.verify(g, m, ref);
-                    String[] v = {"prim-gmr", "prim-naive"};
-                    for (int i = 0; i < 2; i++) {
-                        String name = v[i];
-                        t[i] = d == null ? Double.NaN : r.medianMs("MST GPU " + name + " n=" + n, src, runs, true,
-                                s -> run(d.mst(name)), check);
-                    }
-                    t[2] = r.medianMs("MST CPU prim n=" + n, src, runs, true, s -> run(c.mst("prim")), check);
-                    t[3] = r.medianMs("MST CPU default n=" + n, src, runs, true, s -> run(c.mst(null)), check);
+    /** The experiments; {@code gpu} is null where no GPU is present (CPU columns only). */
+    static void run(Repro r, ComputeBackend cpu, GpuBackend gpu) {
+        Repro.Csv fig9 = r.csv("fig9_prim", "vertices", "ms");
+        Repro.Csv fig10 = r.csv("fig10_speedup", "vertices", "speedup");
+        r.md.append("### Figures 9 and 10: MST runtimes (ms) and speedups, GTgraph random, |E| = 2|V|\n\n");
+        r.md.append("| vertices | edges | GPU prim-gmr | GPU prim-naive | CPU Prim (binary heap) | CPU engine MST (Filter-Kruskal) "
+                + "| gmr vs CPU Prim | gmr vs naive |\n|---|---|---|---|---|---|---|---|\n");
+        int maxExp = r.quick ? 12 : 14;
+        for (int e = 7; e <= maxExp; e++) {
+            if (r.overBudget("fig9 at 2^" + e + " vertices and more")) break;
+            int n = 1 << e;
+            CsrGraph g = GraphBuilder.build(GtGraphRandom.generate(n, 2L * n, SEED + e));
+            int runs = Math.max(2 * r.runs + 1, 11);  // cheap: more runs against timer noise at 2^7
+            int[] src = new int[runs + 1];
+            double[] t = new double[4];
+            try (ResidentGraph c = cpu.load(g); ResidentGraph d = gpu == null ? null : gpu.load(g)) {
+                MstResult ref = c.mst(null);
+                MstVerifier.verify(g, ref).orThrow();
+                Repro.Checker<MstResult> check = (s, m) -> MstVerifier.verify(g, m, ref);
+                String[] v = {"prim-gmr", "prim-naive"};
+                for (int i = 0; i < 2; i++) {
+                    String name = v[i];
+                    t[i] = d == null ? Double.NaN : r.medianMs("MST GPU " + name + " n=" + n, src, runs, true,
+                            s -> run(d.mst(name)), check);
                 }
-                fig9.row(n, "GPU prim-gmr (CUDA_Reduction)", t[0], "");
-                fig9.row(n, "GPU prim-naive (CUDA_No_Reduction)", t[1], "");
-                fig9.row(n, "CPU Prim (binary heap)", t[2], "Boost-style Prim");
-                fig9.row(n, "CPU engine MST (Filter-Kruskal)", t[3], "not in the paper");
-                fig10.row(n, "prim-gmr vs CPU Prim", t[2] / t[0], "");
-                fig10.row(n, "prim-gmr vs prim-naive", t[1] / t[0], "");
-                fig10.row(n, "prim-naive vs CPU Prim", t[2] / t[1], "");
-                r.md.append(String.format(Locale.ROOT, "| %d | %d | %s | %s | %s | %s | %s | %s |%n", n, g.edgeCount(),
-                        Repro.ms(t[0]), Repro.ms(t[1]), Repro.ms(t[2]), Repro.ms(t[3]), Repro.ratio(t[2], t[0]),
-                        Repro.ratio(t[1], t[0])));
+                t[2] = r.medianMs("MST CPU prim n=" + n, src, runs, true, s -> run(c.mst("prim")), check);
+                t[3] = r.medianMs("MST CPU default n=" + n, src, runs, true, s -> run(c.mst(null)), check);
             }
+            fig9.row(n, "GPU prim-gmr (CUDA_Reduction)", t[0], "");
+            fig9.row(n, "GPU prim-naive (CUDA_No_Reduction)", t[1], "");
+            fig9.row(n, "CPU Prim (binary heap)", t[2], "Boost-style Prim");
+            fig9.row(n, "CPU engine MST (Filter-Kruskal)", t[3], "not in the paper");
+            fig10.row(n, "prim-gmr vs CPU Prim", t[2] / t[0], "");
+            fig10.row(n, "prim-gmr vs prim-naive", t[1] / t[0], "");
+            fig10.row(n, "prim-naive vs CPU Prim", t[2] / t[1], "");
+            r.md.append(String.format(Locale.ROOT, "| %d | %d | %s | %s | %s | %s | %s | %s |%n", n, g.edgeCount(),
+                    Repro.ms(t[0]), Repro.ms(t[1]), Repro.ms(t[2]), Repro.ms(t[3]), Repro.ratio(t[2], t[0]),
+                    Repro.ratio(t[1], t[0])));
         }
     }
 

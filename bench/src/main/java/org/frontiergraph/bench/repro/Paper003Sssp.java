@@ -3,8 +3,6 @@ package org.frontiergraph.bench.repro;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
-import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.generate.seeds.MartinDense;
 import org.frontiergraph.kernels.generate.seeds.MartinFixedDegree;
@@ -28,54 +26,40 @@ public final class Paper003Sssp {
     static final String[] MATRIX_VARIANTS = {"da2cf-f-matrix", "da2cf-u-matrix", "nearfar"};
 
     public static void main(String[] args) {
-        Repro r = new Repro("paper003", args, 240);
-        try {
-            run(r);
-            r.finish();
-            r.exitIfFailed();
-        } catch (Throwable t) {
-            r.finish();
-            Repro.exitOn(t);
-        }
+        Repro.main("paper003", args, 240, Paper003Sssp::run);
     }
 
-    static void run(Repro r) {
-        Optional<String> why = GpuBackend.unavailableReason();
-        try (ComputeBackend cpu = new CpuBackend();
-             GpuBackend gpu = why.isPresent() ? null : (GpuBackend) GpuBackend.open()) {
-            if (gpu == null) r.note("no GPU: " + why.get() + "; CPU columns only");
-            else r.gpu = gpu.device();
-            r.log("GPU " + r.gpu);
-            if (r.want("race")) {
-                RaceCount.run(r, gpu);
-                r.md.append("\n");
-            }
-            List<Integer> lists = !r.want("fig6") ? List.<Integer>of() : r.quick ? List.of(1, 2) : List.of(1, 2, 4, 6, 8, 11);
-            if (!lists.isEmpty()) {
-                r.md.append("### Figure 6: adjacency lists, SSSP time (ms) against vertices (x 2^20), in-degree 7\n\n");
-                table(r, LIST_VARIANTS);
-            }
-            boolean first = true;
-            for (int k : lists) {
-                if (r.overBudget("fig6 lists at " + k + " x 2^20 vertices and more")) break;
-                long t0 = System.nanoTime();
-                CsrGraph g = GraphBuilder.build(MartinFixedDegree.generate(k << 20, SEED + k));
-                r.log("lists " + g + " built in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
-                one(r, "fig6_lists", k, g, cpu, gpu, LIST_VARIANTS, first);
-                first = false;
-            }
-            List<Integer> mats = !r.want("fig7") ? List.<Integer>of() : r.quick ? List.of(1, 2) : List.of(1, 2, 4, 8, 12, 15);
-            if (!mats.isEmpty()) {
-                r.md.append("\n### Figure 7: adjacency matrices, SSSP time (ms) against vertices (x 2^10), degree n/5\n\n");
-                table(r, MATRIX_VARIANTS);
-            }
-            for (int k : mats) {
-                if (r.overBudget("fig7 matrices at " + k + " x 2^10 vertices and more")) break;
-                long t0 = System.nanoTime();
-                CsrGraph g = GraphBuilder.build(MartinDense.generate(k << 10, SEED + 100 + k));
-                r.log("dense " + g + " built in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
-                one(r, "fig7_matrix", k, g, cpu, gpu, MATRIX_VARIANTS, false);
-            }
+    /** The experiments; {@code gpu} is null where no GPU is present (CPU columns only). */
+    static void run(Repro r, ComputeBackend cpu, GpuBackend gpu) {
+        if (r.want("race")) {
+            RaceCount.run(r, gpu);
+            r.md.append("\n");
+        }
+        List<Integer> lists = !r.want("fig6") ? List.<Integer>of() : r.quick ? List.of(1, 2) : List.of(1, 2, 4, 6, 8, 11);
+        if (!lists.isEmpty()) {
+            r.md.append("### Figure 6: adjacency lists, SSSP time (ms) against vertices (x 2^20), in-degree 7\n\n");
+            table(r, LIST_VARIANTS);
+        }
+        boolean first = true;
+        for (int k : lists) {
+            if (r.overBudget("fig6 lists at " + k + " x 2^20 vertices and more")) break;
+            long t0 = System.nanoTime();
+            CsrGraph g = GraphBuilder.build(MartinFixedDegree.generate(k << 20, SEED + k));
+            r.log("lists " + g + " built in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+            one(r, "fig6_lists", k, g, cpu, gpu, LIST_VARIANTS, first);
+            first = false;
+        }
+        List<Integer> mats = !r.want("fig7") ? List.<Integer>of() : r.quick ? List.of(1, 2) : List.of(1, 2, 4, 8, 12, 15);
+        if (!mats.isEmpty()) {
+            r.md.append("\n### Figure 7: adjacency matrices, SSSP time (ms) against vertices (x 2^10), degree n/5\n\n");
+            table(r, MATRIX_VARIANTS);
+        }
+        for (int k : mats) {
+            if (r.overBudget("fig7 matrices at " + k + " x 2^10 vertices and more")) break;
+            long t0 = System.nanoTime();
+            CsrGraph g = GraphBuilder.build(MartinDense.generate(k << 10, SEED + 100 + k));
+            r.log("dense " + g + " built in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+            one(r, "fig7_matrix", k, g, cpu, gpu, MATRIX_VARIANTS, false);
         }
     }
 

@@ -2,13 +2,11 @@ package org.frontiergraph.bench.repro;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import org.frontiergraph.kernels.apsp.ApspLimits;
 import org.frontiergraph.kernels.apsp.ApspResult;
 import org.frontiergraph.kernels.apsp.ApspVerifier;
 import org.frontiergraph.kernels.apsp.CpuApsp;
 import org.frontiergraph.kernels.bfs.BfsResult;
-import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.ResidentGraph;
@@ -33,45 +31,31 @@ public final class Paper004Harish {
     static final long SEED = 4_2007L;
 
     public static void main(String[] args) {
-        Repro r = new Repro("paper004", args, 300);
-        try {
-            run(r);
-            r.finish();
-            r.exitIfFailed();
-        } catch (Throwable t) {
-            r.finish();
-            Repro.exitOn(t);
-        }
+        Repro.main("paper004", args, 300, Paper004Harish::run);
     }
 
-    static void run(Repro r) throws Exception {
-        Optional<String> why = GpuBackend.unavailableReason();
-        try (ComputeBackend cpu = new CpuBackend();
-             GpuBackend gpu = why.isPresent() ? null : (GpuBackend) GpuBackend.open()) {
-            if (gpu == null) r.note("no GPU: " + why.get() + "; CPU columns only");
-            else r.gpu = gpu.device();
-            r.log("GPU " + r.gpu);
-            int M = 1_000_000;
-            List<Integer> sizes = r.quick ? List.of(M, 2 * M) : List.of(M, 2 * M, 4 * M, 6 * M, 8 * M, 10 * M);
-            if (r.want("table1")) table1(r, cpu, gpu);
-            if (r.want("fig6")) fig6(r, cpu, gpu);  // before the large Fig. 4/5 graphs: the 30 K APSP is a headline claim
-            if (r.want("fig4") || r.want("fig5")) {
-                r.md.append("\n### Figures 4 and 5: BFS and SSSP time (ms) against vertices (degree 6, weights 1..10)\n\n");
-                r.md.append(HEADER.replace("| vertices |", "| vertices |"));
-            }
-            boolean first = true;
-            for (String kind : List.of("random", "scalefree")) {
-                String fig = kind.equals("random") ? "fig4_random" : "fig5_scalefree";
-                if (!r.want(fig.substring(0, 4))) continue;
-                for (int n : sizes) {
-                    if (r.overBudget(fig + " at " + n + " vertices and larger")) break;
-                    CsrGraph g = build(r, kind, n);
-                    bfsSssp(r, fig, kind, n / 1e6, g, cpu, gpu, first);
-                    first = false;
-                }
-            }
-            if (r.want("fig7")) fig7(r, cpu, gpu);
+    /** The experiments; {@code gpu} is null where no GPU is present (CPU columns only). */
+    static void run(Repro r, ComputeBackend cpu, GpuBackend gpu) throws Exception {
+        int M = 1_000_000;
+        List<Integer> sizes = r.quick ? List.of(M, 2 * M) : List.of(M, 2 * M, 4 * M, 6 * M, 8 * M, 10 * M);
+        if (r.want("table1")) table1(r, cpu, gpu);
+        if (r.want("fig6")) fig6(r, cpu, gpu);  // before the large Fig. 4/5 graphs: the 30 K APSP is a headline claim
+        if (r.want("fig4") || r.want("fig5")) {
+            r.md.append("\n### Figures 4 and 5: BFS and SSSP time (ms) against vertices (degree 6, weights 1..10)\n\n");
+            r.md.append(HEADER.replace("| vertices |", "| vertices |"));
         }
+        boolean first = true;
+        for (String kind : List.of("random", "scalefree")) {
+            String fig = kind.equals("random") ? "fig4_random" : "fig5_scalefree";
+            if (!r.want(fig.substring(0, 4))) continue;
+            for (int n : sizes) {
+                if (r.overBudget(fig + " at " + n + " vertices and larger")) break;
+                CsrGraph g = build(r, kind, n);
+                bfsSssp(r, fig, kind, n / 1e6, g, cpu, gpu, first);
+                first = false;
+            }
+        }
+        if (r.want("fig7")) fig7(r, cpu, gpu);
     }
 
     /**

@@ -1,5 +1,8 @@
 package org.frontiergraph.bench.repro;
 
+import org.frontiergraph.kernels.engine.ComputeBackend;
+import org.frontiergraph.kernels.gpu.GpuBackend;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -277,6 +280,31 @@ final class Repro {
     }
 
     /** Runs main bodies with the exit code contract: 0 ok, 1 wrong answer or crash. */
+    /** One paper's experiments, given the CPU engine and the GPU backend (null without a GPU). */
+    interface Experiments {
+        void run(Repro r, ComputeBackend cpu, GpuBackend gpu) throws Exception;
+    }
+
+    /** The main of every paper: open the backends, run, write the outputs, exit non-zero on a wrong answer. */
+    static void main(String paper, String[] args, int budgetSeconds, Experiments experiments) {
+        Repro r = new Repro(paper, args, budgetSeconds);
+        try {
+            java.util.Optional<String> why = GpuBackend.unavailableReason();
+            try (ComputeBackend cpu = new org.frontiergraph.kernels.cpu.CpuBackend();
+                 GpuBackend gpu = why.isPresent() ? null : (GpuBackend) GpuBackend.open()) {
+                if (gpu == null) r.note("no GPU: " + why.get() + "; CPU columns only");
+                else r.gpu = gpu.device();
+                r.log("GPU " + r.gpu);
+                experiments.run(r, cpu, gpu);
+            }
+            r.finish();
+            r.exitIfFailed();
+        } catch (Throwable t) {
+            r.finish();
+            exitOn(t);
+        }
+    }
+
     static void exitOn(Throwable t) {
         t.printStackTrace();
         System.out.flush();
