@@ -94,6 +94,29 @@ final class ByteScanner {
         }
     }
 
+    /** Lines seen by {@link #nextContentLine}, and how many of them were comments or blank. */
+    long lines, comments, blanks;
+
+    /**
+     * Skips blank lines and lines whose first byte is one of {@code commentStarts}, counting them (and every line
+     * it reaches in {@link #lines}); returns the first byte of the next content line, or {@link #EOF}.
+     */
+    int nextContentLine(String commentStarts) throws IOException {
+        while (true) {
+            int c = skipSpaces();
+            if (c == EOF) return EOF;
+            lines++;
+            if (c == '\n') {
+                blanks++;
+            } else if (commentStarts.indexOf(c) >= 0) {
+                comments++;
+            } else {
+                return c;
+            }
+            skipLine();
+        }
+    }
+
     /** True when only spaces remain on this line. Does not consume the {@code '\n'}. */
     boolean atLineEnd() throws IOException {
         int c = skipSpaces();

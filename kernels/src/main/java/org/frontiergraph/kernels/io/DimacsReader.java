@@ -14,22 +14,11 @@ final class DimacsReader {
     static LoadedGraph read(ByteScanner s, boolean undirected) throws IOException {
         EdgeList edges = null;
         long n = -1, declared = -1, arcs = 0;
-        long lines = 0, comments = 0, blanks = 0, selfLoops = 0;
+        long selfLoops = 0;
         boolean weighted = false;
         while (true) {
-            int c = s.skipSpaces();
+            int c = s.nextContentLine("c");
             if (c == ByteScanner.EOF) break;
-            lines++;
-            if (c == '\n') {
-                blanks++;
-                s.skipLine();
-                continue;
-            }
-            if (c == 'c') {
-                comments++;
-                s.skipLine();
-                continue;
-            }
             int len = s.readToken();
             if (len == 1 && s.tokenByte(0) == 'a') {
                 if (edges == null) throw s.error("arc before the 'p sp <vertices> <arcs>' line");
@@ -70,7 +59,7 @@ final class DimacsReader {
         if (arcs != declared) {
             throw s.fileError("the p line promises " + declared + " arcs, found " + arcs + " (truncated file?)");
         }
-        return new LoadedGraph(edges, 1, GraphFormat.DIMACS, weighted, lines, comments, blanks, selfLoops);
+        return new LoadedGraph(edges, 1, GraphFormat.DIMACS, weighted, s.lines, s.comments, s.blanks, selfLoops);
     }
 
     private static void checkVertex(ByteScanner s, long id, long n) throws GraphFileException {

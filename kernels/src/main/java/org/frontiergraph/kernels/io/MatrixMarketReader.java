@@ -17,10 +17,10 @@ final class MatrixMarketReader {
     private MatrixMarketReader() {}
 
     static LoadedGraph read(ByteScanner s, boolean undirected) throws IOException {
-        long lines = 0, comments = 0, blanks = 0, selfLoops = 0;
+        long selfLoops = 0;
         // banner: first line
         if (s.skipSpaces() == ByteScanner.EOF) throw s.error("empty file; expected a %%MatrixMarket banner");
-        lines++;
+        s.lines++;
         s.readToken();
         if (!s.tokenText().equalsIgnoreCase("%%MatrixMarket")) {
             throw s.error("expected '%%MatrixMarket matrix coordinate <field> <symmetry>', found '" + s.tokenText() + "'");
@@ -51,19 +51,8 @@ final class MatrixMarketReader {
         long n = -1, declared = -1, entries = 0;
         String valueName = "entry value (the banner says " + field + ")";
         while (true) {
-            int c = s.skipSpaces();
+            int c = s.nextContentLine("%");
             if (c == ByteScanner.EOF) break;
-            lines++;
-            if (c == '\n') {
-                blanks++;
-                s.skipLine();
-                continue;
-            }
-            if (c == '%') {
-                comments++;
-                s.skipLine();
-                continue;
-            }
             if (edges == null) {
                 long rows = s.readLong("row count");
                 long cols = s.readLong("column count");
@@ -94,7 +83,7 @@ final class MatrixMarketReader {
         if (entries != declared) {
             throw s.fileError("the size line promises " + declared + " entries, found " + entries + " (truncated file?)");
         }
-        return new LoadedGraph(edges, 1, GraphFormat.MATRIX_MARKET, !pattern, lines, comments, blanks, selfLoops);
+        return new LoadedGraph(edges, 1, GraphFormat.MATRIX_MARKET, !pattern, s.lines, s.comments, s.blanks, selfLoops);
     }
 
     private static String word(ByteScanner s, String what) throws IOException {

@@ -13,23 +13,12 @@ final class SnapReader {
 
     static LoadedGraph read(ByteScanner s, boolean undirected) throws IOException {
         EdgeList edges = new EdgeList(0, !undirected, 1 << 16);
-        long lines = 0, comments = 0, blanks = 0, selfLoops = 0;
+        long selfLoops = 0;
         long maxId = -1;
         boolean weighted = false;
         while (true) {
-            int c = s.skipSpaces();
+            int c = s.nextContentLine("#%");
             if (c == ByteScanner.EOF) break;
-            lines++;
-            if (c == '\n') {
-                blanks++;
-                s.skipLine();
-                continue;
-            }
-            if (c == '#' || c == '%') {
-                comments++;
-                s.skipLine();
-                continue;
-            }
             long u = s.readLong("source vertex");
             long v = s.readLong("target vertex");
             checkVertex(s, u);
@@ -46,7 +35,7 @@ final class SnapReader {
             edges.add((int) u, (int) v, w);
         }
         edges.ensureVertexCount((int) (maxId + 1));
-        return new LoadedGraph(edges, 0, GraphFormat.SNAP, weighted, lines, comments, blanks, selfLoops);
+        return new LoadedGraph(edges, 0, GraphFormat.SNAP, weighted, s.lines, s.comments, s.blanks, selfLoops);
     }
 
     private static void checkVertex(ByteScanner s, long id) throws GraphFileException {
