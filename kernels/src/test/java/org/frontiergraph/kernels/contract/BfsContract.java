@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.util.Optional;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
@@ -24,9 +22,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * parents satisfy {@link BfsVerifier}'s rules, on hand-made, seeded random, Kronecker and real graphs.
  * A backend's test extends this class and implements {@link #createBackend()}.
  */
-public abstract class BfsContract extends BackendContract {
+public abstract class BfsContract extends SingleSourceContract {
 
     /** Runs BFS from each source on one residency of {@code g} and asserts each answer verifies. */
+    @Override
     protected final void assertVerifies(String name, CsrGraph g, int... sources) {
         withResident(g, resident -> {
             for (int s : sources) {
@@ -92,25 +91,5 @@ public abstract class BfsContract extends BackendContract {
             assertTrue(r.residentBytes() > 0, "residentBytes " + r.residentBytes());
             assertThrows(UnsupportedVariantException.class, () -> r.bfs(0, "no-such-variant"));
         }
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#random")
-    void seededRandomGraphs(Fixture f) {
-        assertVerifies(f.name(), f.graph(), TestGraphs.sources(f.graph(), 3, 17));
-    }
-
-    @Test
-    void kroneckerGraph() {
-        Fixture f = TestGraphs.kronecker();
-        assertVerifies(f.name(), f.graph(), TestGraphs.sources(f.graph(), 4, 17));
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#realNames")
-    void realGraphs(String file) {
-        Optional<CsrGraph> g = TestGraphs.real(file);
-        assumeTrue(g.isPresent(), file + " not found under ../shared/datasets");
-        assertVerifies(file, g.get(), TestGraphs.sources(g.get(), 3, 17));
     }
 }

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.util.Optional;
 import java.util.stream.IntStream;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
@@ -25,10 +23,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link org.frontiergraph.kernels.sssp.DijkstraReference}'s exactly (==, infinity when unreachable) and parents
  * satisfy {@link SsspVerifier}'s rules. A backend's test extends this class and implements {@link #createBackend()}.
  */
-public abstract class SsspContract extends BackendContract {
+public abstract class SsspContract extends SingleSourceContract {
     private static final double INF = Double.POSITIVE_INFINITY;
 
     /** Runs SSSP from each source on one residency of {@code g} and asserts each answer verifies. */
+    @Override
     protected final void assertVerifies(String name, CsrGraph g, int... sources) {
         withResident(g, resident -> {
             for (int s : sources) {
@@ -93,29 +92,12 @@ public abstract class SsspContract extends BackendContract {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#random")
-    void seededRandomGraphs(Fixture f) {
-        assertVerifies(f.name(), f.graph(), TestGraphs.sources(f.graph(), 3, 17));
-    }
-
-    @Test
-    void kroneckerGraph() {
-        Fixture f = TestGraphs.kronecker();
-        assertVerifies(f.name(), f.graph(), TestGraphs.sources(f.graph(), 4, 17));
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#realNames")
-    void realGraphs(String file) {
-        Optional<CsrGraph> g = TestGraphs.real(file);
-        assumeTrue(g.isPresent(), file + " not found under ../shared/datasets");
-        int[] sources = TestGraphs.sources(g.get(), 3, 17);
-        assertVerifies(file, g.get(), sources);
-        if (allWeightsOne(g.get())) {
+    @Override
+    protected void checkRealGraph(String file, CsrGraph graph, int[] sources) {
+        if (allWeightsOne(graph)) {
             // the weight rule for unweighted graphs: every edge weighs 1, so distances are hop counts
-            SsspResult r = sssp(g.get(), sources[0]);
-            BfsResult hops = TestGraphs.bfsReference(g.get(), sources[0]);
+            SsspResult r = sssp(graph, sources[0]);
+            BfsResult hops = TestGraphs.bfsReference(graph, sources[0]);
             for (int v = 0; v < r.distances().length; v++) {
                 double expected = hops.hops()[v] < 0 ? INF : hops.hops()[v];
                 assertEquals(expected, r.distances()[v], file + ": vertex " + v);
