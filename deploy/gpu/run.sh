@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs, on the GPU machine, from the repository root, with the bundle of deploy/gpu/build-bundle.sh in .device/:
 #   deploy/gpu/run.sh [tests|bench|all]      (default all; logs and the benchmark table go to $OUT or .device/out)
-# tests: the GPU test suite (every class under org.frontiergraph.kernels.gpu, incl. the contract tests with the GPU
-#        backend) on seeded random, Kronecker and grid graphs and every dataset in .device/datasets.
+# tests: the GPU test suite (every test class tagged "gpu": the GPU contract tests in each algorithm's test package,
+#        the seed variants, the GPU runtime tests under org.frontiergraph.kernels.gpu) on seeded random, Kronecker and grid graphs and every dataset in .device/datasets.
 # bench: org.frontiergraph.bench.gpu.GpuBench (BENCH_ARGS to override its arguments).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -19,7 +19,7 @@ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=c
 status=0
 if [[ "$what" == tests || "$what" == all ]]; then
   timeout "${TEST_TIMEOUT:-300}" $java -Xmx24g -jar $b/lib/junit-platform-console-standalone-*.jar execute \
-      --class-path "$cp" --select-package org.frontiergraph.kernels.gpu \
+      --class-path "$cp" --select-package org.frontiergraph.kernels --include-tag gpu \
       --details=tree --disable-banner --reports-dir "$out/junit" 2>&1 | tee "$out/tests.log"
   status=${PIPESTATUS[0]}
 fi

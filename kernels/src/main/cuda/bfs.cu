@@ -1,19 +1,29 @@
 // Breadth-first search: direction-optimizing BFS (Beamer, Asanovic, Patterson, "Direction-Optimizing
 // Breadth-First Search", SC 2012) on a CSR graph.
 //
-// Top-down levels expand a queue of frontier vertices: one warp per vertex, one block per vertex of degree
-// >= BLOCK_EXPAND_DEGREE (that pass is skipped where the graph has none: hasBig); a neighbour is claimed with
-// atomicCAS on hops[] and appended to the next queue through a per-warp shared-memory buffer. Bottom-up levels (undirected graphs only: in-neighbours are out-neighbours) let each
-// unvisited vertex look for a parent in the frontier and stop at the first one. The switch follows Beamer's
-// rule: bottom-up when the frontier's arcs exceed the unexplored arcs / ALPHA, back to top-down when the
-// frontier holds fewer than n / BETA vertices.
+// Top-down levels expand a queue of frontier vertices with frontier.cuh's advance (LoadBalance::WARP_BLOCK): one
+// warp per vertex, one block per vertex of degree >= BLOCK_EXPAND_DEGREE (that pass is skipped where the graph has
+// none: hasBig); the functor Discover claims a neighbour with atomicCAS on hops[] and appends it to the next queue
+// through a per-warp shared-memory buffer. Bottom-up levels (undirected graphs only: in-neighbours are
+// out-neighbours) let each unvisited vertex look for a parent in the frontier and stop at the first one. The
+// switch follows Beamer's rule: bottom-up when the frontier's arcs exceed the unexplored arcs / ALPHA, back to
+// top-down when the frontier holds fewer than n / BETA vertices.
 //
 // bfs_persistent runs every level in one cooperative launch (grid barrier per level, no host round trip);
 // bfs_level runs one level per launch for the host-driven variant, which the benchmark compares.
 //
-// Counters (u64 ctr[]): ctr[s] next-frontier size and ctr[3 + s] its arc count, for s = level % 3; a slot is
-// zeroed one level before it is written again, so a level needs a single grid barrier. ctr[6] = levels run.
+// Counters (u64 ctr[], slots named by BfsCounter below): ctr[BFS_NEXT_COUNT + s] next-frontier size and
+// ctr[BFS_NEXT_ARCS + s] its arc count, for s = level % 3; a slot is zeroed one level before it is written again, so
+// a level needs a single grid barrier. ctr[BFS_LEVELS] = levels run (bfs_persistent).
 #include "frontier.cuh"
+
+// Counter slots (u64 ctr[]), mirrored by BfsCounters on the host
+enum BfsCounter : int {
+    BFS_NEXT_COUNT = 0,   // 3 slots, level % 3: size of the frontier the level builds
+    BFS_NEXT_ARCS = 3,    // 3 slots, level % 3: arcs of the frontier the level builds
+    BFS_LEVELS = 6,       // levels run (bfs_persistent)
+    BFS_COUNTERS = 16     // size of the array the host allocates
+};
 
 using namespace frontier;
 
@@ -22,56 +32,37 @@ namespace {
 constexpr u64 ALPHA = 15;
 constexpr u64 BETA = 18;
 
+// Top-down visit of arc (u, v): claims an unvisited head with atomicCAS on hops[] and appends it to the next queue
+// with its degree (summed into the next frontier's arc count).
+struct Discover {
+    struct Source {};  // nothing per tail beyond u itself
+    const int* __restrict__ row;
+    int* hops;
+    int* parent;
+    int level;
+    WarpQueue queue;
+
+    __device__ __forceinline__ Source source(int) const { return Source{}; }
+
+    __device__ __forceinline__ void operator()(bool valid, int u, const Source&, int v, int) {
+        bool take = false;
+        unsigned deg = 0;
+        if (valid && ldcg(&hops[v]) == -1 && atomicCAS(&hops[v], -1, level + 1) == -1) {
+            take = true;
+            parent[v] = u;
+            deg = (unsigned)(__ldg(&row[v + 1]) - __ldg(&row[v]));
+        }
+        queue.push(take, v, deg);
+    }
+};
+
 __device__ __forceinline__ void top_down(const int* __restrict__ row, const int* __restrict__ col,
                                          int* hops, int* parent, const int* cur, int cnt, int* next,
                                          u64* nextCount, u64* nextArcs, int level, int hasBig) {
     __shared__ int buffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
-    WarpQueue queue(buffer, next, nextCount, nextArcs);
-    // vertices of small and medium degree: one warp each (every lane runs the same trip count)
-    for (long long i = global_warp(); i < cnt; i += grid_warps()) {
-        int u = ldcg(&cur[i]);
-        int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
-        if (hasBig && e - s >= BLOCK_EXPAND_DEGREE) continue;
-        for (int base = s; base < e; base += WARP) {
-            int k = base + lane_id();
-            int v = -1;
-            bool take = false;
-            unsigned deg = 0;
-            if (k < e) {
-                v = __ldg(&col[k]);
-                take = ldcg(&hops[v]) == -1 && atomicCAS(&hops[v], -1, level + 1) == -1;
-                if (take) {
-                    parent[v] = u;
-                    deg = (unsigned)(__ldg(&row[v + 1]) - __ldg(&row[v]));
-                }
-            }
-            queue.push(take, v, deg);
-        }
-    }
-    // vertices of high degree (only where the graph has any): one block each
-    if (hasBig) {
-        for (long long i = blockIdx.x; i < cnt; i += gridDim.x) {
-            int u = ldcg(&cur[i]);
-            int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
-            if (e - s < BLOCK_EXPAND_DEGREE) continue;
-            for (int base = s; base < e; base += blockDim.x) {
-                int k = base + threadIdx.x;
-                int v = -1;
-                bool take = false;
-                unsigned deg = 0;
-                if (k < e) {
-                    v = __ldg(&col[k]);
-                    take = ldcg(&hops[v]) == -1 && atomicCAS(&hops[v], -1, level + 1) == -1;
-                    if (take) {
-                        parent[v] = u;
-                        deg = (unsigned)(__ldg(&row[v + 1]) - __ldg(&row[v]));
-                    }
-                }
-                queue.push(take, v, deg);
-            }
-        }
-    }
-    queue.finish();
+    Discover visit{row, hops, parent, level, WarpQueue(buffer, next, nextCount, nextArcs)};
+    advance<LoadBalance::WARP_BLOCK>(row, col, cur, cnt, visit, hasBig);
+    visit.queue.finish();
 }
 
 __device__ __forceinline__ void bottom_up(const int* __restrict__ row, const int* __restrict__ col, int n,
@@ -110,7 +101,7 @@ __device__ __forceinline__ void init(const int* __restrict__ row, int n, int* ho
     }
     if (global_thread() == 0) {
         queue[0] = source;
-        for (int i = 0; i < 8; i++) ctr[i] = 0;
+        for (int i = 0; i < BFS_COUNTERS; i++) ctr[i] = 0;
     }
 }
 
@@ -127,8 +118,10 @@ extern "C" __global__ void bfs_level(const int* __restrict__ row, const int* __r
                                      int* parent, const int* cur, int cnt, int* next, u64* ctr, int level,
                                      int bottomUp, int hasBig) {
     int s = level % 3;
-    if (bottomUp) bottom_up(row, col, n, hops, parent, next, &ctr[s], &ctr[3 + s], level);
-    else top_down(row, col, hops, parent, cur, cnt, next, &ctr[s], &ctr[3 + s], level, hasBig);
+    u64* nextCount = &ctr[BFS_NEXT_COUNT + s];
+    u64* nextArcs = &ctr[BFS_NEXT_ARCS + s];
+    if (bottomUp) bottom_up(row, col, n, hops, parent, next, nextCount, nextArcs, level);
+    else top_down(row, col, hops, parent, cur, cnt, next, nextCount, nextArcs, level, hasBig);
 }
 
 // The whole search in one cooperative launch.
@@ -150,24 +143,26 @@ extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int
         int s = level % 3;
         if (global_thread() == 0) {
             int z = (level + 1) % 3;
-            ctr[z] = 0;
-            ctr[3 + z] = 0;
+            ctr[BFS_NEXT_COUNT + z] = 0;
+            ctr[BFS_NEXT_ARCS + z] = 0;
         }
         if (allowBottomUp) {
             u64 unexplored = (u64)arcs > explored ? (u64)arcs - explored : 0;
             if (!bottomUp && frontierArcs * ALPHA > unexplored) bottomUp = true;
             else if (bottomUp && count * BETA < (u64)n) bottomUp = false;
         }
-        if (bottomUp) bottom_up(row, col, n, hops, parent, next, &ctr[s], &ctr[3 + s], level);
-        else top_down(row, col, hops, parent, cur, (int)count, next, &ctr[s], &ctr[3 + s], level, hasBig);
+        u64* nextCount = &ctr[BFS_NEXT_COUNT + s];
+        u64* nextArcs = &ctr[BFS_NEXT_ARCS + s];
+        if (bottomUp) bottom_up(row, col, n, hops, parent, next, nextCount, nextArcs, level);
+        else top_down(row, col, hops, parent, cur, (int)count, next, nextCount, nextArcs, level, hasBig);
         grid.sync();
-        count = ldcg(&ctr[s]);
-        frontierArcs = ldcg(&ctr[3 + s]);
+        count = ldcg(&ctr[BFS_NEXT_COUNT + s]);
+        frontierArcs = ldcg(&ctr[BFS_NEXT_ARCS + s]);
         explored += frontierArcs;
         int* t = cur;
         cur = next;
         next = t;
         level++;
     }
-    if (global_thread() == 0) ctr[6] = (u64)level;
+    if (global_thread() == 0) ctr[BFS_LEVELS] = (u64)level;
 }

@@ -3,6 +3,11 @@
 // Persistent kernels loop on the device with cooperative_groups::this_grid().sync() between phases, so a
 // high-diameter graph pays a grid barrier (about 1-2 us) per level instead of a host round trip (about 15 us).
 // Data that other blocks change while a persistent kernel runs is read with ld.cg (L2, never a stale L1 line).
+//
+// Contents: index helpers; WarpQueue (a queue append buffered per warp in shared memory); block_push (one append
+// per block); advance (frontier expansion with a per-arc functor and a choice of load balancing, after Gunrock's
+// advance operator: Wang, Davidson, Pan, Wu, Riffel, Owens, "Gunrock: A High-Performance Graph Processing Library
+// on the GPU", PPoPP 2016), used by bfs.cu (top-down levels) and sssp.cu (near-queue expansion).
 #pragma once
 #include <cooperative_groups.h>
 #include <cstdint>
@@ -109,6 +114,136 @@ __device__ __forceinline__ void block_push(bool keep, const T& item, T* out, u64
     __syncthreads();
     if (keep) out[blockBase + warpOffset[w] + __popc(takers & lanes_below())] = item;
     __syncthreads();
+}
+
+// ---- advance: expansion of a frontier queue ----------------------------------------------------------------------
+
+// How advance spreads the arcs of the frontier's vertices over the grid. A vertex is "big" when it has at least
+// BLOCK_EXPAND_DEGREE arcs; the big-vertex passes run only where the caller says the graph has any (hasBig).
+enum class LoadBalance {
+    WARP,        // one warp per frontier vertex, whatever its degree
+    WARP_BLOCK,  // one warp per small vertex; then one block per big vertex (a second pass over the frontier)
+    WARP_EDGE,   // one warp per small vertex; big vertices are listed (BigList) and, after a grid barrier, their
+                 // arcs, concatenated, are split evenly over all warps in 32-arc chunks (edge-balanced, so a hub no
+                 // longer sets the length of a step). Cooperative launches only (the barrier is a grid sync).
+};
+
+// Where WARP_EDGE lists the frontier's big vertices: vertex[i] and the offset of its first arc in the concatenation,
+// offset[i]; *ctr = (big vertices << BIG_COUNT_SHIFT) | their arcs so far, zeroed by the caller before the advance
+// (one 64-bit atomicAdd per big vertex makes the offsets ascend with list positions). vertex and offset hold as
+// many entries as the graph has big vertices.
+struct BigList {
+    int* vertex;
+    int* offset;
+    u64* ctr;
+};
+constexpr int BIG_COUNT_SHIFT = 40;
+constexpr u64 BIG_ARCS_MASK = (1ull << BIG_COUNT_SHIFT) - 1;
+
+// Expands the count vertices of frontier[] (read with ld.cg: another block may have written it since the last
+// grid barrier), calling the functor f once per arc slot. The functor provides
+//   typedef ... Source;                 state of a frontier vertex loaded once per vertex (e.g. its distance)
+//   Source source(int u);               loads it; may be called by any subset of lanes (no warp collectives)
+//   void operator()(bool valid, int u, const Source& su, int v, int k);
+// The call is made by every lane of the warp together (whole blocks in the block pass), also by lanes that hold
+// no arc (valid == false: v == -1, and u, su, k are not to be used), so the functor may call warp collectives
+// such as WarpQueue::push; for valid lanes k is the arc's index (col[k] == v, so wt[k] is its weight) and u its
+// tail. Arc heads are read with __ldg (the CSR does not change during a launch). Big vertices are expanded after
+// the small ones (under WARP_EDGE after all of them, grid-wide); the functor must not rely on any order of arcs.
+// hasBig must be the same in every thread (under WARP_EDGE it decides whether the whole grid meets at a barrier);
+// big is used by WARP_EDGE only. The functor's own per-warp state (its WarpQueues) is flushed by the caller.
+template <LoadBalance LB, typename F>
+__device__ __forceinline__ void advance(const int* __restrict__ row, const int* __restrict__ col,
+                                        const int* frontier, int count, F& f, int hasBig = 0,
+                                        BigList big = BigList{nullptr, nullptr, nullptr}) {
+    const bool split = LB != LoadBalance::WARP && hasBig;  // big vertices get a pass of their own
+    // small and medium vertices: one warp each (every lane runs the same trip count)
+    for (long long i = global_warp(); i < count; i += grid_warps()) {
+        int u = ldcg(&frontier[i]);
+        int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
+        if (split && e - s >= BLOCK_EXPAND_DEGREE) {
+            if (LB == LoadBalance::WARP_EDGE && lane_id() == 0) {
+                u64 old = atomicAdd(big.ctr, (1ull << BIG_COUNT_SHIFT) | (u64)(e - s));
+                int idx = (int)(old >> BIG_COUNT_SHIFT);
+                big.vertex[idx] = u;
+                big.offset[idx] = (int)(old & BIG_ARCS_MASK);
+            }
+            continue;
+        }
+        typename F::Source su = f.source(u);
+        for (int base = s; base < e; base += WARP) {
+            int k = base + lane_id();
+            int v = -1;
+            bool valid = k < e;
+            if (valid) v = __ldg(&col[k]);
+            f(valid, u, su, v, k);
+        }
+    }
+    if (!split) return;
+    switch (LB) {  // a template constant: only the chosen pass is compiled into the kernel
+    case LoadBalance::WARP:
+        break;
+    case LoadBalance::WARP_BLOCK:
+        // big vertices: one block each (every thread of the block runs the same trip count)
+        for (long long i = blockIdx.x; i < count; i += gridDim.x) {
+            int u = ldcg(&frontier[i]);
+            int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
+            if (e - s < BLOCK_EXPAND_DEGREE) continue;
+            typename F::Source su = f.source(u);
+            for (int base = s; base < e; base += blockDim.x) {
+                int k = base + threadIdx.x;
+                int v = -1;
+                bool valid = k < e;
+                if (valid) v = __ldg(&col[k]);
+                f(valid, u, su, v, k);
+            }
+        }
+        break;
+    case LoadBalance::WARP_EDGE: {
+        // the arcs of all listed big vertices, concatenated, split evenly over the grid's warps in 32-arc chunks
+        cg::this_grid().sync();
+        u64 packed = ldcg(big.ctr);
+        int nb = (int)(packed >> BIG_COUNT_SHIFT);
+        long long total = (long long)(packed & BIG_ARCS_MASK);
+        long long chunks = (total + WARP - 1) / WARP, warps = grid_warps(), w = global_warp();
+        long long lo = w * chunks / warps * WARP, hi = (w + 1) * chunks / warps * WARP;
+        if (hi > total) hi = total;
+        if (lo < hi) {  // warp-uniform
+            // the big vertex holding arc lo: the last idx with offset[idx] <= lo
+            int a = 0, b = nb - 1;
+            while (a < b) {
+                int mid = (a + b + 1) >> 1;
+                if (ldcg(&big.offset[mid]) <= lo) a = mid;
+                else b = mid - 1;
+            }
+            int idx = a;
+            long long start = ldcg(&big.offset[idx]);
+            long long end = idx + 1 < nb ? ldcg(&big.offset[idx + 1]) : total;
+            int u = ldcg(&big.vertex[idx]);
+            int s = __ldg(&row[u]);
+            typename F::Source su = f.source(u);
+            for (long long base = lo; base < hi; base += WARP) {
+                long long p = base + lane_id();
+                int v = -1, k = -1;
+                bool valid = p < hi;
+                if (valid) {
+                    while (p >= end) {  // at most once per step: big vertices have more than 32 arcs
+                        idx++;
+                        start = end;
+                        end = idx + 1 < nb ? ldcg(&big.offset[idx + 1]) : total;
+                        u = ldcg(&big.vertex[idx]);
+                        s = __ldg(&row[u]);
+                        su = f.source(u);
+                    }
+                    k = s + (int)(p - start);
+                    v = __ldg(&col[k]);
+                }
+                f(valid, u, su, v, k);
+            }
+        }
+        break;
+    }
+    }
 }
 
 }  // namespace frontier

@@ -10,8 +10,16 @@
 // of either root joins the forest (a bit per edge id) and its roots are united (the larger root hooks under the
 // smaller with atomicCAS, so no cycle can form). All rounds run in one cooperative launch.
 //
-// Counters (u64 ctr[]): ctr[r % 2] size of the list built in round r (zeroed a round ahead); ctr[2] rounds run.
+// Counters (u64 ctr[], slots named by MstCounter below): ctr[MST_LIST_COUNT + r % 2] size of the list built in
+// round r (zeroed a round ahead); ctr[MST_ROUNDS] rounds run.
 #include "frontier.cuh"
+
+// Counter slots (u64 ctr[]), mirrored by MstCounters on the host
+enum MstCounter : int {
+    MST_LIST_COUNT = 0,   // 2 slots, round % 2: size of the edge list the round builds
+    MST_ROUNDS = 2,       // Boruvka rounds run
+    MST_COUNTERS = 16     // size of the array the host allocates
+};
 
 using namespace frontier;
 
@@ -56,7 +64,7 @@ extern "C" __global__ void mst_boruvka(const int4* __restrict__ edges, long long
     }
     for (long long i = global_thread(); i < (m + 31) / 32; i += grid_threads()) chosen[i] = 0;
     if (global_thread() == 0) {
-        for (int i = 0; i < 4; i++) ctr[i] = 0;
+        for (int i = 0; i < MST_COUNTERS; i++) ctr[i] = 0;
     }
     grid.sync();
 
@@ -67,7 +75,7 @@ extern "C" __global__ void mst_boruvka(const int4* __restrict__ edges, long long
     long long stride = grid_threads();
     while (count > 0) {
         int s = round % 2;
-        if (global_thread() == 0) ctr[s ^ 1] = 0;  // read by everyone before the last barrier
+        if (global_thread() == 0) ctr[MST_LIST_COUNT + (s ^ 1)] = 0;  // read by everyone before the last barrier
         const int4* list;
         long long kept;
         if (round == 0) {
@@ -92,10 +100,10 @@ extern "C" __global__ void mst_boruvka(const int4* __restrict__ edges, long long
                         e.y = rv;
                     }
                 }
-                block_push(keep, e, out, &ctr[s]);
+                block_push(keep, e, out, &ctr[MST_LIST_COUNT + s]);
             }
             grid.sync();
-            kept = (long long)ldcg(&ctr[s]);
+            kept = (long long)ldcg(&ctr[MST_LIST_COUNT + s]);
             if (kept == 0) break;
             list = out;
         }
@@ -126,5 +134,5 @@ extern "C" __global__ void mst_boruvka(const int4* __restrict__ edges, long long
         count = kept;
         round++;
     }
-    if (global_thread() == 0) ctr[2] = (u64)round;
+    if (global_thread() == 0) ctr[MST_ROUNDS] = (u64)round;
 }

@@ -7,19 +7,32 @@
 //   double; relaxing computes the same correctly rounded dist[u] + w as the CPU engine.
 // Both compute the least fixed point of dist[v] = min(dist[u] + w), the value Dijkstra computes, bit for bit.
 //
-// Near queue: vertices improved below the threshold, expanded next iteration: one warp per vertex; vertices of
-// degree >= BLOCK_EXPAND_DEGREE ("big") are listed with their arc offsets (bigList: bigCap vertices, then bigCap
-// offsets) and, after a grid barrier, their arcs are split evenly over all warps (edge-balanced, so a hub no longer
-// sets the length of an iteration). Far pile: vertices improved at or above it. When the near queue
-// empties, the threshold becomes max(threshold, smallest far key) + delta and the far pile is split into the
-// next near queue and a new far pile. nearMark/farMark keep each vertex at most once in each.
+// Near queue: vertices improved below the threshold, expanded next iteration by frontier.cuh's advance
+// (LoadBalance::WARP_EDGE, the functor Relax): one warp per vertex; vertices of degree >= BLOCK_EXPAND_DEGREE
+// ("big") are listed with their arc offsets (bigList: bigCap vertices, then bigCap offsets) and, after a grid
+// barrier, their arcs are split evenly over all warps (edge-balanced, so a hub no longer sets the length of an
+// iteration). Far pile: vertices improved at or above it. When the near queue empties, the threshold becomes
+// max(threshold, smallest far key) + delta and the far pile is split into the next near queue and a new far pile.
+// nearMark/farMark keep each vertex at most once in each.
 //
 // Three far piles rotate (pile epoch % 3 is current, epoch = filters done): a filter reads the current pile, writes
 // the kept vertices to the next one and clears the one after, which nobody reads or writes until the next filter.
-// Counters (u64 ctr[]): ctr[s], s = iteration % 3: size of the near queue built by that iteration (zeroed one
-// iteration ahead); ctr[3 + q]: size of far pile q; ctr[6 + q]: smallest key pushed to far pile q;
-// ctr[9]: iterations run; ctr[10]: filters run; ctr[11 + iteration % 2]: (big vertices << 40) | their arcs.
+// Counters (u64 ctr[], slots named by SsspCounter below): ctr[SSSP_NEAR_COUNT + s], s = iteration % 3: size of the
+// near queue built by that iteration (zeroed one iteration ahead); ctr[SSSP_FAR_COUNT + q]: size of far pile q;
+// ctr[SSSP_FAR_MIN + q]: smallest key pushed to far pile q; ctr[SSSP_ITERATIONS]: iterations run;
+// ctr[SSSP_FILTERS]: filters run; ctr[SSSP_BIG + iteration % 2]: (big vertices << 40) | their arcs (BigList.ctr).
 #include "frontier.cuh"
+
+// Counter slots (u64 ctr[]), mirrored by SsspCounters on the host
+enum SsspCounter : int {
+    SSSP_NEAR_COUNT = 0,   // 3 slots, iteration % 3: size of the near queue the iteration builds
+    SSSP_FAR_COUNT = 3,    // 3 slots, one per far pile: its size
+    SSSP_FAR_MIN = 6,      // 3 slots, one per far pile: smallest key pushed to it (U64_MAX when none)
+    SSSP_ITERATIONS = 9,   // iterations run (near-queue expansions and far-pile splits)
+    SSSP_FILTERS = 10,     // far-pile splits (filters) run
+    SSSP_BIG = 11,         // 2 slots, iteration % 2: (big vertices listed << 40) | their arcs
+    SSSP_COUNTERS = 16     // size of the array the host allocates
+};
 
 using namespace frontier;
 
@@ -61,9 +74,37 @@ __device__ __forceinline__ void relax_arc(int v, u64 nd, u64 threshold, u64* dis
     }
 }
 
-constexpr int BIG_COUNT_SHIFT = 40;  // bigCtr = (big vertices << 40) | their arcs so far
-constexpr u64 BIG_ARCS_MASK = (1ull << BIG_COUNT_SHIFT) - 1;
+// Near-far visit of arc (u, v) of weight wt[k]: relaxes dist[v] to dist[u] + w and appends v to the near queue or
+// the far pile (each at most once per iteration / epoch, through nearMark / farMark).
+template <typename W>
+struct Relax {
+    typedef u64 Source;  // dist[u], loaded once per tail
+    const typename W::type* __restrict__ wt;
+    u64* dist;
+    u64 threshold;
+    int* nearMark;
+    int* farMark;
+    int nearTag;
+    int farTag;
+    u64* farMin;
+    WarpQueue nearQueue;
+    WarpQueue farQueue;
 
+    __device__ __forceinline__ u64 source(int u) const { return ldcg(&dist[u]); }
+
+    __device__ __forceinline__ void operator()(bool valid, int, const u64& du, int v, int k) {
+        bool toNear = false, toFar = false;
+        if (valid) {
+            relax_arc<W>(v, W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag, farTag, farMin,
+                         toNear, toFar);
+        }
+        nearQueue.push(toNear, v);
+        farQueue.push(toFar, v);
+    }
+};
+
+// Expands the near queue cur[0, cnt): one warp per vertex, edge-balanced over all warps for the big ones (listed in
+// bigV / bigOff through *bigCtr; a grid barrier when hasBig).
 template <typename W>
 __device__ __forceinline__ void expand(const int* __restrict__ row, const int* __restrict__ col,
                                        const typename W::type* __restrict__ wt, u64* dist, const int* cur, int cnt,
@@ -72,83 +113,11 @@ __device__ __forceinline__ void expand(const int* __restrict__ row, const int* _
                                        int hasBig, int* bigV, int* bigOff, u64* bigCtr) {
     __shared__ int nearBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
     __shared__ int farBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
-    WarpQueue nearQueue(nearBuffer, nextNear, nearCount);
-    WarpQueue farQueue(farBuffer, far, farCount);
-    for (long long i = global_warp(); i < cnt; i += grid_warps()) {
-        int u = ldcg(&cur[i]);
-        int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
-        if (hasBig && e - s >= BLOCK_EXPAND_DEGREE) {
-            // listed with its arc offset; one 64-bit atomic makes offsets ascend with list positions
-            if (lane_id() == 0) {
-                u64 old = atomicAdd(bigCtr, (1ull << BIG_COUNT_SHIFT) | (u64)(e - s));
-                int idx = (int)(old >> BIG_COUNT_SHIFT);
-                bigV[idx] = u;
-                bigOff[idx] = (int)(old & BIG_ARCS_MASK);
-            }
-            continue;
-        }
-        u64 du = ldcg(&dist[u]);
-        for (int base = s; base < e; base += WARP) {
-            int k = base + lane_id();
-            int v = -1;
-            bool toNear = false, toFar = false;
-            if (k < e) {
-                v = __ldg(&col[k]);
-                relax_arc<W>(v, W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag, farTag,
-                             farMin, toNear, toFar);
-            }
-            nearQueue.push(toNear, v);
-            farQueue.push(toFar, v);
-        }
-    }
-    if (hasBig) {
-        // The arcs of all listed big vertices, concatenated, split evenly over the grid's warps in 32-arc chunks.
-        cg::this_grid().sync();
-        u64 packed = ldcg(bigCtr);
-        int nb = (int)(packed >> BIG_COUNT_SHIFT);
-        long long total = (long long)(packed & BIG_ARCS_MASK);
-        long long chunks = (total + WARP - 1) / WARP, warps = grid_warps(), w = global_warp();
-        long long lo = w * chunks / warps * WARP, hi = (w + 1) * chunks / warps * WARP;
-        if (hi > total) hi = total;
-        if (lo < hi) {
-            // the big vertex holding arc lo: the last idx with bigOff[idx] <= lo
-            int a = 0, b = nb - 1;
-            while (a < b) {
-                int mid = (a + b + 1) >> 1;
-                if (ldcg(&bigOff[mid]) <= lo) a = mid;
-                else b = mid - 1;
-            }
-            int idx = a;
-            long long start = ldcg(&bigOff[idx]);
-            long long end = idx + 1 < nb ? ldcg(&bigOff[idx + 1]) : total;
-            int u = ldcg(&bigV[idx]);
-            int s = __ldg(&row[u]);
-            u64 du = ldcg(&dist[u]);
-            for (long long base = lo; base < hi; base += WARP) {
-                long long p = base + lane_id();
-                int v = -1;
-                bool toNear = false, toFar = false;
-                if (p < hi) {
-                    while (p >= end) {  // at most once per step: big vertices have more than 32 arcs
-                        idx++;
-                        start = end;
-                        end = idx + 1 < nb ? ldcg(&bigOff[idx + 1]) : total;
-                        u = ldcg(&bigV[idx]);
-                        s = __ldg(&row[u]);
-                        du = ldcg(&dist[u]);
-                    }
-                    int k = s + (int)(p - start);
-                    v = __ldg(&col[k]);
-                    relax_arc<W>(v, W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag,
-                                 farTag, farMin, toNear, toFar);
-                }
-                nearQueue.push(toNear, v);
-                farQueue.push(toFar, v);
-            }
-        }
-    }
-    nearQueue.finish();
-    farQueue.finish();
+    Relax<W> relax{wt, dist, threshold, nearMark, farMark, nearTag, farTag, farMin,
+                   WarpQueue(nearBuffer, nextNear, nearCount), WarpQueue(farBuffer, far, farCount)};
+    advance<LoadBalance::WARP_EDGE>(row, col, cur, cnt, relax, hasBig, BigList{bigV, bigOff, bigCtr});
+    relax.nearQueue.finish();
+    relax.farQueue.finish();
 }
 
 template <typename W>
@@ -164,8 +133,8 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
     }
     if (global_thread() == 0) {
         queueA[0] = source;
-        for (int i = 0; i < 16; i++) ctr[i] = 0;
-        for (int q = 0; q < 3; q++) ctr[6 + q] = U64_MAX;
+        for (int i = 0; i < SSSP_COUNTERS; i++) ctr[i] = 0;
+        for (int q = 0; q < 3; q++) ctr[SSSP_FAR_MIN + q] = U64_MAX;
     }
     grid.sync();
 
@@ -179,28 +148,28 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
         int s = it % 3;
         int p = epoch % 3, pk = (epoch + 1) % 3, pz = (epoch + 2) % 3;
         if (global_thread() == 0) {
-            ctr[(it + 1) % 3] = 0;
-            ctr[11 + ((it + 1) & 1)] = 0;  // last read before the previous iteration's final barrier
+            ctr[SSSP_NEAR_COUNT + (it + 1) % 3] = 0;
+            ctr[SSSP_BIG + ((it + 1) & 1)] = 0;  // last read before the previous iteration's final barrier
         }
         if (count > 0) {
             expand<W>(row, col, wt, dist, cur, (int)count, threshold, nearMark, farMark, it + 1, epoch, next,
-                      &ctr[s], far + (long long)p * n, &ctr[3 + p], &ctr[6 + p], hasBig, bigList,
-                      bigList + bigCap, &ctr[11 + (it & 1)]);
+                      &ctr[SSSP_NEAR_COUNT + s], far + (long long)p * n, &ctr[SSSP_FAR_COUNT + p],
+                      &ctr[SSSP_FAR_MIN + p], hasBig, bigList, bigList + bigCap, &ctr[SSSP_BIG + (it & 1)]);
         } else {
-            u64 farCount = ldcg(&ctr[3 + p]);
+            u64 farCount = ldcg(&ctr[SSSP_FAR_COUNT + p]);
             if (farCount == 0) break;
-            u64 farMin = ldcg(&ctr[6 + p]);
+            u64 farMin = ldcg(&ctr[SSSP_FAR_MIN + p]);
             if (global_thread() == 0) {
-                ctr[3 + pz] = 0;
-                ctr[6 + pz] = U64_MAX;
+                ctr[SSSP_FAR_COUNT + pz] = 0;
+                ctr[SSSP_FAR_MIN + pz] = U64_MAX;
             }
             threshold = W::plus_delta(threshold > farMin ? threshold : farMin, delta);
             const int* pile = far + (long long)p * n;
             int* kept = far + (long long)pk * n;
             __shared__ int nearBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
             __shared__ int keptBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
-            WarpQueue nearQueue(nearBuffer, next, &ctr[s]);
-            WarpQueue keptQueue(keptBuffer, kept, &ctr[3 + pk]);
+            WarpQueue nearQueue(nearBuffer, next, &ctr[SSSP_NEAR_COUNT + s]);
+            WarpQueue keptQueue(keptBuffer, kept, &ctr[SSSP_FAR_COUNT + pk]);
             long long stride = grid_threads();
             long long limit = ((long long)farCount + stride - 1) / stride * stride;
             for (long long i = global_thread(); i < limit; i += stride) {
@@ -214,7 +183,7 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
                     } else {
                         keep = true;
                         farMark[v] = epoch + 1;
-                        if (d < ldcg(&ctr[6 + pk])) atomicMin(&ctr[6 + pk], d);
+                        if (d < ldcg(&ctr[SSSP_FAR_MIN + pk])) atomicMin(&ctr[SSSP_FAR_MIN + pk], d);
                     }
                 }
                 nearQueue.push(toNear, v);
@@ -225,15 +194,15 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
             epoch++;
         }
         grid.sync();
-        count = ldcg(&ctr[s]);
+        count = ldcg(&ctr[SSSP_NEAR_COUNT + s]);
         int* t = cur;
         cur = next;
         next = t;
         it++;
     }
     if (global_thread() == 0) {
-        ctr[9] = (u64)it;
-        ctr[10] = (u64)epoch;
+        ctr[SSSP_ITERATIONS] = (u64)it;
+        ctr[SSSP_FILTERS] = (u64)epoch;
     }
 }
 

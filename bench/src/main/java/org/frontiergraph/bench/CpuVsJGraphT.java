@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
@@ -18,7 +19,9 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
 import org.frontiergraph.kernels.io.Datasets;
 import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.io.LoadedGraph;
+import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.jgrapht.alg.interfaces.ShortestPathAlgorithm.SingleSourcePaths;
 import org.jgrapht.alg.interfaces.SpanningTreeAlgorithm.SpanningTree;
@@ -160,14 +163,14 @@ public final class CpuVsJGraphT {
              ResidentGraph residentMst = forMst == traversal ? null : cpu.load(forMst)) {
             ResidentGraph mstGraph = residentMst == null ? resident : residentMst;
             time(name, "BFS", warmup, new Algorithm<BfsResult, JGraphTSide.Bfs>() {
-                public BfsResult cpu(int i) { return resident.bfs(sources[i], null); }
+                public BfsResult cpu(int i) { return Bfs.run(resident, sources[i], null); }
                 public JGraphTSide.Bfs jgrapht(int i) { return jg.bfs(sources[i]); }
                 public String check(BfsResult c, JGraphTSide.Bfs j) { return Answers.bfs(c, jg, j); }
                 public String label(int i) { return "source " + sources[i]; }
             });
             time(name, "SSSP (Dijkstra)", warmup,
                     new Algorithm<SsspResult, SingleSourcePaths<Integer, DefaultWeightedEdge>>() {
-                public SsspResult cpu(int i) { return resident.sssp(sources[i], null); }
+                public SsspResult cpu(int i) { return Sssp.run(resident, sources[i], null); }
                 public SingleSourcePaths<Integer, DefaultWeightedEdge> jgrapht(int i) { return jg.sssp(sources[i]); }
                 public String check(SsspResult c, SingleSourcePaths<Integer, DefaultWeightedEdge> j) {
                     return Answers.sssp(c, jg, j);
@@ -176,7 +179,7 @@ public final class CpuVsJGraphT {
             });
             String mstName = "MST (JGraphT " + (mst == JGraphTSide.Mst.PRIM ? "Prim" : "Kruskal") + ")";
             time(name, mstName, warmup, new Algorithm<MstResult, SpanningTree<DefaultWeightedEdge>>() {
-                public MstResult cpu(int i) { return mstGraph.mst(null); }
+                public MstResult cpu(int i) { return Mst.run(mstGraph, null); }
                 public SpanningTree<DefaultWeightedEdge> jgrapht(int i) { return jgMst.mst(mst); }
                 public String check(MstResult c, SpanningTree<DefaultWeightedEdge> j) {
                     return Answers.mst(c, forMst.vertexCount(), j);

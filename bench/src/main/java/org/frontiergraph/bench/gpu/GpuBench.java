@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.function.Function;
+import org.frontiergraph.kernels.Backends;
+import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.cpu.CpuBackend;
@@ -19,12 +21,13 @@ import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.generate.KroneckerGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.gpu.GpuBackend;
-import org.frontiergraph.kernels.gpu.GpuResidentGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.io.Datasets;
 import org.frontiergraph.kernels.io.GraphFiles;
+import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
 
@@ -63,7 +66,7 @@ public final class GpuBench {
         List<Row> rows = new ArrayList<>();
         StringBuilder notes = new StringBuilder();
         String device;
-        try (GpuBackend gpu = (GpuBackend) GpuBackend.open(); ComputeBackend cpu = new CpuBackend()) {
+        try (GpuBackend gpu = Backends.gpu(); ComputeBackend cpu = new CpuBackend()) {
             device = gpu.device();
             System.out.println("GPU: " + device + "; CPU engine on " + Runtime.getRuntime().availableProcessors()
                     + " cores");
@@ -114,13 +117,13 @@ public final class GpuBench {
             String upload = name + ": upload " + ms(System.nanoTime() - t0) + " ms, " + (dev.residentBytes() >> 20)
                     + " MiB resident";
             // correctness first: the first source against the CPU engine
-            BfsResult bfsRef = host.bfs(sources[0], null);
-            BfsVerifier.verify(g, sources[0], dev.bfs(sources[0], null), bfsRef).orThrow();
-            SsspResult ssspRef = host.sssp(sources[0], null);
-            SsspResult ssspGpu = dev.sssp(sources[0], null);
+            BfsResult bfsRef = Bfs.run(host, sources[0], null);
+            BfsVerifier.verify(g, sources[0], Bfs.run(dev, sources[0], null), bfsRef).orThrow();
+            SsspResult ssspRef = Sssp.run(host, sources[0], null);
+            SsspResult ssspGpu = Sssp.run(dev, sources[0], null);
             SsspVerifier.verify(g, sources[0], ssspGpu, ssspRef).orThrow();
             if (!Arrays.equals(ssspRef.distances(), ssspGpu.distances())) throw new IllegalStateException("SSSP differs");
-            MstResult mstRef = host.mst(null), mstGpu = dev.mst(null);
+            MstResult mstRef = Mst.run(host, null), mstGpu = Mst.run(dev, null);
             if (!Arrays.equals(mstRef.edgeIds(), mstGpu.edgeIds()) || mstRef.totalWeight() != mstGpu.totalWeight()) {
                 throw new IllegalStateException("MST differs from the CPU engine on " + name);
             }
@@ -130,31 +133,27 @@ public final class GpuBench {
 
             boolean kron = name.startsWith("kron");
             boolean road = name.equals("ny");
-            double cpuBfs = median(cpuRuns, sources, s -> host.bfs(s, null).timing(), true);
-            double cpuSssp = median(cpuRuns, sources, s -> host.sssp(s, null).timing(), true);
-            double cpuMst = median(cpuRuns, sources, s -> host.mst(null).timing(), true);
+            double cpuBfs = median(cpuRuns, sources, s -> Bfs.run(host, s, null).timing(), true);
+            double cpuSssp = median(cpuRuns, sources, s -> Sssp.run(host, s, null).timing(), true);
+            double cpuMst = median(cpuRuns, sources, s -> Mst.run(host, null).timing(), true);
             for (String v : new String[] {null, "persistent,bps=1", "persistent,bps=2", "persistent,bps=64",
                     "hostloop"}) {
-                Timed t = timed(sources, s -> dev.bfs(s, v).timing());
+                Timed t = timed(sources, s -> Bfs.run(dev, s, v).timing());
                 rows.add(new Row(name, "BFS", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuBfs,
-                        v == null ? target("BFS", kron, road, name) : "", stats(dev)));
+                        v == null ? target("BFS", kron, road, name) : "", t.stats()));
             }
             for (String v : new String[] {null, "nearfar,df=8", "nearfar,df=32", "nearfar,df=512",
                     "nearfar,df=2048", "nearfar,bps=2"}) {
-                Timed t = timed(sources, s -> dev.sssp(s, v).timing());
+                Timed t = timed(sources, s -> Sssp.run(dev, s, v).timing());
                 rows.add(new Row(name, "SSSP", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuSssp,
-                        v == null ? target("SSSP", kron, road, name) : "", stats(dev)));
+                        v == null ? target("SSSP", kron, road, name) : "", t.stats()));
             }
             for (String v : new String[] {null, "boruvka,bps=1", "boruvka,bps=4"}) {
-                Timed t = timed(sources, s -> dev.mst(v).timing());
+                Timed t = timed(sources, s -> Mst.run(dev, v).timing());
                 rows.add(new Row(name, "MST", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuMst,
-                        v == null ? target("MST", kron, road, name) : "", stats(dev)));
+                        v == null ? target("MST", kron, road, name) : "", t.stats()));
             }
         }
-    }
-
-    static String stats(ResidentGraph dev) {
-        return dev instanceof GpuResidentGraph r ? r.lastStats() : "";
     }
 
     static String target(String algorithm, boolean kron, boolean road, String name) {
@@ -175,20 +174,24 @@ public final class GpuBench {
         return "";
     }
 
-    record Timed(double kernelMs, double queryMs) {}
+    /** Medians over the sources, and the kernels' counters of the last run (levels, iterations, rounds). */
+    record Timed(double kernelMs, double queryMs, String stats) {}
 
     /** Two warm-up runs, then every source once: medians of device-event time and of wall time per query. */
     static Timed timed(int[] sources, Function<Integer, Timing> run) {
         run.apply(sources[0]);
         run.apply(sources[sources.length - 1]);
         double[] kernel = new double[sources.length], query = new double[sources.length];
+        Timing t = Timing.NONE;
         for (int i = 0; i < sources.length; i++) {
             long t0 = System.nanoTime();
-            Timing t = run.apply(sources[i]);
+            t = run.apply(sources[i]);
             query[i] = (System.nanoTime() - t0) / 1e6;
             kernel[i] = t.computeNanos() / 1e6;
         }
-        return new Timed(median(kernel), median(query));
+        StringBuilder stats = new StringBuilder();
+        new java.util.TreeMap<>(t.counters()).forEach((k, v) -> stats.append(stats.length() == 0 ? "" : " ").append(k).append('=').append(v));
+        return new Timed(median(kernel), median(query), stats.toString());
     }
 
     /** CPU engine: one warm-up, then the first {@code runs} sources; median wall time. */

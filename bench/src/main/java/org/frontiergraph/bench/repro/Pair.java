@@ -2,11 +2,13 @@ package org.frontiergraph.bench.repro;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
 
@@ -29,11 +31,11 @@ final class Pair implements AutoCloseable {
     }
 
     synchronized SsspResult ssspRef(int s) {
-        return ssspRef.computeIfAbsent(s, x -> cpu.sssp(x, null));
+        return ssspRef.computeIfAbsent(s, x -> Sssp.run(cpu, x, null));
     }
 
     synchronized BfsResult bfsRef(int s) {
-        return bfsRef.computeIfAbsent(s, x -> cpu.bfs(x, null));
+        return bfsRef.computeIfAbsent(s, x -> Bfs.run(cpu, x, null));
     }
 
     /** A checker of the CPU engine's SSSP: the first against DijkstraReference, all kept as references. */

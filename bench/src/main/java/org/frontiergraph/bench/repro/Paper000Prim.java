@@ -7,6 +7,7 @@ import org.frontiergraph.kernels.generate.seeds.GtGraphRandom;
 import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.mst.MstVerifier;
 
@@ -40,17 +41,17 @@ public final class Paper000Prim {
             int[] src = new int[runs + 1];
             double[] t = new double[4];
             try (ResidentGraph c = cpu.load(g); ResidentGraph d = gpu == null ? null : gpu.load(g)) {
-                MstResult ref = c.mst(null);
+                MstResult ref = Mst.run(c, null);
                 MstVerifier.verify(g, ref).orThrow();
                 Repro.Checker<MstResult> check = (s, m) -> MstVerifier.verify(g, m, ref);
                 String[] v = {"prim-gmr", "prim-naive"};
                 for (int i = 0; i < 2; i++) {
                     String name = v[i];
                     t[i] = d == null ? Double.NaN : r.medianMs("MST GPU " + name + " n=" + n, src, runs, true,
-                            s -> run(d.mst(name)), check);
+                            s -> run(Mst.run(d, name)), check);
                 }
-                t[2] = r.medianMs("MST CPU prim n=" + n, src, runs, true, s -> run(c.mst("prim")), check);
-                t[3] = r.medianMs("MST CPU default n=" + n, src, runs, true, s -> run(c.mst(null)), check);
+                t[2] = r.medianMs("MST CPU prim n=" + n, src, runs, true, s -> run(Mst.run(c, "prim")), check);
+                t[3] = r.medianMs("MST CPU default n=" + n, src, runs, true, s -> run(Mst.run(c, null)), check);
             }
             fig9.row(n, "GPU prim-gmr (CUDA_Reduction)", t[0], "");
             fig9.row(n, "GPU prim-naive (CUDA_No_Reduction)", t[1], "");

@@ -9,6 +9,7 @@ import org.frontiergraph.kernels.generate.seeds.MartinFixedDegree;
 import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 
 /**
@@ -88,7 +89,7 @@ public final class Paper003Sssp {
         long iterations;
         try (Pair p = new Pair(g, cpu, gpu)) {
             radix = r.medianMs(fig + " CPU radix Dijkstra k=" + k, src, cpuRuns, warmCpu,
-                    s -> Paper004Harish.run(p.cpu.sssp(s, null)), p.cpuSsspCheck());
+                    s -> Paper004Harish.run(Sssp.run(p.cpu, s, null)), p.cpuSsspCheck());
             fh = r.medianMs(fig + " CPU FH Dijkstra k=" + k, src, cpuRuns, warmCpu, s -> {
                 SsspResult x = FibonacciDijkstra.run(g, s);
                 return new Repro.Run<>(x, x.timing());
@@ -99,7 +100,7 @@ public final class Paper003Sssp {
             for (int i = 0; i < variants.length; i++) {
                 String v = variants[i];
                 t[i] = p.gpu == null ? Double.NaN : r.medianMs(fig + " " + label(v) + " k=" + k, src, r.runs, true,
-                        s -> Paper004Harish.run(p.gpu.sssp(s, v)), p.ssspCheck());
+                        s -> Paper004Harish.run(Sssp.run(p.gpu, s, v)), p.ssspCheck());
             }
         }
         for (int i = 0; i < variants.length; i++) csv.row(k, label(variants[i]), t[i], "");

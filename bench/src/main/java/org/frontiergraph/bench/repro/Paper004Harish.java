@@ -2,10 +2,12 @@ package org.frontiergraph.bench.repro;
 
 import java.util.List;
 import java.util.Locale;
+import org.frontiergraph.kernels.apsp.Apsp;
 import org.frontiergraph.kernels.apsp.ApspLimits;
 import org.frontiergraph.kernels.apsp.ApspResult;
 import org.frontiergraph.kernels.apsp.ApspVerifier;
 import org.frontiergraph.kernels.apsp.CpuApsp;
+import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
@@ -18,6 +20,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.io.Datasets;
 import org.frontiergraph.kernels.io.GraphFiles;
+import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 
 /**
@@ -84,13 +87,13 @@ public final class Paper004Harish {
         java.util.Arrays.fill(t, Double.NaN);
         int cpuRuns = g.vertexCount() >= 3_000_000 ? 1 : Math.min(r.runs, 3);  // one timed CPU run on the largest graphs (budget)
         try (Pair p = new Pair(g, cpu, gpu)) {
-            t[2] = r.medianMs(label + " CPU BFS", src, cpuRuns, warmCpu, s -> run(p.cpu.bfs(s, null)), p.cpuBfsCheck());
-            t[5] = r.medianMs(label + " CPU SSSP", src, cpuRuns, warmCpu, s -> run(p.cpu.sssp(s, null)), p.cpuSsspCheck());
+            t[2] = r.medianMs(label + " CPU BFS", src, cpuRuns, warmCpu, s -> run(Bfs.run(p.cpu, s, null)), p.cpuBfsCheck());
+            t[5] = r.medianMs(label + " CPU SSSP", src, cpuRuns, warmCpu, s -> run(Sssp.run(p.cpu, s, null)), p.cpuSsspCheck());
             if (p.gpu != null) {
-                t[0] = r.medianMs(label + " GPU BFS harish", src, r.runs, true, s -> run(p.gpu.bfs(s, "harish")), p.bfsCheck());
-                t[1] = r.medianMs(label + " GPU BFS ours", src, r.runs, true, s -> run(p.gpu.bfs(s, GPU_BFS_DEFAULT)), p.bfsCheck());
-                t[3] = r.medianMs(label + " GPU SSSP harish", src, r.runs, true, s -> run(p.gpu.sssp(s, "harish")), p.ssspCheck());
-                t[4] = r.medianMs(label + " GPU SSSP ours", src, r.runs, true, s -> run(p.gpu.sssp(s, GPU_SSSP_DEFAULT)), p.ssspCheck());
+                t[0] = r.medianMs(label + " GPU BFS harish", src, r.runs, true, s -> run(Bfs.run(p.gpu, s, "harish")), p.bfsCheck());
+                t[1] = r.medianMs(label + " GPU BFS ours", src, r.runs, true, s -> run(Bfs.run(p.gpu, s, GPU_BFS_DEFAULT)), p.bfsCheck());
+                t[3] = r.medianMs(label + " GPU SSSP harish", src, r.runs, true, s -> run(Sssp.run(p.gpu, s, "harish")), p.ssspCheck());
+                t[4] = r.medianMs(label + " GPU SSSP ours", src, r.runs, true, s -> run(Sssp.run(p.gpu, s, GPU_SSSP_DEFAULT)), p.ssspCheck());
             }
         }
         String[] series = {"GPU BFS harish", "GPU BFS ours", "CPU BFS", "GPU SSSP harish", "GPU SSSP ours", "CPU SSSP"};
@@ -164,7 +167,7 @@ public final class Paper004Harish {
                     }
                     try {
                         t[i] = r.medianMs("APSP " + names[i] + " n=" + n, new int[] {0}, runs, false, s -> {
-                            ApspResult a = on.apsp(v, limits);
+                            ApspResult a = Apsp.run(on, v, limits);
                             return new Repro.Run<>(a, a.timing());
                         }, (s, a) -> ApspVerifier.verify(g, a));
                     } catch (OutOfMemoryError e) {

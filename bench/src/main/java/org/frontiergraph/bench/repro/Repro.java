@@ -1,8 +1,5 @@
 package org.frontiergraph.bench.repro;
 
-import org.frontiergraph.kernels.engine.ComputeBackend;
-import org.frontiergraph.kernels.gpu.GpuBackend;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,10 +13,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
+import org.frontiergraph.kernels.Backends;
+import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
@@ -291,7 +291,7 @@ final class Repro {
         try {
             java.util.Optional<String> why = GpuBackend.unavailableReason();
             try (ComputeBackend cpu = new org.frontiergraph.kernels.cpu.CpuBackend();
-                 GpuBackend gpu = why.isPresent() ? null : (GpuBackend) GpuBackend.open()) {
+                 GpuBackend gpu = why.isPresent() ? null : Backends.gpu()) {
                 if (gpu == null) r.note("no GPU: " + why.get() + "; CPU columns only");
                 else r.gpu = gpu.device();
                 r.log("GPU " + r.gpu);

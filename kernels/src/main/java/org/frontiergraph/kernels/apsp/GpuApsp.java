@@ -4,19 +4,20 @@ import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import jcuda.Pointer;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.Timing;
-import org.frontiergraph.kernels.engine.UnsupportedVariantException;
+import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.gpu.CudaContext;
 import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
-import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.gpu.GpuAlgorithm;
+import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
-import org.frontiergraph.kernels.gpu.SeedLauncher;
-import org.frontiergraph.kernels.gpu.Variant;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
@@ -36,11 +37,15 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * when {@link ApspLimits} refuse the host-side answer or n^2 elements (plus scratch) exceed the device's free memory.
  * The CSR (offsets, columns) is the resident graph's {@link DeviceCsr}; the weights are uploaded here as doubles.
  * <p>
+ * The distance matrix is allocated per query (after the memory check above) and freed after the copy back; the
+ * launcher itself holds the weights as doubles. Reports counter {@code launches}.
+ * <p>
  * Measured (H200, PrimApspGpuTest, device time): rome99 (3,353 vertices, int32): floyd-warshall 184 ms,
  * blocked=1 14 ms, repeated-sssp 27 ms; 5,000 vertices with fractional weights (double): 602 / 58 / 35 ms.
  */
-public final class GpuApsp implements SeedLauncher {
-    public static final List<String> VARIANTS = List.of("floyd-warshall", "repeated-sssp");
+final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
+    static final GpuAlgorithm<ApspLimits, ApspResult> IMPLEMENTATION = new GpuAlgorithm<>(
+            List.of(CpuApsp.FLOYD_WARSHALL, CpuApsp.REPEATED_SSSP), false, g -> 8L * g.arcCount(), GpuApsp::new);
     /** Rows copied back per transfer. */
     private static final long COPY_ELEMENTS = 1L << 24;
 
@@ -49,13 +54,12 @@ public final class GpuApsp implements SeedLauncher {
     private final DeviceCsr csr;
     private CsrGraph graph;
     private DeviceBuffer weights;
-    private long lastLaunches;
 
-    public GpuApsp(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {
-        this.context = context;
-        this.ledger = ledger;
-        this.csr = csr;
-        this.graph = graph;
+    private GpuApsp(DeviceGraph g) {
+        this.context = g.context();
+        this.ledger = g.ledger();
+        this.csr = g.csr();
+        this.graph = g.graph();
         this.weights = DeviceBuffer.of(context, ledger, graph.weights());
     }
 
@@ -70,10 +74,8 @@ public final class GpuApsp implements SeedLauncher {
         return "f64";
     }
 
-    public ApspResult run(Variant variant, ApspLimits limits) {
-        if (!VARIANTS.contains(variant.name())) {
-            throw new UnsupportedVariantException("APSP", variant.name(), GpuBackend.NAME, VARIANTS);
-        }
+    @Override
+    public ApspResult run(ApspLimits limits, Variant variant) {
         int n = graph.vertexCount();
         limits.check(n);
         if (n == 0) return new ApspResult(0, new double[0], new Timing(0, 0));
@@ -98,10 +100,9 @@ public final class GpuApsp implements SeedLauncher {
         }
         long t0 = System.nanoTime();
         double[] out;
-        long compute;
+        long compute, launches;
         try (DeviceBuffer d = DeviceBuffer.allocate(context, ledger, matrix); DeviceTimer timer = new DeviceTimer(context)) {
             timer.start();
-            long launches;
             if (!sssp) {
                 launches = floydWarshall(d, n, type, variant.intOption("blocked", 0) != 0);
             } else {
@@ -109,11 +110,10 @@ public final class GpuApsp implements SeedLauncher {
             }
             timer.stop();
             compute = timer.elapsedNanos();
-            lastLaunches = launches;
             out = download(d, n, type);
         }
         long wall = System.nanoTime() - t0;
-        return new ApspResult(n, out, new Timing(compute, Math.max(0, wall - compute)));
+        return new ApspResult(n, out, new Timing(compute, Math.max(0, wall - compute), Map.of("launches", launches)));
     }
 
     private Kernel kernel(String name, String type) {
@@ -196,13 +196,11 @@ public final class GpuApsp implements SeedLauncher {
         return out;
     }
 
-    /** Kernel launches of the last run. */
-    public long lastLaunches() { return lastLaunches; }
-
     @Override
-    public void reweighted(CsrGraph next) {
+    public boolean reweighted(CsrGraph next) {
         graph = next;
         weights.upload(next.weights());
+        return true;
     }
 
     @Override

@@ -1,25 +1,31 @@
 package org.frontiergraph.kernels.bfs;
 
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
+import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.gpu.CudaContext;
 import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
+import org.frontiergraph.kernels.gpu.GpuAlgorithm;
+import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
-import org.frontiergraph.kernels.gpu.Variant;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * GPU BFS launcher (kernels in src/main/cuda/bfs.cu): direction-optimizing, queue-based.
  * Variants: {@code persistent} (default: the whole search in one cooperative launch, one grid barrier per level)
  * and {@code hostloop} (one launch per level, the host reads the frontier size back each level). Option
- * {@code bps=N}: blocks per multiprocessor of the persistent grid. Call inside {@link CudaContext#call}.
+ * {@code bps=N}: blocks per multiprocessor of the persistent grid. Reports counter {@code levels}. Call inside
+ * {@link CudaContext#call}.
  */
-public final class GpuBfs implements AutoCloseable {
-    public static final List<String> VARIANTS = List.of("persistent", "hostloop");
+final class GpuBfs implements GpuLauncher<Source, BfsResult> {
+    static final GpuAlgorithm<Source, BfsResult> IMPLEMENTATION = new GpuAlgorithm<>(
+            List.of("persistent", "hostloop"), true, g -> sum(sizes(g)), GpuBfs::new);
     // Beamer's switch thresholds, the same as bfs.cu
     private static final long ALPHA = 15, BETA = 18;
 
@@ -28,19 +34,30 @@ public final class GpuBfs implements AutoCloseable {
     private final DeviceCsr csr;
     private final DeviceBuffer hops, parents, queueA, queueB, counters;
     private final DeviceTimer timer;
-    private long lastLevels;
 
-    public GpuBfs(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {
-        this.context = context;
-        this.graph = graph;
-        this.csr = csr;
-        long n = graph.vertexCount();
-        hops = DeviceBuffer.allocate(context, ledger, 4 * n);
-        parents = DeviceBuffer.allocate(context, ledger, 4 * n);
-        queueA = DeviceBuffer.allocate(context, ledger, 4 * n);
-        queueB = DeviceBuffer.allocate(context, ledger, 4 * n);
-        counters = DeviceBuffer.allocate(context, ledger, 8 * 16);
+    private GpuBfs(DeviceGraph g) {
+        this.context = g.context();
+        this.graph = g.graph();
+        this.csr = g.csr();
+        DeviceBuffer[] b = g.allocate(sizes(graph));
+        hops = b[0];
+        parents = b[1];
+        queueA = b[2];
+        queueB = b[3];
+        counters = b[4];
         timer = new DeviceTimer(context);
+    }
+
+    /** Device bytes of hops, parents, the two queues and the counters, in that order. */
+    private static long[] sizes(CsrGraph g) {
+        long n = g.vertexCount();
+        return new long[] {4 * n, 4 * n, 4 * n, 4 * n, 8L * BfsCounters.COUNT};
+    }
+
+    static long sum(long[] sizes) {
+        long total = 0;
+        for (long s : sizes) total += s;
+        return total;
     }
 
     /** Default blocks per multiprocessor: few for sparse (often high-diameter) graphs, so a level's barrier is cheap. */
@@ -48,13 +65,15 @@ public final class GpuBfs implements AutoCloseable {
         return g.arcCount() < 8L * g.vertexCount() ? 1 : 64;
     }
 
-    public BfsResult run(int source, String variantText) {
-        Variant variant = Variant.parse("BFS", variantText, "persistent", VARIANTS);
+    @Override
+    public BfsResult run(Source query, Variant variant) {
+        int source = query.vertex();
         int n = graph.vertexCount();
         KernelModule module = context.module("bfs");
         timer.start();
-        if (variant.name().equals("hostloop")) {
-            hostLoop(module, source);
+        long levels = 0;
+        if (variant.is("hostloop")) {
+            levels = hostLoop(module, source);
         } else {
             Kernel k = module.kernel("bfs_persistent");
             k.launchCooperative(variant.intOption("bps", defaultBlocksPerSm(graph)), csr.rowOffsets, csr.columns, n,
@@ -67,23 +86,23 @@ public final class GpuBfs implements AutoCloseable {
         int[] h = new int[n], p = new int[n];
         hops.download(h);
         parents.download(p);
-        if (!variant.name().equals("hostloop")) {
-            long[] c = new long[16];
+        if (!variant.is("hostloop")) {
+            long[] c = new long[BfsCounters.COUNT];
             counters.download(c);
-            lastLevels = c[6];
+            levels = c[BfsCounters.LEVELS];
         }
-        return new BfsResult(source, h, p, new Timing(compute, System.nanoTime() - t0));
+        return new BfsResult(source, h, p, new Timing(compute, System.nanoTime() - t0, Map.of("levels", levels)));
     }
 
     /** A new version with the same arcs (BFS ignores weights). */
-    public void reweighted(CsrGraph next) {
+    @Override
+    public boolean reweighted(CsrGraph next) {
         graph = next;
+        return true;
     }
 
-    /** BFS levels the last run took (the number of frontiers expanded). */
-    public long lastLevels() { return lastLevels; }
-
-    private void hostLoop(KernelModule module, int source) {
+    /** Runs one launch per level; returns the levels (frontiers expanded). */
+    private long hostLoop(KernelModule module, int source) {
         int n = graph.vertexCount();
         Kernel init = module.kernel("bfs_init");
         Kernel level = module.kernel("bfs_level");
@@ -91,12 +110,12 @@ public final class GpuBfs implements AutoCloseable {
         DeviceBuffer cur = queueA, next = queueB;
         long count = 1, frontierArcs = graph.degree(source), explored = frontierArcs;
         boolean bottomUp = false;
-        long[] c = new long[16];
+        long[] c = new long[BfsCounters.COUNT];
         int l = 0;
         while (count > 0) {
             int s = l % 3;
-            counters.fill32(2L * s, 2, 0);
-            counters.fill32(2L * (3 + s), 2, 0);
+            counters.fill32(2L * (BfsCounters.NEXT_COUNT + s), 2, 0);  // a u64 slot is two 32-bit words
+            counters.fill32(2L * (BfsCounters.NEXT_ARCS + s), 2, 0);
             if (!csr.directed) {
                 long unexplored = Math.max(0, csr.arcCount - explored);
                 if (!bottomUp && frontierArcs * ALPHA > unexplored) bottomUp = true;
@@ -106,15 +125,15 @@ public final class GpuBfs implements AutoCloseable {
             level.launch(blocks, csr.rowOffsets, csr.columns, n, hops, parents, cur, (int) count, next, counters, l,
                     bottomUp ? 1 : 0, csr.hasBigVertices ? 1 : 0);
             counters.download(c);
-            count = c[s];
-            frontierArcs = c[3 + s];
+            count = c[BfsCounters.NEXT_COUNT + s];
+            frontierArcs = c[BfsCounters.NEXT_ARCS + s];
             explored += frontierArcs;
             DeviceBuffer t = cur;
             cur = next;
             next = t;
             l++;
         }
-        lastLevels = l;
+        return l;
     }
 
     @Override

@@ -1,17 +1,19 @@
 package org.frontiergraph.kernels.bfs;
 
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
+import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.gpu.CudaContext;
 import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
+import org.frontiergraph.kernels.gpu.GpuAlgorithm;
+import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
-import org.frontiergraph.kernels.gpu.SeedLauncher;
-import org.frontiergraph.kernels.gpu.Variant;
-import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * Harish and Narayanan's BFS (paper 004, Algorithms 1-2; kernels in src/main/cuda/bfs_harish.cu): one thread per
@@ -20,22 +22,21 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * second array and X_a is set at discovery (see bfs_harish.cu: 004's single F_a races within a level).
  * Variant {@code harish}, no options. Call inside {@link CudaContext#call}.
  */
-public final class HarishBfs implements SeedLauncher {
-    public static final List<String> VARIANTS = List.of("harish");
+final class HarishBfs implements GpuLauncher<Source, BfsResult> {
+    static final GpuAlgorithm<Source, BfsResult> IMPLEMENTATION = new GpuAlgorithm<>(
+            List.of("harish"), false, g -> GpuBfs.sum(sizes(g.vertexCount())), HarishBfs::new);
 
     private final CudaContext context;
     private final DeviceCsr csr;
     private final int n;
     private final DeviceBuffer frontier, next, visited, cost, parents, flag;
     private final DeviceTimer timer;
-    private long lastLevels;
 
-    public HarishBfs(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {
-        this.context = context;
-        this.csr = csr;
-        this.n = graph.vertexCount();
-        long b = 4L * n;
-        DeviceBuffer[] made = DeviceBuffer.allocateAll(context, ledger, b, b, b, b, b, 4);
+    private HarishBfs(DeviceGraph g) {
+        this.context = g.context();
+        this.csr = g.csr();
+        this.n = g.graph().vertexCount();
+        DeviceBuffer[] made = g.allocate(sizes(n));
         frontier = made[0];
         next = made[1];
         visited = made[2];
@@ -45,7 +46,15 @@ public final class HarishBfs implements SeedLauncher {
         timer = new DeviceTimer(context);
     }
 
-    public BfsResult run(int source, Variant variant) {
+    /** Device bytes of F_a, the next frontier, X_a, C_a, the parents and the flag, in that order. */
+    private static long[] sizes(int n) {
+        long b = 4L * n;
+        return new long[] {b, b, b, b, b, 4};
+    }
+
+    @Override
+    public BfsResult run(Source query, Variant variant) {
+        int source = query.vertex();
         if (source < 0 || source >= n) throw new IllegalArgumentException("source " + source + " not in [0, " + n + ")");
         KernelModule module = context.module("bfs_harish");
         Kernel kernel = module.kernel("harish_bfs_kernel");
@@ -71,14 +80,9 @@ public final class HarishBfs implements SeedLauncher {
         int[] hops = new int[n], p = new int[n];
         cost.download(hops);
         parents.download(p);
-        lastLevels = levels;
-        return new BfsResult(source, hops, p, new Timing(compute, System.nanoTime() - t0));
+        // levels: kernel launches, the last finding the frontier empty
+        return new BfsResult(source, hops, p, new Timing(compute, System.nanoTime() - t0, Map.of("levels", levels)));
     }
-
-    /** Kernel launches (levels, the last finding the frontier empty) of the last run. */
-    public long lastLevels() { return lastLevels; }
-
-    @Override public void reweighted(CsrGraph next) {}
 
     @Override
     public void close() {

@@ -1,18 +1,11 @@
 package org.frontiergraph.kernels.engine;
 
-import java.util.List;
-import org.frontiergraph.kernels.apsp.ApspLimits;
-import org.frontiergraph.kernels.apsp.ApspResult;
-import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.mst.MstResult;
-import org.frontiergraph.kernels.sssp.SsspResult;
 
 /**
  * One graph version held by a backend, ready for queries without copying the graph again.
  * Methods may be called from several threads; implementations serialize where their device needs it.
- * A {@code variant} of null selects the backend's default (fastest) implementation; an unknown name throws
- * {@link UnsupportedVariantException}. Vertex ids are 0-based and must be in range (callers validate).
+ * Vertex ids are 0-based and must be in range (callers validate).
  */
 public interface ResidentGraph extends AutoCloseable {
     CsrGraph graph();
@@ -23,20 +16,14 @@ public interface ResidentGraph extends AutoCloseable {
     /** Bytes this graph occupies in the backend's memory (device bytes on the GPU). */
     long residentBytes();
 
-    BfsResult bfs(int source, String variant);
-
-    SsspResult sssp(int source, String variant);
-
-    MstResult mst(String variant);
-
     /**
-     * All-pairs shortest paths (small graphs only: the answer is n^2 distances).
+     * Runs {@code algorithm} on this graph: the implementation of this backend that {@code variant} names (null:
+     * the default).
      *
-     * @throws GraphTooLargeException when the graph exceeds {@code limits}
+     * @throws UnsupportedVariantException when this backend has no such variant
+     * @throws GraphTooLargeException when the algorithm's working memory does not fit
      */
-    default ApspResult apsp(String variant, ApspLimits limits) {
-        throw new UnsupportedVariantException("APSP", variant == null ? "default" : variant, backend(), List.of());
-    }
+    <Q, R> R run(AlgorithmSpec<Q, R> algorithm, Q query, String variant);
 
     /**
      * A resident copy of {@code next}, a later version of this graph. The default loads it afresh; a backend may

@@ -61,8 +61,8 @@ public final class CudaContext implements AutoCloseable {
         totalBytes = total[0];
     }
 
-    /** Creates a context on device {@code ordinal}. @throws jcuda.CudaException when that fails */
-    public static CudaContext open(int ordinal) {
+    /** Creates a context on device {@code ordinal} (only {@link GpuBackend} does). @throws jcuda.CudaException when that fails */
+    static CudaContext open(int ordinal) {
         return new CudaContext(ordinal);
     }
 

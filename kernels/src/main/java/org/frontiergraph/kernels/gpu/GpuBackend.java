@@ -1,14 +1,19 @@
 package org.frontiergraph.kernels.gpu;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
+import org.frontiergraph.kernels.engine.Implementation;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
- * The GPU engine (JCuda driver API): one CUDA context on device 0 (or {@code -Dfrontier.gpu.device=N}), graphs
- * uploaded once and kept resident until closed. Open it through {@link org.frontiergraph.kernels.engine.Backends}.
+ * The GPU engine (JCuda driver API): the one owner of a CUDA context on device 0 (or
+ * {@code -Dfrontier.gpu.device=N}), graphs uploaded once and kept resident until closed. Open it through
+ * {@code org.frontiergraph.kernels.Backends}, which passes the registered algorithms.
  */
 public final class GpuBackend implements ComputeBackend {
     public static final String NAME = "gpu";
@@ -16,9 +21,16 @@ public final class GpuBackend implements ComputeBackend {
     static final long RESERVE_BYTES = 256L << 20;
 
     private final CudaContext context;
+    /** Implementations whose launchers are opened with every graph. */
+    private final List<GpuAlgorithm<?, ?>> atLoad = new ArrayList<>();
 
-    private GpuBackend(CudaContext context) {
+    private GpuBackend(CudaContext context, List<AlgorithmSpec<?, ?>> algorithms) {
         this.context = context;
+        for (AlgorithmSpec<?, ?> a : algorithms) {
+            for (Implementation<?, ?> impl : a.implementations()) {
+                if (impl instanceof GpuAlgorithm<?, ?> g && g.atLoad()) atLoad.add(g);
+            }
+        }
     }
 
     /** Why no GPU backend can be opened here (no driver, no device, kernels not built), or empty when one can. */
@@ -26,11 +38,14 @@ public final class GpuBackend implements ComputeBackend {
         return Cuda.unavailableReason();
     }
 
-    /** Opens the GPU engine. @throws IllegalStateException when {@link #unavailableReason()} is present */
-    public static ComputeBackend open() {
+    /**
+     * Opens the GPU engine for {@code algorithms} (those whose GPU implementation is {@code atLoad} get their working
+     * memory with every graph). @throws IllegalStateException when {@link #unavailableReason()} is present
+     */
+    public static GpuBackend open(List<AlgorithmSpec<?, ?>> algorithms) {
         Optional<String> why = unavailableReason();
         if (why.isPresent()) throw new IllegalStateException(why.get());
-        return new GpuBackend(CudaContext.open(Integer.getInteger("frontier.gpu.device", 0)));
+        return new GpuBackend(CudaContext.open(Integer.getInteger("frontier.gpu.device", 0)), algorithms);
     }
 
     @Override
@@ -42,24 +57,30 @@ public final class GpuBackend implements ComputeBackend {
     /** Device bytes held by every resident graph of this backend. */
     public long deviceBytesInUse() { return context.bytesInUse(); }
 
-    public CudaContext context() { return context; }
+    CudaContext context() { return context; }
 
     /**
-     * Uploads {@code graph}: CSR and the BFS/SSSP work arrays at once, the MST edge list on the first MST query.
+     * Uploads {@code graph} and opens the at-load launchers (BFS and SSSP work arrays); others open on first use.
      *
      * @throws GraphTooLargeException when the graph does not fit in the device memory that is free
      */
     @Override
     public ResidentGraph load(CsrGraph graph) {
         return context.call(() -> {
-            long need = GpuResidentGraph.bytesAtLoad(graph);
-            long free = context.freeBytes();
-            if (need + RESERVE_BYTES > free) {
-                throw new GraphTooLargeException("graph needs " + need + " bytes on " + context.deviceName()
-                        + " but only " + free + " are free (" + RESERVE_BYTES + " kept in reserve)");
-            }
-            return new GpuResidentGraph(this, graph);
+            long need = DeviceCsr.bytesFor(graph);
+            for (GpuAlgorithm<?, ?> g : atLoad) need += g.deviceBytes(graph);
+            requireFree(need, "graph");
+            return new GpuResidentGraph(this, graph, atLoad);
         });
+    }
+
+    /** @throws GraphTooLargeException when {@code need} bytes (plus the reserve) are not free. Inside {@link CudaContext#call}. */
+    void requireFree(long need, String what) {
+        long free = context.freeBytes();
+        if (need + RESERVE_BYTES > free) {
+            throw new GraphTooLargeException(what + " needs " + need + " bytes on " + context.deviceName()
+                    + " but only " + free + " are free (" + RESERVE_BYTES + " kept in reserve)");
+        }
     }
 
     @Override

@@ -2,12 +2,16 @@ package org.frontiergraph.kernels.mst;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.engine.Variant;
+import org.frontiergraph.kernels.engine.WholeGraph;
 import org.frontiergraph.kernels.gpu.CudaContext;
 import org.frontiergraph.kernels.gpu.DeviceBuffer;
+import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
-import org.frontiergraph.kernels.gpu.Variant;
+import org.frontiergraph.kernels.gpu.GpuAlgorithm;
+import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 
@@ -15,53 +19,47 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  * GPU MST launcher (kernels in src/main/cuda/mst.cu): Boruvka with (weight, edge id) keys and a lock-free
  * union-find, in one cooperative launch. The undirected edge list is uploaded once, on the first MST query of a
  * graph version. The chosen edges come back as one bit per edge id, so ids are ascending; the total is summed on
- * the host with {@link ExactSum}. Variant {@code boruvka}, option {@code bps=N}. Call inside
- * {@link CudaContext#call}.
+ * the host with {@link ExactSum}. Variant {@code boruvka}, option {@code bps=N}. Reports counter {@code rounds}.
+ * The edge list carries the weights: a new version's weights drop it ({@link #reweighted}) and the next MST query
+ * uploads it again. Call inside {@link CudaContext#call}.
  */
-public final class GpuMst implements AutoCloseable {
-    public static final List<String> VARIANTS = List.of("boruvka");
+final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
+    static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
+            List.of("boruvka"), false, g -> sum(sizes(g)), GpuMst::new);
 
     private final CudaContext context;
     private final CsrGraph graph;
     private final UndirectedEdges edges;
     private final DeviceBuffer edgeList, listA, listB, comp, minKey, chosen, counters;
     private final DeviceTimer timer;
-    private long lastRounds;
 
-    public GpuMst(CudaContext context, AtomicLong ledger, CsrGraph graph) {
-        this.context = context;
-        this.graph = graph;
+    private GpuMst(DeviceGraph g) {
+        this.context = g.context();
+        this.graph = g.graph();
         this.edges = graph.undirectedEdges();
-        int m = edges.size();
-        long n = graph.vertexCount();
-        int[] packed = pack(edges, graph.integralWeights());
-        DeviceBuffer e = null, a = null, b = null, c = null, k = null, ch = null, ctr = null;
-        try {
-            e = DeviceBuffer.of(context, ledger, packed);
-            a = DeviceBuffer.allocate(context, ledger, 16L * m);
-            b = DeviceBuffer.allocate(context, ledger, 16L * m);
-            c = DeviceBuffer.allocate(context, ledger, 4 * n);
-            k = DeviceBuffer.allocate(context, ledger, 8 * n);
-            ch = DeviceBuffer.allocate(context, ledger, 4L * ((m + 31) / 32));
-            ctr = DeviceBuffer.allocate(context, ledger, 8 * 16);
-        } catch (RuntimeException ex) {
-            for (DeviceBuffer x : new DeviceBuffer[] {ctr, ch, k, c, b, a, e}) if (x != null) x.close();
-            throw ex;
-        }
-        edgeList = e;
-        listA = a;
-        listB = b;
-        comp = c;
-        minKey = k;
-        chosen = ch;
-        counters = ctr;
+        DeviceBuffer[] b = g.allocate(sizes(graph));
+        edgeList = b[0];
+        listA = b[1];
+        listB = b[2];
+        comp = b[3];
+        minKey = b[4];
+        chosen = b[5];
+        counters = b[6];
+        edgeList.upload(pack(edges, graph.integralWeights()));
         timer = new DeviceTimer(context);
     }
 
-    /** Device bytes the MST structures of {@code g} take. */
-    public static long bytesFor(CsrGraph g) {
-        long m = g.directed() ? g.arcCount() : g.edgeCount();
-        return 48L * m + 12L * g.vertexCount() + m / 8 + 256;
+    /** Device bytes of the packed edge list, the two work lists, comp, minKey, the chosen bits and the counters. */
+    private static long[] sizes(CsrGraph g) {
+        long m = g.directed() ? g.arcCount() : g.edgeCount();  // at least the undirected edges
+        long n = g.vertexCount();
+        return new long[] {16 * m, 16 * m, 16 * m, 4 * n, 8 * n, 4 * ((m + 31) / 32), 8L * MstCounters.COUNT};
+    }
+
+    private static long sum(long[] sizes) {
+        long total = 0;
+        for (long s : sizes) total += s;
+        return total;
     }
 
     /**
@@ -91,8 +89,8 @@ public final class GpuMst implements AutoCloseable {
         return packed;
     }
 
-    public MstResult run(String variantText) {
-        Variant variant = Variant.parse("MST", variantText, "boruvka", VARIANTS);
+    @Override
+    public MstResult run(WholeGraph query, Variant variant) {
         int n = graph.vertexCount();
         int m = edges.size();
         timer.start();
@@ -116,17 +114,22 @@ public final class GpuMst implements AutoCloseable {
                 word &= word - 1;
             }
         }
+        long rounds = 0;
         if (m > 0) {
-            long[] c = new long[16];
+            long[] c = new long[MstCounters.COUNT];
             counters.download(c);
-            lastRounds = c[2];
+            rounds = c[MstCounters.ROUNDS];
         }
         double total = ExactSum.of(edges.w, ids);
-        return new MstResult(ids, total, n - count, new Timing(compute, System.nanoTime() - t0));
+        return new MstResult(ids, total, n - count, new Timing(compute, System.nanoTime() - t0,
+                Map.of("rounds", rounds)));
     }
 
-    /** Boruvka rounds of the last run. */
-    public long lastRounds() { return lastRounds; }
+    /** The edge list holds the old weights: dropped, and uploaded again by the next MST query. */
+    @Override
+    public boolean reweighted(CsrGraph next) {
+        return false;
+    }
 
     @Override
     public void close() {

@@ -2,16 +2,18 @@ package org.frontiergraph.kernels.mst;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.frontiergraph.kernels.engine.Timing;
-import org.frontiergraph.kernels.engine.UnsupportedVariantException;
+import org.frontiergraph.kernels.engine.Variant;
+import org.frontiergraph.kernels.engine.WholeGraph;
 import org.frontiergraph.kernels.gpu.CudaContext;
 import org.frontiergraph.kernels.gpu.DeviceBuffer;
+import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
-import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.gpu.GpuAlgorithm;
+import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
-import org.frontiergraph.kernels.gpu.SeedLauncher;
-import org.frontiergraph.kernels.gpu.Variant;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 
@@ -42,9 +44,11 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  * 519 ms, prim-naive 419 ms, CPU Prim 6.6 ms; 2^7: 3.0 / 3.6 / 0.17 ms; USA-road-d.NY (264,346 vertices): 8.7 s /
  * 8.3 s / 80 ms. Both GPU forms cost about 25-32 us per step (three launches, each a few threads' work): launch-bound,
  * so the paper's 3x of GMR over the non-primitive form and its 2x over Boost do not reproduce on this hardware.
+ * Reports counter {@code launches}.
  */
-public final class GpuPrim implements SeedLauncher {
-    public static final List<String> VARIANTS = List.of("prim-gmr", "prim-naive");
+final class GpuPrim implements GpuLauncher<WholeGraph, MstResult> {
+    static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
+            List.of("prim-gmr", "prim-naive"), false, GpuPrim::deviceBytes, GpuPrim::new);
     /** The paper's best grid size for the GMR kernels. */
     public static final int MAX_BLOCKS = 128;
 
@@ -54,12 +58,21 @@ public final class GpuPrim implements SeedLauncher {
     private UndirectedEdges edges;
     private DeviceBuffer a, b, bid, eu, ev;
     private int maxDegree;
-    private long lastLaunches;
 
-    public GpuPrim(CudaContext context, AtomicLong ledger, CsrGraph graph) {
-        this.context = context;
-        this.ledger = ledger;
-        upload(graph);
+    private GpuPrim(DeviceGraph g) {
+        this.context = g.context();
+        this.ledger = g.ledger();
+        upload(g.graph());
+    }
+
+    /**
+     * Device bytes: the adjacency list (A: 8 per vertex; B and the arc edge ids: 12 per arc, two arcs per edge; the
+     * edge end points: 8 per edge) and the larger of the two forms' per-run buffers (prim-gmr: R1, R2, R3, pos,
+     * C and the GMR's per-block scratch).
+     */
+    private static long deviceBytes(CsrGraph g) {
+        long n = g.vertexCount(), m = g.directed() ? g.arcCount() : g.edgeCount();
+        return 8 * n + 24 * m + 8 * m + 20 * n + 4 + 12L * MAX_BLOCKS;
     }
 
     private void upload(CsrGraph g) {
@@ -96,11 +109,18 @@ public final class GpuPrim implements SeedLauncher {
             ids[p] = i;
         }
         closeGraph();
-        a = DeviceBuffer.of(context, ledger, av);
-        b = DeviceBuffer.of(context, ledger, bv);
-        bid = DeviceBuffer.of(context, ledger, ids);
-        eu = DeviceBuffer.of(context, ledger, edges.u);
-        ev = DeviceBuffer.of(context, ledger, edges.v);
+        DeviceBuffer[] made = DeviceBuffer.allocateAll(context, ledger, 4L * av.length, 4L * bv.length, 4L * ids.length,
+                4L * m, 4L * m);
+        made[0].upload(av);
+        made[1].upload(bv);
+        made[2].upload(ids);
+        made[3].upload(edges.u);
+        made[4].upload(edges.v);
+        a = made[0];
+        b = made[1];
+        bid = made[2];
+        eu = made[3];
+        ev = made[4];
     }
 
     /** Integer weight keys ordering edges exactly as their weights: the weights themselves, or their ranks. */
@@ -123,17 +143,15 @@ public final class GpuPrim implements SeedLauncher {
         return keys;
     }
 
-    public MstResult run(Variant variant) {
-        if (!VARIANTS.contains(variant.name())) {
-            throw new UnsupportedVariantException("MST", variant.name(), GpuBackend.NAME, VARIANTS);
-        }
+    @Override
+    public MstResult run(WholeGraph query, Variant variant) {
         int n = graph.vertexCount();
         if (n == 0) return new MstResult(new int[0], 0.0, 0, new Timing(0, 0));
         int maxBlocks = Math.max(1, variant.intOption("blocks", MAX_BLOCKS));
         int k3Blocks = (int) Math.max(1, Math.min(maxBlocks, (maxDegree + Kernel.BLOCK - 1) / Kernel.BLOCK));
         long t0 = System.nanoTime();
         int[] ids;
-        long compute;
+        long compute, launches;
         try (DeviceTimer timer = new DeviceTimer(context)) {
             if (variant.name().equals("prim-gmr")) {
                 try (DeviceBuffer r1 = DeviceBuffer.allocate(context, ledger, 4L * n);
@@ -149,7 +167,7 @@ public final class GpuPrim implements SeedLauncher {
                     Kernel k3 = context.module("mst_prim").kernel("prim_kernel3");
                     timer.start();
                     init.launch(Kernel.blocksFor(n), n, r1, r2, r3, pos);
-                    long launches = 1;
+                    launches = 1;
                     for (int k = 0; k < n; k++) {
                         int len = n - k;
                         int blocks = (int) Math.min(maxBlocks, (len + Kernel.BLOCK - 1) / Kernel.BLOCK);
@@ -166,7 +184,6 @@ public final class GpuPrim implements SeedLauncher {
                     }
                     timer.stop();
                     compute = timer.elapsedNanos();
-                    lastLaunches = launches;
                     long[] keys = new long[n];
                     r3.download(keys);
                     ids = chosenIds(keys);
@@ -192,7 +209,7 @@ public final class GpuPrim implements SeedLauncher {
                     }
                     timer.stop();
                     compute = timer.elapsedNanos();
-                    lastLaunches = 1 + 3L * n - 1;
+                    launches = 1 + 3L * n - 1;
                     int[] ch = new int[n];
                     chosen.download(ch);
                     ids = Arrays.stream(ch).filter(x -> x >= 0).sorted().toArray();
@@ -201,7 +218,9 @@ public final class GpuPrim implements SeedLauncher {
         }
         double total = ExactSum.of(edges.w, ids);
         long wall = System.nanoTime() - t0;
-        return new MstResult(ids, total, n - ids.length, new Timing(compute, Math.max(0, wall - compute)));
+        // launches: about 2-3 per vertex (Prim is n sequential steps)
+        return new MstResult(ids, total, n - ids.length, new Timing(compute, Math.max(0, wall - compute),
+                Map.of("launches", launches)));
     }
 
     private static int[] chosenIds(long[] keys) {
@@ -214,12 +233,10 @@ public final class GpuPrim implements SeedLauncher {
         return ids;
     }
 
-    /** Kernel launches of the last run (about 2-3 per vertex: Prim is n sequential steps). */
-    public long lastLaunches() { return lastLaunches; }
-
     @Override
-    public void reweighted(CsrGraph next) {
+    public boolean reweighted(CsrGraph next) {
         upload(next);
+        return true;
     }
 
     private void closeGraph() {

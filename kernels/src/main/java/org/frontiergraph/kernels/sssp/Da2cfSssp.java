@@ -1,19 +1,23 @@
 package org.frontiergraph.kernels.sssp;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
+import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
+import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.gpu.CudaContext;
 import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
+import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
-import org.frontiergraph.kernels.gpu.SeedLauncher;
-import org.frontiergraph.kernels.gpu.Variant;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
@@ -36,10 +40,12 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * the frontier. Exact integer distances (int64 keys) when the graph's weights are integral (as DeviceCsr decides),
  * otherwise the bits of non-negative doubles with 64-bit atomicMin, the same correctly rounded sums as the CPU.
  * Parents after convergence (a tight arc into each vertex; a host BFS over tight arcs when some weight is 0).
- * {@link #lastIterations()}: relax/minimum rounds of the last run. Call inside {@link CudaContext#call}.
+ * Reports counter {@code iterations}: relax/minimum rounds. Call inside {@link CudaContext#call}.
  */
-public final class Da2cfSssp implements SeedLauncher {
-    public static final List<String> VARIANTS = List.of("da2cf-f", "da2cf-u", "da2cf-u-plus", "da2cf-f-matrix", "da2cf-u-matrix");
+final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
+    static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
+            List.of("da2cf-f", "da2cf-u", "da2cf-u-plus", "da2cf-f-matrix", "da2cf-u-matrix"), false,
+            g -> SeedSssp.sum(sizes(g.vertexCount())), Da2cfSssp::new);
     /** Largest graph the matrix forms take (a 32768^2 int32 matrix is 4 GiB). */
     public static final int MAX_MATRIX_VERTICES = 32768;
     static final long RESERVE_BYTES = 256L << 20;
@@ -58,17 +64,16 @@ public final class Da2cfSssp implements SeedLauncher {
     private boolean tOwned;
     private DeviceBuffer matrix;
     private boolean matrixInts;
-    private long lastIterations;
 
-    public Da2cfSssp(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {
-        this.context = context;
-        this.ledger = ledger;
-        this.graph = graph;
-        this.csr = csr;
+    private Da2cfSssp(DeviceGraph g) {
+        this.context = g.context();
+        this.ledger = g.ledger();
+        this.graph = g.graph();
+        this.csr = g.csr();
         this.n = graph.vertexCount();
-        blocks1 = (int) Math.max(1, Math.min((n + REDUCE_SPAN - 1L) / REDUCE_SPAN, 1 << 16));
-        blocks2 = Math.max(1, (blocks1 + REDUCE_SPAN - 1) / REDUCE_SPAN);
-        DeviceBuffer[] made = DeviceBuffer.allocateAll(context, ledger, 8L * n, 4L * n, 4L * n, 4L * n, 8L * blocks1, 8L * blocks2);
+        blocks1 = blocks1(n);
+        blocks2 = blocks2(blocks1);
+        DeviceBuffer[] made = g.allocate(sizes(n));
         c = made[0];
         f = made[1];
         u = made[2];
@@ -78,12 +83,29 @@ public final class Da2cfSssp implements SeedLauncher {
         timer = new DeviceTimer(context);
     }
 
-    public SsspResult run(int source, Variant variant) {
+    private static int blocks1(int n) {
+        return (int) Math.max(1, Math.min((n + REDUCE_SPAN - 1L) / REDUCE_SPAN, 1 << 16));
+    }
+
+    private static int blocks2(int blocks1) {
+        return Math.max(1, (blocks1 + REDUCE_SPAN - 1) / REDUCE_SPAN);
+    }
+
+    /** Device bytes of c, f, u, the parents and the two minimum arrays, in that order (the transposed CSR and the
+     *  matrix forms are allocated, and checked against free memory, on first use). */
+    private static long[] sizes(int n) {
+        int b1 = blocks1(n);
+        return new long[] {8L * n, 4L * n, 4L * n, 4L * n, 8L * b1, 8L * blocks2(b1)};
+    }
+
+    @Override
+    public SsspResult run(Source query, Variant variant) {
+        int source = query.vertex();
         SeedSssp.checkSource(source, n);
         int passes = variant.intOption("passes", 1);
         if (passes != 1 && passes != 2) {
             throw new UnsupportedVariantException("SSSP", variant.name() + ",passes=" + passes + " (passes is 1 or 2)",
-                    GpuBackend.NAME, VARIANTS);
+                    GpuBackend.NAME, IMPLEMENTATION.variants());
         }
         String name = variant.name();
         boolean matrixForm = name.endsWith("-matrix");
@@ -117,7 +139,7 @@ public final class Da2cfSssp implements SeedLauncher {
                 relax = module.kernel("da2cf_relax_u_matrix" + suf);
                 relaxArgs = new Object[] {matrix, n, c, f, u};
             }
-            default -> throw new UnsupportedVariantException("SSSP", name, GpuBackend.NAME, VARIANTS);
+            default -> throw new UnsupportedVariantException("SSSP", name, GpuBackend.NAME, IMPLEMENTATION.variants());
         }
         Kernel minimum1 = module.kernel("da2cf_minimum1");
         Kernel minimum2 = module.kernel("da2cf_minimum2");
@@ -148,12 +170,9 @@ public final class Da2cfSssp implements SeedLauncher {
         int[] p = SeedSssp.parents(context, module, "da2cf", csr, graph, c, parents, d, source);
         timer.stop();
         long compute = timer.elapsedNanos();
-        lastIterations = iterations;
-        return new SsspResult(source, d, p, new Timing(compute, 0));
+        // iterations: rounds of relax + minimum (+ update), the last one finding no reachable unresolved vertex
+        return new SsspResult(source, d, p, new Timing(compute, 0, Map.of("iterations", iterations)));
     }
-
-    /** Rounds of relax + minimum (+ update) of the last run, the last one finding no reachable unresolved vertex. */
-    public long lastIterations() { return lastIterations; }
 
     private void ensureTranspose(boolean ints) {
         if (tRows != null) return;
@@ -220,10 +239,11 @@ public final class Da2cfSssp implements SeedLauncher {
 
     /** New weights, same arcs: the matrix and the transposed weights are rebuilt on next use. */
     @Override
-    public void reweighted(CsrGraph next) {
+    public boolean reweighted(CsrGraph next) {
         graph = next;
         closeMatrix();
         closeTranspose();
+        return true;
     }
 
     @Override

@@ -1,15 +1,19 @@
 package org.frontiergraph.kernels.sssp;
 
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
+import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.gpu.CudaContext;
 import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
+import org.frontiergraph.kernels.gpu.GpuAlgorithm;
+import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
-import org.frontiergraph.kernels.gpu.Variant;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
@@ -17,11 +21,12 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * pass that picks each vertex's parent among its tight arcs. Distances are exact (see sssp.cu). Variant
  * {@code nearfar} with options {@code delta=D} (absolute bucket width), {@code df=F} (delta = F * mean weight / mean
  * degree; default 512 on sparse graphs (mean degree < 8, road-like: fewer, fuller iterations pay), 8 on dense ones;
- * measured on an H200, see docs/benchmarks.md) and {@code bps=N} (blocks per multiprocessor). Call inside
- * {@link CudaContext#call}.
+ * measured on an H200, see docs/benchmarks.md) and {@code bps=N} (blocks per multiprocessor). Reports counters
+ * {@code iterations} and {@code filters}. Call inside {@link CudaContext#call}.
  */
-public final class GpuSssp implements AutoCloseable {
-    public static final List<String> VARIANTS = List.of("nearfar");
+final class GpuSssp implements GpuLauncher<Source, SsspResult> {
+    static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
+            List.of("nearfar"), true, g -> SeedSssp.sum(sizes(g)), GpuSssp::new);
     static final double SPARSE_DELTA_FACTOR = 512, DENSE_DELTA_FACTOR = 8;
 
     private final CudaContext context;
@@ -31,25 +36,36 @@ public final class GpuSssp implements AutoCloseable {
     private final int bigCapacity;
     private final DeviceTimer timer;
     private double meanWeight;
-    private long lastIterations, lastFilters;
 
-    public GpuSssp(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {
-        this.context = context;
-        this.graph = graph;
-        this.csr = csr;
-        long n = graph.vertexCount();
-        dist = DeviceBuffer.allocate(context, ledger, 8 * n);
-        parents = DeviceBuffer.allocate(context, ledger, 4 * n);
-        queueA = DeviceBuffer.allocate(context, ledger, 4 * n);
-        queueB = DeviceBuffer.allocate(context, ledger, 4 * n);
-        far = DeviceBuffer.allocate(context, ledger, 3 * 4 * n);
-        nearMark = DeviceBuffer.allocate(context, ledger, 4 * n);
-        farMark = DeviceBuffer.allocate(context, ledger, 4 * n);
-        counters = DeviceBuffer.allocate(context, ledger, 8 * 16);
-        bigCapacity = Math.max(1, bigVertexCount(graph));
-        bigList = DeviceBuffer.allocate(context, ledger, 2L * 4 * bigCapacity);
+    private GpuSssp(DeviceGraph g) {
+        this.context = g.context();
+        this.graph = g.graph();
+        this.csr = g.csr();
+        DeviceBuffer[] b = g.allocate(sizes(graph));
+        dist = b[0];
+        parents = b[1];
+        queueA = b[2];
+        queueB = b[3];
+        far = b[4];
+        nearMark = b[5];
+        farMark = b[6];
+        counters = b[7];
+        bigList = b[8];
+        bigCapacity = bigCapacity(graph);
         timer = new DeviceTimer(context);
         reweighted(graph);
+    }
+
+    /** Device bytes of dist, parents, the two near queues, the three far piles, the two marks, the counters and
+     *  the big-vertex list, in that order. */
+    private static long[] sizes(CsrGraph g) {
+        long n = g.vertexCount();
+        return new long[] {8 * n, 4 * n, 4 * n, 4 * n, 3 * 4 * n, 4 * n, 4 * n, 8L * SsspCounters.COUNT,
+                2L * 4 * bigCapacity(g)};
+    }
+
+    private static int bigCapacity(CsrGraph g) {
+        return Math.max(1, bigVertexCount(g));
     }
 
     /** Vertices with at least BLOCK_EXPAND_DEGREE arcs: the most an iteration lists for edge-balanced expansion. */
@@ -61,15 +77,18 @@ public final class GpuSssp implements AutoCloseable {
     }
 
     /** A new version with the same arcs and new weights (already copied to the device by {@link DeviceCsr}). */
-    public void reweighted(CsrGraph next) {
+    @Override
+    public boolean reweighted(CsrGraph next) {
         graph = next;
         double sum = 0;
         for (double w : next.weights()) sum += w;
         meanWeight = next.arcCount() == 0 ? 1 : sum / next.arcCount();
+        return true;
     }
 
-    public SsspResult run(int source, String variantText) {
-        Variant variant = Variant.parse("SSSP", variantText, "nearfar", VARIANTS);
+    @Override
+    public SsspResult run(Source query, Variant variant) {
+        int source = query.vertex();
         int n = graph.vertexCount();
         double meanDegree = Math.max(1.0, (double) graph.arcCount() / Math.max(1, n));
         boolean sparse = meanDegree < 8;
@@ -104,18 +123,12 @@ public final class GpuSssp implements AutoCloseable {
         if (csr.zeroWeights()) SeedSssp.tightTree(graph, d, source, p);
         else parents.download(p);
         p[source] = source;
-        long[] c = new long[16];
+        long[] c = new long[SsspCounters.COUNT];
         counters.download(c);
-        lastIterations = c[9];
-        lastFilters = c[10];
-        return new SsspResult(source, d, p, new Timing(compute, System.nanoTime() - t0));
+        // iterations: near-queue expansions and far-pile splits; filters: far-pile splits
+        return new SsspResult(source, d, p, new Timing(compute, System.nanoTime() - t0,
+                Map.of("iterations", c[SsspCounters.ITERATIONS], "filters", c[SsspCounters.FILTERS])));
     }
-
-    /** Iterations (near-queue expansions and far-pile splits) of the last run. */
-    public long lastIterations() { return lastIterations; }
-
-    public long lastFilters() { return lastFilters; }
-
 
     @Override
     public void close() {

@@ -1,16 +1,20 @@
 package org.frontiergraph.kernels.sssp;
 
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
+import org.frontiergraph.kernels.engine.AlgorithmSpec;
+import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.gpu.CudaContext;
 import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
+import org.frontiergraph.kernels.gpu.GpuAlgorithm;
+import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
-import org.frontiergraph.kernels.gpu.SeedLauncher;
-import org.frontiergraph.kernels.gpu.Variant;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
@@ -19,11 +23,22 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * the atomicMin fix of paper 003 section 4.3 in kernel 1. Parents after convergence (a tight arc into each vertex;
  * a host BFS over tight arcs when some weight is 0). Exact integer distances for integral weights, otherwise the
  * bits of non-negative doubles with 64-bit atomicMin. Variant {@code harish}, no options.
- * {@link #runPublishedRacy(int)} runs 004 as published (plain compare-and-store into U_a): for the reproduction
- * harness only, not reachable from queries. Call inside {@link CudaContext#call}.
+ * {@link #PUBLISHED_RACY} runs 004 as published (plain compare-and-store into U_a): an algorithm of its own for
+ * the reproduction harness, not registered, so not reachable from queries. Reports counter {@code iterations}.
+ * Call inside {@link CudaContext#call}.
  */
-public final class HarishSssp implements SeedLauncher {
-    public static final List<String> VARIANTS = List.of("harish");
+public final class HarishSssp implements GpuLauncher<Source, SsspResult> {
+    static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
+            List.of("harish"), false, g -> SeedSssp.sum(sizes(g.vertexCount())), g -> new HarishSssp(g, false));
+
+    /**
+     * 004's Algorithm 4 exactly as published: {@code if (U_a[nid] > C_a[tid] + W_a) U_a[nid] = C_a[tid] + W_a} with
+     * plain loads and stores, a write-after-write race (003's counterexample makes it visible). For the reproduction
+     * harness; the answer may be wrong and is not verified here.
+     */
+    public static final AlgorithmSpec<Source, SsspResult> PUBLISHED_RACY = new AlgorithmSpec<>("SSSP (004 as published, racy)",
+            new GpuAlgorithm<>(List.of("harish-racy"), false, g -> SeedSssp.sum(sizes(g.vertexCount())),
+                    g -> new HarishSssp(g, true)));
 
     private final CudaContext context;
     private CsrGraph graph;
@@ -31,14 +46,15 @@ public final class HarishSssp implements SeedLauncher {
     private final int n;
     private final DeviceBuffer mask, cost, updating, parents, flag;
     private final DeviceTimer timer;
-    private long lastIterations;
+    private final boolean racy;
 
-    public HarishSssp(CudaContext context, AtomicLong ledger, CsrGraph graph, DeviceCsr csr) {
-        this.context = context;
-        this.graph = graph;
-        this.csr = csr;
+    private HarishSssp(DeviceGraph g, boolean racy) {
+        this.context = g.context();
+        this.graph = g.graph();
+        this.csr = g.csr();
         this.n = graph.vertexCount();
-        DeviceBuffer[] made = DeviceBuffer.allocateAll(context, ledger, 4L * n, 8L * n, 8L * n, 4L * n, 4);
+        this.racy = racy;
+        DeviceBuffer[] made = g.allocate(sizes(n));
         mask = made[0];
         cost = made[1];
         updating = made[2];
@@ -47,20 +63,14 @@ public final class HarishSssp implements SeedLauncher {
         timer = new DeviceTimer(context);
     }
 
-    public SsspResult run(int source, Variant variant) {
-        return run(source, false);
+    /** Device bytes of M_a, C_a, U_a, the parents and the flag, in that order. */
+    private static long[] sizes(int n) {
+        return new long[] {4L * n, 8L * n, 8L * n, 4L * n, 4};
     }
 
-    /**
-     * 004's Algorithm 4 exactly as published: {@code if (U_a[nid] > C_a[tid] + W_a) U_a[nid] = C_a[tid] + W_a} with
-     * plain loads and stores, a write-after-write race (003's counterexample makes it visible). For the reproduction
-     * harness; the answer may be wrong and is not verified here.
-     */
-    public SsspResult runPublishedRacy(int source) {
-        return run(source, true);
-    }
-
-    private SsspResult run(int source, boolean racy) {
+    @Override
+    public SsspResult run(Source query, Variant variant) {
+        int source = query.vertex();
         SeedSssp.checkSource(source, n);
         boolean ints = csr.intWeights();
         String suf = ints ? "_i32" : "_f64";
@@ -86,16 +96,14 @@ public final class HarishSssp implements SeedLauncher {
         int[] p = SeedSssp.parents(context, module, "harish_sssp", csr, graph, cost, parents, d, source);
         timer.stop();
         long compute = timer.elapsedNanos();
-        lastIterations = iterations;
-        return new SsspResult(source, d, p, new Timing(compute, 0));
+        // iterations: kernel 1 + kernel 2 pairs, the last one changing nothing
+        return new SsspResult(source, d, p, new Timing(compute, 0, Map.of("iterations", iterations)));
     }
 
-    /** Iterations (kernel 1 + kernel 2 pairs, the last one changing nothing) of the last run. */
-    public long lastIterations() { return lastIterations; }
-
     @Override
-    public void reweighted(CsrGraph next) {
+    public boolean reweighted(CsrGraph next) {
         graph = next;  // the weights live in the shared DeviceCsr, already updated
+        return true;
     }
 
     @Override

@@ -94,13 +94,13 @@ public final class TestGraphs {
         return GraphBuilder.build(e);
     }
 
-    static CsrGraph star(int leaves) {
+    public static CsrGraph star(int leaves) {
         EdgeList e = new EdgeList(leaves + 1, false, leaves);
         for (int i = 1; i <= leaves; i++) e.add(0, i, 1 + i % 7);
         return GraphBuilder.build(e);
     }
 
-    static CsrGraph path(int n) {
+    public static CsrGraph path(int n) {
         EdgeList e = new EdgeList(n, false, n);
         for (int i = 0; i + 1 < n; i++) e.add(i, i + 1, 1 + i % 3);
         return GraphBuilder.build(e);

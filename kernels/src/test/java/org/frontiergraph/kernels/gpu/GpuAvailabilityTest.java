@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Optional;
+import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.engine.BackendMode;
-import org.frontiergraph.kernels.engine.Backends;
 import org.frontiergraph.kernels.engine.ComputeBackend;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Backend selection with and without a GPU: each test runs only where its premise holds. */
+@Tag("gpu")
 class GpuAvailabilityTest {
     @Test
     void withoutGpuAutoFallsBackAndGpuModeSaysWhy() {

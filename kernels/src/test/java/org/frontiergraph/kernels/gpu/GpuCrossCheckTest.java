@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.stream.Stream;
+import org.frontiergraph.kernels.Backends;
+import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.cpu.CpuBackend;
@@ -13,12 +15,15 @@ import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.mst.MstVerifier;
+import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -27,6 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * checked against the CPU engine: BFS hops and SSSP distances equal and parents valid by the verifiers' rules,
  * MST edge ids, total weight and components identical. Skipped where no GPU is present.
  */
+@Tag("gpu")
 class GpuCrossCheckTest {
     private static ComputeBackend gpu;
     private static final ComputeBackend CPU = new CpuBackend();
@@ -37,7 +43,7 @@ class GpuCrossCheckTest {
     static void open() {
         assumeTrue(GpuBackend.unavailableReason().isEmpty(),
                 () -> "no GPU backend here: " + GpuBackend.unavailableReason().orElse(""));
-        gpu = GpuBackend.open();
+        gpu = Backends.gpu();
     }
 
     @AfterAll
@@ -56,22 +62,22 @@ class GpuCrossCheckTest {
         try (ResidentGraph dev = gpu.load(g); ResidentGraph host = CPU.load(g)) {
             assertTrue(dev.residentBytes() > 0, "resident bytes counted");
             for (int source : GpuTestGraphs.sources(g, g.vertexCount() * 31L + 7, 3)) {
-                BfsResult expectedBfs = host.bfs(source, null);
+                BfsResult expectedBfs = Bfs.run(host, source, null);
                 for (String variant : BFS_VARIANTS) {
-                    BfsResult r = dev.bfs(source, variant);
+                    BfsResult r = Bfs.run(dev, source, variant);
                     check(BfsVerifier.verify(g, source, r, expectedBfs), named, "BFS " + variant, source);
                     assertArrayEquals(expectedBfs.hops(), r.hops(), named + " BFS hops, source " + source);
                 }
-                SsspResult expectedSssp = host.sssp(source, null);
+                SsspResult expectedSssp = Sssp.run(host, source, null);
                 for (String variant : SSSP_VARIANTS) {
-                    SsspResult r = dev.sssp(source, variant);
+                    SsspResult r = Sssp.run(dev, source, variant);
                     check(SsspVerifier.verify(g, source, r, expectedSssp), named, "SSSP " + variant, source);
                     assertArrayEquals(expectedSssp.distances(), r.distances(),
                             named + " SSSP distances (bit-identical), source " + source + ", variant " + variant);
                 }
             }
-            MstResult expectedMst = host.mst(null);
-            MstResult r = dev.mst(null);
+            MstResult expectedMst = Mst.run(host, null);
+            MstResult r = Mst.run(dev, null);
             check(MstVerifier.verify(g, r, expectedMst), named, "MST", -1);
             assertArrayEquals(expectedMst.edgeIds(), r.edgeIds(), named + " MST edge ids");
             assertEquals(Double.doubleToLongBits(expectedMst.totalWeight()), Double.doubleToLongBits(r.totalWeight()),

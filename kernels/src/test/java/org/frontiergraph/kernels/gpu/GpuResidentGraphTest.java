@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import org.frontiergraph.kernels.engine.ComputeBackend;
+import org.frontiergraph.kernels.Backends;
+import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
@@ -16,12 +17,16 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.mst.KruskalReference;
+import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
+import org.frontiergraph.kernels.sssp.Sssp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Residency: bytes accounted and freed, weights patched in place, unknown variants refused. Skipped without a GPU. */
+@Tag("gpu")
 class GpuResidentGraphTest {
     private static GpuBackend gpu;
 
@@ -29,7 +34,7 @@ class GpuResidentGraphTest {
     static void open() {
         assumeTrue(GpuBackend.unavailableReason().isEmpty(),
                 () -> "no GPU backend here: " + GpuBackend.unavailableReason().orElse(""));
-        gpu = (GpuBackend) GpuBackend.open();
+        gpu = Backends.gpu();
     }
 
     @AfterAll
@@ -45,11 +50,11 @@ class GpuResidentGraphTest {
         long loaded = r.residentBytes();
         assertTrue(loaded >= DeviceCsr.bytesFor(g), "at least the CSR: " + loaded);
         assertEquals(before + loaded, gpu.deviceBytesInUse());
-        r.mst(null);
+        Mst.run(r, null);
         assertTrue(r.residentBytes() > loaded, "MST edge list added");
         r.close();
         assertEquals(before, gpu.deviceBytesInUse());
-        assertThrows(IllegalStateException.class, () -> r.bfs(0, null));
+        assertThrows(IllegalStateException.class, () -> Bfs.run(r, 0, null));
     }
 
     @Test
@@ -61,16 +66,16 @@ class GpuResidentGraphTest {
         }
         CsrGraph next = GraphBuilder.build(heavier);
         ResidentGraph r = gpu.load(g);
-        r.mst(null);
+        Mst.run(r, null);
         ResidentGraph patched = r.replace(next, gpu);
         assertSame(r, patched, "same arcs: patched in place");
         assertSame(next, patched.graph());
-        assertArrayEquals(DijkstraReference.run(next, 3).distances(), patched.sssp(3, null).distances());
-        assertArrayEquals(KruskalReference.run(next).edgeIds(), patched.mst(null).edgeIds());
+        assertArrayEquals(DijkstraReference.run(next, 3).distances(), Sssp.run(patched, 3, null).distances());
+        assertArrayEquals(KruskalReference.run(next).edgeIds(), Mst.run(patched, null).edgeIds());
         CsrGraph other = GraphBuilder.build(UniformRandomGraph.generate(5_000, 40_000, 23, 50, true));
         ResidentGraph fresh = patched.replace(other, gpu);
         assertNotSame(patched, fresh);
-        assertArrayEquals(DijkstraReference.run(other, 3).distances(), fresh.sssp(3, null).distances());
+        assertArrayEquals(DijkstraReference.run(other, 3).distances(), Sssp.run(fresh, 3, null).distances());
         fresh.close();
     }
 
@@ -78,9 +83,9 @@ class GpuResidentGraphTest {
     void unknownVariantIsRefused() {
         CsrGraph g = GraphBuilder.build(UniformRandomGraph.generate(100, 300, 24, 5, false));
         try (ResidentGraph r = gpu.load(g)) {
-            assertThrows(UnsupportedVariantException.class, () -> r.bfs(0, "no-such-variant"));
-            assertThrows(UnsupportedVariantException.class, () -> r.sssp(0, "dijkstra"));
-            assertThrows(UnsupportedVariantException.class, () -> r.mst("prim"));
+            assertThrows(UnsupportedVariantException.class, () -> Bfs.run(r, 0, "no-such-variant"));
+            assertThrows(UnsupportedVariantException.class, () -> Sssp.run(r, 0, "dijkstra"));
+            assertThrows(UnsupportedVariantException.class, () -> Mst.run(r, "prim"));
         }
     }
 }

@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.frontiergraph.kernels.Backends;
+import org.frontiergraph.kernels.apsp.Apsp;
 import org.frontiergraph.kernels.apsp.ApspLimits;
 import org.frontiergraph.kernels.apsp.ApspResult;
 import org.frontiergraph.kernels.apsp.ApspVerifier;
 import org.frontiergraph.kernels.apsp.CpuApsp;
-import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
+import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Verification;
@@ -26,10 +28,12 @@ import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.io.Datasets;
 import org.frontiergraph.kernels.mst.CpuPrim;
 import org.frontiergraph.kernels.mst.KruskalReference;
+import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.mst.MstVerifier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,6 +43,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * its blocked option, repeated-sssp) through {@link ApspVerifier}; prints timings (paper 000's table: GTgraph
  * 2^7..2^14 vertices, prim-gmr vs prim-naive vs CPU Prim). Skipped where no GPU is present.
  */
+@Tag("gpu")
 class PrimApspGpuTest {
     private static final String[] PRIM = {"prim-gmr", "prim-naive"};
     private static final String[] APSP = {"floyd-warshall", "floyd-warshall,blocked=1", "repeated-sssp"};
@@ -48,7 +53,7 @@ class PrimApspGpuTest {
     static void open() {
         assumeTrue(GpuBackend.unavailableReason().isEmpty(),
                 () -> "no GPU backend here: " + GpuBackend.unavailableReason().orElse(""));
-        gpu = GpuBackend.open();
+        gpu = Backends.gpu();
     }
 
     @AfterAll
@@ -60,7 +65,7 @@ class PrimApspGpuTest {
         MstResult reference = KruskalReference.run(g);
         try (ResidentGraph r = gpu.load(g)) {
             for (String variant : PRIM) {
-                MstResult m = r.mst(variant);
+                MstResult m = Mst.run(r, variant);
                 Verification v = MstVerifier.verify(g, m, reference);
                 assertTrue(v.ok(), () -> name + ", " + variant + ": " + v.message());
                 assertArrayEquals(reference.edgeIds(), m.edgeIds(), name + ", " + variant);
@@ -100,7 +105,7 @@ class PrimApspGpuTest {
                     dev[i] = wall[i] = Double.MAX_VALUE;
                     for (int rep = 0; rep < 3; rep++) {
                         long t0 = System.nanoTime();
-                        MstResult m = r.mst(PRIM[i]);
+                        MstResult m = Mst.run(r, PRIM[i]);
                         double w = (System.nanoTime() - t0) / 1e6;
                         assertArrayEquals(reference.edgeIds(), m.edgeIds(), "n=" + n + ", " + PRIM[i]);
                         dev[i] = Math.min(dev[i], m.timing().computeNanos() / 1e6);
@@ -142,7 +147,7 @@ class PrimApspGpuTest {
             try (ResidentGraph r = gpu.load(g.get())) {
                 for (String variant : PRIM) {
                     long t0 = System.nanoTime();
-                    MstResult m = r.mst(variant);
+                    MstResult m = Mst.run(r, variant);
                     double w = (System.nanoTime() - t0) / 1e6;
                     Verification v = MstVerifier.verify(g.get(), m, reference);
                     assertTrue(v.ok(), () -> name + ", " + variant + ": " + v.message());
@@ -158,7 +163,7 @@ class PrimApspGpuTest {
         try (ResidentGraph r = gpu.load(g)) {
             for (String variant : APSP) {
                 long t0 = System.nanoTime();
-                ApspResult a = r.apsp(variant, ApspLimits.defaults());
+                ApspResult a = Apsp.run(r, variant, ApspLimits.defaults());
                 double w = (System.nanoTime() - t0) / 1e6;
                 System.out.printf(Locale.ROOT, "[apsp] %s n=%d arcs=%d %s: device %.1f ms, wall %.1f ms%n", name,
                         g.vertexCount(), g.arcCount(), variant, a.timing().computeNanos() / 1e6, w);

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Optional;
-import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
+import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
@@ -65,7 +65,7 @@ class CpuPrimTest {
     void selectableAsCpuVariantPrim() {
         CsrGraph g = GraphBuilder.build(GtGraphRandom.generate(1_000, 2_000, 3));
         try (ComputeBackend cpu = new CpuBackend(); ResidentGraph r = cpu.load(g)) {
-            MstResult prim = r.mst(CpuPrim.VARIANT);
+            MstResult prim = Mst.run(r, CpuPrim.VARIANT);
             assertArrayEquals(KruskalReference.run(g).edgeIds(), prim.edgeIds());
         }
     }

@@ -5,15 +5,19 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiConsumer;
+import org.frontiergraph.kernels.apsp.Apsp;
 import org.frontiergraph.kernels.apsp.ApspLimits;
 import org.frontiergraph.kernels.apsp.ApspResult;
+import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
+import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.EdgeBatch;
@@ -77,7 +81,7 @@ public class QueryService {
     private QueryAnswer bfs(GraphQuery q, GraphEntry entry, ResidentGraph resident) {
         int source = source(q, entry);
         int[] targets = targets(q, entry);
-        BfsResult r = resident.bfs(source, q.getVariant());
+        BfsResult r = Bfs.run(resident, source, q.getVariant());
         long t0 = System.nanoTime();
         int first = entry.firstVertexId();
         int[] hops = r.hops();
@@ -103,7 +107,7 @@ public class QueryService {
     private QueryAnswer sssp(GraphQuery q, GraphEntry entry, ResidentGraph resident) {
         int source = source(q, entry);
         int[] targets = targets(q, entry);
-        SsspResult r = resident.sssp(source, q.getVariant());
+        SsspResult r = Sssp.run(resident, source, q.getVariant());
         long t0 = System.nanoTime();
         double[] dist = r.distances();
         int[] parents = toUserIds(r.parents(), entry.firstVertexId());
@@ -120,7 +124,7 @@ public class QueryService {
     }
 
     private QueryAnswer mst(GraphQuery q, GraphEntry entry, ResidentGraph resident) {
-        MstResult r = resident.mst(q.getVariant());
+        MstResult r = Mst.run(resident, q.getVariant());
         long t0 = System.nanoTime();
         UndirectedEdges edges = resident.graph().undirectedEdges();
         int first = entry.firstVertexId();
@@ -153,7 +157,7 @@ public class QueryService {
     /** APSP: n^2 distances in row blocks (whole rows per chunk, about resultChunkVertices distances each). */
     private QueryAnswer apsp(GraphQuery q, GraphEntry entry, ResidentGraph resident) {
         int n = entry.vertexCount();
-        ApspResult r = resident.apsp(q.getVariant(), new ApspLimits(Math.min(config.getApspMaxVertices(), ApspLimits.ARRAY_MAX_VERTICES)));
+        ApspResult r = Apsp.run(resident, q.getVariant(), new ApspLimits(Math.min(config.getApspMaxVertices(), ApspLimits.ARRAY_MAX_VERTICES)));
         long t0 = System.nanoTime();
         double[] d = r.distances();
         List<QueryResult> chunks = new ArrayList<>();

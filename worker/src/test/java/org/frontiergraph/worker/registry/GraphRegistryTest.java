@@ -19,14 +19,17 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.graph.GraphBuilder;
-import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
+import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
 import org.frontiergraph.schema.Algorithm;
@@ -37,8 +40,8 @@ import org.frontiergraph.worker.client.Answers;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.processing.RejectedException;
 import org.frontiergraph.worker.query.QueryAnswer;
-import org.frontiergraph.worker.support.Fixtures;
 import org.frontiergraph.worker.support.Fixtures.Services;
+import org.frontiergraph.worker.support.Fixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -97,7 +100,7 @@ class GraphRegistryTest {
         }
         // what a query would run on right now is version 1, intact
         assertSameGraph(g1, current("g").resident().graph(), "version 1 (seed " + SEED + ")");
-        SsspResult r = current("g").resident().sssp(0, null);
+        SsspResult r = Sssp.run(current("g").resident(), 0, null);
         assertTrue(SsspVerifier.verify(g1, 0, r).ok(), () -> SsspVerifier.verify(g1, 0, r).message());
         GraphEntry e2 = registry().acceptChunk(c2.get(7), 0).installed().orElseThrow();
         assertEquals(2, e2.version());
@@ -223,7 +226,7 @@ class GraphRegistryTest {
         assertSameGraph(g, e1.resident().graph(), "version 1 unchanged, " + context);
 
         for (int source : new int[] {0, 17, 299}) {
-            SsspResult r = e2.resident().sssp(source, null);
+            SsspResult r = Sssp.run(e2.resident(), source, null);
             assertArrayEquals(DijkstraReference.run(expected, source).distances(), r.distances(), context + ", source " + source);
             QueryAnswer a = services.queries().answer(Fixtures.query("q" + source, "u", Algorithm.SSSP, source + first).build());
             assertEquals(ResultStatus.OK, a.status(), a.error());
@@ -247,9 +250,9 @@ class GraphRegistryTest {
         assertEquals(9.5, after.weights()[after.findArc(2, 1)]);
         assertEquals(1.0, before.weights()[before.findArc(1, 2)], "version 1 is untouched");
         assertFalse(after.integralWeights());
-        BfsResult unchanged = e2.resident().bfs(0, null);
+        BfsResult unchanged = Bfs.run(e2.resident(), 0, null);
         assertArrayEquals(new int[] {0, 1, 2, 3}, unchanged.hops());
-        assertEquals(1 + 9.5 + 1, e2.resident().mst(null).totalWeight());
+        assertEquals(1 + 9.5 + 1, Mst.run(e2.resident(), null).totalWeight());
     }
 
     @Test
@@ -366,9 +369,9 @@ class GraphRegistryTest {
                 @Override public CsrGraph graph() { return inner.graph(); }
                 @Override public String backend() { return inner.backend(); }
                 @Override public long residentBytes() { return inner.residentBytes(); }
-                @Override public BfsResult bfs(int source, String variant) { return inner.bfs(source, variant); }
-                @Override public SsspResult sssp(int source, String variant) { return inner.sssp(source, variant); }
-                @Override public MstResult mst(String variant) { return inner.mst(variant); }
+                @Override public <Q, R> R run(AlgorithmSpec<Q, R> algorithm, Q query, String variant) {
+                    return inner.run(algorithm, query, variant);
+                }
                 @Override public void close() {
                     closed.put(this, true);
                     inner.close();

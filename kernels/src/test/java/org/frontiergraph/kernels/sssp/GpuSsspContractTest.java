@@ -1,16 +1,19 @@
-package org.frontiergraph.kernels.gpu;
+package org.frontiergraph.kernels.sssp;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import org.frontiergraph.kernels.contract.SsspContract;
+import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.engine.ComputeBackend;
+import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.junit.jupiter.api.Tag;
 
 /** The shared SSSP contract on the GPU backend; skipped where no GPU backend can open. */
+@Tag("gpu")
 class GpuSsspContractTest extends SsspContract {
     @Override
     protected ComputeBackend createBackend() {
         assumeTrue(GpuBackend.unavailableReason().isEmpty(),
                 () -> "no GPU backend here: " + GpuBackend.unavailableReason().orElse(""));
-        return GpuBackend.open();
+        return Backends.gpu();
     }
 }

@@ -1,9 +1,9 @@
-package org.frontiergraph.kernels.contract;
+package org.frontiergraph.kernels.mst;
 
 import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 
-class CpuBfsContractTest extends BfsContract {
+class CpuMstContractTest extends MstContract {
     @Override
     protected ComputeBackend createBackend() {
         return new CpuBackend();

@@ -1,9 +1,6 @@
-package org.frontiergraph.kernels.contract;
+package org.frontiergraph.kernels.apsp;
 
 import java.util.List;
-import org.frontiergraph.kernels.apsp.ApspLimits;
-import org.frontiergraph.kernels.apsp.ApspResult;
-import org.frontiergraph.kernels.apsp.CpuApsp;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 class CpuApspContractTest extends ApspContract {

@@ -1,4 +1,4 @@
-package org.frontiergraph.kernels.contract;
+package org.frontiergraph.kernels.bfs;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.frontiergraph.kernels.bfs.BfsResult;
-import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.contract.SingleSourceContract;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
+import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
@@ -29,7 +29,7 @@ public abstract class BfsContract extends SingleSourceContract {
     protected final void assertVerifies(String name, CsrGraph g, int... sources) {
         withResident(g, resident -> {
             for (int s : sources) {
-                BfsResult r = resident.bfs(s, null);
+                BfsResult r = Bfs.run(resident, s, null);
                 Verification v = BfsVerifier.verify(g, s, r, TestGraphs.bfsReference(g, s));
                 assertTrue(v.ok(), () -> name + ", source " + s + ": " + v.message());
             }
@@ -38,7 +38,7 @@ public abstract class BfsContract extends SingleSourceContract {
     }
 
     private BfsResult bfs(CsrGraph g, int source) {
-        return withResident(g, r -> r.bfs(source, null));
+        return withResident(g, r -> Bfs.run(r, source, null));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -89,7 +89,7 @@ public abstract class BfsContract extends SingleSourceContract {
             assertSame(g, r.graph());
             assertEquals(backend().name(), r.backend());
             assertTrue(r.residentBytes() > 0, "residentBytes " + r.residentBytes());
-            assertThrows(UnsupportedVariantException.class, () -> r.bfs(0, "no-such-variant"));
+            assertThrows(UnsupportedVariantException.class, () -> Bfs.run(r, 0, "no-such-variant"));
         }
     }
 }

@@ -1,4 +1,4 @@
-package org.frontiergraph.kernels.contract;
+package org.frontiergraph.kernels.sssp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.IntStream;
 import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.contract.SingleSourceContract;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
+import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.sssp.SsspResult;
-import org.frontiergraph.kernels.sssp.SsspVerifier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,7 +31,7 @@ public abstract class SsspContract extends SingleSourceContract {
     protected final void assertVerifies(String name, CsrGraph g, int... sources) {
         withResident(g, resident -> {
             for (int s : sources) {
-                SsspResult r = resident.sssp(s, null);
+                SsspResult r = Sssp.run(resident, s, null);
                 Verification v = SsspVerifier.verify(g, s, r, TestGraphs.ssspReference(g, s));
                 assertTrue(v.ok(), () -> name + ", source " + s + ": " + v.message());
             }
@@ -40,7 +40,7 @@ public abstract class SsspContract extends SingleSourceContract {
     }
 
     private SsspResult sssp(CsrGraph g, int source) {
-        return withResident(g, r -> r.sssp(source, null));
+        return withResident(g, r -> Sssp.run(r, source, null));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -88,7 +88,7 @@ public abstract class SsspContract extends SingleSourceContract {
     @Test
     void unknownVariantIsRefused() {
         try (ResidentGraph r = backend().load(TestGraphs.build(2, false, 0, 1, 1))) {
-            assertThrows(UnsupportedVariantException.class, () -> r.sssp(0, "no-such-variant"));
+            assertThrows(UnsupportedVariantException.class, () -> Sssp.run(r, 0, "no-such-variant"));
         }
     }
 

@@ -1,9 +1,9 @@
-package org.frontiergraph.kernels.contract;
+package org.frontiergraph.kernels.bfs;
 
 import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 
-class CpuMstContractTest extends MstContract {
+class CpuBfsContractTest extends BfsContract {
     @Override
     protected ComputeBackend createBackend() {
         return new CpuBackend();

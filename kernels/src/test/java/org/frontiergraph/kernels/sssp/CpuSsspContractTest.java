@@ -1,4 +1,4 @@
-package org.frontiergraph.kernels.contract;
+package org.frontiergraph.kernels.sssp;
 
 import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;

@@ -1,4 +1,4 @@
-package org.frontiergraph.kernels.gpu;
+package org.frontiergraph.kernels.sssp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,15 +14,17 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.frontiergraph.kernels.Backends;
+import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
@@ -30,17 +32,15 @@ import org.frontiergraph.kernels.generate.seeds.Counterexample;
 import org.frontiergraph.kernels.generate.seeds.HarishRandom;
 import org.frontiergraph.kernels.generate.seeds.MartinDense;
 import org.frontiergraph.kernels.generate.seeds.MartinFixedDegree;
+import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.io.Datasets;
 import org.frontiergraph.kernels.io.GraphFiles;
-import org.frontiergraph.kernels.sssp.Da2cfSssp;
-import org.frontiergraph.kernels.sssp.HarishSssp;
-import org.frontiergraph.kernels.sssp.SsspResult;
-import org.frontiergraph.kernels.sssp.SsspVerifier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -51,6 +51,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * seeded random graphs, the seed papers' graphs and the shared datasets; the published racy form of 004's SSSP on
  * 003's counterexample (how often it is wrong is printed, not asserted). Skipped where no GPU is present.
  */
+@Tag("gpu")
 class SeedVariantsGpuTest {
     private static ComputeBackend gpu;
     private static final ComputeBackend CPU = new CpuBackend();
@@ -69,7 +70,7 @@ class SeedVariantsGpuTest {
     static void open() {
         assumeTrue(GpuBackend.unavailableReason().isEmpty(),
                 () -> "no GPU backend here: " + GpuBackend.unavailableReason().orElse(""));
-        gpu = GpuBackend.open();
+        gpu = Backends.gpu();
         System.out.println("[seeds] device " + ((GpuBackend) gpu).device());
     }
 
@@ -130,7 +131,7 @@ class SeedVariantsGpuTest {
         CsrGraph g = read(p.get());
         check(g, Datasets.NY, new int[] {0}, List.of("harish", "da2cf-f", "da2cf-u-plus,passes=2"));
         try (ResidentGraph dev = gpu.load(g)) {
-            assertThrows(GraphTooLargeException.class, () -> dev.sssp(0, "da2cf-u-matrix"),
+            assertThrows(GraphTooLargeException.class, () -> Sssp.run(dev, 0, "da2cf-u-matrix"),
                     "the matrix form refuses " + g.vertexCount() + " vertices");
         }
     }
@@ -139,8 +140,8 @@ class SeedVariantsGpuTest {
     void unknownOptionValuesAreRefused() {
         CsrGraph g = GraphBuilder.build(UniformRandomGraph.generate(100, 400, 5, 9, true));
         try (ResidentGraph dev = gpu.load(g)) {
-            assertThrows(UnsupportedVariantException.class, () -> dev.sssp(0, "da2cf-u,passes=3"));
-            assertThrows(UnsupportedVariantException.class, () -> dev.sssp(0, "da2cf-x"));
+            assertThrows(UnsupportedVariantException.class, () -> Sssp.run(dev, 0, "da2cf-u,passes=3"));
+            assertThrows(UnsupportedVariantException.class, () -> Sssp.run(dev, 0, "da2cf-x"));
         }
     }
 
@@ -155,12 +156,12 @@ class SeedVariantsGpuTest {
         CsrGraph b = GraphBuilder.build(e);
         ResidentGraph dev = gpu.load(a);
         try {
-            for (String v : new String[] {"da2cf-u", "da2cf-u-matrix", "harish"}) dev.sssp(0, v);
+            for (String v : new String[] {"da2cf-u", "da2cf-u-matrix", "harish"}) Sssp.run(dev, 0, v);
             dev = dev.replace(b, gpu);
             try (ResidentGraph host = CPU.load(b)) {
-                SsspResult expected = host.sssp(0, null);
+                SsspResult expected = Sssp.run(host, 0, null);
                 for (String v : new String[] {"da2cf-u", "da2cf-u-plus", "da2cf-u-matrix", "da2cf-f-matrix", "harish"}) {
-                    SsspResult r = dev.sssp(0, v);
+                    SsspResult r = Sssp.run(dev, 0, v);
                     assertTrue(SsspVerifier.verify(b, 0, r, expected).ok(), "reweighted " + v);
                     assertArrayEquals(expected.distances(), r.distances(), "reweighted " + v);
                 }
@@ -173,37 +174,22 @@ class SeedVariantsGpuTest {
     /** 003 reports about 45 DA2CF iterations on its degree-7 random graphs (weights 1..10): print ours. */
     @Test
     void da2cfIterationsOnMartinGraphs() {
-        CudaContext context = ((GpuBackend) gpu).context();
         for (int n : new int[] {1 << 20, 4 << 20}) {
             CsrGraph g = GraphBuilder.build(MartinFixedDegree.generate(n, 41 + n));
             SsspResult expected;
             try (ResidentGraph host = CPU.load(g)) {
-                expected = host.sssp(0, null);
+                expected = Sssp.run(host, 0, null);
             }
-            context.run(() -> {
-                AtomicLong ledger = new AtomicLong();
-                try (DeviceCsr csr = new DeviceCsr(context, ledger, g)) {
-                    Da2cfSssp da2cf = new Da2cfSssp(context, ledger, g, csr);
-                    HarishSssp harish = new HarishSssp(context, ledger, g, csr);
-                    try {
-                        for (String v : new String[] {"da2cf-f", "da2cf-u", "da2cf-u-plus", "da2cf-u,passes=2"}) {
-                            da2cf.run(0, Variant.parse("SSSP", v, "da2cf-f", Da2cfSssp.VARIANTS));  // warm-up
-                            SsspResult r = da2cf.run(0, Variant.parse("SSSP", v, "da2cf-f", Da2cfSssp.VARIANTS));
-                            assertArrayEquals(expected.distances(), r.distances(), v + " n=" + n);
-                            System.out.printf("[seeds] MartinFixedDegree n=%d m=%d %s: %d iterations, %.2f ms%n", n,
-                                    g.arcCount(), v, da2cf.lastIterations(), r.timing().computeNanos() / 1e6);
-                        }
-                        harish.run(0, Variant.parse("SSSP", "harish", "harish", HarishSssp.VARIANTS));
-                        SsspResult r = harish.run(0, Variant.parse("SSSP", "harish", "harish", HarishSssp.VARIANTS));
-                        assertArrayEquals(expected.distances(), r.distances(), "harish n=" + n);
-                        System.out.printf("[seeds] MartinFixedDegree n=%d harish: %d iterations, %.2f ms%n", n,
-                                harish.lastIterations(), r.timing().computeNanos() / 1e6);
-                    } finally {
-                        harish.close();
-                        da2cf.close();
-                    }
+            try (ResidentGraph dev = gpu.load(g)) {
+                for (String v : new String[] {"da2cf-f", "da2cf-u", "da2cf-u-plus", "da2cf-u,passes=2", "harish"}) {
+                    Sssp.run(dev, 0, v);  // warm-up
+                    SsspResult r = Sssp.run(dev, 0, v);
+                    assertArrayEquals(expected.distances(), r.distances(), v + " n=" + n);
+                    assertTrue(r.timing().counter("iterations") > 0, v + " reports its iterations");
+                    System.out.printf("[seeds] MartinFixedDegree n=%d m=%d %s: %d iterations, %.2f ms%n", n,
+                            g.arcCount(), v, r.timing().counter("iterations"), r.timing().computeNanos() / 1e6);
                 }
-            });
+            }
         }
     }
 
@@ -215,33 +201,24 @@ class SeedVariantsGpuTest {
      */
     @Test
     void publishedRacyFormOnTheCounterexample() {
-        CudaContext context = ((GpuBackend) gpu).context();
         int runs = 200;
         for (boolean directed : new boolean[] {true, false}) {
             CsrGraph g = GraphBuilder.build(Counterexample.generate(Counterexample.VERTICES, directed));
             double[] right = Counterexample.distancesFromZero(Counterexample.VERTICES);
             int[] wrong = new int[2];
             List<Double> seen = new ArrayList<>();
-            context.run(() -> {
-                AtomicLong ledger = new AtomicLong();
-                try (DeviceCsr csr = new DeviceCsr(context, ledger, g)) {
-                    HarishSssp harish = new HarishSssp(context, ledger, g, csr);
-                    try {
-                        for (int i = 0; i < runs; i++) {
-                            SsspResult racy = harish.runPublishedRacy(0);
-                            if (!Arrays.equals(right, racy.distances())) {
-                                wrong[0]++;
-                                double d = racy.distances()[Counterexample.VERTICES - 1];
-                                if (seen.size() < 10 && !seen.contains(d)) seen.add(d);
-                            }
-                            SsspResult fixed = harish.run(0, new Variant("harish", java.util.Map.of()));
-                            if (!Arrays.equals(right, fixed.distances())) wrong[1]++;
-                        }
-                    } finally {
-                        harish.close();
+            try (ResidentGraph dev = gpu.load(g)) {
+                for (int i = 0; i < runs; i++) {
+                    SsspResult racy = dev.run(HarishSssp.PUBLISHED_RACY, new Source(0), null);
+                    if (!Arrays.equals(right, racy.distances())) {
+                        wrong[0]++;
+                        double d = racy.distances()[Counterexample.VERTICES - 1];
+                        if (seen.size() < 10 && !seen.contains(d)) seen.add(d);
                     }
+                    SsspResult fixed = Sssp.run(dev, 0, "harish");
+                    if (!Arrays.equals(right, fixed.distances())) wrong[1]++;
                 }
-            });
+            }
             System.out.printf("[seeds] 004 published racy SSSP on 003's counterexample (%s, n=%d): wrong in %d of %d "
                     + "runs (%.1f%%), wrong values of c[n-1] seen: %s; atomicMin form wrong in %d of %d%n",
                     directed ? "directed" : "undirected", Counterexample.VERTICES, wrong[0], runs,
@@ -255,19 +232,12 @@ class SeedVariantsGpuTest {
         CsrGraph t = GraphBuilder.build(tree);
         SsspResult expected;
         try (ResidentGraph host = CPU.load(t)) {
-            expected = host.sssp(0, null);
+            expected = Sssp.run(host, 0, null);
         }
-        double[] got = context.call(() -> {
-            AtomicLong ledger = new AtomicLong();
-            try (DeviceCsr csr = new DeviceCsr(context, ledger, t)) {
-                HarishSssp harish = new HarishSssp(context, ledger, t, csr);
-                try {
-                    return harish.runPublishedRacy(0).distances();
-                } finally {
-                    harish.close();
-                }
-            }
-        });
+        double[] got;
+        try (ResidentGraph dev = gpu.load(t)) {
+            got = dev.run(HarishSssp.PUBLISHED_RACY, new Source(0), null).distances();
+        }
         assertArrayEquals(expected.distances(), got, "racy form on a race-free tree");
     }
 
@@ -296,18 +266,18 @@ class SeedVariantsGpuTest {
     private static void check(CsrGraph g, String name, int[] sources, List<String> ssspVariants) {
         try (ResidentGraph dev = gpu.load(g); ResidentGraph host = CPU.load(g)) {
             for (int source : sources) {
-                BfsResult expectedBfs = host.bfs(source, null);
+                BfsResult expectedBfs = Bfs.run(host, source, null);
                 long t0 = System.nanoTime();
-                BfsResult b = dev.bfs(source, "harish");
+                BfsResult b = Bfs.run(dev, source, "harish");
                 Verification vb = BfsVerifier.verify(g, source, b, expectedBfs);
                 assertTrue(vb.ok(), () -> name + ": BFS harish from " + source + ": " + vb.message());
                 assertArrayEquals(expectedBfs.hops(), b.hops(), name + " BFS harish hops from " + source);
                 StringBuilder line = new StringBuilder(String.format("[seeds] %s source %d: bfs harish %.2f ms",
                         name, source, (System.nanoTime() - t0) / 1e6));
-                SsspResult expected = host.sssp(source, null);
+                SsspResult expected = Sssp.run(host, source, null);
                 for (String v : ssspVariants) {
                     t0 = System.nanoTime();
-                    SsspResult r = dev.sssp(source, v);
+                    SsspResult r = Sssp.run(dev, source, v);
                     Verification vs = SsspVerifier.verify(g, source, r, expected);
                     assertTrue(vs.ok(), () -> name + ": SSSP " + v + " from " + source + ": " + vs.message());
                     assertArrayEquals(expected.distances(), r.distances(),

@@ -1,4 +1,4 @@
-package org.frontiergraph.kernels.contract;
+package org.frontiergraph.kernels.apsp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,10 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.frontiergraph.kernels.apsp.ApspLimits;
-import org.frontiergraph.kernels.apsp.ApspResult;
-import org.frontiergraph.kernels.apsp.ApspVerifier;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
+import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;

@@ -1,4 +1,4 @@
-package org.frontiergraph.kernels.contract;
+package org.frontiergraph.kernels.mst;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Optional;
+import org.frontiergraph.kernels.contract.BackendContract;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
+import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.io.Datasets;
-import org.frontiergraph.kernels.mst.MstResult;
-import org.frontiergraph.kernels.mst.MstVerifier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,14 +28,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 public abstract class MstContract extends BackendContract {
 
     protected final MstResult assertVerifies(String name, CsrGraph g) {
-        MstResult r = withResident(g, resident -> resident.mst(null));
+        MstResult r = withResident(g, resident -> Mst.run(resident, null));
         Verification v = MstVerifier.verify(g, r, TestGraphs.mstReference(g));
         assertTrue(v.ok(), () -> name + ": " + v.message());
         return r;
     }
 
     private MstResult mst(CsrGraph g) {
-        return withResident(g, r -> r.mst(null));
+        return withResident(g, r -> Mst.run(r, null));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -81,7 +81,7 @@ public abstract class MstContract extends BackendContract {
     @Test
     void unknownVariantIsRefused() {
         try (ResidentGraph r = backend().load(TestGraphs.build(2, false, 0, 1, 1))) {
-            assertThrows(UnsupportedVariantException.class, () -> r.mst("no-such-variant"));
+            assertThrows(UnsupportedVariantException.class, () -> Mst.run(r, "no-such-variant"));
         }
     }
 

@@ -1,19 +1,19 @@
-package org.frontiergraph.kernels.gpu;
+package org.frontiergraph.kernels.apsp;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
-import org.frontiergraph.kernels.apsp.ApspLimits;
-import org.frontiergraph.kernels.apsp.ApspResult;
-import org.frontiergraph.kernels.apsp.GpuApsp;
-import org.frontiergraph.kernels.contract.ApspContract;
+import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 
 /** The shared APSP contract on the GPU backend (floyd-warshall, its blocked option, repeated-sssp); skipped without a GPU. */
+@Tag("gpu")
 class GpuApspContractTest extends ApspContract {
     private static ComputeBackend gpu;
 
@@ -21,7 +21,7 @@ class GpuApspContractTest extends ApspContract {
     static void open() {
         assumeTrue(GpuBackend.unavailableReason().isEmpty(),
                 () -> "no GPU backend here: " + GpuBackend.unavailableReason().orElse(""));
-        gpu = GpuBackend.open();
+        gpu = Backends.gpu();
     }
 
     @AfterAll
@@ -32,13 +32,13 @@ class GpuApspContractTest extends ApspContract {
     @Override
     protected ApspResult apsp(CsrGraph g, String variant, ApspLimits limits) {
         try (ResidentGraph r = gpu.load(g)) {
-            return r.apsp(variant, limits);
+            return Apsp.run(r, variant, limits);
         }
     }
 
     @Override
     protected List<String> variants() {
-        return List.of(GpuApsp.VARIANTS.get(0), "floyd-warshall,blocked=1", GpuApsp.VARIANTS.get(1),
+        return List.of("floyd-warshall", "floyd-warshall,blocked=1", "repeated-sssp",
                 "repeated-sssp,batch=7");
     }
 }

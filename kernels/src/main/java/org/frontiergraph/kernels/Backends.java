@@ -1,10 +1,16 @@
-package org.frontiergraph.kernels.engine;
+package org.frontiergraph.kernels;
 
 import java.util.Optional;
 import org.frontiergraph.kernels.cpu.CpuBackend;
+import org.frontiergraph.kernels.engine.BackendMode;
+import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.gpu.GpuBackend;
 
-/** Opens the backends a process uses: the CPU engine always, the GPU engine when asked for or (AUTO) when present. */
+/**
+ * Opens the backends a process uses: the CPU engine always, the GPU engine when asked for or (AUTO) when present.
+ * The GPU engine is told every registered algorithm ({@link Algorithms#ALL}) so that it can allocate the working
+ * memory of those that are resident from the start.
+ */
 public final class Backends {
     private Backends() {}
 
@@ -24,6 +30,11 @@ public final class Backends {
             if (mode == BackendMode.GPU) throw new IllegalStateException("backend 'gpu' requested but " + why.get());
             return Optional.empty();
         }
-        return Optional.of(GpuBackend.open());
+        return Optional.of(gpu());
+    }
+
+    /** The GPU engine. @throws IllegalStateException when {@link GpuBackend#unavailableReason()} is present */
+    public static GpuBackend gpu() {
+        return GpuBackend.open(Algorithms.ALL);
     }
 }

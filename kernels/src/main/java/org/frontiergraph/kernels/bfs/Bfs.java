@@ -1,0 +1,30 @@
+package org.frontiergraph.kernels.bfs;
+
+import java.util.List;
+import org.frontiergraph.kernels.cpu.CpuAlgorithm;
+import org.frontiergraph.kernels.engine.AlgorithmSpec;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Source;
+
+/**
+ * Breadth-first search: the spec and its implementations.
+ * <ul>
+ *   <li>CPU: {@code default}, direction-optimizing and parallel ({@link CpuBfs});</li>
+ *   <li>GPU: {@code persistent} (default) and {@code hostloop} ({@link GpuBfs}, src/main/cuda/bfs.cu), resident
+ *       from load; {@code harish}, paper 004 Algorithms 1-2 ({@link HarishBfs}, bfs_harish.cu).</li>
+ * </ul>
+ * Every implementation's answer passes {@link BfsVerifier}; {@link BfsReference} is the plain reference.
+ */
+public final class Bfs {
+    private Bfs() {}
+
+    public static final AlgorithmSpec<Source, BfsResult> SPEC = new AlgorithmSpec<>("BFS",
+            new CpuAlgorithm<>(List.of("default"), (g, q, v) -> CpuBfs.run(g, q.vertex())),
+            GpuBfs.IMPLEMENTATION,
+            HarishBfs.IMPLEMENTATION);
+
+    /** BFS from {@code source} on {@code graph}'s backend ({@code variant} null: the backend's default). */
+    public static BfsResult run(ResidentGraph graph, int source, String variant) {
+        return graph.run(SPEC, new Source(source), variant);
+    }
+}

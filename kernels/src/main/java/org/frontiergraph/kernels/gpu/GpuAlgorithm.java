@@ -1,0 +1,28 @@
+package org.frontiergraph.kernels.gpu;
+
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
+import org.frontiergraph.kernels.engine.Implementation;
+import org.frontiergraph.kernels.graph.CsrGraph;
+
+/**
+ * An algorithm's implementation on the GPU engine: how many device bytes its launcher allocates for a graph (the
+ * launcher's own sizing, used for the memory check before it is opened) and how to open that launcher on a
+ * resident graph. {@code atLoad}: opened when the graph is loaded (its working memory is part of the graph's
+ * footprint from the start); otherwise on the first query that names it. Built in the algorithm's package.
+ */
+public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFunction<CsrGraph> deviceBytes,
+                                 Function<DeviceGraph, GpuLauncher<Q, R>> open) implements Implementation<Q, R> {
+    public GpuAlgorithm {
+        variants = List.copyOf(variants);
+    }
+
+    @Override
+    public String backend() { return GpuBackend.NAME; }
+
+    /** Device bytes the launcher takes on {@code graph}. */
+    public long deviceBytes(CsrGraph graph) {
+        return deviceBytes.applyAsLong(graph);
+    }
+}

@@ -1,0 +1,32 @@
+package org.frontiergraph.kernels.sssp;
+
+import java.util.List;
+import org.frontiergraph.kernels.cpu.CpuAlgorithm;
+import org.frontiergraph.kernels.engine.AlgorithmSpec;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Source;
+
+/**
+ * Single-source shortest paths (non-negative weights): the spec and its implementations.
+ * <ul>
+ *   <li>CPU: {@code default}, Dijkstra with a radix heap (integer weights) or a 4-ary heap ({@link CpuSssp});</li>
+ *   <li>GPU: {@code nearfar} (default; near-far delta-stepping in one persistent kernel, {@link GpuSssp},
+ *       src/main/cuda/sssp.cu), resident from load; {@code harish} (paper 004 Algorithms 3-5 with the atomicMin
+ *       fix, {@link HarishSssp}); {@code da2cf-*} (paper 003, {@link Da2cfSssp}).</li>
+ * </ul>
+ * Every implementation's answer passes {@link SsspVerifier}; {@link DijkstraReference} is the plain reference.
+ */
+public final class Sssp {
+    private Sssp() {}
+
+    public static final AlgorithmSpec<Source, SsspResult> SPEC = new AlgorithmSpec<>("SSSP",
+            new CpuAlgorithm<>(List.of("default"), (g, q, v) -> CpuSssp.run(g, q.vertex())),
+            GpuSssp.IMPLEMENTATION,
+            HarishSssp.IMPLEMENTATION,
+            Da2cfSssp.IMPLEMENTATION);
+
+    /** SSSP from {@code source} on {@code graph}'s backend ({@code variant} null: the backend's default). */
+    public static SsspResult run(ResidentGraph graph, int source, String variant) {
+        return graph.run(SPEC, new Source(source), variant);
+    }
+}

@@ -1,0 +1,17 @@
+package org.frontiergraph.kernels.bfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Map;
+import org.frontiergraph.kernels.contract.CudaCounters;
+import org.junit.jupiter.api.Test;
+
+/** The host reads bfs.cu's counter slots by the same numbers the kernel writes them at. */
+class BfsCountersTest {
+    @Test
+    void hostSlotsMirrorTheKernelEnum() {
+        assertEquals(Map.of("BFS_NEXT_COUNT", BfsCounters.NEXT_COUNT, "BFS_NEXT_ARCS", BfsCounters.NEXT_ARCS,
+                        "BFS_LEVELS", BfsCounters.LEVELS, "BFS_COUNTERS", BfsCounters.COUNT),
+                CudaCounters.slots("bfs.cu", "BfsCounter"));
+    }
+}
