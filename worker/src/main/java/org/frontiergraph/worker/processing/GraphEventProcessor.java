@@ -14,6 +14,8 @@ import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.query.QueryAnswer;
 import org.frontiergraph.worker.query.QueryService;
@@ -53,7 +55,7 @@ public class GraphEventProcessor {
             if (replay && FrontierCodec.typeOf(in.value()) == GraphQuery.class) return out;  // answered before: skip undecoded
             record = FrontierCodec.decode(in.value());
         } catch (FrontierCodec.MalformedMessageException e) {
-            reject(out, in, replay, "MALFORMED_RECORD", null, null, "malformed record: " + e.getMessage());
+            reject(out, in, replay, ErrorCode.MALFORMED_RECORD, null, null, "malformed record: " + e.getMessage());
             return out;
         }
         long decodeNanos = System.nanoTime() - decodeStart;
@@ -73,7 +75,7 @@ public class GraphEventProcessor {
                 requireKey(in, q.getGraphId());
                 answer(out, in, q, queuedMs, decodeNanos);
             } else {
-                reject(out, in, replay, "MALFORMED_RECORD", null, null, "a " + record.getSchema().getName()
+                reject(out, in, replay, ErrorCode.MALFORMED_RECORD, null, null, "a " + record.getSchema().getName()
                         + " does not belong on the graphs topic (only snapshots, updates and queries do)");
             }
         } catch (RejectedException e) {
@@ -83,20 +85,20 @@ public class GraphEventProcessor {
             reject(out, in, replay, e.code(), graphIdOf(record), queryIdOf(record), e.getMessage());
         } catch (RuntimeException e) {
             LOG.error("internal error on {}", in.where(), e);
-            reject(out, in, replay, "INTERNAL_ERROR", graphIdOf(record), queryIdOf(record), "internal error: " + e);
+            reject(out, in, replay, ErrorCode.INTERNAL_ERROR, graphIdOf(record), queryIdOf(record), "internal error: " + e);
         }
         return out;
     }
 
     private void answer(Outputs out, InputRecord in, GraphQuery q, long queuedMs, long decodeNanos) {
         if (q.getQueryId() == null || q.getQueryId().isEmpty()) {
-            throw new RejectedException("INVALID_QUERY", "query on graph '" + q.getGraphId() + "' has an empty queryId");
+            throw new RejectedException(ErrorCode.INVALID_QUERY, "query on graph '" + q.getGraphId() + "' has an empty queryId");
         }
         QueryAnswer a = queries.answer(q);
         out.results.addAll(a.chunks());
         if (a.status() != ResultStatus.OK) {
-            out.errors.add(error(in, a.status().name(), q.getGraphId(), q.getQueryId(), a.error()));
-            metrics.error(a.status().name());
+            out.errors.add(error(in, a.failure(), q.getGraphId(), q.getQueryId(), a.error()));
+            metrics.error(a.failure());
             LOG.warn("query '{}' on graph '{}' ({}): {} - {}", q.getQueryId(), q.getGraphId(), in.where(), a.status(), a.error());
         }
         out.queryTimestampMs = in.timestampMs();
@@ -121,7 +123,7 @@ public class GraphEventProcessor {
                 .setWorker(workerId).setTimestampMs(System.currentTimeMillis()).build());
     }
 
-    private void reject(Outputs out, InputRecord in, boolean replay, String code, String graphId, String queryId, String reason) {
+    private void reject(Outputs out, InputRecord in, boolean replay, ErrorCode code, String graphId, String queryId, String reason) {
         if (replay) {
             LOG.debug("replay of {}: {} {}", in.where(), code, reason);
             return;
@@ -131,16 +133,16 @@ public class GraphEventProcessor {
         metrics.error(code);
     }
 
-    private static ErrorEvent error(InputRecord in, String code, String graphId, String queryId, String reason) {
+    private static ErrorEvent error(InputRecord in, ErrorCode code, String graphId, String queryId, String reason) {
         return ErrorEvent.newBuilder()
                 .setSourceTopic(in.topic()).setPartition(in.partition()).setOffset(in.offset())
                 .setKey(in.key()).setGraphId(graphId).setQueryId(queryId)
-                .setCode(code).setReason(reason).setTimestampMs(System.currentTimeMillis()).build();
+                .setCode(code.name()).setReason(reason).setTimestampMs(System.currentTimeMillis()).build();
     }
 
     private static void requireKey(InputRecord in, String graphId) {
         if (!Objects.equals(in.key(), graphId)) {
-            throw new RejectedException("INVALID_KEY", "record key '" + in.key() + "' differs from its graphId '" + graphId
+            throw new RejectedException(ErrorCode.INVALID_KEY, "record key '" + in.key() + "' differs from its graphId '" + graphId
                     + "': records must be keyed by graph id so that a graph's snapshots, updates and queries stay in order");
         }
     }
