@@ -20,7 +20,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
+import org.frontiergraph.worker.processing.AnsweredQuery;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
 import org.frontiergraph.worker.processing.InputRecord;
 import org.frontiergraph.worker.processing.Outputs;
@@ -79,26 +81,24 @@ public class GraphEventListener implements ConsumerRebalanceListener, ConsumerAw
     private void process(List<ConsumerRecord<String, byte[]>> records) {
         OutputPublisher.Batch batch = publisher.batch();
         Map<TopicPartition, OffsetAndMetadata> commits = new HashMap<>();
-        List<Outputs> answered = new ArrayList<>();
+        List<AnsweredQuery> answered = new ArrayList<>();
         for (ConsumerRecord<String, byte[]> r : records) {
             TopicPartition tp = new TopicPartition(r.topic(), r.partition());
             boolean replay = r.offset() < replayUntil.getOrDefault(tp, -1L);
             Outputs out = processor.process(
                     new InputRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value(), r.timestamp()), replay);
-            out.results.forEach(batch::result);
-            out.errors.forEach(batch::error);
-            out.statuses.forEach(batch::status);
-            if (out.latency != null) answered.add(out);
+            batch.add(out);
+            if (out.answered() != null) answered.add(out.answered());
             if (!replay) commits.put(tp, new OffsetAndMetadata(r.offset() + 1));
             else if (r.offset() + 1 == replayUntil.get(tp)) LOG.info("partition {} rebuilt from the log ({} graphs held)", tp, registry.size());
         }
         try {
             batch.await();
-            long now = System.currentTimeMillis();
-            for (Outputs o : answered) {
-                o.latency.setEndToEndMicros(Math.max(0, now - o.queryTimestampMs) * 1000);
-                batch.latency(o.latency);
-                metrics.query(o.latency);
+            long acknowledged = System.currentTimeMillis();   // the end of every answered query's end-to-end time
+            for (AnsweredQuery q : answered) {
+                LatencyEvent latency = q.latencyEvent(acknowledged);
+                batch.latency(latency);
+                metrics.query(latency);
             }
             batch.await();
             commit(commits);

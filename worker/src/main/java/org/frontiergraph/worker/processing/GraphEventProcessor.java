@@ -12,7 +12,6 @@ import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphState;
 import org.frontiergraph.schema.GraphStatus;
-import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
@@ -51,7 +50,7 @@ public class GraphEventProcessor {
         long decodeStart = System.nanoTime();
         Collector out = new Collector(in, replay, Math.max(0, System.currentTimeMillis() - in.timestampMs()));
         try {
-            if (replay && skippedInReplay(FrontierCodec.typeOf(in.value()))) return out.outputs;  // skip undecoded
+            if (replay && skippedInReplay(FrontierCodec.typeOf(in.value()))) return Outputs.NONE;  // skip undecoded
             SpecificRecord record = FrontierCodec.decode(in.value());
             out.decodeNanos = System.nanoTime() - decodeStart;
             RecordHandler<?> handler = handlers.get(record.getClass());
@@ -71,7 +70,7 @@ public class GraphEventProcessor {
             LOG.error("internal error on {}", in.where(), e);
             out.reject(ErrorCode.INTERNAL_ERROR, "internal error: " + e);
         }
-        return out.outputs;
+        return out.outputs.build();
     }
 
     private boolean skippedInReplay(Class<?> type) {
@@ -95,7 +94,7 @@ public class GraphEventProcessor {
         final InputRecord in;
         final boolean replay;
         final long queuedMs;
-        final Outputs outputs = new Outputs();
+        final Outputs.Builder outputs = Outputs.builder();
         long decodeNanos;
         String graphId;
         String queryId;
@@ -109,7 +108,7 @@ public class GraphEventProcessor {
         @Override
         public void loaded(GraphEntry e) {
             if (replay) return;
-            outputs.statuses.add(GraphStatus.newBuilder()
+            outputs.status(GraphStatus.newBuilder()
                     .setGraphId(e.graphId()).setVersion(e.version()).setState(GraphState.LOADED)
                     .setVertexCount(e.vertexCount()).setEdgeCount(e.edgeCount())
                     .setBackend(e.resident().backend()).setResidentBytes(e.resident().residentBytes())
@@ -123,23 +122,13 @@ public class GraphEventProcessor {
 
         @Override
         public void answered(GraphQuery q, QueryAnswer a) {
-            outputs.results.addAll(a.chunks());
+            outputs.results(a.chunks());
             if (a.failure() != null) {
-                outputs.errors.add(error(a.failure(), a.error()));
+                outputs.error(error(a.failure(), a.error()));
                 metrics.error(a.failure());
                 LOG.warn("query '{}' on graph '{}' ({}): {} - {}", q.getQueryId(), q.getGraphId(), in.where(), a.status(), a.error());
             }
-            outputs.queryTimestampMs = in.timestampMs();
-            outputs.latency = LatencyEvent.newBuilder()
-                    .setQueryId(q.getQueryId()).setGraphId(q.getGraphId())
-                    .setAlgorithm(q.getAlgorithm()).setVariant(q.getVariant())
-                    .setStatus(a.status()).setBackend(a.backend())
-                    .setVertexCount(a.vertexCount()).setEdgeCount(a.edgeCount())
-                    .setQueuedMicros(queuedMs * 1000).setDecodeMicros(decodeNanos / 1000)
-                    .setComputeMicros(a.computeNanos() / 1000).setCopyMicros(a.copyNanos() / 1000)
-                    .setEncodeMicros(a.encodeNanos() / 1000)
-                    .setEndToEndMicros(0).setTimestampMs(System.currentTimeMillis())
-                    .build();
+            outputs.answered(AnsweredQuery.of(q, a, in.timestampMs(), QueryTimings.of(queuedMs, decodeNanos, a)));
         }
 
         /** The one place a rejection becomes an error event (none in replay: it was reported before). */
@@ -149,7 +138,7 @@ public class GraphEventProcessor {
                 return;
             }
             LOG.warn("rejected {} (key {}): {} - {}", in.where(), in.key(), code, reason);
-            outputs.errors.add(error(code, reason));
+            outputs.error(error(code, reason));
             metrics.error(code);
         }
 
