@@ -18,6 +18,7 @@ import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.config.TopicsConfig;
+import org.frontiergraph.worker.processing.Outputs;
 
 /**
  * Publishes results (keyed by query id), latency and error events and graph status (keyed by graph id) as Avro
@@ -43,10 +44,18 @@ public class OutputPublisher {
     public final class Batch {
         private final List<Future<RecordMetadata>> sends = new ArrayList<>();
 
-        public void result(QueryResult r) { send(topics.getResults(), r.getQueryId(), r); }
+        /** The results, error events and graph status a record produced. */
+        public void add(Outputs out) {
+            out.results().forEach(this::result);
+            out.errors().forEach(this::error);
+            out.statuses().forEach(this::status);
+        }
+
         public void latency(LatencyEvent e) { send(topics.getLatency(), e.getGraphId(), e); }
-        public void error(ErrorEvent e) { send(topics.getErrors(), e.getGraphId() != null ? e.getGraphId() : e.getKey(), e); }
-        public void status(GraphStatus s) { send(topics.getStatus(), s.getGraphId(), s); }
+
+        private void result(QueryResult r) { send(topics.getResults(), r.getQueryId(), r); }
+        private void error(ErrorEvent e) { send(topics.getErrors(), e.getGraphId() != null ? e.getGraphId() : e.getKey(), e); }
+        private void status(GraphStatus s) { send(topics.getStatus(), s.getGraphId(), s); }
 
         private void send(String topic, String key, SpecificRecord value) {
             sends.add(producer.send(new ProducerRecord<>(topic, key, FrontierCodec.encode(value))));

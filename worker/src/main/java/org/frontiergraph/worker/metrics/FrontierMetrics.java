@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.Timer;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import org.frontiergraph.schema.LatencyEvent;
+import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.registry.GraphRegistry;
 
 /**
@@ -37,8 +38,8 @@ public class FrontierMetrics {
         timer("frontier.query.compute", algorithm, e.getBackend()).record(Duration.ofNanos(e.getComputeMicros() * 1000));
     }
 
-    public void error(String code) {
-        Counter.builder("frontier.errors").tag("code", code).register(meters).increment();
+    public void error(ErrorCode code) {
+        Counter.builder("frontier.errors").tag("code", code.name()).register(meters).increment();
     }
 
     private Timer timer(String name, String algorithm, String backend) {

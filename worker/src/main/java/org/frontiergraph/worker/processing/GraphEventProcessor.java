@@ -2,18 +2,20 @@ package org.frontiergraph.worker.processing;
 
 import jakarta.inject.Singleton;
 import java.net.InetAddress;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.apache.avro.specific.SpecificRecord;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphQuery;
-import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphState;
 import org.frontiergraph.schema.GraphStatus;
-import org.frontiergraph.schema.GraphUpdate;
-import org.frontiergraph.schema.LatencyEvent;
-import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.query.QueryAnswer;
 import org.frontiergraph.worker.query.QueryService;
@@ -23,137 +25,129 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Handles one record of the graphs topic: decodes it, applies snapshots and updates to the registry, answers
- * queries, and turns every failure into an error event. Never throws for a bad record, so a bad record never costs
- * a valid neighbour. In replay (rebuilding a partition's graphs from the log after an assignment) only snapshots and
- * updates are applied: queries before the committed offset were answered already.
+ * Handles one record of the graphs topic: decodes it, checks its key, hands it to the {@link RecordHandler} of its
+ * type (snapshot chunks, updates, queries), and turns every rejection into an error event. Never throws for a bad
+ * record, so a bad record never costs a valid neighbour. In replay (rebuilding a partition's graphs from the log
+ * after an assignment) only snapshots and updates are applied and nothing is published: queries before the
+ * committed offset were answered already.
  */
 @Singleton
 public class GraphEventProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(GraphEventProcessor.class);
 
-    private final GraphRegistry registry;
-    private final QueryService queries;
+    private final Map<Class<?>, RecordHandler<?>> handlers;
     private final FrontierMetrics metrics;
     private final String workerId;
 
     public GraphEventProcessor(GraphRegistry registry, QueryService queries, FrontierMetrics metrics, FrontierConfig config) {
-        this.registry = registry;
-        this.queries = queries;
+        this.handlers = List.<RecordHandler<?>>of(new SnapshotHandler(registry), new UpdateHandler(registry), new QueryHandler(queries))
+                .stream().collect(Collectors.toUnmodifiableMap(RecordHandler::type, Function.identity()));
         this.metrics = metrics;
         this.workerId = config.getWorkerId() != null ? config.getWorkerId() : hostName();
     }
 
     public Outputs process(InputRecord in, boolean replay) {
-        Outputs out = new Outputs();
         long decodeStart = System.nanoTime();
-        long queuedMs = Math.max(0, System.currentTimeMillis() - in.timestampMs());
-        SpecificRecord record;
+        Collector out = new Collector(in, replay, Math.max(0, System.currentTimeMillis() - in.timestampMs()));
         try {
-            if (replay && FrontierCodec.typeOf(in.value()) == GraphQuery.class) return out;  // answered before: skip undecoded
-            record = FrontierCodec.decode(in.value());
-        } catch (FrontierCodec.MalformedMessageException e) {
-            reject(out, in, replay, "MALFORMED_RECORD", null, null, "malformed record: " + e.getMessage());
-            return out;
-        }
-        long decodeNanos = System.nanoTime() - decodeStart;
-        try {
-            if (record instanceof GraphSnapshotChunk c) {
-                requireKey(in, c.getGraphId());
-                GraphRegistry.Change change = registry.acceptChunk(c, in.partition(), in.offset());
-                for (RejectedException abandoned : change.abandoned()) {
-                    reject(out, in, replay, abandoned.code(), c.getGraphId(), null, abandoned.getMessage());
-                }
-                change.installed().ifPresent(e -> status(out, e, replay));
-            } else if (record instanceof GraphUpdate u) {
-                requireKey(in, u.getGraphId());
-                status(out, registry.applyUpdate(u, in.partition()), replay);
-            } else if (record instanceof GraphQuery q) {
-                if (replay) return out;
-                requireKey(in, q.getGraphId());
-                answer(out, in, q, queuedMs, decodeNanos);
-            } else {
-                reject(out, in, replay, "MALFORMED_RECORD", null, null, "a " + record.getSchema().getName()
+            if (replay && skippedInReplay(FrontierCodec.typeOf(in.value()))) return Outputs.NONE;  // skip undecoded
+            SpecificRecord record = FrontierCodec.decode(in.value());
+            out.decodeNanos = System.nanoTime() - decodeStart;
+            RecordHandler<?> handler = handlers.get(record.getClass());
+            if (handler == null) {
+                throw new RejectedException(ErrorCode.MALFORMED_RECORD, "a " + record.getSchema().getName()
                         + " does not belong on the graphs topic (only snapshots, updates and queries do)");
             }
+            handle(handler, record, out);
+        } catch (FrontierCodec.MalformedMessageException e) {
+            out.reject(ErrorCode.MALFORMED_RECORD, "malformed record: " + e.getMessage());
         } catch (RejectedException e) {
             for (Throwable earlier : e.getSuppressed()) {  // e.g. an older snapshot version this record abandoned
-                if (earlier instanceof RejectedException r) reject(out, in, replay, r.code(), graphIdOf(record), null, r.getMessage());
+                if (earlier instanceof RejectedException r) out.rejected(r);
             }
-            reject(out, in, replay, e.code(), graphIdOf(record), queryIdOf(record), e.getMessage());
+            out.rejected(e);
         } catch (RuntimeException e) {
             LOG.error("internal error on {}", in.where(), e);
-            reject(out, in, replay, "INTERNAL_ERROR", graphIdOf(record), queryIdOf(record), "internal error: " + e);
+            out.reject(ErrorCode.INTERNAL_ERROR, "internal error: " + e);
         }
-        return out;
+        return out.outputs.build();
     }
 
-    private void answer(Outputs out, InputRecord in, GraphQuery q, long queuedMs, long decodeNanos) {
-        if (q.getQueryId() == null || q.getQueryId().isEmpty()) {
-            throw new RejectedException("INVALID_QUERY", "query on graph '" + q.getGraphId() + "' has an empty queryId");
+    private boolean skippedInReplay(Class<?> type) {
+        RecordHandler<?> handler = handlers.get(type);
+        return handler != null && !handler.replays();
+    }
+
+    private static <T extends SpecificRecord> void handle(RecordHandler<T> handler, SpecificRecord record, Collector out) {
+        T r = handler.type().cast(record);
+        out.graphId = handler.graphId(r);
+        out.queryId = handler.queryId(r);
+        if (!Objects.equals(out.in.key(), out.graphId)) {
+            throw new RejectedException(ErrorCode.INVALID_KEY, "record key '" + out.in.key() + "' differs from its graphId '"
+                    + out.graphId + "': records must be keyed by graph id so that a graph's snapshots, updates and queries stay in order");
         }
-        QueryAnswer a = queries.answer(q);
-        out.results.addAll(a.chunks());
-        if (a.status() != ResultStatus.OK) {
-            out.errors.add(error(in, a.status().name(), q.getGraphId(), q.getQueryId(), a.error()));
-            metrics.error(a.status().name());
-            LOG.warn("query '{}' on graph '{}' ({}): {} - {}", q.getQueryId(), q.getGraphId(), in.where(), a.status(), a.error());
+        handler.handle(r, out.in, out);
+    }
+
+    /** The outputs of one record, and what its error events say about it. */
+    private final class Collector implements RecordHandler.Output {
+        final InputRecord in;
+        final boolean replay;
+        final long queuedMs;
+        final Outputs.Builder outputs = Outputs.builder();
+        long decodeNanos;
+        String graphId;
+        String queryId;
+
+        Collector(InputRecord in, boolean replay, long queuedMs) {
+            this.in = in;
+            this.replay = replay;
+            this.queuedMs = queuedMs;
         }
-        out.queryTimestampMs = in.timestampMs();
-        out.latency = LatencyEvent.newBuilder()
-                .setQueryId(q.getQueryId()).setGraphId(q.getGraphId())
-                .setAlgorithm(q.getAlgorithm()).setVariant(q.getVariant())
-                .setStatus(a.status()).setBackend(a.backend())
-                .setVertexCount(a.vertexCount()).setEdgeCount(a.edgeCount())
-                .setQueuedMicros(queuedMs * 1000).setDecodeMicros(decodeNanos / 1000)
-                .setComputeMicros(a.computeNanos() / 1000).setCopyMicros(a.copyNanos() / 1000)
-                .setEncodeMicros(a.encodeNanos() / 1000)
-                .setEndToEndMicros(0).setTimestampMs(System.currentTimeMillis())
-                .build();
-    }
 
-    private void status(Outputs out, GraphEntry e, boolean replay) {
-        if (replay) return;
-        out.statuses.add(GraphStatus.newBuilder()
-                .setGraphId(e.graphId()).setVersion(e.version()).setState(GraphState.LOADED)
-                .setVertexCount(e.vertexCount()).setEdgeCount(e.edgeCount())
-                .setBackend(e.resident().backend()).setResidentBytes(e.resident().residentBytes())
-                .setWorker(workerId).setTimestampMs(System.currentTimeMillis()).build());
-    }
-
-    private void reject(Outputs out, InputRecord in, boolean replay, String code, String graphId, String queryId, String reason) {
-        if (replay) {
-            LOG.debug("replay of {}: {} {}", in.where(), code, reason);
-            return;
+        @Override
+        public void loaded(GraphEntry e) {
+            if (replay) return;
+            outputs.status(GraphStatus.newBuilder()
+                    .setGraphId(e.graphId()).setVersion(e.version()).setState(GraphState.LOADED)
+                    .setVertexCount(e.vertexCount()).setEdgeCount(e.edgeCount())
+                    .setBackend(e.resident().backend()).setResidentBytes(e.resident().residentBytes())
+                    .setWorker(workerId).setTimestampMs(System.currentTimeMillis()).build());
         }
-        LOG.warn("rejected {} (key {}): {} - {}", in.where(), in.key(), code, reason);
-        out.errors.add(error(in, code, graphId, queryId, reason));
-        metrics.error(code);
-    }
 
-    private static ErrorEvent error(InputRecord in, String code, String graphId, String queryId, String reason) {
-        return ErrorEvent.newBuilder()
-                .setSourceTopic(in.topic()).setPartition(in.partition()).setOffset(in.offset())
-                .setKey(in.key()).setGraphId(graphId).setQueryId(queryId)
-                .setCode(code).setReason(reason).setTimestampMs(System.currentTimeMillis()).build();
-    }
-
-    private static void requireKey(InputRecord in, String graphId) {
-        if (!Objects.equals(in.key(), graphId)) {
-            throw new RejectedException("INVALID_KEY", "record key '" + in.key() + "' differs from its graphId '" + graphId
-                    + "': records must be keyed by graph id so that a graph's snapshots, updates and queries stay in order");
+        @Override
+        public void rejected(RejectedException e) {
+            reject(e.code(), e.getMessage());
         }
-    }
 
-    private static String graphIdOf(SpecificRecord r) {
-        if (r instanceof GraphSnapshotChunk c) return c.getGraphId();
-        if (r instanceof GraphUpdate u) return u.getGraphId();
-        if (r instanceof GraphQuery q) return q.getGraphId();
-        return null;
-    }
+        @Override
+        public void answered(GraphQuery q, QueryAnswer a) {
+            outputs.results(a.chunks());
+            if (a.failure() != null) {
+                outputs.error(error(a.failure(), a.error()));
+                metrics.error(a.failure());
+                LOG.warn("query '{}' on graph '{}' ({}): {} - {}", q.getQueryId(), q.getGraphId(), in.where(), a.status(), a.error());
+            }
+            outputs.answered(AnsweredQuery.of(q, a, in.timestampMs(), QueryTimings.of(queuedMs, decodeNanos, a)));
+        }
 
-    private static String queryIdOf(SpecificRecord r) {
-        return r instanceof GraphQuery q ? q.getQueryId() : null;
+        /** The one place a rejection becomes an error event (none in replay: it was reported before). */
+        void reject(ErrorCode code, String reason) {
+            if (replay) {
+                LOG.debug("replay of {}: {} {}", in.where(), code, reason);
+                return;
+            }
+            LOG.warn("rejected {} (key {}): {} - {}", in.where(), in.key(), code, reason);
+            outputs.error(error(code, reason));
+            metrics.error(code);
+        }
+
+        private ErrorEvent error(ErrorCode code, String reason) {
+            return ErrorEvent.newBuilder()
+                    .setSourceTopic(in.topic()).setPartition(in.partition()).setOffset(in.offset())
+                    .setKey(in.key()).setGraphId(graphId).setQueryId(queryId)
+                    .setCode(code.name()).setReason(reason).setTimestampMs(System.currentTimeMillis()).build();
+        }
     }
 
     private static String hostName() {

@@ -4,22 +4,59 @@ import java.util.ArrayList;
 import java.util.List;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphStatus;
-import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 
 /**
- * What processing one record produced, to be published before its offset is committed. The latency event's
- * end-to-end time is filled in once the results are acknowledged.
+ * What processing one record produced, to be published before its offset is committed. {@code answered} is the
+ * query the record asked (null for other records): its latency event is made once the results are acknowledged.
  */
-public final class Outputs {
-    public final List<QueryResult> results = new ArrayList<>();
-    public final List<ErrorEvent> errors = new ArrayList<>();
-    public final List<GraphStatus> statuses = new ArrayList<>();
-    public LatencyEvent latency;
-    /** Record timestamp of the query, for the end-to-end time. */
-    public long queryTimestampMs;
+public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<GraphStatus> statuses, AnsweredQuery answered) {
+    /** Nothing to publish. */
+    public static final Outputs NONE = new Outputs(List.of(), List.of(), List.of(), null);
+
+    public Outputs {
+        results = List.copyOf(results);
+        errors = List.copyOf(errors);
+        statuses = List.copyOf(statuses);
+    }
 
     public boolean isEmpty() {
-        return results.isEmpty() && errors.isEmpty() && statuses.isEmpty() && latency == null;
+        return results.isEmpty() && errors.isEmpty() && statuses.isEmpty() && answered == null;
+    }
+
+    static Builder builder() {
+        return new Builder();
+    }
+
+    /** Collects the outputs of one record. */
+    static final class Builder {
+        private final List<QueryResult> results = new ArrayList<>();
+        private final List<ErrorEvent> errors = new ArrayList<>();
+        private final List<GraphStatus> statuses = new ArrayList<>();
+        private AnsweredQuery answered;
+
+        Builder results(List<QueryResult> chunks) {
+            results.addAll(chunks);
+            return this;
+        }
+
+        Builder error(ErrorEvent e) {
+            errors.add(e);
+            return this;
+        }
+
+        Builder status(GraphStatus s) {
+            statuses.add(s);
+            return this;
+        }
+
+        Builder answered(AnsweredQuery q) {
+            answered = q;
+            return this;
+        }
+
+        Outputs build() {
+            return new Outputs(results, errors, statuses, answered);
+        }
     }
 }

@@ -10,10 +10,8 @@ import org.frontiergraph.kernels.apsp.ApspLimits;
 import org.frontiergraph.kernels.apsp.ApspResult;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
-import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Timing;
-import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
@@ -26,7 +24,8 @@ import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.worker.config.FrontierConfig;
-import org.frontiergraph.worker.processing.RejectedException;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.registry.GraphRegistry;
@@ -54,9 +53,9 @@ public class QueryService {
     public QueryAnswer answer(GraphQuery q) {
         GraphEntry entry = registry.get(q.getGraphId()).orElse(null);
         try {
-            if (entry == null) throw new RejectedException("UNKNOWN_GRAPH", registry.whyUnknown(q.getGraphId()));
+            if (entry == null) throw new RejectedException(ErrorCode.UNKNOWN_GRAPH, registry.whyUnknown(q.getGraphId()));
             if (q.getDeadlineEpochMs() != null && System.currentTimeMillis() > q.getDeadlineEpochMs()) {
-                throw new RejectedException("DEADLINE_EXCEEDED", "query '" + q.getQueryId() + "' reached the worker after its deadline "
+                throw new RejectedException(ErrorCode.DEADLINE_EXCEEDED, "query '" + q.getQueryId() + "' reached the worker after its deadline "
                         + java.time.Instant.ofEpochMilli(q.getDeadlineEpochMs()));
             }
             ResidentGraph resident = engines.forQuery(entry.resident(), q.getBackend());
@@ -66,15 +65,13 @@ public class QueryService {
                 case MST -> mst(q, entry, resident);
                 case APSP -> apsp(q, entry, resident);
             };
-        } catch (RejectedException e) {
-            return failure(q, entry, statusOf(e.code()), e.getMessage());
-        } catch (UnsupportedVariantException e) {
-            return failure(q, entry, ResultStatus.UNSUPPORTED, e.getMessage());
-        } catch (GraphTooLargeException e) {
-            return failure(q, entry, ResultStatus.GRAPH_TOO_LARGE, e.getMessage());
         } catch (RuntimeException e) {
-            LOG.error("query '{}' on graph '{}' failed", q.getQueryId(), q.getGraphId(), e);
-            return failure(q, entry, ResultStatus.INTERNAL_ERROR, "internal error: " + e);
+            ErrorCode code = ErrorCode.of(e);
+            if (code == ErrorCode.INTERNAL_ERROR || code.resultStatus().isEmpty()) {   // the worker's fault, not the query's
+                LOG.error("query '{}' on graph '{}' failed", q.getQueryId(), q.getGraphId(), e);
+                return failure(q, entry, ErrorCode.INTERNAL_ERROR, "internal error: " + e);
+            }
+            return failure(q, entry, code, e.getMessage());
         }
     }
 
@@ -192,7 +189,7 @@ public class QueryService {
 
     private int source(GraphQuery q, GraphEntry entry) {
         if (q.getSource() == null) {
-            throw new RejectedException("INVALID_QUERY", q.getAlgorithm() + " query '" + q.getQueryId() + "' needs a source vertex");
+            throw new RejectedException(ErrorCode.INVALID_QUERY, q.getAlgorithm() + " query '" + q.getQueryId() + "' needs a source vertex");
         }
         return internalId(q.getSource(), entry, "source");
     }
@@ -200,7 +197,7 @@ public class QueryService {
     private int[] targets(GraphQuery q, GraphEntry entry) {
         if (q.getResultMode() != ResultMode.TARGETS) return null;
         if (q.getTargets().isEmpty()) {
-            throw new RejectedException("INVALID_QUERY", "query '" + q.getQueryId() + "' asks for TARGETS mode but lists no targets");
+            throw new RejectedException(ErrorCode.INVALID_QUERY, "query '" + q.getQueryId() + "' asks for TARGETS mode but lists no targets");
         }
         int[] t = new int[q.getTargets().size()];
         for (int i = 0; i < t.length; i++) t[i] = internalId(q.getTargets().get(i), entry, "target");
@@ -210,7 +207,7 @@ public class QueryService {
     private static int internalId(int userId, GraphEntry entry, String what) {
         int v = userId - entry.firstVertexId();
         if (v < 0 || v >= entry.vertexCount()) {
-            throw new RejectedException("INVALID_VERTEX", what + " vertex " + userId + " is outside graph '" + entry.graphId()
+            throw new RejectedException(ErrorCode.INVALID_VERTEX, what + " vertex " + userId + " is outside graph '" + entry.graphId()
                     + "' (version " + entry.version() + " has vertices " + entry.firstVertexId() + ".."
                     + (entry.firstVertexId() + entry.vertexCount() - 1) + ")");
         }
@@ -281,11 +278,12 @@ public class QueryService {
     }
 
     private static QueryAnswer ok(List<QueryResult> chunks, GraphEntry entry, ResidentGraph resident, Timing t, long encodeNanos) {
-        return new QueryAnswer(chunks, ResultStatus.OK, null, resident.backend(), entry.vertexCount(), entry.edgeCount(),
+        return new QueryAnswer(chunks, null, null, resident.backend(), entry.vertexCount(), entry.edgeCount(),
                 t.computeNanos(), t.copyNanos(), encodeNanos);
     }
 
-    private QueryAnswer failure(GraphQuery q, GraphEntry entry, ResultStatus status, String message) {
+    private QueryAnswer failure(GraphQuery q, GraphEntry entry, ErrorCode code, String message) {
+        ResultStatus status = code.resultStatus().orElseThrow();
         QueryResult r = QueryResult.newBuilder()
                 .setQueryId(q.getQueryId())
                 .setGraphId(q.getGraphId())
@@ -299,16 +297,8 @@ public class QueryService {
                 .setFirstVertexId(entry == null ? 0 : entry.firstVertexId())
                 .setSource(q.getSource())
                 .build();
-        return new QueryAnswer(List.of(r), status, message, r.getBackend(), r.getVertexCount(),
+        return new QueryAnswer(List.of(r), code, message, r.getBackend(), r.getVertexCount(),
                 entry == null ? 0 : entry.edgeCount(), 0, 0, 0);
-    }
-
-    static ResultStatus statusOf(String code) {
-        try {
-            return ResultStatus.valueOf(code);
-        } catch (IllegalArgumentException e) {
-            return ResultStatus.INVALID_QUERY;
-        }
     }
 
     /** For tests and tools: the algorithms this worker answers. */

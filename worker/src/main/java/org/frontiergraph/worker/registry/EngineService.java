@@ -11,7 +11,8 @@ import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.worker.config.FrontierConfig;
-import org.frontiergraph.worker.processing.RejectedException;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.RejectedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,7 +47,7 @@ public class EngineService implements AutoCloseable {
             try {
                 return gpu.get().load(graph);
             } catch (GraphTooLargeException e) {
-                if (!config.isGpuFallbackToCpu()) throw new RejectedException("GRAPH_TOO_LARGE", e.getMessage(), e);
+                if (!config.isGpuFallbackToCpu()) throw new RejectedException(ErrorCode.of(e), e.getMessage(), e);
                 LOG.warn("{}; holding it on the CPU engine instead (frontier.gpu-fallback-to-cpu=true)", e.getMessage());
             }
         }
@@ -59,7 +60,7 @@ public class EngineService implements AutoCloseable {
         try {
             return current.replace(next, owner);
         } catch (GraphTooLargeException e) {
-            if (!config.isGpuFallbackToCpu()) throw new RejectedException("GRAPH_TOO_LARGE", e.getMessage(), e);
+            if (!config.isGpuFallbackToCpu()) throw new RejectedException(ErrorCode.of(e), e.getMessage(), e);
             return cpu.load(next);
         }
     }
@@ -73,10 +74,10 @@ public class EngineService implements AutoCloseable {
         try {
             mode = requested == null ? BackendMode.AUTO : BackendMode.parse(requested);
         } catch (IllegalArgumentException e) {
-            throw new RejectedException("INVALID_QUERY", e.getMessage());
+            throw new RejectedException(ErrorCode.INVALID_QUERY, e.getMessage());
         }
         if (mode == BackendMode.GPU && !held.backend().equals("gpu")) {
-            throw new RejectedException("UNSUPPORTED", gpu.isEmpty()
+            throw new RejectedException(ErrorCode.UNSUPPORTED, gpu.isEmpty()
                     ? "backend 'gpu' requested but this worker has no GPU engine: " + GpuBackend.unavailableReason().orElse("disabled by frontier.backend=cpu")
                     : "backend 'gpu' requested but this graph is held on the CPU engine (it did not fit on the GPU)");
         }

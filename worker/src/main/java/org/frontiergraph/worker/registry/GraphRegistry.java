@@ -16,7 +16,8 @@ import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.worker.config.FrontierConfig;
-import org.frontiergraph.worker.processing.RejectedException;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.RejectedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,11 +67,11 @@ public class GraphRegistry implements AutoCloseable {
     public synchronized Change acceptChunk(GraphSnapshotChunk chunk, int partition, long offset) {
         GraphEntry current = graphs.get(chunk.getGraphId());
         if (current != null && chunk.getVersion() <= current.version()) {
-            throw new RejectedException("STALE_VERSION", "snapshot version " + chunk.getVersion() + " of graph '"
+            throw new RejectedException(ErrorCode.STALE_VERSION, "snapshot version " + chunk.getVersion() + " of graph '"
                     + chunk.getGraphId() + "' is not newer than the current version " + current.version());
         }
         if (chunk.getVertexCount() > config.getMaxVertices() || chunk.getEdgeCount() > config.getMaxEdges()) {
-            throw new RejectedException("GRAPH_TOO_LARGE", "graph '" + chunk.getGraphId() + "' version " + chunk.getVersion()
+            throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, "graph '" + chunk.getGraphId() + "' version " + chunk.getVersion()
                     + " has " + chunk.getVertexCount() + " vertices and " + chunk.getEdgeCount()
                     + " edges; this worker accepts at most " + config.getMaxVertices() + " and " + config.getMaxEdges()
                     + " (frontier.max-vertices / frontier.max-edges)");
@@ -93,16 +94,16 @@ public class GraphRegistry implements AutoCloseable {
         try {
             return GraphBuilder.build(a.edges());
         } catch (InvalidGraphException e) {
-            throw new RejectedException(code(e), "version " + a.version() + " of graph '" + a.graphId() + "' rejected: "
+            throw new RejectedException(ErrorCode.of(e), "version " + a.version() + " of graph '" + a.graphId() + "' rejected: "
                     + e.getMessage(), e);
         }
     }
 
     public synchronized GraphEntry applyUpdate(GraphUpdate u, int partition) {
         GraphEntry current = graphs.get(u.getGraphId());
-        if (current == null) throw new RejectedException("UNKNOWN_GRAPH", "update for " + whyUnknown(u.getGraphId()));
+        if (current == null) throw new RejectedException(ErrorCode.UNKNOWN_GRAPH, "update for " + whyUnknown(u.getGraphId()));
         if (u.getBaseVersion() != null && u.getBaseVersion() != current.version()) {
-            throw new RejectedException("STALE_VERSION", "update" + (u.getUpdateId() == null ? "" : " '" + u.getUpdateId() + "'")
+            throw new RejectedException(ErrorCode.STALE_VERSION, "update" + (u.getUpdateId() == null ? "" : " '" + u.getUpdateId() + "'")
                     + " of graph '" + u.getGraphId() + "' expects base version " + u.getBaseVersion()
                     + " but the current version is " + current.version());
         }
@@ -115,11 +116,11 @@ public class GraphRegistry implements AutoCloseable {
             next = GraphEdit.apply(current.resident().graph(), removed.u, removed.v,
                     reweighted.u, reweighted.v, reweighted.w, added.u, added.v, added.w);
         } catch (InvalidGraphException e) {
-            throw new RejectedException(code(e), "update of graph '" + u.getGraphId() + "' rejected, version "
+            throw new RejectedException(ErrorCode.of(e), "update of graph '" + u.getGraphId() + "' rejected, version "
                     + current.version() + " kept: " + e.getMessage(), e);
         }
         if (next.edgeCount() > config.getMaxEdges()) {
-            throw new RejectedException("GRAPH_TOO_LARGE", "update of graph '" + u.getGraphId() + "' rejected, version "
+            throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, "update of graph '" + u.getGraphId() + "' rejected, version "
                     + current.version() + " kept: it would have " + next.edgeCount() + " edges; this worker accepts at most "
                     + config.getMaxEdges() + " (frontier.max-edges)");
         }
@@ -192,15 +193,6 @@ public class GraphRegistry implements AutoCloseable {
             if (weighted) ws[i] = b.getWeights().isEmpty() ? 1.0 : b.getWeights().get(i);
         }
         return new Ids(us, vs, ws);
-    }
-
-    static String code(InvalidGraphException e) {
-        return switch (e.kind()) {
-            case INVALID_VERTEX -> "INVALID_VERTEX";
-            case INVALID_WEIGHT -> "INVALID_WEIGHT";
-            case TOO_LARGE -> "GRAPH_TOO_LARGE";
-            case INVALID_EDGE -> "INVALID_UPDATE";
-        };
     }
 
     @Override

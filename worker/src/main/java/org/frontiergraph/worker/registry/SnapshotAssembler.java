@@ -9,7 +9,8 @@ import java.util.Optional;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphSnapshotChunk;
-import org.frontiergraph.worker.processing.RejectedException;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.RejectedException;
 
 /**
  * Collects the chunks of snapshot versions until each is complete. At most one version per graph is pending: a chunk
@@ -48,10 +49,10 @@ public final class SnapshotAssembler {
         Pending p = pending.get(c.getGraphId());
         if (p != null && p.version != c.getVersion()) {
             if (c.getVersion() < p.version) {
-                throw new RejectedException("STALE_VERSION", "chunk " + c.getChunkIndex() + " of version " + c.getVersion()
+                throw new RejectedException(ErrorCode.STALE_VERSION, "chunk " + c.getChunkIndex() + " of version " + c.getVersion()
                         + " of graph '" + c.getGraphId() + "' arrived after version " + p.version + " began; ignored");
             }
-            abandoned.add(new RejectedException("INCOMPLETE_SNAPSHOT", "version " + p.version + " of graph '"
+            abandoned.add(new RejectedException(ErrorCode.INCOMPLETE_SNAPSHOT, "version " + p.version + " of graph '"
                     + c.getGraphId() + "' abandoned incomplete: " + p.describeMissing() + " before version "
                     + c.getVersion() + " began"));
             drop(c.getGraphId());
@@ -71,7 +72,7 @@ public final class SnapshotAssembler {
             pending.put(c.getGraphId(), p);
         } else if (!p.agrees(c)) {
             drop(c.getGraphId());
-            throw new RejectedException("INVALID_SNAPSHOT", "chunk " + c.getChunkIndex() + " of version " + c.getVersion()
+            throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, "chunk " + c.getChunkIndex() + " of version " + c.getVersion()
                     + " of graph '" + c.getGraphId() + "' disagrees with earlier chunks (" + p.headerString()
                     + " vs " + headerString(c) + "); the whole version is discarded");
         }
@@ -79,7 +80,7 @@ public final class SnapshotAssembler {
         long bytes = 16L * c.getEdges().getSources().size();
         if (pendingBytes + bytes > maxPendingBytes) {
             drop(c.getGraphId());
-            throw new RejectedException("GRAPH_TOO_LARGE", "snapshot version " + c.getVersion() + " of graph '"
+            throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, "snapshot version " + c.getVersion() + " of graph '"
                     + c.getGraphId() + "' exceeds the worker's buffer for pending snapshots (" + maxPendingBytes + " bytes)");
         }
         p.chunks[c.getChunkIndex()] = c.getEdges();
@@ -93,7 +94,7 @@ public final class SnapshotAssembler {
         if (p.received < p.chunks.length) return new Outcome(Optional.empty(), abandoned);
         drop(c.getGraphId());
         if (p.edges != p.edgeCount) {
-            throw new RejectedException("INVALID_SNAPSHOT", "version " + p.version + " of graph '" + c.getGraphId()
+            throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, "version " + p.version + " of graph '" + c.getGraphId()
                     + "' declares " + p.edgeCount + " edges but its " + p.chunks.length + " chunks hold " + p.edges
                     + " (truncated or padded snapshot)");
         }
@@ -146,18 +147,18 @@ public final class SnapshotAssembler {
 
     private static void validateHeader(GraphSnapshotChunk c) {
         String where = "snapshot chunk " + c.getChunkIndex() + " of version " + c.getVersion() + " of graph '" + c.getGraphId() + "'";
-        if (c.getGraphId() == null || c.getGraphId().isEmpty()) throw new RejectedException("INVALID_SNAPSHOT", "snapshot chunk has an empty graphId");
+        if (c.getGraphId() == null || c.getGraphId().isEmpty()) throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, "snapshot chunk has an empty graphId");
         if (c.getChunkCount() < 1 || c.getChunkIndex() < 0 || c.getChunkIndex() >= c.getChunkCount()) {
-            throw new RejectedException("INVALID_SNAPSHOT", where + ": chunkIndex must be in 0.." + (c.getChunkCount() - 1)
+            throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, where + ": chunkIndex must be in 0.." + (c.getChunkCount() - 1)
                     + " and chunkCount >= 1 (got chunkCount " + c.getChunkCount() + ")");
         }
         if (c.getVertexCount() < 0 || c.getEdgeCount() < 0) {
-            throw new RejectedException("INVALID_SNAPSHOT", where + ": negative vertexCount or edgeCount");
+            throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, where + ": negative vertexCount or edgeCount");
         }
         EdgeBatch e = c.getEdges();
         int m = e.getSources().size();
         if (e.getTargets().size() != m || (!e.getWeights().isEmpty() && e.getWeights().size() != m)) {
-            throw new RejectedException("INVALID_SNAPSHOT", where + ": sources, targets and weights differ in length ("
+            throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, where + ": sources, targets and weights differ in length ("
                     + m + ", " + e.getTargets().size() + ", " + e.getWeights().size() + ")");
         }
     }
@@ -218,7 +219,7 @@ public final class SnapshotAssembler {
                 for (int i = 0; i < s.size(); i++) {
                     int u = s.get(i), v = t.get(i);
                     if (u < first || u >= first + n || v < first || v >= first + n) {
-                        throw new RejectedException("INVALID_VERTEX", "version " + version + " of graph '" + header.getGraphId()
+                        throw new RejectedException(ErrorCode.INVALID_VERTEX, "version " + version + " of graph '" + header.getGraphId()
                                 + "': edge (" + u + ", " + v + ") has a vertex outside " + first + ".." + (first + n - 1));
                     }
                     list.add(u - first, v - first, weighted ? w.get(i) : 1.0);

@@ -8,6 +8,7 @@ import static org.frontiergraph.worker.support.Fixtures.weighted;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.micrometer.core.instrument.Counter;
@@ -77,17 +78,17 @@ class GraphEventProcessorTest {
 
     /** Asserts exactly one error event, for this record, with this code; returns it. */
     private static ErrorEvent onlyError(Outputs out, InputRecord in, String code) {
-        assertEquals(1, out.errors.size(), () -> "errors: " + out.errors);
-        ErrorEvent e = out.errors.get(0);
+        assertEquals(1, out.errors().size(), () -> "errors: " + out.errors());
+        ErrorEvent e = out.errors().get(0);
         assertEquals(code, e.getCode(), e.getReason());
         assertEquals(TOPIC, e.getSourceTopic());
         assertEquals(in.partition(), e.getPartition());
         assertEquals(in.offset(), e.getOffset());
         assertEquals(in.key(), e.getKey());
         assertTrue(e.getReason() != null && !e.getReason().isBlank());
-        assertTrue(out.results.isEmpty());
-        assertTrue(out.statuses.isEmpty());
-        assertNull(out.latency);
+        assertTrue(out.results().isEmpty());
+        assertTrue(out.statuses().isEmpty());
+        assertNull(out.answered());
         return e;
     }
 
@@ -160,9 +161,9 @@ class GraphEventProcessorTest {
         List<GraphSnapshotChunk> chunks = snapshot("g", 3, edges, 1, 700);
         for (int i = 0; i < chunks.size() - 1; i++) assertTrue(process(record("g", chunks.get(i))).isEmpty());
         Outputs out = process(record("g", chunks.get(chunks.size() - 1)));
-        assertTrue(out.errors.isEmpty() && out.results.isEmpty() && out.latency == null);
-        assertEquals(1, out.statuses.size());
-        GraphStatus s = out.statuses.get(0);
+        assertTrue(out.errors().isEmpty() && out.results().isEmpty() && out.answered() == null);
+        assertEquals(1, out.statuses().size());
+        GraphStatus s = out.statuses().get(0);
         CsrGraph g = GraphBuilder.build(edges);
         assertEquals("g", s.getGraphId());
         assertEquals(3, s.getVersion());
@@ -176,8 +177,8 @@ class GraphEventProcessorTest {
         int[] e = anyEdge(g);
         Outputs updated = process(record("g", GraphUpdate.newBuilder().setGraphId("g").setRemoved(pairs(
                 e[1] + 1, e[0] + 1)).build()));
-        assertEquals(4, updated.statuses.get(0).getVersion(), "an update publishes the next version");
-        assertEquals(g.edgeCount() - 1, updated.statuses.get(0).getEdgeCount());
+        assertEquals(4, updated.statuses().get(0).getVersion(), "an update publishes the next version");
+        assertEquals(g.edgeCount() - 1, updated.statuses().get(0).getEdgeCount());
     }
 
     @Test
@@ -185,17 +186,17 @@ class GraphEventProcessorTest {
         process(record("g", chunk("g", 1, 0, 2, 3, 2, true, 0, 0, 1, 1)));
         InputRecord v2 = record("g", chunk("g", 2, 0, 1, 3, 1, true, 0, 1, 2, 1));
         Outputs out = process(v2);
-        assertEquals(1, out.errors.size());
-        assertEquals("INCOMPLETE_SNAPSHOT", out.errors.get(0).getCode());
-        assertEquals("g", out.errors.get(0).getGraphId());
-        assertEquals(1, out.statuses.size());
-        assertEquals(2, out.statuses.get(0).getVersion());
+        assertEquals(1, out.errors().size());
+        assertEquals("INCOMPLETE_SNAPSHOT", out.errors().get(0).getCode());
+        assertEquals("g", out.errors().get(0).getGraphId());
+        assertEquals(1, out.statuses().size());
+        assertEquals(2, out.statuses().get(0).getVersion());
 
         // a newer version that is itself rejected still reports the one it abandoned, first
         process(record("g", chunk("g", 3, 0, 2, 3, 2, true, 0, 0, 1, 1)));
         Outputs both = process(record("g", chunk("g", 4, 0, 1, 3, 1, true, 0, 0, 7, 1)));
-        assertEquals(List.of("INCOMPLETE_SNAPSHOT", "INVALID_VERTEX"), both.errors.stream().map(ErrorEvent::getCode).toList());
-        assertTrue(both.statuses.isEmpty());
+        assertEquals(List.of("INCOMPLETE_SNAPSHOT", "INVALID_VERTEX"), both.errors().stream().map(ErrorEvent::getCode).toList());
+        assertTrue(both.statuses().isEmpty());
         assertEquals(2, services.registry().get("g").orElseThrow().version());
     }
 
@@ -205,13 +206,16 @@ class GraphEventProcessorTest {
         snapshot("g", 1, edges, 0, 3_000).forEach(c -> process(record("g", c)));
         InputRecord in = record("g", query("q-bfs", "g", Algorithm.BFS, 42).build());
         Outputs out = process(in);
-        assertTrue(out.errors.isEmpty(), () -> "errors: " + out.errors);
-        assertTrue(out.statuses.isEmpty());
-        assertEquals(1, out.results.size());
-        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 42, Answers.bfs(out.results));
+        assertTrue(out.errors().isEmpty(), () -> "errors: " + out.errors());
+        assertTrue(out.statuses().isEmpty());
+        assertEquals(1, out.results().size());
+        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 42, Answers.bfs(out.results()));
         assertTrue(v.ok(), () -> "seed " + SEED + ": " + v.message());
-        LatencyEvent l = out.latency;
-        assertNotNull(l);
+        AnsweredQuery answered = out.answered();
+        assertNotNull(answered);
+        assertEquals(in.timestampMs(), answered.recordTimestampMs());
+        long acknowledged = in.timestampMs() + 25;
+        LatencyEvent l = answered.latencyEvent(acknowledged);
         assertEquals("q-bfs", l.getQueryId());
         assertEquals("g", l.getGraphId());
         assertEquals(Algorithm.BFS, l.getAlgorithm());
@@ -220,22 +224,24 @@ class GraphEventProcessorTest {
         assertEquals(2_000, l.getVertexCount());
         assertTrue(l.getComputeMicros() >= 0 && l.getDecodeMicros() >= 0 && l.getQueuedMicros() >= 0
                 && l.getEncodeMicros() >= 0 && l.getCopyMicros() == 0, l.toString());
-        assertEquals(in.timestampMs(), out.queryTimestampMs);
+        assertEquals(25_000, l.getEndToEndMicros(), "end to end: from the record's timestamp to the acknowledgement");
+        assertEquals(acknowledged, l.getTimestampMs());
+        assertThrows(UnsupportedOperationException.class, () -> out.results().clear(), "outputs are immutable");
     }
 
     @Test
     void failedQueryAnswersWithItsStatusAndAnErrorEvent() {
         InputRecord in = record("missing", query("q-lost", "missing", Algorithm.SSSP, 0).build());
         Outputs out = process(in);
-        assertEquals(1, out.results.size());
-        QueryResult r = out.results.get(0);
+        assertEquals(1, out.results().size());
+        QueryResult r = out.results().get(0);
         assertEquals(ResultStatus.UNKNOWN_GRAPH, r.getStatus());
-        assertEquals(1, out.errors.size());
-        ErrorEvent e = out.errors.get(0);
+        assertEquals(1, out.errors().size());
+        ErrorEvent e = out.errors().get(0);
         assertEquals("UNKNOWN_GRAPH", e.getCode());
         assertEquals("q-lost", e.getQueryId());
         assertEquals(in.offset(), e.getOffset());
-        assertEquals(ResultStatus.UNKNOWN_GRAPH, out.latency.getStatus());
+        assertEquals(ResultStatus.UNKNOWN_GRAPH, out.answered().status());
         assertEquals(1.0, errorCount("UNKNOWN_GRAPH"));
 
         InputRecord anonymous = record("missing", query("", "missing", Algorithm.SSSP, 0).build());
@@ -262,24 +268,24 @@ class GraphEventProcessorTest {
     void aBadRecordBetweenTwoGoodOnesDoesNotAffectThem() {
         EdgeList edges = UniformRandomGraph.generate(1_000, 5_000, SEED, 10, false);
         Outputs loaded = process(record("g", snapshot("g", 1, edges, 1, 10_000).get(0)));
-        assertEquals(1, loaded.statuses.size());
+        assertEquals(1, loaded.statuses().size());
         InputRecord bad = raw("g", new byte[] {(byte) 0xC3, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 42});
         onlyError(process(bad), bad, "MALFORMED_RECORD");
         Outputs answered = process(record("g", query("q", "g", Algorithm.BFS, 1).build()));
-        assertEquals(ResultStatus.OK, answered.latency.getStatus());
-        assertTrue(answered.errors.isEmpty());
-        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 0, Answers.bfs(answered.results));
+        assertEquals(ResultStatus.OK, answered.answered().status());
+        assertTrue(answered.errors().isEmpty());
+        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 0, Answers.bfs(answered.results()));
         assertTrue(v.ok(), () -> "seed " + SEED + ": " + v.message());
 
         // the same for updates: a rejected update between two good ones leaves the version chain intact
         CsrGraph g = GraphBuilder.build(edges);
         int u = anyEdge(g)[0], v0 = anyEdge(g)[1];
         assertEquals(2, process(record("g", GraphUpdate.newBuilder().setGraphId("g")
-                .setReweighted(weighted(u + 1, v0 + 1, 3)).build())).statuses.get(0).getVersion());
+                .setReweighted(weighted(u + 1, v0 + 1, 3)).build())).statuses().get(0).getVersion());
         InputRecord missing = record("g", GraphUpdate.newBuilder().setGraphId("g").setRemoved(pairs(1, 1)).build());
         onlyError(process(missing), missing, "INVALID_UPDATE");
         assertEquals(3, process(record("g", GraphUpdate.newBuilder().setGraphId("g").setBaseVersion(2L)
-                .setRemoved(pairs(u + 1, v0 + 1)).build())).statuses.get(0).getVersion());
+                .setRemoved(pairs(u + 1, v0 + 1)).build())).statuses().get(0).getVersion());
         assertTrue(services.registry().get("g").orElseThrow().resident().graph().findArc(u, v0) < 0);
     }
 }

@@ -38,7 +38,8 @@ import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.worker.client.Answers;
 import org.frontiergraph.worker.config.FrontierConfig;
-import org.frontiergraph.worker.processing.RejectedException;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.query.QueryAnswer;
 import org.frontiergraph.worker.support.Fixtures.Services;
 import org.frontiergraph.worker.support.Fixtures;
@@ -113,10 +114,10 @@ class GraphRegistryTest {
     void snapshotNotNewerThanTheCurrentVersionIsStale() {
         services.install(List.of(chunk("g", 5, 0, 1, 3, 1, false, 0, 0, 1, 1)), 0);
         GraphEntry e5 = current("g");
-        RejectedException same = assertRejected("STALE_VERSION",
+        RejectedException same = assertRejected(ErrorCode.STALE_VERSION,
                 () -> registry().acceptChunk(chunk("g", 5, 0, 1, 3, 1, false, 0, 1, 2, 1), 0));
         assertTrue(same.getMessage().contains("current version 5"), same.getMessage());
-        assertRejected("STALE_VERSION", () -> registry().acceptChunk(chunk("g", 3, 0, 1, 3, 1, false, 0, 1, 2, 1), 0));
+        assertRejected(ErrorCode.STALE_VERSION, () -> registry().acceptChunk(chunk("g", 3, 0, 1, 3, 1, false, 0, 1, 2, 1), 0));
         assertSame(e5, current("g"));
         assertEquals(0, registry().pendingSnapshotBytes());
     }
@@ -124,21 +125,21 @@ class GraphRegistryTest {
     @ParameterizedTest
     @ValueSource(doubles = {-1, -0.001, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY})
     void negativeOrNonFiniteWeightIsInvalidWeight(double w) {
-        assertRejected("INVALID_WEIGHT", () -> registry().acceptChunk(chunk("w", 1, 0, 1, 3, 2, true, 0, 0, 1, 1, 1, 2, w), 0));
+        assertRejected(ErrorCode.INVALID_WEIGHT, () -> registry().acceptChunk(chunk("w", 1, 0, 1, 3, 2, true, 0, 0, 1, 1, 1, 2, w), 0));
         assertTrue(registry().get("w").isEmpty());
         services.install(List.of(chunk("w", 2, 0, 1, 3, 1, true, 0, 0, 1, 1)), 0);
         GraphEntry e2 = current("w");
-        assertRejected("INVALID_WEIGHT", () -> registry().acceptChunk(chunk("w", 3, 0, 1, 3, 1, true, 0, 1, 2, w), 0));
+        assertRejected(ErrorCode.INVALID_WEIGHT, () -> registry().acceptChunk(chunk("w", 3, 0, 1, 3, 1, true, 0, 1, 2, w), 0));
         assertSame(e2, current("w"), "the current version survives a rejected newer one");
     }
 
     @Test
     void olderVersionAbandonedByARejectedNewerOneIsStillReported() {
         registry().acceptChunk(chunk("g", 1, 0, 2, 3, 2, true, 0, 0, 1, 1), 0);
-        RejectedException e = assertRejected("INVALID_WEIGHT",
+        RejectedException e = assertRejected(ErrorCode.INVALID_WEIGHT,
                 () -> registry().acceptChunk(chunk("g", 2, 0, 1, 3, 1, true, 0, 0, 1, -5), 0));
         assertEquals(1, e.getSuppressed().length);
-        assertEquals("INCOMPLETE_SNAPSHOT", ((RejectedException) e.getSuppressed()[0]).code());
+        assertEquals(ErrorCode.INCOMPLETE_SNAPSHOT, ((RejectedException) e.getSuppressed()[0]).code());
         assertEquals(0, registry().pendingSnapshotBytes());
     }
 
@@ -259,7 +260,7 @@ class GraphRegistryTest {
     void updateWithTheWrongBaseVersionIsStaleAndKeepsTheVersion() {
         services.install(List.of(chunk("b", 1, 0, 1, 3, 1, true, 0, 0, 1, 1)), 0);
         GraphEntry e1 = current("b");
-        RejectedException e = assertRejected("STALE_VERSION", () -> registry().applyUpdate(GraphUpdate.newBuilder()
+        RejectedException e = assertRejected(ErrorCode.STALE_VERSION, () -> registry().applyUpdate(GraphUpdate.newBuilder()
                 .setGraphId("b").setUpdateId("late").setBaseVersion(7L).setAdded(weighted(1, 2, 1)).build(), 0));
         assertTrue(e.getMessage().contains("'late'") && e.getMessage().contains("base version 7"), e.getMessage());
         assertSame(e1, current("b"));
@@ -273,23 +274,23 @@ class GraphRegistryTest {
     void invalidUpdatesAreRejectedAndKeepTheVersion() {
         services.install(List.of(chunk("x", 1, 0, 1, 3, 2, true, 1, 1, 2, 1, 2, 3, 1)), 0);
         GraphEntry e1 = current("x");
-        RejectedException missing = assertRejected("INVALID_UPDATE",
+        RejectedException missing = assertRejected(ErrorCode.INVALID_UPDATE,
                 () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setRemoved(pairs(3, 1)).build(), 0));
         assertTrue(missing.getMessage().contains("version 1 kept"), missing.getMessage());
         // directed: (2, 1) is not the edge (1, 2)
-        assertRejected("INVALID_UPDATE",
+        assertRejected(ErrorCode.INVALID_UPDATE,
                 () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setReweighted(weighted(2, 1, 4)).build(), 0));
-        assertRejected("INVALID_VERTEX",
+        assertRejected(ErrorCode.INVALID_VERTEX,
                 () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setAdded(weighted(0, 1, 1)).build(), 0));
-        assertRejected("INVALID_VERTEX",
+        assertRejected(ErrorCode.INVALID_VERTEX,
                 () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setAdded(weighted(3, 4, 1)).build(), 0));
-        assertRejected("INVALID_WEIGHT",
+        assertRejected(ErrorCode.INVALID_WEIGHT,
                 () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setAdded(weighted(3, 1, -2)).build(), 0));
-        assertRejected("INVALID_WEIGHT",
+        assertRejected(ErrorCode.INVALID_WEIGHT,
                 () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setReweighted(weighted(1, 2, Double.NaN)).build(), 0));
-        assertRejected("INVALID_UPDATE", () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x")
+        assertRejected(ErrorCode.INVALID_UPDATE, () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x")
                 .setRemoved(new org.frontiergraph.schema.EdgeBatch(List.of(1, 2), List.of(2), List.of())).build(), 0));
-        assertRejected("UNKNOWN_GRAPH",
+        assertRejected(ErrorCode.UNKNOWN_GRAPH,
                 () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("nope").setAdded(weighted(1, 2, 1)).build(), 0));
         assertSame(e1, current("x"));
         assertEquals(2, e1.edgeCount());
@@ -332,16 +333,16 @@ class GraphRegistryTest {
         config.setMaxVertices(100);
         config.setMaxEdges(3);
         services = Fixtures.start(config);
-        RejectedException v = assertRejected("GRAPH_TOO_LARGE",
+        RejectedException v = assertRejected(ErrorCode.GRAPH_TOO_LARGE,
                 () -> registry().acceptChunk(chunk("big", 1, 0, 1, 101, 1, true, 0, 0, 1, 1), 0));
         assertTrue(v.getMessage().contains("frontier.max-vertices"), v.getMessage());
-        assertRejected("GRAPH_TOO_LARGE",
+        assertRejected(ErrorCode.GRAPH_TOO_LARGE,
                 () -> registry().acceptChunk(chunk("big", 1, 0, 1, 100, 4, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1, 3, 4, 1), 0));
         assertTrue(registry().get("big").isEmpty());
         services.install(List.of(chunk("big", 1, 0, 1, 100, 3, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1)), 0);
         GraphEntry e1 = current("big");
         // an update may not grow a graph past the limit either
-        RejectedException u = assertRejected("GRAPH_TOO_LARGE",
+        RejectedException u = assertRejected(ErrorCode.GRAPH_TOO_LARGE,
                 () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("big").setAdded(weighted(5, 6, 1)).build(), 0));
         assertTrue(u.getMessage().contains("version 1 kept"), u.getMessage());
         assertSame(e1, current("big"));

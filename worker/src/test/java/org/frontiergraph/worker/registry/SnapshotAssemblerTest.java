@@ -16,7 +16,8 @@ import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphSnapshotChunk;
-import org.frontiergraph.worker.processing.RejectedException;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.registry.SnapshotAssembler.Assembled;
 import org.frontiergraph.worker.registry.SnapshotAssembler.Outcome;
 import org.frontiergraph.worker.support.Fixtures;
@@ -108,7 +109,7 @@ class SnapshotAssemblerTest {
         };
         accept(c.get(0));
         GraphSnapshotChunk odd = change.apply(GraphSnapshotChunk.newBuilder(c.get(1))).build();
-        RejectedException e = assertRejected("INVALID_SNAPSHOT", () -> accept(odd));
+        RejectedException e = assertRejected(ErrorCode.INVALID_SNAPSHOT, () -> accept(odd));
         assertTrue(e.getMessage().contains("disagrees"), e.getMessage());
         assertTrue(assembler.pendingDescription("g").isEmpty(), "the version is discarded");
         assertEquals(0, assembler.pendingBytes());
@@ -126,7 +127,7 @@ class SnapshotAssemblerTest {
         Outcome o = accept(chunk("g", 2, 0, 1, 3, 1, false, 0, 0, 1, 1));
         assertEquals(1, o.abandoned().size());
         RejectedException abandoned = o.abandoned().get(0);
-        assertEquals("INCOMPLETE_SNAPSHOT", abandoned.code());
+        assertEquals(ErrorCode.INCOMPLETE_SNAPSHOT, abandoned.code());
         assertTrue(abandoned.getMessage().contains("version 1"), abandoned.getMessage());
         assertTrue(abandoned.getMessage().contains("1 of 3 chunks never arrived (1)"), abandoned.getMessage());
         assertEquals(2, o.complete().orElseThrow().version());
@@ -137,9 +138,9 @@ class SnapshotAssemblerTest {
     void abandonedVersionIsStillReportedWhenTheNewerOneIsRejected() {
         accept(threeChunks("g", 1).get(0));
         // version 2 has a vertex outside 0..2: rejected, but version 1's abandonment must not be lost
-        RejectedException e = assertRejected("INVALID_VERTEX", () -> accept(chunk("g", 2, 0, 1, 3, 1, false, 0, 0, 3, 1)));
+        RejectedException e = assertRejected(ErrorCode.INVALID_VERTEX, () -> accept(chunk("g", 2, 0, 1, 3, 1, false, 0, 0, 3, 1)));
         assertEquals(1, e.getSuppressed().length, "the abandonment travels with the rejection");
-        assertEquals("INCOMPLETE_SNAPSHOT", ((RejectedException) e.getSuppressed()[0]).code());
+        assertEquals(ErrorCode.INCOMPLETE_SNAPSHOT, ((RejectedException) e.getSuppressed()[0]).code());
         assertEquals(0, assembler.pendingBytes());
     }
 
@@ -147,7 +148,7 @@ class SnapshotAssemblerTest {
     void olderVersionAfterANewerBeganIsStale() {
         List<GraphSnapshotChunk> v2 = threeChunks("g", 2);
         accept(v2.get(0));
-        RejectedException e = assertRejected("STALE_VERSION", () -> accept(threeChunks("g", 1).get(1)));
+        RejectedException e = assertRejected(ErrorCode.STALE_VERSION, () -> accept(threeChunks("g", 1).get(1)));
         assertTrue(e.getMessage().contains("version 2"), e.getMessage());
         assertEquals("version 2 is being assembled (1 of 3 chunks)", assembler.pendingDescription("g").orElseThrow(),
                 "the newer version keeps assembling");
@@ -159,20 +160,20 @@ class SnapshotAssemblerTest {
     void edgeCountMismatchIsATruncatedSnapshot() {
         // declares 5 edges, chunks hold 4 (truncated) ...
         accept(chunk("g", 1, 0, 2, 4, 5, true, 0, 0, 1, 1, 1, 2, 1));
-        RejectedException e = assertRejected("INVALID_SNAPSHOT",
+        RejectedException e = assertRejected(ErrorCode.INVALID_SNAPSHOT,
                 () -> accept(chunk("g", 1, 1, 2, 4, 5, true, 0, 2, 3, 1, 3, 0, 1)));
         assertTrue(e.getMessage().contains("declares 5 edges") && e.getMessage().contains("hold 4"), e.getMessage());
         assertEquals(0, assembler.pendingBytes());
         assertTrue(assembler.pendingDescription("g").isEmpty());
         // ... or more (padded)
-        assertRejected("INVALID_SNAPSHOT", () -> accept(chunk("g", 1, 0, 1, 4, 1, true, 0, 0, 1, 1, 1, 2, 1)));
+        assertRejected(ErrorCode.INVALID_SNAPSHOT, () -> accept(chunk("g", 1, 0, 1, 4, 1, true, 0, 0, 1, 1, 1, 2, 1)));
     }
 
     @ParameterizedTest(name = "edge ({0}, {1})")
     @CsvSource({"0, 2", "2, 0", "1, 6", "6, 1", "-1, 3"})
     void vertexOutsideTheDeclaredRangeIsRejected(int u, int v) {
         // firstVertexId 1, five vertices: ids 1..5
-        RejectedException e = assertRejected("INVALID_VERTEX",
+        RejectedException e = assertRejected(ErrorCode.INVALID_VERTEX,
                 () -> accept(chunk("g", 1, 0, 1, 5, 2, false, 1, 1, 5, 1, u, v, 1)));
         assertTrue(e.getMessage().contains("1..5"), e.getMessage());
         assertEquals(0, assembler.pendingBytes());
@@ -199,13 +200,13 @@ class SnapshotAssemblerTest {
 
     @Test
     void malformedHeadersAreInvalidSnapshots() {
-        assertRejected("INVALID_SNAPSHOT", () -> accept(chunk("g", 1, 3, 3, 4, 0, true, 0)));
-        assertRejected("INVALID_SNAPSHOT", () -> accept(chunk("g", 1, 0, 0, 4, 0, true, 0)));
-        assertRejected("INVALID_SNAPSHOT", () -> accept(chunk("", 1, 0, 1, 4, 0, true, 0)));
-        assertRejected("INVALID_SNAPSHOT", () -> accept(chunk("g", 1, 0, 1, -1, 0, true, 0)));
+        assertRejected(ErrorCode.INVALID_SNAPSHOT, () -> accept(chunk("g", 1, 3, 3, 4, 0, true, 0)));
+        assertRejected(ErrorCode.INVALID_SNAPSHOT, () -> accept(chunk("g", 1, 0, 0, 4, 0, true, 0)));
+        assertRejected(ErrorCode.INVALID_SNAPSHOT, () -> accept(chunk("", 1, 0, 1, 4, 0, true, 0)));
+        assertRejected(ErrorCode.INVALID_SNAPSHOT, () -> accept(chunk("g", 1, 0, 1, -1, 0, true, 0)));
         GraphSnapshotChunk shortWeights = GraphSnapshotChunk.newBuilder(chunk("g", 1, 0, 1, 4, 2, true, 0))
                 .setEdges(new EdgeBatch(List.of(0, 1), List.of(1, 2), List.of(1.0))).build();
-        assertRejected("INVALID_SNAPSHOT", () -> accept(shortWeights));
+        assertRejected(ErrorCode.INVALID_SNAPSHOT, () -> accept(shortWeights));
         assertEquals(0, assembler.pendingBytes());
     }
 
@@ -214,7 +215,7 @@ class SnapshotAssemblerTest {
         SnapshotAssembler small = new SnapshotAssembler(16L * 5);  // room for five pending edges
         assertTrue(small.accept(chunk("a", 1, 0, 2, 10, 5, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1), PARTITION).complete().isEmpty());
         assertEquals(48, small.pendingBytes());
-        RejectedException e = assertRejected("GRAPH_TOO_LARGE",
+        RejectedException e = assertRejected(ErrorCode.GRAPH_TOO_LARGE,
                 () -> small.accept(chunk("b", 1, 0, 2, 10, 6, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1), PARTITION));
         assertTrue(e.getMessage().contains("80 bytes"), e.getMessage());
         assertEquals(48, small.pendingBytes(), "the rejected graph buffers nothing; the other keeps its chunks");

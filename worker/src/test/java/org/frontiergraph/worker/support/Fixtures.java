@@ -13,7 +13,8 @@ import org.frontiergraph.worker.client.FrontierClient;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
-import org.frontiergraph.worker.processing.RejectedException;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.query.QueryService;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphRegistry;
@@ -116,7 +117,7 @@ public final class Fixtures {
     }
 
     /** Asserts that {@code body} is rejected with {@code code}; returns the exception for further checks. */
-    public static RejectedException assertRejected(String code, Executable body) {
+    public static RejectedException assertRejected(ErrorCode code, Executable body) {
         RejectedException e = Assertions.assertThrows(RejectedException.class, body);
         Assertions.assertEquals(code, e.code(), () -> "rejected with " + e.code() + " (" + e.getMessage() + "), expected " + code);
         return e;

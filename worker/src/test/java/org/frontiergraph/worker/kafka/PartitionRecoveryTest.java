@@ -1,0 +1,107 @@
+package org.frontiergraph.worker.kafka;
+
+import static org.frontiergraph.worker.support.Fixtures.snapshot;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.worker.kafka.PartitionRecovery.Resume;
+import org.frontiergraph.worker.support.Fixtures;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where a partition resumes after an assignment, which of its records are replayed, and what each commit records
+ * for the next rebuild (the consumer's part, seeking, is the listener's and runs in the integration tests).
+ */
+class PartitionRecoveryTest {
+    static final EdgeList EDGES = UniformRandomGraph.generate(50, 200, 3, 9, false);
+    static final TopicPartition P0 = new TopicPartition("frontier.graphs", 0), P1 = new TopicPartition("frontier.graphs", 1);
+
+    private final Fixtures.Services services = Fixtures.start(Fixtures.cpuConfig());
+    private final PartitionRecovery recovery = new PartitionRecovery(services.registry());
+
+    @AfterEach
+    void close() {
+        services.close();
+    }
+
+    private List<Resume> rebuild(Map<TopicPartition, OffsetAndMetadata> committed, TopicPartition... partitions) {
+        return recovery.rebuild(List.of(partitions), asked -> {
+            assertEquals(Set.of(partitions), asked, "the committed offsets of exactly the rebuilt partitions");
+            Map<TopicPartition, OffsetAndMetadata> found = new HashMap<>(committed);
+            found.keySet().retainAll(asked);
+            return found;
+        });
+    }
+
+    @Test
+    void aPartitionWithoutACommitIsReadFromTheBeginningWithNothingReplayed() {
+        assertEquals(List.of(new Resume(P0, Resume.BEGINNING)), rebuild(Map.of(), P0));
+        assertFalse(recovery.replaying(P0, 0), "nothing was answered there yet: every record is processed normally");
+    }
+
+    @Test
+    void aCommitWithARebuildStartIsReplayedFromThereUpToTheCommit() {
+        assertEquals(List.of(new Resume(P0, 4)), rebuild(Map.of(P0, new OffsetAndMetadata(10, "rebuildFrom=4")), P0));
+        for (long o = 4; o < 10; o++) assertTrue(recovery.replaying(P0, o), "offset " + o);
+        assertFalse(recovery.replaying(P0, 10), "the committed offset is the first record processed normally");
+        assertFalse(recovery.replaying(P1, 4), "another partition is not replayed");
+    }
+
+    @Test
+    void aCommitThatNeedsNothingBeforeItResumesThere() {
+        assertEquals(List.of(new Resume(P0, 10)), rebuild(Map.of(P0, new OffsetAndMetadata(10, "rebuildFrom=10")), P0));
+        assertFalse(recovery.replaying(P0, 9));
+        assertFalse(recovery.replaying(P0, 10));
+    }
+
+    @Test
+    void aCommitWithoutUsableMetadataIsReplayedFromTheBeginning() {
+        for (String metadata : new String[] {"", "rebuildFrom=0", "rebuildFrom=x", "something else"}) {
+            assertEquals(List.of(new Resume(P0, Resume.BEGINNING)), rebuild(Map.of(P0, new OffsetAndMetadata(7, metadata)), P0), metadata);
+            assertTrue(recovery.replaying(P0, 0), metadata);
+            assertTrue(recovery.replaying(P0, 6), metadata);
+            assertFalse(recovery.replaying(P0, 7), metadata);
+        }
+        assertEquals(0, PartitionRecovery.rebuildFrom(new OffsetAndMetadata(7)));
+        assertEquals(3, PartitionRecovery.rebuildFrom(new OffsetAndMetadata(7, "rebuildFrom=3")));
+    }
+
+    @Test
+    void aRebuildDropsWhatThePartitionHeldFirst() {
+        services.install(snapshot("a", 1, EDGES, 0, 1_000), 0);
+        services.install(snapshot("b", 1, EDGES, 0, 1_000), 1);
+        rebuild(Map.of(P0, new OffsetAndMetadata(5, "rebuildFrom=2")), P0);
+        assertTrue(services.registry().get("a").isEmpty(), "partition 0's graph is rebuilt from the log, not kept");
+        assertTrue(services.registry().get("b").isPresent(), "partition 1 is not touched");
+    }
+
+    @Test
+    void forgettingAPartitionDropsItsGraphsAndEndsItsReplay() {
+        rebuild(Map.of(P0, new OffsetAndMetadata(10, "rebuildFrom=4"), P1, new OffsetAndMetadata(8, "rebuildFrom=1")), P0, P1);
+        services.install(snapshot("a", 1, EDGES, 0, 1_000), 0);
+        recovery.forget(List.of(P0));
+        assertTrue(services.registry().get("a").isEmpty());
+        assertFalse(recovery.replaying(P0, 5), "a revoked partition is no longer replayed");
+        assertTrue(recovery.replaying(P1, 5), "the other partition still is");
+    }
+
+    @Test
+    void everyCommitRecordsWhereTheNextRebuildStarts() {
+        services.registry().acceptChunk(snapshot("a", 1, EDGES, 0, 1_000).get(0), 0, 5);
+        Map<TopicPartition, OffsetAndMetadata> commits = recovery.commits(Map.of(P0, 9L, P1, 12L));
+        assertEquals(new OffsetAndMetadata(9, "rebuildFrom=5"), commits.get(P0), "the first chunk of the snapshot in use");
+        assertEquals(new OffsetAndMetadata(12, "rebuildFrom=12"), commits.get(P1), "a partition holding nothing needs no replay");
+        assertEquals(2, commits.size());
+        assertEquals(5, PartitionRecovery.rebuildFrom(commits.get(P0)));
+    }
+}
