@@ -1,0 +1,32 @@
+package org.frontiergraph.worker.query;
+
+import java.util.List;
+import org.frontiergraph.kernels.engine.AlgorithmSpec;
+import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.QueryResult;
+
+/**
+ * The worker's side of one algorithm: which contract symbol and engine spec it pairs, how a {@code GraphQuery}
+ * becomes the engine's query (validated, in the engine's 0-based ids) and how the engine's result becomes result
+ * chunks (in the user's ids). One per algorithm, listed in {@link AnswerEncoders}.
+ *
+ * @param <Q> the engine's query
+ * @param <R> the engine's result
+ */
+public interface AnswerEncoder<Q, R> {
+    /** The contract's symbol ({@code GraphQuery.algorithm}). */
+    Algorithm algorithm();
+
+    /** The engine's spec that runs it. */
+    AlgorithmSpec<Q, R> spec();
+
+    /** The engine's query. @throws org.frontiergraph.worker.errors.RejectedException for an invalid query */
+    Q query(QueryContext c);
+
+    /** The result chunks of {@code result} in the query's mode (the context makes headers and chunks). */
+    List<QueryResult> encode(QueryContext c, R result);
+
+    /** Where the engine spent the time of {@code result}. */
+    Timing timing(R result);
+}

@@ -1,0 +1,47 @@
+package org.frontiergraph.worker.query;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.frontiergraph.kernels.apsp.Apsp;
+import org.frontiergraph.kernels.apsp.ApspLimits;
+import org.frontiergraph.kernels.apsp.ApspResult;
+import org.frontiergraph.kernels.engine.AlgorithmSpec;
+import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.QueryResult;
+
+/**
+ * APSP answers: n^2 distances in row blocks (whole rows per chunk, about {@code frontier.result-chunk-vertices}
+ * distances each); SUMMARY: reached pairs and the largest distance. Limited to {@code frontier.apsp-max-vertices}.
+ */
+final class ApspAnswers implements AnswerEncoder<ApspLimits, ApspResult> {
+    @Override public Algorithm algorithm() { return Algorithm.APSP; }
+    @Override public AlgorithmSpec<ApspLimits, ApspResult> spec() { return Apsp.SPEC; }
+    @Override public Timing timing(ApspResult r) { return r.timing(); }
+
+    @Override
+    public ApspLimits query(QueryContext c) {
+        return new ApspLimits(Math.min(c.config().getApspMaxVertices(), ApspLimits.ARRAY_MAX_VERTICES));
+    }
+
+    @Override
+    public List<QueryResult> encode(QueryContext c, ApspResult r) {
+        double[] d = r.distances();
+        if (c.summary()) return List.of(QueryContext.distanceSummary(c.header(0, 1), d));
+        int n = c.entry().vertexCount();
+        int rowsPer = Math.max(1, c.config().getResultChunkVertices() / Math.max(1, n));
+        int count = Math.max(1, (n + rowsPer - 1) / rowsPer);
+        List<QueryResult> chunks = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            int from = k * rowsPer, to = Math.min(n, from + rowsPer);
+            QueryResult res = c.header(k, count);
+            res.setOffset(from);
+            res.setRows(to - from);
+            List<Double> block = new ArrayList<>((to - from) * n);
+            for (long i = (long) from * n; i < (long) to * n; i++) block.add(d[(int) i]);
+            res.setDistances(block);
+            chunks.add(res);
+        }
+        return chunks;
+    }
+}

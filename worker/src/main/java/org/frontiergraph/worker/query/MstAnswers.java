@@ -1,0 +1,54 @@
+package org.frontiergraph.worker.query;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.frontiergraph.kernels.engine.AlgorithmSpec;
+import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.engine.WholeGraph;
+import org.frontiergraph.kernels.graph.UndirectedEdges;
+import org.frontiergraph.kernels.mst.Mst;
+import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.EdgeBatch;
+import org.frontiergraph.schema.QueryResult;
+
+/**
+ * MST answers: the total weight and component count in every chunk; FULL: the forest's edges (user ids, ascending
+ * edge id) in chunks of {@code frontier.result-chunk-edges}.
+ */
+final class MstAnswers implements AnswerEncoder<WholeGraph, MstResult> {
+    @Override public Algorithm algorithm() { return Algorithm.MST; }
+    @Override public AlgorithmSpec<WholeGraph, MstResult> spec() { return Mst.SPEC; }
+    @Override public WholeGraph query(QueryContext c) { return WholeGraph.QUERY; }
+    @Override public Timing timing(MstResult r) { return r.timing(); }
+
+    @Override
+    public List<QueryResult> encode(QueryContext c, MstResult r) {
+        UndirectedEdges edges = c.resident().graph().undirectedEdges();
+        int first = c.entry().firstVertexId();
+        int[] ids = r.edgeIds();
+        int per = Math.max(1, c.config().getResultChunkEdges());
+        int count = c.summary() ? 1 : Math.max(1, (ids.length + per - 1) / per);
+        List<QueryResult> chunks = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            QueryResult res = c.header(k, count);
+            res.setTotalWeight(r.totalWeight());
+            res.setComponents((long) r.components());
+            if (!c.summary()) {
+                int from = k * per, to = Math.min(ids.length, from + per);
+                List<Integer> s = new ArrayList<>(to - from), t = new ArrayList<>(to - from);
+                List<Double> w = new ArrayList<>(to - from);
+                for (int i = from; i < to; i++) {
+                    int id = ids[i];
+                    s.add(edges.u[id] + first);
+                    t.add(edges.v[id] + first);
+                    w.add(edges.w[id]);
+                }
+                res.setOffset(from);
+                res.setMstEdges(new EdgeBatch(s, t, w));
+            }
+            chunks.add(res);
+        }
+        return chunks;
+    }
+}

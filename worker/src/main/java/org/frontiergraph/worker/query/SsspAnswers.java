@@ -1,0 +1,34 @@
+package org.frontiergraph.worker.query;
+
+import java.util.List;
+import org.frontiergraph.kernels.engine.AlgorithmSpec;
+import org.frontiergraph.kernels.engine.Source;
+import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.sssp.Sssp;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.QueryResult;
+
+/** SSSP answers: {@code distances} and {@code parents} per vertex; SUMMARY: reached count and the largest distance. */
+final class SsspAnswers implements AnswerEncoder<Source, SsspResult> {
+    @Override public Algorithm algorithm() { return Algorithm.SSSP; }
+    @Override public AlgorithmSpec<Source, SsspResult> spec() { return Sssp.SPEC; }
+    @Override
+    public Source query(QueryContext c) {
+        Source s = new Source(c.source());
+        c.targets();  // validated before the engine runs
+        return s;
+    }
+    @Override public Timing timing(SsspResult r) { return r.timing(); }
+
+    @Override
+    public List<QueryResult> encode(QueryContext c, SsspResult r) {
+        double[] dist = r.distances();
+        if (c.summary()) return List.of(QueryContext.distanceSummary(c.header(0, 1), dist));
+        int[] parents = c.toUserIds(r.parents());
+        return c.vertexChunks(c.targets(), (chunk, slice) -> {
+            chunk.setDistances(slice.of(dist));
+            chunk.setParents(slice.of(parents));
+        });
+    }
+}
