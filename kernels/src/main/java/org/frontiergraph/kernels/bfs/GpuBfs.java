@@ -25,7 +25,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  */
 final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     static final GpuAlgorithm<Source, BfsResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("persistent", "hostloop"), true, g -> sum(sizes(g)), GpuBfs::new);
+            List.of("persistent", "hostloop"), true, g -> DeviceBuffer.total(sizes(g)), GpuBfs::new);
     // Beamer's switch thresholds, the same as bfs.cu
     private static final long ALPHA = 15, BETA = 18;
 
@@ -52,12 +52,6 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     private static long[] sizes(CsrGraph g) {
         long n = g.vertexCount();
         return new long[] {4 * n, 4 * n, 4 * n, 4 * n, 8L * BfsCounters.COUNT};
-    }
-
-    static long sum(long[] sizes) {
-        long total = 0;
-        for (long s : sizes) total += s;
-        return total;
     }
 
     /** Default blocks per multiprocessor: few for sparse (often high-diameter) graphs, so a level's barrier is cheap. */

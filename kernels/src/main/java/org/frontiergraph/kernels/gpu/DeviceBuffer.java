@@ -59,6 +59,13 @@ public final class DeviceBuffer implements AutoCloseable {
         }
     }
 
+    /** The bytes of buffers of the given sizes together (what {@link #allocateAll} takes). */
+    public static long total(long... bytes) {
+        long sum = 0;
+        for (long b : bytes) sum += b;
+        return sum;
+    }
+
     public static DeviceBuffer of(CudaContext context, AtomicLong ledger, int[] data) {
         DeviceBuffer b = allocate(context, ledger, 4L * data.length);
         b.upload(data);

@@ -25,7 +25,7 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  */
 final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("boruvka"), false, g -> sum(sizes(g)), GpuMst::new);
+            List.of("boruvka"), false, g -> DeviceBuffer.total(sizes(g)), GpuMst::new);
 
     private final CudaContext context;
     private final CsrGraph graph;
@@ -54,12 +54,6 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
         long m = g.directed() ? g.arcCount() : g.edgeCount();  // at least the undirected edges
         long n = g.vertexCount();
         return new long[] {16 * m, 16 * m, 16 * m, 4 * n, 8 * n, 4 * ((m + 31) / 32), 8L * MstCounters.COUNT};
-    }
-
-    private static long sum(long[] sizes) {
-        long total = 0;
-        for (long s : sizes) total += s;
-        return total;
     }
 
     /**

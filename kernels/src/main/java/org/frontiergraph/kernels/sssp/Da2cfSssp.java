@@ -45,7 +45,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("da2cf-f", "da2cf-u", "da2cf-u-plus", "da2cf-f-matrix", "da2cf-u-matrix"), false,
-            g -> SeedSssp.sum(sizes(g.vertexCount())), Da2cfSssp::new);
+            g -> DeviceBuffer.total(sizes(g.vertexCount())), Da2cfSssp::new);
     /** Largest graph the matrix forms take (a 32768^2 int32 matrix is 4 GiB). */
     public static final int MAX_MATRIX_VERTICES = 32768;
     static final long RESERVE_BYTES = 256L << 20;

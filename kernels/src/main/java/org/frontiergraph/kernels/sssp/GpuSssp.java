@@ -26,7 +26,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  */
 final class GpuSssp implements GpuLauncher<Source, SsspResult> {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("nearfar"), true, g -> SeedSssp.sum(sizes(g)), GpuSssp::new);
+            List.of("nearfar"), true, g -> DeviceBuffer.total(sizes(g)), GpuSssp::new);
     static final double SPARSE_DELTA_FACTOR = 512, DENSE_DELTA_FACTOR = 8;
 
     private final CudaContext context;

@@ -29,7 +29,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  */
 public final class HarishSssp implements GpuLauncher<Source, SsspResult> {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("harish"), false, g -> SeedSssp.sum(sizes(g.vertexCount())), g -> new HarishSssp(g, false));
+            List.of("harish"), false, g -> DeviceBuffer.total(sizes(g.vertexCount())), g -> new HarishSssp(g, false));
 
     /**
      * 004's Algorithm 4 exactly as published: {@code if (U_a[nid] > C_a[tid] + W_a) U_a[nid] = C_a[tid] + W_a} with
@@ -37,7 +37,7 @@ public final class HarishSssp implements GpuLauncher<Source, SsspResult> {
      * harness; the answer may be wrong and is not verified here.
      */
     public static final AlgorithmSpec<Source, SsspResult> PUBLISHED_RACY = new AlgorithmSpec<>("SSSP (004 as published, racy)",
-            new GpuAlgorithm<>(List.of("harish-racy"), false, g -> SeedSssp.sum(sizes(g.vertexCount())),
+            new GpuAlgorithm<>(List.of("harish-racy"), false, g -> DeviceBuffer.total(sizes(g.vertexCount())),
                     g -> new HarishSssp(g, true)));
 
     private final CudaContext context;

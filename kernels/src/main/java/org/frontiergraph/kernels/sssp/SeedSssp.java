@@ -82,12 +82,6 @@ final class SeedSssp {
         return DeviceBuffer.of(context, ledger, iw);
     }
 
-    static long sum(long[] sizes) {
-        long total = 0;
-        for (long s : sizes) total += s;
-        return total;
-    }
-
     static void checkSource(int source, int n) {
         if (source < 0 || source >= n) throw new IllegalArgumentException("source " + source + " not in [0, " + n + ")");
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import org.frontiergraph.kernels.Backends;
+import org.frontiergraph.kernels.contract.GpuOrSkip;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.gpu.GpuBackend;
@@ -19,9 +20,7 @@ class GpuApspContractTest extends ApspContract {
 
     @BeforeAll
     static void open() {
-        assumeTrue(GpuBackend.unavailableReason().isEmpty(),
-                () -> "no GPU backend here: " + GpuBackend.unavailableReason().orElse(""));
-        gpu = Backends.gpu();
+        gpu = GpuOrSkip.open();
     }
 
     @AfterAll

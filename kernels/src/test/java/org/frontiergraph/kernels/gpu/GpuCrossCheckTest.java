@@ -10,6 +10,7 @@ import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.contract.GpuOrSkip;
 import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
@@ -41,9 +42,7 @@ class GpuCrossCheckTest {
 
     @BeforeAll
     static void open() {
-        assumeTrue(GpuBackend.unavailableReason().isEmpty(),
-                () -> "no GPU backend here: " + GpuBackend.unavailableReason().orElse(""));
-        gpu = Backends.gpu();
+        gpu = GpuOrSkip.open();
     }
 
     @AfterAll

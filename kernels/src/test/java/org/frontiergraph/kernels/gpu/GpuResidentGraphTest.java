@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
+import org.frontiergraph.kernels.contract.GpuOrSkip;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
@@ -32,9 +33,7 @@ class GpuResidentGraphTest {
 
     @BeforeAll
     static void open() {
-        assumeTrue(GpuBackend.unavailableReason().isEmpty(),
-                () -> "no GPU backend here: " + GpuBackend.unavailableReason().orElse(""));
-        gpu = Backends.gpu();
+        gpu = GpuOrSkip.open();
     }
 
     @AfterAll

@@ -16,6 +16,7 @@ import org.frontiergraph.kernels.apsp.ApspLimits;
 import org.frontiergraph.kernels.apsp.ApspResult;
 import org.frontiergraph.kernels.apsp.ApspVerifier;
 import org.frontiergraph.kernels.apsp.CpuApsp;
+import org.frontiergraph.kernels.contract.GpuOrSkip;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ComputeBackend;
@@ -51,9 +52,7 @@ class PrimApspGpuTest {
 
     @BeforeAll
     static void open() {
-        assumeTrue(GpuBackend.unavailableReason().isEmpty(),
-                () -> "no GPU backend here: " + GpuBackend.unavailableReason().orElse(""));
-        gpu = Backends.gpu();
+        gpu = GpuOrSkip.open();
     }
 
     @AfterAll

@@ -20,6 +20,7 @@ import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.contract.GpuOrSkip;
 import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
@@ -68,9 +69,7 @@ class SeedVariantsGpuTest {
 
     @BeforeAll
     static void open() {
-        assumeTrue(GpuBackend.unavailableReason().isEmpty(),
-                () -> "no GPU backend here: " + GpuBackend.unavailableReason().orElse(""));
-        gpu = Backends.gpu();
+        gpu = GpuOrSkip.open();
         System.out.println("[seeds] device " + ((GpuBackend) gpu).device());
     }
 
