@@ -1,4 +1,4 @@
-package org.frontiergraph.worker.it;
+package org.frontiergraph.it;
 
 import org.frontiergraph.worker.kafka.EmbeddedKafkaBroker;
 import org.junit.jupiter.api.Assumptions;

@@ -1,4 +1,4 @@
-package org.frontiergraph.worker.cli;
+package org.frontiergraph.cli;
 
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -16,6 +16,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
+import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.client.JsonAnswer;
+import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.io.GraphFileException;
 import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.io.GraphFormat;
@@ -27,9 +30,6 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.worker.FrontierWorker;
-import org.frontiergraph.worker.client.FrontierClient;
-import org.frontiergraph.worker.client.JsonAnswer;
-import org.frontiergraph.worker.client.TopicWatcher;
 
 /**
  * The {@code ./frontier} command: worker, demo, load, query, generate. Errors print one line and exit non-zero
