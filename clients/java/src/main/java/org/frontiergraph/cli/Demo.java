@@ -33,7 +33,6 @@ import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.worker.FrontierWorker;
-import org.frontiergraph.worker.kafka.EmbeddedKafkaBroker;
 
 /**
  * {@code ./frontier demo}: a real broker, a worker and a workload in one process. Publishes the Rome road graph

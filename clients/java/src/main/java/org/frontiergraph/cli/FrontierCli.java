@@ -93,12 +93,22 @@ public final class FrontierCli {
         return b == null ? "localhost:9092" : b;
     }
 
+    /** A worker on the configured cluster, or on an embedded broker (see EmbeddedKafkaBroker.startLocal) when none is. */
     private static int worker(Args a) throws InterruptedException {
         if (a.get("backend") != null) System.setProperty("frontier.backend", a.get("backend"));
-        FrontierWorker w = FrontierWorker.start(FrontierWorker.configuredBootstrap(a.get("bootstrap")), Map.of());
+        String bootstrap = FrontierWorker.configuredBootstrap(a.get("bootstrap"));
+        EmbeddedKafkaBroker broker = bootstrap == null ? EmbeddedKafkaBroker.startLocal() : null;
+        FrontierWorker w;
+        try {
+            w = FrontierWorker.start(broker == null ? bootstrap : broker.bootstrapServers(), Map.of());
+        } catch (RuntimeException e) {
+            if (broker != null) broker.close();
+            throw e;
+        }
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            w.close();
+            w.close();   // the worker before the broker: the other order hangs Kafka clients on close
+            if (broker != null) broker.close();
             stop.countDown();
         }, "frontier-shutdown"));
         System.out.println("frontier worker running; Kafka at " + w.bootstrapServers() + "; Ctrl-C stops it");
