@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds .device-worker/frontier-worker.tar.xz: the whole worker (embedded Kafka broker, Micronaut, CPU and GPU
-# engines) with a jlink Java runtime, for the GPU machine, which has no Java. Natives for other platforms are
+# Builds .device-worker/frontier-worker.tar.xz: the CLI and the whole worker (embedded Kafka broker, Micronaut, CPU
+# and GPU engines) with a jlink Java runtime, for the GPU machine, which has no Java. Natives for other platforms are
 # stripped from the jars (zstd-jni, snappy, JCuda's unused PTX compiler) and the archive is xz-compressed so it
 # fits the device tool's 64 MiB carry. On the GPU machine, from the repository root:
 #   deploy/gpu/run-worker.sh demo --backend gpu      (the demo through Kafka, answered by the GPU backend)
@@ -11,9 +11,9 @@ out="$root/.device-worker"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 
-[[ "${SKIP_BUILD:-}" == 1 ]] || mvn -q -B -Dfrontier.build.dir=target-wbundle -DskipTests -pl worker -am package
+[[ "${SKIP_BUILD:-}" == 1 ]] || mvn -q -B -Dfrontier.build.dir=target-wbundle -DskipTests -pl clients/java -am package
 mkdir -p "$stage/frontier/lib"
-cp worker/target-wbundle/frontier-worker-*-SNAPSHOT.jar worker/target-wbundle/lib/*.jar "$stage/frontier/lib/"
+cp clients/java/target-wbundle/frontier-client-*-SNAPSHOT.jar clients/java/target-wbundle/lib/*.jar "$stage/frontier/lib/"
 strip_natives() {  # jar, patterns to delete...
   local jar="$stage/frontier/lib/$1"; shift
   [[ -f "$jar" ]] || return 0

@@ -11,4 +11,4 @@ fi
 tmp="$(mktemp -d /tmp/frontier-jcuda.XXXXXX)"
 cd "$root"
 exec "$dir/frontier/jre/bin/java" -Xmx16g -Djava.io.tmpdir="$tmp" -cp "$dir/frontier/lib/*" \
-  org.frontiergraph.worker.cli.FrontierCli "$@"
+  org.frontiergraph.cli.FrontierCli "$@"

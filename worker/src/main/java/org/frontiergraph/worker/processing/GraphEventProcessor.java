@@ -60,15 +60,9 @@ public class GraphEventProcessor {
             }
             handle(handler, record, out);
         } catch (FrontierCodec.MalformedMessageException e) {
-            out.reject(ErrorCode.MALFORMED_RECORD, "malformed record: " + e.getMessage());
-        } catch (RejectedException e) {
-            for (Throwable earlier : e.getSuppressed()) {  // e.g. an older snapshot version this record abandoned
-                if (earlier instanceof RejectedException r) out.rejected(r);
-            }
-            out.rejected(e);
+            out.reject(ErrorCode.of(e), "malformed record: " + e.getMessage());
         } catch (RuntimeException e) {
-            LOG.error("internal error on {}", in.where(), e);
-            out.reject(ErrorCode.INTERNAL_ERROR, "internal error: " + e);
+            out.failed(e);
         }
         return out.outputs.build();
     }
@@ -129,6 +123,23 @@ public class GraphEventProcessor {
                 LOG.warn("query '{}' on graph '{}' ({}): {} - {}", q.getQueryId(), q.getGraphId(), in.where(), a.status(), a.error());
             }
             outputs.answered(AnsweredQuery.of(q, a, in.timestampMs(), QueryTimings.of(queuedMs, decodeNanos, a)));
+        }
+
+        /**
+         * The record failed: a rejection (after the rejections it carries, e.g. an older snapshot version it
+         * abandoned) or an engine's refusal is reported with its code; anything else is a fault of the worker.
+         */
+        void failed(RuntimeException e) {
+            ErrorCode code = ErrorCode.of(e);
+            if (code == ErrorCode.INTERNAL_ERROR) {
+                LOG.error("internal error on {}", in.where(), e);
+                reject(code, "internal error: " + e);
+                return;
+            }
+            for (Throwable earlier : e.getSuppressed()) {
+                if (earlier instanceof RejectedException r) rejected(r);
+            }
+            reject(code, Objects.requireNonNullElse(e.getMessage(), e.toString()));
         }
 
         /** The one place a rejection becomes an error event (none in replay: it was reported before). */

@@ -9,7 +9,6 @@ import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphSnapshotChunk;
-import org.frontiergraph.worker.client.FrontierClient;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
@@ -71,7 +70,23 @@ public final class Fixtures {
 
     /** Snapshot chunks of at most {@code chunkEdges} edges, weights included, ids shifted by {@code first}. */
     public static List<GraphSnapshotChunk> snapshot(String graphId, long version, EdgeList edges, int first, int chunkEdges) {
-        return FrontierClient.chunks(graphId, version, edges, first, true, chunkEdges);
+        int m = edges.size();
+        int count = Math.max(1, (m + chunkEdges - 1) / chunkEdges);
+        List<GraphSnapshotChunk> chunks = new ArrayList<>(count);
+        for (int c = 0; c < count; c++) {
+            List<Integer> s = new ArrayList<>(), t = new ArrayList<>();
+            List<Double> w = new ArrayList<>();
+            for (int i = c * chunkEdges; i < Math.min(m, (c + 1) * chunkEdges); i++) {
+                s.add(edges.source(i) + first);
+                t.add(edges.target(i) + first);
+                w.add(edges.weight(i));
+            }
+            chunks.add(GraphSnapshotChunk.newBuilder()
+                    .setGraphId(graphId).setVersion(version).setChunkIndex(c).setChunkCount(count)
+                    .setVertexCount(edges.vertexCount()).setEdgeCount(m).setDirected(edges.directed())
+                    .setFirstVertexId(first).setEdges(new EdgeBatch(s, t, w)).build());
+        }
+        return chunks;
     }
 
     /** An edge list from (u, v, w) triples, 0-based. */

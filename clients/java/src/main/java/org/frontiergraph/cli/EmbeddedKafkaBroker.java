@@ -1,4 +1,4 @@
-package org.frontiergraph.worker.kafka;
+package org.frontiergraph.cli;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A real single-node Apache Kafka broker in KRaft mode (combined broker and controller), started in this JVM.
- * The worker starts one when no bootstrap server is configured; tests start one per test class. With a persistent
- * data directory the log survives restarts (the worker then rebuilds its graphs from it).
+ * {@code ./frontier worker} starts one when no bootstrap server is configured, {@code ./frontier demo} always; the
+ * integration tests start one per test class. With a persistent data directory the log survives restarts (the worker
+ * then rebuilds its graphs from it).
  */
 public final class EmbeddedKafkaBroker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
@@ -41,6 +42,19 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         this.dataDir = dataDir;
         this.deleteOnClose = deleteOnClose;
         this.bootstrap = bootstrap;
+    }
+
+    /**
+     * The broker of {@code ./frontier worker} without a configured cluster: on localhost:{@code FRONTIER_KAFKA_PORT}
+     * (default 9092) with its log in {@code FRONTIER_KAFKA_DIR} or {@code .frontier/kafka-PORT}, kept across restarts;
+     * port 0 picks a free port and a temporary log.
+     */
+    public static EmbeddedKafkaBroker startLocal() {
+        String portSetting = System.getenv("FRONTIER_KAFKA_PORT");
+        int port = Integer.parseInt(portSetting == null || portSetting.isBlank() ? "9092" : portSetting);
+        if (port == 0) return startTemporary();
+        String dir = System.getenv("FRONTIER_KAFKA_DIR");
+        return start(port, dir == null ? Path.of(".frontier", "kafka-" + port) : Path.of(dir), false);
     }
 
     /** A broker on a free port with a temporary log directory, deleted on close. */

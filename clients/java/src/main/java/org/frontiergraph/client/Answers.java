@@ -1,4 +1,4 @@
-package org.frontiergraph.worker.client;
+package org.frontiergraph.client;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.frontiergraph.worker.cli;
+package org.frontiergraph.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.frontiergraph.client.Answers;
+import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
@@ -30,10 +33,6 @@ import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.worker.FrontierWorker;
-import org.frontiergraph.worker.client.Answers;
-import org.frontiergraph.worker.client.FrontierClient;
-import org.frontiergraph.worker.client.TopicWatcher;
-import org.frontiergraph.worker.kafka.EmbeddedKafkaBroker;
 
 /**
  * {@code ./frontier demo}: a real broker, a worker and a workload in one process. Publishes the Rome road graph

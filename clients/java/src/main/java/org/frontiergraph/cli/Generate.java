@@ -1,4 +1,4 @@
-package org.frontiergraph.worker.cli;
+package org.frontiergraph.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package org.frontiergraph.worker.cli;
+package org.frontiergraph.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

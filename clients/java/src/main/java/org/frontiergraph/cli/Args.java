@@ -1,4 +1,4 @@
-package org.frontiergraph.worker.cli;
+package org.frontiergraph.cli;
 
 import java.util.ArrayList;
 import java.util.HashMap;

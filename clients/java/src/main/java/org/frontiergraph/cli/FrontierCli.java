@@ -1,4 +1,4 @@
-package org.frontiergraph.worker.cli;
+package org.frontiergraph.cli;
 
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -16,6 +16,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
+import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.client.JsonAnswer;
+import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.io.GraphFileException;
 import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.io.GraphFormat;
@@ -27,9 +30,6 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.worker.FrontierWorker;
-import org.frontiergraph.worker.client.FrontierClient;
-import org.frontiergraph.worker.client.JsonAnswer;
-import org.frontiergraph.worker.client.TopicWatcher;
 
 /**
  * The {@code ./frontier} command: worker, demo, load, query, generate. Errors print one line and exit non-zero
@@ -93,12 +93,22 @@ public final class FrontierCli {
         return b == null ? "localhost:9092" : b;
     }
 
+    /** A worker on the configured cluster, or on an embedded broker (see EmbeddedKafkaBroker.startLocal) when none is. */
     private static int worker(Args a) throws InterruptedException {
         if (a.get("backend") != null) System.setProperty("frontier.backend", a.get("backend"));
-        FrontierWorker w = FrontierWorker.start(FrontierWorker.configuredBootstrap(a.get("bootstrap")), Map.of());
+        String bootstrap = FrontierWorker.configuredBootstrap(a.get("bootstrap"));
+        EmbeddedKafkaBroker broker = bootstrap == null ? EmbeddedKafkaBroker.startLocal() : null;
+        FrontierWorker w;
+        try {
+            w = FrontierWorker.start(broker == null ? bootstrap : broker.bootstrapServers(), Map.of());
+        } catch (RuntimeException e) {
+            if (broker != null) broker.close();
+            throw e;
+        }
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            w.close();
+            w.close();   // the worker before the broker: the other order hangs Kafka clients on close
+            if (broker != null) broker.close();
             stop.countDown();
         }, "frontier-shutdown"));
         System.out.println("frontier worker running; Kafka at " + w.bootstrapServers() + "; Ctrl-C stops it");

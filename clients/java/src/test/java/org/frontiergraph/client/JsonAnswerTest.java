@@ -1,4 +1,4 @@
-package org.frontiergraph.worker.client;
+package org.frontiergraph.client;
 
 import static org.frontiergraph.worker.support.Fixtures.chunk;
 import static org.frontiergraph.worker.support.Fixtures.query;
@@ -27,8 +27,8 @@ import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.worker.config.FrontierConfig;
-import org.frontiergraph.worker.support.Fixtures;
 import org.frontiergraph.worker.support.Fixtures.Services;
+import org.frontiergraph.worker.support.Fixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

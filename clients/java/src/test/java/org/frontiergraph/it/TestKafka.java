@@ -1,12 +1,12 @@
-package org.frontiergraph.worker.it;
+package org.frontiergraph.it;
 
-import org.frontiergraph.worker.kafka.EmbeddedKafkaBroker;
+import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.junit.jupiter.api.Assumptions;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.kafka.KafkaContainer;
 
 /**
- * The broker the integration tests run against: the worker's own embedded KRaft broker by default, or a
+ * The broker the integration tests run against: the CLI's embedded KRaft broker by default, or a
  * Testcontainers Kafka (apache/kafka 3.9.1) with {@code -Dfrontier.it.kafka=testcontainers}, skipped cleanly
  * where no Docker engine is present.
  */

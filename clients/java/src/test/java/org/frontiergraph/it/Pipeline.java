@@ -1,4 +1,4 @@
-package org.frontiergraph.worker.it;
+package org.frontiergraph.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +7,9 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import org.frontiergraph.client.Answers;
+import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -20,9 +23,6 @@ import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
-import org.frontiergraph.worker.client.Answers;
-import org.frontiergraph.worker.client.FrontierClient;
-import org.frontiergraph.worker.client.TopicWatcher;
 
 /** Test-side helpers: publish, wait and verify through the real broker. */
 final class Pipeline {

@@ -1,9 +1,9 @@
-package org.frontiergraph.worker.it;
+package org.frontiergraph.it;
 
-import static org.frontiergraph.worker.it.Pipeline.assertVerified;
-import static org.frontiergraph.worker.it.Pipeline.await;
-import static org.frontiergraph.worker.it.Pipeline.awaitLoaded;
-import static org.frontiergraph.worker.it.Pipeline.query;
+import static org.frontiergraph.it.Pipeline.assertVerified;
+import static org.frontiergraph.it.Pipeline.await;
+import static org.frontiergraph.it.Pipeline.awaitLoaded;
+import static org.frontiergraph.it.Pipeline.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
@@ -24,8 +26,6 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.worker.FrontierWorker;
-import org.frontiergraph.worker.client.FrontierClient;
-import org.frontiergraph.worker.client.TopicWatcher;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
