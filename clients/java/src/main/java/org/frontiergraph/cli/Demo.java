@@ -120,7 +120,7 @@ final class Demo {
                                 EdgeList edges, int first, PrintStream out) {
         client.publishSnapshot(id, version, edges, first, true, null);
         GraphStatus s = status.awaitFirst(x -> x.getGraphId().equals(id) && x.getVersion() == version, TIMEOUT)
-                .orElseThrow(() -> new FrontierCli.CliFailure("worker did not load graph '" + id + "'"));
+                .orElseThrow(() -> new CliFailure("worker did not load graph '" + id + "'"));
         out.printf(Locale.ROOT, "loaded %-11s v%d: %,d vertices, %,d edges (%s) on %s%n", id, version, s.getVertexCount(),
                 s.getEdgeCount(), edges.directed() ? "directed" : "undirected", s.getBackend());
     }
@@ -132,7 +132,7 @@ final class Demo {
         client.publishQuery(GraphQuery.newBuilder().setQueryId(id).setGraphId(graphId).setAlgorithm(algorithm)
                 .setSource(source).build());
         List<QueryResult> chunks = FrontierClient.awaitResult(results, id, TIMEOUT)
-                .orElseThrow(() -> new FrontierCli.CliFailure("no answer to query " + id));
+                .orElseThrow(() -> new CliFailure("no answer to query " + id));
         Optional<LatencyEvent> lat = latency.awaitFirst(e -> e.getQueryId().equals(id), Duration.ofSeconds(10));
         QueryResult h = chunks.get(0);
         Verification v;

@@ -198,10 +198,6 @@ public final class FrontierCli {
     }
 
     /** A failure with a one-line reason for the user. */
-    static final class CliFailure extends RuntimeException {
-        CliFailure(String m) { super(m); }
-    }
-
     /** Progress on stderr for large files: a percentage at most every half second. */
     static final class Progress {
         private final PrintStream err;
