@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds .device/: everything the GPU machine needs to run the GPU tests and the GPU benchmark, which has no Java
 # and no Maven: a jlink Java runtime, the kernels jar (with the fatbins), the kernels test classes, the bench jar,
-# JCuda (natives without the 24 MB PTX compiler), the JUnit console launcher and the shared datasets. < 64 MiB.
-# Then, on the GPU machine, from the repository root: deploy/gpu/run.sh   (see README)
+# JCuda (natives without the 24 MB PTX compiler), the JUnit console launcher, the shared datasets and the peers'
+# sources (gapbs, ECL-MST: what their builds read, and their licenses; deploy/gpu/peers.sh builds them). < 64 MiB.
+# Then, on the GPU machine, from the repository root: deploy/gpu/run.sh, deploy/gpu/peers.sh   (see README)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -30,6 +31,20 @@ zip -q -d "$bundle/lib/$(basename "$natives")" 'lib/libJNvPTXCompiler*'
 
 datasets="${FRONTIER_DATASETS:-$root/../shared/datasets}"
 if [[ -d "$datasets" ]]; then cp "$datasets"/*.gz "$bundle/datasets/"; else echo "no datasets at $datasets" >&2; fi
+
+peers="${FRONTIER_PEERS:-$root/../shared/peers}"
+rm -rf "$bundle/peers"
+if [[ -d "$peers" ]]; then
+  mkdir -p "$bundle/peers/gapbs/test" "$bundle/peers/gapbs/benchmark" "$bundle/peers/ECL-MST"
+  cp -r "$peers/gapbs/src" "$peers/gapbs/Makefile" "$peers/gapbs/LICENSE" "$bundle/peers/gapbs/"
+  cp "$peers/gapbs/test/test.mk" "$bundle/peers/gapbs/test/"            # included by gapbs's Makefile
+  cp "$peers/gapbs/benchmark/bench.mk" "$bundle/peers/gapbs/benchmark/"
+  cp -r "$peers/ECL-MST/source" "$peers/ECL-MST/LICENSE" "$bundle/peers/ECL-MST/"
+  cp "$peers/README.md" "$bundle/peers/"
+  chmod -R u+w "$bundle/peers"
+else
+  echo "no peers at $peers: deploy/gpu/peers.sh will not run" >&2
+fi
 
 if [[ ! -x "$bundle/jre/bin/java" ]]; then
   jlink --add-modules java.base,java.logging,java.management,jdk.unsupported,java.scripting,java.xml,jdk.zipfs \
