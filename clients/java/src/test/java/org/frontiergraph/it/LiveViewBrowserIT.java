@@ -1,0 +1,150 @@
+package org.frontiergraph.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.micronaut.runtime.server.EmbeddedServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.client.TopicWatcher;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.GraphEdit;
+import org.frontiergraph.kernels.io.GraphFiles;
+import org.frontiergraph.kernels.io.GraphFormat;
+import org.frontiergraph.kernels.io.LoadedGraph;
+import org.frontiergraph.kernels.sssp.DijkstraReference;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.schema.EdgeBatch;
+import org.frontiergraph.schema.GraphStatus;
+import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.worker.FrontierWorker;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The live page (/ui) in a real browser (Debian's headless Chromium): it loads, draws the demo graph with the
+ * shortest path between two vertices, and the drawing changes after an update re-weights a road on that path.
+ * The path the page shows is checked against Dijkstra on the same version. Without Chromium the test is skipped,
+ * unless {@code -Dfrontier.it.browser=required} or {@code FRONTIER_IT_BROWSER=required} (.ci/run sets it after
+ * installing Chromium), which makes it fail.
+ */
+class LiveViewBrowserIT {
+    static final Path CHROMIUM = Path.of(System.getProperty("frontier.it.chromium", "/usr/bin/chromium"));
+    static TestKafka kafka;
+    static FrontierWorker worker;
+    static FrontierClient client;
+
+    @BeforeAll
+    static void start() {
+        boolean present = Files.isExecutable(CHROMIUM);
+        String required = System.getProperty("frontier.it.browser", System.getenv("FRONTIER_IT_BROWSER"));
+        if (!present && "required".equals(required)) {
+            throw new AssertionError("the browser test is required but " + CHROMIUM + " is missing (apt-get install chromium)");
+        }
+        assumeTrue(present, () -> "no Chromium at " + CHROMIUM + ": browser test skipped");
+        kafka = TestKafka.start();
+        worker = FrontierWorker.start(kafka.bootstrapServers(), Map.of("frontier.backend", "cpu",
+                "frontier.worker-id", "ui-it", "frontier.topics.partitions", 2, "micronaut.server.port", -1));
+        client = new FrontierClient(kafka.bootstrapServers());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (client != null) client.close();
+        if (worker != null) worker.close();
+        if (kafka != null) kafka.close();
+    }
+
+    record Answer(String graph, long version, int highlighted, String hash, String summary) {}
+
+    @Test
+    void pageDrawsTheDemoGraphAndRedrawsAfterAnUpdate() throws Exception {
+        LoadedGraph rome = rome();
+        CsrGraph v1 = rome.toCsr();
+        int first = 1, source = 1, target = 3000;   // DIMACS ids
+        try (TopicWatcher<GraphStatus> status = client.watchStatus()) {
+            client.publishSnapshot("rome", 1, rome.edges(), first, true, null);
+            Pipeline.awaitLoaded(status, "rome", 1);
+
+            String url = "http://localhost:" + worker.context().getBean(EmbeddedServer.class).getPort()
+                    + "/ui?graph=rome&algorithm=sssp&source=" + source + "&target=" + target;
+            Answer before = render(url, Path.of("target", "ui-before.png"));
+            assertEquals("rome", before.graph());
+            assertEquals(1, before.version());
+            List<int[]> path = path(DijkstraReference.run(v1, source - first), target - first);
+            assertEquals(path.size(), before.highlighted(), "the page highlights the shortest path: " + before.summary());
+            double length = DijkstraReference.run(v1, source - first).distances()[target - first];
+            assertTrue(before.summary().contains("length " + (long) length), before.summary());
+
+            // make the middle road of that path 1000 times slower: the shortest path moves
+            int[] arc = path.get(path.size() / 2);
+            double w = v1.weights()[v1.findArc(arc[0], arc[1])] * 1000;
+            client.publishUpdate(GraphUpdate.newBuilder().setGraphId("rome").setUpdateId("slow-road").setBaseVersion(1L)
+                    .setReweighted(new EdgeBatch(List.of(arc[0] + first), List.of(arc[1] + first), List.of(w))).build());
+            Pipeline.awaitLoaded(status, "rome", 2);
+            CsrGraph v2 = GraphEdit.reweight(v1, new int[] {arc[0]}, new int[] {arc[1]}, new double[] {w});
+
+            Answer after = render(url, Path.of("target", "ui-after.png"));
+            assertEquals(2, after.version(), "the page follows the graph to version 2");
+            assertNotEquals(before.hash(), after.hash(), "the drawn path changed");
+            SsspResult r2 = DijkstraReference.run(v2, source - first);
+            assertEquals(path(r2, target - first).size(), after.highlighted(), after.summary());
+            assertTrue(after.summary().contains("length " + (long) r2.distances()[target - first]), after.summary());
+        }
+    }
+
+    /** Loads the page in headless Chromium until the drawing settles; reads the answer's data attributes. */
+    static Answer render(String url, Path screenshot) throws Exception {
+        Path profile = Files.createTempDirectory("frontier-chromium");
+        List<String> common = List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile, "--virtual-time-budget=6000", "--window-size=1280,1200");
+        List<String> dump = new ArrayList<>(common);
+        dump.addAll(List.of("--dump-dom", url));
+        String dom = run(dump);
+        Files.createDirectories(screenshot.toAbsolutePath().getParent());
+        List<String> shot = new ArrayList<>(common);
+        shot.addAll(List.of("--screenshot=" + screenshot.toAbsolutePath(), url));
+        run(shot);
+        Matcher m = Pattern.compile("<div id=\"answer\" data-graph=\"([^\"]*)\" data-version=\"(\\d+)\" "
+                + "data-highlight-count=\"(\\d+)\" data-highlight-hash=\"([0-9a-f]+)\"").matcher(dom);
+        assertTrue(m.find(), "the page drew no answer; DOM:\n" + dom.substring(0, Math.min(dom.length(), 3000)));
+        Matcher s = Pattern.compile("<div id=\"summary\">([^<]*)</div>").matcher(dom);
+        return new Answer(m.group(1), Long.parseLong(m.group(2)), Integer.parseInt(m.group(3)), m.group(4),
+                s.find() ? s.group(1) : "");
+    }
+
+    private static String run(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "chromium did not finish");
+        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    /** The arcs (u, v) of the tree path from the source to {@code t}, source first. */
+    static List<int[]> path(SsspResult r, int t) {
+        List<int[]> arcs = new ArrayList<>();
+        for (int v = t; v != r.source(); v = r.parents()[v]) arcs.add(0, new int[] {r.parents()[v], v});
+        return arcs;
+    }
+
+    static LoadedGraph rome() throws IOException {
+        try (InputStream in = LiveViewBrowserIT.class.getResourceAsStream("/demo/rome99.gr.gz")) {
+            return GraphFiles.read(in, "rome99.gr.gz", GraphFormat.DIMACS, false);
+        }
+    }
+}

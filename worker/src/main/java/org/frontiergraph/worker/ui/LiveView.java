@@ -1,0 +1,243 @@
+package org.frontiergraph.worker.ui;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.distribution.CountAtBucket;
+import io.micrometer.core.instrument.distribution.HistogramSnapshot;
+import io.micronaut.context.annotation.Value;
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.frontiergraph.kernels.bfs.Bfs;
+import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.cpu.CpuBackend;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.UndirectedEdges;
+import org.frontiergraph.kernels.mst.Mst;
+import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.sssp.Sssp;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.worker.registry.GraphEntry;
+import org.frontiergraph.worker.registry.GraphRegistry;
+
+/**
+ * What the live page shows (read-only): the graphs this worker holds, query counts and latency percentiles from
+ * the worker's metrics, and for a graph of at most {@code frontier.ui.max-draw-vertices} vertices a drawing of an
+ * answer on it: the shortest-path tree (SSSP) or BFS tree from a source, or the path to a target, or the MST.
+ * Drawing answers are computed on the CPU engine from the graph version's host copy (small graphs only), so the
+ * page never competes with queries for the GPU; layouts are cached per graph structure.
+ */
+@Singleton
+public class LiveView {
+    private final GraphRegistry registry;
+    private final MeterRegistry meters;
+    private final int maxDrawVertices;
+    private final CpuBackend cpu = new CpuBackend();
+    private final Map<String, Layout> layouts = new ConcurrentHashMap<>();
+
+    private record Layout(int[] structure, double[] positions) {}
+
+    public LiveView(GraphRegistry registry, MeterRegistry meters,
+                    @Value("${frontier.ui.max-draw-vertices:5000}") int maxDrawVertices) {
+        this.registry = registry;
+        this.meters = meters;
+        this.maxDrawVertices = maxDrawVertices;
+    }
+
+    /** Graphs, query counts by algorithm and status, latency percentiles (ms) by algorithm. */
+    public Map<String, Object> overview() {
+        List<Map<String, Object>> graphs = new ArrayList<>();
+        List<GraphEntry> entries = new ArrayList<>(registry.all());
+        entries.sort(Comparator.comparing(GraphEntry::graphId));
+        for (GraphEntry e : entries) {
+            Map<String, Object> g = new LinkedHashMap<>();
+            g.put("graphId", e.graphId());
+            g.put("version", e.version());
+            g.put("vertices", e.vertexCount());
+            g.put("edges", e.edgeCount());
+            g.put("directed", e.resident().graph().directed());
+            g.put("backend", e.resident().backend());
+            g.put("residentBytes", e.resident().residentBytes());
+            g.put("partition", e.partition());
+            g.put("drawable", e.vertexCount() <= maxDrawVertices);
+            graphs.add(g);
+        }
+        Map<String, Object> queries = new LinkedHashMap<>();
+        long total = 0;
+        for (Counter c : meters.find("frontier.queries").counters()) {
+            long n = (long) c.count();
+            total += n;
+            String key = c.getId().getTag("algorithm") + " " + c.getId().getTag("status");
+            queries.merge(key, n, (a, b) -> (Long) a + (Long) b);
+        }
+        Map<String, Object> latency = new LinkedHashMap<>();
+        for (Timer t : meters.find("frontier.query.end_to_end").timers()) {
+            HistogramSnapshot s = t.takeSnapshot();
+            if (s.count() == 0) continue;
+            Map<String, Object> l = new LinkedHashMap<>();
+            l.put("count", s.count());
+            l.put("p50", percentile(s, 0.50));
+            l.put("p99", percentile(s, 0.99));
+            l.put("max", s.max(TimeUnit.MILLISECONDS));
+            latency.put(t.getId().getTag("algorithm") + " " + t.getId().getTag("backend"), l);
+        }
+        double errors = meters.find("frontier.errors").counters().stream().mapToDouble(Counter::count).sum();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("timeMs", System.currentTimeMillis());
+        out.put("graphs", graphs);
+        out.put("queriesTotal", total);
+        out.put("queries", queries);
+        out.put("errorsTotal", (long) errors);
+        out.put("latencyMs", latency);
+        return out;
+    }
+
+    /** An upper bound in ms of the q-th quantile from the histogram's buckets (the bucket the quantile falls in). */
+    static double percentile(HistogramSnapshot s, double q) {
+        double rank = q * s.count();
+        for (CountAtBucket b : s.histogramCounts()) {
+            if (b.count() >= rank) return b.bucket(TimeUnit.MILLISECONDS);
+        }
+        return s.max(TimeUnit.MILLISECONDS);
+    }
+
+    /** A drawing request that cannot be served, with the reason. */
+    public static final class ViewException extends RuntimeException {
+        public ViewException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The drawing of {@code algorithm} (bfs, sssp, mst) on {@code graphId}: vertex positions, the graph's edges and
+     * the answer's edges to highlight (the tree, or the path to {@code target} when given), all in 0-based ids,
+     * with the user's first vertex id to label them.
+     */
+    public Map<String, Object> view(String graphId, String algorithm, Integer source, Integer target) {
+        GraphEntry e = registry.get(graphId).orElseThrow(() -> new ViewException("no graph '" + graphId + "' on this worker"));
+        if (e.vertexCount() > maxDrawVertices) {
+            throw new ViewException("graph '" + graphId + "' has " + e.vertexCount() + " vertices; the page draws at most "
+                    + maxDrawVertices + " (frontier.ui.max-draw-vertices)");
+        }
+        CsrGraph g = e.resident().graph();
+        int first = e.firstVertexId();
+        String alg = algorithm == null ? "sssp" : algorithm.toLowerCase(Locale.ROOT);
+        int s = vertex(e, source == null ? first : source, "source");
+        Integer t = target == null ? null : vertex(e, target, "target");
+        List<Integer> highlight = new ArrayList<>();
+        String summary;
+        try (ResidentGraph r = cpu.load(g)) {
+            switch (alg) {
+                case "sssp" -> {
+                    SsspResult res = Sssp.run(r, s, null);
+                    summary = treeOrPath(res.parents(), s, t, highlight, first, "shortest-path",
+                            t == null ? null : res.distances()[t]);
+                }
+                case "bfs" -> {
+                    BfsResult res = Bfs.run(r, s, null);
+                    summary = treeOrPath(res.parents(), s, t, highlight, first, "BFS",
+                            t == null ? null : (double) res.hops()[t]);
+                }
+                case "mst" -> {
+                    MstResult res = Mst.run(r, null);
+                    UndirectedEdges edges = g.undirectedEdges();
+                    for (int id : res.edgeIds()) {
+                        highlight.add(edges.u[id]);
+                        highlight.add(edges.v[id]);
+                    }
+                    summary = String.format(Locale.ROOT, "minimum spanning forest: %d edges, total weight %s, %d component(s)",
+                            res.edgeIds().length, fmt(res.totalWeight()), res.components());
+                }
+                default -> throw new ViewException("algorithm '" + algorithm + "': the page draws bfs, sssp or mst");
+            }
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("graphId", graphId);
+        out.put("version", e.version());
+        out.put("firstVertexId", first);
+        out.put("vertices", g.vertexCount());
+        out.put("directed", g.directed());
+        out.put("algorithm", alg);
+        out.put("source", s + first);
+        out.put("target", t == null ? null : t + first);
+        out.put("positions", positions(graphId, g));
+        out.put("edges", edgeList(g));
+        out.put("highlight", highlight);
+        out.put("summary", summary);
+        return out;
+    }
+
+    private static int vertex(GraphEntry e, int userId, String what) {
+        int v = userId - e.firstVertexId();
+        if (v < 0 || v >= e.vertexCount()) {
+            throw new ViewException(what + " " + userId + " is outside " + e.firstVertexId() + ".."
+                    + (e.firstVertexId() + e.vertexCount() - 1));
+        }
+        return v;
+    }
+
+    /** Highlights the whole tree (target null) or the path to the target; returns a one-line summary. */
+    private static String treeOrPath(int[] parents, int s, Integer t, List<Integer> highlight, int first, String what,
+                                     Double targetValue) {
+        if (t == null) {
+            int reached = 0;
+            for (int v = 0; v < parents.length; v++) {
+                if (parents[v] < 0) continue;
+                reached++;
+                if (v != s) {
+                    highlight.add(parents[v]);
+                    highlight.add(v);
+                }
+            }
+            return what + " tree from " + (s + first) + ": " + reached + " of " + parents.length + " vertices reached";
+        }
+        if (parents[t] < 0) return "no path from " + (s + first) + " to " + (t + first);
+        int hops = 0;
+        for (int v = t; v != s; v = parents[v]) {
+            highlight.add(parents[v]);
+            highlight.add(v);
+            hops++;
+        }
+        return what + " path " + (s + first) + " -> " + (t + first) + ": " + hops + " arcs, length " + fmt(targetValue);
+    }
+
+    private double[] positions(String graphId, CsrGraph g) {
+        Layout l = layouts.get(graphId);
+        if (l == null || l.structure() != g.rowOffsets()) {
+            l = new Layout(g.rowOffsets(), GraphLayout.of(g));
+            layouts.put(graphId, l);
+        }
+        return l.positions();
+    }
+
+    /** u0, v0, u1, v1, ...: every arc of a directed graph, every edge (u < v) of an undirected one. */
+    private static int[] edgeList(CsrGraph g) {
+        int[] off = g.rowOffsets(), col = g.columns();
+        int count = g.directed() ? g.arcCount() : g.edgeCount();
+        int[] out = new int[2 * count];
+        int k = 0;
+        for (int u = 0; u < g.vertexCount(); u++) {
+            for (int e = off[u]; e < off[u + 1]; e++) {
+                if (!g.directed() && col[e] < u) continue;
+                out[k++] = u;
+                out[k++] = col[e];
+            }
+        }
+        return k == out.length ? out : Arrays.copyOf(out, k);
+    }
+
+    private static String fmt(Double x) {
+        if (x == null) return "";
+        if (x.isInfinite()) return "unreachable";
+        return x == Math.rint(x) && Math.abs(x) < 1e15 ? String.valueOf(x.longValue()) : String.format(Locale.ROOT, "%.6g", x);
+    }
+}

@@ -1,0 +1,73 @@
+package org.frontiergraph.worker.ui;
+
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.QueryValue;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * The live page, read-only: {@code GET /ui} (the page), {@code /ui/app.js}, {@code /ui/api/overview} (graphs,
+ * counts, latency) and {@code /ui/api/graphs/{graphId}/view?algorithm=sssp|bfs|mst&source=S&target=T} (a drawing).
+ */
+@Controller("/ui")
+public class LiveViewController {
+    private final LiveView view;
+    private final String page;
+    private final String script;
+
+    public LiveViewController(LiveView view) {
+        this.view = view;
+        this.page = resource("/ui/index.html");
+        this.script = resource("/ui/app.js");
+    }
+
+    @Get(produces = MediaType.TEXT_HTML)
+    public String page() {
+        return page;
+    }
+
+    @Get(uri = "/app.js", produces = "application/javascript")
+    public String script() {
+        return script;
+    }
+
+    @Get(uri = "/api/overview", produces = MediaType.APPLICATION_JSON)
+    public Map<String, Object> overview() {
+        return view.overview();
+    }
+
+    @Get(uri = "/api/graphs/{graphId}/view", produces = MediaType.APPLICATION_JSON)
+    public HttpResponse<Object> view(String graphId, @QueryValue(defaultValue = "sssp") String algorithm,
+                                     @QueryValue(defaultValue = "") String source,
+                                     @QueryValue(defaultValue = "") String target) {
+        try {
+            return HttpResponse.ok(view.view(graphId, algorithm, number(source, "source"), number(target, "target")));
+        } catch (LiveView.ViewException e) {
+            return HttpResponse.badRequest(Map.of("error", e.getMessage()));
+        }
+    }
+
+    private static Integer number(String text, String what) {
+        if (text == null || text.isBlank()) return null;
+        try {
+            return Integer.valueOf(text.trim());
+        } catch (NumberFormatException e) {
+            throw new LiveView.ViewException(what + " '" + text + "' is not a vertex id");
+        }
+    }
+
+    private static String resource(String path) {
+        try (InputStream in = LiveViewController.class.getResourceAsStream(path)) {
+            if (in == null) throw new IllegalStateException(path + " missing from the worker jar");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
