@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import jakarta.inject.Singleton;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.worker.registry.EngineService;
@@ -17,8 +18,16 @@ import org.frontiergraph.worker.registry.EngineService;
 @Singleton
 public class DeviceMemoryMetrics implements MeterBinder {
     private final EngineService engines;
-    /** The last free-bytes reading (-1: none yet). */
-    private final AtomicLong lastFree = new AtomicLong(-1);
+
+    /** Where the gauges read device memory: the GPU engine (tests use a stand-in). */
+    public interface DeviceMemory {
+        long used();
+
+        /** Empty when it cannot be read without waiting. */
+        OptionalLong free();
+
+        long total();
+    }
 
     public DeviceMemoryMetrics(EngineService engines) {
         this.engines = engines;
@@ -26,20 +35,29 @@ public class DeviceMemoryMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry meters) {
-        engines.gpuEngine().ifPresent(gpu -> {
-            Gauge.builder("frontier.device.memory.used", gpu, GpuBackend::deviceBytesInUse).baseUnit("bytes")
-                    .description("Device memory held by this worker's resident graphs and their work arrays").register(meters);
-            Gauge.builder("frontier.device.memory.free", gpu, this::free).baseUnit("bytes")
-                    .description("Device memory free as the CUDA driver reports it (other processes' use counts too)")
-                    .register(meters);
-            Gauge.builder("frontier.device.memory.total", gpu, GpuBackend::deviceBytesTotal).baseUnit("bytes")
-                    .description("Device memory of the GPU in all").register(meters);
-        });
+        engines.gpuEngine().ifPresent(gpu -> register(meters, of(gpu)));
     }
 
-    private double free(GpuBackend gpu) {
-        gpu.deviceBytesFree().ifPresent(lastFree::set);
-        long free = lastFree.get();
-        return free < 0 ? Double.NaN : free;
+    private static DeviceMemory of(GpuBackend gpu) {
+        return new DeviceMemory() {
+            @Override public long used() { return gpu.deviceBytesInUse(); }
+            @Override public OptionalLong free() { return gpu.deviceBytesFree(); }
+            @Override public long total() { return gpu.deviceBytesTotal(); }
+        };
+    }
+
+    /** Registers the three device-memory gauges on {@code source}. */
+    public static void register(MeterRegistry meters, DeviceMemory source) {
+        AtomicLong lastFree = new AtomicLong(-1);   // the last free-bytes reading (-1: none yet)
+        Gauge.builder("frontier.device.memory.used", source, DeviceMemory::used).baseUnit("bytes")
+                .description("Device memory held by this worker's resident graphs and their work arrays").register(meters);
+        Gauge.builder("frontier.device.memory.free", source, s -> {
+                    s.free().ifPresent(lastFree::set);
+                    return lastFree.get() < 0 ? Double.NaN : lastFree.get();
+                }).baseUnit("bytes")
+                .description("Device memory free as the CUDA driver reports it (other processes' use counts too)")
+                .register(meters);
+        Gauge.builder("frontier.device.memory.total", source, DeviceMemory::total).baseUnit("bytes")
+                .description("Device memory of the GPU in all").register(meters);
     }
 }

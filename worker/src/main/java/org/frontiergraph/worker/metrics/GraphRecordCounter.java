@@ -19,9 +19,9 @@ import org.frontiergraph.schema.codec.FrontierCodec;
  */
 public class GraphRecordCounter implements ConsumerInterceptor<Object, Object> {
     /** Consumer config: a {@code Supplier<MeterRegistry>}. */
-    static final String REGISTRY = "frontier.metrics.registry";
+    public static final String REGISTRY = "frontier.metrics.registry";
     /** Consumer config: the name of the graphs topic. */
-    static final String TOPIC = "frontier.metrics.graphs-topic";
+    public static final String TOPIC = "frontier.metrics.graphs-topic";
 
     private MeterRegistry meters;
     private String topic;

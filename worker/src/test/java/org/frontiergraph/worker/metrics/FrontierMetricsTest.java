@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -84,6 +85,25 @@ class FrontierMetricsTest {
         new DeviceMemoryMetrics(engines).bindTo(meters);
         boolean registered = meters.find("frontier.device.memory.used").gauge() != null;
         assertEquals(engines.gpuEngine().isPresent(), registered, "device gauges registered iff a GPU engine is open");
+    }
+
+    @Test
+    void freeDeviceMemoryRepeatsTheLastReadingWhileTheDeviceIsBusy() {
+        SimpleMeterRegistry r = new SimpleMeterRegistry();
+        OptionalLong[] free = {OptionalLong.empty()};
+        DeviceMemoryMetrics.register(r, new DeviceMemoryMetrics.DeviceMemory() {
+            @Override public long used() { return 300; }
+            @Override public OptionalLong free() { return free[0]; }
+            @Override public long total() { return 1000; }
+        });
+        assertTrue(Double.isNaN(r.get("frontier.device.memory.free").gauge().value()), "nothing read yet");
+        free[0] = OptionalLong.of(600);
+        assertEquals(600.0, r.get("frontier.device.memory.free").gauge().value());
+        free[0] = OptionalLong.empty();
+        assertEquals(600.0, r.get("frontier.device.memory.free").gauge().value(), "busy: the last reading");
+        assertEquals(300.0, r.get("frontier.device.memory.used").gauge().value());
+        assertEquals(1000.0, r.get("frontier.device.memory.total").gauge().value());
+        r.getMeters().forEach(m -> assertFalse(m.getId().getDescription().isBlank(), m.getId() + " has no description"));
     }
 
     @Test
