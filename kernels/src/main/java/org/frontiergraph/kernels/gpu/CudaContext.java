@@ -15,6 +15,7 @@ import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -108,6 +109,21 @@ public final class CudaContext implements AutoCloseable {
         long[] free = new long[1], total = new long[1];
         cuMemGetInfo(free, total);
         return free[0];
+    }
+
+    /**
+     * {@link #freeBytes()} when no other thread holds the context, else empty (also once closed): for metrics, which
+     * must never wait for a query's kernels.
+     */
+    public OptionalLong freeBytesIfIdle() {
+        if (!lock.tryLock()) return OptionalLong.empty();
+        try {
+            if (closed) return OptionalLong.empty();
+            cuCtxSetCurrent(context);
+            return OptionalLong.of(freeBytes());
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Device bytes held by this context's {@link DeviceBuffer}s. */

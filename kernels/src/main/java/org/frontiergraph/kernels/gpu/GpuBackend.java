@@ -3,6 +3,7 @@ package org.frontiergraph.kernels.gpu;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
@@ -56,6 +57,15 @@ public final class GpuBackend implements ComputeBackend {
 
     /** Device bytes held by every resident graph of this backend. */
     public long deviceBytesInUse() { return context.bytesInUse(); }
+
+    /** The device's memory in all, in bytes. */
+    public long deviceBytesTotal() { return context.totalBytes(); }
+
+    /**
+     * Device bytes free as the driver reports them (other processes' allocations count too), or empty while a query
+     * holds the device: never waits. For metrics.
+     */
+    public OptionalLong deviceBytesFree() { return context.freeBytesIfIdle(); }
 
     CudaContext context() { return context; }
 

@@ -3,47 +3,102 @@ package org.frontiergraph.worker.metrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
 import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.registry.GraphRegistry;
 
 /**
- * The worker's Prometheus metrics (served at /prometheus): queries by algorithm, status and backend; latency
- * histograms; graphs and bytes resident per backend; errors by code.
+ * The worker's Prometheus metrics (served at /prometheus; docs/operations.md lists them): queries by algorithm,
+ * status and backend; latency histograms; errors by code; graphs and bytes resident per backend; and one series per
+ * graph held (version, vertices, edges, bytes). Device memory is {@link DeviceMemoryMetrics}, records read from the
+ * graphs topic {@link GraphRecordCounter}; consumer lag comes from micronaut-kafka's Kafka client metrics
+ * ({@code kafka_consumer_records_lag_records}). Every meter has a description: Prometheus shows it as HELP.
  */
 @Singleton
 public class FrontierMetrics {
+    /** How often the per-graph series follow graphs that arrive or leave; their values are read at each scrape. */
+    static final String GRAPH_REFRESH = "15s";
+
     private final MeterRegistry meters;
+    private final GraphRegistry graphs;
+    private final List<PerGraph> perGraph;
+
+    /** One gauge per graph held: its rows are the graphs, tagged graph, partition and backend. */
+    private record PerGraph(MultiGauge gauge, ToDoubleFunction<GraphEntry> value) {}
 
     public FrontierMetrics(MeterRegistry meters, GraphRegistry graphs) {
         this.meters = meters;
+        this.graphs = graphs;
         Gauge.builder("frontier.graphs.resident", graphs, GraphRegistry::size)
-                .description("graphs held by this worker").register(meters);
+                .description("Graphs held by this worker (one current version each)").register(meters);
         for (String backend : new String[] {"cpu", "gpu"}) {
-            Gauge.builder("frontier.graphs.bytes", graphs, g -> g.residentBytes(backend))
-                    .tag("backend", backend).description("bytes of graph data resident per backend").register(meters);
+            Gauge.builder("frontier.graphs.bytes", graphs, g -> g.residentBytes(backend)).tag("backend", backend)
+                    .baseUnit("bytes").description("Bytes of graph data resident on each backend (GPU: device memory)")
+                    .register(meters);
         }
-        Gauge.builder("frontier.snapshots.pending.bytes", graphs, GraphRegistry::pendingSnapshotBytes)
-                .description("bytes of snapshot chunks waiting for their version to complete").register(meters);
+        Gauge.builder("frontier.snapshots.pending.bytes", graphs, GraphRegistry::pendingSnapshotBytes).baseUnit("bytes")
+                .description("Bytes of snapshot chunks buffered until their version is complete").register(meters);
+        perGraph = List.of(
+                perGraph("frontier.graph.version", null, "The version of each graph held (an update adds 1)",
+                        GraphEntry::version),
+                perGraph("frontier.graph.vertices", null, "Vertices of each graph held", GraphEntry::vertexCount),
+                perGraph("frontier.graph.edges", null, "Edges of each graph held (an undirected edge counts once)", GraphEntry::edgeCount),
+                perGraph("frontier.graph.bytes", "bytes", "Bytes each graph held occupies on its backend",
+                        e -> e.resident().residentBytes()));
+        refreshGraphs();
     }
 
+    private PerGraph perGraph(String name, String unit, String description, ToDoubleFunction<GraphEntry> value) {
+        return new PerGraph(MultiGauge.builder(name).baseUnit(unit).description(description).register(meters), value);
+    }
+
+    /**
+     * Makes the per-graph series follow the graphs held: a series for each graph that arrived, none for one that
+     * left. The values themselves are read at each scrape.
+     */
+    @Scheduled(fixedDelay = GRAPH_REFRESH, initialDelay = GRAPH_REFRESH)
+    public void refreshGraphs() {
+        for (PerGraph p : perGraph) {
+            p.gauge().register(graphs.all().stream().map(e -> MultiGauge.Row.of(Tags.of(
+                            "graph", e.graphId(), "partition", Integer.toString(e.partition()), "backend", e.resident().backend()),
+                    graphs, g -> g.get(e.graphId()).map(p.value()::applyAsDouble).orElse(Double.NaN))).toList(), true);
+        }
+    }
+
+    /** An answered query: counted, and its end-to-end and compute times recorded. */
     public void query(LatencyEvent e) {
         String algorithm = e.getAlgorithm() == null ? "unknown" : e.getAlgorithm().name();
         Counter.builder("frontier.queries").tag("algorithm", algorithm).tag("status", e.getStatus().name())
-                .tag("backend", e.getBackend().isEmpty() ? "none" : e.getBackend()).register(meters).increment();
-        timer("frontier.query.end_to_end", algorithm, e.getBackend()).record(Duration.ofNanos(e.getEndToEndMicros() * 1000));
-        timer("frontier.query.compute", algorithm, e.getBackend()).record(Duration.ofNanos(e.getComputeMicros() * 1000));
+                .tag("backend", backend(e.getBackend()))
+                .description("Queries answered, by algorithm, status (OK or the error's status) and backend")
+                .register(meters).increment();
+        timer("frontier.query.end_to_end", "Query latency from the query record's timestamp to its last result "
+                + "acknowledged by the broker", algorithm, e.getBackend()).record(Duration.ofNanos(e.getEndToEndMicros() * 1000));
+        timer("frontier.query.compute", "Time the engine spent computing a query's answer", algorithm, e.getBackend())
+                .record(Duration.ofNanos(e.getComputeMicros() * 1000));
     }
 
+    /** An error event published with this code. */
     public void error(ErrorCode code) {
-        Counter.builder("frontier.errors").tag("code", code.name()).register(meters).increment();
+        Counter.builder("frontier.errors").tag("code", code.name())
+                .description("Error events published to frontier.errors, by error code").register(meters).increment();
     }
 
-    private Timer timer(String name, String algorithm, String backend) {
-        return Timer.builder(name).tag("algorithm", algorithm).tag("backend", backend.isEmpty() ? "none" : backend)
+    private Timer timer(String name, String description, String algorithm, String backend) {
+        return Timer.builder(name).tag("algorithm", algorithm).tag("backend", backend(backend)).description(description)
                 .publishPercentileHistogram().register(meters);
+    }
+
+    private static String backend(String backend) {
+        return backend.isEmpty() ? "none" : backend;
     }
 }

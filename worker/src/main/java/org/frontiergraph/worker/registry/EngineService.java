@@ -41,6 +41,11 @@ public class EngineService implements AutoCloseable {
         return gpu.map(ComputeBackend::name).orElse(cpu.name());
     }
 
+    /** The GPU engine, when this worker has one: read only, for its device-memory gauges. */
+    public Optional<GpuBackend> gpuEngine() {
+        return gpu.filter(GpuBackend.class::isInstance).map(GpuBackend.class::cast);
+    }
+
     /** Loads a graph version on the default backend; falls back to the CPU engine when the GPU cannot hold it (if allowed). */
     public ResidentGraph load(CsrGraph graph) {
         if (gpu.isPresent()) {

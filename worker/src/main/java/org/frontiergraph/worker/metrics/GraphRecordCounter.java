@@ -1,0 +1,70 @@
+package org.frontiergraph.worker.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.ConsumerInterceptor;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.frontiergraph.schema.codec.FrontierCodec;
+
+/**
+ * Counts the records the worker reads from the graphs topic by message type ({@code frontier.records{type=GraphUpdate}}
+ * and so on): the update, snapshot and query rates of the dashboard. A Kafka consumer interceptor, so the listener
+ * needs no change; {@link RecordCountingConsumers} installs it. It reads only the type header (the fingerprint), never
+ * decodes, and counts records a rebuild replays after a rebalance again.
+ */
+public class GraphRecordCounter implements ConsumerInterceptor<Object, Object> {
+    /** Consumer config: a {@code Supplier<MeterRegistry>}. */
+    public static final String REGISTRY = "frontier.metrics.registry";
+    /** Consumer config: the name of the graphs topic. */
+    public static final String TOPIC = "frontier.metrics.graphs-topic";
+
+    private MeterRegistry meters;
+    private String topic;
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void configure(Map<String, ?> configs) {
+        Object registry = configs.get(REGISTRY);
+        meters = registry instanceof Supplier<?> s ? (MeterRegistry) s.get() : null;
+        Object t = configs.get(TOPIC);
+        topic = t == null ? null : t.toString();
+    }
+
+    @Override
+    public ConsumerRecords<Object, Object> onConsume(ConsumerRecords<Object, Object> records) {
+        if (meters == null) return records;
+        for (ConsumerRecord<Object, Object> r : records) {
+            if (topic == null || topic.equals(r.topic())) count(type(r.value()));
+        }
+        return records;
+    }
+
+    /** The message type of a record's value: the schema's name, or "malformed". */
+    static String type(Object value) {
+        if (!(value instanceof byte[] bytes)) return "malformed";
+        try {
+            return FrontierCodec.typeOf(bytes).getSimpleName();
+        } catch (FrontierCodec.MalformedMessageException e) {
+            return "malformed";
+        }
+    }
+
+    void count(String type) {
+        Counter.builder("frontier.records").tag("type", type)
+                .description("Records read from the graphs topic, by message type (replayed records count again)")
+                .register(meters).increment();
+    }
+
+    @Override
+    public void onCommit(Map<TopicPartition, OffsetAndMetadata> offsets) {
+    }
+
+    @Override
+    public void close() {
+    }
+}
