@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
+import org.frontiergraph.schema.EdgeBatch;
 
 /**
  * The contract's packed arrays: an Avro {@code bytes} field holding int32 (4 bytes an element) or float64 (IEEE 754,
@@ -62,6 +63,14 @@ public final class PackedArrays {
         ByteBuffer b = float64Buffer(to - from);
         for (int i = from; i < to; i++) b.putDouble(values[at[i]]);
         return b.flip();
+    }
+
+    /**
+     * An {@code EdgeBatch} of these arrays, packed as they are (user ids; {@code weights} empty for an unweighted
+     * batch or a removal). The worker checks that the lengths agree.
+     */
+    public static EdgeBatch edgeBatch(int[] sources, int[] targets, double[] weights) {
+        return new EdgeBatch(pack(sources), pack(targets), pack(weights));
     }
 
     /**

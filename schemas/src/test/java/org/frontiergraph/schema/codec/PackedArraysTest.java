@@ -10,6 +10,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.SplittableRandom;
+import org.frontiergraph.schema.EdgeBatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -92,6 +93,15 @@ class PackedArraysTest {
         assertEquals(2, PackedArrays.copy(PackedArrays.pack(new double[] {2.25, -0.0}), dInto, 1));
         assertArrayEquals(new double[] {0, 2.25, -0.0}, dInto);
         assertEquals(-0.0, PackedArrays.doubles(PackedArrays.pack(new double[] {2.25, -0.0})).get(1));
+    }
+
+    @Test
+    void anEdgeBatchPacksItsThreeArrays() {
+        EdgeBatch b = PackedArrays.edgeBatch(new int[] {1, 2}, new int[] {3, 4}, new double[] {0.5, 8});
+        assertArrayEquals(new int[] {1, 2}, PackedArrays.toIntArray(b.getSources()));
+        assertArrayEquals(new int[] {3, 4}, PackedArrays.toIntArray(b.getTargets()));
+        assertArrayEquals(new double[] {0.5, 8}, PackedArrays.toDoubleArray(b.getWeights()));
+        assertEquals(0, PackedArrays.edgeBatch(new int[] {1}, new int[] {2}, new double[0]).getWeights().remaining());
     }
 
     @Test
