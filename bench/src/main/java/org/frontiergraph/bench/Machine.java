@@ -8,10 +8,10 @@ import java.nio.file.Path;
 import java.util.stream.Collectors;
 
 /** One line per fact about the machine a benchmark ran on, for its output. */
-final class Machine {
+public final class Machine {
     private Machine() {}
 
-    static String describe() {
+    public static String describe() {
         Runtime rt = Runtime.getRuntime();
         String gcs = ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .map(GarbageCollectorMXBean::getName).collect(Collectors.joining(", "));

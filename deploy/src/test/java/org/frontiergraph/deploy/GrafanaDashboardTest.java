@@ -27,6 +27,7 @@ import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.metrics.DeviceMemoryMetrics;
@@ -69,7 +70,7 @@ class GrafanaDashboardTest {
         FrontierMetrics metrics = new FrontierMetrics(meters, graphs);
         graphs.acceptChunk(GraphSnapshotChunk.newBuilder().setGraphId("g").setVersion(1).setChunkIndex(0).setChunkCount(1)
                 .setVertexCount(2).setEdgeCount(1).setDirected(true).setFirstVertexId(0)
-                .setEdges(new EdgeBatch(List.of(0), List.of(1), List.of(1.0))).build(), 0);
+                .setEdges(PackedArrays.edgeBatch(new int[] {0}, new int[] {1}, new double[] {1.0})).build(), 0);
         metrics.refreshGraphs();
         metrics.query(LatencyEvent.newBuilder().setQueryId("q").setGraphId("g").setAlgorithm(Algorithm.BFS)
                 .setStatus(ResultStatus.OK).setBackend("cpu").setVertexCount(2).setEdgeCount(1).setQueuedMicros(1)

@@ -178,10 +178,7 @@ public final class QueryPathBench {
 
     private static org.frontiergraph.kernels.apsp.ApspResult apsp(int n, QueryAnswer ans) {
         double[] d = new double[n * n];
-        for (var c : ans.chunks()) {
-            List<Double> x = c.getDistances();
-            for (int i = 0; i < x.size(); i++) d[c.getOffset() * n + i] = x.get(i);
-        }
+        for (var c : ans.chunks()) org.frontiergraph.schema.codec.PackedArrays.copy(c.getDistances(), d, c.getOffset() * n);
         return new org.frontiergraph.kernels.apsp.ApspResult(n, d, org.frontiergraph.kernels.engine.Timing.NONE);
     }
 

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,13 +26,13 @@ import org.frontiergraph.kernels.io.LoadedGraph;
 import org.frontiergraph.kernels.mst.MstVerifier;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
 import org.frontiergraph.schema.Algorithm;
-import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.FrontierWorker;
 
 /**
@@ -85,12 +86,11 @@ final class Demo {
                 w[arc] = romeCsr.weights()[arc] * 10;
             }
             CsrGraph rome2 = GraphEdit.reweight(romeCsr, u, v, w);
-            List<Integer> us = new ArrayList<>(), vs = new ArrayList<>();
-            List<Double> ws = new ArrayList<>();
-            for (int i = 0; i < 3; i++) { us.add(u[i] + 1); vs.add(v[i] + 1); ws.add(w[i]); }
+            int[] us = new int[3], vs = new int[3];   // DIMACS ids, 1-based
+            for (int i = 0; i < 3; i++) { us[i] = u[i] + 1; vs[i] = v[i] + 1; }
             client.publishUpdate(GraphUpdate.newBuilder().setGraphId("rome99").setUpdateId("traffic-1").setBaseVersion(1L)
-                    .setReweighted(new EdgeBatch(us, vs, ws)).build());
-            out.println("(update to version 2: roads " + us + " -> " + vs + " ten times slower)");
+                    .setReweighted(PackedArrays.edgeBatch(us, vs, w)).build());
+            out.println("(update to version 2: roads " + Arrays.toString(us) + " -> " + Arrays.toString(vs) + " ten times slower)");
             ask(client, results, latency, rome2, "rome99", Algorithm.SSSP, 1, 2, checks, out);
 
             // A query for a vertex that does not exist gets a named error, and the worker carries on.

@@ -1,5 +1,7 @@
 package org.frontiergraph.client;
 
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
 import java.util.Arrays;
 import java.util.List;
 import org.frontiergraph.kernels.bfs.BfsResult;
@@ -10,6 +12,7 @@ import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
  * Turns the chunks of a FULL-mode result back into the engine's result types (0-based ids), so that answers that
@@ -23,8 +26,8 @@ public final class Answers {
         int n = head.getVertexCount(), first = head.getFirstVertexId();
         int[] hops = new int[n], parents = new int[n];
         for (QueryResult c : chunks) {
-            copyInts(c.getHops(), hops, c.getOffset(), 0);
-            copyInts(c.getParents(), parents, c.getOffset(), first);
+            if (c.getHops() != null) PackedArrays.copy(c.getHops(), hops, c.getOffset());
+            copyIds(c.getParents(), parents, c.getOffset(), first);
         }
         return new BfsResult(head.getSource() - first, hops, parents, Timing.NONE);
     }
@@ -35,9 +38,8 @@ public final class Answers {
         double[] dist = new double[n];
         int[] parents = new int[n];
         for (QueryResult c : chunks) {
-            List<Double> d = c.getDistances();
-            for (int i = 0; i < d.size(); i++) dist[c.getOffset() + i] = d.get(i);
-            copyInts(c.getParents(), parents, c.getOffset(), first);
+            PackedArrays.copy(c.getDistances(), dist, c.getOffset());
+            copyIds(c.getParents(), parents, c.getOffset(), first);
         }
         return new SsspResult(head.getSource() - first, dist, parents, Timing.NONE);
     }
@@ -47,14 +49,15 @@ public final class Answers {
         QueryResult head = chunks.get(0);
         int first = head.getFirstVertexId();
         UndirectedEdges ue = g.undirectedEdges();
-        int total = chunks.stream().mapToInt(c -> c.getMstEdges() == null ? 0 : c.getMstEdges().getSources().size()).sum();
+        int total = chunks.stream().mapToInt(c -> c.getMstEdges() == null ? 0 : PackedArrays.intCount(c.getMstEdges().getSources())).sum();
         int[] ids = new int[total];
         int k = 0;
         for (QueryResult c : chunks) {
             EdgeBatch b = c.getMstEdges();
             if (b == null) continue;
-            for (int i = 0; i < b.getSources().size(); i++) {
-                int u = b.getSources().get(i) - first, v = b.getTargets().get(i) - first;
+            IntBuffer s = PackedArrays.ints(b.getSources()), t = PackedArrays.ints(b.getTargets());
+            for (int i = 0; i < s.limit(); i++) {
+                int u = s.get(i) - first, v = t.get(i) - first;
                 ids[k++] = edgeId(ue, Math.min(u, v), Math.max(u, v));
             }
         }
@@ -73,11 +76,10 @@ public final class Answers {
         return -1;
     }
 
-    private static void copyInts(List<Integer> from, int[] to, int offset, int first) {
+    /** Packed user ids into {@code to} from {@code offset}, as 0-based ids; negative values (none) stay. */
+    private static void copyIds(ByteBuffer from, int[] to, int offset, int first) {
         if (from == null) return;
-        for (int i = 0; i < from.size(); i++) {
-            int x = from.get(i);
-            to[offset + i] = x < 0 ? x : x - first;
-        }
+        int n = PackedArrays.copy(from, to, offset);
+        for (int i = offset; i < offset + n; i++) if (to[i] >= 0) to[i] -= first;
     }
 }

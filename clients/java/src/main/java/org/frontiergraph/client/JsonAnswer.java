@@ -2,9 +2,13 @@ package org.frontiergraph.client;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.DoubleBuffer;
+import java.nio.IntBuffer;
 import java.util.List;
+import java.util.function.Function;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
  * Writes a result as JSON in the user's vertex ids: {@code {"status":..., "graphVersion":..., "backend":...,
@@ -30,17 +34,20 @@ public final class JsonAnswer {
         if (h.getComponents() != null) out.write(",\"components\":" + h.getComponents());
         if (h.getHops() != null) {
             out.write(",\"hops\":{");
-            vertexMap(chunks, out, (c, i) -> { int x = c.getHops().get(i); return x < 0 ? "null" : Integer.toString(x); });
+            vertexMap(chunks, out, c -> ids(PackedArrays.ints(c.getHops())));
             out.write('}');
         }
         if (h.getDistances() != null) {
             out.write(",\"distances\":{");
-            vertexMap(chunks, out, (c, i) -> num(c.getDistances().get(i)));
+            vertexMap(chunks, out, c -> {
+                DoubleBuffer d = PackedArrays.doubles(c.getDistances());
+                return i -> num(d.get(i));
+            });
             out.write('}');
         }
         if (h.getParents() != null) {
             out.write(",\"parents\":{");
-            vertexMap(chunks, out, (c, i) -> { int x = c.getParents().get(i); return x < 0 ? "null" : Integer.toString(x); });
+            vertexMap(chunks, out, c -> ids(PackedArrays.ints(c.getParents())));
             out.write('}');
         }
         if (h.getMstEdges() != null) {
@@ -48,9 +55,10 @@ public final class JsonAnswer {
             boolean firstEdge = true;
             for (QueryResult c : chunks) {
                 EdgeBatch b = c.getMstEdges();
-                for (int i = 0; i < b.getSources().size(); i++) {
-                    out.write((firstEdge ? "" : ",") + "[" + b.getSources().get(i) + "," + b.getTargets().get(i) + ","
-                            + num(b.getWeights().get(i)) + "]");
+                IntBuffer s = PackedArrays.ints(b.getSources()), t = PackedArrays.ints(b.getTargets());
+                DoubleBuffer w = PackedArrays.doubles(b.getWeights());
+                for (int i = 0; i < s.limit(); i++) {
+                    out.write((firstEdge ? "" : ",") + "[" + s.get(i) + "," + t.get(i) + "," + num(w.get(i)) + "]");
                     firstEdge = false;
                 }
             }
@@ -60,19 +68,29 @@ public final class JsonAnswer {
         out.flush();
     }
 
-    private interface Cell {
-        String at(QueryResult chunk, int i);
+    /** One chunk's values of a vertex-indexed field, as JSON. */
+    private interface Column {
+        String at(int i);
     }
 
-    private static void vertexMap(List<QueryResult> chunks, Writer out, Cell cell) throws IOException {
+    /** Hop counts or vertex ids: negative (unreachable, none) is null. */
+    private static Column ids(IntBuffer values) {
+        return i -> {
+            int x = values.get(i);
+            return x < 0 ? "null" : Integer.toString(x);
+        };
+    }
+
+    private static void vertexMap(List<QueryResult> chunks, Writer out, Function<QueryResult, Column> column) throws IOException {
         boolean first = true;
         for (QueryResult c : chunks) {
-            int len = c.getParents() != null ? c.getParents().size()
-                    : c.getHops() != null ? c.getHops().size() : c.getDistances().size();
+            int len = c.getParents() != null ? PackedArrays.intCount(c.getParents())
+                    : c.getHops() != null ? PackedArrays.intCount(c.getHops()) : PackedArrays.doubleCount(c.getDistances());
+            IntBuffer vertices = c.getVertices() == null ? null : PackedArrays.ints(c.getVertices());
+            Column values = column.apply(c);
             for (int i = 0; i < len; i++) {
-                int id = c.getVertices() != null ? c.getVertices().get(i)
-                        : c.getFirstVertexId() + c.getOffset() + i;
-                out.write((first ? "\"" : ",\"") + id + "\":" + cell.at(c, i));
+                int id = vertices != null ? vertices.get(i) : c.getFirstVertexId() + c.getOffset() + i;
+                out.write((first ? "\"" : ",\"") + id + "\":" + values.at(i));
                 first = false;
             }
         }

@@ -30,6 +30,7 @@ import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.FrontierWorker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -94,7 +95,7 @@ class LiveViewBrowserIT {
             int[] arc = path.get(path.size() / 2);
             double w = v1.weights()[v1.findArc(arc[0], arc[1])] * 1000;
             client.publishUpdate(GraphUpdate.newBuilder().setGraphId("rome").setUpdateId("slow-road").setBaseVersion(1L)
-                    .setReweighted(new EdgeBatch(List.of(arc[0] + first), List.of(arc[1] + first), List.of(w))).build());
+                    .setReweighted(PackedArrays.edgeBatch(new int[] {arc[0] + first}, new int[] {arc[1] + first}, new double[] {w})).build());
             Pipeline.awaitLoaded(status, "rome", 2);
             CsrGraph v2 = GraphEdit.reweight(v1, new int[] {arc[0]}, new int[] {arc[1]}, new double[] {w});
 

@@ -19,12 +19,12 @@ import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.GraphEdit;
 import org.frontiergraph.schema.Algorithm;
-import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.FrontierWorker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -77,7 +77,7 @@ class RebuildAndScaleOutIT {
                 CsrGraph g0 = expected.get("g0");
                 int v = g0.columns()[g0.rowStart(0)];
                 client.publishUpdate(GraphUpdate.newBuilder().setGraphId("g0").setBaseVersion(1L)
-                        .setReweighted(new EdgeBatch(List.of(0), List.of(v), List.of(49.5))).build());
+                        .setReweighted(PackedArrays.edgeBatch(new int[] {0}, new int[] {v}, new double[] {49.5})).build());
                 expected.put("g0", GraphEdit.reweight(g0, new int[] {0}, new int[] {v}, new double[] {49.5}));
                 awaitLoaded(status, "g0", 2);
                 GraphQuery q = query("g0", Algorithm.SSSP, 0);

@@ -4,6 +4,7 @@ import static org.frontiergraph.it.Pipeline.assertVerified;
 import static org.frontiergraph.it.Pipeline.await;
 import static org.frontiergraph.it.Pipeline.awaitLoaded;
 import static org.frontiergraph.it.Pipeline.query;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +27,6 @@ import org.frontiergraph.kernels.graph.GraphEdit;
 import org.frontiergraph.kernels.io.LoadedGraph;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
 import org.frontiergraph.schema.Algorithm;
-import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphSnapshotChunk;
@@ -37,6 +37,7 @@ import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.FrontierWorker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -116,9 +117,9 @@ class WorkerPipelineIT {
             int remV = v1.columns()[v1.rowStart(0)];
             int rwU = 1, rwV = v1.columns()[v1.rowStart(1)];
             GraphUpdate update = GraphUpdate.newBuilder().setGraphId("rand").setBaseVersion(1L)
-                    .setRemoved(new EdgeBatch(List.of(u0), List.of(remV), List.of()))
-                    .setReweighted(new EdgeBatch(List.of(rwU), List.of(rwV), List.of(1000.0)))
-                    .setAdded(new EdgeBatch(List.of(2, 3), List.of(4_998, 4_999), List.of(0.5, 2.0)))
+                    .setRemoved(PackedArrays.edgeBatch(new int[] {u0}, new int[] {remV}, new double[0]))
+                    .setReweighted(PackedArrays.edgeBatch(new int[] {rwU}, new int[] {rwV}, new double[] {1000.0}))
+                    .setAdded(PackedArrays.edgeBatch(new int[] {2, 3}, new int[] {4_998, 4_999}, new double[] {0.5, 2.0}))
                     .build();
             CsrGraph v2 = GraphEdit.apply(v1, new int[] {u0}, new int[] {remV}, new int[] {rwU}, new int[] {rwV},
                     new double[] {1000.0}, new int[] {2, 3}, new int[] {4_998, 4_999}, new double[] {0.5, 2.0});
@@ -136,8 +137,8 @@ class WorkerPipelineIT {
             client.publishQuery(targets);
             QueryResult t = await(results, targets.getQueryId()).get(0);
             double[] ref = DijkstraReference.run(romeCsr, 0).distances();
-            assertEquals(List.of(3353, 2, 1), t.getVertices());
-            assertEquals(List.of(ref[3352], ref[1], 0.0), t.getDistances());
+            assertArrayEquals(new int[] {3353, 2, 1}, PackedArrays.toIntArray(t.getVertices()));
+            assertArrayEquals(new double[] {ref[3352], ref[1], 0.0}, PackedArrays.toDoubleArray(t.getDistances()));
             GraphQuery summary = GraphQuery.newBuilder(query("rome", Algorithm.BFS, 1)).setResultMode(ResultMode.SUMMARY).build();
             client.publishQuery(summary);
             QueryResult s = await(results, summary.getQueryId()).get(0);

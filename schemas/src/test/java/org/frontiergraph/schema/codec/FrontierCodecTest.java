@@ -24,7 +24,8 @@ class FrontierCodecTest {
     static GraphSnapshotChunk chunk() {
         return GraphSnapshotChunk.newBuilder().setGraphId("g").setVersion(7).setChunkIndex(1).setChunkCount(3)
                 .setVertexCount(4).setEdgeCount(5).setDirected(true).setFirstVertexId(1)
-                .setEdges(new EdgeBatch(List.of(1, 2), List.of(2, 3), List.of(0.5, 36946.0))).build();
+                .setEdges(new EdgeBatch(PackedArrays.pack(new int[] {1, 2}), PackedArrays.pack(new int[] {2, 3}),
+                        PackedArrays.pack(new double[] {0.5, 36946.0}))).build();
     }
 
     @Test
@@ -32,11 +33,13 @@ class FrontierCodecTest {
         List<SpecificRecord> messages = List.of(
                 chunk(),
                 GraphUpdate.newBuilder().setGraphId("g").setBaseVersion(7L)
-                        .setReweighted(new EdgeBatch(List.of(1), List.of(2), List.of(9.0))).build(),
+                        .setReweighted(new EdgeBatch(PackedArrays.pack(new int[] {1}), PackedArrays.pack(new int[] {2}),
+                                PackedArrays.pack(new double[] {9.0}))).build(),
                 GraphQuery.newBuilder().setQueryId("q").setGraphId("g").setAlgorithm(Algorithm.SSSP).setSource(1)
                         .setTargets(List.of(3, 4)).setResultMode(ResultMode.TARGETS).setDeadlineEpochMs(123L).build(),
                 QueryResult.newBuilder().setQueryId("q").setGraphId("g").setStatus(ResultStatus.OK).setBackend("cpu")
-                        .setDistances(List.of(0.0, Double.POSITIVE_INFINITY)).setParents(List.of(1, -1)).build(),
+                        .setDistances(PackedArrays.pack(new double[] {0.0, Double.POSITIVE_INFINITY}))
+                        .setParents(PackedArrays.pack(new int[] {1, -1})).build(),
                 ErrorEvent.newBuilder().setSourceTopic("t").setPartition(0).setOffset(9).setCode("X").setReason("r")
                         .setTimestampMs(1).build());
         for (SpecificRecord m : messages) {
@@ -48,6 +51,31 @@ class FrontierCodecTest {
             assertEquals(m, back, "round trip of " + m.getSchema().getName());
             assertArrayEquals(bytes, FrontierCodec.encode(back));
         }
+    }
+
+    @Test
+    void packedArraysArriveAsTheirLittleEndianBytes() throws Exception {
+        int[] parents = {4, -1, 264_346, 0};
+        double[] distances = {0.0, Double.POSITIVE_INFINITY, 803.0, 1e-300};
+        QueryResult r = QueryResult.newBuilder().setQueryId("q").setGraphId("g").setStatus(ResultStatus.OK)
+                .setOffset(60_000).setVertices(PackedArrays.pack(new int[] {7, 8, 9, 10}))
+                .setDistances(PackedArrays.pack(distances)).setParents(PackedArrays.pack(parents))
+                .setMstEdges(new EdgeBatch(PackedArrays.pack(new int[] {1}), PackedArrays.pack(new int[] {2}),
+                        PackedArrays.pack(new double[0]))).build();
+        QueryResult back = FrontierCodec.decode(FrontierCodec.encode(r), QueryResult.class);
+        assertArrayEquals(parents, PackedArrays.toIntArray(back.getParents()));
+        assertArrayEquals(distances, PackedArrays.toDoubleArray(back.getDistances()));
+        assertArrayEquals(new int[] {7, 8, 9, 10}, PackedArrays.toIntArray(back.getVertices()));
+        assertEquals(0, back.getMstEdges().getWeights().remaining());
+        assertTrue(back.getHops() == null, "absent arrays stay null");
+        // the Avro body holds each array as a length (zig-zag varint: 16 bytes -> 0x20) and then the raw bytes
+        byte[] body = FrontierCodec.encode(r);
+        String hex = java.util.HexFormat.of().formatHex(body);
+        assertTrue(hex.contains("20" + "04000000" + "ffffffff" + "9a080400" + "00000000"), hex);
+        // an unweighted batch defaults to empty weights
+        EdgeBatch unweighted = EdgeBatch.newBuilder().setSources(PackedArrays.pack(new int[] {1}))
+                .setTargets(PackedArrays.pack(new int[] {2})).build();
+        assertEquals(0, unweighted.getWeights().remaining());
     }
 
     @Test

@@ -9,6 +9,7 @@ import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
  * APSP answers: n^2 distances in row blocks (whole rows per chunk, about {@code frontier.result-chunk-vertices}
@@ -37,9 +38,7 @@ final class ApspAnswers implements AnswerEncoder<ApspLimits, ApspResult> {
             QueryResult res = c.header(k, count);
             res.setOffset(from);
             res.setRows(to - from);
-            List<Double> block = new ArrayList<>((to - from) * n);
-            for (long i = (long) from * n; i < (long) to * n; i++) block.add(d[(int) i]);
-            res.setDistances(block);
+            res.setDistances(PackedArrays.pack(d, from * n, to * n));   // n <= ApspLimits.ARRAY_MAX_VERTICES: n * n fits an int
             chunks.add(res);
         }
         return chunks;

@@ -1,5 +1,6 @@
 package org.frontiergraph.worker.query;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
@@ -11,6 +12,7 @@ import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
  * MST answers: the total weight and component count in every chunk; FULL: the forest's edges (user ids, ascending
@@ -36,16 +38,16 @@ final class MstAnswers implements AnswerEncoder<WholeGraph, MstResult> {
             res.setComponents((long) r.components());
             if (!c.summary()) {
                 int from = k * per, to = Math.min(ids.length, from + per);
-                List<Integer> s = new ArrayList<>(to - from), t = new ArrayList<>(to - from);
-                List<Double> w = new ArrayList<>(to - from);
+                ByteBuffer s = PackedArrays.int32Buffer(to - from), t = PackedArrays.int32Buffer(to - from);
+                ByteBuffer w = PackedArrays.float64Buffer(to - from);
                 for (int i = from; i < to; i++) {
                     int id = ids[i];
-                    s.add(edges.u[id] + first);
-                    t.add(edges.v[id] + first);
-                    w.add(edges.w[id]);
+                    s.putInt(edges.u[id] + first);
+                    t.putInt(edges.v[id] + first);
+                    w.putDouble(edges.w[id]);
                 }
                 res.setOffset(from);
-                res.setMstEdges(new EdgeBatch(s, t, w));
+                res.setMstEdges(new EdgeBatch(s.flip(), t.flip(), w.flip()));
             }
             chunks.add(res);
         }

@@ -1,5 +1,6 @@
 package org.frontiergraph.worker.query;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,6 +10,7 @@ import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.RejectedException;
@@ -87,36 +89,30 @@ public record QueryContext(GraphQuery query, GraphEntry entry, ResidentGraph res
         int total = targets == null ? entry.vertexCount() : targets.length;
         int per = Math.max(1, config.getResultChunkVertices());
         int count = Math.max(1, (total + per - 1) / per);
+        int[] listed = targets == null ? null : toUserIds(targets);
         List<QueryResult> chunks = new ArrayList<>(count);
         for (int c = 0; c < count; c++) {
             QueryResult res = header(c, count);
             int from = c * per, to = Math.min(total, from + per);
             res.setOffset(from);
-            if (targets != null) {
-                List<Integer> vs = new ArrayList<>(to - from);
-                for (int i = from; i < to; i++) vs.add(targets[i] + entry.firstVertexId());
-                res.setVertices(vs);
-            }
+            if (listed != null) res.setVertices(PackedArrays.pack(listed, from, to));
             fill.accept(res, new Slice(from, to, targets));
             chunks.add(res);
         }
         return chunks;
     }
 
-    /** Positions from..to of an answer: vertex ids themselves (FULL) or indices into the target list (TARGETS). */
+    /**
+     * Positions from..to of an answer: vertex ids themselves (FULL) or indices into the target list (TARGETS).
+     * {@code of} packs those positions of an engine array (little-endian, see PackedArrays) for a result field.
+     */
     public record Slice(int from, int to, int[] targets) {
-        private int vertex(int i) { return targets == null ? i : targets[i]; }
-
-        public List<Integer> of(int[] values) {
-            List<Integer> out = new ArrayList<>(to - from);
-            for (int i = from; i < to; i++) out.add(values[vertex(i)]);
-            return out;
+        public ByteBuffer of(int[] values) {
+            return targets == null ? PackedArrays.pack(values, from, to) : PackedArrays.pack(values, targets, from, to);
         }
 
-        public List<Double> of(double[] values) {
-            List<Double> out = new ArrayList<>(to - from);
-            for (int i = from; i < to; i++) out.add(values[vertex(i)]);
-            return out;
+        public ByteBuffer of(double[] values) {
+            return targets == null ? PackedArrays.pack(values, from, to) : PackedArrays.pack(values, targets, from, to);
         }
     }
 

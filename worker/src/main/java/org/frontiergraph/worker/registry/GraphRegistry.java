@@ -3,6 +3,7 @@ package org.frontiergraph.worker.registry;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.frontiergraph.kernels.graph.InvalidGraphException;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.RejectedException;
@@ -110,9 +112,9 @@ public class GraphRegistry implements AutoCloseable {
         int first = current.firstVertexId();
         CsrGraph next;
         try {
-            Ids removed = ids(u.getRemoved(), first, false);
-            Ids reweighted = ids(u.getReweighted(), first, true);
-            Ids added = ids(u.getAdded(), first, true);
+            Ids removed = ids("removed", u.getRemoved(), first, false);
+            Ids reweighted = ids("reweighted", u.getReweighted(), first, true);
+            Ids added = ids("added", u.getAdded(), first, true);
             next = GraphEdit.apply(current.resident().graph(), removed.u, removed.v,
                     reweighted.u, reweighted.v, reweighted.w, added.u, added.v, added.w);
         } catch (InvalidGraphException e) {
@@ -178,19 +180,32 @@ public class GraphRegistry implements AutoCloseable {
 
     private record Ids(int[] u, int[] v, double[] w) {}
 
-    private static Ids ids(EdgeBatch b, int first, boolean weighted) {
+    /** An update's edge batch unpacked into 0-based ids (weights 1 when it has none); checks its arrays' lengths. */
+    private static Ids ids(String name, EdgeBatch b, int first, boolean weighted) {
         if (b == null) return new Ids(new int[0], new int[0], new double[0]);
-        int m = b.getSources().size();
-        if (b.getTargets().size() != m || (weighted && !b.getWeights().isEmpty() && b.getWeights().size() != m)) {
-            throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
-                    "sources, targets and weights differ in length");
+        int[] us, vs;
+        double[] ws;
+        try {
+            us = PackedArrays.toIntArray(b.getSources());
+            vs = PackedArrays.toIntArray(b.getTargets());
+            ws = weighted ? PackedArrays.toDoubleArray(b.getWeights()) : new double[0];
+        } catch (PackedArrays.MalformedArrayException e) {
+            throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE, "edge batch '" + name + "' is malformed: "
+                    + e.getMessage() + " (sources " + b.getSources().remaining() + ", targets " + b.getTargets().remaining()
+                    + ", weights " + b.getWeights().remaining() + " bytes)");
         }
-        int[] us = new int[m], vs = new int[m];
-        double[] ws = new double[weighted ? m : 0];
+        int m = us.length;
+        if (vs.length != m || (weighted && ws.length != 0 && ws.length != m)) {
+            throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE, "edge batch '" + name
+                    + "': sources, targets and weights differ in length (" + m + ", " + vs.length + ", " + ws.length + ")");
+        }
         for (int i = 0; i < m; i++) {
-            us[i] = b.getSources().get(i) - first;
-            vs[i] = b.getTargets().get(i) - first;
-            if (weighted) ws[i] = b.getWeights().isEmpty() ? 1.0 : b.getWeights().get(i);
+            us[i] -= first;
+            vs[i] -= first;
+        }
+        if (weighted && ws.length == 0) {
+            ws = new double[m];
+            Arrays.fill(ws, 1.0);
         }
         return new Ids(us, vs, ws);
     }

@@ -1,5 +1,8 @@
 package org.frontiergraph.worker.registry;
 
+import java.nio.ByteBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,6 +12,7 @@ import java.util.Optional;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.RejectedException;
 
@@ -77,7 +81,8 @@ public final class SnapshotAssembler {
                     + " vs " + headerString(c) + "); the whole version is discarded");
         }
         if (p.chunks[c.getChunkIndex()] != null) return new Outcome(Optional.empty(), abandoned);
-        long bytes = 16L * c.getEdges().getSources().size();
+        int m = PackedArrays.intCount(c.getEdges().getSources());   // validated by validateHeader
+        long bytes = 16L * m;
         if (pendingBytes + bytes > maxPendingBytes) {
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, "snapshot version " + c.getVersion() + " of graph '"
@@ -88,7 +93,7 @@ public final class SnapshotAssembler {
         else if (offset < 0 || p.firstOffset < 0) p.firstOffset = -1;
         else p.firstOffset = Math.min(p.firstOffset, offset);
         p.received++;
-        p.edges += c.getEdges().getSources().size();
+        p.edges += m;
         p.bytes += bytes;
         pendingBytes += bytes;
         if (p.received < p.chunks.length) return new Outcome(Optional.empty(), abandoned);
@@ -156,10 +161,20 @@ public final class SnapshotAssembler {
             throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, where + ": negative vertexCount or edgeCount");
         }
         EdgeBatch e = c.getEdges();
-        int m = e.getSources().size();
-        if (e.getTargets().size() != m || (!e.getWeights().isEmpty() && e.getWeights().size() != m)) {
+        int m = count(where, "sources", e.getSources(), false), targets = count(where, "targets", e.getTargets(), false),
+                weights = count(where, "weights", e.getWeights(), true);
+        if (targets != m || (weights != 0 && weights != m)) {
             throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, where + ": sources, targets and weights differ in length ("
-                    + m + ", " + e.getTargets().size() + ", " + e.getWeights().size() + ")");
+                    + m + ", " + targets + ", " + weights + ")");
+        }
+    }
+
+    /** Elements of one packed field of a chunk's edges. @throws RejectedException INVALID_SNAPSHOT when malformed */
+    private static int count(String where, String field, ByteBuffer packed, boolean float64) {
+        try {
+            return float64 ? PackedArrays.doubleCount(packed) : PackedArrays.intCount(packed);
+        } catch (PackedArrays.MalformedArrayException e) {
+            throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, where + ": edges." + field + " is " + e.getMessage());
         }
     }
 
@@ -213,10 +228,10 @@ public final class SnapshotAssembler {
             int first = header.getFirstVertexId();
             EdgeList list = new EdgeList(n, header.getDirected(), (int) Math.min(Integer.MAX_VALUE - 8, edges));
             for (EdgeBatch b : chunks) {
-                List<Integer> s = b.getSources(), t = b.getTargets();
-                List<Double> w = b.getWeights();
-                boolean weighted = !w.isEmpty();
-                for (int i = 0; i < s.size(); i++) {
+                IntBuffer s = PackedArrays.ints(b.getSources()), t = PackedArrays.ints(b.getTargets());
+                DoubleBuffer w = PackedArrays.doubles(b.getWeights());
+                boolean weighted = w.hasRemaining();
+                for (int i = 0; i < s.limit(); i++) {
                     int u = s.get(i), v = t.get(i);
                     if (u < first || u >= first + n || v < first || v >= first + n) {
                         throw new RejectedException(ErrorCode.INVALID_VERTEX, "version " + version + " of graph '" + header.getGraphId()

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.micrometer.core.instrument.Counter;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
@@ -23,6 +24,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphState;
@@ -125,6 +127,23 @@ class GraphEventProcessorTest {
         assertNull(e.getQueryId());
         assertEquals(1.0, errorCount("MALFORMED_RECORD"));
         assertEquals(0, services.registry().size());
+    }
+
+    @Test
+    void aPackedArrayThatIsNotWholeElementsIsRejectedAndTheWorkerCarriesOn() {
+        GraphSnapshotChunk good = chunk("g", 1, 0, 1, 4, 3, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1);
+        GraphSnapshotChunk cut = GraphSnapshotChunk.newBuilder(good).setEdges(EdgeBatch.newBuilder(good.getEdges())
+                .setSources(ByteBuffer.wrap(new byte[] {0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0})).build()).build();
+        InputRecord snap = record("g", cut);
+        ErrorEvent e = onlyError(process(snap), snap, "INVALID_SNAPSHOT");
+        assertTrue(e.getReason().contains("edges.sources") && e.getReason().contains("11 bytes"), e.getReason());
+        assertEquals(1, process(record("g", good)).statuses().size(), "the well-formed snapshot still loads");
+
+        InputRecord update = record("g", GraphUpdate.newBuilder().setGraphId("g").setReweighted(EdgeBatch.newBuilder(
+                weighted(0, 1, 5)).setWeights(ByteBuffer.allocate(4)).build()).build());
+        ErrorEvent u = onlyError(process(update), update, "INVALID_UPDATE");
+        assertTrue(u.getReason().contains("'reweighted'") && u.getReason().contains("multiple of 8"), u.getReason());
+        assertEquals(1, services.registry().get("g").orElseThrow().version(), "the malformed update changed nothing");
     }
 
     @Test

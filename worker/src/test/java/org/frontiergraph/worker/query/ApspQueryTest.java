@@ -18,6 +18,7 @@ import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.support.Fixtures;
 import org.junit.jupiter.api.Test;
@@ -44,8 +45,8 @@ class ApspQueryTest {
                 int row = 0;
                 for (QueryResult c : chunks) {
                     assertEquals(row, c.getOffset(), "rows are contiguous");
-                    assertEquals(c.getRows() * 300, c.getDistances().size());
-                    for (int i = 0; i < c.getDistances().size(); i++) d[row * 300 + i] = c.getDistances().get(i);
+                    assertEquals(c.getRows() * 300, PackedArrays.doubleCount(c.getDistances()));
+                    PackedArrays.copy(c.getDistances(), d, row * 300);
                     row += c.getRows();
                 }
                 assertEquals(300, row);

@@ -37,6 +37,8 @@ import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.support.Fixtures.Services;
 import org.frontiergraph.worker.support.Fixtures;
@@ -119,7 +121,21 @@ class QueryServiceTest {
             assertEquals("cpu", c.getBackend());
             assertEquals(q.getAlgorithm(), c.getAlgorithm());
         }
-        return a;
+        return received(a);
+    }
+
+    /** The answer as a consumer receives it: every chunk Avro-encoded by the codec and decoded again. */
+    private static QueryAnswer received(QueryAnswer a) {
+        List<QueryResult> decoded = new ArrayList<>();
+        for (QueryResult c : a.chunks()) {
+            try {
+                decoded.add(FrontierCodec.decode(FrontierCodec.encode(c), QueryResult.class));
+            } catch (FrontierCodec.MalformedMessageException e) {
+                throw new AssertionError(a + ": chunk " + c.getChunkIndex() + " does not decode", e);
+            }
+        }
+        return new QueryAnswer(decoded, a.failure(), a.error(), a.backend(), a.vertexCount(), a.edgeCount(),
+                a.computeNanos(), a.copyNanos(), a.encodeNanos());
     }
 
     /** Dense FULL-mode chunks: indices 0..count-1, contiguous offsets, every array the chunk's length, all n covered. */
@@ -137,9 +153,9 @@ class QueryServiceTest {
             assertEquals(g.first(), c.getFirstVertexId());
             assertNull(c.getVertices(), "FULL mode lists no vertices");
             int len = Math.min(CHUNK_VERTICES, n - covered);
-            assertEquals(len, c.getParents().size(), g + ": parents in chunk " + i);
-            if (c.getHops() != null) assertEquals(len, c.getHops().size());
-            if (c.getDistances() != null) assertEquals(len, c.getDistances().size());
+            assertEquals(len, PackedArrays.intCount(c.getParents()), g + ": parents in chunk " + i);
+            if (c.getHops() != null) assertEquals(len, PackedArrays.intCount(c.getHops()));
+            if (c.getDistances() != null) assertEquals(len, PackedArrays.doubleCount(c.getDistances()));
             covered += len;
         }
         assertEquals(n, covered);
@@ -177,9 +193,10 @@ class QueryServiceTest {
     private static void assertUserIdParents(List<QueryResult> chunks, Installed g, int source) {
         int n = g.graph().vertexCount();
         QueryResult holder = chunks.get(source / CHUNK_VERTICES);
-        assertEquals(source + g.first(), holder.getParents().get(source - holder.getOffset()), g + ": parent of the source");
+        assertEquals(source + g.first(), PackedArrays.ints(holder.getParents()).get(source - holder.getOffset()),
+                g + ": parent of the source");
         for (QueryResult c : chunks) {
-            for (int p : c.getParents()) {
+            for (int p : PackedArrays.toIntArray(c.getParents())) {
                 assertTrue(p == -1 || (p >= g.first() && p < g.first() + n), g + ": parent " + p + " is not a user id");
             }
         }
@@ -201,9 +218,10 @@ class QueryServiceTest {
             assertEquals(covered, c.getOffset());
             assertEquals(reference.totalWeight(), c.getTotalWeight());
             assertEquals(reference.components(), c.getComponents());
-            int len = c.getMstEdges().getSources().size();
+            int len = PackedArrays.intCount(c.getMstEdges().getSources());
             assertEquals(Math.min(CHUNK_EDGES, edges - covered), len);
-            assertEquals(len, c.getMstEdges().getWeights().size());
+            assertEquals(len, PackedArrays.intCount(c.getMstEdges().getTargets()));
+            assertEquals(len, PackedArrays.doubleCount(c.getMstEdges().getWeights()));
             covered += len;
         }
         MstResult r = ResultChunks.mst(g.graph(), a.chunks());
@@ -219,8 +237,8 @@ class QueryServiceTest {
         QueryResult head = a.chunks().get(0);
         assertEquals(1, head.getFirstVertexId());
         assertEquals(1, head.getSource());
-        assertEquals(0, head.getHops().get(0), "user 1 is internal 0, the source");
-        assertEquals(1, head.getParents().get(0));
+        assertEquals(0, PackedArrays.ints(head.getHops()).get(0), "user 1 is internal 0, the source");
+        assertEquals(1, PackedArrays.ints(head.getParents()).get(0));
         assertEquals(0, ResultChunks.bfs(a.chunks()).source());
         QueryAnswer wrong = answer(query("rome-0", "rome99", Algorithm.BFS, 0).build());
         assertEquals(ResultStatus.INVALID_VERTEX, wrong.status(), "0 is not a vertex of a 1-based graph");
@@ -254,23 +272,24 @@ class QueryServiceTest {
                 assertEquals(count, c.getChunkCount());
                 assertEquals(listed.size(), c.getOffset(), "TARGETS offsets index the target list");
                 assertNotNull(c.getVertices());
-                for (int k = 0; k < c.getVertices().size(); k++) {
-                    int v = c.getVertices().get(k) - first;
+                int[] vertices = PackedArrays.toIntArray(c.getVertices()), parents = PackedArrays.toIntArray(c.getParents());
+                for (int k = 0; k < vertices.length; k++) {
+                    int v = vertices[k] - first;
                     String where = algorithm + " target " + (listed.size() + k) + " (vertex " + v + ", seed " + SEED + ")";
                     if (algorithm.equals("BFS")) {
-                        assertEquals(hops.hops()[v], c.getHops().get(k), where);
+                        assertEquals(hops.hops()[v], PackedArrays.ints(c.getHops()).get(k), where);
                     } else {
-                        assertEquals(dist.distances()[v], c.getDistances().get(k), where);
+                        assertEquals(dist.distances()[v], PackedArrays.doubles(c.getDistances()).get(k), where);
                     }
-                    int p = c.getParents().get(k);
+                    int p = parents[k];
                     boolean reached = algorithm.equals("BFS") ? hops.hops()[v] >= 0 : dist.distances()[v] != Double.POSITIVE_INFINITY;
                     assertEquals(reached, p != -1, where + ": parent " + p);
                     if (reached && v != source) {
                         assertTrue(g.graph().findArc(p - first, v) >= 0, where + ": parent " + p + " (user id) has no arc to it");
                     }
                 }
-                assertEquals(c.getVertices().size(), c.getParents().size());
-                listed.addAll(c.getVertices());
+                assertEquals(vertices.length, parents.length);
+                for (int v : vertices) listed.add(v);
             }
             assertEquals(targets, listed, "exactly the targets, in order");
         }
@@ -373,6 +392,6 @@ class QueryServiceTest {
         QueryAnswer a = ok(query("size", g.graphId(), Algorithm.BFS, 0).build());
         assertEquals(g.graph().vertexCount(), a.vertexCount());
         assertEquals(g.graph().edgeCount(), a.edgeCount());
-        assertEquals(0, a.chunks().get(0).getHops().get(0));
+        assertEquals(0, PackedArrays.ints(a.chunks().get(0).getHops()).get(0));
     }
 }

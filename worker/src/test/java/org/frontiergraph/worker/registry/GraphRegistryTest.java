@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -35,6 +36,7 @@ import org.frontiergraph.kernels.sssp.SsspVerifier;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
@@ -289,7 +291,18 @@ class GraphRegistryTest {
         assertRejected(ErrorCode.INVALID_WEIGHT,
                 () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x").setReweighted(weighted(1, 2, Double.NaN)).build(), 0));
         assertRejected(ErrorCode.INVALID_UPDATE, () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("x")
-                .setRemoved(new org.frontiergraph.schema.EdgeBatch(List.of(1, 2), List.of(2), List.of())).build(), 0));
+                .setRemoved(PackedArrays.edgeBatch(new int[] {1, 2}, new int[] {2}, new double[0])).build(), 0));
+        // packed arrays that are not whole elements: 9 bytes of weights, 5 bytes of targets
+        RejectedException oddWeights = assertRejected(ErrorCode.INVALID_UPDATE, () -> registry().applyUpdate(GraphUpdate.newBuilder()
+                .setGraphId("x").setAdded(org.frontiergraph.schema.EdgeBatch.newBuilder(weighted(1, 3, 1))
+                        .setWeights(ByteBuffer.allocate(9)).build()).build(), 0));
+        assertTrue(oddWeights.getMessage().contains("'added'") && oddWeights.getMessage().contains("9 bytes")
+                && oddWeights.getMessage().contains("multiple of 8"), oddWeights.getMessage());
+        RejectedException oddTargets = assertRejected(ErrorCode.INVALID_UPDATE, () -> registry().applyUpdate(GraphUpdate.newBuilder()
+                .setGraphId("x").setRemoved(org.frontiergraph.schema.EdgeBatch.newBuilder(pairs(1, 2))
+                        .setTargets(ByteBuffer.allocate(5)).build()).build(), 0));
+        assertTrue(oddTargets.getMessage().contains("'removed'") && oddTargets.getMessage().contains("multiple of 4"),
+                oddTargets.getMessage());
         assertRejected(ErrorCode.UNKNOWN_GRAPH,
                 () -> registry().applyUpdate(GraphUpdate.newBuilder().setGraphId("nope").setAdded(weighted(1, 2, 1)).build(), 0));
         assertSame(e1, current("x"));

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
-import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.worker.support.Fixtures;
@@ -40,7 +39,7 @@ class RebuildOffsetsTest {
             assertEquals(10, r.rebuildFrom(0, 100));
             int v = r.get("a").orElseThrow().resident().graph().columns()[0];
             r.applyUpdate(GraphUpdate.newBuilder().setGraphId("a")
-                    .setReweighted(new EdgeBatch(List.of(0), List.of(v), List.of(2.0))).build(), 0);
+                    .setReweighted(Fixtures.weighted(0, v, 2.0)).build(), 0);
             assertEquals(10, r.rebuildFrom(0, 100));
             r.dropPartitions(List.of(0));
             assertEquals(100, r.rebuildFrom(0, 100));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.registry.SnapshotAssembler.Assembled;
@@ -205,9 +207,27 @@ class SnapshotAssemblerTest {
         assertRejected(ErrorCode.INVALID_SNAPSHOT, () -> accept(chunk("", 1, 0, 1, 4, 0, true, 0)));
         assertRejected(ErrorCode.INVALID_SNAPSHOT, () -> accept(chunk("g", 1, 0, 1, -1, 0, true, 0)));
         GraphSnapshotChunk shortWeights = GraphSnapshotChunk.newBuilder(chunk("g", 1, 0, 1, 4, 2, true, 0))
-                .setEdges(new EdgeBatch(List.of(0, 1), List.of(1, 2), List.of(1.0))).build();
+                .setEdges(PackedArrays.edgeBatch(new int[] {0, 1}, new int[] {1, 2}, new double[] {1.0})).build();
         assertRejected(ErrorCode.INVALID_SNAPSHOT, () -> accept(shortWeights));
         assertEquals(0, assembler.pendingBytes());
+    }
+
+    @Test
+    void packedArraysThatAreNotWholeElementsAreInvalidSnapshotsNamingTheField() {
+        EdgeBatch good = Fixtures.weighted(0, 1, 1, 1, 2, 1);   // 8, 8 and 16 bytes
+        EdgeBatch sevenByteSources = EdgeBatch.newBuilder(good).setSources(ByteBuffer.allocate(7)).build();
+        EdgeBatch oddTargets = EdgeBatch.newBuilder(good).setTargets(ByteBuffer.wrap(new byte[] {1, 0, 0, 0, 2, 0})).build();
+        EdgeBatch twelveByteWeights = EdgeBatch.newBuilder(good).setWeights(ByteBuffer.allocate(12)).build();
+        for (Object[] bad : new Object[][] {{sevenByteSources, "edges.sources", "7 bytes", "multiple of 4"},
+                {oddTargets, "edges.targets", "6 bytes", "multiple of 4"},
+                {twelveByteWeights, "edges.weights", "12 bytes", "multiple of 8"}}) {
+            GraphSnapshotChunk c = GraphSnapshotChunk.newBuilder(chunk("g", 1, 0, 1, 3, 2, true, 0)).setEdges((EdgeBatch) bad[0]).build();
+            RejectedException e = assertRejected(ErrorCode.INVALID_SNAPSHOT, () -> accept(c));
+            for (int k = 1; k < bad.length; k++) assertTrue(e.getMessage().contains((String) bad[k]), e.getMessage());
+        }
+        assertEquals(0, assembler.pendingBytes());
+        assertEquals(2, accept(GraphSnapshotChunk.newBuilder(chunk("g", 1, 0, 1, 3, 2, true, 0)).setEdges(good).build())
+                .complete().orElseThrow().edges().size(), "the well-formed chunk of the same version is accepted");
     }
 
     @Test

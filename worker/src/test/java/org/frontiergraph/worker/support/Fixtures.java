@@ -1,6 +1,7 @@
 package org.frontiergraph.worker.support;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -9,6 +10,7 @@ import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
@@ -74,17 +76,17 @@ public final class Fixtures {
         int count = Math.max(1, (m + chunkEdges - 1) / chunkEdges);
         List<GraphSnapshotChunk> chunks = new ArrayList<>(count);
         for (int c = 0; c < count; c++) {
-            List<Integer> s = new ArrayList<>(), t = new ArrayList<>();
-            List<Double> w = new ArrayList<>();
-            for (int i = c * chunkEdges; i < Math.min(m, (c + 1) * chunkEdges); i++) {
-                s.add(edges.source(i) + first);
-                t.add(edges.target(i) + first);
-                w.add(edges.weight(i));
+            int from = c * chunkEdges, to = Math.min(m, (c + 1) * chunkEdges);
+            ByteBuffer s = PackedArrays.int32Buffer(to - from), t = PackedArrays.int32Buffer(to - from);
+            for (int i = from; i < to; i++) {
+                s.putInt(edges.source(i) + first);
+                t.putInt(edges.target(i) + first);
             }
             chunks.add(GraphSnapshotChunk.newBuilder()
                     .setGraphId(graphId).setVersion(version).setChunkIndex(c).setChunkCount(count)
                     .setVertexCount(edges.vertexCount()).setEdgeCount(m).setDirected(edges.directed())
-                    .setFirstVertexId(first).setEdges(new EdgeBatch(s, t, w)).build());
+                    .setFirstVertexId(first)
+                    .setEdges(new EdgeBatch(s.flip(), t.flip(), PackedArrays.pack(edges.weightsArray(), from, to))).build());
         }
         return chunks;
     }
@@ -107,25 +109,29 @@ public final class Fixtures {
 
     /** An edge batch from (u, v, w) triples. */
     public static EdgeBatch weighted(double... triples) {
-        List<Integer> s = new ArrayList<>(), t = new ArrayList<>();
-        List<Double> w = new ArrayList<>();
-        for (int i = 0; i < triples.length; i += 3) {
-            s.add((int) triples[i]);
-            t.add((int) triples[i + 1]);
-            w.add(triples[i + 2]);
+        int m = triples.length / 3;
+        int[] s = new int[m], t = new int[m];
+        double[] w = new double[m];
+        for (int i = 0; i < m; i++) {
+            s[i] = (int) triples[3 * i];
+            t[i] = (int) triples[3 * i + 1];
+            w[i] = triples[3 * i + 2];
         }
-        return new EdgeBatch(s, t, w);
+        return PackedArrays.edgeBatch(s, t, w);
     }
 
     /** An edge batch without weights from (u, v) pairs. */
     public static EdgeBatch pairs(int... pairs) {
-        List<Integer> s = new ArrayList<>(), t = new ArrayList<>();
-        for (int i = 0; i < pairs.length; i += 2) {
-            s.add(pairs[i]);
-            t.add(pairs[i + 1]);
+        int m = pairs.length / 2;
+        int[] s = new int[m], t = new int[m];
+        for (int i = 0; i < m; i++) {
+            s[i] = pairs[2 * i];
+            t[i] = pairs[2 * i + 1];
         }
-        return new EdgeBatch(s, t, new ArrayList<>());
+        return PackedArrays.edgeBatch(s, t, new double[0]);
     }
+
+
 
     public static GraphQuery.Builder query(String queryId, String graphId, Algorithm algorithm, Integer source) {
         return GraphQuery.newBuilder().setQueryId(queryId).setGraphId(graphId).setAlgorithm(algorithm).setSource(source);

@@ -1,5 +1,7 @@
 package org.frontiergraph.worker.support;
 
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
 import java.util.Arrays;
 import java.util.List;
 import org.frontiergraph.kernels.bfs.BfsResult;
@@ -10,6 +12,7 @@ import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
  * The tests' reader of FULL-mode result chunks: back to the engine's result types (0-based ids), so the worker's
@@ -24,8 +27,8 @@ public final class ResultChunks {
         int n = head.getVertexCount(), first = head.getFirstVertexId();
         int[] hops = new int[n], parents = new int[n];
         for (QueryResult c : chunks) {
-            copy(c.getHops(), hops, c.getOffset(), 0);
-            copy(c.getParents(), parents, c.getOffset(), first);
+            PackedArrays.copy(c.getHops(), hops, c.getOffset());
+            copyIds(c.getParents(), parents, c.getOffset(), first);
         }
         return new BfsResult(head.getSource() - first, hops, parents, Timing.NONE);
     }
@@ -36,8 +39,8 @@ public final class ResultChunks {
         double[] dist = new double[n];
         int[] parents = new int[n];
         for (QueryResult c : chunks) {
-            for (int i = 0; i < c.getDistances().size(); i++) dist[c.getOffset() + i] = c.getDistances().get(i);
-            copy(c.getParents(), parents, c.getOffset(), first);
+            PackedArrays.copy(c.getDistances(), dist, c.getOffset());
+            copyIds(c.getParents(), parents, c.getOffset(), first);
         }
         return new SsspResult(head.getSource() - first, dist, parents, Timing.NONE);
     }
@@ -47,12 +50,15 @@ public final class ResultChunks {
         QueryResult head = chunks.get(0);
         int first = head.getFirstVertexId();
         UndirectedEdges ue = g.undirectedEdges();
-        int[] ids = new int[chunks.stream().mapToInt(c -> c.getMstEdges() == null ? 0 : c.getMstEdges().getSources().size()).sum()];
+        int[] ids = new int[chunks.stream().mapToInt(c -> c.getMstEdges() == null ? 0
+                : PackedArrays.intCount(c.getMstEdges().getSources())).sum()];
         int k = 0;
         for (QueryResult c : chunks) {
             EdgeBatch b = c.getMstEdges();
-            for (int i = 0; b != null && i < b.getSources().size(); i++) {
-                int u = b.getSources().get(i) - first, v = b.getTargets().get(i) - first;
+            if (b == null) continue;
+            IntBuffer s = PackedArrays.ints(b.getSources()), t = PackedArrays.ints(b.getTargets());
+            for (int i = 0; i < s.limit(); i++) {
+                int u = s.get(i) - first, v = t.get(i) - first;
                 ids[k++] = edgeId(ue, Math.min(u, v), Math.max(u, v));
             }
         }
@@ -71,8 +77,9 @@ public final class ResultChunks {
         return -1;
     }
 
-    private static void copy(List<Integer> from, int[] to, int offset, int first) {
-        if (from == null) return;
-        for (int i = 0; i < from.size(); i++) to[offset + i] = from.get(i) < 0 ? from.get(i) : from.get(i) - first;
+    /** Packed user ids into {@code to} from {@code offset}, as 0-based ids; negative values (none) stay. */
+    private static void copyIds(ByteBuffer from, int[] to, int offset, int first) {
+        int n = PackedArrays.copy(from, to, offset);
+        for (int i = offset; i < offset + n; i++) if (to[i] >= 0) to[i] -= first;
     }
 }

@@ -1,0 +1,43 @@
+package org.frontiergraph.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.PackedArrays;
+import org.junit.jupiter.api.Test;
+
+/** Snapshot chunks as the client packs them: every edge once, in user ids, each chunk under 1 MiB. */
+class FrontierClientTest {
+    private static final long SEED = 0x5eed_0012L;
+
+    @Test
+    void snapshotChunksCarryEveryEdgePackedInUserIds() throws Exception {
+        EdgeList edges = UniformRandomGraph.generate(30_000, 120_000, SEED, 100, true);
+        for (boolean weighted : new boolean[] {true, false}) {
+            List<GraphSnapshotChunk> chunks = FrontierClient.chunks("g", 3, edges, 1, weighted, FrontierClient.CHUNK_EDGES);
+            assertEquals((edges.size() + FrontierClient.CHUNK_EDGES - 1) / FrontierClient.CHUNK_EDGES, chunks.size());
+            int e = 0;
+            for (GraphSnapshotChunk sent : chunks) {
+                byte[] bytes = FrontierCodec.encode(sent);
+                assertTrue(bytes.length < 1 << 20, "chunk " + sent.getChunkIndex() + ": " + bytes.length + " bytes");
+                GraphSnapshotChunk c = FrontierCodec.decode(bytes, GraphSnapshotChunk.class);
+                assertEquals(edges.size(), c.getEdgeCount());
+                int[] s = PackedArrays.toIntArray(c.getEdges().getSources()), t = PackedArrays.toIntArray(c.getEdges().getTargets());
+                double[] w = PackedArrays.toDoubleArray(c.getEdges().getWeights());
+                assertEquals(weighted ? s.length : 0, w.length, "weights only when weighted");
+                for (int i = 0; i < s.length; i++, e++) {
+                    String where = "edge " + e + " (seed " + SEED + ", weighted " + weighted + ")";
+                    assertEquals(edges.source(e) + 1, s[i], where);
+                    assertEquals(edges.target(e) + 1, t[i], where);
+                    if (weighted) assertEquals(edges.weight(e), w[i], where);
+                }
+            }
+            assertEquals(edges.size(), e, "every edge sent once");
+        }
+    }
+}
