@@ -15,8 +15,8 @@ import org.frontiergraph.schema.codec.FrontierCodec;
 public enum ErrorCode {
     /** Not Avro single-object encoded, an unknown schema fingerprint, a truncated body, or a type that does not belong on the graphs topic. */
     MALFORMED_RECORD(null),
-    /** The record's key differs from its graphId. */
-    INVALID_KEY(null),
+    /** The record's key differs from its graphId (a query keyed so still gets a QueryResult with this status). */
+    INVALID_KEY(ResultStatus.INVALID_KEY),
     /** No complete version of the graph on this worker. */
     UNKNOWN_GRAPH(ResultStatus.UNKNOWN_GRAPH),
     /** A vertex id outside the graph's range (an edge, a source, a target). */
@@ -55,10 +55,12 @@ public enum ErrorCode {
 
     /**
      * The code of a failure: a rejection's own code, the engine's exceptions by their meaning (an invalid graph by
-     * its kind), an undecodable record MALFORMED_RECORD, anything else INTERNAL_ERROR.
+     * its kind), an undecodable record MALFORMED_RECORD, running out of memory GRAPH_TOO_LARGE (more than this
+     * worker holds), anything else INTERNAL_ERROR.
      */
     public static ErrorCode of(Throwable e) {
         if (e instanceof RejectedException r) return r.code();
+        if (e instanceof OutOfMemoryError) return GRAPH_TOO_LARGE;
         if (e instanceof FrontierCodec.MalformedMessageException) return MALFORMED_RECORD;
         if (e instanceof GraphTooLargeException) return GRAPH_TOO_LARGE;
         if (e instanceof UnsupportedVariantException) return UNSUPPORTED;

@@ -32,6 +32,9 @@ import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.support.Fixtures.Services;
 import org.frontiergraph.worker.support.Fixtures;
 import org.frontiergraph.worker.support.ResultChunks;
@@ -149,10 +152,56 @@ class GraphEventProcessorTest {
         InputRecord update = record("G", GraphUpdate.newBuilder().setGraphId("g").setAdded(weighted(1, 2, 1)).build());
         onlyError(process(update), update, "INVALID_KEY");
         assertEquals(1, services.registry().get("g").orElseThrow().version());
+        assertEquals(3.0, errorCount("INVALID_KEY"));
+    }
+
+    @Test
+    void aQueryKeyedByAnotherGraphIsAnsweredInvalidKeySoItsClientDoesNotHang() {
+        process(record("g", chunk("g", 1, 0, 1, 3, 1, true, 0, 0, 1, 1)));
         InputRecord q = record("other", query("q1", "g", Algorithm.BFS, 0).build());
-        ErrorEvent qe = onlyError(process(q), q, "INVALID_KEY");
-        assertEquals("q1", qe.getQueryId());
-        assertEquals(4.0, errorCount("INVALID_KEY"));
+        Outputs out = process(q);
+        assertEquals(1, out.results().size(), "one failed result chunk");
+        QueryResult r = out.results().get(0);
+        assertEquals(ResultStatus.INVALID_KEY, r.getStatus());
+        assertEquals("q1", r.getQueryId());
+        assertEquals("g", r.getGraphId());
+        assertEquals(0, r.getChunkIndex());
+        assertEquals(1, r.getChunkCount());
+        assertTrue(r.getError().contains("'other'"), r.getError());
+        assertEquals(1, out.errors().size());
+        ErrorEvent e = out.errors().get(0);
+        assertEquals("INVALID_KEY", e.getCode());
+        assertEquals("q1", e.getQueryId());
+        assertEquals(q.offset(), e.getOffset());
+        assertEquals("other", e.getKey());
+        assertEquals(ResultStatus.INVALID_KEY, out.answered().status());
+        assertEquals(1.0, errorCount("INVALID_KEY"));
+    }
+
+    @Test
+    void runningOutOfMemoryOnARecordIsAnErrorEventAndItsNeighboursAreAnswered() {
+        FrontierConfig config = Fixtures.cpuConfig();
+        int[] loads = {0};
+        EngineService failingOnce = new EngineService(config) {
+            @Override
+            public ResidentGraph load(CsrGraph graph) {
+                if (loads[0]++ == 0) throw new OutOfMemoryError("Java heap space (thrown by the test)");
+                return super.load(graph);
+            }
+        };
+        try (Services oom = Fixtures.start(config, failingOnce)) {
+            InputRecord first = record("g", chunk("g", 1, 0, 1, 3, 1, true, 0, 0, 1, 1));
+            Outputs out = oom.processor().process(first, false);
+            ErrorEvent e = onlyError(out, first, "GRAPH_TOO_LARGE");
+            assertTrue(e.getReason().contains("ran out of memory"), e.getReason());
+            assertTrue(oom.registry().get("g").isEmpty());
+            InputRecord q = record("g", query("q-oom", "g", Algorithm.BFS, 0).build());
+            assertEquals(ResultStatus.UNKNOWN_GRAPH, oom.processor().process(q, false).results().get(0).getStatus());
+            assertEquals(1, oom.processor().process(record("g", chunk("g", 2, 0, 1, 3, 1, true, 0, 0, 1, 1)), false)
+                    .statuses().size(), "the next version loads");
+            Outputs answered = oom.processor().process(record("g", query("q-ok", "g", Algorithm.BFS, 0).build()), false);
+            assertEquals(ResultStatus.OK, answered.answered().status());
+        }
     }
 
     @Test
