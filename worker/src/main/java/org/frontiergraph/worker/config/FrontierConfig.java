@@ -1,6 +1,7 @@
 package org.frontiergraph.worker.config;
 
 import io.micronaut.context.annotation.ConfigurationProperties;
+import java.time.Duration;
 
 /** Typed settings under {@code frontier.*} (application.yml; environment variables such as FRONTIER_BACKEND work too). */
 @ConfigurationProperties("frontier")
@@ -23,6 +24,10 @@ public class FrontierConfig {
     private int apspMaxVertices = 30_000;
     /** Identifies this worker in status events (defaults to the host name). */
     private String workerId;
+    /** A snapshot version still incomplete this long after its first chunk was published is dropped (INCOMPLETE_SNAPSHOT). */
+    private Duration pendingSnapshotTtl = Duration.ofMinutes(10);
+    /** Share of the JVM's maximum heap that graphs, pending snapshots and a version being built may take. */
+    private double heapBudgetFraction = 0.7;
 
     public String getBackend() { return backend; }
     public void setBackend(String backend) { this.backend = backend; }
@@ -42,4 +47,8 @@ public class FrontierConfig {
     public void setApspMaxVertices(int v) { this.apspMaxVertices = v; }
     public String getWorkerId() { return workerId; }
     public void setWorkerId(String workerId) { this.workerId = workerId; }
+    public Duration getPendingSnapshotTtl() { return pendingSnapshotTtl; }
+    public void setPendingSnapshotTtl(Duration v) { this.pendingSnapshotTtl = v; }
+    public double getHeapBudgetFraction() { return heapBudgetFraction; }
+    public void setHeapBudgetFraction(double v) { this.heapBudgetFraction = v; }
 }

@@ -25,13 +25,13 @@ public enum ErrorCode {
     INVALID_WEIGHT(null),
     /** Snapshot chunks that disagree on their header or do not add up to its edge count. */
     INVALID_SNAPSHOT(null),
-    /** A snapshot version abandoned because a newer one began before all its chunks arrived. */
+    /** A snapshot version abandoned because a newer one began before all its chunks arrived, or because it grew too old. */
     INCOMPLETE_SNAPSHOT(null),
     /** A snapshot version not newer than the current one, or an update whose base version is not the current one. */
     STALE_VERSION(null),
     /** An update that removes or re-weights an edge the graph does not have, or whose edge arrays differ in length. */
     INVALID_UPDATE(null),
-    /** More than this worker or backend holds: frontier.max-vertices / max-edges, the snapshot buffer, APSP's limit. */
+    /** More than this worker or backend holds: frontier.max-vertices / max-edges, the snapshot buffer, the heap budget, APSP's limit. */
     GRAPH_TOO_LARGE(ResultStatus.GRAPH_TOO_LARGE),
     /** A query without an id, source or targets it needs, or naming an unknown backend. */
     INVALID_QUERY(ResultStatus.INVALID_QUERY),

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
 import org.apache.avro.specific.SpecificRecord;
 import org.frontiergraph.schema.ErrorEvent;
@@ -38,6 +39,7 @@ public class GraphEventProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(GraphEventProcessor.class);
 
     private final Map<Class<?>, RecordHandler<?>> handlers;
+    private final GraphRegistry registry;
     private final QueryService queries;
     private final FrontierMetrics metrics;
     private final String workerId;
@@ -45,6 +47,7 @@ public class GraphEventProcessor {
     public GraphEventProcessor(GraphRegistry registry, QueryService queries, FrontierMetrics metrics, FrontierConfig config) {
         this.handlers = List.<RecordHandler<?>>of(new SnapshotHandler(registry), new UpdateHandler(registry), new QueryHandler(queries))
                 .stream().collect(Collectors.toUnmodifiableMap(RecordHandler::type, Function.identity()));
+        this.registry = registry;
         this.queries = queries;
         this.metrics = metrics;
         this.workerId = config.getWorkerId() != null ? config.getWorkerId() : hostName();
@@ -52,8 +55,13 @@ public class GraphEventProcessor {
 
     public Outputs process(InputRecord in, boolean replay) {
         long decodeStart = System.nanoTime();
-        Collector out = new Collector(in, replay, Math.max(0, System.currentTimeMillis() - in.timestampMs()));
+        long now = System.currentTimeMillis();
+        Collector out = new Collector(in, replay, Math.max(0, now - in.timestampMs()));
         try {
+            // the partition's log has moved on: versions it left incomplete for longer than the TTL go (also in replay)
+            for (GraphRegistry.Expired e : registry.expirePending(p -> p == in.partition(), Math.min(in.timestampMs(), now))) {
+                out.expired(e);
+            }
             if (replay && skippedInReplay(FrontierCodec.typeOf(in.value()))) return Outputs.NONE;  // skip undecoded
             SpecificRecord record = FrontierCodec.decode(in.value());
             out.decodeNanos = System.nanoTime() - decodeStart;
@@ -69,6 +77,29 @@ public class GraphEventProcessor {
             out.failed(e);
         }
         return out.outputs.build();
+    }
+
+    /**
+     * Drops the pending snapshot versions of the partitions {@code live} accepts (assigned, not being replayed) that
+     * outlived {@code frontier.pending-snapshot-ttl} by the clock, for partitions whose log has gone quiet; one
+     * INCOMPLETE_SNAPSHOT error event each, located at the version's first chunk.
+     */
+    public Outputs expirePending(String topic, IntPredicate live, long nowMs) {
+        List<GraphRegistry.Expired> expired = registry.expirePending(live, nowMs);
+        if (expired.isEmpty()) return Outputs.NONE;
+        Outputs.Builder out = Outputs.builder();
+        for (GraphRegistry.Expired e : expired) out.error(expiredEvent(topic, e));
+        return out.build();
+    }
+
+    private ErrorEvent expiredEvent(String topic, GraphRegistry.Expired e) {
+        LOG.warn("pending snapshot of graph '{}' expired: {}", e.graphId(), e.reason().getMessage());
+        metrics.error(ErrorCode.INCOMPLETE_SNAPSHOT);
+        return ErrorEvent.newBuilder()
+                .setSourceTopic(topic).setPartition(e.partition()).setOffset(e.firstOffset())
+                .setKey(e.graphId()).setGraphId(e.graphId())
+                .setCode(ErrorCode.INCOMPLETE_SNAPSHOT.name()).setReason(e.reason().getMessage())
+                .setTimestampMs(System.currentTimeMillis()).build();
     }
 
     private boolean skippedInReplay(Class<?> type) {
@@ -120,6 +151,15 @@ public class GraphEventProcessor {
         @Override
         public void rejected(RejectedException e) {
             reject(e.code(), e.getMessage());
+        }
+
+        /** A pending version of another graph of this partition that the record's time expired. */
+        void expired(GraphRegistry.Expired e) {
+            if (replay) {
+                LOG.debug("replay of {}: {}", in.where(), e.reason().getMessage());
+                return;
+            }
+            outputs.error(expiredEvent(in.topic(), e));
         }
 
         @Override

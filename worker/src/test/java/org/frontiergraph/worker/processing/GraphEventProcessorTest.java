@@ -298,6 +298,47 @@ class GraphEventProcessorTest {
     }
 
     @Test
+    void aSnapshotLeftIncompleteExpiresOnceItsPartitionsLogMovesPastTheTtl() {
+        long ttl = services.config().getPendingSnapshotTtl().toMillis();
+        byte[] half = FrontierCodec.encode(chunk("half", 1, 0, 2, 3, 2, true, 0, 0, 1, 1));
+        InputRecord first = new InputRecord(TOPIC, PARTITION, nextOffset++, "half", half, 1_000);
+        assertTrue(process(first).isEmpty());
+        InputRecord other = new InputRecord(TOPIC, PARTITION + 1, nextOffset++, "x",
+                FrontierCodec.encode(chunk("x", 1, 0, 1, 3, 1, true, 0, 0, 1, 1)), 5_000 + ttl);
+        assertTrue(process(other).errors().isEmpty(), "another partition's time does not expire it");
+        InputRecord later = new InputRecord(TOPIC, PARTITION, nextOffset++, "g",
+                FrontierCodec.encode(query("q", "g", Algorithm.BFS, 0).build()), 5_000 + ttl);
+        Outputs out = process(later);
+        ErrorEvent expired = out.errors().stream().filter(e -> e.getCode().equals("INCOMPLETE_SNAPSHOT")).findFirst().orElseThrow();
+        assertEquals("half", expired.getGraphId());
+        assertEquals(first.offset(), expired.getOffset(), "located at the version's first chunk");
+        assertEquals(PARTITION, expired.getPartition());
+        assertTrue(expired.getReason().contains("1 of 2 chunks never arrived"), expired.getReason());
+        assertEquals(ResultStatus.UNKNOWN_GRAPH, out.results().get(0).getStatus(), "the record itself is answered as usual");
+        assertTrue(services.registry().whyUnknown("half").contains("no snapshot"));
+
+        // a replay of the same log drops it at the same record, silently
+        assertTrue(replay(new InputRecord(TOPIC, PARTITION, first.offset(), "half", half, 1_000)).isEmpty());
+        assertTrue(services.registry().whyUnknown("half").contains("1 of 2"));
+        assertTrue(replay(new InputRecord(TOPIC, PARTITION, later.offset(), "g", later.value(), later.timestampMs())).isEmpty());
+        assertTrue(services.registry().whyUnknown("half").contains("no snapshot"));
+        assertEquals(0, services.registry().pendingSnapshotBytes());
+    }
+
+    @Test
+    void theClockExpiresVersionsOfQuietPartitions() {
+        long ttl = services.config().getPendingSnapshotTtl().toMillis();
+        process(new InputRecord(TOPIC, PARTITION, nextOffset++, "half",
+                FrontierCodec.encode(chunk("half", 1, 0, 2, 3, 2, true, 0, 0, 1, 1)), 1_000));
+        assertTrue(services.processor().expirePending(TOPIC, p -> false, 2_000 + ttl).isEmpty(), "a partition being replayed waits");
+        Outputs out = services.processor().expirePending(TOPIC, p -> p == PARTITION, 2_000 + ttl);
+        assertEquals(1, out.errors().size());
+        assertEquals("INCOMPLETE_SNAPSHOT", out.errors().get(0).getCode());
+        assertEquals(1.0, errorCount("INCOMPLETE_SNAPSHOT"));
+        assertEquals(0, services.registry().pendingSnapshotBytes());
+    }
+
+    @Test
     void replayAppliesStateButAnswersNothingAndReportsNothing() {
         List<GraphSnapshotChunk> chunks = snapshot("g", 1, UniformRandomGraph.generate(300, 900, SEED, 5, false), 0, 400);
         for (GraphSnapshotChunk c : chunks) assertTrue(replay(record("g", c)).isEmpty());
