@@ -137,7 +137,23 @@ class ShutdownIT {
                 Duration exit = next.terminate(EXIT_WITHIN);
                 assertNotNull(exit, next::tail);
             }
+
+            // readiness waits for the rebuild: the moment a fresh worker reports ready, it holds the replayed graph
+            try (WorkerProcess third = WorkerProcess.start("loader", bootstrap, dir, "384m",
+                    Map.of("frontier.topics.partitions", Integer.toString(PARTITIONS)))) {
+                Awaitility.await("ready").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(50))
+                        .until(() -> third.httpStatus("/health/readiness") == 200);
+                double resident = gauge(third.httpBody("/prometheus"), "frontier_graphs_resident");
+                assertTrue(resident >= 1, "ready before the graphs of its partitions were rebuilt: " + resident + " resident");
+                assertNotNull(third.terminate(EXIT_WITHIN), third::tail);
+            }
         }
+    }
+
+    private static double gauge(String prometheus, String name) {
+        return prometheus.lines().filter(l -> l.startsWith(name + " ") || l.startsWith(name + "{")).findFirst()
+                .map(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                .orElseThrow(() -> new AssertionError("no gauge " + name));
     }
 
     private static Map<TopicPartition, Long> nonEmpty(Map<TopicPartition, Long> ends) {
