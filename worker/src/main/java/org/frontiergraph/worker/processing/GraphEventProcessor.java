@@ -205,7 +205,10 @@ public class GraphEventProcessor {
         /** The one place a rejection becomes an error event (none in replay: it was reported before). */
         void reject(ErrorCode code, String reason) {
             if (replay) {
-                LOG.debug("replay of {}: {} {}", in.where(), code, reason);
+                // reported when first read; but a version this worker cannot hold (its heap holds other graphs than
+                // the worker that loaded it) is worth a word: its graph stays unknown here
+                if (code == ErrorCode.GRAPH_TOO_LARGE) LOG.warn("replay of {}: {} {}", in.where(), code, reason);
+                else LOG.debug("replay of {}: {} {}", in.where(), code, reason);
                 return;
             }
             LOG.warn("rejected {} (key {}): {} - {}", in.where(), in.key(), code, reason);
