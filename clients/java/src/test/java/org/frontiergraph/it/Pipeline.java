@@ -25,8 +25,8 @@ import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
 
 /** Test-side helpers: publish, wait and verify through the real broker. */
-final class Pipeline {
-    static final Duration WAIT = Duration.ofSeconds(90);
+public final class Pipeline {
+    public static final Duration WAIT = Duration.ofSeconds(90);
 
     private Pipeline() {}
 
@@ -56,13 +56,19 @@ final class Pipeline {
         QueryResult h = chunks.get(0);
         assertEquals(ResultStatus.OK, h.getStatus(), () -> "status of " + h.getQueryId() + ": " + h.getError());
         assertEquals(version, h.getGraphVersion(), "answered on the wrong version");
+        Verification v = verify(chunks, expected);
+        assertTrue(v.ok(), () -> h.getAlgorithm() + " on " + h.getGraphId() + " v" + version + ": " + v.message());
+    }
+
+    /** The verifiers' verdict on the chunks of a FULL-mode BFS, SSSP or MST answer on {@code expected}. */
+    public static Verification verify(List<QueryResult> chunks, CsrGraph expected) {
+        QueryResult h = chunks.get(0);
         int first = h.getFirstVertexId();
-        Verification v = switch (h.getAlgorithm()) {
+        return switch (h.getAlgorithm()) {
             case BFS -> BfsVerifier.verify(expected, h.getSource() - first, Answers.bfs(chunks));
             case SSSP -> SsspVerifier.verify(expected, h.getSource() - first, Answers.sssp(chunks));
             case MST -> MstVerifier.verify(expected, Answers.mst(expected, chunks));
             default -> Verification.fail("unexpected algorithm " + h.getAlgorithm());
         };
-        assertTrue(v.ok(), () -> h.getAlgorithm() + " on " + h.getGraphId() + " v" + version + ": " + v.message());
     }
 }

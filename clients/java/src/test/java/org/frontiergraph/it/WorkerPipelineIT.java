@@ -248,6 +248,37 @@ class WorkerPipelineIT {
         assertTrue(metrics.contains("frontier_query_end_to_end_seconds_bucket"), "latency histogram");
     }
 
+    @Test
+    void onlyHealthMetricsAndTheReadOnlyLiveViewAnswerOverHttp() throws Exception {
+        int port = worker.context().getBean(io.micronaut.runtime.server.EmbeddedServer.class).getPort();
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        for (String path : List.of("/health", "/health/liveness", "/health/readiness", "/prometheus", "/ui",
+                "/ui/api/overview")) {
+            java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(
+                    java.net.URI.create("http://localhost:" + port + path)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode(), path + ": " + r.body());
+        }
+        String readiness = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port
+                + "/health/readiness")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(readiness.contains("frontier-partitions"), readiness);
+        String liveness = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port
+                + "/health/liveness")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(liveness.contains("frontier-consumer"), liveness);
+        for (String path : List.of("/beans", "/routes", "/threaddump", "/env", "/loggers", "/info", "/metrics", "/caches",
+                "/refresh", "/stop", "/health/../beans", "/ui", "/ui/api/overview")) {
+            for (String method : path.startsWith("/ui") ? List.of("POST", "PUT", "DELETE") : List.of("GET", "POST")) {
+                java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(
+                                java.net.URI.create("http://localhost:" + port + path))
+                        .method(method, java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
+                        .header("Content-Type", "application/json").build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+                assertTrue(r.statusCode() >= 400, () -> method + " " + path + " answered " + r.statusCode() + ": " + r.body());
+                assertTrue(!r.body().contains("org.frontiergraph") && !r.body().contains("threadName"),
+                        () -> method + " " + path + " leaked: " + r.body());
+            }
+        }
+    }
+
     /** A 3-vertex path whose middle edge has weight {@code w}. */
     static EdgeList weighted(double w) {
         EdgeList e = new EdgeList(3, true);

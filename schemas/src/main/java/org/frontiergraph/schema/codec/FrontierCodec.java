@@ -34,7 +34,13 @@ public final class FrontierCodec {
     private static final Map<Long, Class<? extends SpecificRecord>> BY_FINGERPRINT = new HashMap<>();
     private static final Map<Class<?>, BinaryMessageDecoder<?>> DECODERS = new HashMap<>();
 
+    /** The longest string a message may declare (ids, names, reasons): Avro allocates by the declared length. */
+    public static final int MAX_STRING_BYTES = 1 << 20;
+    /** The longest bytes field a message may declare: bounds what one hostile length prefix can allocate. */
+    public static final int MAX_BYTES_LENGTH = 64 << 20;
+
     static {
+        boundDeclaredLengths();
         trustOurPackage();
         register(GraphSnapshotChunk.class, GraphSnapshotChunk.getClassSchema(), GraphSnapshotChunk.getDecoder());
         register(GraphUpdate.class, GraphUpdate.getClassSchema(), GraphUpdate.getDecoder());
@@ -55,6 +61,20 @@ public final class FrontierCodec {
      */
     public static void trust() {
         // the static initializer did the work
+    }
+
+    /**
+     * Avro allocates a string or bytes field by the length its prefix declares, so a 16-byte record declaring a 2 GB
+     * string exhausts the heap. Bound them (unless set already; Avro reads these once, on first use). Collections
+     * need nothing: Avro 1.12 grows them as items arrive, within a share of the heap.
+     */
+    private static void boundDeclaredLengths() {
+        if (System.getProperty("org.apache.avro.limits.string.maxLength") == null) {
+            System.setProperty("org.apache.avro.limits.string.maxLength", Integer.toString(MAX_STRING_BYTES));
+        }
+        if (System.getProperty("org.apache.avro.limits.bytes.maxLength") == null) {
+            System.setProperty("org.apache.avro.limits.bytes.maxLength", Integer.toString(MAX_BYTES_LENGTH));
+        }
     }
 
     /** Avro 1.12 refuses to instantiate classes it does not trust; trust the contract's generated classes. */

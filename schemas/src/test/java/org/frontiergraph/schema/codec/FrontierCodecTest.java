@@ -106,4 +106,17 @@ class FrontierCodecTest {
                 .getMessage().contains("GraphSnapshotChunk"));
         assertThrows(FrontierCodec.MalformedMessageException.class, () -> FrontierCodec.decode(null));
     }
+
+    @Test
+    void aDeclaredLengthBeyondTheBoundIsRefusedBeforeAnythingIsAllocated() {
+        // a GraphQuery header, then a queryId whose length prefix declares 2,147,483,638 bytes: 16 bytes in all
+        byte[] header = Arrays.copyOf(FrontierCodec.encode(GraphQuery.newBuilder().setQueryId("q").setGraphId("g")
+                .setAlgorithm(Algorithm.BFS).build()), 10);
+        byte[] bomb = Arrays.copyOf(header, 16);
+        byte[] length = {(byte) 0xec, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f};   // zig-zag varint of 2^31 - 10
+        System.arraycopy(length, 0, bomb, 10, length.length);
+        bomb[15] = 'x';
+        String reason = assertThrows(FrontierCodec.MalformedMessageException.class, () -> FrontierCodec.decode(bomb)).getMessage();
+        assertTrue(reason.contains("exceeds maximum allowed"), reason);
+    }
 }

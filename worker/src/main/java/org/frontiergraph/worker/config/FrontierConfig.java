@@ -1,6 +1,7 @@
 package org.frontiergraph.worker.config;
 
 import io.micronaut.context.annotation.ConfigurationProperties;
+import java.time.Duration;
 
 /** Typed settings under {@code frontier.*} (application.yml; environment variables such as FRONTIER_BACKEND work too). */
 @ConfigurationProperties("frontier")
@@ -21,8 +22,24 @@ public class FrontierConfig {
     private int resultChunkEdges = 50_000;
     /** Largest graph (vertices) an APSP query is answered on: the answer is n^2 distances. */
     private int apspMaxVertices = 30_000;
-    /** Identifies this worker in status events (defaults to the host name). */
+    /** The consumer group every worker of a deployment shares. */
+    private String groupId = "frontier-workers";
+    /** Identifies this worker in status events (defaults to the host name); when set, also its static group membership. */
     private String workerId;
+    /** A snapshot version still incomplete this long after its first chunk was published is dropped (INCOMPLETE_SNAPSHOT). */
+    private Duration pendingSnapshotTtl = Duration.ofMinutes(10);
+    /** Share of the JVM's maximum heap that graphs, pending snapshots and a version being built may take. */
+    private double heapBudgetFraction = 0.7;
+    /** How long the group waits for a worker that stopped heartbeating (crashed) before its partitions move. */
+    private Duration sessionTimeout = Duration.ofSeconds(6);
+    /** How often a worker heartbeats to the group coordinator (a third of the session timeout at most). */
+    private Duration heartbeatInterval = Duration.ofSeconds(1);
+    /** With a configured worker-id, join the group as a static member (group.instance.id = worker-id). */
+    private boolean staticMembership = true;
+    /** Records handed to the worker per poll. */
+    private int maxPollRecords = 200;
+    /** How long a stopping worker waits for the records in hand to be published and committed. */
+    private Duration shutdownTimeout = Duration.ofSeconds(10);
 
     public String getBackend() { return backend; }
     public void setBackend(String backend) { this.backend = backend; }
@@ -40,6 +57,22 @@ public class FrontierConfig {
     public void setResultChunkEdges(int v) { this.resultChunkEdges = v; }
     public int getApspMaxVertices() { return apspMaxVertices; }
     public void setApspMaxVertices(int v) { this.apspMaxVertices = v; }
+    public String getGroupId() { return groupId; }
+    public void setGroupId(String groupId) { this.groupId = groupId; }
     public String getWorkerId() { return workerId; }
     public void setWorkerId(String workerId) { this.workerId = workerId; }
+    public Duration getPendingSnapshotTtl() { return pendingSnapshotTtl; }
+    public void setPendingSnapshotTtl(Duration v) { this.pendingSnapshotTtl = v; }
+    public double getHeapBudgetFraction() { return heapBudgetFraction; }
+    public void setHeapBudgetFraction(double v) { this.heapBudgetFraction = v; }
+    public Duration getSessionTimeout() { return sessionTimeout; }
+    public void setSessionTimeout(Duration v) { this.sessionTimeout = v; }
+    public Duration getHeartbeatInterval() { return heartbeatInterval; }
+    public void setHeartbeatInterval(Duration v) { this.heartbeatInterval = v; }
+    public boolean isStaticMembership() { return staticMembership; }
+    public void setStaticMembership(boolean v) { this.staticMembership = v; }
+    public int getMaxPollRecords() { return maxPollRecords; }
+    public void setMaxPollRecords(int v) { this.maxPollRecords = v; }
+    public Duration getShutdownTimeout() { return shutdownTimeout; }
+    public void setShutdownTimeout(Duration v) { this.shutdownTimeout = v; }
 }

@@ -15,8 +15,8 @@ import org.frontiergraph.schema.codec.FrontierCodec;
 public enum ErrorCode {
     /** Not Avro single-object encoded, an unknown schema fingerprint, a truncated body, or a type that does not belong on the graphs topic. */
     MALFORMED_RECORD(null),
-    /** The record's key differs from its graphId. */
-    INVALID_KEY(null),
+    /** The record's key differs from its graphId (a query keyed so still gets a QueryResult with this status). */
+    INVALID_KEY(ResultStatus.INVALID_KEY),
     /** No complete version of the graph on this worker. */
     UNKNOWN_GRAPH(ResultStatus.UNKNOWN_GRAPH),
     /** A vertex id outside the graph's range (an edge, a source, a target). */
@@ -25,13 +25,13 @@ public enum ErrorCode {
     INVALID_WEIGHT(null),
     /** Snapshot chunks that disagree on their header, whose packed edge arrays are malformed, or that do not add up to its edge count. */
     INVALID_SNAPSHOT(null),
-    /** A snapshot version abandoned because a newer one began before all its chunks arrived. */
+    /** A snapshot version abandoned because a newer one began before all its chunks arrived, or because it grew too old. */
     INCOMPLETE_SNAPSHOT(null),
     /** A snapshot version not newer than the current one, or an update whose base version is not the current one. */
     STALE_VERSION(null),
     /** An update that removes or re-weights an edge the graph does not have, or whose packed edge arrays are malformed or differ in length. */
     INVALID_UPDATE(null),
-    /** More than this worker or backend holds: frontier.max-vertices / max-edges, the snapshot buffer, APSP's limit. */
+    /** More than this worker or backend holds: frontier.max-vertices / max-edges, the snapshot buffer, the heap budget, APSP's limit. */
     GRAPH_TOO_LARGE(ResultStatus.GRAPH_TOO_LARGE),
     /** A query without an id, source or targets it needs, or naming an unknown backend. */
     INVALID_QUERY(ResultStatus.INVALID_QUERY),
@@ -55,10 +55,12 @@ public enum ErrorCode {
 
     /**
      * The code of a failure: a rejection's own code, the engine's exceptions by their meaning (an invalid graph by
-     * its kind), an undecodable record MALFORMED_RECORD, anything else INTERNAL_ERROR.
+     * its kind), an undecodable record MALFORMED_RECORD, running out of memory GRAPH_TOO_LARGE (more than this
+     * worker holds), anything else INTERNAL_ERROR.
      */
     public static ErrorCode of(Throwable e) {
         if (e instanceof RejectedException r) return r.code();
+        if (e instanceof OutOfMemoryError) return GRAPH_TOO_LARGE;
         if (e instanceof FrontierCodec.MalformedMessageException) return MALFORMED_RECORD;
         if (e instanceof GraphTooLargeException) return GRAPH_TOO_LARGE;
         if (e instanceof UnsupportedVariantException) return UNSUPPORTED;

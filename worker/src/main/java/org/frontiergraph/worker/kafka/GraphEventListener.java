@@ -1,21 +1,18 @@
 package org.frontiergraph.worker.kafka;
 
-import io.micronaut.configuration.kafka.ConsumerAware;
-import io.micronaut.configuration.kafka.annotation.KafkaListener;
-import io.micronaut.configuration.kafka.annotation.OffsetReset;
-import io.micronaut.configuration.kafka.annotation.OffsetStrategy;
-import io.micronaut.configuration.kafka.annotation.Topic;
-import io.micronaut.context.annotation.Property;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
@@ -30,61 +27,64 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Kafka adapter of the graphs topic. For each polled batch: every record goes through the processor (errors
- * are per record), the outputs are published and acknowledged, and only then are offsets committed
- * (at-least-once; results are idempotent by query id).
+ * The Kafka adapter of the graphs topic, for one consumer ({@link GraphConsumer} owns the consumer and its thread).
+ * For each polled batch: every record goes through the processor (errors are per record, and it never throws), the
+ * outputs are published and acknowledged, and only then are offsets committed (at-least-once; results are
+ * idempotent by query id). A stop requested mid-batch ends the batch after the record in hand: what was processed is
+ * published and committed, the rest is left to the partition's next owner.
  *
  * <p>When partitions are assigned, or publishing fails, their graphs are rebuilt from the log: {@link PartitionRecovery}
- * decides where each partition resumes and which records are replayed (state only), the listener seeks there.
+ * decides where each partition resumes and which records are replayed (state only), the listener seeks there. A
+ * partition whose committed offset cannot be read (the broker is away) is paused until it can: nothing of it is
+ * processed before its graphs are rebuilt. Not thread-safe: everything runs on the consumer's thread.
  */
-@KafkaListener(groupId = "${frontier.group-id:frontier-workers}", batch = true,
-        offsetReset = OffsetReset.EARLIEST, offsetStrategy = OffsetStrategy.DISABLED,
-        properties = {
-                @Property(name = ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, value = "false"),
-                @Property(name = ConsumerConfig.MAX_POLL_RECORDS_CONFIG, value = "200"),
-                @Property(name = ConsumerConfig.METADATA_MAX_AGE_CONFIG, value = "5000"),
-                @Property(name = ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
-                        value = "org.apache.kafka.clients.consumer.CooperativeStickyAssignor")
-        })
-public class GraphEventListener implements ConsumerRebalanceListener, ConsumerAware<String, byte[]> {
+final class GraphEventListener implements ConsumerRebalanceListener {
     private static final Logger LOG = LoggerFactory.getLogger(GraphEventListener.class);
 
+    private final Consumer<String, byte[]> consumer;
     private final GraphEventProcessor processor;
     private final OutputPublisher publisher;
     private final FrontierMetrics metrics;
     private final PartitionRecovery recovery;
-    private Consumer<String, byte[]> consumer;
+    private final String topic;
+    private final BooleanSupplier stopping;
+    /** Partitions assigned to this consumer now. */
+    private final Set<TopicPartition> assigned = new LinkedHashSet<>();
+    /** Assigned partitions whose rebuild could not start yet (their committed offset was out of reach): paused. */
+    private final Set<TopicPartition> awaitingRebuild = new LinkedHashSet<>();
+    /** Whether the group has assigned this consumer anything yet (an empty assignment counts). */
+    private boolean joined;
 
-    public GraphEventListener(GraphEventProcessor processor, OutputPublisher publisher, GraphRegistry registry,
-                              FrontierMetrics metrics) {
+    GraphEventListener(Consumer<String, byte[]> consumer, GraphEventProcessor processor, OutputPublisher publisher,
+                       GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping) {
+        this.consumer = consumer;
         this.processor = processor;
         this.publisher = publisher;
         this.metrics = metrics;
         this.recovery = new PartitionRecovery(registry);
+        this.topic = topic;
+        this.stopping = stopping;
     }
 
-    @Topic("${frontier.topics.graphs:frontier.graphs}")
-    public void receive(List<ConsumerRecord<String, byte[]>> records) {
-        try {
-            process(records);
-        } catch (WakeupException e) {
-            consumer.wakeup();   // micronaut-kafka is closing the consumer: hand the signal on to its poll loop
-        }
-    }
-
-    private void process(List<ConsumerRecord<String, byte[]>> records) {
+    /** Processes, publishes and commits one polled batch. */
+    void handle(ConsumerRecords<String, byte[]> records) {
+        if (records.isEmpty()) return;
         OutputPublisher.Batch batch = publisher.batch();
         Map<TopicPartition, Long> next = new HashMap<>();
         List<AnsweredQuery> answered = new ArrayList<>();
+        Set<TopicPartition> touched = new HashSet<>();
         for (ConsumerRecord<String, byte[]> r : records) {
+            if (stopping.getAsBoolean()) break;   // the rest goes to the partitions' next owner
             TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+            if (awaitingRebuild.contains(tp) || !assigned.contains(tp)) continue;
+            touched.add(tp);
             boolean replay = recovery.replaying(tp, r.offset());
             Outputs out = processor.process(
                     new InputRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value(), r.timestamp()), replay);
             batch.add(out);
             if (out.answered() != null) answered.add(out.answered());
-            if (replay) recovery.replayed(tp, r.offset());
-            else next.put(tp, r.offset() + 1);
+            recovery.replayed(tp, r.offset());   // the record at or past the replay's end completes the rebuild
+            if (!replay) next.put(tp, r.offset() + 1);
         }
         try {
             batch.await();
@@ -95,61 +95,140 @@ public class GraphEventListener implements ConsumerRebalanceListener, ConsumerAw
                 metrics.query(latency);
             }
             batch.await();
-            commit(recovery.commits(next));
-        } catch (WakeupException e) {
-            throw e;
         } catch (Exception e) {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
-            Collection<TopicPartition> affected = new HashSet<>();
-            records.forEach(r -> affected.add(new TopicPartition(r.topic(), r.partition())));
-            LOG.error("publishing outputs failed ({}); rebuilding partitions {} from their committed offsets", e, affected);
-            rebuild(affected);
+            LOG.error("publishing outputs failed ({}); rebuilding partitions {} from their committed offsets", e.toString(), touched);
+            rebuild(touched);
+            return;
+        }
+        commit(recovery.commits(next));
+    }
+
+    /**
+     * Drops the pending snapshot versions of live partitions (assigned, rebuilt) that outlived their TTL by the clock,
+     * publishes their error events and commits the partitions' positions again, so the commit's rebuild start no
+     * longer points at them.
+     */
+    void expirePending(long nowMs) {
+        Set<Integer> live = new HashSet<>();
+        for (TopicPartition tp : assigned) if (!awaitingRebuild.contains(tp) && !replaying(tp)) live.add(tp.partition());
+        if (live.isEmpty()) return;
+        Outputs out = processor.expirePending(topic, live::contains, nowMs);
+        if (out.isEmpty()) return;
+        OutputPublisher.Batch batch = publisher.batch();
+        batch.add(out);
+        try {
+            batch.await();
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
+            LOG.warn("publishing the error events of expired snapshots failed ({}); the commit will carry the expiry", e.toString());
+            return;
+        }
+        try {
+            Map<TopicPartition, Long> positions = new HashMap<>();
+            for (var e : out.errors()) {
+                TopicPartition tp = new TopicPartition(topic, e.getPartition());
+                if (assigned.contains(tp)) positions.put(tp, consumer.position(tp));
+            }
+            commit(recovery.commits(positions));
+        } catch (WakeupException e) {
+            if (!stopping.getAsBoolean()) throw e;
+        } catch (RuntimeException e) {
+            LOG.warn("cannot commit after expiring snapshots ({}); the next commit will", e.toString());
         }
     }
 
     /**
-     * Commits synchronously. A wakeup (micronaut-kafka closing the consumer) that lands in the commit is handed on:
-     * the commit is sent asynchronously (the consumer's close waits for it) and the wakeup re-armed, so that the
-     * poll loop sees it and ends; swallowing it would leave the loop polling and the close spinning forever.
+     * Commits synchronously. A wakeup (the worker stopping) that lands in the commit is swallowed and the commit
+     * retried once: the outputs were acknowledged, so their offsets should be committed before the consumer leaves.
+     * A commit that fails (a rebalance took the partition, the broker is away) only means that those records will
+     * be delivered again, here or to the partition's next owner: at-least-once holds, so the worker carries on.
      */
     private void commit(Map<TopicPartition, OffsetAndMetadata> commits) {
         if (commits.isEmpty()) return;
         try {
-            consumer.commitSync(commits);
-        } catch (WakeupException e) {
-            consumer.commitAsync(commits, (offsets, error) -> {
-                if (error != null) LOG.warn("commit during shutdown failed ({}); those records will be redelivered", error.toString());
-            });
-            consumer.wakeup();
+            try {
+                consumer.commitSync(commits);
+            } catch (WakeupException e) {
+                consumer.commitSync(commits);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("commit of {} failed ({}); those records will be delivered again", commits.keySet(), e.toString());
         }
     }
 
-    @Override
-    public void setKafkaConsumer(Consumer<String, byte[]> consumer) {
-        this.consumer = consumer;
+    /** Tries again to rebuild the partitions whose committed offsets were out of reach. */
+    void retryRebuilds() {
+        if (awaitingRebuild.isEmpty()) return;
+        rebuild(new ArrayList<>(awaitingRebuild));
+    }
+
+    /** Whether the group assigned this consumer its partitions and each was rebuilt from the log (replay done). */
+    boolean ready() {
+        if (!joined || !awaitingRebuild.isEmpty()) return false;
+        for (TopicPartition tp : assigned) if (replaying(tp)) return false;
+        return true;
+    }
+
+    Set<TopicPartition> assigned() { return Set.copyOf(assigned); }
+
+    /** Assigned partitions not yet rebuilt: waiting for their committed offset, or replaying their log. */
+    Set<TopicPartition> rebuilding() {
+        Set<TopicPartition> out = new LinkedHashSet<>(awaitingRebuild);
+        for (TopicPartition tp : assigned) if (replaying(tp)) out.add(tp);
+        return out;
+    }
+
+    private boolean replaying(TopicPartition tp) {
+        return recovery.rebuilding(tp);
     }
 
     @Override
     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+        joined = true;
+        assigned.addAll(partitions);
         if (!partitions.isEmpty()) rebuild(partitions);
     }
 
     @Override
     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-        recovery.forget(partitions);
+        forget(partitions);
     }
 
     @Override
     public void onPartitionsLost(Collection<TopicPartition> partitions) {
+        forget(partitions);
+    }
+
+    private void forget(Collection<TopicPartition> partitions) {
+        assigned.removeAll(partitions);
+        awaitingRebuild.removeAll(partitions);
         recovery.forget(partitions);
     }
 
+    /**
+     * Drops what this worker holds for the partitions and seeks each to where its rebuild starts. Never throws (it
+     * runs inside the consumer's rebalance callbacks too): when the committed offsets cannot be read, the partitions
+     * are paused and tried again before the next poll.
+     */
     private void rebuild(Collection<TopicPartition> partitions) {
-        List<TopicPartition> fromBeginning = new ArrayList<>();
-        for (PartitionRecovery.Resume r : recovery.rebuild(partitions, consumer::committed)) {
-            if (r.atBeginning()) fromBeginning.add(r.partition());
-            else consumer.seek(r.partition(), r.offset());
+        recovery.forget(partitions);
+        try {
+            List<TopicPartition> fromBeginning = new ArrayList<>();
+            for (PartitionRecovery.Resume r : recovery.rebuild(partitions, consumer::committed)) {
+                if (r.atBeginning()) fromBeginning.add(r.partition());
+                else consumer.seek(r.partition(), r.offset());
+            }
+            if (!fromBeginning.isEmpty()) consumer.seekToBeginning(fromBeginning);
+            awaitingRebuild.removeAll(partitions);
+            consumer.resume(partitions);
+        } catch (WakeupException e) {
+            if (!stopping.getAsBoolean()) throw e;
+            awaitingRebuild.addAll(partitions);   // stopping: the next owner rebuilds them
+        } catch (RuntimeException e) {
+            LOG.warn("cannot rebuild partitions {} yet ({}); they wait, paused, and are tried again", partitions, e.toString());
+            awaitingRebuild.addAll(partitions);
+            consumer.pause(partitions);
         }
-        if (!fromBeginning.isEmpty()) consumer.seekToBeginning(fromBeginning);
     }
 }

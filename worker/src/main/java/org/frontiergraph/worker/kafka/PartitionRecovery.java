@@ -51,7 +51,15 @@ final class PartitionRecovery {
     /** Notes that a replayed record was applied; the last one completes the partition's rebuild. */
     void replayed(TopicPartition tp, long offset) {
         Long until = replayUntil.get(tp);
-        if (until != null && offset + 1 == until) LOG.info("partition {} rebuilt from the log ({} graphs held)", tp, registry.size());
+        if (until != null && offset + 1 >= until) {
+            replayUntil.remove(tp);
+            LOG.info("partition {} rebuilt from the log ({} graphs held)", tp, registry.size());
+        }
+    }
+
+    /** Whether the partition is still being replayed (its rebuild is not complete). */
+    boolean rebuilding(TopicPartition tp) {
+        return replayUntil.containsKey(tp);
     }
 
     /** The commits of these next offsets, each recording where a rebuild of its partition must start reading. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
 import org.apache.avro.specific.SpecificRecord;
 import org.frontiergraph.schema.ErrorEvent;
@@ -26,8 +27,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Handles one record of the graphs topic: decodes it, checks its key, hands it to the {@link RecordHandler} of its
- * type (snapshot chunks, updates, queries), and turns every rejection into an error event. Never throws for a bad
- * record, so a bad record never costs a valid neighbour. In replay (rebuilding a partition's graphs from the log
+ * type (snapshot chunks, updates, queries), and turns every rejection into an error event; a query with an id that
+ * fails, for whatever reason, is also answered with a failed QueryResult. Never throws, whatever the record (a
+ * fault of the worker, out-of-memory included, becomes an error event too), so a bad record never costs a valid
+ * neighbour and never stops the consumer. In replay (rebuilding a partition's graphs from the log
  * after an assignment) only snapshots and updates are applied and nothing is published: queries before the
  * committed offset were answered already.
  */
@@ -36,20 +39,29 @@ public class GraphEventProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(GraphEventProcessor.class);
 
     private final Map<Class<?>, RecordHandler<?>> handlers;
+    private final GraphRegistry registry;
+    private final QueryService queries;
     private final FrontierMetrics metrics;
     private final String workerId;
 
     public GraphEventProcessor(GraphRegistry registry, QueryService queries, FrontierMetrics metrics, FrontierConfig config) {
         this.handlers = List.<RecordHandler<?>>of(new SnapshotHandler(registry), new UpdateHandler(registry), new QueryHandler(queries))
                 .stream().collect(Collectors.toUnmodifiableMap(RecordHandler::type, Function.identity()));
+        this.registry = registry;
+        this.queries = queries;
         this.metrics = metrics;
         this.workerId = config.getWorkerId() != null ? config.getWorkerId() : hostName();
     }
 
     public Outputs process(InputRecord in, boolean replay) {
         long decodeStart = System.nanoTime();
-        Collector out = new Collector(in, replay, Math.max(0, System.currentTimeMillis() - in.timestampMs()));
+        long now = System.currentTimeMillis();
+        Collector out = new Collector(in, replay, Math.max(0, now - in.timestampMs()));
         try {
+            // the partition's log has moved on: versions it left incomplete for longer than the TTL go (also in replay)
+            for (GraphRegistry.Expired e : registry.expirePending(p -> p == in.partition(), Math.min(in.timestampMs(), now))) {
+                out.expired(e);
+            }
             if (replay && skippedInReplay(FrontierCodec.typeOf(in.value()))) return Outputs.NONE;  // skip undecoded
             SpecificRecord record = FrontierCodec.decode(in.value());
             out.decodeNanos = System.nanoTime() - decodeStart;
@@ -61,10 +73,33 @@ public class GraphEventProcessor {
             handle(handler, record, out);
         } catch (FrontierCodec.MalformedMessageException e) {
             out.reject(ErrorCode.of(e), "malformed record: " + e.getMessage());
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {   // whatever the record did, OutOfMemoryError included: its neighbours go on
             out.failed(e);
         }
         return out.outputs.build();
+    }
+
+    /**
+     * Drops the pending snapshot versions of the partitions {@code live} accepts (assigned, not being replayed) that
+     * outlived {@code frontier.pending-snapshot-ttl} by the clock, for partitions whose log has gone quiet; one
+     * INCOMPLETE_SNAPSHOT error event each, located at the version's first chunk.
+     */
+    public Outputs expirePending(String topic, IntPredicate live, long nowMs) {
+        List<GraphRegistry.Expired> expired = registry.expirePending(live, nowMs);
+        if (expired.isEmpty()) return Outputs.NONE;
+        Outputs.Builder out = Outputs.builder();
+        for (GraphRegistry.Expired e : expired) out.error(expiredEvent(topic, e));
+        return out.build();
+    }
+
+    private ErrorEvent expiredEvent(String topic, GraphRegistry.Expired e) {
+        LOG.warn("pending snapshot of graph '{}' expired: {}", e.graphId(), e.reason().getMessage());
+        metrics.error(ErrorCode.INCOMPLETE_SNAPSHOT);
+        return ErrorEvent.newBuilder()
+                .setSourceTopic(topic).setPartition(e.partition()).setOffset(e.firstOffset())
+                .setKey(e.graphId()).setGraphId(e.graphId())
+                .setCode(ErrorCode.INCOMPLETE_SNAPSHOT.name()).setReason(e.reason().getMessage())
+                .setTimestampMs(System.currentTimeMillis()).build();
     }
 
     private boolean skippedInReplay(Class<?> type) {
@@ -76,6 +111,7 @@ public class GraphEventProcessor {
         T r = handler.type().cast(record);
         out.graphId = handler.graphId(r);
         out.queryId = handler.queryId(r);
+        if (r instanceof GraphQuery q) out.query = q;
         if (!Objects.equals(out.in.key(), out.graphId)) {
             throw new RejectedException(ErrorCode.INVALID_KEY, "record key '" + out.in.key() + "' differs from its graphId '"
                     + out.graphId + "': records must be keyed by graph id so that a graph's snapshots, updates and queries stay in order");
@@ -92,6 +128,9 @@ public class GraphEventProcessor {
         long decodeNanos;
         String graphId;
         String queryId;
+        /** The record when it is a query: a failure is then also its answer. */
+        GraphQuery query;
+        boolean answered;
 
         Collector(InputRecord in, boolean replay, long queuedMs) {
             this.in = in;
@@ -114,8 +153,18 @@ public class GraphEventProcessor {
             reject(e.code(), e.getMessage());
         }
 
+        /** A pending version of another graph of this partition that the record's time expired. */
+        void expired(GraphRegistry.Expired e) {
+            if (replay) {
+                LOG.debug("replay of {}: {}", in.where(), e.reason().getMessage());
+                return;
+            }
+            outputs.error(expiredEvent(in.topic(), e));
+        }
+
         @Override
         public void answered(GraphQuery q, QueryAnswer a) {
+            answered = true;
             outputs.results(a.chunks());
             if (a.failure() != null) {
                 outputs.error(error(a.failure(), a.error()));
@@ -127,25 +176,39 @@ public class GraphEventProcessor {
 
         /**
          * The record failed: a rejection (after the rejections it carries, e.g. an older snapshot version it
-         * abandoned) or an engine's refusal is reported with its code; anything else is a fault of the worker.
+         * abandoned) or an engine's refusal is reported with its code; running out of memory as GRAPH_TOO_LARGE;
+         * anything else is a fault of the worker. A query with an id gets a failed QueryResult besides.
          */
-        void failed(RuntimeException e) {
+        void failed(Throwable e) {
             ErrorCode code = ErrorCode.of(e);
-            if (code == ErrorCode.INTERNAL_ERROR) {
+            String reason;
+            if (e instanceof OutOfMemoryError) {
+                LOG.error("out of memory on {} (heap limit {} MB)", in.where(), Runtime.getRuntime().maxMemory() >> 20, e);
+                reason = "the worker ran out of memory processing this record (heap limit "
+                        + (Runtime.getRuntime().maxMemory() >> 20) + " MB): " + e.getMessage();
+            } else if (code == ErrorCode.INTERNAL_ERROR) {
                 LOG.error("internal error on {}", in.where(), e);
-                reject(code, "internal error: " + e);
-                return;
+                reason = "internal error: " + e;
+            } else {
+                for (Throwable earlier : e.getSuppressed()) {
+                    if (earlier instanceof RejectedException r) rejected(r);
+                }
+                reason = Objects.requireNonNullElse(e.getMessage(), e.toString());
             }
-            for (Throwable earlier : e.getSuppressed()) {
-                if (earlier instanceof RejectedException r) rejected(r);
+            if (query != null && query.getQueryId() != null && !query.getQueryId().isEmpty() && !answered && !replay) {
+                answered(query, queries.failed(query, code, reason));
+            } else {
+                reject(code, reason);
             }
-            reject(code, Objects.requireNonNullElse(e.getMessage(), e.toString()));
         }
 
         /** The one place a rejection becomes an error event (none in replay: it was reported before). */
         void reject(ErrorCode code, String reason) {
             if (replay) {
-                LOG.debug("replay of {}: {} {}", in.where(), code, reason);
+                // reported when first read; but a version this worker cannot hold (its heap holds other graphs than
+                // the worker that loaded it) is worth a word: its graph stays unknown here
+                if (code == ErrorCode.GRAPH_TOO_LARGE) LOG.warn("replay of {}: {} {}", in.where(), code, reason);
+                else LOG.debug("replay of {}: {} {}", in.where(), code, reason);
                 return;
             }
             LOG.warn("rejected {} (key {}): {} - {}", in.where(), in.key(), code, reason);

@@ -19,7 +19,7 @@ final class SnapshotHandler implements RecordHandler<GraphSnapshotChunk> {
 
     @Override
     public void handle(GraphSnapshotChunk c, InputRecord in, Output out) {
-        GraphRegistry.Change change = registry.acceptChunk(c, in.partition(), in.offset());
+        GraphRegistry.Change change = registry.acceptChunk(c, in.partition(), in.offset(), in.timestampMs());
         change.abandoned().forEach(out::rejected);
         change.installed().ifPresent(out::loaded);
     }

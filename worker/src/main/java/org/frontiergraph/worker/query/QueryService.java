@@ -86,6 +86,15 @@ public class QueryService {
                 t.computeNanos(), t.copyNanos(), encodeNanos);
     }
 
+    /**
+     * The answer to a query that failed before it reached this service (a key that differs from its graph id, a
+     * fault of the worker): one chunk with the code's status, so a waiting client is not left hanging. A code no
+     * query fails with is answered INTERNAL_ERROR.
+     */
+    public QueryAnswer failed(GraphQuery q, ErrorCode code, String message) {
+        return failure(q, null, code.resultStatus().isPresent() ? code : ErrorCode.INTERNAL_ERROR, message);
+    }
+
     private QueryAnswer failure(GraphQuery q, GraphEntry entry, ErrorCode code, String message) {
         ResultStatus status = code.resultStatus().orElseThrow();
         QueryResult r = QueryResult.newBuilder()

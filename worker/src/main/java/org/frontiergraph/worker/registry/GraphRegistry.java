@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntPredicate;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.GraphEdit;
@@ -36,15 +37,24 @@ public class GraphRegistry implements AutoCloseable {
     private final SnapshotAssembler assembler;
     private final EngineService engines;
     private final FrontierConfig config;
+    private final HeapBudget budget;
 
     public GraphRegistry(EngineService engines, FrontierConfig config) {
+        this(engines, config, HeapBudget.ofHeap(config.getHeapBudgetFraction()));
+    }
+
+    public GraphRegistry(EngineService engines, FrontierConfig config, HeapBudget budget) {
         this.engines = engines;
         this.config = config;
+        this.budget = budget;
         this.assembler = new SnapshotAssembler(config.getMaxPendingSnapshotBytes());
     }
 
     /** What a record did to the registry: the version now current (if it changed) and versions abandoned. */
     public record Change(Optional<GraphEntry> installed, List<RejectedException> abandoned) {}
+
+    /** A snapshot version dropped incomplete because it grew too old: the graph, where its first chunk was, why. */
+    public record Expired(String graphId, int partition, long firstOffset, RejectedException reason) {}
 
     public Optional<GraphEntry> get(String graphId) {
         return Optional.ofNullable(graphs.get(graphId));
@@ -65,8 +75,16 @@ public class GraphRegistry implements AutoCloseable {
         return acceptChunk(chunk, partition, -1);
     }
 
-    /** Accepts a snapshot chunk read at {@code offset} of {@code partition}. */
-    public synchronized Change acceptChunk(GraphSnapshotChunk chunk, int partition, long offset) {
+    public Change acceptChunk(GraphSnapshotChunk chunk, int partition, long offset) {
+        return acceptChunk(chunk, partition, offset, System.currentTimeMillis());
+    }
+
+    /**
+     * Accepts a snapshot chunk read at {@code offset} of {@code partition}, published at {@code timestampMs}. The
+     * first chunk of a version is admitted only when the version, by the sizes its header declares, fits the heap
+     * budget beside what is held; the complete version is checked again before it is built.
+     */
+    public synchronized Change acceptChunk(GraphSnapshotChunk chunk, int partition, long offset, long timestampMs) {
         GraphEntry current = graphs.get(chunk.getGraphId());
         if (current != null && chunk.getVersion() <= current.version()) {
             throw new RejectedException(ErrorCode.STALE_VERSION, "snapshot version " + chunk.getVersion() + " of graph '"
@@ -78,10 +96,19 @@ public class GraphRegistry implements AutoCloseable {
                     + " edges; this worker accepts at most " + config.getMaxVertices() + " and " + config.getMaxEdges()
                     + " (frontier.max-vertices / frontier.max-edges)");
         }
-        SnapshotAssembler.Outcome outcome = assembler.accept(chunk, partition, offset);
+        if (!assembler.isPending(chunk.getGraphId(), chunk.getVersion())) {
+            long edges = chunk.getEdgeCount();
+            budget.require("graph '" + chunk.getGraphId() + "' version " + chunk.getVersion() + " (" + chunk.getVertexCount()
+                            + " vertices, " + edges + " edges)",
+                    SnapshotAssembler.chunkBytes(edges, true) + HeapBudget.buildBytes(chunk.getVertexCount(), edges, chunk.getDirected()),
+                    heldBytes());
+        }
+        SnapshotAssembler.Outcome outcome = assembler.accept(chunk, partition, offset, timestampMs);
         if (outcome.complete().isEmpty()) return new Change(Optional.empty(), outcome.abandoned());
         SnapshotAssembler.Assembled a = outcome.complete().get();
         try {
+            budget.require("graph '" + a.graphId() + "' version " + a.version(),
+                    HeapBudget.buildBytes(a.edges().vertexCount(), a.edges().size(), a.edges().directed()), heldBytes());
             GraphEntry entry = new GraphEntry(a.graphId(), a.version(), partition, a.firstVertexId(), engines.load(build(a)),
                     a.firstOffset());
             swapIn(entry);
@@ -110,6 +137,9 @@ public class GraphRegistry implements AutoCloseable {
                     + " but the current version is " + current.version());
         }
         int first = current.firstVertexId();
+        long addedEdges = u.getAdded() == null ? 0 : u.getAdded().getSources().remaining() / 4;  // validated below
+        budget.require("update of graph '" + u.getGraphId() + "'", HeapBudget.buildBytes(current.vertexCount(),
+                current.edgeCount() + addedEdges, current.resident().graph().directed()), heldBytes());
         CsrGraph next;
         try {
             Ids removed = ids("removed", u.getRemoved(), first, false);
@@ -170,6 +200,27 @@ public class GraphRegistry implements AutoCloseable {
     public int size() { return graphs.size(); }
 
     public long pendingSnapshotBytes() { return assembler.pendingBytes(); }
+
+    /** Heap held for graphs: the host copy of every version held (GPU-resident ones keep one too) and pending snapshots. */
+    public synchronized long heldBytes() {
+        long held = assembler.pendingBytes();
+        for (GraphEntry e : graphs.values()) held += e.resident().graph().bytes();
+        return held;
+    }
+
+    /**
+     * Drops the pending snapshot versions of the partitions {@code partitions} accepts whose first chunk was published
+     * more than {@code frontier.pending-snapshot-ttl} before {@code nowMs} (the time of the record being read, or the
+     * clock): a version that never completes frees its buffer, and a partition's rebuild no longer starts at it.
+     */
+    public synchronized List<Expired> expirePending(IntPredicate partitions, long nowMs) {
+        if (assembler.pendingBytes() == 0) return List.of();
+        List<Expired> expired = new ArrayList<>();
+        assembler.expire(partitions, nowMs - config.getPendingSnapshotTtl().toMillis(),
+                "within frontier.pending-snapshot-ttl (" + config.getPendingSnapshotTtl() + ") of its first chunk",
+                (graphId, partition, firstOffset, reason) -> expired.add(new Expired(graphId, partition, firstOffset, reason)));
+        return expired;
+    }
 
     private void swapIn(GraphEntry entry) {
         GraphEntry old = graphs.put(entry.graphId(), entry);

@@ -4,11 +4,14 @@ import java.nio.ByteBuffer;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntPredicate;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphSnapshotChunk;
@@ -18,11 +21,19 @@ import org.frontiergraph.worker.errors.RejectedException;
 
 /**
  * Collects the chunks of snapshot versions until each is complete. At most one version per graph is pending: a chunk
- * of a newer version abandons an older incomplete one (reported as INCOMPLETE_SNAPSHOT: a truncated snapshot).
- * Chunks must agree on every header field; a redelivered chunk (same index) is ignored. Not thread-safe: one
- * consumer thread owns the graphs of its partitions.
+ * of a newer version abandons an older incomplete one (reported as INCOMPLETE_SNAPSHOT: a truncated snapshot), and
+ * so does {@link #expire age}. Chunks must agree on every header field; a redelivered chunk (same index) is ignored.
+ *
+ * <p>Nothing is allocated from a declared size: chunks are kept by index in a map (a header declaring two billion
+ * chunks costs nothing until they arrive), as primitive arrays, and {@link #pendingBytes()} counts what they hold,
+ * overheads included, against the buffer's limit. Not thread-safe: the registry serialises its callers.
  */
 public final class SnapshotAssembler {
+    /** Heap a pending version costs before any edge: its header, map entries and bookkeeping. */
+    public static final long VERSION_OVERHEAD_BYTES = 256;
+    /** Heap a buffered chunk costs besides its edges: the chunk, its arrays' headers, its map entry. */
+    public static final long CHUNK_OVERHEAD_BYTES = 96;
+
     private final long maxPendingBytes;
     private final Map<String, Pending> pending = new HashMap<>();
     private long pendingBytes;
@@ -31,23 +42,32 @@ public final class SnapshotAssembler {
         this.maxPendingBytes = maxPendingBytes;
     }
 
-    /** A complete snapshot version, ids already made 0-based. */
     /** A complete version; {@code firstOffset} is the log offset of its earliest chunk (-1 when unknown). */
     public record Assembled(String graphId, long version, int firstVertexId, EdgeList edges, long firstOffset) {}
 
     /** What one chunk led to: perhaps a complete version, perhaps an older version abandoned. */
     public record Outcome(Optional<Assembled> complete, List<RejectedException> abandoned) {}
 
+    /** Heap that buffering a chunk of {@code edges} edges costs (weights: 8 bytes an edge more). */
+    public static long chunkBytes(long edges, boolean weighted) {
+        return CHUNK_OVERHEAD_BYTES + edges * (weighted ? 16 : 8);
+    }
+
     /**
      * Adds a chunk read from {@code partition}. When the chunk is rejected after it abandoned an older version, the
      * abandonment (INCOMPLETE_SNAPSHOT) travels as a suppressed exception of the rejection, so it is still reported.
      */
     public Outcome accept(GraphSnapshotChunk c, int partition) {
-        return accept(c, partition, -1);
+        return accept(c, partition, -1, 0);
     }
 
     /** As {@link #accept(GraphSnapshotChunk, int)}, remembering the chunk's log offset (for rebuilds). */
     public Outcome accept(GraphSnapshotChunk c, int partition, long offset) {
+        return accept(c, partition, offset, 0);
+    }
+
+    /** As {@link #accept(GraphSnapshotChunk, int, long)}, with the record's timestamp (a pending version's age). */
+    public Outcome accept(GraphSnapshotChunk c, int partition, long offset, long timestampMs) {
         validateHeader(c);
         List<RejectedException> abandoned = new ArrayList<>();
         Pending p = pending.get(c.getGraphId());
@@ -56,65 +76,99 @@ public final class SnapshotAssembler {
                 throw new RejectedException(ErrorCode.STALE_VERSION, "chunk " + c.getChunkIndex() + " of version " + c.getVersion()
                         + " of graph '" + c.getGraphId() + "' arrived after version " + p.version + " began; ignored");
             }
-            abandoned.add(new RejectedException(ErrorCode.INCOMPLETE_SNAPSHOT, "version " + p.version + " of graph '"
-                    + c.getGraphId() + "' abandoned incomplete: " + p.describeMissing() + " before version "
-                    + c.getVersion() + " began"));
+            abandoned.add(p.abandoned("before version " + c.getVersion() + " began"));
             drop(c.getGraphId());
             p = null;
         }
         try {
-            return add(c, p, partition, offset, abandoned);
+            return add(c, p, partition, offset, timestampMs, abandoned);
         } catch (RejectedException e) {
             abandoned.forEach(e::addSuppressed);
             throw e;
         }
     }
 
-    private Outcome add(GraphSnapshotChunk c, Pending p, int partition, long offset, List<RejectedException> abandoned) {
-        if (p == null) {
-            p = new Pending(c, partition);
-            pending.put(c.getGraphId(), p);
+    /** Whether chunks of this version of the graph are being assembled (so a chunk of it starts nothing new). */
+    public boolean isPending(String graphId, long version) {
+        Pending p = pending.get(graphId);
+        return p != null && p.version == version;
+    }
+
+    private Outcome add(GraphSnapshotChunk c, Pending p, int partition, long offset, long timestampMs,
+                        List<RejectedException> abandoned) {
+        boolean fresh = p == null;
+        if (fresh) {
+            p = new Pending(c, partition, timestampMs);
         } else if (!p.agrees(c)) {
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, "chunk " + c.getChunkIndex() + " of version " + c.getVersion()
                     + " of graph '" + c.getGraphId() + "' disagrees with earlier chunks (" + p.headerString()
                     + " vs " + headerString(c) + "); the whole version is discarded");
         }
-        if (p.chunks[c.getChunkIndex()] != null) return new Outcome(Optional.empty(), abandoned);
-        int m = PackedArrays.intCount(c.getEdges().getSources());   // validated by validateHeader
-        long bytes = 16L * m;
+        if (p.chunks.containsKey(c.getChunkIndex())) return new Outcome(Optional.empty(), abandoned);
+        EdgeBatch e = c.getEdges();
+        int m = PackedArrays.intCount(e.getSources());   // validated by validateHeader
+        long bytes = chunkBytes(m, PackedArrays.doubleCount(e.getWeights()) > 0) + (fresh ? VERSION_OVERHEAD_BYTES : 0);
         if (pendingBytes + bytes > maxPendingBytes) {
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, "snapshot version " + c.getVersion() + " of graph '"
-                    + c.getGraphId() + "' exceeds the worker's buffer for pending snapshots (" + maxPendingBytes + " bytes)");
+                    + c.getGraphId() + "' exceeds the worker's buffer for pending snapshots (" + maxPendingBytes + " bytes, "
+                    + pendingBytes + " held; frontier.max-pending-snapshot-bytes)");
         }
-        p.chunks[c.getChunkIndex()] = c.getEdges();
-        if (p.received == 0) p.firstOffset = offset;
+        if (fresh) pending.put(c.getGraphId(), p);
+        p.chunks.put(c.getChunkIndex(), Chunk.of(e));
+        if (p.chunks.size() == 1) p.firstOffset = offset;
         else if (offset < 0 || p.firstOffset < 0) p.firstOffset = -1;
         else p.firstOffset = Math.min(p.firstOffset, offset);
-        p.received++;
         p.edges += m;
         p.bytes += bytes;
         pendingBytes += bytes;
-        if (p.received < p.chunks.length) return new Outcome(Optional.empty(), abandoned);
+        if (p.edges > p.edgeCount) {
+            drop(c.getGraphId());
+            throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, "version " + p.version + " of graph '" + c.getGraphId()
+                    + "' declares " + p.edgeCount + " edges but its chunks so far hold " + p.edges + " (padded snapshot)");
+        }
+        if (p.chunks.size() < p.chunkCount) return new Outcome(Optional.empty(), abandoned);
         drop(c.getGraphId());
         if (p.edges != p.edgeCount) {
             throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, "version " + p.version + " of graph '" + c.getGraphId()
-                    + "' declares " + p.edgeCount + " edges but its " + p.chunks.length + " chunks hold " + p.edges
+                    + "' declares " + p.edgeCount + " edges but its " + p.chunkCount + " chunks hold " + p.edges
                     + " (truncated or padded snapshot)");
         }
         return new Outcome(Optional.of(p.assemble()), abandoned);
+    }
+
+    /**
+     * Drops the versions of the partitions {@code partitions} accepts whose first chunk is older than
+     * {@code firstChunkBefore} (a record timestamp), and reports each as INCOMPLETE_SNAPSHOT: a snapshot that never
+     * completes must not hold the buffer, nor a partition's rebuild, for good. {@code why} ends the reason.
+     */
+    public void expire(IntPredicate partitions, long firstChunkBefore, String why, ExpiryListener expired) {
+        for (Iterator<Pending> it = pending.values().iterator(); it.hasNext(); ) {
+            Pending p = it.next();
+            if (p.firstTimestampMs < firstChunkBefore && partitions.test(p.partition)) {
+                it.remove();
+                pendingBytes -= p.bytes;
+                expired.expired(p.header.getGraphId(), p.partition, p.firstOffset, p.abandoned(why));
+            }
+        }
+    }
+
+    /** Told of each version {@link #expire} drops. */
+    @FunctionalInterface
+    public interface ExpiryListener {
+        void expired(String graphId, int partition, long firstOffset, RejectedException reason);
     }
 
     /** A short description of what is pending for a graph, for error messages; empty when nothing is. */
     public Optional<String> pendingDescription(String graphId) {
         Pending p = pending.get(graphId);
         return p == null ? Optional.empty()
-                : Optional.of("version " + p.version + " is being assembled (" + p.received + " of " + p.chunks.length + " chunks)");
+                : Optional.of("version " + p.version + " is being assembled (" + p.chunks.size() + " of " + p.chunkCount + " chunks)");
     }
 
     /** Forgets pending versions of these graphs (their partition was revoked). */
-    public void forget(java.util.Collection<String> graphIds) {
+    public void forget(Collection<String> graphIds) {
         graphIds.forEach(this::drop);
     }
 
@@ -132,7 +186,7 @@ public final class SnapshotAssembler {
     }
 
     /** Forgets pending versions whose chunks came from these partitions (revoked or lost). */
-    public void forgetPartitions(java.util.Collection<Integer> partitions) {
+    public void forgetPartitions(Collection<Integer> partitions) {
         List<String> ids = pending.entrySet().stream().filter(e -> partitions.contains(e.getValue().partition))
                 .map(Map.Entry::getKey).toList();
         forget(ids);
@@ -160,6 +214,10 @@ public final class SnapshotAssembler {
         if (c.getVertexCount() < 0 || c.getEdgeCount() < 0) {
             throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, where + ": negative vertexCount or edgeCount");
         }
+        if (c.getChunkCount() > Math.max(1, c.getEdgeCount())) {
+            throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, where + ": declares " + c.getChunkCount()
+                    + " chunks for " + c.getEdgeCount() + " edges (at most one chunk an edge, or one chunk for no edge)");
+        }
         EdgeBatch e = c.getEdges();
         int m = count(where, "sources", e.getSources(), false), targets = count(where, "targets", e.getTargets(), false),
                 weights = count(where, "weights", e.getWeights(), true);
@@ -183,23 +241,35 @@ public final class SnapshotAssembler {
                 + ", directed=" + c.getDirected() + ", firstVertexId=" + c.getFirstVertexId();
     }
 
+    /** One buffered chunk's edges as primitive arrays; {@code weights} null when every weight is 1. */
+    private record Chunk(int[] sources, int[] targets, double[] weights) {
+        /** The chunk's packed arrays copied out of the record (validated by validateHeader). */
+        static Chunk of(EdgeBatch b) {
+            return new Chunk(PackedArrays.toIntArray(b.getSources()), PackedArrays.toIntArray(b.getTargets()),
+                    PackedArrays.doubleCount(b.getWeights()) > 0 ? PackedArrays.toDoubleArray(b.getWeights()) : null);
+        }
+    }
+
     private static final class Pending {
         final long version;
         final int partition;
         final GraphSnapshotChunk header;
         final long edgeCount;
-        final EdgeBatch[] chunks;
-        int received;
+        final int chunkCount;
+        final long firstTimestampMs;
+        /** Chunks by index: only those that arrived take room. */
+        final Map<Integer, Chunk> chunks = new HashMap<>();
         long edges;
         long bytes;
         long firstOffset = -1;
 
-        Pending(GraphSnapshotChunk c, int partition) {
+        Pending(GraphSnapshotChunk c, int partition, long timestampMs) {
             this.version = c.getVersion();
             this.partition = partition;
-            this.header = c;
+            this.header = GraphSnapshotChunk.newBuilder(c).setEdges(PackedArrays.edgeBatch(new int[0], new int[0], new double[0])).build();
             this.edgeCount = c.getEdgeCount();
-            this.chunks = new EdgeBatch[c.getChunkCount()];
+            this.chunkCount = c.getChunkCount();
+            this.firstTimestampMs = timestampMs;
         }
 
         boolean agrees(GraphSnapshotChunk c) {
@@ -211,33 +281,38 @@ public final class SnapshotAssembler {
 
         String headerString() { return SnapshotAssembler.headerString(header); }
 
+        RejectedException abandoned(String why) {
+            return new RejectedException(ErrorCode.INCOMPLETE_SNAPSHOT, "version " + version + " of graph '"
+                    + header.getGraphId() + "' abandoned incomplete: " + describeMissing() + " " + why);
+        }
+
+        /** The first missing chunk indices: at most eight, found among the first received + 8 indices. */
         String describeMissing() {
             StringBuilder sb = new StringBuilder();
-            int shown = 0, missing = 0;
-            for (int i = 0; i < chunks.length; i++) {
-                if (chunks[i] == null) {
-                    missing++;
-                    if (shown++ < 8) sb.append(sb.length() == 0 ? "" : ", ").append(i);
+            int shown = 0;
+            for (int i = 0; i < chunkCount && shown < 8; i++) {
+                if (!chunks.containsKey(i)) {
+                    sb.append(shown++ == 0 ? "" : ", ").append(i);
                 }
             }
-            return missing + " of " + chunks.length + " chunks never arrived (" + sb + (missing > 8 ? ", ..." : "") + ")";
+            long missing = (long) chunkCount - chunks.size();
+            return missing + " of " + chunkCount + " chunks never arrived (" + sb + (missing > 8 ? ", ..." : "") + ")";
         }
 
         Assembled assemble() {
             int n = header.getVertexCount();
             int first = header.getFirstVertexId();
             EdgeList list = new EdgeList(n, header.getDirected(), (int) Math.min(Integer.MAX_VALUE - 8, edges));
-            for (EdgeBatch b : chunks) {
-                IntBuffer s = PackedArrays.ints(b.getSources()), t = PackedArrays.ints(b.getTargets());
-                DoubleBuffer w = PackedArrays.doubles(b.getWeights());
-                boolean weighted = w.hasRemaining();
-                for (int i = 0; i < s.limit(); i++) {
-                    int u = s.get(i), v = t.get(i);
-                    if (u < first || u >= first + n || v < first || v >= first + n) {
+            for (int c = 0; c < chunkCount; c++) {
+                Chunk b = chunks.get(c);
+                for (int i = 0; i < b.sources.length; i++) {
+                    int u = b.sources[i], v = b.targets[i];
+                    long du = (long) u - first, dv = (long) v - first;
+                    if (du < 0 || du >= n || dv < 0 || dv >= n) {
                         throw new RejectedException(ErrorCode.INVALID_VERTEX, "version " + version + " of graph '" + header.getGraphId()
-                                + "': edge (" + u + ", " + v + ") has a vertex outside " + first + ".." + (first + n - 1));
+                                + "': edge (" + u + ", " + v + ") has a vertex outside " + first + ".." + (first + (long) n - 1));
                     }
-                    list.add(u - first, v - first, weighted ? w.get(i) : 1.0);
+                    list.add((int) du, (int) dv, b.weights == null ? 1.0 : b.weights[i]);
                 }
             }
             return new Assembled(header.getGraphId(), version, first, list, firstOffset);

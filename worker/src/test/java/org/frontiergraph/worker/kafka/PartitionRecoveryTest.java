@@ -58,6 +58,23 @@ class PartitionRecoveryTest {
     }
 
     @Test
+    void thePartitionIsRebuildingUntilItsLastReplayedRecordIsApplied() {
+        rebuild(Map.of(P0, new OffsetAndMetadata(10, "rebuildFrom=4")), P0);
+        for (long o = 4; o < 9; o++) {
+            recovery.replayed(P0, o);
+            assertTrue(recovery.rebuilding(P0), "offset " + o + " applied: not ready yet");
+        }
+        recovery.replayed(P0, 9);
+        assertFalse(recovery.rebuilding(P0), "the record before the commit completes the rebuild");
+        assertFalse(recovery.replaying(P0, 5), "a rebuilt partition replays nothing more");
+        assertFalse(recovery.rebuilding(P1));
+
+        rebuild(Map.of(P1, new OffsetAndMetadata(10, "rebuildFrom=4")), P1);
+        recovery.replayed(P1, 12);   // a record past the replay's end (a gap in the log) completes it too
+        assertFalse(recovery.rebuilding(P1));
+    }
+
+    @Test
     void aCommitThatNeedsNothingBeforeItResumesThere() {
         assertEquals(List.of(new Resume(P0, 10)), rebuild(Map.of(P0, new OffsetAndMetadata(10, "rebuildFrom=10")), P0));
         assertFalse(recovery.replaying(P0, 9));

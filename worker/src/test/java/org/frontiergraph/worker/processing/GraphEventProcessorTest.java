@@ -34,6 +34,9 @@ import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.support.Fixtures.Services;
 import org.frontiergraph.worker.support.Fixtures;
 import org.frontiergraph.worker.support.ResultChunks;
@@ -168,10 +171,56 @@ class GraphEventProcessorTest {
         InputRecord update = record("G", GraphUpdate.newBuilder().setGraphId("g").setAdded(weighted(1, 2, 1)).build());
         onlyError(process(update), update, "INVALID_KEY");
         assertEquals(1, services.registry().get("g").orElseThrow().version());
+        assertEquals(3.0, errorCount("INVALID_KEY"));
+    }
+
+    @Test
+    void aQueryKeyedByAnotherGraphIsAnsweredInvalidKeySoItsClientDoesNotHang() {
+        process(record("g", chunk("g", 1, 0, 1, 3, 1, true, 0, 0, 1, 1)));
         InputRecord q = record("other", query("q1", "g", Algorithm.BFS, 0).build());
-        ErrorEvent qe = onlyError(process(q), q, "INVALID_KEY");
-        assertEquals("q1", qe.getQueryId());
-        assertEquals(4.0, errorCount("INVALID_KEY"));
+        Outputs out = process(q);
+        assertEquals(1, out.results().size(), "one failed result chunk");
+        QueryResult r = out.results().get(0);
+        assertEquals(ResultStatus.INVALID_KEY, r.getStatus());
+        assertEquals("q1", r.getQueryId());
+        assertEquals("g", r.getGraphId());
+        assertEquals(0, r.getChunkIndex());
+        assertEquals(1, r.getChunkCount());
+        assertTrue(r.getError().contains("'other'"), r.getError());
+        assertEquals(1, out.errors().size());
+        ErrorEvent e = out.errors().get(0);
+        assertEquals("INVALID_KEY", e.getCode());
+        assertEquals("q1", e.getQueryId());
+        assertEquals(q.offset(), e.getOffset());
+        assertEquals("other", e.getKey());
+        assertEquals(ResultStatus.INVALID_KEY, out.answered().status());
+        assertEquals(1.0, errorCount("INVALID_KEY"));
+    }
+
+    @Test
+    void runningOutOfMemoryOnARecordIsAnErrorEventAndItsNeighboursAreAnswered() {
+        FrontierConfig config = Fixtures.cpuConfig();
+        int[] loads = {0};
+        EngineService failingOnce = new EngineService(config) {
+            @Override
+            public ResidentGraph load(CsrGraph graph) {
+                if (loads[0]++ == 0) throw new OutOfMemoryError("Java heap space (thrown by the test)");
+                return super.load(graph);
+            }
+        };
+        try (Services oom = Fixtures.start(config, failingOnce)) {
+            InputRecord first = record("g", chunk("g", 1, 0, 1, 3, 1, true, 0, 0, 1, 1));
+            Outputs out = oom.processor().process(first, false);
+            ErrorEvent e = onlyError(out, first, "GRAPH_TOO_LARGE");
+            assertTrue(e.getReason().contains("ran out of memory"), e.getReason());
+            assertTrue(oom.registry().get("g").isEmpty());
+            InputRecord q = record("g", query("q-oom", "g", Algorithm.BFS, 0).build());
+            assertEquals(ResultStatus.UNKNOWN_GRAPH, oom.processor().process(q, false).results().get(0).getStatus());
+            assertEquals(1, oom.processor().process(record("g", chunk("g", 2, 0, 1, 3, 1, true, 0, 0, 1, 1)), false)
+                    .statuses().size(), "the next version loads");
+            Outputs answered = oom.processor().process(record("g", query("q-ok", "g", Algorithm.BFS, 0).build()), false);
+            assertEquals(ResultStatus.OK, answered.answered().status());
+        }
     }
 
     @Test
@@ -265,6 +314,47 @@ class GraphEventProcessorTest {
 
         InputRecord anonymous = record("missing", query("", "missing", Algorithm.SSSP, 0).build());
         onlyError(process(anonymous), anonymous, "INVALID_QUERY");
+    }
+
+    @Test
+    void aSnapshotLeftIncompleteExpiresOnceItsPartitionsLogMovesPastTheTtl() {
+        long ttl = services.config().getPendingSnapshotTtl().toMillis();
+        byte[] half = FrontierCodec.encode(chunk("half", 1, 0, 2, 3, 2, true, 0, 0, 1, 1));
+        InputRecord first = new InputRecord(TOPIC, PARTITION, nextOffset++, "half", half, 1_000);
+        assertTrue(process(first).isEmpty());
+        InputRecord other = new InputRecord(TOPIC, PARTITION + 1, nextOffset++, "x",
+                FrontierCodec.encode(chunk("x", 1, 0, 1, 3, 1, true, 0, 0, 1, 1)), 5_000 + ttl);
+        assertTrue(process(other).errors().isEmpty(), "another partition's time does not expire it");
+        InputRecord later = new InputRecord(TOPIC, PARTITION, nextOffset++, "g",
+                FrontierCodec.encode(query("q", "g", Algorithm.BFS, 0).build()), 5_000 + ttl);
+        Outputs out = process(later);
+        ErrorEvent expired = out.errors().stream().filter(e -> e.getCode().equals("INCOMPLETE_SNAPSHOT")).findFirst().orElseThrow();
+        assertEquals("half", expired.getGraphId());
+        assertEquals(first.offset(), expired.getOffset(), "located at the version's first chunk");
+        assertEquals(PARTITION, expired.getPartition());
+        assertTrue(expired.getReason().contains("1 of 2 chunks never arrived"), expired.getReason());
+        assertEquals(ResultStatus.UNKNOWN_GRAPH, out.results().get(0).getStatus(), "the record itself is answered as usual");
+        assertTrue(services.registry().whyUnknown("half").contains("no snapshot"));
+
+        // a replay of the same log drops it at the same record, silently
+        assertTrue(replay(new InputRecord(TOPIC, PARTITION, first.offset(), "half", half, 1_000)).isEmpty());
+        assertTrue(services.registry().whyUnknown("half").contains("1 of 2"));
+        assertTrue(replay(new InputRecord(TOPIC, PARTITION, later.offset(), "g", later.value(), later.timestampMs())).isEmpty());
+        assertTrue(services.registry().whyUnknown("half").contains("no snapshot"));
+        assertEquals(0, services.registry().pendingSnapshotBytes());
+    }
+
+    @Test
+    void theClockExpiresVersionsOfQuietPartitions() {
+        long ttl = services.config().getPendingSnapshotTtl().toMillis();
+        process(new InputRecord(TOPIC, PARTITION, nextOffset++, "half",
+                FrontierCodec.encode(chunk("half", 1, 0, 2, 3, 2, true, 0, 0, 1, 1)), 1_000));
+        assertTrue(services.processor().expirePending(TOPIC, p -> false, 2_000 + ttl).isEmpty(), "a partition being replayed waits");
+        Outputs out = services.processor().expirePending(TOPIC, p -> p == PARTITION, 2_000 + ttl);
+        assertEquals(1, out.errors().size());
+        assertEquals("INCOMPLETE_SNAPSHOT", out.errors().get(0).getCode());
+        assertEquals(1.0, errorCount("INCOMPLETE_SNAPSHOT"));
+        assertEquals(0, services.registry().pendingSnapshotBytes());
     }
 
     @Test

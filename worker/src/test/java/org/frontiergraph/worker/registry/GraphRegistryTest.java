@@ -336,7 +336,70 @@ class GraphRegistryTest {
         assertEquals(2.0, services.meters().get("frontier.graphs.resident").gauge().value());
         assertTrue(registry().whyUnknown("e").contains("no snapshot"), "pending chunks of a dropped partition are forgotten");
         assertTrue(registry().whyUnknown("f").contains("1 of 2 chunks"), registry().whyUnknown("f"));
-        assertEquals(16, registry().pendingSnapshotBytes());
+        assertEquals(SnapshotAssembler.VERSION_OVERHEAD_BYTES + SnapshotAssembler.chunkBytes(1, true), registry().pendingSnapshotBytes());
+    }
+
+    @Test
+    void aVersionThatCannotFitTheHeapBudgetIsRefusedBeforeAnythingIsAllocated() {
+        services.close();
+        FrontierConfig config = Fixtures.cpuConfig();
+        EngineService engines = new EngineService(config);
+        GraphRegistry registry = new GraphRegistry(engines, config, new HeapBudget(2_000_000, "the test's budget"));
+        try {
+            // issue 12's second bomb: 199,999,999 vertices and one edge would take 6.4 GB to build
+            RejectedException bomb = assertRejected(ErrorCode.GRAPH_TOO_LARGE,
+                    () -> registry.acceptChunk(chunk("bomb", 1, 0, 1, 199_999_999, 1, true, 0, 0, 1, 1), 0));
+            assertTrue(bomb.getMessage().contains("6400.0 MB") && bomb.getMessage().contains("the test's budget"), bomb.getMessage());
+            assertEquals(0, registry.pendingSnapshotBytes(), "nothing buffered for it");
+            // a header that declares far more edges than it sends is refused by what it declares
+            assertRejected(ErrorCode.GRAPH_TOO_LARGE,
+                    () -> registry.acceptChunk(chunk("liar", 1, 0, 2, 10, 50_000, true, 0, 0, 1, 1), 0));
+            // graphs that fit are loaded until the budget is used up; then the next version is refused
+            EdgeList e = UniformRandomGraph.generate(1_000, 4_000, SEED, 9, true);
+            long need = HeapBudget.buildBytes(1_000, 4_000, true) + SnapshotAssembler.chunkBytes(4_000, true);
+            int loaded = 0;
+            RejectedException full = null;
+            for (int i = 0; i < 100 && full == null; i++) {
+                try {
+                    for (GraphSnapshotChunk c : snapshot("g" + i, 1, e, 0, 1_000)) registry.acceptChunk(c, 0);
+                    loaded++;
+                } catch (RejectedException r) {
+                    full = r;
+                }
+            }
+            assertEquals(ErrorCode.GRAPH_TOO_LARGE, full.code());
+            assertTrue(loaded >= 1 && registry.heldBytes() + need > 2_000_000, "refused only once it could not fit: " + loaded);
+            assertEquals(loaded, registry.size());
+            // a budget that holds one version: an update, which builds the next beside it, is refused, the version kept
+            try (GraphRegistry tight = new GraphRegistry(engines, config, new HeapBudget(need, "a tight budget"))) {
+                for (GraphSnapshotChunk c : snapshot("u", 1, e, 0, 1_000)) tight.acceptChunk(c, 1);
+                assertRejected(ErrorCode.GRAPH_TOO_LARGE, () -> tight.applyUpdate(GraphUpdate.newBuilder().setGraphId("u")
+                        .setAdded(weighted(1, 2, 1)).build(), 1));
+                assertEquals(1, tight.get("u").orElseThrow().version());
+            }
+        } finally {
+            registry.close();
+            engines.close();
+        }
+    }
+
+    @Test
+    void pendingVersionsExpireByTheirPartitionsTime() {
+        registry().acceptChunk(chunk("half", 1, 0, 2, 3, 2, true, 0, 0, 1, 1), 0, 7, 1_000);
+        registry().acceptChunk(chunk("elsewhere", 1, 0, 2, 3, 2, true, 0, 0, 1, 1), 1, 3, 1_000);
+        assertEquals(7, registry().rebuildFrom(0, 100));
+        long ttl = services.config().getPendingSnapshotTtl().toMillis();
+        assertTrue(registry().expirePending(p -> p == 0, 1_000 + ttl).isEmpty(), "not older than the TTL yet");
+        List<GraphRegistry.Expired> expired = registry().expirePending(p -> p == 0, 1_001 + ttl);
+        assertEquals(1, expired.size());
+        assertEquals("half", expired.get(0).graphId());
+        assertEquals(7, expired.get(0).firstOffset());
+        assertEquals(ErrorCode.INCOMPLETE_SNAPSHOT, expired.get(0).reason().code());
+        assertTrue(expired.get(0).reason().getMessage().contains("frontier.pending-snapshot-ttl"), expired.get(0).reason().getMessage());
+        assertEquals(100, registry().rebuildFrom(0, 100), "the rebuild no longer replays the expired version");
+        assertTrue(registry().whyUnknown("elsewhere").contains("1 of 2 chunks"));
+        // the missing chunk arriving late starts over: it does not complete a version that expired
+        assertTrue(registry().acceptChunk(chunk("half", 1, 1, 2, 3, 2, true, 0, 1, 2, 1), 0, 9, 2_000 + ttl).installed().isEmpty());
     }
 
     @Test

@@ -48,6 +48,13 @@ class SnapshotAssemblerTest {
         return assembler.accept(c, PARTITION);
     }
 
+    /** What {@code versions} pending versions holding weighted chunks of these edge counts cost. */
+    private static long held(int versions, long... chunkEdges) {
+        long bytes = versions * SnapshotAssembler.VERSION_OVERHEAD_BYTES;
+        for (long m : chunkEdges) bytes += SnapshotAssembler.chunkBytes(m, true);
+        return bytes;
+    }
+
     @ParameterizedTest(name = "shuffle seed {0}")
     @ValueSource(longs = {1, 2, 3, 42})
     void assemblesChunksArrivingInAnyOrder(long shuffleSeed) {
@@ -87,7 +94,9 @@ class SnapshotAssemblerTest {
         assertTrue(accept(c.get(0)).complete().isEmpty());
         assertTrue(accept(c.get(1)).complete().isEmpty());
         long bytes = assembler.pendingBytes();
-        assertEquals(16L * 4, bytes);
+        assertEquals(held(1, 2, 2), bytes);
+        assertEquals(SnapshotAssembler.VERSION_OVERHEAD_BYTES + 2 * SnapshotAssembler.CHUNK_OVERHEAD_BYTES + 16L * 4, bytes,
+                "16 bytes a weighted edge, as primitive arrays, and the overheads");
         Outcome again = accept(c.get(1));
         assertTrue(again.complete().isEmpty(), "a redelivered chunk must not count as the missing one");
         assertTrue(again.abandoned().isEmpty());
@@ -232,13 +241,13 @@ class SnapshotAssemblerTest {
 
     @Test
     void pendingBytesLimitIsGraphTooLarge() {
-        SnapshotAssembler small = new SnapshotAssembler(16L * 5);  // room for five pending edges
+        SnapshotAssembler small = new SnapshotAssembler(held(1, 3, 2));  // room for one version of five pending edges
         assertTrue(small.accept(chunk("a", 1, 0, 2, 10, 5, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1), PARTITION).complete().isEmpty());
-        assertEquals(48, small.pendingBytes());
+        assertEquals(held(1, 3), small.pendingBytes());
         RejectedException e = assertRejected(ErrorCode.GRAPH_TOO_LARGE,
                 () -> small.accept(chunk("b", 1, 0, 2, 10, 6, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1), PARTITION));
-        assertTrue(e.getMessage().contains("80 bytes"), e.getMessage());
-        assertEquals(48, small.pendingBytes(), "the rejected graph buffers nothing; the other keeps its chunks");
+        assertTrue(e.getMessage().contains(held(1, 3, 2) + " bytes"), e.getMessage());
+        assertEquals(held(1, 3), small.pendingBytes(), "the rejected graph buffers nothing; the other keeps its chunks");
         assertTrue(small.pendingDescription("b").isEmpty());
         // graph a still completes: its last chunk fills the buffer exactly
         assertEquals(5, small.accept(chunk("a", 1, 1, 2, 10, 5, true, 0, 3, 4, 1, 4, 5, 1), PARTITION)
@@ -250,10 +259,57 @@ class SnapshotAssemblerTest {
     void forgettingPartitionsReleasesTheirPendingVersions() {
         assembler.accept(threeChunks("a", 1).get(0), 1);
         assembler.accept(threeChunks("b", 1).get(0), 2);
-        assertEquals(64, assembler.pendingBytes());
+        assertEquals(held(2, 2, 2), assembler.pendingBytes());
         assembler.forgetPartitions(List.of(1));
         assertTrue(assembler.pendingDescription("a").isEmpty());
         assertTrue(assembler.pendingDescription("b").isPresent());
-        assertEquals(32, assembler.pendingBytes());
+        assertEquals(held(1, 2), assembler.pendingBytes());
+    }
+
+    @Test
+    void aHeaderDeclaringBillionsOfChunksCostsOnlyTheChunksThatArrive() {
+        // the 68-byte record of issue 12: two billion chunks declared, one edge sent
+        GraphSnapshotChunk bomb = chunk("bomb", 1, 0, Integer.MAX_VALUE, 3, Integer.MAX_VALUE, true, 0, 0, 1, 1);
+        assertTrue(accept(bomb).complete().isEmpty());
+        assertEquals(held(1, 1), assembler.pendingBytes());
+        assertEquals("version 1 is being assembled (1 of 2147483647 chunks)", assembler.pendingDescription("bomb").orElseThrow());
+        RejectedException abandoned = accept(chunk("bomb", 2, 0, 1, 3, 1, true, 0, 0, 1, 1)).abandoned().get(0);
+        assertTrue(abandoned.getMessage().contains("2147483646 of 2147483647 chunks never arrived (1, 2, 3, 4, 5, 6, 7, 8, ...)"),
+                abandoned.getMessage());
+        assertEquals(0, assembler.pendingBytes());
+    }
+
+    @Test
+    void moreChunksThanEdgesOrMoreEdgesThanDeclaredAreInvalid() {
+        RejectedException many = assertRejected(ErrorCode.INVALID_SNAPSHOT,
+                () -> accept(chunk("g", 1, 0, 5, 3, 4, true, 0, 0, 1, 1)));
+        assertTrue(many.getMessage().contains("5 chunks for 4 edges"), many.getMessage());
+        assertRejected(ErrorCode.INVALID_SNAPSHOT, () -> accept(chunk("g", 1, 0, 2, 3, 0, true, 0)));
+        assertTrue(accept(chunk("empty", 1, 0, 1, 3, 0, true, 0)).complete().isPresent(), "one chunk for no edge");
+        // padding is caught as soon as the chunks hold more edges than declared, not only at the last chunk
+        accept(chunk("p", 1, 0, 3, 4, 3, true, 0, 0, 1, 1, 1, 2, 1));
+        RejectedException padded = assertRejected(ErrorCode.INVALID_SNAPSHOT,
+                () -> accept(chunk("p", 1, 1, 3, 4, 3, true, 0, 2, 3, 1, 3, 0, 1)));
+        assertTrue(padded.getMessage().contains("padded"), padded.getMessage());
+        assertEquals(0, assembler.pendingBytes());
+    }
+
+    @Test
+    void versionsIncompleteForTooLongExpireInTheirPartitionOnly() {
+        assembler.accept(threeChunks("old", 1).get(0), 1, 10, 1_000);
+        assembler.accept(threeChunks("other", 1).get(0), 2, 11, 1_000);
+        assembler.accept(threeChunks("young", 1).get(0), 1, 12, 5_000);
+        List<String> expired = new ArrayList<>();
+        assembler.expire(p -> p == 1, 2_000, "within the test's TTL", (graphId, partition, firstOffset, reason) -> {
+            expired.add(graphId + "@" + partition + ":" + firstOffset);
+            assertEquals(ErrorCode.INCOMPLETE_SNAPSHOT, reason.code());
+            assertTrue(reason.getMessage().contains("2 of 3 chunks never arrived (1, 2) within the test's TTL"), reason.getMessage());
+        });
+        assertEquals(List.of("old@1:10"), expired);
+        assertTrue(assembler.pendingDescription("old").isEmpty());
+        assertTrue(assembler.pendingDescription("other").isPresent(), "another partition's log has not moved on");
+        assertTrue(assembler.pendingDescription("young").isPresent());
+        assertEquals(12, assembler.earliestPendingOffset(1), "a rebuild no longer starts at the expired version");
+        assertEquals(held(2, 2, 2), assembler.pendingBytes());
     }
 }

@@ -1,0 +1,188 @@
+package org.frontiergraph.it.fault;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
+
+/**
+ * A worker as a real child JVM: the project's classpath (the test JVM's own), the image's entry class
+ * ({@code org.frontiergraph.worker.FrontierWorker}) or another main, settings as system properties, its output in a
+ * log file. SIGKILL and SIGTERM are {@link Process#destroyForcibly()} and {@link Process#destroy()}.
+ */
+final class WorkerProcess implements AutoCloseable {
+    static final String WORKER_MAIN = "org.frontiergraph.worker.FrontierWorker";
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private final String id;
+    private final Process process;
+    private final Path log;
+    private final int httpPort;
+    private final long startedNanos = System.nanoTime();
+
+    private WorkerProcess(String id, Process process, Path log, int httpPort) {
+        this.id = id;
+        this.process = process;
+        this.log = log;
+        this.httpPort = httpPort;
+    }
+
+    /** Starts {@code FrontierWorker} with worker id {@code id} (a static group member) and these settings. */
+    static WorkerProcess start(String id, String bootstrap, Path dir, String heap, Map<String, String> settings) {
+        return start(id, WORKER_MAIN, List.of(), bootstrap, dir, heap, settings);
+    }
+
+    static WorkerProcess start(String id, String mainClass, List<String> args, String bootstrap, Path dir, String heap,
+                               Map<String, String> settings) {
+        try {
+            Files.createDirectories(dir);
+            int port = freePort();
+            Path tmp = Files.createDirectories(dir.resolve("tmp"));
+            Path log = dir.resolve(id + "-" + System.currentTimeMillis() + ".log");
+            List<String> cmd = new ArrayList<>(List.of(javaBinary().toString(), "-Xmx" + heap, "-XX:+UseSerialGC",
+                    "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Djava.io.tmpdir=" + tmp,
+                    "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=org.frontiergraph.schema",
+                    "-Dkafka.bootstrap.servers=" + bootstrap,
+                    "-Dmicronaut.server.port=" + port,
+                    "-Dfrontier.worker-id=" + id,
+                    "-Dfrontier.backend=cpu"));
+            settings.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+            cmd.addAll(args);
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+            pb.environment().put("FRONTIER_LOG_LEVEL", "WARN");
+            pb.environment().remove("KAFKA_BOOTSTRAP_SERVERS");
+            return new WorkerProcess(id, pb.start(), log, port);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start worker " + id, e);
+        }
+    }
+
+    String id() { return id; }
+
+    long pid() { return process.pid(); }
+
+    int httpPort() { return httpPort; }
+
+    boolean alive() { return process.isAlive(); }
+
+    /** Waits until /health/readiness answers UP: the worker joined the group and rebuilt its partitions. */
+    WorkerProcess awaitReady(Duration timeout) {
+        Awaitility.await("worker " + id + " ready").atMost(timeout).pollInterval(Duration.ofMillis(250))
+                .failFast("worker " + id + " exited:\n" + tail(), () -> !process.isAlive())
+                .until(() -> httpStatus("/health/readiness") == 200);
+        return this;
+    }
+
+    /** The HTTP status of GET {@code path}, or -1 when nothing answers. */
+    int httpStatus(String path) {
+        try {
+            return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + httpPort + path))
+                    .timeout(Duration.ofSeconds(3)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    String httpBody(String path) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + httpPort + path))
+                .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    /** SIGKILL, and waits for the process to be gone. */
+    void kill() {
+        process.destroyForcibly();
+        waitFor(Duration.ofSeconds(30));
+    }
+
+    /** SIGTERM; returns how long the process took to exit, or null when it did not within {@code timeout}. */
+    Duration terminate(Duration timeout) {
+        long t0 = System.nanoTime();
+        process.destroy();
+        return waitFor(timeout) ? Duration.ofNanos(System.nanoTime() - t0) : null;
+    }
+
+    int exitCode() { return process.exitValue(); }
+
+    private boolean waitFor(Duration timeout) {
+        try {
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    Duration age() { return Duration.ofNanos(System.nanoTime() - startedNanos); }
+
+    /** The worker's output so far. */
+    String log() {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
+    String tail() {
+        List<String> lines = log().lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+
+    /** Heap in use after a full collection (jcmd GC.run, then GC.heap_info), in bytes. */
+    long heapUsedAfterGc() throws IOException, InterruptedException {
+        jcmd("GC.run");
+        String info = jcmd("GC.heap_info");
+        // the serial collector's generations ("def new generation", "tenured generation"); other collectors' "heap"
+        Matcher m = Pattern.compile("(generation|heap)\\s+total \\d+K, used (\\d+)K").matcher(info);
+        long used = 0;
+        boolean found = false;
+        while (m.find()) {
+            used += Long.parseLong(m.group(2)) * 1024;
+            found = true;
+        }
+        if (!found) throw new IllegalStateException("cannot read the heap of worker " + id + ": " + info);
+        return used;
+    }
+
+    private String jcmd(String command) throws IOException, InterruptedException {
+        Path jcmd = javaBinary().resolveSibling("jcmd");
+        Process p = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IOException("jcmd " + command + " failed: " + out);
+        return out;
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) kill();
+    }
+
+    private static Path javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            s.setReuseAddress(true);
+            return s.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package org.frontiergraph.worker.registry;
+
+import java.util.Locale;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.RejectedException;
+
+/**
+ * The share of the JVM heap this worker's graphs may take ({@code frontier.heap-budget-fraction} of the maximum heap),
+ * and whether one more graph version fits in it. A version is checked before anything is allocated for it: when
+ * its first chunk arrives (by the sizes its header declares) and again before it is built. The check counts what
+ * the registry holds (graphs, pending snapshots), not what the garbage collector happens to have freed, so it gives
+ * the same answer when the partition is replayed.
+ */
+public final class HeapBudget {
+    private final long limitBytes;
+    private final String origin;
+
+    public HeapBudget(long limitBytes, String origin) {
+        this.limitBytes = limitBytes;
+        this.origin = origin;
+    }
+
+    /** {@code fraction} of the maximum heap of this JVM. */
+    public static HeapBudget ofHeap(double fraction) {
+        long max = Runtime.getRuntime().maxMemory();
+        return new HeapBudget((long) (max * fraction), String.format(Locale.ROOT,
+                "frontier.heap-budget-fraction %.2f of the %s heap", fraction, mb(max)));
+    }
+
+    public long limitBytes() { return limitBytes; }
+
+    /**
+     * Heap that building a version of {@code vertices} vertices from {@code edges} edges takes at its peak: the
+     * assembled edge list (16 bytes an edge), GraphBuilder's sort keys and canonical edges (24), its per-vertex
+     * arrays (32 bytes a vertex, counts to offsets) and the CSR it returns (16 bytes an arc; undirected edges are two
+     * arcs). A bound, not a measurement: parallel edges and self-loops only make the real graph smaller.
+     */
+    public static long buildBytes(long vertices, long edges, boolean directed) {
+        long arcs = directed ? edges : 2 * edges;
+        return 40 * edges + 32 * (vertices + 1) + 16 * arcs;
+    }
+
+    /** @throws RejectedException GRAPH_TOO_LARGE unless {@code need} more bytes fit beside the {@code held} ones */
+    public void require(String what, long need, long held) {
+        if (need > limitBytes - held) {
+            throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, what + " needs about " + mb(need)
+                    + " of heap; this worker's graph budget is " + mb(limitBytes) + " (" + origin + "), of which "
+                    + mb(held) + " are held by its graphs and pending snapshots");
+        }
+    }
+
+    private static String mb(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
+    }
+}
