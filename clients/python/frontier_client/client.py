@@ -88,6 +88,28 @@ def as_edges(edges):
     return Edges(s, t, w)
 
 
+def _consumer_conf(bootstrap, config):
+    conf = {"bootstrap.servers": bootstrap,
+            "group.id": "frontier-py-" + uuid.uuid4().hex,   # required by the client; never joined or committed
+            "enable.auto.commit": False,
+            "enable.auto.offset.store": False,
+            "allow.auto.create.topics": False}
+    conf.update(config or {})
+    return conf
+
+
+def _end_offsets(consumer, topic):
+    """``{partition: offset of the next record}`` of a topic (empty if it does not exist).
+
+    Ask with a consumer that is not fetching: on one that is, each request waits behind a fetch long-poll.
+    """
+    md = consumer.list_topics(topic, timeout=10)
+    t = md.topics.get(topic)
+    if t is None or t.error is not None:
+        return {}
+    return {p: consumer.get_watermark_offsets(TopicPartition(topic, p), timeout=10)[1] for p in sorted(t.partitions)}
+
+
 class Follower:
     """Reads one topic without joining a consumer group: every partition assigned, from its end at creation
     (records published later) or from the beginning, decoding Frontier records.
@@ -97,13 +119,7 @@ class Follower:
 
     def __init__(self, bootstrap, topic, from_beginning=False, config=None):
         self.topic = topic
-        conf = {"bootstrap.servers": bootstrap,
-                "group.id": "frontier-py-" + uuid.uuid4().hex,   # required by the client; never joined or committed
-                "enable.auto.commit": False,
-                "enable.auto.offset.store": False,
-                "allow.auto.create.topics": False}
-        conf.update(config or {})
-        self._consumer = Consumer(conf)
+        self._consumer = Consumer(_consumer_conf(bootstrap, config))
         self._from_beginning = from_beginning
         self._assigned = False
         self._next_try = 0.0
@@ -113,31 +129,14 @@ class Follower:
         if self._assigned or time.monotonic() < self._next_try:
             return self._assigned
         self._next_try = time.monotonic() + 0.5
-        md = self._consumer.list_topics(self.topic, timeout=10)
-        t = md.topics.get(self.topic)
-        if t is None or t.error is not None or not t.partitions:
+        ends = _end_offsets(self._consumer, self.topic)   # resolved now: nothing published after this is missed
+        if not ends:
             self._from_beginning = True   # created later: everything in it is new to us
             return False
-        parts = []
-        for p in sorted(t.partitions):
-            tp = TopicPartition(self.topic, p)
-            if self._from_beginning:
-                tp.offset = OFFSET_BEGINNING
-            else:   # resolve the end now, so that nothing published after this point is missed
-                tp.offset = self._consumer.get_watermark_offsets(tp, timeout=10)[1]
-            parts.append(tp)
-        self._consumer.assign(parts)
+        self._consumer.assign([TopicPartition(self.topic, p, OFFSET_BEGINNING if self._from_beginning else o)
+                               for p, o in ends.items()])
         self._assigned = True
         return True
-
-    def end_offsets(self):
-        """``{partition: offset}`` of the next record each partition will get (empty if the topic is missing)."""
-        md = self._consumer.list_topics(self.topic, timeout=10)
-        t = md.topics.get(self.topic)
-        if t is None or t.error is not None:
-            return {}
-        return {p: self._consumer.get_watermark_offsets(TopicPartition(self.topic, p), timeout=10)[1]
-                for p in t.partitions}
 
     def poll(self, timeout=0.1):
         """Decoded records that arrived, as ``(type_name, record, message)``; undecodable values are skipped."""
@@ -159,6 +158,16 @@ class Follower:
             out.append((name, rec, m))
         return out
 
+    def wait_until(self, done, timeout=30.0):
+        """Records (dicts) read until ``done(records_so_far)`` holds; raises TimeoutError if it does not in time."""
+        seen = []
+        deadline = time.monotonic() + timeout
+        while not done(seen):
+            if time.monotonic() > deadline:
+                raise TimeoutError("%s: still waiting after %.0f s (%d records read)" % (self.topic, timeout, len(seen)))
+            seen.extend(rec for _, rec, _ in self.poll(0.2))
+        return seen
+
     def wait_for(self, match, timeout=30.0):
         """The first record (a dict) for which ``match(record)`` holds, or raises TimeoutError."""
         deadline = time.monotonic() + timeout
@@ -170,6 +179,12 @@ class Follower:
 
     def close(self):
         self._consumer.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 class FrontierClient:
@@ -201,6 +216,7 @@ class FrontierClient:
         self._results_f = None
         self._errors_f = None
         self._status_f = None
+        self._meta = None        # a consumer that never fetches, for offsets and metadata
 
     # ------------------------------------------------------------------------------------------------ plumbing
 
@@ -212,10 +228,16 @@ class FrontierClient:
 
     def close(self):
         self._producer.flush(10)
-        for f in (self._results_f, self._errors_f, self._status_f):
+        for f in (self._results_f, self._errors_f, self._status_f, self._meta):
             if f is not None:
                 f.close()
-        self._results_f = self._errors_f = self._status_f = None
+        self._results_f = self._errors_f = self._status_f = self._meta = None
+
+    def end_offsets(self, topic):
+        """``{partition: offset the next record gets}`` of ``'graphs'``, ``'results'``, ... (or a topic name)."""
+        if self._meta is None:
+            self._meta = Consumer(_consumer_conf(self.bootstrap, self._consumer_config))
+        return _end_offsets(self._meta, getattr(self.topics, topic, topic))
 
     def follow(self, topic, from_beginning=False):
         """A :class:`Follower` of one topic: ``'results'``, ``'latency'``, ``'errors'``, ``'status'`` (or a name)."""
@@ -365,7 +387,8 @@ class FrontierClient:
 
     def _status_marks(self):
         """Where the status topic ends now: a status at or after these offsets was published after this call."""
-        return self._status().end_offsets()
+        self._status()
+        return self.end_offsets("status")
 
     def _wait_loaded(self, graph_id, version, timeout, after):
         version = int(version)
