@@ -5,7 +5,7 @@ import uuid
 from collections import namedtuple
 
 import numpy as np
-from confluent_kafka import OFFSET_BEGINNING, Consumer, KafkaError, Producer, TopicPartition
+from confluent_kafka import OFFSET_BEGINNING, Consumer, KafkaError, KafkaException, Producer, TopicPartition
 
 from . import codec
 from .result import Result
@@ -149,8 +149,8 @@ class Follower:
                 if m.error().code() == KafkaError._PARTITION_EOF:
                     continue
                 if m.error().fatal():
-                    raise PublishError("consumer of %s failed: %s" % (self.topic, m.error()))
-                continue
+                    raise KafkaException(m.error())
+                continue   # transient: librdkafka retries by itself
             try:
                 name, rec = codec.decode(m.value())
             except codec.MalformedRecord:
