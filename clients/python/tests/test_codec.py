@@ -1,0 +1,170 @@
+"""The wire format without a broker: schemas, fingerprints, packed arrays, result assembly."""
+
+import json
+import math
+import struct
+import sys
+import unittest
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import avro.schema  # noqa: E402
+import numpy as np  # noqa: E402
+
+from frontier_client import Edges, MalformedRecord, Result, as_edges, codec  # noqa: E402
+
+REPO_SCHEMAS = HERE.parents[2] / "schemas" / "src" / "main" / "avro"
+
+
+class SchemaCopyTest(unittest.TestCase):
+    def test_package_schemas_equal_the_repository_schemas(self):
+        if not REPO_SCHEMAS.is_dir():
+            self.skipTest("not inside the Frontier repository: %s is absent" % REPO_SCHEMAS)
+        ours = sorted(p.relative_to(codec.SCHEMA_DIR) for p in codec.SCHEMA_DIR.rglob("*.avsc"))
+        theirs = sorted(p.relative_to(REPO_SCHEMAS) for p in REPO_SCHEMAS.rglob("*.avsc"))
+        self.assertEqual(theirs, ours, "clients/python/frontier_client/schemas must hold every .avsc of "
+                                       "schemas/src/main/avro (copy them over)")
+        for rel in ours:
+            self.assertEqual((REPO_SCHEMAS / rel).read_bytes(), (codec.SCHEMA_DIR / rel).read_bytes(),
+                             "%s differs from schemas/src/main/avro/%s: copy it over" % (rel, rel))
+
+    def test_every_record_schema_is_known_to_the_codec(self):
+        records = {p.stem for p in codec.SCHEMA_DIR.glob("*.avsc")}
+        self.assertEqual(records, set(codec.RECORD_TYPES),
+                         "a new record schema needs adding to codec.RECORD_TYPES (and the client)")
+
+
+class FingerprintTest(unittest.TestCase):
+    def test_crc64_avro_vectors_of_the_avro_specification_test_data(self):
+        # share/test/data/schema-tests.txt of Apache Avro (checked here against Avro Java's SchemaNormalization)
+        self.assertEqual(7195948357588979594, struct.unpack("<q", struct.pack("<Q", codec.crc64_avro(b'"null"')))[0])
+        self.assertEqual(8247732601305521295, struct.unpack("<q", struct.pack("<Q", codec.crc64_avro(b'"int"')))[0])
+
+    def test_canonical_form_equals_avro_pythons_own(self):
+        # an independent implementation: avro's parser with the common types registered first
+        for name, t in codec.TYPES.items():
+            names = avro.schema.Names()
+            for f in sorted((codec.SCHEMA_DIR / "common").glob("*.avsc")):
+                avro.schema.make_avsc_object(json.loads(f.read_text()), names)
+            top = avro.schema.make_avsc_object(t.source, names)
+            self.assertEqual(top.canonical_form, t.canonical, name)
+
+    def test_single_object_header(self):
+        v = codec.encode("GraphQuery", {"queryId": "q", "graphId": "g", "algorithm": "BFS", "source": 1})
+        self.assertEqual(b"\xc3\x01", v[:2])
+        self.assertEqual(codec.TYPES["GraphQuery"].fingerprint, struct.unpack("<Q", v[2:10])[0])
+        name, rec = codec.decode(v)
+        self.assertEqual("GraphQuery", name)
+        self.assertEqual({"queryId": "q", "graphId": "g", "algorithm": "BFS", "variant": None, "source": 1,
+                          "targets": [], "resultMode": "FULL", "backend": None, "deadlineEpochMs": None}, rec)
+
+    def test_malformed_values_are_refused(self):
+        good = codec.encode("GraphQuery", {"queryId": "q", "graphId": "g", "algorithm": "SSSP", "source": 7})
+        for bad, why in [(b"\x00" + good[1:], "registry"), (b"not avro at all", "C3 01"), (good[:6], "shorter"),
+                         (good[:2] + b"\x01" * 8 + good[10:], "unknown schema fingerprint"),
+                         (good[:13], "cannot decode")]:
+            with self.assertRaisesRegex(MalformedRecord, why):
+                codec.decode(bad)
+
+
+class PackedArrayTest(unittest.TestCase):
+    def test_the_contracts_examples(self):
+        self.assertEqual(bytes.fromhex("04000000ffffffff"), codec.pack_int32([4, -1]))
+        self.assertEqual(bytes.fromhex("000000000000f03f000000000000f07f"), codec.pack_float64([1.0, math.inf]))
+        self.assertEqual([4, -1], codec.unpack_int32(bytes.fromhex("04000000ffffffff")).tolist())
+
+    def test_numpy_and_lists_pack_alike(self):
+        for ids in ([1, 2, 3], np.array([1, 2, 3], dtype=np.int64), np.array([1, 2, 3], dtype=">i4"),
+                    np.array([1.0, 2.0, 3.0])):
+            self.assertEqual(bytes.fromhex("010000000200000003000000"), codec.pack_int32(ids))
+        with self.assertRaises(ValueError):
+            codec.pack_int32([2**31])
+        with self.assertRaises(TypeError):
+            codec.pack_int32([1.5])
+
+    def test_lengths_that_are_not_whole_elements_are_malformed(self):
+        with self.assertRaises(MalformedRecord):
+            codec.unpack_int32(b"\x01\x02\x03")
+        with self.assertRaises(MalformedRecord):
+            codec.unpack_float64(b"\x00" * 12)
+
+    def test_edge_lists(self):
+        for e in ([(1, 2), (3, 4)], np.array([[1, 2], [3, 4]]), Edges([1, 3], [2, 4]),
+                  {"sources": [1, 3], "targets": np.array([2, 4])}):
+            n = as_edges(e)
+            self.assertEqual([1, 3], n.sources.tolist())
+            self.assertEqual([2, 4], n.targets.tolist())
+            self.assertIsNone(n.weights)
+        w = as_edges([(1, 2, 0.5), (3, 4, 2)])
+        self.assertEqual([0.5, 2.0], w.weights.tolist())
+        self.assertEqual({"sources": codec.pack_int32([1, 3]), "targets": codec.pack_int32([2, 4]),
+                          "weights": codec.pack_float64([0.5, 2.0])}, codec.edge_batch(*w))
+        with self.assertRaises(ValueError):
+            as_edges([(1, 2, 3, 4)])
+        with self.assertRaises(ValueError):
+            as_edges(Edges([1, 2], [3]))
+
+
+def chunk(**fields):
+    rec = {"queryId": "q", "graphId": "g", "graphVersion": 3, "algorithm": "SSSP", "variant": None, "status": "OK",
+           "error": None, "backend": "cpu", "chunkIndex": 0, "chunkCount": 1, "vertexCount": 5, "firstVertexId": 1,
+           "source": 1, "offset": 0, "rows": None, "vertices": None, "hops": None, "distances": None,
+           "parents": None, "mstEdges": None, "totalWeight": None, "components": None, "reachedCount": None,
+           "maxHops": None, "maxDistance": None}
+    rec.update(fields)
+    # through the codec, as a worker's chunk would come
+    return codec.decode(codec.encode("QueryResult", rec))[1]
+
+
+class ResultAssemblyTest(unittest.TestCase):
+    def test_full_answers_are_put_together_from_chunks_by_offset(self):
+        d = [0.0, 2.5, math.inf, 4.0, 1.0]
+        p = [1, 5, -1, 2, 1]
+        chunks = [chunk(chunkIndex=i, chunkCount=3, offset=o, distances=codec.pack_float64(d[o:o + 2]),
+                        parents=codec.pack_int32(p[o:o + 2])) for i, o in enumerate((0, 2, 4))]
+        r = Result(chunks)
+        self.assertEqual([1, 2, 3, 4, 5], r.vertices.tolist())
+        self.assertEqual(d, r.distances.tolist())
+        self.assertEqual({1: 0.0, 2: 2.5, 3: None, 4: 4.0, 5: 1.0}, r.as_dict())
+        self.assertEqual({1: 0.0, 2: 2.5, 4: 4.0, 5: 1.0}, r.as_dict(unreachable=False))
+        self.assertEqual({1: 1, 2: 5, 3: None, 4: 2, 5: 1}, r.parents_dict())
+        self.assertEqual([1, 5, 2, 4], r.path_to(4))
+        self.assertIsNone(r.path_to(3))
+
+    def test_missing_coverage_is_malformed(self):
+        with self.assertRaises(MalformedRecord):
+            Result([chunk(distances=codec.pack_float64([0.0, 1.0]), parents=codec.pack_int32([1, 1]))])
+
+    def test_targets_answers_list_the_asked_vertices(self):
+        r = Result([chunk(algorithm="BFS", chunkCount=2, vertices=codec.pack_int32([5]), hops=codec.pack_int32([2]),
+                          parents=codec.pack_int32([2])),
+                    chunk(algorithm="BFS", chunkIndex=1, chunkCount=2, offset=1, vertices=codec.pack_int32([3]),
+                          hops=codec.pack_int32([-1]), parents=codec.pack_int32([-1]))], "TARGETS")
+        self.assertEqual([5, 3], r.vertices.tolist())
+        self.assertEqual({5: 2, 3: None}, r.as_dict())
+        self.assertEqual(1, r.index_of(3))
+
+    def test_mst_and_summary(self):
+        r = Result([chunk(algorithm="MST", source=None, chunkCount=2, totalWeight=3.5, components=2,
+                          mstEdges=codec.edge_batch([1, 2], [2, 3], [1.0, 2.0])),
+                    chunk(algorithm="MST", source=None, chunkIndex=1, chunkCount=2, offset=2,
+                          mstEdges=codec.edge_batch([4], [5], [0.5]))])
+        self.assertEqual([(1, 2, 1.0), (2, 3, 2.0), (4, 5, 0.5)], r.mst_edges.tolist())
+        self.assertEqual({(1, 2): 1.0, (2, 3): 2.0, (4, 5): 0.5}, r.as_dict())
+        self.assertEqual((3.5, 2), (r.total_weight, r.components))
+        s = Result([chunk(algorithm="BFS", reachedCount=4, maxHops=2)], "SUMMARY")
+        self.assertIsNone(s.hops)
+        self.assertEqual(4, s.as_dict()["reachedCount"])
+        self.assertEqual(2, s.as_dict()["maxHops"])
+
+    def test_apsp_rows(self):
+        r = Result([chunk(algorithm="APSP", source=None, vertexCount=2, rows=1, offset=i, chunkIndex=i, chunkCount=2,
+                          distances=codec.pack_float64(row)) for i, row in enumerate(([0.0, 1.0], [math.inf, 0.0]))])
+        self.assertEqual([[0.0, 1.0], [math.inf, 0.0]], r.distance_matrix.tolist())
+        self.assertEqual({1: {1: 0.0, 2: 1.0}, 2: {1: None, 2: 0.0}}, r.as_dict())
+
+
+if __name__ == "__main__":
+    unittest.main()
