@@ -447,11 +447,9 @@ class LiveTest(unittest.TestCase):
         # the graph kept version 5
         self.assertEqual(5, c.query(gid, "BFS", source=0, timeout=WAIT).graph_version)
 
-    @unittest.expectedFailure
     def test_update_rejections_name_user_ids(self):
-        """Known worker deviation from "vertex ids in every message are the user's own ids": an update's rejection
-        reason names 0-based dense ids ("edge 2 (2 -> 3) has a vertex outside 0..2" for the edge (3, 4) of a graph
-        with ids 1..3), where a snapshot's names user ids ("outside 1..3"). Remove the decorator once fixed."""
+        """An update's rejection reason names the user's ids, as a snapshot's does ("outside 1..3" for the edge
+        (3, 4) of a graph with ids 1..3)."""
         gid = "py-ids-" + RUN
         self.client.publish_snapshot(gid, 1, [(1, 2, 1.0), (2, 3, 1.0)], first_vertex_id=1, wait=True, timeout=WAIT)
         with self.assertRaises(FrontierError) as cm:

@@ -6,6 +6,7 @@ package org.frontiergraph.kernels.graph;
  * does not exist is an error; adding an edge that exists follows the snapshot policy (the smaller weight wins).
  * For an undirected graph, (u, v) and (v, u) name the same edge. When an update only re-weights, the new version
  * shares the old one's structure arrays ({@link CsrGraph#sameStructure}), so a GPU copy can be patched in place.
+ * Error messages name vertices as the user does: 0-based ids plus {@code firstVertexId}.
  */
 public final class GraphEdit {
     private GraphEdit() {}
@@ -14,12 +15,27 @@ public final class GraphEdit {
                                  int[] removeU, int[] removeV,
                                  int[] reweightU, int[] reweightV, double[] reweightW,
                                  int[] addU, int[] addV, double[] addW) {
+        return apply(g, 0, removeU, removeV, reweightU, reweightV, reweightW, addU, addV, addW);
+    }
+
+    /** As above; messages name vertex v as {@code v + firstVertexId} (the user's id). */
+    public static CsrGraph apply(CsrGraph g, int firstVertexId,
+                                 int[] removeU, int[] removeV,
+                                 int[] reweightU, int[] reweightV, double[] reweightW,
+                                 int[] addU, int[] addV, double[] addW) {
         int n = g.vertexCount();
+        Names names = new Names(firstVertexId, n);
         checkLengths("removed", removeU, removeV, null);
         checkLengths("reweighted", reweightU, reweightV, reweightW);
         checkLengths("added", addU, addV, addW);
         boolean[] removed = new boolean[g.edgeCount()];
-        for (int i = 0; i < removeU.length; i++) removed[edgeId(g, "remove", removeU[i], removeV[i])] = true;
+        for (int i = 0; i < removeU.length; i++) removed[edgeId(g, names, "remove", removeU[i], removeV[i])] = true;
+        for (int i = 0; i < addU.length; i++) {
+            if (addU[i] < 0 || addU[i] >= n || addV[i] < 0 || addV[i] >= n) {
+                throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_VERTEX, "add of edge "
+                        + names.edge(addU[i], addV[i]) + ": vertex outside " + names.range());
+            }
+        }
 
         double[] weights = g.weights().clone();
         int[] cols = g.columns(), ids = g.arcEdgeIds();
@@ -27,12 +43,13 @@ public final class GraphEdit {
             double w = reweightW[i];
             if (!(w >= 0) || Double.isInfinite(w)) {
                 throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_WEIGHT,
-                        "re-weight of (" + reweightU[i] + ", " + reweightV[i] + ") to " + w + ": weights must be finite and non-negative");
+                        "re-weight of " + names.edge(reweightU[i], reweightV[i]) + " to " + w
+                                + ": weights must be finite and non-negative");
             }
-            int id = edgeId(g, "re-weight", reweightU[i], reweightV[i]);
+            int id = edgeId(g, names, "re-weight", reweightU[i], reweightV[i]);
             if (removed[id]) {
                 throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
-                        "edge (" + reweightU[i] + ", " + reweightV[i] + ") is both removed and re-weighted");
+                        "edge " + names.edge(reweightU[i], reweightV[i]) + " is both removed and re-weighted");
             }
             weights[g.findArc(reweightU[i], reweightV[i])] = w;
             if (!g.directed()) weights[g.findArc(reweightV[i], reweightU[i])] = w;
@@ -54,16 +71,22 @@ public final class GraphEdit {
         return GraphBuilder.build(list);
     }
 
-    private static int edgeId(CsrGraph g, String what, int u, int v) {
+    /** How messages name vertices: the user's ids. */
+    private record Names(int first, int n) {
+        String edge(int u, int v) { return "(" + ((long) u + first) + ", " + ((long) v + first) + ")"; }
+        String range() { return first + ".." + ((long) first + n - 1); }
+    }
+
+    private static int edgeId(CsrGraph g, Names names, String what, int u, int v) {
         int n = g.vertexCount();
         if (u < 0 || u >= n || v < 0 || v >= n) {
             throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_VERTEX,
-                    what + " of edge (" + u + ", " + v + "): vertex outside 0.." + (n - 1));
+                    what + " of edge " + names.edge(u, v) + ": vertex outside " + names.range());
         }
         int arc = g.findArc(u, v);
         if (arc < 0) {
             throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
-                    what + " of edge (" + u + ", " + v + "): no such edge in the current version");
+                    what + " of edge " + names.edge(u, v) + ": no such edge in the current version");
         }
         return g.arcEdgeIds()[arc];
     }

@@ -145,7 +145,7 @@ public class GraphRegistry implements AutoCloseable {
             Ids removed = ids("removed", u.getRemoved(), first, false);
             Ids reweighted = ids("reweighted", u.getReweighted(), first, true);
             Ids added = ids("added", u.getAdded(), first, true);
-            next = GraphEdit.apply(current.resident().graph(), removed.u, removed.v,
+            next = GraphEdit.apply(current.resident().graph(), first, removed.u, removed.v,
                     reweighted.u, reweighted.v, reweighted.w, added.u, added.v, added.w);
         } catch (InvalidGraphException e) {
             throw new RejectedException(ErrorCode.of(e), "update of graph '" + u.getGraphId() + "' rejected, version "
