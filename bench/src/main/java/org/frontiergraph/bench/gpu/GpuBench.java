@@ -143,12 +143,12 @@ public final class GpuBench {
                         v == null ? target("BFS", kron, road, name) : "", t.stats()));
             }
             for (String v : new String[] {null, "nearfar,df=8", "nearfar,df=32", "nearfar,df=512",
-                    "nearfar,df=2048", "nearfar,bps=2"}) {
+                    "nearfar,df=2048", "nearfar,bps=2", "async"}) {
                 Timed t = timed(sources, s -> Sssp.run(dev, s, v).timing());
                 rows.add(new Row(name, "SSSP", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuSssp,
                         v == null ? target("SSSP", kron, road, name) : "", t.stats()));
             }
-            for (String v : new String[] {null, "boruvka,bps=1", "boruvka,bps=4"}) {
+            for (String v : new String[] {null, "boruvka,bps=1", "boruvka,bps=4", "ecl", "ecl,bps=2", "ecl,light=300"}) {
                 Timed t = timed(sources, s -> Mst.run(dev, v).timing());
                 rows.add(new Row(name, "MST", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuMst,
                         v == null ? target("MST", kron, road, name) : "", t.stats()));

@@ -30,7 +30,7 @@ public final class CpuBackend implements ComputeBackend {
 
         @Override
         public <Q, R> R run(AlgorithmSpec<Q, R> algorithm, Q query, String variant) {
-            AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(NAME, variant);
+            AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(NAME, variant, graph);
             return ((CpuAlgorithm<Q, R>) choice.implementation()).runner().run(graph, query, choice.variant());
         }
 

@@ -2,6 +2,7 @@ package org.frontiergraph.kernels.engine;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * An algorithm's spec: its name and its implementations on every backend, each answering to some variant names.
@@ -17,7 +18,8 @@ public final class AlgorithmSpec<Q, R> {
     private final String name;
     private final List<Implementation<Q, R>> implementations;
 
-    /** {@code implementations}: per backend, the first listed is that backend's default. */
+    /** {@code implementations}: per backend, the first listed whose {@link Implementation#isDefaultFor} accepts the
+     *  graph is that backend's default. */
     @SafeVarargs
     public AlgorithmSpec(String name, Implementation<Q, R>... implementations) {
         this.name = name;
@@ -34,16 +36,19 @@ public final class AlgorithmSpec<Q, R> {
 
     /**
      * The implementation that answers {@code variantText} ({@code name[,key=value...]}; null, empty or "default":
-     * the backend's default) on {@code backend}.
+     * the backend's default for {@code graph}) on {@code backend}.
      *
      * @throws UnsupportedVariantException when the backend has no implementation of that name (or a malformed option)
      */
-    public Choice<Q, R> choose(String backend, String variantText) {
+    public Choice<Q, R> choose(String backend, String variantText, CsrGraph graph) {
         Variant v = Variant.parse(variantText, () -> unsupported(backend, variantText));
         for (Implementation<Q, R> impl : implementations) {
             if (!impl.backend().equals(backend)) continue;
-            if (v.name() == null) return new Choice<>(impl, v.named(impl.variants().get(0)));
-            if (impl.variants().contains(v.name())) return new Choice<>(impl, v);
+            if (v.name() == null) {
+                if (impl.isDefaultFor(graph)) return new Choice<>(impl, v.named(impl.variants().get(0)));
+            } else if (impl.variants().contains(v.name())) {
+                return new Choice<>(impl, v);
+            }
         }
         throw unsupported(backend, variantText);
     }

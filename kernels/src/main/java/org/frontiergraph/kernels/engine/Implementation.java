@@ -1,6 +1,7 @@
 package org.frontiergraph.kernels.engine;
 
 import java.util.List;
+import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * One backend's implementation of an {@link Algorithm}: the backend that runs it ("cpu", "gpu") and the variant
@@ -16,4 +17,13 @@ public interface Implementation<Q, R> {
 
     /** Variant names, lower case; the first is this implementation's default. */
     List<String> variants();
+
+    /**
+     * Whether this implementation answers a query that names no variant on {@code graph}: the spec takes the first
+     * implementation of the backend that says yes (so a specialist listed before a general one takes the graphs it
+     * is faster on, measured in docs/benchmarks.md).
+     */
+    default boolean isDefaultFor(CsrGraph graph) {
+        return true;
+    }
 }

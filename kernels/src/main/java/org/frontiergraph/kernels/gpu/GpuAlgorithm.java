@@ -2,6 +2,7 @@ package org.frontiergraph.kernels.gpu;
 
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 import org.frontiergraph.kernels.engine.Implementation;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -13,9 +14,26 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * footprint from the start); otherwise on the first query that names it. Built in the algorithm's package.
  */
 public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFunction<CsrGraph> deviceBytes,
-                                 Function<DeviceGraph, GpuLauncher<Q, R>> open) implements Implementation<Q, R> {
+                                 Function<DeviceGraph, GpuLauncher<Q, R>> open, Predicate<CsrGraph> defaultFor)
+        implements Implementation<Q, R> {
     public GpuAlgorithm {
         variants = List.copyOf(variants);
+    }
+
+    /** An implementation that is the default wherever it is listed first. */
+    public GpuAlgorithm(List<String> variants, boolean atLoad, ToLongFunction<CsrGraph> deviceBytes,
+                        Function<DeviceGraph, GpuLauncher<Q, R>> open) {
+        this(variants, atLoad, deviceBytes, open, g -> true);
+    }
+
+    /** The same implementation, the default only for the graphs {@code graphs} accepts. */
+    public GpuAlgorithm<Q, R> defaultFor(Predicate<CsrGraph> graphs) {
+        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, graphs);
+    }
+
+    @Override
+    public boolean isDefaultFor(CsrGraph graph) {
+        return defaultFor.test(graph);
     }
 
     @Override

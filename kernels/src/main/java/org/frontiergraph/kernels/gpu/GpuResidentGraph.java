@@ -58,7 +58,7 @@ final class GpuResidentGraph implements ResidentGraph {
     @Override
     @SuppressWarnings("unchecked")
     public <Q, R> R run(AlgorithmSpec<Q, R> algorithm, Q query, String variant) {
-        AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(GpuBackend.NAME, variant);
+        AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(GpuBackend.NAME, variant, graph);
         GpuAlgorithm<Q, R> impl = (GpuAlgorithm<Q, R>) choice.implementation();
         return context.call(() -> {
             ensureOpen();

@@ -5,6 +5,7 @@ import org.frontiergraph.kernels.cpu.CpuAlgorithm;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.WholeGraph;
+import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * Minimum spanning forest of the undirected graph underneath, unique by its (weight, edge id) tie-break: the spec
@@ -12,8 +13,12 @@ import org.frontiergraph.kernels.engine.WholeGraph;
  * <ul>
  *   <li>CPU: {@code default}, Filter-Kruskal ({@link CpuMst}); {@code prim}, binary-heap Prim, paper 000's CPU
  *       baseline ({@link CpuPrim});</li>
- *   <li>GPU: {@code boruvka} (default; {@link GpuMst}, src/main/cuda/mst.cu), its edge list uploaded on the first
- *       MST query of a version; {@code prim-gmr} and {@code prim-naive}, paper 000 ({@link GpuPrim}, mst_prim.cu).</li>
+ *   <li>GPU: {@code ecl} ({@link EclMst}, src/main/cuda/mst_ecl.cu: ECL-MST's weight-filtered Borůvka), the
+ *       default on graphs with at least two undirected edges per vertex; {@code boruvka} ({@link GpuMst},
+ *       src/main/cuda/mst.cu), the default on sparser (road-like) graphs, where ECL's filter does not apply and one
+ *       cooperative launch wins (H200: kron22 3.6 vs 24.1 ms, uniform22 5.3 vs 52.7 ms, NY 0.29 vs 0.19 ms;
+ *       docs/benchmarks.md); both upload their edge list on the first MST query of a version; {@code prim-gmr} and
+ *       {@code prim-naive}, paper 000 ({@link GpuPrim}, mst_prim.cu).</li>
  * </ul>
  * Every implementation's answer passes {@link MstVerifier}; {@link KruskalReference} is the plain reference.
  */
@@ -23,8 +28,15 @@ public final class Mst {
     public static final AlgorithmSpec<WholeGraph, MstResult> SPEC = new AlgorithmSpec<>("MST",
             new CpuAlgorithm<>(List.of("default"), (g, q, v) -> CpuMst.run(g)),
             new CpuAlgorithm<>(List.of(CpuPrim.VARIANT), (g, q, v) -> CpuPrim.run(g)),
+            EclMst.IMPLEMENTATION.defaultFor(Mst::dense),
             GpuMst.IMPLEMENTATION,
             GpuPrim.IMPLEMENTATION);
+
+    /** At least two undirected edges per vertex: where ECL-MST's filter applies (EclMst's own rule). */
+    static boolean dense(CsrGraph g) {
+        long m = g.directed() ? g.arcCount() : g.edgeCount();
+        return m >= 2L * g.vertexCount();
+    }
 
     /** The minimum spanning forest of {@code graph} on its backend ({@code variant} null: the backend's default). */
     public static MstResult run(ResidentGraph graph, String variant) {

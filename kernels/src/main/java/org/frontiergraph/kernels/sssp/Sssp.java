@@ -5,13 +5,17 @@ import org.frontiergraph.kernels.cpu.CpuAlgorithm;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Source;
+import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * Single-source shortest paths (non-negative weights): the spec and its implementations.
  * <ul>
  *   <li>CPU: {@code default}, Dijkstra with a radix heap (integer weights) or a 4-ary heap ({@link CpuSssp});</li>
  *   <li>GPU: {@code nearfar} (default; near-far delta-stepping in one persistent kernel, {@link GpuSssp},
- *       src/main/cuda/sssp.cu), resident from load; {@code harish} (paper 004 Algorithms 3-5 with the atomicMin
+ *       src/main/cuda/sssp.cu), resident from load; {@code async} (asynchronous bucketed delta-stepping without a
+ *       barrier per step, {@link AsyncSssp}, src/main/cuda/sssp_async.cu: on an H200 an earlier revision took NY in
+ *       2.4 ms against nearfar's 6.0 and passed the GPU suite; it becomes the default for sparse graphs, see
+ *       {@link #sparse}, once its current revision has passed the GPU suite too); {@code harish} (paper 004 Algorithms 3-5 with the atomicMin
  *       fix, {@link HarishSssp}); {@code da2cf-*} (paper 003, {@link Da2cfSssp}).</li>
  * </ul>
  * Every implementation's answer passes {@link SsspVerifier}; {@link DijkstraReference} is the plain reference.
@@ -22,8 +26,17 @@ public final class Sssp {
     public static final AlgorithmSpec<Source, SsspResult> SPEC = new AlgorithmSpec<>("SSSP",
             new CpuAlgorithm<>(List.of("default"), (g, q, v) -> CpuSssp.run(g, q.vertex())),
             GpuSssp.IMPLEMENTATION,
+            AsyncSssp.IMPLEMENTATION,
             HarishSssp.IMPLEMENTATION,
             Da2cfSssp.IMPLEMENTATION);
+
+    /**
+     * Fewer than 8 arcs per vertex (GpuSssp's own sparse rule): where the asynchronous scheme won on an H200 (NY),
+     * and the rule {@code AsyncSssp.IMPLEMENTATION.defaultFor(Sssp::sparse)} will use once it is the default there.
+     */
+    static boolean sparse(CsrGraph g) {
+        return g.arcCount() < 8L * g.vertexCount();
+    }
 
     /** SSSP from {@code source} on {@code graph}'s backend ({@code variant} null: the backend's default). */
     public static SsspResult run(ResidentGraph graph, int source, String variant) {

@@ -15,11 +15,15 @@ public final class CudaCounters {
 
     private static final Pattern CONSTANT = Pattern.compile("^\\s*([A-Z][A-Z0-9_]*)\\s*=\\s*(\\d+)\\s*,?", Pattern.MULTILINE);
 
-    /** The constants of {@code enum <name>} in src/main/cuda/{@code file}, in source order. */
+    /**
+     * The constants of {@code enum <name>} in src/main/cuda/{@code file} (kernels/src/main/cuda/ when run from the
+     * repository root, as the GPU machine runs the tests), in source order.
+     */
     public static Map<String, Integer> slots(String file, String name) {
         String text;
         try {
-            text = Files.readString(Path.of("src/main/cuda", file));
+            Path dir = Files.isDirectory(Path.of("src/main/cuda")) ? Path.of("src/main/cuda") : Path.of("kernels/src/main/cuda");
+            text = Files.readString(dir.resolve(file));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,0 +1,205 @@
+package org.frontiergraph.kernels.sssp;
+
+import java.util.List;
+import java.util.Map;
+import org.frontiergraph.kernels.engine.Source;
+import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.engine.Variant;
+import org.frontiergraph.kernels.gpu.CudaContext;
+import org.frontiergraph.kernels.gpu.DeviceBuffer;
+import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.DeviceGraph;
+import org.frontiergraph.kernels.gpu.DeviceTimer;
+import org.frontiergraph.kernels.gpu.GpuAlgorithm;
+import org.frontiergraph.kernels.gpu.GpuLauncher;
+import org.frontiergraph.kernels.gpu.Kernel;
+import org.frontiergraph.kernels.graph.CsrGraph;
+
+/**
+ * GPU SSSP without a grid barrier per step (kernels in src/main/cuda/sssp_async.cu): asynchronous bucketed
+ * delta-stepping in one cooperative launch, after ADDS (Wang, Fussell, Lin, PPoPP 2021). Warps pull items from a
+ * window of 64 bucket rings, expand them warp-cooperatively, keep a few improved vertices in shared memory and push
+ * the rest to the ring of their bucket; a manager warp moves the window when its lowest bucket drains and ends a
+ * phase when the window is empty; vertices beyond the window wait in a far list, split between phases like
+ * near-far's far pile. Then {@code sssp.cu}'s parents pass. Distances are exact (sssp.cu's keys and atomicMin).
+ *
+ * <p>Variant {@code async}, options:
+ * <ul>
+ *   <li>{@code delta=D} bucket width (integer weights: rounded to a power of two), or {@code df=F}: delta = F * mean
+ *       weight / mean degree (default 32 on sparse graphs, mean degree below 8; 2 on dense ones);</li>
+ *   <li>{@code ahead=A} buckets [low, low + A) are worked on at once (1..32, default 8 sparse, 4 dense);</li>
+ *   <li>{@code local=L} improved vertices a warp keeps for itself (0..64, default 8; the rest go to the rings where
+ *       idle warps take them);</li>
+ *   <li>{@code batch=B} items a warp takes from a ring at once (1..32; default 32 sparse, 16 dense);</li>
+ *   <li>{@code piece=P} a vertex with at least 2P arcs is split into pieces of P arcs spread over warps (default 256
+ *       sparse, 64 dense);</li>
+ *   <li>{@code check=0|1} read dist[v] before the atomicMin (default 1 on dense graphs, 0 on sparse ones);</li>
+ *   <li>{@code bps=N} blocks per multiprocessor (default 1 sparse, 2 dense); {@code warps=W} worker warps (0: all
+ *       but the manager).</li>
+ * </ul>
+ * The defaults come from a discrete-event model of the kernel (L2 round trips per step, no contention), not from
+ * measurements: on USA-road-d.NY it put them at about 0.8-1.2 ms of kernel time. Tune them on the GPU.
+ * Counters: {@code phases} (far-list splits), {@code buckets} (window advances), {@code items} (work items taken),
+ * {@code stale}, {@code relaxed} (distances lowered), {@code ring} (ring writes), {@code far} (far-list appends),
+ * {@code overflow} (pushes a full ring refused), {@code pieces}, {@code claims}. Opened on first use. Call inside
+ * {@link CudaContext#call}.
+ */
+final class AsyncSssp implements GpuLauncher<Source, SsspResult> {
+    static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
+            List.of("async"), false, g -> DeviceBuffer.total(sizes(g)), AsyncSssp::new);
+    static final double SPARSE_DELTA_FACTOR = 32, DENSE_DELTA_FACTOR = 2;
+
+    /** sssp_async.cu's enum AsyncLayout (a test checks that they agree). */
+    static final int SLOTS = 64, STATE_WORDS = 592, MAX_AHEAD = 32, LOCAL_CAPACITY = 64;
+    /** sssp_async.cu's enum AsyncCounter: slots of the u64 counter array. */
+    static final int PHASES = 0, BUCKETS = 1, ITEMS = 2, STALE = 3, RELAXED = 4, RING = 5, FAR = 6, OVERFLOW = 7,
+            PIECES = 8, CLAIMS = 9, COUNTERS = 16;
+    /**
+     * Ring entries per slot: at least 2^MIN_RING_LOG, at most 2^MAX_RING_LOG, else n / 16 on sparse graphs (the 64
+     * rings hold 4n; a road graph's buckets are small) and n / 4 on dense ones (16n: a Kronecker graph's few buckets
+     * are large, and what a full ring refuses waits for the next far-list split).
+     */
+    static final int MIN_RING_LOG = 10, MAX_RING_LOG = 22;
+
+    private final CudaContext context;
+    private CsrGraph graph;
+    private final DeviceCsr csr;
+    private final int n;
+    private final int ringLog;
+    private final DeviceBuffer dist, parents, rings, far, farMark, state, counters;
+    private final DeviceTimer timer;
+    private double meanWeight;
+    /** Every ring entry is EMPTY, as each completed launch leaves them (false after a launch that did not complete:
+     *  the next one clears them first). */
+    private boolean ringsClean;
+
+    private AsyncSssp(DeviceGraph g) {
+        this.context = g.context();
+        this.graph = g.graph();
+        this.csr = g.csr();
+        this.n = graph.vertexCount();
+        this.ringLog = ringLog(graph);
+        DeviceBuffer[] b = g.allocate(sizes(graph));
+        dist = b[0];
+        parents = b[1];
+        rings = b[2];
+        far = b[3];
+        farMark = b[4];
+        state = b[5];
+        counters = b[6];
+        rings.fill32(0, 2L * SLOTS << ringLog, -1);  // every entry EMPTY (all ones), on the stream before any launch
+        ringsClean = true;
+        timer = new DeviceTimer(context);
+        reweighted(graph);
+    }
+
+    /** Device bytes of dist, parents, the rings, the two far lists, the far marks, the state words and the counters,
+     *  in that order. */
+    static long[] sizes(CsrGraph g) {
+        long n = g.vertexCount();
+        return new long[] {8 * n, 4 * n, 8L * SLOTS << ringLog(g), 2 * 4 * n, 4 * n, 8L * STATE_WORDS,
+                8L * COUNTERS};
+    }
+
+    /** Sparse graphs (mean degree below 8, road-like) get the sparse defaults and smaller rings. */
+    static boolean sparse(CsrGraph g) {
+        return meanDegree(g) < 8;
+    }
+
+    private static double meanDegree(CsrGraph g) {
+        return Math.max(1.0, (double) g.arcCount() / Math.max(1, g.vertexCount()));
+    }
+
+    /** log2 of the entries of one ring. */
+    static int ringLog(CsrGraph g) {
+        return ringLog(g.vertexCount(), sparse(g));
+    }
+
+    static int ringLog(int n, boolean sparse) {
+        int per = sparse ? 16 : 4;
+        long want = Math.max(1, ((long) n + per - 1) / per);
+        int log = 64 - Long.numberOfLeadingZeros(want - 1);  // ceil(log2(want))
+        return Math.max(MIN_RING_LOG, Math.min(MAX_RING_LOG, log));
+    }
+
+    /** The integer bucket width the kernel uses for {@code delta}: the nearest power of two, at least 1. */
+    static long intDelta(double delta) {
+        if (!(delta > 1) || !Double.isFinite(delta)) return 1;
+        int log = (int) Math.round(Math.log(delta) / Math.log(2));
+        return 1L << Math.min(Math.max(log, 0), 62);
+    }
+
+    /** A new version with the same arcs and new weights (already copied to the device by {@link DeviceCsr}). */
+    @Override
+    public boolean reweighted(CsrGraph next) {
+        graph = next;
+        double sum = 0;
+        for (double w : next.weights()) sum += w;
+        meanWeight = next.arcCount() == 0 ? 1 : sum / next.arcCount();
+        return true;
+    }
+
+    @Override
+    public SsspResult run(Source query, Variant variant) {
+        int source = query.vertex();
+        SeedSssp.checkSource(source, n);
+        boolean sparse = sparse(graph);
+        double delta = variant.doubleOption("delta", variant.doubleOption("df",
+                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * meanWeight / meanDegree(graph));
+        boolean ints = csr.intWeights();
+        long deltaKey = ints ? intDelta(delta)
+                : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
+        int ahead = clamp(variant.intOption("ahead", sparse ? 8 : 4), 1, MAX_AHEAD);
+        int local = clamp(variant.intOption("local", 8), 0, LOCAL_CAPACITY);
+        int batch = clamp(variant.intOption("batch", sparse ? 32 : 16), 1, 32);
+        int piece = clamp(variant.intOption("piece", sparse ? 256 : 64), 32, 1 << 24);
+        int check = variant.intOption("check", sparse ? 0 : 1) != 0 ? 1 : 0;
+        int bps = variant.intOption("bps", sparse ? 1 : 2);
+        int workers = Math.max(0, variant.intOption("warps", 0));
+        String suffix = ints ? "_i32" : "_f64";
+        boolean clear = !ringsClean;
+        ringsClean = false;  // until this launch is known to have completed
+        timer.start();
+        context.module("sssp_async").kernel("sssp_async" + suffix).launchCooperative(bps, csr.rowOffsets,
+                csr.columns, csr.weights(), n, dist, rings, far, farMark, state, counters, source, deltaKey, ringLog,
+                ahead, local, batch, piece, check, workers, clear ? 1 : 0);
+        if (!csr.zeroWeights()) {
+            parents.fill32(0, n, -1);
+            context.module("sssp").kernel("sssp_parents" + suffix).launch(Kernel.blocksFor(32L * n), csr.rowOffsets,
+                    csr.columns, csr.weights(), n, dist, parents, source);
+        }
+        timer.stop();
+        long compute = timer.elapsedNanos();
+        ringsClean = true;
+        long t0 = System.nanoTime();
+        long[] keys = new long[n];
+        dist.download(keys);
+        double[] d = SeedSssp.distances(keys, ints);
+        int[] p = new int[n];
+        if (csr.zeroWeights()) SeedSssp.tightTree(graph, d, source, p);
+        else parents.download(p);
+        p[source] = source;
+        long[] c = new long[COUNTERS];
+        counters.download(c);
+        return new SsspResult(source, d, p, new Timing(compute, System.nanoTime() - t0, Map.of(
+                "phases", c[PHASES], "buckets", c[BUCKETS], "items", c[ITEMS], "stale", c[STALE],
+                "relaxed", c[RELAXED], "ring", c[RING], "far", c[FAR], "overflow", c[OVERFLOW],
+                "pieces", c[PIECES], "claims", c[CLAIMS])));
+    }
+
+    private static int clamp(int x, int lo, int hi) {
+        return Math.max(lo, Math.min(hi, x));
+    }
+
+    @Override
+    public void close() {
+        timer.close();
+        counters.close();
+        state.close();
+        farMark.close();
+        far.close();
+        rings.close();
+        parents.close();
+        dist.close();
+    }
+}
