@@ -94,7 +94,8 @@ public final class GpuBench {
         if (out != null) Files.writeString(out, table);
     }
 
-    static CsrGraph build(String name) throws IOException {
+    /** A benchmark graph by name (kronSCALE, uniformSCALE, ny); null when the dataset is absent. Shared with the peers harness. */
+    public static CsrGraph build(String name) throws IOException {
         if (name.startsWith("kron")) {
             return GraphBuilder.build(KroneckerGraph.generate(Integer.parseInt(name.substring(4)), 16, SEED));
         }
@@ -214,7 +215,8 @@ public final class GpuBench {
     }
 
     /** Seeded random sources of non-zero out-degree (as GAP picks them). */
-    static int[] sources(CsrGraph g, int count) {
+    /** {@code count} seeded sources of non-zero degree (the same for every tool that benchmarks {@code g}). */
+    public static int[] sources(CsrGraph g, int count) {
         SplittableRandom r = new SplittableRandom(SEED ^ g.arcCount());
         int[] s = new int[count];
         for (int i = 0; i < count; i++) {

@@ -11,6 +11,7 @@ import java.util.SplittableRandom;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
@@ -47,8 +48,6 @@ import org.frontiergraph.kernels.sssp.SsspResult;
  * run on a machine without a GPU (its times are then the CPU engine's).
  */
 public final class PeerBench {
-    /** GpuBench's seed: the same graphs and sources. */
-    static final long SEED = 20_260_101L;
     /** GAP's delta-stepping deltas (shared/peers/README.md): road graphs, and Kronecker / uniform with weights 1..255. */
     static final int ROAD_DELTA = 50_000, SYNTHETIC_DELTA = 2;
 
@@ -108,7 +107,7 @@ public final class PeerBench {
             System.out.println("Frontier engine: " + engineName + " (" + device + ")");
             for (String name : graphs) {
                 long t0 = System.nanoTime();
-                CsrGraph g = build(name);
+                CsrGraph g = GpuBench.build(name);
                 if (g == null) {
                     System.out.println(name + ": not found (FRONTIER_DATASETS), skipped");
                     continue;
@@ -121,7 +120,7 @@ public final class PeerBench {
                     writeFiles(g, dir);
                     System.out.println(name + ": .sg .wsg .egr written in " + ms(System.nanoTime() - built) + " ms ("
                             + (Files.size(dir.sg()) + Files.size(dir.wsg()) + Files.size(dir.egr()) >> 20) + " MiB)");
-                    int[] sources = sources(g, sourceCount);
+                    int[] sources = GpuBench.sources(g, sourceCount);
                     int[] checked = Arrays.copyOf(sources, check);
                     Files.writeString(dir.env(), "SOURCES=\"" + join(sources) + "\"\nCHECK=\"" + join(checked)
                             + "\"\nDELTA=" + delta(name) + "\n");
@@ -230,37 +229,10 @@ public final class PeerBench {
         return kernel;
     }
 
-    /** The graphs of GpuBench (same generators, parameters and seed); null when a dataset is absent. */
-    static CsrGraph build(String name) throws IOException {
-        if (name.startsWith("kron")) {
-            return GraphBuilder.build(KroneckerGraph.generate(Integer.parseInt(name.substring(4)), 16, SEED));
-        }
-        if (name.startsWith("uniform")) {
-            int scale = Integer.parseInt(name.substring(7));
-            return GraphBuilder.build(UniformRandomGraph.generate(1 << scale, 16L << scale, SEED, 255, false));
-        }
-        if (name.equals("ny")) {
-            var file = Datasets.file(Datasets.NY);
-            return file.isPresent() ? GraphFiles.read(file.get()).toCsr() : null;
-        }
-        throw new IllegalArgumentException("unknown graph " + name + " (kronSCALE, uniformSCALE or ny)");
-    }
-
     static int delta(String name) {
         return name.equals("ny") ? ROAD_DELTA : SYNTHETIC_DELTA;
     }
 
-    /** GpuBench's seeded random sources of non-zero out-degree. */
-    static int[] sources(CsrGraph g, int count) {
-        SplittableRandom r = new SplittableRandom(SEED ^ g.arcCount());
-        int[] s = new int[count];
-        for (int i = 0; i < count; i++) {
-            int v;
-            do v = r.nextInt(g.vertexCount()); while (g.degree(v) == 0);
-            s[i] = v;
-        }
-        return s;
-    }
 
     static double median(double[] xs) {
         double[] s = xs.clone();

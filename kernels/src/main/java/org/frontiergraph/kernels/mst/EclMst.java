@@ -177,17 +177,8 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult> {
             chosen.download(bits);
             counters.download(c);
         }
-        int count = 0;
-        for (int word : bits) count += Integer.bitCount(word);
-        int[] ids = new int[count];
-        int j = 0;
-        for (int i = 0; i < bits.length; i++) {
-            int word = bits[i];
-            while (word != 0) {
-                ids[j++] = 32 * i + Integer.numberOfTrailingZeros(word);
-                word &= word - 1;
-            }
-        }
+        int[] ids = ChosenEdges.ids(bits);
+        int count = ids.length;
         double total = ExactSum.of(edges.w, ids);
         Map<String, Long> counts = Map.of(
                 "rounds", c[LIGHT_ROUNDS] + c[HEAVY_ROUNDS],

@@ -97,17 +97,8 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
         long t0 = System.nanoTime();
         int[] bits = new int[(m + 31) / 32];
         if (m > 0) chosen.download(bits);
-        int count = 0;
-        for (int word : bits) count += Integer.bitCount(word);
-        int[] ids = new int[count];
-        int j = 0;
-        for (int i = 0; i < bits.length; i++) {
-            int word = bits[i];
-            while (word != 0) {
-                ids[j++] = 32 * i + Integer.numberOfTrailingZeros(word);
-                word &= word - 1;
-            }
-        }
+        int[] ids = ChosenEdges.ids(bits);
+        int count = ids.length;
         long rounds = 0;
         if (m > 0) {
             long[] c = new long[MstCounters.COUNT];
