@@ -28,6 +28,7 @@ public final class DeviceCsr implements AutoCloseable {
     private boolean intWeights;
     private boolean zeroWeights;
     private double maxWeight;
+    private double meanWeight;
 
     public DeviceCsr(CudaContext context, AtomicLong ledger, CsrGraph g) {
         this.context = context;
@@ -61,11 +62,12 @@ public final class DeviceCsr implements AutoCloseable {
     /** Replaces the weights (same arcs, new values). */
     public void uploadWeights(CsrGraph g) {
         double[] w = g.weights();
-        double max = 0;
+        double max = 0, sum = 0;
         boolean zero = false;
         for (double x : w) {
             if (x > max) max = x;
             if (x == 0) zero = true;
+            sum += x;
         }
         boolean ints = g.integralWeights() && max * Math.max(1, vertexCount - 1) < EXACT_LIMIT;
         DeviceBuffer old = weights;
@@ -86,6 +88,7 @@ public final class DeviceCsr implements AutoCloseable {
         intWeights = ints;
         zeroWeights = zero;
         maxWeight = max;
+        meanWeight = w.length == 0 ? 1 : sum / w.length;
     }
 
     public DeviceBuffer weights() { return weights; }
@@ -97,6 +100,9 @@ public final class DeviceCsr implements AutoCloseable {
     public boolean zeroWeights() { return zeroWeights; }
 
     public double maxWeight() { return maxWeight; }
+
+    /** The mean arc weight (1 without arcs): delta-stepping launchers size their buckets from it. */
+    public double meanWeight() { return meanWeight; }
 
     @Override
     public void close() {

@@ -68,7 +68,6 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult> {
     private final int ringLog;
     private final DeviceBuffer dist, parents, rings, far, farMark, state, counters;
     private final DeviceTimer timer;
-    private double meanWeight;
     /** Every ring entry is EMPTY, as each completed launch leaves them (false after a launch that did not complete:
      *  the next one clears them first). */
     private boolean ringsClean;
@@ -90,7 +89,6 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult> {
         rings.fill32(0, 2L * SLOTS << ringLog, -1);  // every entry EMPTY (all ones), on the stream before any launch
         ringsClean = true;
         timer = new DeviceTimer(context);
-        reweighted(graph);
     }
 
     /** Device bytes of dist, parents, the rings, the two far lists, the far marks, the state words and the counters,
@@ -101,18 +99,9 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult> {
                 8L * COUNTERS};
     }
 
-    /** Sparse graphs (mean degree below 8, road-like) get the sparse defaults and smaller rings. */
-    static boolean sparse(CsrGraph g) {
-        return meanDegree(g) < 8;
-    }
-
-    private static double meanDegree(CsrGraph g) {
-        return Math.max(1.0, (double) g.arcCount() / Math.max(1, g.vertexCount()));
-    }
-
-    /** log2 of the entries of one ring. */
+    /** log2 of the entries of one ring (sparse graphs, SeedSssp.sparse, get smaller rings). */
     static int ringLog(CsrGraph g) {
-        return ringLog(g.vertexCount(), sparse(g));
+        return ringLog(g.vertexCount(), SeedSssp.sparse(g));
     }
 
     static int ringLog(int n, boolean sparse) {
@@ -129,13 +118,10 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult> {
         return 1L << Math.min(Math.max(log, 0), 62);
     }
 
-    /** A new version with the same arcs and new weights (already copied to the device by {@link DeviceCsr}). */
+    /** A new version with the same arcs and new weights (already on the device, with their mean, in {@link DeviceCsr}). */
     @Override
     public boolean reweighted(CsrGraph next) {
         graph = next;
-        double sum = 0;
-        for (double w : next.weights()) sum += w;
-        meanWeight = next.arcCount() == 0 ? 1 : sum / next.arcCount();
         return true;
     }
 
@@ -143,9 +129,9 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult> {
     public SsspResult run(Source query, Variant variant) {
         int source = query.vertex();
         SeedSssp.checkSource(source, n);
-        boolean sparse = sparse(graph);
+        boolean sparse = SeedSssp.sparse(graph);
         double delta = variant.doubleOption("delta", variant.doubleOption("df",
-                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * meanWeight / meanDegree(graph));
+                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * csr.meanWeight() / SeedSssp.meanDegree(graph));
         boolean ints = csr.intWeights();
         long deltaKey = ints ? intDelta(delta)
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);

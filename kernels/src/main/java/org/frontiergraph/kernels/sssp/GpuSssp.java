@@ -35,7 +35,6 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult> {
     private final DeviceBuffer dist, parents, queueA, queueB, far, nearMark, farMark, counters, bigList;
     private final int bigCapacity;
     private final DeviceTimer timer;
-    private double meanWeight;
 
     private GpuSssp(DeviceGraph g) {
         this.context = g.context();
@@ -53,7 +52,6 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult> {
         bigList = b[8];
         bigCapacity = bigCapacity(graph);
         timer = new DeviceTimer(context);
-        reweighted(graph);
     }
 
     /** Device bytes of dist, parents, the two near queues, the three far piles, the two marks, the counters and
@@ -76,13 +74,10 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult> {
         return count;
     }
 
-    /** A new version with the same arcs and new weights (already copied to the device by {@link DeviceCsr}). */
+    /** A new version with the same arcs and new weights (already on the device, with their mean, in {@link DeviceCsr}). */
     @Override
     public boolean reweighted(CsrGraph next) {
         graph = next;
-        double sum = 0;
-        for (double w : next.weights()) sum += w;
-        meanWeight = next.arcCount() == 0 ? 1 : sum / next.arcCount();
         return true;
     }
 
@@ -90,10 +85,10 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult> {
     public SsspResult run(Source query, Variant variant) {
         int source = query.vertex();
         int n = graph.vertexCount();
-        double meanDegree = Math.max(1.0, (double) graph.arcCount() / Math.max(1, n));
-        boolean sparse = meanDegree < 8;
+        double meanDegree = SeedSssp.meanDegree(graph);
+        boolean sparse = SeedSssp.sparse(graph);
         double delta = variant.doubleOption("delta", variant.doubleOption("df",
-                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * meanWeight / meanDegree);
+                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * csr.meanWeight() / meanDegree);
         boolean ints = csr.intWeights();
         long deltaKey = ints ? Math.max(1L, Math.round(delta))
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
@@ -114,11 +109,7 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult> {
         long t0 = System.nanoTime();
         long[] keys = new long[n];
         dist.download(keys);
-        double[] d = new double[n];
-        for (int v = 0; v < n; v++) {
-            long k = keys[v];
-            d[v] = ints ? (k == -1L ? Double.POSITIVE_INFINITY : (double) k) : Double.longBitsToDouble(k);
-        }
+        double[] d = SeedSssp.distances(keys, ints);
         int[] p = new int[n];
         if (csr.zeroWeights()) SeedSssp.tightTree(graph, d, source, p);
         else parents.download(p);

@@ -82,6 +82,19 @@ final class SeedSssp {
         return DeviceBuffer.of(context, ledger, iw);
     }
 
+    /** Arcs per vertex, at least 1. */
+    static double meanDegree(CsrGraph g) {
+        return Math.max(1.0, (double) g.arcCount() / Math.max(1, g.vertexCount()));
+    }
+
+    /**
+     * Fewer than 8 arcs per vertex (road-like): the delta-stepping launchers pick their sparse-graph tuning by it,
+     * and it is where the asynchronous scheme won on an H200 (NY), the rule for making {@code async} the default there.
+     */
+    static boolean sparse(CsrGraph g) {
+        return meanDegree(g) < 8;
+    }
+
     static void checkSource(int source, int n) {
         if (source < 0 || source >= n) throw new IllegalArgumentException("source " + source + " not in [0, " + n + ")");
     }

@@ -5,7 +5,6 @@ import org.frontiergraph.kernels.cpu.CpuAlgorithm;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Source;
-import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * Single-source shortest paths (non-negative weights): the spec and its implementations.
@@ -15,8 +14,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  *       src/main/cuda/sssp.cu), resident from load; {@code async} (asynchronous bucketed delta-stepping without a
  *       barrier per step, {@link AsyncSssp}, src/main/cuda/sssp_async.cu: on an H200 an earlier revision took NY in
  *       2.4 ms against nearfar's 6.0 and passed the GPU suite; it becomes the default for sparse graphs, see
- *       {@link #sparse}, once its current revision has passed the GPU suite too); {@code harish} (paper 004 Algorithms 3-5 with the atomicMin
- *       fix, {@link HarishSssp}); {@code da2cf-*} (paper 003, {@link Da2cfSssp}).</li>
+ *       {@code SeedSssp.sparse}, once its current revision has passed the GPU suite too); {@code harish} (paper 004
+ *       Algorithms 3-5 with the atomicMin fix, {@link HarishSssp}); {@code da2cf-*} (paper 003, {@link Da2cfSssp}).</li>
  * </ul>
  * Every implementation's answer passes {@link SsspVerifier}; {@link DijkstraReference} is the plain reference.
  */
@@ -30,13 +29,6 @@ public final class Sssp {
             HarishSssp.IMPLEMENTATION,
             Da2cfSssp.IMPLEMENTATION);
 
-    /**
-     * Fewer than 8 arcs per vertex (GpuSssp's own sparse rule): where the asynchronous scheme won on an H200 (NY),
-     * and the rule {@code AsyncSssp.IMPLEMENTATION.defaultFor(Sssp::sparse)} will use once it is the default there.
-     */
-    static boolean sparse(CsrGraph g) {
-        return g.arcCount() < 8L * g.vertexCount();
-    }
 
     /** SSSP from {@code source} on {@code graph}'s backend ({@code variant} null: the backend's default). */
     public static SsspResult run(ResidentGraph graph, int source, String variant) {

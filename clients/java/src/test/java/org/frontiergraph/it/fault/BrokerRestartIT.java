@@ -60,14 +60,7 @@ class BrokerRestartIT {
             traffic.publishSnapshots();
             Awaitility.await("version 1 of every graph loaded").atMost(Duration.ofSeconds(60))
                     .until(() -> traffic.graphIds().stream().allMatch(g -> out.loaded(g, 1)));
-            pace.scheduleAtFixedRate(() -> {
-                try {
-                    traffic.step();
-                } catch (Throwable e) {
-                    trafficFailure.compareAndSet(null, e);
-                    throw e;
-                }
-            }, 0, 40, TimeUnit.MILLISECONDS);
+            traffic.every(pace, 40, trafficFailure);
             Awaitility.await("traffic flowing").atMost(Duration.ofSeconds(60)).until(() -> answered(traffic, out) >= 50);
 
             int beforeOutage = traffic.queryCount();

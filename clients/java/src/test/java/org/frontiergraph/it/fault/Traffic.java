@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.it.Pipeline;
 import org.frontiergraph.kernels.engine.Verification;
@@ -111,6 +114,18 @@ final class Traffic {
     }
 
     /** Publishes a query on a graph, expecting the version its model holds now. */
+    /** Steps every {@code periodMs} on {@code pace}; the first failure lands in {@code failure} and stops the pacing. */
+    void every(ScheduledExecutorService pace, long periodMs, AtomicReference<Throwable> failure) {
+        pace.scheduleAtFixedRate(() -> {
+            try {
+                step();
+            } catch (Throwable e) {
+                failure.compareAndSet(null, e);
+                throw e;
+            }
+        }, 0, periodMs, TimeUnit.MILLISECONDS);
+    }
+
     synchronized Expected query(String graphId) {
         Model m = graphs.get(graphId);
         Algorithm a = algorithms[rnd.nextInt(algorithms.length)];

@@ -61,14 +61,7 @@ class WorkerCrashIT {
             traffic.publishSnapshots();
             Awaitility.await("version 1 of every graph loaded").atMost(Duration.ofSeconds(60))
                     .until(() -> traffic.graphIds().stream().allMatch(g -> out.loaded(g, 1)));
-            pace.scheduleAtFixedRate(() -> {
-                try {
-                    traffic.step();
-                } catch (Throwable e) {
-                    trafficFailure.compareAndSet(null, e);
-                    throw e;
-                }
-            }, 0, 40, TimeUnit.MILLISECONDS);
+            traffic.every(pace, 40, trafficFailure);
 
             for (int round = 0; round < WORKERS; round++) {
                 WorkerProcess victim = workers.get(round);
