@@ -113,8 +113,8 @@ class AsyncSsspGpuTest {
         assertEquals(15, AsyncSssp.ringLog(264_346, true));  // USA-road-d.NY: 32768 entries per slot, 16 MiB in all
         assertEquals(20, AsyncSssp.ringLog(1 << 22, false));  // Kronecker 22: 2^20 per slot, 512 MiB in all
         assertEquals(AsyncSssp.MAX_RING_LOG, AsyncSssp.ringLog(Integer.MAX_VALUE, true));
-        assertTrue(AsyncSssp.sparse(TestGraphs.path(10)));
-        assertTrue(!AsyncSssp.sparse(TestGraphs.kronecker().graph()));
+        assertTrue(SeedSssp.sparse(TestGraphs.path(10)));
+        assertTrue(!SeedSssp.sparse(TestGraphs.kronecker().graph()));
         assertEquals(1, AsyncSssp.intDelta(0.3));
         assertEquals(1, AsyncSssp.intDelta(Double.NaN));
         assertEquals(16384, AsyncSssp.intDelta(14_984));
