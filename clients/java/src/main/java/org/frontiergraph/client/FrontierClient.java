@@ -41,7 +41,7 @@ public final class FrontierClient implements AutoCloseable {
         FrontierCodec.trust();
     }
 
-    private final String bootstrap;
+    private final Properties kafka;
     private final Topics topics;
     private final KafkaProducer<String, byte[]> producer;
 
@@ -57,10 +57,22 @@ public final class FrontierClient implements AutoCloseable {
     }
 
     public FrontierClient(String bootstrap, Topics topics) {
-        this.bootstrap = bootstrap;
+        this(kafka(bootstrap), topics);
+    }
+
+    /**
+     * A client whose Kafka clients (producer, watchers) all start from {@code kafka}: {@code bootstrap.servers} and
+     * whatever else the cluster needs (security.protocol, sasl.*, ssl.*); the client adds its own producer settings.
+     */
+    public FrontierClient(Properties kafka, Topics topics) {
+        if (kafka.getProperty(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG) == null) {
+            throw new IllegalArgumentException("the Kafka settings name no bootstrap.servers");
+        }
+        this.kafka = new Properties();
+        this.kafka.putAll(kafka);
         this.topics = topics;
         Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.putAll(kafka);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1 << 20));
@@ -69,7 +81,21 @@ public final class FrontierClient implements AutoCloseable {
         this.producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
     }
 
-    public String bootstrapServers() { return bootstrap; }
+    /** Kafka settings holding only {@code bootstrap.servers}. */
+    public static Properties kafka(String bootstrap) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        return p;
+    }
+
+    public String bootstrapServers() { return kafka.getProperty(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG); }
+
+    /** A copy of the Kafka settings every client of this one starts from. */
+    public Properties kafkaSettings() {
+        Properties p = new Properties();
+        p.putAll(kafka);
+        return p;
+    }
 
     public Topics topics() { return topics; }
 
@@ -139,19 +165,19 @@ public final class FrontierClient implements AutoCloseable {
     }
 
     public TopicWatcher<QueryResult> watchResults() {
-        return new TopicWatcher<>(bootstrap, topics.results(), QueryResult.class, false);
+        return new TopicWatcher<>(kafka, topics.results(), QueryResult.class, false);
     }
 
     public TopicWatcher<LatencyEvent> watchLatency() {
-        return new TopicWatcher<>(bootstrap, topics.latency(), LatencyEvent.class, false);
+        return new TopicWatcher<>(kafka, topics.latency(), LatencyEvent.class, false);
     }
 
     public TopicWatcher<ErrorEvent> watchErrors() {
-        return new TopicWatcher<>(bootstrap, topics.errors(), ErrorEvent.class, false);
+        return new TopicWatcher<>(kafka, topics.errors(), ErrorEvent.class, false);
     }
 
     public TopicWatcher<GraphStatus> watchStatus() {
-        return new TopicWatcher<>(bootstrap, topics.status(), GraphStatus.class, true);
+        return new TopicWatcher<>(kafka, topics.status(), GraphStatus.class, true);
     }
 
     /** Every chunk of one query's result, in chunk order, once all arrived; empty on timeout. */

@@ -25,9 +25,14 @@ public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseab
     private final List<T> seen = new ArrayList<>();
 
     public TopicWatcher(String bootstrap, String topic, Class<T> type, boolean fromBeginning) {
+        this(FrontierClient.kafka(bootstrap), topic, type, fromBeginning);
+    }
+
+    /** {@code kafka}: bootstrap.servers and the cluster's other client settings (security). */
+    public TopicWatcher(Properties kafka, String topic, Class<T> type, boolean fromBeginning) {
         this.type = type;
         Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.putAll(kafka);
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(2 << 20));
         this.consumer = new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
