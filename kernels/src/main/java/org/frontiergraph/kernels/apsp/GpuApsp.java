@@ -19,6 +19,7 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * GPU APSP of paper 004 (§3.4; kernels in src/main/cuda/apsp.cu), on an n x n distance matrix in device memory:
@@ -197,7 +198,7 @@ final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
     }
 
     @Override
-    public boolean reweighted(CsrGraph next) {
+    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
         graph = next;
         weights.upload(next.weights());
         return true;

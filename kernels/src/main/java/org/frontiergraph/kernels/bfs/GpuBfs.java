@@ -15,6 +15,7 @@ import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * GPU BFS launcher (kernels in src/main/cuda/bfs.cu): direction-optimizing, queue-based.
@@ -90,7 +91,7 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
 
     /** A new version with the same arcs (BFS ignores weights). */
     @Override
-    public boolean reweighted(CsrGraph next) {
+    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
         graph = next;
         return true;
     }

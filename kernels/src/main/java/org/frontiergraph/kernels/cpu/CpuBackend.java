@@ -4,6 +4,7 @@ import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * The CPU engine: graphs stay in the JVM heap; each algorithm's {@link CpuAlgorithm} runs on the host graph (using
@@ -18,18 +19,20 @@ public final class CpuBackend implements ComputeBackend {
 
     @Override
     public ResidentGraph load(CsrGraph graph) {
-        return new Resident(graph);
+        return new Resident(new MutableGraph(graph));
     }
 
     @Override
     public void close() {}
 
-    private record Resident(CsrGraph graph) implements ResidentGraph {
+    /** The host graph is the copy: updates apply to it in place, queries read its current version. */
+    private record Resident(MutableGraph mutable) implements ResidentGraph {
         @Override public String backend() { return NAME; }
-        @Override public long residentBytes() { return graph.bytes(); }
+        @Override public long residentBytes() { return mutable.bytes(); }
 
         @Override
         public <Q, R> R run(AlgorithmSpec<Q, R> algorithm, Q query, String variant) {
+            CsrGraph graph = mutable.current();
             AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(NAME, variant, graph);
             return ((CpuAlgorithm<Q, R>) choice.implementation()).runner().run(graph, query, choice.variant());
         }

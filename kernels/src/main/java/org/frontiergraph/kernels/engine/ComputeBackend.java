@@ -11,7 +11,9 @@ public interface ComputeBackend extends AutoCloseable {
     String name();
 
     /**
-     * Makes a graph resident (on the GPU: uploads it once). The caller closes the returned handle.
+     * Makes a graph resident (on the GPU: uploads it once). The resident graph takes {@code graph} over: updates
+     * through {@link ResidentGraph#mutable()} change its weights in place, so a caller that needs the version it
+     * passed keeps a copy. The caller closes the returned handle.
      *
      * @throws GraphTooLargeException when the graph does not fit in this backend's memory
      */

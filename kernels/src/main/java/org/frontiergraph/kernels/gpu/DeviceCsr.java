@@ -2,11 +2,13 @@ package org.frontiergraph.kernels.gpu;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * A CSR graph in device memory: row offsets and columns (int32), and weights as int32 when every weight is an
  * integer small enough that every path length stays exact in a double (distances are then exact integers), else as
- * doubles. Weights can be replaced in place for a new version with the same arcs.
+ * doubles. Weights can be replaced in place for a new version with the same arcs, all of them or a few
+ * ({@link #patchWeights}).
  */
 public final class DeviceCsr implements AutoCloseable {
     /** Largest distance for which integer arithmetic is used: converting to double is then exact. */
@@ -62,12 +64,11 @@ public final class DeviceCsr implements AutoCloseable {
     /** Replaces the weights (same arcs, new values). */
     public void uploadWeights(CsrGraph g) {
         double[] w = g.weights();
-        double max = 0, sum = 0;
+        double max = 0;
         boolean zero = false;
         for (double x : w) {
             if (x > max) max = x;
             if (x == 0) zero = true;
-            sum += x;
         }
         boolean ints = g.integralWeights() && max * Math.max(1, vertexCount - 1) < EXACT_LIMIT;
         DeviceBuffer old = weights;
@@ -88,7 +89,46 @@ public final class DeviceCsr implements AutoCloseable {
         intWeights = ints;
         zeroWeights = zero;
         maxWeight = max;
-        meanWeight = w.length == 0 ? 1 : sum / w.length;
+        meanWeight = w.length == 0 ? 1 : g.weightSum() / w.length;
+    }
+
+    /**
+     * The arcs {@code changes} lists were re-weighted in place in {@code g} (same arcs as uploaded): their new
+     * weights are scattered on the device, O(k). Falls back to {@link #uploadWeights} when the change asks for all,
+     * or moves the weights between int32 and float64 form. {@link #maxWeight()} stays an upper bound and
+     * {@link #zeroWeights()} true once set, until the next full upload.
+     */
+    public void patchWeights(CsrGraph g, MutableGraph.WeightChanges changes) {
+        if (changes.isEmpty()) return;
+        if (changes.all()) {
+            uploadWeights(g);
+            return;
+        }
+        double[] w = g.weights();
+        int[] arcs = changes.arcs();
+        double max = maxWeight;
+        boolean zero = zeroWeights;
+        for (int a : arcs) {
+            max = Math.max(max, w[a]);
+            zero |= w[a] == 0;
+        }
+        boolean ints = g.integralWeights() && max * Math.max(1, vertexCount - 1) < EXACT_LIMIT;
+        if (ints != intWeights) {
+            uploadWeights(g);
+            return;
+        }
+        if (ints) {
+            int[] v = new int[arcs.length];
+            for (int i = 0; i < arcs.length; i++) v[i] = (int) w[arcs[i]];
+            Scatter.ints(context, ledger, weights, arcs, v);
+        } else {
+            double[] v = new double[arcs.length];
+            for (int i = 0; i < arcs.length; i++) v[i] = w[arcs[i]];
+            Scatter.doubles(context, ledger, weights, arcs, v);
+        }
+        maxWeight = max;
+        zeroWeights = zero;
+        meanWeight = w.length == 0 ? 1 : g.weightSum() / w.length;
     }
 
     public DeviceBuffer weights() { return weights; }

@@ -2,6 +2,7 @@ package org.frontiergraph.kernels.gpu;
 
 import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * The device side of one algorithm implementation on one resident graph: it owns the device buffers it sized (in
@@ -13,11 +14,11 @@ public interface GpuLauncher<Q, R> extends AutoCloseable {
     R run(Q query, Variant variant);
 
     /**
-     * The graph's weights changed in place (same arcs; the {@link DeviceCsr} already holds the new weights).
-     * Returns false when this launcher holds data derived from the old weights that it does not refresh: it is
-     * then closed and opened again on the next query.
+     * The arcs {@code changes} lists were re-weighted in place in {@code graph} (same arcs; the {@link DeviceCsr}
+     * already holds the new weights). Returns false when this launcher holds data derived from the old weights
+     * that it does not refresh: it is then closed and opened again on the next query.
      */
-    default boolean reweighted(CsrGraph next) {
+    default boolean reweighted(CsrGraph graph, MutableGraph.WeightChanges changes) {
         return true;
     }
 

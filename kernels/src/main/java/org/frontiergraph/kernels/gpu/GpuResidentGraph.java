@@ -10,34 +10,51 @@ import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeEdits;
+import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
- * One graph version in device memory: the CSR and the launchers opened on it (the at-load ones from the start,
- * others when a query first names them). Queries run without copying the graph again; {@link #replace} patches
- * weights in place when the next version has the same arcs. {@link #residentBytes()} counts every device byte the
- * CSR and the launchers hold; {@link #close()} frees them. Thread-safe: device work is serialized by the backend's
- * {@link CudaContext}.
+ * A graph in device memory: the CSR and the launchers opened on it (the at-load ones from the start, others when a
+ * query first names them), following the host's {@link MutableGraph}. Updates apply to the host copy; the device
+ * copy catches up in one step before the next query ({@link #sync()}): the arcs re-weighted since the last sync are
+ * scattered (one small upload and one launch, however many updates they came from) and launchers refresh or drop
+ * what they derived from the weights; a structural change (edges added or removed, vertices appended) reloads the
+ * CSR and the launchers. {@link #residentBytes()} counts every device byte the CSR and the launchers hold;
+ * {@link #close()} frees them. Thread-safe: device work is serialized by the backend's {@link CudaContext}.
  */
 final class GpuResidentGraph implements ResidentGraph {
     private final GpuBackend backend;
     private final CudaContext context;
     private final AtomicLong ledger = new AtomicLong();
-    private final DeviceCsr csr;
+    private final MutableGraph mutable;
+    private final List<GpuAlgorithm<?, ?>> atLoad;
     private final Map<GpuAlgorithm<?, ?>, GpuLauncher<?, ?>> launchers = new IdentityHashMap<>();
-    private volatile CsrGraph graph;
+    /** The version on the device: the host's base when last synced (a new object after a structural merge). */
+    private CsrGraph graph;
+    private DeviceCsr csr;
     private boolean closed;
 
     /** Call inside {@link CudaContext#call}. Frees what it allocated when an allocation fails. */
     GpuResidentGraph(GpuBackend backend, CsrGraph graph, List<GpuAlgorithm<?, ?>> atLoad) {
         this.backend = backend;
         this.context = backend.context();
-        this.graph = graph;
-        this.csr = new DeviceCsr(context, ledger, graph);
+        this.atLoad = atLoad;
+        this.mutable = new MutableGraph(graph);
+        mutable.trackWeightChanges();
+        upload(graph);
+    }
+
+    /** Uploads {@code g} and opens the at-load launchers; all or nothing. */
+    private void upload(CsrGraph g) {
+        DeviceCsr fresh = new DeviceCsr(context, ledger, g);
+        csr = fresh;
+        graph = g;
         try {
             for (GpuAlgorithm<?, ?> impl : atLoad) launchers.put(impl, impl.open().apply(device()));
         } catch (RuntimeException e) {
             closeLaunchers();
-            csr.close();
+            fresh.close();
+            csr = null;
             throw e;
         }
     }
@@ -47,7 +64,7 @@ final class GpuResidentGraph implements ResidentGraph {
     }
 
     @Override
-    public CsrGraph graph() { return graph; }
+    public MutableGraph mutable() { return mutable; }
 
     @Override
     public String backend() { return GpuBackend.NAME; }
@@ -56,12 +73,48 @@ final class GpuResidentGraph implements ResidentGraph {
     public long residentBytes() { return ledger.get(); }
 
     @Override
+    public void sync() {
+        context.run(() -> {
+            ensureOpen();
+            catchUp();
+        });
+    }
+
+    /**
+     * Brings the device copy to the host's current version. A structural change frees the old copy first, then
+     * checks that the new one fits: when it does not, this graph has no device copy left and says so
+     * ({@link org.frontiergraph.kernels.engine.GraphTooLargeException}); the caller moves it to the CPU engine.
+     */
+    private void catchUp() {
+        CsrGraph now = mutable.current();
+        MutableGraph.WeightChanges changes = mutable.drainWeightChanges();
+        if (csr == null || now != graph) {
+            closeLaunchers();
+            if (csr != null) csr.close();
+            csr = null;
+            long need = DeviceCsr.bytesFor(now);
+            for (GpuAlgorithm<?, ?> impl : atLoad) need += impl.deviceBytes(now);
+            backend.requireFree(need, "graph of " + now.vertexCount() + " vertices and " + now.edgeCount() + " edges after updates");
+            upload(now);
+            return;
+        }
+        if (changes.isEmpty()) return;
+        csr.patchWeights(now, changes);
+        List<GpuAlgorithm<?, ?>> stale = new ArrayList<>();
+        launchers.forEach((impl, l) -> {
+            if (!l.reweighted(now, changes)) stale.add(impl);
+        });
+        for (GpuAlgorithm<?, ?> impl : stale) launchers.remove(impl).close();
+    }
+
+    @Override
     @SuppressWarnings("unchecked")
     public <Q, R> R run(AlgorithmSpec<Q, R> algorithm, Q query, String variant) {
-        AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(GpuBackend.NAME, variant, graph);
-        GpuAlgorithm<Q, R> impl = (GpuAlgorithm<Q, R>) choice.implementation();
         return context.call(() -> {
             ensureOpen();
+            catchUp();
+            AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(GpuBackend.NAME, variant, graph);
+            GpuAlgorithm<Q, R> impl = (GpuAlgorithm<Q, R>) choice.implementation();
             GpuLauncher<Q, R> launcher = (GpuLauncher<Q, R>) launchers.get(impl);
             if (launcher == null) {
                 backend.requireFree(impl.deviceBytes(graph), algorithm.name() + " " + choice.variant().name() + " on this graph");
@@ -73,26 +126,42 @@ final class GpuResidentGraph implements ResidentGraph {
     }
 
     /**
-     * Same arcs (row offsets and columns equal): new weights are copied over the old ones on the device, launchers
-     * refresh or drop what they derived from the weights, and this handle is returned. Otherwise the next version is
-     * loaded afresh and this one closed.
+     * Same arcs (row offsets and columns equal): the weights that differ are applied as re-weights of the host copy
+     * and scattered on the device, and this handle is returned. Otherwise the next version is loaded afresh and
+     * this one closed.
      */
     @Override
     public ResidentGraph replace(CsrGraph next, ComputeBackend owner) {
-        if (owner == backend && next.directed() == graph.directed() && sameArcs(graph, next)) {
-            context.run(() -> {
-                ensureOpen();
-                csr.uploadWeights(next);
-                List<GpuAlgorithm<?, ?>> stale = new ArrayList<>();
-                launchers.forEach((impl, l) -> {
-                    if (!l.reweighted(next)) stale.add(impl);
-                });
-                for (GpuAlgorithm<?, ?> impl : stale) launchers.remove(impl).close();
-                graph = next;
-            });
+        CsrGraph now = mutable.current();
+        if (owner == backend && next.directed() == now.directed() && sameArcs(now, next)) {
+            mutable.apply(differences(now, next), 0, Long.MAX_VALUE);
+            sync();
             return this;
         }
         return ResidentGraph.super.replace(next, owner);
+    }
+
+    /** The re-weights that turn {@code a} into {@code b} (same arcs). */
+    private static EdgeEdits differences(CsrGraph a, CsrGraph b) {
+        int[] off = a.rowOffsets(), col = a.columns();
+        double[] wa = a.weights(), wb = b.weights();
+        int count = 0;
+        int[] u = new int[16], v = new int[16];
+        double[] w = new double[16];
+        for (int x = 0; x < a.vertexCount(); x++) {
+            for (int e = off[x]; e < off[x + 1]; e++) {
+                if (wa[e] == wb[e] || (!a.directed() && col[e] < x)) continue;
+                if (count == u.length) {
+                    u = Arrays.copyOf(u, 2 * count);
+                    v = Arrays.copyOf(v, 2 * count);
+                    w = Arrays.copyOf(w, 2 * count);
+                }
+                u[count] = x;
+                v[count] = col[e];
+                w[count++] = wb[e];
+            }
+        }
+        return EdgeEdits.reweight(Arrays.copyOf(u, count), Arrays.copyOf(v, count), Arrays.copyOf(w, count));
     }
 
     private static boolean sameArcs(CsrGraph a, CsrGraph b) {
@@ -116,7 +185,8 @@ final class GpuResidentGraph implements ResidentGraph {
             if (closed) return;
             closed = true;
             closeLaunchers();
-            csr.close();
+            if (csr != null) csr.close();
+            csr = null;
         });
     }
 }

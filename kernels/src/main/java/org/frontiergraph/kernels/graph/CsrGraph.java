@@ -1,7 +1,9 @@
 package org.frontiergraph.kernels.graph;
 
 /**
- * An immutable graph in compressed sparse row form, 0-based vertex ids, built by {@link GraphBuilder}.
+ * A graph in compressed sparse row form, 0-based vertex ids, built by {@link GraphBuilder}. Its arcs never change;
+ * its weights change in place only through the {@link MutableGraph} that owns it (O(1) per re-weighted edge), which
+ * also patches the cached transpose and undirected edge list; a structural change gives a new CsrGraph.
  *
  * <p>Storage policy (see docs/contract.md): self-loops are dropped; parallel edges are merged keeping the
  * smallest weight; an undirected edge {u,v} is stored as two arcs u->v and v->u. Rows are sorted by target,
@@ -19,7 +21,9 @@ public final class CsrGraph {
     private final double[] weights;
     private final int[] arcEdgeIds;
     private final int edgeCount;
-    private final boolean integralWeights;
+    /** Arcs whose weight is not an integer below 2^31; -1 until the first in-place re-weight counts them. */
+    private int nonIntegralArcs;
+    private double weightSum = Double.NaN;
     private volatile CsrGraph transposed;
     private volatile UndirectedEdges undirected;
 
@@ -32,7 +36,7 @@ public final class CsrGraph {
         this.weights = weights;
         this.arcEdgeIds = arcEdgeIds;
         this.edgeCount = edgeCount;
-        this.integralWeights = integralWeights;
+        this.nonIntegralArcs = integralWeights ? 0 : -1;
     }
 
     public int vertexCount() { return vertexCount; }
@@ -42,7 +46,49 @@ public final class CsrGraph {
     public int edgeCount() { return edgeCount; }
     public boolean directed() { return directed; }
     /** True when every weight is an integer below 2^31 (kernels may then use int32 weights exactly). */
-    public boolean integralWeights() { return integralWeights; }
+    public boolean integralWeights() { return nonIntegralArcs == 0; }
+
+    /** The sum of all arc weights (kept up to date by in-place re-weights). */
+    public double weightSum() {
+        double s = weightSum;
+        if (Double.isNaN(s)) {
+            s = 0;
+            for (double w : weights) s += w;
+            weightSum = s;
+        }
+        return s;
+    }
+
+    static boolean integral(double w) {
+        return w == Math.rint(w) && w <= Integer.MAX_VALUE;
+    }
+
+    /**
+     * Sets the weight of {@code arc} in place (and of the same arc in the cached transpose, and the edge's weight in
+     * the cached undirected edge list when undirected; a directed graph's undirected list is dropped, since its
+     * weight is the smaller of two arcs). Only {@link MutableGraph} calls this, on the thread that owns the graph.
+     */
+    void setWeight(int arc, int source, double w) {
+        double old = weights[arc];
+        if (nonIntegralArcs < 0) {
+            int count = 0;
+            for (double x : weights) if (!integral(x)) count++;
+            nonIntegralArcs = count;
+        }
+        nonIntegralArcs += (integral(w) ? 0 : 1) - (integral(old) ? 0 : 1);
+        if (!Double.isNaN(weightSum)) weightSum += w - old;
+        weights[arc] = w;
+        CsrGraph t = transposed;
+        if (t != null && t != this) {
+            int back = t.findArc(columns[arc], source);
+            t.setWeight(back, columns[arc], w);
+        }
+        UndirectedEdges u = undirected;
+        if (u != null) {
+            if (directed) undirected = null;
+            else u.w[arcEdgeIds[arc]] = w;
+        }
+    }
 
     public int degree(int v) { return rowOffsets[v + 1] - rowOffsets[v]; }
     public int rowStart(int v) { return rowOffsets[v]; }

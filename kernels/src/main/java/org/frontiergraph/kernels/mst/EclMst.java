@@ -17,6 +17,7 @@ import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 
 /**
@@ -198,7 +199,7 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult> {
 
     /** The edge list holds the old weights: dropped, and uploaded again by the next MST query. */
     @Override
-    public boolean reweighted(CsrGraph next) {
+    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
         return false;
     }
 

@@ -3,6 +3,7 @@ package org.frontiergraph.kernels.mst;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.engine.WholeGraph;
@@ -12,7 +13,9 @@ import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
+import org.frontiergraph.kernels.gpu.Scatter;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 
 /**
@@ -20,21 +23,26 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  * union-find, in one cooperative launch. The undirected edge list is uploaded once, on the first MST query of a
  * graph version. The chosen edges come back as one bit per edge id, so ids are ascending; the total is summed on
  * the host with {@link ExactSum}. Variant {@code boruvka}, option {@code bps=N}. Reports counter {@code rounds}.
- * The edge list carries the weights: a new version's weights drop it ({@link #reweighted}) and the next MST query
- * uploads it again. Call inside {@link CudaContext#call}.
+ * The edge list carries the weights as integer keys: re-weights patch the keys of their edges in place when weights
+ * are integers (one scatter), else the list is dropped and the next MST query uploads it again. Call inside
+ * {@link CudaContext#call}.
  */
 final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("boruvka"), false, g -> DeviceBuffer.total(sizes(g)), GpuMst::new);
 
     private final CudaContext context;
+    private final AtomicLong ledger;
     private final CsrGraph graph;
+    /** Whether the keys in the edge list are the integer weights (else ranks among the distinct weights). */
+    private final boolean integerKeys;
     private final UndirectedEdges edges;
     private final DeviceBuffer edgeList, listA, listB, comp, minKey, chosen, counters;
     private final DeviceTimer timer;
 
     private GpuMst(DeviceGraph g) {
         this.context = g.context();
+        this.ledger = g.ledger();
         this.graph = g.graph();
         this.edges = graph.undirectedEdges();
         DeviceBuffer[] b = g.allocate(sizes(graph));
@@ -45,7 +53,9 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
         minKey = b[4];
         chosen = b[5];
         counters = b[6];
-        edgeList.upload(pack(edges, graph.integralWeights()));
+        int[] packed = pack(edges, graph.integralWeights());
+        edgeList.upload(packed);
+        integerKeys = integerKeys(edges, graph.integralWeights());
         timer = new DeviceTimer(context);
     }
 
@@ -60,11 +70,17 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
      * (u, v, weight key, id) per edge. The weight key is the integer weight when weights are integers below 2^31,
      * else the rank of the weight among the distinct weights: either way keys order edges as (weight, id) does.
      */
+    static boolean integerKeys(UndirectedEdges edges, boolean integral) {
+        double[] w = edges.w;
+        boolean ints = integral;
+        for (int i = 0; ints && i < edges.size(); i++) ints = w[i] == Math.rint(w[i]) && w[i] >= 0 && w[i] <= Integer.MAX_VALUE;
+        return ints;
+    }
+
     static int[] pack(UndirectedEdges edges, boolean integral) {
         int m = edges.size();
         double[] w = edges.w;
-        boolean ints = integral;
-        for (int i = 0; ints && i < m; i++) ints = w[i] == Math.rint(w[i]) && w[i] >= 0 && w[i] <= Integer.MAX_VALUE;
+        boolean ints = integerKeys(edges, integral);
         double[] distinct = null;
         if (!ints) {
             double[] sorted = w.clone();
@@ -110,10 +126,24 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
                 Map.of("rounds", rounds)));
     }
 
-    /** The edge list holds the old weights: dropped, and uploaded again by the next MST query. */
+    /**
+     * Integer keys: the keys of the re-weighted edges are scattered into the edge list (O(k)), as long as the new
+     * weights are integers too. Otherwise (rank keys, or a weight that is no longer an integer) the list is dropped
+     * and uploaded again by the next MST query. The host edge list {@code edges} is the graph's cached one, which
+     * the re-weights already patched.
+     */
     @Override
-    public boolean reweighted(CsrGraph next) {
-        return false;
+    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
+        if (!integerKeys || changes.all() || next.directed() || !next.integralWeights()) return false;
+        int[] arcs = changes.arcs(), ids = next.arcEdgeIds();
+        int[] index = new int[arcs.length], key = new int[arcs.length];
+        for (int i = 0; i < arcs.length; i++) {
+            int id = ids[arcs[i]];
+            index[i] = 4 * id + 2;   // (u, v, key, id) per edge
+            key[i] = (int) edges.w[id];
+        }
+        Scatter.ints(context, ledger, edgeList, index, key);
+        return true;
     }
 
     @Override

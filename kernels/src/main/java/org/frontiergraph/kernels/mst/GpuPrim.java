@@ -15,6 +15,7 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 
 /**
@@ -234,7 +235,7 @@ final class GpuPrim implements GpuLauncher<WholeGraph, MstResult> {
     }
 
     @Override
-    public boolean reweighted(CsrGraph next) {
+    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
         upload(next);
         return true;
     }

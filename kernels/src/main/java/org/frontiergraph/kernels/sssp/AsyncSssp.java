@@ -14,6 +14,7 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * GPU SSSP without a grid barrier per step (kernels in src/main/cuda/sssp_async.cu): asynchronous bucketed
@@ -120,7 +121,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult> {
 
     /** A new version with the same arcs and new weights (already on the device, with their mean, in {@link DeviceCsr}). */
     @Override
-    public boolean reweighted(CsrGraph next) {
+    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
         graph = next;
         return true;
     }

@@ -19,6 +19,7 @@ import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * Martin, Torres and Gavilanes' DA2CF (paper 003; kernels in src/main/cuda/sssp_da2cf.cu): Dijkstra adapted to
@@ -239,7 +240,7 @@ final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
 
     /** New weights, same arcs: the matrix and the transposed weights are rebuilt on next use. */
     @Override
-    public boolean reweighted(CsrGraph next) {
+    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
         graph = next;
         closeMatrix();
         closeTranspose();

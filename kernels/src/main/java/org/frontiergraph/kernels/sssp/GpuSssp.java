@@ -15,6 +15,7 @@ import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * GPU SSSP launcher (kernels in src/main/cuda/sssp.cu): near-far delta-stepping in one cooperative launch, then a
@@ -76,7 +77,7 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult> {
 
     /** A new version with the same arcs and new weights (already on the device, with their mean, in {@link DeviceCsr}). */
     @Override
-    public boolean reweighted(CsrGraph next) {
+    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
         graph = next;
         return true;
     }

@@ -16,6 +16,7 @@ import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * Harish and Narayanan's two-kernel SSSP (paper 004, Algorithms 3-5; kernels in src/main/cuda/sssp_harish.cu): mask
@@ -101,7 +102,7 @@ public final class HarishSssp implements GpuLauncher<Source, SsspResult> {
     }
 
     @Override
-    public boolean reweighted(CsrGraph next) {
+    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
         graph = next;  // the weights live in the shared DeviceCsr, already updated
         return true;
     }

@@ -49,6 +49,7 @@ public final class FrontierCodec {
         register(LatencyEvent.class, LatencyEvent.getClassSchema(), LatencyEvent.getDecoder());
         register(ErrorEvent.class, ErrorEvent.getClassSchema(), ErrorEvent.getDecoder());
         register(GraphStatus.class, GraphStatus.getClassSchema(), GraphStatus.getDecoder());
+        registerEarlier(GraphUpdate.class, GraphUpdate.getDecoder(), "GraphUpdate-1.avsc");
     }
 
     private FrontierCodec() {}
@@ -92,6 +93,22 @@ public final class FrontierCodec {
     private static <T extends SpecificRecord> void register(Class<T> type, Schema schema, BinaryMessageDecoder<T> decoder) {
         BY_FINGERPRINT.put(SchemaNormalization.parsingFingerprint64(schema), type);
         DECODERS.put(type, decoder);
+    }
+
+    /**
+     * An earlier version of a message type's schema (kept in {@code history/}): records written with it are still
+     * read, resolved to the current schema (new fields take their defaults). Logs are kept forever, so old records
+     * stay valid.
+     */
+    private static <T extends SpecificRecord> void registerEarlier(Class<T> type, BinaryMessageDecoder<T> decoder, String file) {
+        try (var in = FrontierCodec.class.getResourceAsStream("/org/frontiergraph/schema/history/" + file)) {
+            if (in == null) throw new IllegalStateException("schema history file " + file + " is missing");
+            Schema earlier = new Schema.Parser().parse(in);
+            decoder.addSchema(earlier);
+            BY_FINGERPRINT.put(SchemaNormalization.parsingFingerprint64(earlier), type);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read schema history file " + file, e);
+        }
     }
 
     /** Encodes any generated Frontier record. */

@@ -6,8 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.message.BinaryMessageEncoder;
 import org.apache.avro.specific.SpecificRecord;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.EdgeBatch;
@@ -118,5 +124,30 @@ class FrontierCodecTest {
         bomb[15] = 'x';
         String reason = assertThrows(FrontierCodec.MalformedMessageException.class, () -> FrontierCodec.decode(bomb)).getMessage();
         assertTrue(reason.contains("exceeds maximum allowed"), reason);
+    }
+
+    /** A GraphUpdate written before addedVertexCount existed (the log keeps it forever) still reads, as 0 vertices added. */
+    @Test
+    void updatesWrittenWithTheEarlierSchemaStillRead() throws Exception {
+        Schema v1;
+        try (InputStream in = FrontierCodec.class.getResourceAsStream("/org/frontiergraph/schema/history/GraphUpdate-1.avsc")) {
+            v1 = new Schema.Parser().parse(in);
+        }
+        assertTrue(v1.getField("addedVertexCount") == null);
+        Schema batch = v1.getField("reweighted").schema().getTypes().get(1);
+        GenericRecord b = new GenericData.Record(batch);
+        b.put("sources", PackedArrays.pack(new int[] {1}));
+        b.put("targets", PackedArrays.pack(new int[] {2}));
+        b.put("weights", PackedArrays.pack(new double[] {3.5}));
+        GenericRecord old = new GenericData.Record(v1);
+        old.put("graphId", "g");
+        old.put("reweighted", b);
+        ByteBuffer bytes = new BinaryMessageEncoder<GenericRecord>(GenericData.get(), v1).encode(old);
+        byte[] message = new byte[bytes.remaining()];
+        bytes.get(message);
+        GraphUpdate u = FrontierCodec.decode(message, GraphUpdate.class);
+        assertEquals("g", u.getGraphId());
+        assertEquals(0, u.getAddedVertexCount());
+        assertArrayEquals(new double[] {3.5}, PackedArrays.toDoubleArray(u.getReweighted().getWeights()));
     }
 }

@@ -1,6 +1,7 @@
 package org.frontiergraph.worker.metrics;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
@@ -47,6 +48,9 @@ public class FrontierMetrics {
         }
         Gauge.builder("frontier.snapshots.pending.bytes", graphs, GraphRegistry::pendingSnapshotBytes).baseUnit("bytes")
                 .description("Bytes of snapshot chunks buffered until their version is complete").register(meters);
+        FunctionCounter.builder("frontier.graphs.gpu.fallbacks", graphs, GraphRegistry::gpuFallbacks)
+                .description("Graphs moved from the GPU to the CPU engine because updates grew them beyond the device's free memory")
+                .register(meters);
         perGraph = List.of(
                 perGraph("frontier.graph.version", null, "The version of each graph held (an update adds 1)",
                         GraphEntry::version),

@@ -59,15 +59,9 @@ public class EngineService implements AutoCloseable {
         return cpu.load(graph);
     }
 
-    /** Replaces a resident version by the next (patched in place where the backend can). */
-    public ResidentGraph replace(ResidentGraph current, CsrGraph next) {
-        ComputeBackend owner = current.backend().equals(cpu.name()) ? cpu : gpu.orElse(cpu);
-        try {
-            return current.replace(next, owner);
-        } catch (GraphTooLargeException e) {
-            if (!config.isGpuFallbackToCpu()) throw new RejectedException(ErrorCode.of(e), e.getMessage(), e);
-            return cpu.load(next);
-        }
+    /** The same graph held by the CPU engine (the GPU copy could not follow it). */
+    public ResidentGraph onCpu(ResidentGraph held) {
+        return cpu.load(held.graph());
     }
 
     /**

@@ -3,13 +3,15 @@ package org.frontiergraph.worker.registry;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 
 /**
- * One graph held by this worker: its current version, where it came from and where it lives. Immutable.
+ * One graph held by this worker: its current version, where it came from and where it lives. The record is
+ * immutable; the resident graph is shared by consecutive versions (updates change it in place, see
+ * {@link org.frontiergraph.kernels.graph.MutableGraph}).
  * {@code snapshotOffset} is the log offset of the first chunk of the snapshot the version grew from (-1: unknown):
  * replaying the partition from there rebuilds it.
  */
 public record GraphEntry(String graphId, long version, int partition, int firstVertexId, ResidentGraph resident,
                          long snapshotOffset) {
-    public int vertexCount() { return resident.graph().vertexCount(); }
+    public int vertexCount() { return resident.mutable().vertexCount(); }
 
-    public long edgeCount() { return resident.graph().edgeCount(); }
+    public long edgeCount() { return resident.mutable().edgeCount(); }
 }

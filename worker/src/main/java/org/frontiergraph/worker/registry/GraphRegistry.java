@@ -9,11 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntPredicate;
+import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
-import org.frontiergraph.kernels.graph.GraphEdit;
+import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.InvalidGraphException;
+import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphUpdate;
@@ -38,6 +41,7 @@ public class GraphRegistry implements AutoCloseable {
     private final EngineService engines;
     private final FrontierConfig config;
     private final HeapBudget budget;
+    private final AtomicLong gpuFallbacks = new AtomicLong();
 
     public GraphRegistry(EngineService engines, FrontierConfig config) {
         this(engines, config, HeapBudget.ofHeap(config.getHeapBudgetFraction()));
@@ -137,30 +141,52 @@ public class GraphRegistry implements AutoCloseable {
                     + " but the current version is " + current.version());
         }
         int first = current.firstVertexId();
-        long addedEdges = u.getAdded() == null ? 0 : u.getAdded().getSources().remaining() / 4;  // validated below
-        budget.require("update of graph '" + u.getGraphId() + "'", HeapBudget.buildBytes(current.vertexCount(),
-                current.edgeCount() + addedEdges, current.resident().graph().directed()), heldBytes());
-        CsrGraph next;
+        MutableGraph graph = current.resident().mutable();
         try {
-            Ids removed = ids("removed", u.getRemoved(), first, false);
-            Ids reweighted = ids("reweighted", u.getReweighted(), first, true);
-            Ids added = ids("added", u.getAdded(), first, true);
-            next = GraphEdit.apply(current.resident().graph(), first, removed.u, removed.v,
-                    reweighted.u, reweighted.v, reweighted.w, added.u, added.v, added.w);
+            EdgeEdits edits = edits(u, first);
+            if (!edits.reweightsOnly()) {
+                // a structural change is merged into a new CSR before the next query, beside the current one
+                budget.require("update of graph '" + u.getGraphId() + "'", HeapBudget.buildBytes(
+                        graph.vertexCount() + edits.addedVertices(), graph.edgeCount() + edits.addU().length,
+                        graph.directed()) + 64L * edits.addU().length, heldBytes());
+            }
+            graph.apply(edits, first, config.getMaxEdges());
         } catch (InvalidGraphException e) {
             throw new RejectedException(ErrorCode.of(e), "update of graph '" + u.getGraphId() + "' rejected, version "
-                    + current.version() + " kept: " + e.getMessage(), e);
-        }
-        if (next.edgeCount() > config.getMaxEdges()) {
-            throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, "update of graph '" + u.getGraphId() + "' rejected, version "
-                    + current.version() + " kept: it would have " + next.edgeCount() + " edges; this worker accepts at most "
-                    + config.getMaxEdges() + " (frontier.max-edges)");
+                    + current.version() + " kept: " + e.getMessage()
+                    + (e.kind() == InvalidGraphException.Kind.TOO_LARGE ? " (frontier.max-edges)" : ""), e);
         }
         GraphEntry entry = new GraphEntry(current.graphId(), current.version() + 1, partition, first,
-                engines.replace(current.resident(), next), current.snapshotOffset());
+                current.resident(), current.snapshotOffset());
         graphs.put(entry.graphId(), entry);
         return entry;
     }
+
+    /**
+     * The graph's current entry with its backend copy brought up to date with the updates applied since the last
+     * query (one step for all of them). A graph that grew beyond the GPU's free memory moves to the CPU engine when
+     * {@code frontier.gpu-fallback-to-cpu} allows (a WARN and {@link #gpuFallbacks()}), else the query is refused
+     * with GRAPH_TOO_LARGE and the graph stays held on the host.
+     */
+    public synchronized GraphEntry synced(GraphEntry e) {
+        try {
+            e.resident().sync();
+            return e;
+        } catch (GraphTooLargeException x) {
+            if (!config.isGpuFallbackToCpu()) throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, x.getMessage(), x);
+            LOG.warn("graph '{}' version {} outgrew the {} engine ({}); holding it on the CPU engine instead "
+                    + "(frontier.gpu-fallback-to-cpu=true)", e.graphId(), e.version(), e.resident().backend(), x.getMessage());
+            gpuFallbacks.incrementAndGet();
+            GraphEntry moved = new GraphEntry(e.graphId(), e.version(), e.partition(), e.firstVertexId(),
+                    engines.onCpu(e.resident()), e.snapshotOffset());
+            graphs.put(moved.graphId(), moved);
+            e.resident().close();
+            return moved;
+        }
+    }
+
+    /** Graphs moved from the GPU to the CPU engine because they outgrew the device after updates. */
+    public long gpuFallbacks() { return gpuFallbacks.get(); }
 
     /**
      * Where a rebuild of {@code partition} must start reading: the earliest first-chunk offset of the snapshots its
@@ -204,7 +230,7 @@ public class GraphRegistry implements AutoCloseable {
     /** Heap held for graphs: the host copy of every version held (GPU-resident ones keep one too) and pending snapshots. */
     public synchronized long heldBytes() {
         long held = assembler.pendingBytes();
-        for (GraphEntry e : graphs.values()) held += e.resident().graph().bytes();
+        for (GraphEntry e : graphs.values()) held += e.resident().mutable().bytes();
         return held;
     }
 
@@ -230,6 +256,15 @@ public class GraphRegistry implements AutoCloseable {
     }
 
     private record Ids(int[] u, int[] v, double[] w) {}
+
+    /** An update's edits in 0-based ids. */
+    private static EdgeEdits edits(GraphUpdate u, int first) {
+        Ids removed = ids("removed", u.getRemoved(), first, false);
+        Ids reweighted = ids("reweighted", u.getReweighted(), first, true);
+        Ids added = ids("added", u.getAdded(), first, true);
+        return new EdgeEdits(u.getAddedVertexCount(), removed.u, removed.v, reweighted.u, reweighted.v, reweighted.w,
+                added.u, added.v, added.w);
+    }
 
     /** An update's edge batch unpacked into 0-based ids (weights 1 when it has none); checks its arrays' lengths. */
     private static Ids ids(String name, EdgeBatch b, int first, boolean weighted) {

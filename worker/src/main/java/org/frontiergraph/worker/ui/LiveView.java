@@ -64,7 +64,7 @@ public class LiveView {
             g.put("version", e.version());
             g.put("vertices", e.vertexCount());
             g.put("edges", e.edgeCount());
-            g.put("directed", e.resident().graph().directed());
+            g.put("directed", e.resident().mutable().directed());
             g.put("backend", e.resident().backend());
             g.put("residentBytes", e.resident().residentBytes());
             g.put("partition", e.partition());
@@ -128,7 +128,7 @@ public class LiveView {
             throw new ViewException("graph '" + graphId + "' has " + e.vertexCount() + " vertices; the page draws at most "
                     + maxDrawVertices + " (frontier.ui.max-draw-vertices)");
         }
-        CsrGraph g = e.resident().graph();
+        CsrGraph g = e.resident().mutable().snapshot();   // this thread is not the graph's: a copy later updates do not touch
         int first = e.firstVertexId();
         String alg = algorithm == null ? "sssp" : algorithm.toLowerCase(Locale.ROOT);
         int s = vertex(e, source == null ? first : source, "source");

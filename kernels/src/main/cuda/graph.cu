@@ -1,0 +1,19 @@
+// Device-side changes to a resident graph (GpuResidentGraph, DeviceCsr, GpuMst): a batch of k re-weights is one
+// small upload of (index, value) pairs and one launch of a scatter, instead of a copy of every weight.
+#include <cstdint>
+
+// dst[index[i]] = value[i] for i < count. Indices may repeat only with equal values (the host sends the
+// current weight of every arc it lists), so the order of the writes does not matter.
+extern "C" __global__ void scatter_i32(int32_t* __restrict__ dst, const int32_t* __restrict__ index,
+                                       const int32_t* __restrict__ value, int count) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x) {
+        dst[index[i]] = value[i];
+    }
+}
+
+extern "C" __global__ void scatter_f64(double* __restrict__ dst, const int32_t* __restrict__ index,
+                                       const double* __restrict__ value, int count) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x) {
+        dst[index[i]] = value[i];
+    }
+}

@@ -1,0 +1,211 @@
+package org.frontiergraph.kernels.graph;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.frontiergraph.kernels.Backends;
+import org.frontiergraph.kernels.bfs.Bfs;
+import org.frontiergraph.kernels.bfs.BfsReference;
+import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.engine.ComputeBackend;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.mst.KruskalReference;
+import org.frontiergraph.kernels.mst.Mst;
+import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.mst.MstVerifier;
+import org.frontiergraph.kernels.sssp.DijkstraReference;
+import org.frontiergraph.kernels.sssp.Sssp;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Random update streams (re-weights, removals, additions, new vertices, invalid edits mixed in) applied to a
+ * MutableGraph give, after every batch, exactly the graph GraphEdit gives (the reference: it rebuilds the whole CSR)
+ * and the graph built from scratch from the same edges; an invalid update is refused with GraphEdit's kind and
+ * changes nothing; queries on the CPU engine after every batch pass the verifiers.
+ */
+class MutableGraphTest {
+    private static final int[] NONE = {};
+    private static final double[] NO_WEIGHTS = {};
+
+    static void assertSameGraph(CsrGraph expected, CsrGraph actual, String what) {
+        assertEquals(expected.vertexCount(), actual.vertexCount(), what + ": vertices");
+        assertEquals(expected.edgeCount(), actual.edgeCount(), what + ": edges");
+        assertEquals(expected.integralWeights(), actual.integralWeights(), what + ": integral");
+        assertArrayEquals(expected.rowOffsets(), actual.rowOffsets(), what + ": rows");
+        assertArrayEquals(expected.columns(), actual.columns(), what + ": columns");
+        assertArrayEquals(expected.weights(), actual.weights(), what + ": weights");
+        assertArrayEquals(expected.arcEdgeIds(), actual.arcEdgeIds(), what + ": edge ids");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void randomUpdateStreamsEqualTheReferenceAfterEveryBatch(boolean directed) {
+        Random rnd = new Random(directed ? 81 : 82);
+        CsrGraph start = GraphBuilder.build(UniformRandomGraph.generate(60, 180, directed ? 3 : 4, 20, directed));
+        CsrGraph reference = start;
+        MutableGraph g = new MutableGraph(UpdateStreams.rebuilt(start, start.vertexCount()));
+        int accepted = 0, refused = 0;
+        try (ComputeBackend cpu = Backends.cpu()) {
+            for (int batch = 0; batch < 60; batch++) {
+                int updates = 1 + rnd.nextInt(6);
+                for (int i = 0; i < updates; i++) {
+                    EdgeEdits e = UpdateStreams.randomUpdate(rnd, reference, batch % 3 != 0);
+                    CsrGraph expected;
+                    InvalidGraphException expectedError = null;
+                    try {
+                        CsrGraph base = UpdateStreams.grown(reference, e.addedVertices());
+                        expected = GraphEdit.apply(base, e.removeU(), e.removeV(), e.reweightU(), e.reweightV(),
+                                e.reweightW(), e.addU(), e.addV(), e.addW());
+                    } catch (InvalidGraphException x) {
+                        expected = null;
+                        expectedError = x;
+                    }
+                    long edgesBefore = g.edgeCount();
+                    int verticesBefore = g.vertexCount();
+                    if (expectedError != null) {
+                        InvalidGraphException got = assertThrows(InvalidGraphException.class, () -> g.apply(e, 0, Long.MAX_VALUE));
+                        assertEquals(expectedError.kind(), got.kind(), got.getMessage());
+                        assertEquals(edgesBefore, g.edgeCount(), "a refused update changes nothing");
+                        assertEquals(verticesBefore, g.vertexCount(), "a refused update changes nothing");
+                        refused++;
+                    } else {
+                        g.apply(e, 0, Long.MAX_VALUE);
+                        reference = expected;
+                        assertEquals(reference.edgeCount(), g.edgeCount(), "edge count without a merge");
+                        assertEquals(reference.vertexCount(), g.vertexCount());
+                        accepted++;
+                    }
+                }
+                CsrGraph now = g.current();
+                assertSameGraph(reference, now, "batch " + batch);
+                assertSameGraph(UpdateStreams.rebuilt(reference, reference.vertexCount()), now, "batch " + batch + " from scratch");
+                queriesPassTheVerifiers(cpu, now, batch);
+            }
+        }
+        assertTrue(accepted > 100 && refused > 30, "both kinds seen: " + accepted + " accepted, " + refused + " refused");
+    }
+
+    private static void queriesPassTheVerifiers(ComputeBackend cpu, CsrGraph now, int batch) {
+        CsrGraph copy = UpdateStreams.rebuilt(now, now.vertexCount());   // the resident graph takes its graph over
+        try (ResidentGraph r = cpu.load(copy)) {
+            int s = batch % now.vertexCount();
+            SsspResult sssp = Sssp.run(r, s, null);
+            assertTrue(SsspVerifier.verify(now, s, sssp, DijkstraReference.run(now, s)).ok(), "sssp after batch " + batch);
+            BfsResult bfs = Bfs.run(r, s, null);
+            assertTrue(BfsVerifier.verify(now, s, bfs, BfsReference.run(now, s)).ok(), "bfs after batch " + batch);
+            MstResult mst = Mst.run(r, null);
+            assertTrue(MstVerifier.verify(now, mst, KruskalReference.run(now)).ok(), "mst after batch " + batch);
+        }
+    }
+
+    @Test
+    void reweightsChangeTheBaseInPlaceAndAreListedForTheDevice() {
+        CsrGraph g0 = GraphBuilder.build(UniformRandomGraph.generate(200, 1_000, 5, 9, false));
+        MutableGraph g = new MutableGraph(g0);
+        g.trackWeightChanges();
+        UndirectedEdges edges = g0.undirectedEdges();
+        int u = 0;
+        while (g0.degree(u) == 0) u++;
+        int v = g0.columns()[g0.rowStart(u)];
+        g.apply(EdgeEdits.reweight(v, u, 123), 0, Long.MAX_VALUE);
+        assertSame(g0, g.current(), "no merge for a re-weight");
+        assertEquals(123, g0.weights()[g0.findArc(u, v)]);
+        assertEquals(123, g0.weights()[g0.findArc(v, u)]);
+        assertEquals(123, edges.w[g0.arcEdgeIds()[g0.findArc(u, v)]], "the cached MST edge list follows");
+        MutableGraph.WeightChanges c = g.drainWeightChanges();
+        assertFalse(c.all());
+        Set<Integer> arcs = new HashSet<>();
+        for (int a : c.arcs()) arcs.add(a);
+        assertEquals(Set.of(g0.findArc(u, v), g0.findArc(v, u)), arcs);
+        assertTrue(g.drainWeightChanges().isEmpty(), "drained");
+        double sum = 0;
+        for (double w : g0.weights()) sum += w;
+        assertEquals(sum, g0.weightSum(), 1e-9);
+        g.apply(EdgeEdits.reweight(u, v, 0.5), 0, Long.MAX_VALUE);
+        assertFalse(g0.integralWeights(), "a fractional weight is noticed");
+        g.apply(EdgeEdits.reweight(u, v, 2), 0, Long.MAX_VALUE);
+        assertTrue(g0.integralWeights(), "and its end too");
+    }
+
+    @Test
+    void directedReweightsPatchTheCachedTranspose() {
+        CsrGraph g0 = GraphBuilder.build(UniformRandomGraph.generate(100, 600, 6, 9, true));
+        CsrGraph t = g0.transpose();
+        MutableGraph g = new MutableGraph(g0);
+        int u = 0;
+        while (g0.degree(u) == 0) u++;
+        int v = g0.columns()[g0.rowStart(u)];
+        g.apply(EdgeEdits.reweight(u, v, 77), 0, Long.MAX_VALUE);
+        assertSame(t, g0.transpose());
+        assertEquals(77, t.weights()[t.findArc(v, u)]);
+        assertArrayEquals(GraphBuilder.transpose(g0).weights(), t.weights());
+    }
+
+    @Test
+    void structuralChangesMergeOnceForARunOfUpdates() {
+        CsrGraph g0 = GraphBuilder.build(UniformRandomGraph.generate(50, 100, 7, 9, false));
+        MutableGraph g = new MutableGraph(g0);
+        for (int i = 0; i < 10; i++) g.apply(EdgeEdits.add(new int[] {i}, new int[] {49 - i}, new double[] {1}), 0, Long.MAX_VALUE);
+        assertTrue(g.pendingStructure());
+        CsrGraph merged = g.current();
+        assertNotSame(g0, merged);
+        assertSame(merged, g.current(), "merged once");
+        assertFalse(g.pendingStructure());
+    }
+
+    @Test
+    void growingGraphsTakeNewVerticesAndEdgesToThem() {
+        CsrGraph g0 = GraphBuilder.build(UniformRandomGraph.generate(10, 20, 8, 9, false));
+        MutableGraph g = new MutableGraph(g0);
+        g.apply(new EdgeEdits(2, NONE, NONE, NONE, NONE, NO_WEIGHTS, new int[] {3, 10}, new int[] {10, 11},
+                new double[] {4, 5}), 100, Long.MAX_VALUE);
+        CsrGraph now = g.current();
+        assertEquals(12, now.vertexCount());
+        assertEquals(4, now.weights()[now.findArc(10, 3)]);
+        assertEquals(5, now.weights()[now.findArc(11, 10)]);
+        InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> g.apply(
+                EdgeEdits.add(new int[] {0}, new int[] {12}, new double[] {1}), 100, Long.MAX_VALUE));
+        assertEquals(InvalidGraphException.Kind.INVALID_VERTEX, e.kind());
+        assertTrue(e.getMessage().contains("(100, 112)") && e.getMessage().contains("100..111"), e.getMessage());
+    }
+
+    @Test
+    void theEdgeLimitRefusesAnUpdateWhole() {
+        CsrGraph g0 = GraphBuilder.build(UniformRandomGraph.generate(10, 20, 9, 9, false));
+        MutableGraph g = new MutableGraph(g0);
+        long m = g.edgeCount();
+        InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> g.apply(
+                EdgeEdits.add(new int[] {0, 1}, new int[] {9, 8}, new double[] {1, 1}), 0, m));
+        assertEquals(InvalidGraphException.Kind.TOO_LARGE, e.kind());
+        assertEquals(m, g.edgeCount());
+        assertFalse(g.pendingStructure());
+    }
+
+    @Test
+    void aSnapshotIsNotTouchedByLaterReweights() {
+        CsrGraph g0 = GraphBuilder.build(UniformRandomGraph.generate(20, 60, 10, 9, true));
+        MutableGraph g = new MutableGraph(g0);
+        CsrGraph snap = g.snapshot();
+        double[] before = snap.weights().clone();
+        int u = 0;
+        while (g0.degree(u) == 0) u++;
+        g.apply(EdgeEdits.reweight(u, g0.columns()[g0.rowStart(u)], 1234), 0, Long.MAX_VALUE);
+        assertArrayEquals(before, snap.weights());
+    }
+}
