@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs, on the GPU machine, from the repository root, with the bundle of deploy/gpu/build-bundle.sh in .device/:
-#   deploy/gpu/run.sh [tests|bench|all]      (default all; logs and the benchmark table go to $OUT or .device/out)
+#   deploy/gpu/run.sh [tests|bench|updates|all]   (default all; logs and the benchmark table go to $OUT or .device/out)
 # tests: the GPU test suite (every test class tagged "gpu": the GPU contract tests in each algorithm's test package,
 #        the seed variants, the GPU runtime tests under org.frontiergraph.kernels.gpu) on seeded random, Kronecker and grid graphs and every dataset in .device/datasets.
 # bench: org.frontiergraph.bench.gpu.GpuBench (BENCH_ARGS to override its arguments).
+# updates: org.frontiergraph.bench.gpu.UpdateBench (UPDATE_ARGS to override; not part of all).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -26,6 +27,11 @@ fi
 if [[ "$what" == bench || "$what" == all ]]; then
   timeout "${BENCH_TIMEOUT:-420}" $java -Xmx64g -cp "$cp" org.frontiergraph.bench.gpu.GpuBench ${BENCH_ARGS:---out $out/bench.md} 2>&1 \
       | tee "$out/bench.log"
+  [[ ${PIPESTATUS[0]} == 0 ]] || status=1
+fi
+if [[ "$what" == updates ]]; then
+  timeout "${BENCH_TIMEOUT:-420}" $java -Xmx64g -cp "$cp" org.frontiergraph.bench.gpu.UpdateBench ${UPDATE_ARGS:---out $out/updates.md} 2>&1 \
+      | tee "$out/updates.log"
   [[ ${PIPESTATUS[0]} == 0 ]] || status=1
 fi
 exit $status

@@ -19,7 +19,9 @@ import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.GraphEdit;
+import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.io.GraphFormat;
 import org.frontiergraph.kernels.io.LoadedGraph;
@@ -92,6 +94,37 @@ final class Demo {
                     .setReweighted(PackedArrays.edgeBatch(us, vs, w)).build());
             out.println("(update to version 2: roads " + Arrays.toString(us) + " -> " + Arrays.toString(vs) + " ten times slower)");
             ask(client, results, latency, rome2, "rome99", Algorithm.SSSP, 1, 2, checks, out);
+
+            // A burst: a link-metric feed re-weights 1,000 roads one update at a time, a new router joins with two
+            // links, and one update names a road that does not exist (refused alone). The worker applies the run of
+            // updates in place and brings the device up to date once, before the query that follows them.
+            MutableGraph expected = new MutableGraph(new MutableGraph(rome2).snapshot());
+            java.util.SplittableRandom rnd = new java.util.SplittableRandom(7);
+            int[] romeOff = rome2.rowOffsets(), romeCol = rome2.columns();
+            long burstStart = System.nanoTime();
+            for (int i = 0; i < 1_000; i++) {
+                int arc = rnd.nextInt(rome2.arcCount()), src = 0;
+                int lo = 0, hi = rome2.vertexCount() - 1;
+                while (lo < hi) { int mid = (lo + hi + 1) >>> 1; if (romeOff[mid] <= arc) lo = mid; else hi = mid - 1; }
+                src = lo;
+                double metric = 1 + rnd.nextInt(5_000);
+                expected.apply(EdgeEdits.reweight(src, romeCol[arc], metric), 1, Long.MAX_VALUE);
+                client.publishUpdate(GraphUpdate.newBuilder().setGraphId("rome99").setUpdateId("metric-" + i)
+                        .setReweighted(PackedArrays.edgeBatch(new int[] {src + 1}, new int[] {romeCol[arc] + 1}, new double[] {metric})).build());
+            }
+            int absent = 1;
+            while (rome2.findArc(0, absent) >= 0) absent++;
+            client.publishUpdate(GraphUpdate.newBuilder().setGraphId("rome99").setUpdateId("no-such-road")
+                    .setRemoved(PackedArrays.edgeBatch(new int[] {1}, new int[] {absent + 1}, new double[0])).build());
+            int router = rome2.vertexCount();   // 0-based id of the new vertex
+            expected.apply(new EdgeEdits(1, new int[0], new int[0], new int[0], new int[0], new double[0],
+                    new int[] {router, router}, new int[] {0, 1}, new double[] {3, 4}), 1, Long.MAX_VALUE);
+            client.publishUpdate(GraphUpdate.newBuilder().setGraphId("rome99").setUpdateId("new-router").setAddedVertexCount(1)
+                    .setAdded(PackedArrays.edgeBatch(new int[] {router + 1, router + 1}, new int[] {1, 2}, new double[] {3, 4})).build());
+            out.println("(burst: 1,000 single-road re-weights, a new router " + (router + 1) + " with 2 links, and an update"
+                    + " removing a road that does not exist: refused alone, version kept)");
+            ask(client, results, latency, expected.current(), "rome99", Algorithm.SSSP, router + 1, 2 + 1_000 + 1, checks, out);
+            out.printf(Locale.ROOT, "(1,002 updates published, applied and answered in %.0f ms)%n", (System.nanoTime() - burstStart) / 1e6);
 
             // A query for a vertex that does not exist gets a named error, and the worker carries on.
             String bad = "demo-bad-source";

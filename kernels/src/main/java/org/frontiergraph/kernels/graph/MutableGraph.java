@@ -113,6 +113,10 @@ public final class MutableGraph {
                     "adding " + e.addedVertices() + " vertices to " + vertexCount + " exceeds the supported vertex count");
         }
         Names names = new Names(firstVertexId, n);
+        if (e.reweightsOnly()) {
+            applyReweights(e, names);
+            return;
+        }
         // 1. validate, computing the update's effect per edge key in a shadow map (NaN: removed); nothing changes yet
         Map<Long, Double> shadow = new HashMap<>();
         for (int i = 0; i < e.removeU().length; i++) {
@@ -166,6 +170,38 @@ public final class MutableGraph {
         vertexCount = n;
         edgeCount = edges;
         for (Map.Entry<Long, Double> s : shadow.entrySet()) commit(s.getKey(), s.getValue());
+    }
+
+    /**
+     * The common case (link metrics changing), without a map: each edge is found once by binary search, all are
+     * checked before any changes (all or nothing), then written in order (the last re-weight of an edge wins).
+     */
+    private void applyReweights(EdgeEdits e, Names names) {
+        int k = e.reweightU().length;
+        int[] arcs = new int[k];
+        for (int i = 0; i < k; i++) {
+            int u = e.reweightU()[i], v = e.reweightV()[i];
+            double w = e.reweightW()[i];
+            if (!validWeight(w)) {
+                throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_WEIGHT,
+                        "re-weight of " + names.edge(u, v) + " to " + w + ": weights must be finite and non-negative");
+            }
+            long key = existing(names, "re-weight", u, v, vertexCount);
+            int arc = baseArc((int) (key >>> 32), (int) key);
+            arcs[i] = arc >= 0 && !removed.get(base.arcEdgeIds()[arc]) ? arc : -1;   // -1: an added edge
+        }
+        for (int i = 0; i < k; i++) {
+            double w = e.reweightW()[i];
+            int arc = arcs[i];
+            if (arc < 0) {
+                added.put(key(e.reweightU()[i], e.reweightV()[i]), w);
+            } else if (base.weights()[arc] != w) {
+                int u = e.reweightU()[i], v = e.reweightV()[i];
+                int lo = Math.min(u, v), hi = Math.max(u, v);
+                setBaseWeight(arc, directed ? u : lo, w);   // arc is u->v, or lo->hi when undirected
+                if (!directed) setBaseWeight(base.findArc(hi, lo), hi, w);
+            }
+        }
     }
 
     private void commit(long key, double w) {

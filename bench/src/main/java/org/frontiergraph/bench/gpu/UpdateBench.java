@@ -1,0 +1,163 @@
+package org.frontiergraph.bench.gpu;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import org.frontiergraph.bench.Machine;
+import org.frontiergraph.kernels.Backends;
+import org.frontiergraph.kernels.bfs.Bfs;
+import org.frontiergraph.kernels.cpu.CpuBackend;
+import org.frontiergraph.kernels.engine.ComputeBackend;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeEdits;
+import org.frontiergraph.kernels.graph.MutableGraph;
+import org.frontiergraph.kernels.mst.Mst;
+import org.frontiergraph.kernels.sssp.Sssp;
+
+/**
+ * Issue 8's update benchmark, engine level (no Kafka): batches of 10^3, 10^5 and 10^6 edge updates applied to a
+ * resident graph (host apply, then the device catching up in one step), for re-weight-only batches and for mixed
+ * ones (80% re-weights, 10% removals of distinct edges, 10% additions of random pairs; a batch larger than the
+ * graph re-weights some edges more than once); then the kernels' time after 10^5 mixed updates against the
+ * static CSR's. Without a GPU it measures the CPU engine (host apply only).
+ * <pre>java -cp ... org.frontiergraph.bench.gpu.UpdateBench [--graphs ny,kron22] [--batches 1000,100000,1000000]
+ *      [--out table.md]</pre>
+ */
+public final class UpdateBench {
+    private static final long SEED = 20_261_123L;
+
+    public static void main(String[] args) throws Exception {
+        List<String> graphs = List.of("ny", "kron22");
+        int[] batches = {1_000, 100_000, 1_000_000};
+        Path out = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--graphs" -> graphs = List.of(args[++i].split(","));
+                case "--batches" -> batches = java.util.Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
+                case "--out" -> out = Path.of(args[++i]);
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        boolean haveGpu = GpuBackend.unavailableReason().isEmpty();
+        StringBuilder t = new StringBuilder();
+        try (ComputeBackend engine = haveGpu ? Backends.gpu() : new CpuBackend()) {
+            String device = engine instanceof GpuBackend g ? g.device() : "CPU engine";
+            t.append("## Updates (UpdateBench), ").append(LocalDate.now()).append("\n\n")
+                    .append("Machine: ").append(Machine.describe()).append("; engine: ").append(device).append(".\n")
+                    .append("Command: `UpdateBench --graphs ").append(String.join(",", graphs)).append("`.\n\n")
+                    .append("| graph | batch | kind | host apply ms | device sync ms | updates/s |\n|---|---:|---|---:|---:|---:|\n");
+            StringBuilder after = new StringBuilder("\n| graph | after | SSSP kernel ms | BFS kernel ms | MST kernel ms |\n|---|---|---:|---:|---:|\n");
+            for (String name : graphs) {
+                CsrGraph g = GpuBench.build(name);
+                if (g == null) {
+                    t.append("| ").append(name).append(" | not found | | | | |\n");
+                    continue;
+                }
+                System.out.println(name + ": " + g);
+                try (ResidentGraph r = engine.load(copy(g))) {
+                    int[] sources = GpuBench.sources(g, 5);
+                    after.append(kernels(name, "static CSR", r, sources));
+                    for (int k : batches) {
+                        for (boolean mixed : new boolean[] {false, true}) {
+                            EdgeEdits e = batch(r.graph(), k, mixed, new SplittableRandom(SEED + k + (mixed ? 1 : 0)));
+                            MutableGraph m = r.mutable();
+                            long t0 = System.nanoTime();
+                            m.apply(e, 0, Long.MAX_VALUE);
+                            long t1 = System.nanoTime();
+                            m.current();   // the merge of structural changes, done before the next query
+                            r.sync();
+                            long t2 = System.nanoTime();
+                            String row = String.format(Locale.ROOT, "| %s | %,d | %s | %.1f | %.1f | %,.0f |%n", name, e.size(),
+                                    mixed ? "mixed" : "re-weights", (t1 - t0) / 1e6, (t2 - t1) / 1e6, e.size() / ((t2 - t0) / 1e9));
+                            System.out.print(row);
+                            t.append(row);
+                        }
+                    }
+                    after.append(kernels(name, "updates above", r, sources));
+                }
+            }
+            t.append(after);
+        }
+        System.out.println(t);
+        if (out != null) Files.writeString(out, t.toString());
+    }
+
+    private static CsrGraph copy(CsrGraph g) {
+        return new MutableGraph(g).snapshot();
+    }
+
+    /** k edits: re-weights of distinct existing edges, or 80% of them, 10% removals and 10% new edges. */
+    static EdgeEdits batch(CsrGraph g, int k, boolean mixed, SplittableRandom rnd) {
+        int removals = mixed ? k / 10 : 0, additions = mixed ? k / 10 : 0, reweights = k - removals - additions;
+        Set<Long> removed = new HashSet<>();   // removals are distinct edges, and none is also re-weighted
+        int[] ru = new int[removals], rv = new int[removals], wu = new int[reweights], wv = new int[reweights];
+        int[] au = new int[additions], av = new int[additions];
+        double[] ww = new double[reweights], aw = new double[additions];
+        int n = g.vertexCount();
+        for (int i = 0; i < removals + reweights; i++) {
+            int u, v;
+            boolean fresh;
+            do {
+                int arc = rnd.nextInt(g.arcCount());
+                v = g.columns()[arc];
+                u = source(g, arc);
+                long key = key(u, v, g.directed());
+                fresh = i < removals ? removed.add(key) : !removed.contains(key);
+            } while (!fresh);
+            if (i < removals) {
+                ru[i] = u;
+                rv[i] = v;
+            } else {
+                wu[i - removals] = u;
+                wv[i - removals] = v;
+                ww[i - removals] = 1 + rnd.nextInt(255);
+            }
+        }
+        for (int i = 0; i < additions; i++) {
+            au[i] = rnd.nextInt(n);
+            av[i] = rnd.nextInt(n);
+            aw[i] = 1 + rnd.nextInt(255);
+        }
+        return new EdgeEdits(0, ru, rv, wu, wv, ww, au, av, aw);
+    }
+
+    private static int source(CsrGraph g, int arc) {
+        int lo = 0, hi = g.vertexCount() - 1;
+        while (lo < hi) {   // the last row starting at or before arc
+            int mid = (lo + hi + 1) >>> 1;
+            if (g.rowStart(mid) <= arc) lo = mid; else hi = mid - 1;
+        }
+        while (g.rowEnd(lo) <= arc) lo++;
+        return lo;
+    }
+
+    private static long key(int u, int v, boolean directed) {
+        if (!directed && u > v) return ((long) v << 32) | u;
+        return ((long) u << 32) | v;
+    }
+
+    private static String kernels(String name, String when, ResidentGraph r, int[] sources) {
+        double sssp = median(sources, s -> Sssp.run(r, s, null).timing());
+        double bfs = median(sources, s -> Bfs.run(r, s, null).timing());
+        double mst = median(new int[] {0, 0, 0}, s -> Mst.run(r, null).timing());
+        String row = String.format(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f |%n", name, when, sssp, bfs, mst);
+        System.out.print(row);
+        return row;
+    }
+
+    private static double median(int[] sources, Function<Integer, Timing> run) {
+        run.apply(sources[0]);
+        double[] ms = new double[sources.length];
+        for (int i = 0; i < sources.length; i++) ms[i] = run.apply(sources[i]).computeNanos() / 1e6;
+        return GpuBench.median(ms);
+    }
+}
