@@ -10,11 +10,11 @@ import org.frontiergraph.kernels.engine.Source;
  * Single-source shortest paths (non-negative weights): the spec and its implementations.
  * <ul>
  *   <li>CPU: {@code default}, Dijkstra with a radix heap (integer weights) or a 4-ary heap ({@link CpuSssp});</li>
- *   <li>GPU: {@code nearfar} (default; near-far delta-stepping in one persistent kernel, {@link GpuSssp},
+ *   <li>GPU: {@code nearfar} (default on graphs of mean degree 8 or more; near-far delta-stepping in one persistent kernel, {@link GpuSssp},
  *       src/main/cuda/sssp.cu), resident from load; {@code async} (asynchronous bucketed delta-stepping without a
  *       barrier per step, {@link AsyncSssp}, src/main/cuda/sssp_async.cu: on an H200 an earlier revision took NY in
- *       2.4 ms against nearfar's 6.0 and passed the GPU suite; it becomes the default for sparse graphs, see
- *       {@code SeedSssp.sparse}, once its current revision has passed the GPU suite too); {@code harish} (paper 004
+ *       2.4 ms against nearfar's 6.0; the default for sparse graphs, mean degree below 8, see
+ *       {@code SeedSssp.sparse}, since its current revision passed the GPU suite on 2026-11-23); {@code harish} (paper 004
  *       Algorithms 3-5 with the atomicMin fix, {@link HarishSssp}); {@code da2cf-*} (paper 003, {@link Da2cfSssp}).</li>
  * </ul>
  * Every implementation's answer passes {@link SsspVerifier}; {@link DijkstraReference} is the plain reference.
@@ -24,8 +24,8 @@ public final class Sssp {
 
     public static final AlgorithmSpec<Source, SsspResult> SPEC = new AlgorithmSpec<>("SSSP",
             new CpuAlgorithm<>(List.of("default"), (g, q, v) -> CpuSssp.run(g, q.vertex())),
+            AsyncSssp.IMPLEMENTATION.defaultFor(SeedSssp::sparse),
             GpuSssp.IMPLEMENTATION,
-            AsyncSssp.IMPLEMENTATION,
             HarishSssp.IMPLEMENTATION,
             Da2cfSssp.IMPLEMENTATION);
 

@@ -285,11 +285,15 @@ class AsyncSsspGpuTest {
         }
     }
 
-    /** The default variant is still near-far; async runs only when named. */
+    /** Async is the default on sparse graphs (mean degree below 8, the road networks), near-far on the others. */
     @Test
-    void nearFarStaysTheDefault() {
-        CsrGraph g = TestGraphs.path(100);
-        try (ResidentGraph dev = gpu().load(g)) {
+    void asyncIsTheDefaultOnSparseGraphsOnly() {
+        try (ResidentGraph dev = gpu().load(TestGraphs.path(100))) {
+            SsspResult r = Sssp.run(dev, 0, null);
+            assertTrue(r.timing().counter("items") > 0, "async reports the items it took from its work lists");
+        }
+        CsrGraph dense = TestGraphs.kronecker().graph();
+        try (ResidentGraph dev = gpu().load(dense)) {
             SsspResult r = Sssp.run(dev, 0, null);
             assertTrue(r.timing().counter("iterations") >= 0, "near-far reports iterations");
             assertEquals(-1, r.timing().counter("items"));
