@@ -90,6 +90,11 @@ class SecuredClusterIT {
                  FrontierClient client = new FrontierClient(FrontierClient.kafka(pipelineFile, null), FrontierClient.Topics.defaults())) {
                 worker.awaitReady(Duration.ofSeconds(60));
                 long ready = System.nanoTime();
+                String metrics = httpBody(worker, "/prometheus");
+                for (int p = 0; p < PARTITIONS; p++) {
+                    assertTrue(metrics.contains("frontier_rebuild_remaining_offsets{partition=\"" + p + "\"} 0.0"),
+                            "ready: nothing left to replay in partition " + p);
+                }
 
                 EdgeList edges = UniformRandomGraph.generate(500, 2_500, SEED, 20, true);
                 CsrGraph graph = GraphBuilder.build(edges);
