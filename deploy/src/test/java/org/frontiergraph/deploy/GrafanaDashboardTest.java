@@ -58,7 +58,10 @@ class GrafanaDashboardTest {
     private static String scrape;
     private final JsonNode dashboard = Repo.json(FILE);
 
-    /** A worker's meters, with one graph, one update, queries, an error and device memory, scraped as Prometheus text. */
+    /**
+     * A worker's meters, with one graph, one update, queries, an error, a partition being rebuilt and device memory,
+     * scraped as Prometheus text.
+     */
     @BeforeAll
     static void scrapeTheWorkersMeters() {
         FrontierCodec.trust();
@@ -72,6 +75,7 @@ class GrafanaDashboardTest {
                 .setVertexCount(2).setEdgeCount(1).setDirected(true).setFirstVertexId(0)
                 .setEdges(PackedArrays.edgeBatch(new int[] {0}, new int[] {1}, new double[] {1.0})).build(), 0);
         metrics.refreshGraphs();
+        metrics.rebuilds().started(0, 0, 10);
         metrics.query(LatencyEvent.newBuilder().setQueryId("q").setGraphId("g").setAlgorithm(Algorithm.BFS)
                 .setStatus(ResultStatus.OK).setBackend("cpu").setVertexCount(2).setEdgeCount(1).setQueuedMicros(1)
                 .setDecodeMicros(1).setComputeMicros(5).setCopyMicros(0).setEncodeMicros(1).setEndToEndMicros(50)
@@ -150,17 +154,18 @@ class GrafanaDashboardTest {
     @Test
     void hasThePanelsOperationsNeeds() {
         String all = String.join("\n", expressions());
-        Map<String, String> needed = Map.of(
-                "queries per second by algorithm", "sum by (algorithm) (rate(frontier_queries_total",
-                "p50 latency", "histogram_quantile(0.5, sum by (le, algorithm) (rate(frontier_query_end_to_end_seconds_bucket",
-                "p99 latency", "histogram_quantile(0.99, sum by (le, algorithm) (rate(frontier_query_end_to_end_seconds_bucket",
-                "errors by code", "sum by (code) (rate(frontier_errors_total",
-                "graphs resident", "frontier_graphs_resident",
-                "bytes resident", "frontier_graphs_bytes",
-                "device memory", "frontier_device_memory_used_bytes",
-                "consumer lag of the graphs topic", "kafka_consumer_records_lag_records{instance=~\"$instance\", topic=\"frontier_graphs\"}",
-                "update rate", "frontier_records_total{instance=~\"$instance\", type=\"GraphUpdate\"}",
-                "per-graph versions", "frontier_graph_version");
+        Map<String, String> needed = Map.ofEntries(
+                Map.entry("queries per second by algorithm", "sum by (algorithm) (rate(frontier_queries_total"),
+                Map.entry("p50 latency", "histogram_quantile(0.5, sum by (le, algorithm) (rate(frontier_query_end_to_end_seconds_bucket"),
+                Map.entry("p99 latency", "histogram_quantile(0.99, sum by (le, algorithm) (rate(frontier_query_end_to_end_seconds_bucket"),
+                Map.entry("errors by code", "sum by (code) (rate(frontier_errors_total"),
+                Map.entry("graphs resident", "frontier_graphs_resident"),
+                Map.entry("bytes resident", "frontier_graphs_bytes"),
+                Map.entry("device memory", "frontier_device_memory_used_bytes"),
+                Map.entry("consumer lag of the graphs topic", "kafka_consumer_records_lag_records{instance=~\"$instance\", topic=\"frontier_graphs\"}"),
+                Map.entry("update rate", "frontier_records_total{instance=~\"$instance\", type=\"GraphUpdate\"}"),
+                Map.entry("per-graph versions", "frontier_graph_version"),
+                Map.entry("rebuild progress per partition", "frontier_rebuild_remaining_offsets"));
         needed.forEach((what, expr) -> assertTrue(all.contains(expr), "no panel for " + what + " (" + expr + ")"));
     }
 

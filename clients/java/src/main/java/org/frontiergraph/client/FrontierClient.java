@@ -1,6 +1,12 @@
 package org.frontiergraph.client;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -85,6 +91,22 @@ public final class FrontierClient implements AutoCloseable {
     public static Properties kafka(String bootstrap) {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        return p;
+    }
+
+    /**
+     * Kafka settings from a client properties file, the kind Kafka's own tools read with {@code --command-config}
+     * ({@code security.protocol}, {@code sasl.*}, {@code ssl.*} ...); {@code bootstrap}, when not null, replaces the
+     * file's {@code bootstrap.servers}.
+     */
+    public static Properties kafka(Path settingsFile, String bootstrap) {
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(settingsFile, StandardCharsets.UTF_8)) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the Kafka settings file " + settingsFile + ": " + e.getMessage(), e);
+        }
+        if (bootstrap != null) p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         return p;
     }
 

@@ -40,6 +40,12 @@ public class FrontierConfig {
     private int maxPollRecords = 200;
     /** How long a stopping worker waits for the records in hand to be published and committed. */
     private Duration shutdownTimeout = Duration.ofSeconds(10);
+    /**
+     * A Kafka client properties file (FRONTIER_KAFKA_CONFIG), the kind Kafka's own tools read with --command-config:
+     * its settings (security.protocol, sasl.*, ssl.*) apply to every Kafka client of the worker where {@code kafka.*}
+     * does not set the same key.
+     */
+    private String kafkaConfig;
 
     public String getBackend() { return backend; }
     public void setBackend(String backend) { this.backend = backend; }
@@ -75,4 +81,6 @@ public class FrontierConfig {
     public void setMaxPollRecords(int v) { this.maxPollRecords = v; }
     public Duration getShutdownTimeout() { return shutdownTimeout; }
     public void setShutdownTimeout(Duration v) { this.shutdownTimeout = v; }
+    public String getKafkaConfig() { return kafkaConfig; }
+    public void setKafkaConfig(String kafkaConfig) { this.kafkaConfig = kafkaConfig; }
 }

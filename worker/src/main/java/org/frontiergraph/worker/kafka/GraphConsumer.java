@@ -1,14 +1,12 @@
 package org.frontiergraph.worker.kafka;
 
 import io.micronaut.configuration.kafka.config.DefaultKafkaConsumerConfiguration;
-import io.micronaut.configuration.kafka.config.KafkaDefaultConfiguration;
 import io.micronaut.context.annotation.Context;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -80,9 +78,10 @@ public class GraphConsumer implements AutoCloseable {
     private final FrontierMetrics metrics;
     private final FrontierConfig config;
     private final String topic;
-    private final Properties kafka;
-    /** micronaut-kafka's consumer settings: kafka.* and kafka.consumers.default.*, plus what its bean listeners add
-     *  (the Kafka client metrics reporter, the graph record counter). */
+    /** For the admin client that removes a static member from the group. */
+    private final KafkaClientSettings kafka;
+    /** micronaut-kafka's consumer settings: kafka.* (see {@link KafkaClientSettings}) and kafka.consumers.default.*,
+     *  plus what its bean listeners add (the Kafka client metrics reporter, the graph record counter). */
     private final Properties consumerDefaults;
     private final String instanceId;
     private final Thread thread;
@@ -101,14 +100,14 @@ public class GraphConsumer implements AutoCloseable {
     /** {@code topicsCreated}: the topics exist before the consumer subscribes. */
     public GraphConsumer(TopicAdmin topicsCreated, GraphEventProcessor processor, OutputPublisher publisher,
                          GraphRegistry registry, FrontierMetrics metrics, FrontierConfig config, TopicsConfig topics,
-                         KafkaDefaultConfiguration kafka, DefaultKafkaConsumerConfiguration<?, ?> consumerDefaults) {
+                         KafkaClientSettings kafka, DefaultKafkaConsumerConfiguration<?, ?> consumerDefaults) {
         this.processor = processor;
         this.publisher = publisher;
         this.registry = registry;
         this.metrics = metrics;
         this.config = config;
         this.topic = topics.getGraphs();
-        this.kafka = kafka.getConfig();
+        this.kafka = kafka;
         this.consumerDefaults = consumerDefaults.getConfig();
         this.instanceId = config.isStaticMembership() && config.getWorkerId() != null && !config.getWorkerId().isBlank()
                 ? config.getWorkerId() : null;
@@ -244,7 +243,7 @@ public class GraphConsumer implements AutoCloseable {
      * to come back); a worker that stops for good asks the group to remove it, so its partitions move at once.
      */
     private void leaveStaticMembership() {
-        Properties p = filtered(AdminClientConfig.configNames());
+        Properties p = kafka.admin();
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "3000");
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "4000");
         try (Admin admin = Admin.create(p)) {
@@ -273,15 +272,6 @@ public class GraphConsumer implements AutoCloseable {
         p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, Long.toString(config.getSessionTimeout().toMillis()));
         p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Long.toString(config.getHeartbeatInterval().toMillis()));
         if (instanceId != null) p.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId);
-        return p;
-    }
-
-    /** The {@code kafka.*} settings (bootstrap servers, security) a client of this kind knows. */
-    private Properties filtered(Set<String> known) {
-        Properties p = new Properties();
-        for (Map.Entry<Object, Object> e : kafka.entrySet()) {
-            if (known.contains(String.valueOf(e.getKey()))) p.put(e.getKey(), e.getValue());
-        }
         return p;
     }
 

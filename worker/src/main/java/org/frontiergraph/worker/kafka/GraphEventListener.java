@@ -61,7 +61,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         this.processor = processor;
         this.publisher = publisher;
         this.metrics = metrics;
-        this.recovery = new PartitionRecovery(registry);
+        this.recovery = new PartitionRecovery(registry, metrics.rebuilds());
         this.topic = topic;
         this.stopping = stopping;
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.frontiergraph.worker.metrics.RebuildProgress;
 import org.frontiergraph.worker.registry.GraphRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,6 +22,7 @@ import org.slf4j.LoggerFactory;
  * (queries there were answered already). The replay starts at the offset the last commit recorded in its metadata
  * ({@code rebuildFrom=N}: the first chunk of the oldest snapshot the partition's graphs still grow from), or at the
  * beginning when the commit carries none; every commit records that offset. This class decides; the listener seeks.
+ * It reports each partition's replay to {@link RebuildProgress} (the {@code frontier_rebuild_*} gauges).
  */
 final class PartitionRecovery {
     private static final Logger LOG = LoggerFactory.getLogger(PartitionRecovery.class);
@@ -29,11 +31,13 @@ final class PartitionRecovery {
     static final String REBUILD_FROM = "rebuildFrom=";
 
     private final GraphRegistry registry;
+    private final RebuildProgress progress;
     /** Per partition: records below this offset are replayed (state only). */
     private final Map<TopicPartition, Long> replayUntil = new ConcurrentHashMap<>();
 
-    PartitionRecovery(GraphRegistry registry) {
+    PartitionRecovery(GraphRegistry registry, RebuildProgress progress) {
         this.registry = registry;
+        this.progress = progress;
     }
 
     /** Where the consumer resumes reading a partition: {@code offset}, or the beginning of its log ({@link #BEGINNING}). */
@@ -51,8 +55,11 @@ final class PartitionRecovery {
     /** Notes that a replayed record was applied; the last one completes the partition's rebuild. */
     void replayed(TopicPartition tp, long offset) {
         Long until = replayUntil.get(tp);
-        if (until != null && offset + 1 >= until) {
+        if (until == null) return;
+        progress.applied(tp.partition(), offset);
+        if (offset + 1 >= until) {
             replayUntil.remove(tp);
+            progress.finished(tp.partition());
             LOG.info("partition {} rebuilt from the log ({} graphs held)", tp, registry.size());
         }
     }
@@ -84,14 +91,17 @@ final class PartitionRecovery {
             OffsetAndMetadata c = commits.get(tp);
             if (c == null) {
                 resume.add(new Resume(tp, Resume.BEGINNING));
+                progress.notNeeded(tp.partition());
                 continue;
             }
             long from = rebuildFrom(c);
             if (from >= c.offset()) {
                 resume.add(new Resume(tp, c.offset()));   // nothing before the committed offset is needed
+                progress.notNeeded(tp.partition());
                 continue;
             }
             replayUntil.put(tp, c.offset());
+            progress.started(tp.partition(), Math.max(0, from), c.offset());
             resume.add(new Resume(tp, from <= 0 ? Resume.BEGINNING : from));
             LOG.info("rebuilding graphs of {} from the log: replaying offsets {}..{}", tp, Math.max(0, from), c.offset() - 1);
         }
@@ -102,6 +112,7 @@ final class PartitionRecovery {
     void forget(Collection<TopicPartition> partitions) {
         if (partitions.isEmpty()) return;
         partitions.forEach(replayUntil::remove);
+        partitions.forEach(tp -> progress.forget(tp.partition()));
         registry.dropPartitions(partitions.stream().map(TopicPartition::partition).toList());
     }
 

@@ -1,10 +1,10 @@
 package org.frontiergraph.worker.kafka;
 
 import io.micronaut.context.annotation.Context;
-import io.micronaut.context.annotation.Value;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
@@ -18,15 +18,19 @@ import org.slf4j.LoggerFactory;
 /**
  * Creates the worker's topics at start-up, before the listener subscribes (an eager {@code @Context} bean).
  * The graphs topic keeps its log (retention -1 by default) so a worker can rebuild graphs from it; it cannot be
- * compacted because snapshots, updates and queries of one graph share a key. Existing topics are left as they are.
+ * compacted because snapshots, updates and queries of one graph share a key. Existing topics are left as they are, so a
+ * worker whose principal may only describe them (Kafka ACLs) starts on topics an operator created; one that may not
+ * describe them, or must create one and may not, fails to start with the broker's reason.
  */
 @Context
 public class TopicAdmin {
     private static final Logger LOG = LoggerFactory.getLogger(TopicAdmin.class);
 
-    public TopicAdmin(TopicsConfig topics, @Value("${kafka.bootstrap.servers:localhost:9092}") String bootstrap) {
+    public TopicAdmin(TopicsConfig topics, KafkaClientSettings kafka) {
         if (!topics.isCreate()) return;
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+        Properties settings = kafka.admin();
+        String bootstrap = settings.getProperty(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG);
+        try (Admin admin = Admin.create(settings)) {
             Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
             List<NewTopic> missing = new ArrayList<>();
             for (NewTopic t : topicsToCreate(topics)) if (!existing.contains(t.name())) missing.add(t);

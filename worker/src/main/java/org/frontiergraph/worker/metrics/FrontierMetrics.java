@@ -20,8 +20,9 @@ import org.frontiergraph.worker.registry.GraphRegistry;
 /**
  * The worker's Prometheus metrics (served at /prometheus; docs/operations.md lists them): queries by algorithm,
  * status and backend; latency histograms; errors by code; graphs and bytes resident per backend; and one series per
- * graph held (version, vertices, edges, bytes). Device memory is {@link DeviceMemoryMetrics}, records read from the
- * graphs topic {@link GraphRecordCounter}; consumer lag comes from micronaut-kafka's Kafka client metrics
+ * graph held (version, vertices, edges, bytes); the progress of each partition's rebuild from the log
+ * ({@link RebuildProgress}). Device memory is {@link DeviceMemoryMetrics}, records read from the graphs topic
+ * {@link GraphRecordCounter}; consumer lag comes from micronaut-kafka's Kafka client metrics
  * ({@code kafka_consumer_records_lag_records}). Every meter has a description: Prometheus shows it as HELP.
  */
 @Singleton
@@ -32,6 +33,7 @@ public class FrontierMetrics {
     private final MeterRegistry meters;
     private final GraphRegistry graphs;
     private final List<PerGraph> perGraph;
+    private final RebuildProgress rebuilds;
 
     /** One gauge per graph held: its rows are the graphs, tagged graph, partition and backend. */
     private record PerGraph(MultiGauge gauge, ToDoubleFunction<GraphEntry> value) {}
@@ -58,7 +60,13 @@ public class FrontierMetrics {
                 perGraph("frontier.graph.edges", null, "Edges of each graph held (an undirected edge counts once)", GraphEntry::edgeCount),
                 perGraph("frontier.graph.bytes", "bytes", "Bytes each graph held occupies on its backend",
                         e -> e.resident().residentBytes()));
+        rebuilds = new RebuildProgress(meters);
         refreshGraphs();
+    }
+
+    /** The rebuild progress of the partitions this worker was assigned. */
+    public RebuildProgress rebuilds() {
+        return rebuilds;
     }
 
     private PerGraph perGraph(String name, String unit, String description, ToDoubleFunction<GraphEntry> value) {

@@ -27,7 +27,7 @@ class PartitionRecoveryTest {
     static final TopicPartition P0 = new TopicPartition("frontier.graphs", 0), P1 = new TopicPartition("frontier.graphs", 1);
 
     private final Fixtures.Services services = Fixtures.start(Fixtures.cpuConfig());
-    private final PartitionRecovery recovery = new PartitionRecovery(services.registry());
+    private final PartitionRecovery recovery = new PartitionRecovery(services.registry(), services.metrics().rebuilds());
 
     @AfterEach
     void close() {
@@ -110,6 +110,35 @@ class PartitionRecoveryTest {
         assertTrue(services.registry().get("a").isEmpty());
         assertFalse(recovery.replaying(P0, 5), "a revoked partition is no longer replayed");
         assertTrue(recovery.replaying(P1, 5), "the other partition still is");
+    }
+
+    @Test
+    void theRebuildGaugesFollowEachPartitionsReplay() {
+        rebuild(Map.of(P0, new OffsetAndMetadata(10, "rebuildFrom=4"), P1, new OffsetAndMetadata(8, "rebuildFrom=8")), P0, P1);
+        assertEquals(List.of(6.0, 0.0), progress(P0), "offsets 4..9 to replay, none replayed");
+        assertEquals(List.of(0.0, 0.0), progress(P1), "resumes at its commit: nothing to replay");
+        for (long o = 4; o < 7; o++) recovery.replayed(P0, o);
+        assertEquals(List.of(3.0, 3.0), progress(P0));
+        recovery.replayed(P0, 9);   // 7 and 8 are a gap in the log
+        assertEquals(List.of(0.0, 6.0), progress(P0), "rebuilt");
+        recovery.replayed(P0, 10);
+        assertEquals(List.of(0.0, 6.0), progress(P0), "records after the rebuild are not replays");
+
+        rebuild(Map.of(P1, new OffsetAndMetadata(500, "")), P1);   // from the beginning of a log that starts at 400
+        assertEquals(List.of(500.0, 0.0), progress(P1), "until the first record, the log is taken to start at 0");
+        recovery.replayed(P1, 400);
+        assertEquals(List.of(99.0, 1.0), progress(P1));
+
+        recovery.forget(List.of(P1));
+        assertTrue(services.meters().find("frontier.rebuild.remaining").tag("partition", "1").gauges().isEmpty(),
+                "a revoked partition's series go");
+    }
+
+    /** The partition's rebuild gauges: offsets remaining, offsets replayed. */
+    private List<Double> progress(TopicPartition tp) {
+        String partition = Integer.toString(tp.partition());
+        return List.of(services.meters().get("frontier.rebuild.remaining").tag("partition", partition).gauge().value(),
+                services.meters().get("frontier.rebuild.replayed").tag("partition", partition).gauge().value());
     }
 
     @Test

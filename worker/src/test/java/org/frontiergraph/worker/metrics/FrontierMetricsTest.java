@@ -47,13 +47,15 @@ class FrontierMetricsTest {
         services.metrics().query(latency(null, ResultStatus.UNKNOWN_GRAPH, ""));
         services.metrics().error(ErrorCode.UNKNOWN_GRAPH);
         services.metrics().refreshGraphs();
+        services.metrics().rebuilds().started(4, 0, 10);
         new DeviceMemoryMetrics(services.engines()).bindTo(meters);
         counter().count(GraphRecordCounter.type(FrontierCodec.encode(update("g"))));
 
         List<String> names = meters.getMeters().stream().map(m -> m.getId().getName()).distinct().sorted().toList();
         for (String expected : List.of("frontier.graphs.resident", "frontier.graphs.bytes", "frontier.snapshots.pending.bytes",
                 "frontier.graph.version", "frontier.graph.vertices", "frontier.graph.edges", "frontier.graph.bytes",
-                "frontier.queries", "frontier.query.end_to_end", "frontier.query.compute", "frontier.errors", "frontier.records")) {
+                "frontier.queries", "frontier.query.end_to_end", "frontier.query.compute", "frontier.errors", "frontier.records",
+                "frontier.rebuild.remaining", "frontier.rebuild.replayed")) {
             assertTrue(names.contains(expected), expected + " is not registered; registered: " + names);
         }
         for (Meter m : meters.getMeters()) {

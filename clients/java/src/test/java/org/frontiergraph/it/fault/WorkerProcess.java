@@ -18,13 +18,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A worker as a real child JVM: the project's classpath (the test JVM's own), the image's entry class
  * ({@code org.frontiergraph.worker.FrontierWorker}) or another main, settings as system properties, its output in a
  * log file. SIGKILL and SIGTERM are {@link Process#destroyForcibly()} and {@link Process#destroy()}.
  */
-final class WorkerProcess implements AutoCloseable {
+public final class WorkerProcess implements AutoCloseable {
     static final String WORKER_MAIN = "org.frontiergraph.worker.FrontierWorker";
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -48,6 +49,17 @@ final class WorkerProcess implements AutoCloseable {
 
     static WorkerProcess start(String id, String mainClass, List<String> args, String bootstrap, Path dir, String heap,
                                Map<String, String> settings) {
+        return start(id, mainClass, args, bootstrap, dir, heap, settings, Map.of());
+    }
+
+    /** Starts {@code FrontierWorker} as above, with these environment variables too. */
+    public static WorkerProcess start(String id, String bootstrap, Path dir, String heap, Map<String, String> settings,
+                                      Map<String, String> env) {
+        return start(id, WORKER_MAIN, List.of(), bootstrap, dir, heap, settings, env);
+    }
+
+    private static WorkerProcess start(String id, String mainClass, List<String> args, String bootstrap, Path dir, String heap,
+                                       Map<String, String> settings, Map<String, String> env) {
         try {
             Files.createDirectories(dir);
             int port = freePort();
@@ -66,6 +78,7 @@ final class WorkerProcess implements AutoCloseable {
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
             pb.environment().put("FRONTIER_LOG_LEVEL", "WARN");
             pb.environment().remove("KAFKA_BOOTSTRAP_SERVERS");
+            pb.environment().putAll(env);
             return new WorkerProcess(id, pb.start(), log, port);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start worker " + id, e);
@@ -81,15 +94,19 @@ final class WorkerProcess implements AutoCloseable {
     boolean alive() { return process.isAlive(); }
 
     /** Waits until /health/readiness answers UP: the worker joined the group and rebuilt its partitions. */
-    WorkerProcess awaitReady(Duration timeout) {
-        Awaitility.await("worker " + id + " ready").atMost(timeout).pollInterval(Duration.ofMillis(250))
-                .failFast("worker " + id + " exited:\n" + tail(), () -> !process.isAlive())
-                .until(() -> httpStatus("/health/readiness") == 200);
+    public WorkerProcess awaitReady(Duration timeout) {
+        try {
+            Awaitility.await("worker " + id + " ready").atMost(timeout).pollInterval(Duration.ofMillis(250))
+                    .failFast("worker " + id + " exited:\n" + tail(), () -> !process.isAlive())
+                    .until(() -> httpStatus("/health/readiness") == 200);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("worker " + id + " not ready within " + timeout + ":\n" + tail(), e);
+        }
         return this;
     }
 
     /** The HTTP status of GET {@code path}, or -1 when nothing answers. */
-    int httpStatus(String path) {
+    public int httpStatus(String path) {
         try {
             return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + httpPort + path))
                     .timeout(Duration.ofSeconds(3)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
@@ -101,7 +118,7 @@ final class WorkerProcess implements AutoCloseable {
         }
     }
 
-    String httpBody(String path) throws IOException, InterruptedException {
+    public String httpBody(String path) throws IOException, InterruptedException {
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + httpPort + path))
                 .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
     }
@@ -113,13 +130,13 @@ final class WorkerProcess implements AutoCloseable {
     }
 
     /** SIGTERM; returns how long the process took to exit, or null when it did not within {@code timeout}. */
-    Duration terminate(Duration timeout) {
+    public Duration terminate(Duration timeout) {
         long t0 = System.nanoTime();
         process.destroy();
         return waitFor(timeout) ? Duration.ofNanos(System.nanoTime() - t0) : null;
     }
 
-    int exitCode() { return process.exitValue(); }
+    public int exitCode() { return process.exitValue(); }
 
     private boolean waitFor(Duration timeout) {
         try {
@@ -133,7 +150,7 @@ final class WorkerProcess implements AutoCloseable {
     Duration age() { return Duration.ofNanos(System.nanoTime() - startedNanos); }
 
     /** The worker's output so far. */
-    String log() {
+    public String log() {
         try {
             return Files.readString(log, StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -141,7 +158,7 @@ final class WorkerProcess implements AutoCloseable {
         }
     }
 
-    String tail() {
+    public String tail() {
         List<String> lines = log().lines().toList();
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
     }
