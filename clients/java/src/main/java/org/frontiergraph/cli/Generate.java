@@ -38,7 +38,7 @@ import picocli.CommandLine.TypeConversionException;
         footer = {"", "KIND (the defaults in brackets):",
                 "  gtgraph           paper 000: undirected, connected, N=16384, M=2N, weights 1..1000",
                 "  harish-random     004: undirected, average degree D=6, weights 1..10, N=1000000",
-                "  harish-scalefree  004: 0.1% hubs of degree <= 1000, average degree 6, N=1000000",
+                "  harish-scalefree  004: 0.1%% hubs of degree <= 1000, average degree 6, N=1000000",
                 "  martin            003: directed, every vertex D=7 predecessors, weights 1..10, N=1048576",
                 "  martin-dense      003: in-degree N/5, N=4096",
                 "  counterexample    003 Fig. 5: N=1024",

@@ -45,6 +45,8 @@ final class KafkaOptions {
             description = "One Kafka client setting, over the file's (repeatable).")
     List<String[]> properties = new ArrayList<>();
 
+    private Properties settings;
+
     /** The bootstrap servers named by the options, the file, the JVM or the environment; null when none is. */
     String configuredBootstrap() {
         String fromSettings = settings().getProperty(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
@@ -84,8 +86,15 @@ final class KafkaOptions {
         return out;
     }
 
-    /** The file's settings, then the properties' (no bootstrap resolution). */
+    /** The file's settings, then the properties' (no bootstrap resolution); a copy, the file read once. */
     private Properties settings() {
+        if (settings == null) settings = read();
+        Properties copy = new Properties();
+        copy.putAll(settings);
+        return copy;
+    }
+
+    private Properties read() {
         Properties p = new Properties();
         if (configFile != null) {
             if (!Files.isRegularFile(configFile)) {

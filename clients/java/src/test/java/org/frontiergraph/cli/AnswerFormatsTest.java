@@ -270,6 +270,40 @@ class AnswerFormatsTest {
         assertArrayEquals(new double[] {10.6, 50.06}, Coordinates.read(gz).at(6), 1e-9);
     }
 
+    /** What {@code query} prints for its options, on a real answer: each format through the command's own dispatch. */
+    private String printed(List<QueryResult> chunks, String... options) throws IOException {
+        String[] argv = new String[options.length + 3];
+        argv[0] = "query";
+        argv[1] = "--graph";
+        argv[2] = "small";
+        System.arraycopy(options, 0, argv, 3, options.length);
+        QueryCommand q = (QueryCommand) FrontierCli.commandLine(System.out, System.err).parseArgs(argv)
+                .subcommand().commandSpec().userObject();
+        q.checkOptions();
+        AnswerRows path = q.pathTo == null ? null : AnswerRows.of(chunks).pathTo(q.pathTo);
+        StringWriter out = new StringWriter();
+        q.write(chunks, path, q.coordinatesFile == null ? null : Coordinates.read(q.coordinatesFile), out);
+        return out.toString();
+    }
+
+    @Test
+    void theQueryCommandPrintsEachFormat() throws IOException {
+        String co = coordinates().toString();
+        JsonNode full = JSON.readTree(printed(sssp(), "--algorithm", "sssp", "--source", "1"));
+        assertEquals(6, full.get("distances").size());
+        JsonNode path = JSON.readTree(printed(sssp(), "--algorithm", "sssp", "--source", "1", "--path-to", "6"));
+        assertEquals(List.of(1, 2, 3, 6), ints(path.get("path")));
+        assertEquals(3.75, path.get("distance").asDouble());
+        assertEquals("vertex,hops,parent\n1,0,1\n3,1,1\n6,2,3\n",
+                printed(bfs(), "--algorithm", "bfs", "--source", "1", "--path-to", "6", "--format", "csv"));
+        assertEquals(Map.of("1--2", "1.5", "2--3", "2", "3--6", "0.25", "4--5", "1"),
+                arcs(printed(mst(), "--algorithm", "mst", "--format", "dot")));
+        JsonNode geo = JSON.readTree(printed(sssp(), "--algorithm", "sssp", "--source", "1", "--path-to", "3",
+                "--format", "geojson", "--coordinates", co));
+        assertEquals("LineString", geo.get("features").get(0).get("geometry").get("type").asText());
+        assertEquals(3, geo.get("features").get(0).get("geometry").get("coordinates").size());
+    }
+
     private static void assertPosition(int vertex, JsonNode lonLat) {
         assertEquals(10 + vertex / 10.0, lonLat.get(0).asDouble(), 1e-9, "longitude of " + vertex);
         assertEquals(50 + vertex / 100.0, lonLat.get(1).asDouble(), 1e-9, "latitude of " + vertex);

@@ -59,6 +59,7 @@ class FrontierCliTest {
             }
         }
         assertTrue(out().contains("KIND (the defaults in brackets):"), "generate lists its kinds");
+        assertTrue(out().contains("0.1% hubs"), "a literal % in help text: " + out());
         assertEquals(0, run("--help"));
         for (String command : COMMANDS) assertTrue(out().contains("  " + command + " "), out());
         assertEquals(0, run("help"));
