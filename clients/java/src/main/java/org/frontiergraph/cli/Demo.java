@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import org.frontiergraph.client.Answers;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.TopicWatcher;
@@ -36,16 +37,33 @@ import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.FrontierWorker;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code ./frontier demo}: a real broker, a worker and a workload in one process. Publishes the Rome road graph
  * (shipped) and a seeded random graph, asks BFS, SSSP and MST through Kafka, re-weights some roads and asks again,
  * sends one bad query, and checks every answer with the verifiers. Exit 0 only if every check passed.
  */
-final class Demo {
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"Start an embedded Kafka broker and a worker, publish the Rome road network and a seeded random "
+                + "graph, ask BFS, SSSP and MST through Kafka, re-weight some roads and ask again, send a bad query; "
+                + "verify every answer. Exit 0 only if every check passed."})
+final class Demo implements Callable<Integer> {
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
-    private Demo() {}
+    @ParentCommand
+    FrontierCli cli;
+
+    @Option(names = "--backend", paramLabel = "auto|gpu|cpu", converter = Converters.BackendName.class,
+            description = "The worker's engine (default: auto, the GPU when there is one).")
+    String backend;
+
+    @Override
+    public Integer call() throws Exception {
+        return run(backend, cli.out);
+    }
 
     static int run(String backend, PrintStream out) throws Exception {
         long t0 = System.nanoTime();

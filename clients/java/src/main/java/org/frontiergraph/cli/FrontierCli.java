@@ -1,228 +1,128 @@
 package org.frontiergraph.cli;
 
-import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
-import java.io.Writer;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import org.frontiergraph.client.FrontierClient;
-import org.frontiergraph.client.JsonAnswer;
-import org.frontiergraph.client.TopicWatcher;
+import java.util.concurrent.Callable;
 import org.frontiergraph.kernels.io.GraphFileException;
-import org.frontiergraph.kernels.io.GraphFiles;
-import org.frontiergraph.kernels.io.GraphFormat;
-import org.frontiergraph.kernels.io.LoadedGraph;
-import org.frontiergraph.schema.Algorithm;
-import org.frontiergraph.schema.ErrorEvent;
-import org.frontiergraph.schema.GraphQuery;
-import org.frontiergraph.schema.GraphStatus;
-import org.frontiergraph.schema.QueryResult;
-import org.frontiergraph.schema.ResultMode;
-import org.frontiergraph.worker.FrontierWorker;
+import org.frontiergraph.schema.codec.FrontierCodec;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The {@code ./frontier} command: worker, demo, load, query, generate. Errors print one line and exit non-zero
- * (1: failed, 2: bad usage).
+ * The {@code ./frontier} command: worker, demo, load, query, generate; {@code --help} on each. Exit status 0 when it
+ * worked, 1 when it failed ({@code frontier: <reason>}, one line), 2 for bad usage ({@code frontier <command>:
+ * <option>: <what was wrong>}, one line).
+ *
+ * <p>Parsed by picocli directly, not through Micronaut's picocli integration ({@code PicocliRunner}): that starts a
+ * Micronaut context for the command itself, and the worker's jar on this classpath holds eager {@code @Context}
+ * beans ({@code TopicAdmin}, {@code GraphConsumer}) that would connect to Kafka, create topics and join the worker
+ * group on every {@code ./frontier query}. The commands need no injection; {@code worker} and {@code demo} start the
+ * worker's own context through {@code FrontierWorker.start}, with the broker they chose.
  */
-public final class FrontierCli {
-    static final String USAGE = String.join("\n",
-            "usage: ./frontier <command> [options]",
-            "  worker [--bootstrap HOST:PORT] [--backend auto|gpu|cpu]",
-            "      run a worker; without a bootstrap it starts an embedded Kafka broker on localhost:9092",
-            "  demo   run broker, worker and a demo workload; print and verify the answers",
-            "  load --graph ID FILE [--format dimacs|snap|mtx] [--undirected] [--version N] [--timeout SECONDS]",
-            "      publish a graph file (.gr, .txt, .mtx, optionally .gz) as a snapshot; exit 0 once the worker holds it",
-            "  query --graph ID --algorithm bfs|sssp|mst [--source V] [--targets V,V,...] [--mode full|targets|summary]",
-            "        [--variant NAME] [--backend auto|gpu|cpu] [--output FILE] [--timeout SECONDS]",
-            "      send a query, wait for its result and print it (or write it to FILE) as JSON",
-            Generate.USAGE,
-            "all commands but generate take --bootstrap HOST:PORT (default: $KAFKA_BOOTSTRAP_SERVERS or localhost:9092)");
+@Command(name = "frontier", mixinStandardHelpOptions = true, versionProvider = FrontierCli.Version.class,
+        description = "Frontier: streaming graph analytics over Kafka (BFS, SSSP, MST, APSP).",
+        subcommands = {WorkerCommand.class, Demo.class, LoadCommand.class, QueryCommand.class, Generate.class,
+                HelpCommand.class},
+        footer = {"", "Every command answers --help. Exit status: 0 ok, 1 failed, 2 bad usage."})
+public final class FrontierCli implements Callable<Integer> {
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int USAGE = 2;
+    /** Columns of --help text (picocli's default, 80, breaks the examples). */
+    private static final int HELP_WIDTH = 110;
 
-    private FrontierCli() {}
+    final PrintStream out;
+    final PrintStream err;
+
+    @Spec
+    CommandSpec spec;
+
+    FrontierCli(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
 
     public static void main(String[] argv) {
         System.exit(run(argv, System.out, System.err));
     }
 
+    /** Runs one command line; returns its exit status. */
     static int run(String[] argv, PrintStream out, PrintStream err) {
-        org.frontiergraph.schema.codec.FrontierCodec.trust();
-        if (argv.length == 0 || argv[0].equals("help") || argv[0].equals("--help") || argv[0].equals("-h")) {
-            out.println(USAGE);
-            return argv.length == 0 ? 2 : 0;
-        }
-        try {
-            return switch (argv[0]) {
-                case "worker" -> worker(Args.parse(argv, 1, Set.of("bootstrap", "backend"), Set.of()));
-                case "demo" -> Demo.run(Args.parse(argv, 1, Set.of("backend"), Set.of()).get("backend"), out);
-                case "load" -> load(Args.parse(argv, 1, Set.of("bootstrap", "graph", "format", "version", "timeout"),
-                        Set.of("undirected")), out, err);
-                case "generate" -> Generate.run(argv, 1, out, err);
-                case "query" -> query(Args.parse(argv, 1, Set.of("bootstrap", "graph", "algorithm", "source", "targets",
-                        "mode", "variant", "backend", "output", "timeout"), Set.of()), out);
-                default -> throw new Args.UsageException("unknown command '" + argv[0] + "'");
-            };
-        } catch (Args.UsageException e) {
-            err.println("frontier: " + e.getMessage());
-            err.println(USAGE);
-            return 2;
-        } catch (CliFailure e) {
-            err.println("frontier: " + e.getMessage());
-            return 1;
-        } catch (GraphFileException e) {
-            err.println("frontier: " + e.getMessage());
-            return 1;
-        } catch (Exception e) {
-            err.println("frontier: " + e.getClass().getSimpleName() + ": " + e.getMessage());
-            return 1;
-        }
+        FrontierCodec.trust();
+        CommandLine cli = commandLine(out, err);
+        return cli.execute(argv);
     }
 
-    static String bootstrap(Args a) {
-        String b = FrontierWorker.configuredBootstrap(a.get("bootstrap"));
-        return b == null ? "localhost:9092" : b;
+    static CommandLine commandLine(PrintStream out, PrintStream err) {
+        CommandLine cli = new CommandLine(new FrontierCli(out, err));
+        cli.setUsageHelpWidth(HELP_WIDTH);
+        cli.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
+        cli.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
+        cli.setParameterExceptionHandler(FrontierCli::usageError);
+        cli.setExecutionExceptionHandler(FrontierCli::failure);
+        return cli;
     }
 
-    /** A worker on the configured cluster, or on an embedded broker (see EmbeddedKafkaBroker.startLocal) when none is. */
-    private static int worker(Args a) throws InterruptedException {
-        if (a.get("backend") != null) System.setProperty("frontier.backend", a.get("backend"));
-        String bootstrap = FrontierWorker.configuredBootstrap(a.get("bootstrap"));
-        EmbeddedKafkaBroker broker = bootstrap == null ? EmbeddedKafkaBroker.startLocal() : null;
-        FrontierWorker w;
-        try {
-            w = FrontierWorker.start(broker == null ? bootstrap : broker.bootstrapServers(), Map.of());
-        } catch (RuntimeException e) {
-            if (broker != null) broker.close();
-            throw e;
-        }
-        CountDownLatch stop = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            w.close();   // the worker before the broker: the other order hangs Kafka clients on close
-            if (broker != null) broker.close();
-            stop.countDown();
-        }, "frontier-shutdown"));
-        System.out.println("frontier worker running; Kafka at " + w.bootstrapServers() + "; Ctrl-C stops it");
-        stop.await();
-        return 0;
+    /** {@code ./frontier} alone: the command list on stderr, exit 2. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return USAGE;
     }
 
-    private static int load(Args a, PrintStream out, PrintStream err) throws IOException {
-        String graphId = a.require("graph");
-        if (a.positional.size() != 1) throw new Args.UsageException("load needs exactly one FILE");
-        Path file = Path.of(a.positional.get(0));
-        if (!Files.isRegularFile(file)) throw new CliFailure("no such file: " + file);
-        GraphFormat format = a.get("format") != null ? GraphFormat.parse(a.get("format"))
-                : GraphFormat.fromFileName(file.getFileName().toString());
-        long size = Files.size(file);
-        Progress progress = new Progress(err, "reading " + file.getFileName(), size);
-        LoadedGraph g = GraphFiles.read(file, format, a.flag("undirected"), progress::bytes);
-        progress.done(g.vertexCount() + " vertices, " + g.edgeCount() + " edges");
-        long version = Long.parseLong(a.get("version", Long.toString(System.currentTimeMillis())));
-        Duration timeout = Duration.ofSeconds(Long.parseLong(a.get("timeout", "300")));
-        String bootstrap = bootstrap(a);
-        try (FrontierClient client = new FrontierClient(bootstrap);
-             TopicWatcher<GraphStatus> status = client.watchStatus();
-             TopicWatcher<ErrorEvent> errors = client.watchErrors()) {
-            Progress sending = new Progress(err, "publishing " + graphId + " v" + version, g.edgeCount());
-            client.publishSnapshot(graphId, version, g.edges(), g.firstVertexId(), g.weighted(), sending::bytes);
-            sending.done("sent to " + bootstrap);
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (System.nanoTime() < deadline) {
-                Optional<GraphStatus> s = status.awaitFirst(x -> x.getGraphId().equals(graphId) && x.getVersion() == version,
-                        Duration.ofMillis(200));
-                if (s.isPresent()) {
-                    GraphStatus st = s.get();
-                    out.printf(Locale.ROOT, "graph '%s' version %d loaded by %s: %d vertices, %d edges on %s (%.1f MB resident)%n",
-                            graphId, version, st.getWorker(), st.getVertexCount(), st.getEdgeCount(), st.getBackend(),
-                            st.getResidentBytes() / 1e6);
-                    return 0;
-                }
-                Optional<ErrorEvent> e = errors.awaitFirst(x -> graphId.equals(x.getGraphId()), Duration.ofMillis(200));
-                if (e.isPresent()) throw new CliFailure("worker rejected graph '" + graphId + "': " + e.get().getCode() + ": " + e.get().getReason());
-            }
-            throw new CliFailure("timed out after " + timeout.toSeconds() + " s waiting for a worker to load graph '" + graphId
-                    + "' version " + version + " (is a worker running on " + bootstrap + "?)");
+    /** One line: {@code frontier query: --source: 'abc' is not a vertex id (an integer)}. */
+    private static int usageError(ParameterException e, String[] args) {
+        CommandLine c = e.getCommandLine();
+        String message = e.getMessage();
+        if (e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            message = unmatched(c, u.getUnmatched().get(0));
+        } else if (e.getCause() instanceof TypeConversionException t && e.getArgSpec() != null) {
+            String name = e.getArgSpec() instanceof OptionSpec o ? o.longestName() : e.getArgSpec().paramLabel();
+            message = name + ": " + t.getMessage();
         }
+        c.getErr().println(c.getCommandSpec().qualifiedName(" ") + ": " + message);
+        return USAGE;
     }
 
-    private static int query(Args a, PrintStream out) throws IOException {
-        Algorithm algorithm;
-        try {
-            algorithm = Algorithm.valueOf(a.require("algorithm").toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new Args.UsageException("--algorithm must be bfs, sssp or mst");
+    /** The first word not understood, and where to look. */
+    private static String unmatched(CommandLine c, String word) {
+        boolean top = c.getCommandSpec().parent() == null;
+        String help = "./" + c.getCommandSpec().qualifiedName(" ") + " --help";
+        if (top && !word.startsWith("-")) {
+            return "unknown command '" + word + "' (" + String.join(", ", c.getSubcommands().keySet()) + "; " + help + ")";
         }
-        List<Integer> targets = new ArrayList<>();
-        if (a.get("targets") != null) for (String t : a.get("targets").split(",")) targets.add(Integer.parseInt(t.trim()));
-        ResultMode mode = ResultMode.valueOf(a.get("mode", targets.isEmpty() ? "full" : "targets").toUpperCase(Locale.ROOT));
-        GraphQuery q = GraphQuery.newBuilder()
-                .setQueryId(UUID.randomUUID().toString())
-                .setGraphId(a.require("graph"))
-                .setAlgorithm(algorithm)
-                .setVariant(a.get("variant"))
-                .setSource(a.get("source") == null ? null : Integer.parseInt(a.get("source")))
-                .setTargets(targets)
-                .setResultMode(mode)
-                .setBackend(a.get("backend"))
-                .build();
-        Duration timeout = Duration.ofSeconds(Long.parseLong(a.get("timeout", "120")));
-        String bootstrap = bootstrap(a);
-        List<QueryResult> chunks;
-        try (FrontierClient client = new FrontierClient(bootstrap)) {
-            chunks = client.query(q, timeout).orElseThrow(() -> new CliFailure("timed out after " + timeout.toSeconds()
-                    + " s waiting for the result of query " + q.getQueryId() + " (is a worker running on " + bootstrap + "?)"));
-        }
-        QueryResult head = chunks.get(0);
-        if (a.get("output") != null) {
-            try (Writer w = Files.newBufferedWriter(Path.of(a.get("output")), StandardCharsets.UTF_8)) {
-                JsonAnswer.write(chunks, w);
-            }
-        } else {
-            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            JsonAnswer.write(chunks, w);
-        }
-        if (head.getStatus() != org.frontiergraph.schema.ResultStatus.OK) {
-            throw new CliFailure(head.getStatus() + ": " + head.getError());
-        }
-        return 0;
+        return (word.startsWith("-") ? "unknown option '" : "unexpected argument '") + word + "' (" + help + " lists the options)";
     }
 
-    /** A failure with a one-line reason for the user. */
-    /** Progress on stderr for large files: a percentage at most every half second. */
-    static final class Progress {
-        private final PrintStream err;
-        private final String what;
-        private final long total;
-        private long lastPrint;
-        private final boolean enabled;
-
-        Progress(PrintStream err, String what, long total) {
-            this.err = err;
-            this.what = what;
-            this.total = Math.max(1, total);
-            this.enabled = total > 1_000_000;
+    /** A command that failed: its reason in one line, exit 1 (2 for a Kafka setting the client refused). */
+    private static int failure(Exception e, CommandLine c, ParseResult parsed) {
+        PrintWriter err = c.getErr();
+        if (e instanceof KafkaReachability.BadSetting) {
+            err.println(c.getCommandSpec().qualifiedName(" ") + ": " + e.getMessage());
+            return USAGE;
         }
+        boolean expected = e instanceof CliFailure || e instanceof GraphFileException;
+        err.println("frontier: " + (expected ? e.getMessage() : e.getClass().getSimpleName() + ": " + e.getMessage()));
+        return FAILED;
+    }
 
-        void bytes(long done) {
-            long now = System.nanoTime();
-            if (enabled && now - lastPrint > 500_000_000L) {
-                lastPrint = now;
-                err.printf(Locale.ROOT, "\r%s: %3d%%", what, Math.min(100, done * 100 / total));
-            }
-        }
-
-        void done(String summary) {
-            err.println((enabled ? "\r" : "") + what + ": done, " + summary);
+    /** {@code --version}: the jar's version, when run from the jar. */
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = FrontierCli.class.getPackage().getImplementationVersion();
+            return new String[] {"frontier " + (v == null ? "(development build)" : v)};
         }
     }
 }

@@ -1,12 +1,12 @@
 package org.frontiergraph.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import org.frontiergraph.kernels.generate.GridRoadGraph;
 import org.frontiergraph.kernels.generate.KroneckerGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
@@ -19,26 +19,33 @@ import org.frontiergraph.kernels.generate.seeds.MartinFixedDegree;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.io.GraphFormat;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code ./frontier generate}: writes a seeded synthetic graph (the seed papers' graphs and the project's own
  * generators) to a file that {@code ./frontier load} reads back. Exit 0 when written, 2 for bad usage (one line
  * saying why), 1 when the file cannot be written.
  */
-final class Generate {
-    static final String USAGE = String.join("\n",
-            "  generate --kind KIND [--vertices N] [--edges M] [--degree D] [--scale S] [--seed S]",
-            "           [--format dimacs|snap|mtx] FILE",
-            "      write a seeded synthetic graph to FILE (.gr, .txt, .mtx, optionally .gz); KIND is one of",
-            "      gtgraph (paper 000: undirected, connected, N=16384, M=2N, weights 1..1000),",
-            "      harish-random (004: undirected, average degree D=6, weights 1..10, N=1000000),",
-            "      harish-scalefree (004: 0.1% hubs of degree <= 1000, average degree 6, N=1000000),",
-            "      martin (003: directed, every vertex D=7 predecessors, weights 1..10, N=1048576),",
-            "      martin-dense (003: in-degree N/5, N=4096), counterexample (003 Fig. 5: N=1024),",
-            "      uniform (directed G(N, M), N=1000000, M=8N, weights 1..1000),",
-            "      kronecker (Graph500, 2^S vertices, S=16, edge factor D=16), grid (road-like, N=1000000)");
-
-    private static final Set<String> VALUED = Set.of("kind", "vertices", "edges", "degree", "scale", "seed", "format");
+@Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Write a seeded synthetic graph to FILE (.gr, .txt, .mtx, optionally .gz) that load reads back.",
+        footer = {"", "KIND (the defaults in brackets):",
+                "  gtgraph           paper 000: undirected, connected, N=16384, M=2N, weights 1..1000",
+                "  harish-random     004: undirected, average degree D=6, weights 1..10, N=1000000",
+                "  harish-scalefree  004: 0.1%% hubs of degree <= 1000, average degree 6, N=1000000",
+                "  martin            003: directed, every vertex D=7 predecessors, weights 1..10, N=1048576",
+                "  martin-dense      003: in-degree N/5, N=4096",
+                "  counterexample    003 Fig. 5: N=1024",
+                "  uniform           directed G(N, M), N=1000000, M=8N, weights 1..1000",
+                "  kronecker         Graph500, 2^S vertices, S=16, edge factor D=16",
+                "  grid              road-like, N=1000000"})
+final class Generate implements Callable<Integer> {
     /** The options each kind reads beyond --kind, --seed and --format. */
     private static final Map<String, Set<String>> OPTIONS = Map.of(
             "gtgraph", Set.of("vertices", "edges"),
@@ -56,40 +63,78 @@ final class Generate {
     private static final int UNIFORM_MAX_WEIGHT = 1000;
     private static final int GRID_MAX_WEIGHT = 100;
 
-    private Generate() {}
+    @ParentCommand
+    FrontierCli cli;
 
-    /** Parses {@code argv[from..]}, generates and writes the graph; returns the exit status. */
-    static int run(String[] argv, int from, PrintStream out, PrintStream err) {
-        Spec spec;
-        try {
-            spec = parse(Args.parse(argv, from, VALUED, Set.of()));
-        } catch (Args.UsageException | IllegalArgumentException e) {
-            err.println("frontier generate: " + e.getMessage());
-            return 2;
+    @picocli.CommandLine.Spec   // qualified: Spec here is the record below
+    CommandSpec command;
+
+    @Option(names = "--kind", required = true, paramLabel = "KIND", converter = KindName.class,
+            description = "Which generator (below).")
+    String kind;
+
+    @Option(names = "--vertices", paramLabel = "N", converter = Converters.Count.class, description = "Vertex count.")
+    Long vertices;
+
+    @Option(names = "--edges", paramLabel = "M", converter = Converters.Count.class, description = "Edge count (gtgraph, uniform).")
+    Long edges;
+
+    @Option(names = "--degree", paramLabel = "D", converter = Converters.Count.class,
+            description = "Degree (harish-random, martin, kronecker's edge factor).")
+    Long degree;
+
+    @Option(names = "--scale", paramLabel = "S", converter = Converters.Count.class, description = "kronecker: 2^S vertices.")
+    Long scale;
+
+    @Option(names = "--seed", paramLabel = "S", converter = Converters.AnyLong.class,
+            description = "The seed (default: " + DEFAULT_SEED + "); the same seed gives the same file.")
+    Long seed;
+
+    @Option(names = "--format", paramLabel = "dimacs|snap|mtx", converter = Converters.GraphFormatName.class,
+            description = "The file's format (default: from its name).")
+    GraphFormat format;
+
+    @Parameters(paramLabel = "FILE", arity = "1", description = "Where to write the graph.")
+    Path file;
+
+    /** Lower-case kinds, accepted in any case. */
+    static final class KindName implements ITypeConverter<String> {
+        @Override
+        public String convert(String s) {
+            String k = s.trim().toLowerCase(Locale.ROOT);
+            if (!OPTIONS.containsKey(k)) throw new TypeConversionException("'" + s + "' is not a graph kind (" + String.join(", ", KINDS) + ")");
+            return k;
         }
-        EdgeList edges;
+    }
+
+    /** Generates and writes the graph. */
+    @Override
+    public Integer call() {
+        Spec spec = spec();
+        EdgeList generated;
         try {
-            edges = spec.generate();
+            generated = spec.generate();
         } catch (IllegalArgumentException e) {
-            err.println("frontier generate: " + e.getMessage());
-            return 2;
+            throw usage(e.getMessage());
         } catch (OutOfMemoryError e) {
-            err.println("frontier generate: not enough memory for this graph (raise -Xmx via FRONTIER_JAVA_OPTS)");
-            return 1;
+            throw new CliFailure("not enough memory for this graph (raise -Xmx via FRONTIER_JAVA_OPTS)");
         }
         try {
-            GraphFiles.write(edges, spec.file, spec.format);
+            GraphFiles.write(generated, spec.file, spec.format);
         } catch (IOException e) {
-            err.println("frontier generate: cannot write " + spec.file + ": " + e);
-            return 1;
+            throw new CliFailure("cannot write " + spec.file + ": " + e);
         }
-        out.printf(Locale.ROOT, "wrote %s: %s, %d vertices, %d edges (%s) to %s as %s%n", spec.kind, spec.description,
-                edges.vertexCount(), edges.size(), edges.directed() ? "directed" : "undirected", spec.file,
+        cli.out.printf(Locale.ROOT, "wrote %s: %s, %d vertices, %d edges (%s) to %s as %s%n", spec.kind, spec.description,
+                generated.vertexCount(), generated.size(), generated.directed() ? "directed" : "undirected", spec.file,
                 spec.format.flag());
-        if (!edges.directed() && spec.format == GraphFormat.SNAP) {
-            out.println("SNAP lists each undirected edge once: load it with ./frontier load --undirected");
+        if (!generated.directed() && spec.format == GraphFormat.SNAP) {
+            cli.out.println("SNAP lists each undirected edge once: load it with ./frontier load --undirected");
         }
-        return 0;
+        return FrontierCli.OK;
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(command.commandLine(), message);
     }
 
     /** A parsed command: what to generate and where to write it. */
@@ -112,59 +157,60 @@ final class Generate {
         }
     }
 
-    static Spec parse(Args a) {
-        String kind = a.require("kind").toLowerCase(Locale.ROOT);
-        Set<String> allowed = OPTIONS.get(kind);
-        if (allowed == null) throw new Args.UsageException("unknown --kind '" + kind + "'; expected one of " + KINDS);
-        for (String option : a.options.keySet()) {
-            if (!option.equals("kind") && !option.equals("seed") && !option.equals("format") && !allowed.contains(option)) {
-                throw new Args.UsageException("--" + option + " does not apply to --kind " + kind);
-            }
+    /** What the options ask for; options a kind does not read are refused. */
+    Spec spec() {
+        Map<String, Long> given = new java.util.LinkedHashMap<>();
+        if (vertices != null) given.put("vertices", vertices);
+        if (edges != null) given.put("edges", edges);
+        if (degree != null) given.put("degree", degree);
+        if (scale != null) given.put("scale", scale);
+        for (String option : given.keySet()) {
+            if (!OPTIONS.get(kind).contains(option)) throw usage("--" + option + " does not apply to --kind " + kind);
         }
-        if (a.positional.size() != 1) throw new Args.UsageException("generate needs exactly one output FILE");
-        Path file = Path.of(a.positional.get(0));
-        GraphFormat format = a.get("format") != null ? GraphFormat.parse(a.get("format"))
-                : GraphFormat.fromFileName(file.getFileName().toString());
-        long seed = seed(a);
+        GraphFormat f;
+        try {
+            f = format != null ? format : GraphFormat.fromFileName(file.getFileName().toString());
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        long s = seed == null ? DEFAULT_SEED : seed;
         return switch (kind) {
             case "gtgraph" -> {
-                int n = intOption(a, "vertices", 1 << 14);
-                long m = longOption(a, "edges", 2L * n);
-                yield new Spec(kind, n, m, 0, 0, seed, format, file, "GTgraph random, seed " + seed);
+                int n = intOption("vertices", vertices, 1 << 14);
+                long m = edges != null ? edges : 2L * n;
+                yield new Spec(kind, n, m, 0, 0, s, f, file, "GTgraph random, seed " + s);
             }
             case "harish-random" -> {
-                int n = intOption(a, "vertices", 1_000_000);
-                int d = intOption(a, "degree", HarishRandom.AVERAGE_DEGREE);
-                yield new Spec(kind, n, 0, d, 0, seed, format, file, "average degree " + d + ", seed " + seed);
+                int n = intOption("vertices", vertices, 1_000_000);
+                int d = intOption("degree", degree, HarishRandom.AVERAGE_DEGREE);
+                yield new Spec(kind, n, 0, d, 0, s, f, file, "average degree " + d + ", seed " + s);
             }
-            case "harish-scalefree" -> new Spec(kind, intOption(a, "vertices", 1_000_000), 0, 0, 0, seed, format, file,
-                    "0.1% hubs, average degree 6, seed " + seed);
+            case "harish-scalefree" -> new Spec(kind, intOption("vertices", vertices, 1_000_000), 0, 0, 0, s, f, file,
+                    "0.1% hubs, average degree 6, seed " + s);
             case "martin" -> {
-                int n = intOption(a, "vertices", 1 << 20);
-                int d = intOption(a, "degree", MartinFixedDegree.DEGREE);
-                yield new Spec(kind, n, 0, d, 0, seed, format, file, "in-degree " + d + ", seed " + seed);
+                int n = intOption("vertices", vertices, 1 << 20);
+                int d = intOption("degree", degree, MartinFixedDegree.DEGREE);
+                yield new Spec(kind, n, 0, d, 0, s, f, file, "in-degree " + d + ", seed " + s);
             }
-            case "martin-dense" -> new Spec(kind, intOption(a, "vertices", 4096), 0, 0, 0, seed, format, file,
-                    "in-degree n/5, seed " + seed);
-            case "counterexample" -> new Spec(kind, intOption(a, "vertices", Counterexample.VERTICES), 0, 0, 0, seed,
-                    format, file, "paper 003 Fig. 5 (no seed)");
+            case "martin-dense" -> new Spec(kind, intOption("vertices", vertices, 4096), 0, 0, 0, s, f, file,
+                    "in-degree n/5, seed " + s);
+            case "counterexample" -> new Spec(kind, intOption("vertices", vertices, Counterexample.VERTICES), 0, 0, 0, s,
+                    f, file, "paper 003 Fig. 5 (no seed)");
             case "uniform" -> {
-                int n = intOption(a, "vertices", 1_000_000);
-                long m = longOption(a, "edges", 8L * n);
-                yield new Spec(kind, n, m, 0, 0, seed, format, file, "G(n, m), seed " + seed);
+                int n = intOption("vertices", vertices, 1_000_000);
+                long m = edges != null ? edges : 8L * n;
+                yield new Spec(kind, n, m, 0, 0, s, f, file, "G(n, m), seed " + s);
             }
             case "kronecker" -> {
-                int scale = kroneckerScale(a);
-                int d = intOption(a, "degree", 16);
-                yield new Spec(kind, 1 << scale, 0, d, scale, seed, format, file,
-                        "scale " + scale + ", edge factor " + d + ", seed " + seed);
+                int sc = kroneckerScale();
+                int d = intOption("degree", degree, 16);
+                yield new Spec(kind, 1 << sc, 0, d, sc, s, f, file, "scale " + sc + ", edge factor " + d + ", seed " + s);
             }
             case "grid" -> {
-                int n = intOption(a, "vertices", 1_000_000);
-                if (n < 1) throw new Args.UsageException("--vertices must be >= 1, got " + n);
+                int n = intOption("vertices", vertices, 1_000_000);
+                if (n < 1) throw usage("--vertices must be >= 1, got " + n);
                 int rows = gridRows(n), cols = n / rows;
-                yield new Spec(kind, rows * cols, 0, 0, 0, seed, format, file,
-                        rows + " x " + cols + " grid, seed " + seed);
+                yield new Spec(kind, rows * cols, 0, 0, 0, s, f, file, rows + " x " + cols + " grid, seed " + s);
             }
             default -> throw new IllegalStateException(kind);
         };
@@ -175,46 +221,23 @@ final class Generate {
         return Math.max(1, (int) Math.sqrt(n));
     }
 
-    private static int kroneckerScale(Args a) {
-        if (a.get("scale") != null && a.get("vertices") != null) {
-            throw new Args.UsageException("give --scale or --vertices (a power of two) for kronecker, not both");
+    private int kroneckerScale() {
+        if (scale != null && vertices != null) {
+            throw usage("give --scale or --vertices (a power of two) for kronecker, not both");
         }
-        if (a.get("vertices") != null) {
-            int n = intOption(a, "vertices", 0);
-            if (n < 2 || Integer.bitCount(n) != 1) {
-                throw new Args.UsageException("kronecker --vertices must be a power of two, got " + n);
+        if (vertices != null) {
+            long n = vertices;
+            if (n < 2 || n > (1 << 30) || Long.bitCount(n) != 1) {
+                throw usage("kronecker --vertices must be a power of two, got " + n);
             }
-            return Integer.numberOfTrailingZeros(n);
+            return Long.numberOfTrailingZeros(n);
         }
-        return intOption(a, "scale", 16);
+        return intOption("scale", scale, 16);
     }
 
-    /** Any long, negative too. */
-    private static long seed(Args a) {
-        String s = a.get("seed");
-        if (s == null) return DEFAULT_SEED;
-        try {
-            return Long.parseLong(s.trim().replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new Args.UsageException("--seed must be an integer, got '" + s + "'");
-        }
-    }
-
-    private static int intOption(Args a, String name, int dflt) {
-        long v = longOption(a, name, dflt);
-        if (v > Integer.MAX_VALUE) throw new Args.UsageException("--" + name + " is too large: " + v);
-        return (int) v;
-    }
-
-    private static long longOption(Args a, String name, long dflt) {
-        String s = a.get(name);
-        if (s == null) return dflt;
-        try {
-            long v = Long.parseLong(s.trim().replace("_", ""));
-            if (v < 0) throw new Args.UsageException("--" + name + " must not be negative, got " + s);
-            return v;
-        } catch (NumberFormatException e) {
-            throw new Args.UsageException("--" + name + " must be an integer, got '" + s + "'");
-        }
+    private int intOption(String name, Long value, int dflt) {
+        if (value == null) return dflt;
+        if (value > Integer.MAX_VALUE) throw usage("--" + name + " is too large: " + value);
+        return (int) (long) value;
     }
 }

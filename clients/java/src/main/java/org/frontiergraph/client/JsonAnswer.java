@@ -1,121 +1,167 @@
 package org.frontiergraph.client;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
 import java.util.List;
-import java.util.function.Function;
+import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
  * Writes a result as JSON in the user's vertex ids: {@code {"status":..., "graphVersion":..., "backend":...,
- * "distances": {"<id>": number|null}}} for SSSP, {@code "hops"} for BFS (with {@code "parents"} for both), and
- * {@code "totalWeight"}, {@code "components"}, {@code "edges"} for MST. Unreachable vertices are null.
+ * "distances": {"<id>": number|null}}} for SSSP, {@code "hops"} for BFS (with {@code "parents"} for both),
+ * {@code "totalWeight"}, {@code "components"}, {@code "edges"} for MST, and for APSP {@code "distances":
+ * {"<source id>": [number|null, ...]}} (one row per source, every vertex in id order). Unreachable vertices are null.
+ * Written by Jackson's streaming generator, so a large answer is never held as a tree.
  */
 public final class JsonAnswer {
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)   // the caller owns the writer (often System.out)
+            .build();
+
     private JsonAnswer() {}
 
     public static void write(List<QueryResult> chunks, Writer out) throws IOException {
         QueryResult h = chunks.get(0);
-        out.write("{\"queryId\":" + str(h.getQueryId()) + ",\"graphId\":" + str(h.getGraphId())
-                + ",\"status\":" + str(h.getStatus().name()) + ",\"graphVersion\":" + h.getGraphVersion()
-                + ",\"backend\":" + str(h.getBackend())
-                + ",\"algorithm\":" + (h.getAlgorithm() == null ? "null" : str(h.getAlgorithm().name())));
-        if (h.getVariant() != null) out.write(",\"variant\":" + str(h.getVariant()));
-        if (h.getSource() != null) out.write(",\"source\":" + h.getSource());
-        if (h.getError() != null) out.write(",\"error\":" + str(h.getError()));
-        if (h.getReachedCount() != null) out.write(",\"reached\":" + h.getReachedCount());
-        if (h.getMaxHops() != null) out.write(",\"maxHops\":" + h.getMaxHops());
-        if (h.getMaxDistance() != null) out.write(",\"maxDistance\":" + num(h.getMaxDistance()));
-        if (h.getTotalWeight() != null) out.write(",\"totalWeight\":" + num(h.getTotalWeight()));
-        if (h.getComponents() != null) out.write(",\"components\":" + h.getComponents());
-        if (h.getHops() != null) {
-            out.write(",\"hops\":{");
-            vertexMap(chunks, out, c -> ids(PackedArrays.ints(c.getHops())));
-            out.write('}');
-        }
-        if (h.getDistances() != null) {
-            out.write(",\"distances\":{");
-            vertexMap(chunks, out, c -> {
-                DoubleBuffer d = PackedArrays.doubles(c.getDistances());
-                return i -> num(d.get(i));
-            });
-            out.write('}');
-        }
-        if (h.getParents() != null) {
-            out.write(",\"parents\":{");
-            vertexMap(chunks, out, c -> ids(PackedArrays.ints(c.getParents())));
-            out.write('}');
-        }
-        if (h.getMstEdges() != null) {
-            out.write(",\"edges\":[");
-            boolean firstEdge = true;
-            for (QueryResult c : chunks) {
-                EdgeBatch b = c.getMstEdges();
-                IntBuffer s = PackedArrays.ints(b.getSources()), t = PackedArrays.ints(b.getTargets());
-                DoubleBuffer w = PackedArrays.doubles(b.getWeights());
-                for (int i = 0; i < s.limit(); i++) {
-                    out.write((firstEdge ? "" : ",") + "[" + s.get(i) + "," + t.get(i) + "," + num(w.get(i)) + "]");
-                    firstEdge = false;
+        try (JsonGenerator g = generator(out)) {
+            g.writeStartObject();
+            header(g, h);
+            if (h.getReachedCount() != null) g.writeNumberField("reached", h.getReachedCount());
+            if (h.getMaxHops() != null) g.writeNumberField("maxHops", h.getMaxHops());
+            if (h.getMaxDistance() != null) number(g, "maxDistance", h.getMaxDistance());
+            if (h.getTotalWeight() != null) number(g, "totalWeight", h.getTotalWeight());
+            if (h.getComponents() != null) g.writeNumberField("components", h.getComponents());
+            if (h.getHops() != null) {
+                g.writeObjectFieldStart("hops");
+                for (QueryResult c : chunks) {
+                    IntBuffer hops = PackedArrays.ints(c.getHops());
+                    IntBuffer ids = ids(c, hops.limit());
+                    for (int i = 0; i < hops.limit(); i++) idOrNull(g, Integer.toString(ids.get(i)), hops.get(i));
                 }
+                g.writeEndObject();
             }
-            out.write(']');
+            if (h.getDistances() != null) {
+                g.writeObjectFieldStart("distances");
+                if (h.getAlgorithm() == Algorithm.APSP) apspRows(g, chunks);
+                else {
+                    for (QueryResult c : chunks) {
+                        DoubleBuffer d = PackedArrays.doubles(c.getDistances());
+                        IntBuffer ids = ids(c, d.limit());
+                        for (int i = 0; i < d.limit(); i++) number(g, Integer.toString(ids.get(i)), d.get(i));
+                    }
+                }
+                g.writeEndObject();
+            }
+            if (h.getParents() != null) {
+                g.writeObjectFieldStart("parents");
+                for (QueryResult c : chunks) {
+                    IntBuffer p = PackedArrays.ints(c.getParents());
+                    IntBuffer ids = ids(c, p.limit());
+                    for (int i = 0; i < p.limit(); i++) idOrNull(g, Integer.toString(ids.get(i)), p.get(i));
+                }
+                g.writeEndObject();
+            }
+            if (h.getMstEdges() != null) {
+                g.writeArrayFieldStart("edges");
+                for (QueryResult c : chunks) {
+                    EdgeBatch b = c.getMstEdges();
+                    IntBuffer s = PackedArrays.ints(b.getSources()), t = PackedArrays.ints(b.getTargets());
+                    DoubleBuffer w = PackedArrays.doubles(b.getWeights());
+                    for (int i = 0; i < s.limit(); i++) {
+                        g.writeStartArray();
+                        g.writeNumber(s.get(i));
+                        g.writeNumber(t.get(i));
+                        number(g, w.get(i));
+                        g.writeEndArray();
+                    }
+                }
+                g.writeEndArray();
+            }
+            g.writeEndObject();
+            g.writeRaw('\n');
         }
-        out.write("}\n");
         out.flush();
     }
 
-    /** One chunk's values of a vertex-indexed field, as JSON. */
-    private interface Column {
-        String at(int i);
+    /**
+     * A path of a BFS or SSSP answer: the result's header, {@code "target"}, {@code "hops"} (BFS) or
+     * {@code "distance"} (SSSP) of the target, and {@code "path"}: the vertex ids from the source to the target.
+     */
+    public static void writePath(QueryResult head, int[] path, double value, Writer out) throws IOException {
+        try (JsonGenerator g = generator(out)) {
+            g.writeStartObject();
+            header(g, head);
+            g.writeNumberField("target", path[path.length - 1]);
+            number(g, head.getAlgorithm() == Algorithm.BFS ? "hops" : "distance", value);
+            g.writeArrayFieldStart("path");
+            for (int v : path) g.writeNumber(v);
+            g.writeEndArray();
+            g.writeEndObject();
+            g.writeRaw('\n');
+        }
+        out.flush();
+    }
+
+    /** A generator on {@code out} that leaves it open when closed (the other answer formats write JSON through it too). */
+    public static JsonGenerator generator(Writer out) throws IOException {
+        return JSON.createGenerator(out);
+    }
+
+    private static void header(JsonGenerator g, QueryResult h) throws IOException {
+        g.writeStringField("queryId", h.getQueryId());
+        g.writeStringField("graphId", h.getGraphId());
+        g.writeStringField("status", h.getStatus().name());
+        g.writeNumberField("graphVersion", h.getGraphVersion());
+        g.writeStringField("backend", h.getBackend());
+        g.writeStringField("algorithm", h.getAlgorithm() == null ? null : h.getAlgorithm().name());
+        if (h.getVariant() != null) g.writeStringField("variant", h.getVariant());
+        if (h.getSource() != null) g.writeNumberField("source", h.getSource());
+        if (h.getError() != null) g.writeStringField("error", h.getError());
+    }
+
+    /** APSP: each chunk holds {@code rows} whole rows from source {@code offset}, {@code vertexCount} distances each. */
+    private static void apspRows(JsonGenerator g, List<QueryResult> chunks) throws IOException {
+        for (QueryResult c : chunks) {
+            DoubleBuffer d = PackedArrays.doubles(c.getDistances());
+            int n = c.getVertexCount(), rows = c.getRows() != null ? c.getRows() : (n == 0 ? 0 : d.limit() / n);
+            for (int r = 0; r < rows; r++) {
+                g.writeArrayFieldStart(Integer.toString(c.getFirstVertexId() + c.getOffset() + r));
+                for (int i = 0; i < n; i++) number(g, d.get(r * n + i));
+                g.writeEndArray();
+            }
+        }
+    }
+
+    /** The user ids of a chunk's {@code len} vertex values: listed (TARGETS) or a dense range (FULL). */
+    private static IntBuffer ids(QueryResult c, int len) {
+        if (c.getVertices() != null) return PackedArrays.ints(c.getVertices());
+        int[] ids = new int[len];
+        for (int i = 0; i < len; i++) ids[i] = c.getFirstVertexId() + c.getOffset() + i;
+        return IntBuffer.wrap(ids);
     }
 
     /** Hop counts or vertex ids: negative (unreachable, none) is null. */
-    private static Column ids(IntBuffer values) {
-        return i -> {
-            int x = values.get(i);
-            return x < 0 ? "null" : Integer.toString(x);
-        };
+    private static void idOrNull(JsonGenerator g, String field, int x) throws IOException {
+        g.writeFieldName(field);
+        if (x < 0) g.writeNull(); else g.writeNumber(x);
     }
 
-    private static void vertexMap(List<QueryResult> chunks, Writer out, Function<QueryResult, Column> column) throws IOException {
-        boolean first = true;
-        for (QueryResult c : chunks) {
-            int len = c.getParents() != null ? PackedArrays.intCount(c.getParents())
-                    : c.getHops() != null ? PackedArrays.intCount(c.getHops()) : PackedArrays.doubleCount(c.getDistances());
-            IntBuffer vertices = c.getVertices() == null ? null : PackedArrays.ints(c.getVertices());
-            Column values = column.apply(c);
-            for (int i = 0; i < len; i++) {
-                int id = vertices != null ? vertices.get(i) : c.getFirstVertexId() + c.getOffset() + i;
-                out.write((first ? "\"" : ",\"") + id + "\":" + values.at(i));
-                first = false;
-            }
-        }
+    /** {@code "field": d} as {@link #number(JsonGenerator, double)} writes it. */
+    public static void number(JsonGenerator g, String field, double d) throws IOException {
+        g.writeFieldName(field);
+        number(g, d);
     }
 
-    static String num(double d) {
-        if (Double.isInfinite(d) || Double.isNaN(d)) return "null";
-        if (d == Math.rint(d) && Math.abs(d) < 1e15) return Long.toString((long) d);
-        return Double.toString(d);
-    }
-
-    static String str(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (char ch : s.toCharArray()) {
-            switch (ch) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (ch < 0x20) sb.append(String.format("\\u%04x", (int) ch)); else sb.append(ch);
-                }
-            }
-        }
-        return sb.append('"').toString();
+    /** Infinite (unreachable) and NaN are null; whole numbers are written without a fraction ({@code 803}, not {@code 803.0}). */
+    public static void number(JsonGenerator g, double d) throws IOException {
+        if (Double.isInfinite(d) || Double.isNaN(d)) g.writeNull();
+        else if (d == Math.rint(d) && Math.abs(d) < 1e15) g.writeNumber((long) d);
+        else g.writeNumber(d);
     }
 }

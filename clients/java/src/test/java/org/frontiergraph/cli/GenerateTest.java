@@ -43,7 +43,7 @@ class GenerateTest {
         String[] full = new String[argv.length + 1];
         full[0] = "generate";
         System.arraycopy(argv, 0, full, 1, argv.length);
-        return Generate.run(full, 1, new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+        return FrontierCli.run(full, new PrintStream(outBytes, true, StandardCharsets.UTF_8),
                 new PrintStream(errBytes, true, StandardCharsets.UTF_8));
     }
 
@@ -96,16 +96,17 @@ class GenerateTest {
     @Test
     void usageErrorsExitTwoWithOneLine() {
         String file = dir.resolve("x.gr").toString();
-        assertUsage("missing --kind", file);
-        assertUsage("unknown --kind", "--kind", "nope", file);
-        assertUsage("generate needs exactly one output FILE", "--kind", "martin");
+        assertUsage("Missing required option: '--kind=KIND'", file);
+        assertUsage("--kind: 'nope' is not a graph kind (gtgraph, harish-random,", "--kind", "nope", file);
+        assertUsage("Missing required parameter: 'FILE'", "--kind", "martin");
         assertUsage("--edges does not apply to --kind martin", "--kind", "martin", "--edges", "5", file);
-        assertUsage("--vertices must be an integer", "--kind", "martin", "--vertices", "ten", file);
+        assertUsage("--vertices: 'ten' is not a count (a non-negative integer)", "--kind", "martin", "--vertices", "ten", file);
+        assertUsage("--vertices: '-5' is not a count (a non-negative integer)", "--kind", "martin", "--vertices", "-5", file);
         assertUsage("cannot tell the graph format", "--kind", "martin", dir.resolve("x.bin").toString());
-        assertUsage("unknown graph format", "--kind", "martin", "--format", "csv", file);
+        assertUsage("--format: 'csv' is not a graph file format (dimacs, snap or mtx)", "--kind", "martin", "--format", "csv", file);
         assertUsage("degree must be in 0..4", "--kind", "martin", "--vertices", "5", file);
         assertUsage("kronecker --vertices must be a power of two", "--kind", "kronecker", "--vertices", "1000", file);
-        assertUsage("unknown option --frobnicate", "--kind", "martin", "--frobnicate", "1", file);
+        assertUsage("unknown option '--frobnicate'", "--kind", "martin", "--frobnicate", "1", file);
         assertFalse(Files.exists(dir.resolve("x.gr")));
     }
 
@@ -113,7 +114,7 @@ class GenerateTest {
     void ioErrorsExitOne() {
         int rc = generate("--kind", "counterexample", dir.resolve("no/such/dir/x.gr").toString());
         assertEquals(1, rc, err());
-        assertTrue(err().startsWith("frontier generate: cannot write "), err());
+        assertTrue(err().startsWith("frontier: cannot write "), err());
         assertEquals(1, err().lines().count(), err());
     }
 

@@ -126,6 +126,18 @@ class JsonAnswerTest {
     }
 
     @Test
+    void apspIsOneArrayPerSourceInIdOrder() throws IOException {
+        JsonNode j = json(query("a", "small", Algorithm.APSP, null).build());
+        JsonNode d = j.get("distances");
+        assertEquals(List.of("1", "2", "3", "4", "5"), keys(d), "five rows, one chunk each");
+        List<String> row1 = new ArrayList<>();
+        d.get("1").forEach(x -> row1.add(x.isNull() ? "null" : x.asText()));
+        assertEquals(List.of("0", "1.5", "3.5", "null", "null"), row1);
+        assertEquals(1.0, d.get("4").get(4).asDouble());
+        assertTrue(d.get("5").get(0).isNull());
+    }
+
+    @Test
     void targetsAndSummaryModes() throws IOException {
         JsonNode t = json(query("t", "small", Algorithm.SSSP, 1).setResultMode(ResultMode.TARGETS)
                 .setTargets(List.of(5, 3, 1)).build());

@@ -1,0 +1,112 @@
+package org.frontiergraph.cli;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.frontiergraph.worker.FrontierWorker;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The Kafka settings of every command that talks to Kafka, as Kafka's own tools take them: {@code --bootstrap},
+ * {@code --kafka-config FILE} (a properties file: {@code security.protocol}, {@code sasl.*}, {@code ssl.*} ...,
+ * like {@code kafka-topics.sh --command-config}) and repeated {@code --kafka-property KEY=VALUE}.
+ *
+ * <p>Later wins: the file, then {@code --kafka-property}, then {@code --bootstrap}. Without any bootstrap server the
+ * cluster is {@code -Dkafka.bootstrap.servers}, {@code $KAFKA_BOOTSTRAP_SERVERS}, or else {@code localhost:9092}
+ * ({@code worker}: an embedded broker).
+ */
+final class KafkaOptions {
+    static final String DEFAULT_BOOTSTRAP = "localhost:9092";
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    @Option(names = "--bootstrap", paramLabel = "HOST:PORT",
+            description = "Kafka bootstrap servers (default: $KAFKA_BOOTSTRAP_SERVERS, else " + DEFAULT_BOOTSTRAP + ").")
+    String bootstrap;
+
+    @Option(names = "--kafka-config", paramLabel = "FILE",
+            description = "Kafka client settings from a properties file (security.protocol, sasl.*, ssl.* ...), "
+                    + "as Kafka's tools take --command-config.")
+    Path configFile;
+
+    @Option(names = "--kafka-property", paramLabel = "KEY=VALUE", converter = Converters.KafkaProperty.class,
+            description = "One Kafka client setting, over the file's (repeatable).")
+    List<String[]> properties = new ArrayList<>();
+
+    private Properties settings;
+
+    /** The bootstrap servers named by the options, the file, the JVM or the environment; null when none is. */
+    String configuredBootstrap() {
+        String fromSettings = settings().getProperty(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
+        return FrontierWorker.configuredBootstrap(bootstrap != null ? bootstrap : fromSettings);
+    }
+
+    /** The bootstrap servers, {@code localhost:9092} when nothing names any. */
+    String bootstrapServers() {
+        String b = configuredBootstrap();
+        return b == null ? DEFAULT_BOOTSTRAP : b;
+    }
+
+    /** Every setting given, with {@code bootstrap.servers} resolved: what FrontierClient and TopicWatcher take. */
+    Properties clientProperties() {
+        Properties p = settings();
+        p.setProperty(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        return p;
+    }
+
+    /** True when a file or a property was given (beyond the bootstrap address). */
+    boolean hasClientSettings() {
+        Properties p = settings();
+        p.remove(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
+        return !p.isEmpty();
+    }
+
+    /**
+     * The settings for a worker, as Micronaut properties: {@code kafka.<key>} (Micronaut Kafka hands every
+     * {@code kafka.*} property to the worker's consumer and producers). {@code bootstrap.servers} is left out:
+     * {@code FrontierWorker.start} takes it.
+     */
+    Map<String, Object> workerProperties() {
+        Map<String, Object> out = new HashMap<>();
+        settings().forEach((k, v) -> {
+            if (!CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG.equals(k)) out.put("kafka." + k, v);
+        });
+        return out;
+    }
+
+    /** The file's settings, then the properties' (no bootstrap resolution); a copy, the file read once. */
+    private Properties settings() {
+        if (settings == null) settings = read();
+        Properties copy = new Properties();
+        copy.putAll(settings);
+        return copy;
+    }
+
+    private Properties read() {
+        Properties p = new Properties();
+        if (configFile != null) {
+            if (!Files.isRegularFile(configFile)) {
+                throw new ParameterException(command.commandLine(), "--kafka-config: no such file: " + configFile);
+            }
+            try (Reader r = Files.newBufferedReader(configFile, StandardCharsets.UTF_8)) {
+                p.load(r);
+            } catch (IOException | IllegalArgumentException e) {
+                throw new ParameterException(command.commandLine(), "--kafka-config: cannot read " + configFile + ": " + e.getMessage());
+            }
+        }
+        for (String[] kv : properties) p.setProperty(kv[0], kv[1]);
+        return p;
+    }
+}

@@ -1,0 +1,107 @@
+package org.frontiergraph.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.client.TopicWatcher;
+import org.frontiergraph.kernels.io.GraphFiles;
+import org.frontiergraph.kernels.io.GraphFormat;
+import org.frontiergraph.kernels.io.LoadedGraph;
+import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.GraphStatus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code ./frontier load}: reads a graph file, publishes it as a chunked snapshot and waits until a worker reports
+ * the version loaded (exit 0) or rejects it (exit 1 with the worker's reason).
+ */
+@Command(name = "load", sortOptions = false,
+        description = "Publish a graph file (.gr, .txt, .mtx, optionally .gz) as a snapshot; exit 0 once a worker holds it.")
+final class LoadCommand implements Callable<Integer> {
+    @ParentCommand
+    FrontierCli cli;
+
+    /** Not mixinStandardHelpOptions: its -V/--version would take the name of the snapshot's --version. */
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
+    @Option(names = "--graph", required = true, paramLabel = "ID", description = "The graph's id (the Kafka key).")
+    String graphId;
+
+    @Parameters(paramLabel = "FILE", arity = "1", description = "DIMACS .gr, SNAP .txt/.edges/.el or MatrixMarket .mtx, optionally .gz.")
+    Path file;
+
+    @Option(names = "--format", paramLabel = "dimacs|snap|mtx", converter = Converters.GraphFormatName.class,
+            description = "The file's format (default: from its name).")
+    GraphFormat format;
+
+    @Option(names = "--undirected", description = "A SNAP edge list of an undirected graph (each line is an edge both ways).")
+    boolean undirected;
+
+    @Option(names = "--version", paramLabel = "N", converter = Converters.Version.class,
+            description = "The snapshot version (default: the current time in ms); must exceed the version held.")
+    Long version;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class, defaultValue = "300",
+            description = "How long to wait for a worker to load it (default: ${DEFAULT-VALUE}).")
+    long timeoutSeconds;
+
+    @Mixin
+    KafkaOptions kafka;
+
+    @Override
+    public Integer call() throws IOException {
+        if (!Files.isRegularFile(file)) throw new CliFailure("no such file: " + file);
+        GraphFormat f = format != null ? format : fromName(file);
+        String bootstrap = kafka.bootstrapServers();
+        KafkaReachability.check(kafka.clientProperties(), KafkaReachability.TIMEOUT);   // before reading a large file
+        long size = Files.size(file);
+        Progress progress = new Progress(cli.err, "reading " + file.getFileName(), size);
+        LoadedGraph g = GraphFiles.read(file, f, undirected, progress::bytes);
+        progress.done(g.vertexCount() + " vertices, " + g.edgeCount() + " edges");
+        long v = version != null ? version : System.currentTimeMillis();
+        Duration timeout = Duration.ofSeconds(timeoutSeconds);
+        try (FrontierClient client = new FrontierClient(kafka.clientProperties(), FrontierClient.Topics.defaults());
+             TopicWatcher<GraphStatus> status = client.watchStatus();
+             TopicWatcher<ErrorEvent> errors = client.watchErrors()) {
+            Progress sending = new Progress(cli.err, "publishing " + graphId + " v" + v, g.edgeCount());
+            client.publishSnapshot(graphId, v, g.edges(), g.firstVertexId(), g.weighted(), sending::bytes);
+            sending.done("sent to " + bootstrap);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (System.nanoTime() < deadline) {
+                Optional<GraphStatus> s = status.awaitFirst(x -> x.getGraphId().equals(graphId) && x.getVersion() == v,
+                        Duration.ofMillis(200));
+                if (s.isPresent()) {
+                    GraphStatus st = s.get();
+                    cli.out.printf(Locale.ROOT, "graph '%s' version %d loaded by %s: %d vertices, %d edges on %s (%.1f MB resident)%n",
+                            graphId, v, st.getWorker(), st.getVertexCount(), st.getEdgeCount(), st.getBackend(),
+                            st.getResidentBytes() / 1e6);
+                    return FrontierCli.OK;
+                }
+                Optional<ErrorEvent> e = errors.awaitFirst(x -> graphId.equals(x.getGraphId()), Duration.ofMillis(200));
+                if (e.isPresent()) {
+                    throw new CliFailure("worker rejected graph '" + graphId + "': " + e.get().getCode() + ": " + e.get().getReason());
+                }
+            }
+            throw new CliFailure("timed out after " + timeout.toSeconds() + " s waiting for a worker to load graph '" + graphId
+                    + "' version " + v + " (is a worker running on " + bootstrap + "?)");
+        }
+    }
+
+    private GraphFormat fromName(Path f) {
+        try {
+            return GraphFormat.fromFileName(f.getFileName().toString());
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(kafka.command.commandLine(), e.getMessage() + " (--format)");
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package org.frontiergraph.cli;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.client.JsonAnswer;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultMode;
+import org.frontiergraph.schema.ResultStatus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code ./frontier query}: sends one query, waits for every chunk of its result and prints it (stdout, or
+ * {@code --output FILE}) as JSON, CSV, DOT or GeoJSON; with {@code --path-to V} only the path from the source to V.
+ * Options that cannot work together are refused before anything is sent (exit 2); a failed answer exits 1 with
+ * its status and reason (the JSON format still prints the answer).
+ */
+@Command(name = "query", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Send a query, wait for its result and print it.",
+        footer = {"", "Examples:",
+                "  ./frontier query --graph ny --algorithm sssp --source 1 --output ny-sssp.json",
+                "  ./frontier query --graph ny --algorithm bfs --source 1 --targets 2,3,264346",
+                "  ./frontier query --graph ny --algorithm sssp --source 1 --path-to 5000 --format csv",
+                "  ./frontier query --graph ny --algorithm mst --format geojson --coordinates USA-road-d.NY.co.gz"})
+final class QueryCommand implements Callable<Integer> {
+    @ParentCommand
+    FrontierCli cli;
+
+    @Option(names = "--graph", required = true, paramLabel = "ID", description = "The graph's id.")
+    String graphId;
+
+    @Option(names = "--algorithm", required = true, paramLabel = "bfs|sssp|mst|apsp",
+            converter = Converters.AlgorithmName.class, description = "What to compute.")
+    Algorithm algorithm;
+
+    @Option(names = "--source", paramLabel = "V", converter = Converters.VertexId.class,
+            description = "The source vertex (BFS, SSSP), in the file's own ids.")
+    Integer source;
+
+    @Option(names = "--targets", paramLabel = "V", split = ",", converter = Converters.VertexId.class,
+            description = "Answer only these vertices (implies --mode targets).")
+    List<Integer> targets = new ArrayList<>();
+
+    @Option(names = "--mode", paramLabel = "full|targets|summary", converter = Converters.ModeName.class,
+            description = "full: every vertex (default); targets: --targets only; summary: counts and extremes.")
+    ResultMode mode;
+
+    @Option(names = "--path-to", paramLabel = "V", converter = Converters.VertexId.class,
+            description = "Print only the path from --source to V (BFS, SSSP), followed through the parents.")
+    Integer pathTo;
+
+    @Option(names = "--format", paramLabel = "json|csv|dot|geojson", converter = Converters.OutputFormatName.class,
+            defaultValue = "json", description = "Output format (default: ${DEFAULT-VALUE}); geojson needs --coordinates.")
+    OutputFormat format;
+
+    @Option(names = "--coordinates", paramLabel = "FILE.co",
+            description = "Vertex coordinates for --format geojson: a DIMACS .co file (optionally .gz).")
+    Path coordinatesFile;
+
+    @Option(names = "--variant", paramLabel = "NAME", description = "An engine variant (see the README's table).")
+    String variant;
+
+    @Option(names = "--backend", paramLabel = "auto|gpu|cpu", converter = Converters.BackendName.class,
+            description = "The engine for this query (default: the worker's).")
+    String backend;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the answer to FILE instead of stdout.")
+    Path output;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class, defaultValue = "120",
+            description = "How long to wait for the answer (default: ${DEFAULT-VALUE}).")
+    long timeoutSeconds;
+
+    @Mixin
+    KafkaOptions kafka;
+
+    @Override
+    public Integer call() throws IOException {
+        ResultMode m = checkOptions();
+        Coordinates coordinates = coordinatesFile == null ? null : Coordinates.read(coordinatesFile);
+        GraphQuery q = GraphQuery.newBuilder()
+                .setQueryId(UUID.randomUUID().toString())
+                .setGraphId(graphId)
+                .setAlgorithm(algorithm)
+                .setVariant(variant)
+                .setSource(source)
+                .setTargets(targets)
+                .setResultMode(m)
+                .setBackend(backend)
+                .build();
+        Duration timeout = Duration.ofSeconds(timeoutSeconds);
+        String bootstrap = kafka.bootstrapServers();
+        KafkaReachability.check(kafka.clientProperties(), KafkaReachability.TIMEOUT);
+        List<QueryResult> chunks;
+        try (FrontierClient client = new FrontierClient(kafka.clientProperties(), FrontierClient.Topics.defaults())) {
+            chunks = client.query(q, timeout).orElseThrow(() -> new CliFailure("timed out after " + timeout.toSeconds()
+                    + " s waiting for the result of query " + q.getQueryId() + " (is a worker running on " + bootstrap + "?)"));
+        }
+        QueryResult head = chunks.get(0);
+        if (head.getStatus() != ResultStatus.OK) {
+            if (format == OutputFormat.JSON && pathTo == null) print(chunks, null, coordinates);
+            throw new CliFailure(head.getStatus() + ": " + head.getError());
+        }
+        AnswerRows path = pathTo == null ? null : AnswerRows.of(chunks).pathTo(pathTo);
+        print(chunks, path, coordinates);
+        return FrontierCli.OK;
+    }
+
+    /** Refuses options that cannot work together, before anything is sent; returns the result mode to ask for. */
+    ResultMode checkOptions() {
+        boolean tree = algorithm == Algorithm.BFS || algorithm == Algorithm.SSSP;
+        String algo = algorithm.name().toLowerCase(Locale.ROOT);
+        if (tree && source == null) throw usage("--algorithm " + algo + " needs --source V");
+        ResultMode m = mode != null ? mode : targets.isEmpty() ? ResultMode.FULL : ResultMode.TARGETS;
+        if (m == ResultMode.TARGETS && targets.isEmpty()) throw usage("--mode targets needs --targets V,V,...");
+        if (m != ResultMode.TARGETS && !targets.isEmpty()) throw usage("--targets goes with --mode targets, not " + lower(m));
+        if (pathTo != null) {
+            if (!tree) throw usage("--path-to needs --algorithm bfs or sssp (a tree of parents), not " + algo);
+            if (m != ResultMode.FULL) throw usage("--path-to follows the parents of the FULL answer: drop --mode " + lower(m)
+                    + (targets.isEmpty() ? "" : " and --targets"));
+        }
+        if (format != OutputFormat.JSON) {
+            String f = "--format " + lower(format);
+            if (m == ResultMode.SUMMARY) throw usage(f + " prints rows: not with --mode summary (use json)");
+            if (algorithm == Algorithm.APSP) throw usage(f + " does not apply to APSP (a distance matrix): use json");
+        }
+        if (format == OutputFormat.GEOJSON && coordinatesFile == null) {
+            throw usage("--format geojson needs vertex coordinates: --coordinates FILE.co (a DIMACS coordinate file, "
+                    + "e.g. USA-road-d.NY.co.gz)");
+        }
+        if (format != OutputFormat.GEOJSON && coordinatesFile != null) throw usage("--coordinates goes with --format geojson");
+        return m;
+    }
+
+    private void print(List<QueryResult> chunks, AnswerRows path, Coordinates coordinates) throws IOException {
+        if (output != null) {
+            try (Writer w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
+                write(chunks, path, coordinates, w);
+            }
+        } else {
+            write(chunks, path, coordinates, new OutputStreamWriter(cli.out, StandardCharsets.UTF_8));
+        }
+    }
+
+    /** The answer (or its path) in the chosen format. */
+    void write(List<QueryResult> chunks, AnswerRows path, Coordinates coordinates, Writer w) throws IOException {
+        if (format == OutputFormat.JSON) {
+            if (path == null) JsonAnswer.write(chunks, w);
+            else JsonAnswer.writePath(path.head, path.vertex, path.value[path.value.length - 1], w);
+            return;
+        }
+        AnswerRows rows = path != null ? path : AnswerRows.of(chunks);
+        switch (format) {
+            case CSV -> CsvAnswer.write(rows, w);
+            case DOT -> DotAnswer.write(rows, w);
+            case GEOJSON -> GeoJsonAnswer.write(rows, coordinates, w);
+            default -> throw new IllegalStateException(format.name());
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(kafka.command.commandLine(), message);
+    }
+
+    private static String lower(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,221 @@
+package org.frontiergraph.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * The command line itself, with no broker (one test points at a closed port): every command answers --help, bad
+ * values give one readable line and exit 2, a broker that is down is reported within seconds with exit 1, and the
+ * Kafka settings reach the clients and the worker in the documented order.
+ */
+class FrontierCliTest {
+    private static final List<String> COMMANDS = List.of("worker", "demo", "load", "query", "generate");
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream(), errBytes = new ByteArrayOutputStream();
+
+    private int run(String... argv) {
+        outBytes.reset();
+        errBytes.reset();
+        return FrontierCli.run(argv, new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+    }
+
+    private String out() { return outBytes.toString(StandardCharsets.UTF_8); }
+
+    private String err() { return errBytes.toString(StandardCharsets.UTF_8); }
+
+    @Test
+    void everyCommandAnswersHelpWithEachOfItsOptions() {
+        CommandLine cli = FrontierCli.commandLine(System.out, System.err);
+        assertEquals(COMMANDS, cli.getSubcommands().keySet().stream().filter(c -> !c.equals("help")).toList());
+        for (String command : COMMANDS) {
+            for (String[] argv : List.of(new String[] {command, "--help"}, new String[] {command, "-h"}, new String[] {"help", command})) {
+                assertEquals(0, run(argv), String.join(" ", argv) + ": " + err());
+                assertTrue(out().startsWith("Usage: frontier " + command), out());
+                assertEquals("", err(), String.join(" ", argv));
+                for (OptionSpec o : cli.getSubcommands().get(command).getCommandSpec().options()) {
+                    assertTrue(out().contains(o.longestName()), command + " --help lacks " + o.longestName() + ":\n" + out());
+                }
+            }
+        }
+        assertTrue(out().contains("KIND (the defaults in brackets):"), "generate lists its kinds");
+        assertTrue(out().contains("0.1% hubs"), "a literal % in help text: " + out());
+        assertEquals(0, run("--help"));
+        for (String command : COMMANDS) assertTrue(out().contains("  " + command + " "), out());
+        assertEquals(0, run("help"));
+        assertTrue(out().startsWith("Usage: frontier"), out());
+    }
+
+    @Test
+    void noCommandPrintsTheListAndExitsTwo() {
+        assertEquals(2, run());
+        assertTrue(err().startsWith("Usage: frontier"), err());
+        assertEquals("", out());
+    }
+
+    @Test
+    void badValuesGiveOneReadableLineAndExitTwo() {
+        Map<List<String>, String> cases = Map.ofEntries(
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "sssp", "--source", "abc"),
+                        "frontier query: --source: 'abc' is not a vertex id (an integer)"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "sssp", "--source", "99999999999"),
+                        "frontier query: --source: '99999999999' is not a vertex id (an integer of at most 32 bits)"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "dijkstra", "--source", "1"),
+                        "frontier query: --algorithm: 'dijkstra' is not an algorithm (bfs, sssp, mst or apsp)"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--targets", "2,x"),
+                        "frontier query: --targets: 'x' is not a vertex id (an integer)"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--mode", "all"),
+                        "frontier query: --mode: 'all' is not a result mode (full, targets or summary)"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--format", "xml"),
+                        "frontier query: --format: 'xml' is not an output format (json, csv, dot or geojson)"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--timeout", "0"),
+                        "frontier query: --timeout: '0' is not a number of seconds (a positive integer)"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs"),
+                        "frontier query: --algorithm bfs needs --source V"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "mst", "--path-to", "3"),
+                        "frontier query: --path-to needs --algorithm bfs or sssp (a tree of parents), not mst"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "sssp", "--source", "1", "--path-to", "3", "--targets", "3"),
+                        "frontier query: --path-to follows the parents of the FULL answer: drop --mode targets and --targets"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "sssp", "--source", "1", "--mode", "targets"),
+                        "frontier query: --mode targets needs --targets V,V,..."),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "mst", "--format", "geojson"),
+                        "frontier query: --format geojson needs vertex coordinates: --coordinates FILE.co (a DIMACS "
+                                + "coordinate file, e.g. USA-road-d.NY.co.gz)"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "sssp", "--source", "1", "--coordinates", "x.co"),
+                        "frontier query: --coordinates goes with --format geojson"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "sssp", "--source", "1", "--mode", "summary", "--format", "csv"),
+                        "frontier query: --format csv prints rows: not with --mode summary (use json)"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "apsp", "--format", "dot"),
+                        "frontier query: --format dot does not apply to APSP (a distance matrix): use json"),
+                Map.entry(List.of("query", "--algorithm", "bfs", "--source", "1"),
+                        "frontier query: Missing required option: '--graph=ID'"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--kafka-property", "acks"),
+                        "frontier query: --kafka-property: 'acks' is not a Kafka setting (KEY=VALUE, e.g. security.protocol=SASL_SSL)"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--kafka-config", "/no/such.properties"),
+                        "frontier query: --kafka-config: no such file: /no/such.properties"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--frobnicate"),
+                        "frontier query: unknown option '--frobnicate' (./frontier query --help lists the options)"),
+                Map.entry(List.of("load", "--graph", "g", "--version", "-3", "x.gr"),
+                        "frontier load: --version: '-3' is not a version (a non-negative integer)"),
+                Map.entry(List.of("load", "--graph", "g", "--format", "csv", "x.gr"),
+                        "frontier load: --format: 'csv' is not a graph file format (dimacs, snap or mtx)"),
+                Map.entry(List.of("load", "--graph", "g"), "frontier load: Missing required parameter: 'FILE'"),
+                Map.entry(List.of("worker", "--backend", "tpu"), "frontier worker: --backend: 'tpu' is not a backend (auto, gpu or cpu)"),
+                Map.entry(List.of("demo", "--backend", "tpu"), "frontier demo: --backend: 'tpu' is not a backend (auto, gpu or cpu)"),
+                Map.entry(List.of("generate", "--kind", "grid", "--seed", "x", "g.gr"), "frontier generate: --seed: 'x' is not an integer"),
+                Map.entry(List.of("serve"), "frontier: unknown command 'serve' (worker, demo, load, query, generate, help; ./frontier --help)"));
+        for (var c : cases.entrySet()) {
+            assertEquals(2, run(c.getKey().toArray(String[]::new)), c.getKey() + ": " + err());
+            assertEquals(c.getValue() + "\n", err(), c.getKey().toString());
+            assertEquals("", out(), c.getKey().toString());
+        }
+    }
+
+    @Test
+    void aSettingTheKafkaClientRefusesIsAUsageError() throws IOException {
+        int port = closedPort();
+        assertEquals(2, run("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--bootstrap", "localhost:" + port,
+                "--kafka-property", "security.protocol=NOPE"));
+        assertTrue(err().startsWith("frontier query: invalid Kafka setting: "), err());
+        assertTrue(err().contains("security.protocol"), err());
+        assertEquals(1, err().lines().count(), err());
+    }
+
+    @Test
+    void aBrokerThatIsDownIsReportedWithinSeconds() throws IOException {
+        int port = closedPort();
+        Path graph = dir.resolve("tiny.gr");
+        Files.writeString(graph, "p sp 2 1\na 1 2 5\n");
+        String expected = "frontier: cannot reach Kafka at localhost:" + port + " within 5 s (is the broker running? --bootstrap)\n";
+        for (List<String> argv : List.of(
+                List.of("query", "--graph", "g", "--algorithm", "sssp", "--source", "1", "--bootstrap", "localhost:" + port),
+                List.of("load", "--graph", "g", graph.toString(), "--bootstrap", "localhost:" + port),
+                List.of("worker", "--bootstrap", "localhost:" + port))) {
+            long t0 = System.nanoTime();
+            int rc = run(argv.toArray(String[]::new));
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertEquals(1, rc, argv + ": " + err());
+            assertEquals(expected, err(), argv.toString());
+            assertTrue(seconds < 10, argv + " took " + seconds + " s");
+        }
+    }
+
+    /** A port nothing listens on: bound once, then released. */
+    private static int closedPort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private KafkaOptions kafkaOf(String... argv) {
+        CommandLine cli = FrontierCli.commandLine(System.out, System.err);
+        CommandLine.ParseResult parsed = cli.parseArgs(argv);
+        Object command = parsed.subcommand().commandSpec().userObject();
+        return command instanceof QueryCommand q ? q.kafka : ((WorkerCommand) command).kafka;
+    }
+
+    @Test
+    void kafkaSettingsComeFromTheFileThenThePropertiesThenBootstrap() throws IOException {
+        Path config = dir.resolve("client.properties");
+        Files.writeString(config, String.join("\n", "bootstrap.servers=file-host:9093", "security.protocol=SASL_SSL",
+                "sasl.mechanism=PLAIN", "ssl.truststore.location=/etc/kafka/truststore.jks", ""));
+        String[] base = {"query", "--graph", "g", "--algorithm", "mst", "--kafka-config", config.toString(),
+                "--kafka-property", "sasl.mechanism=SCRAM-SHA-512", "--kafka-property", "client.id=a=b"};
+        Properties p = kafkaOf(base).clientProperties();
+        assertEquals("file-host:9093", p.getProperty("bootstrap.servers"), "the file's cluster when --bootstrap is absent");
+        assertEquals("SASL_SSL", p.getProperty("security.protocol"));
+        assertEquals("SCRAM-SHA-512", p.getProperty("sasl.mechanism"), "--kafka-property over the file");
+        assertEquals("a=b", p.getProperty("client.id"), "only the first '=' splits");
+        assertEquals("/etc/kafka/truststore.jks", p.getProperty("ssl.truststore.location"));
+
+        String[] withBootstrap = java.util.Arrays.copyOf(base, base.length + 2);
+        withBootstrap[base.length] = "--bootstrap";
+        withBootstrap[base.length + 1] = "cli-host:9094";
+        assertEquals("cli-host:9094", kafkaOf(withBootstrap).clientProperties().getProperty("bootstrap.servers"));
+
+        Map<String, Object> worker = kafkaOf("worker", "--kafka-config", config.toString(),
+                "--kafka-property", "sasl.mechanism=SCRAM-SHA-512").workerProperties();
+        assertEquals(Map.of("kafka.security.protocol", "SASL_SSL", "kafka.sasl.mechanism", "SCRAM-SHA-512",
+                "kafka.ssl.truststore.location", "/etc/kafka/truststore.jks"), worker, "bootstrap goes to FrontierWorker.start");
+    }
+
+    @Test
+    void withoutAnyClusterTheDefaultIsLocalhost() {
+        Assumptions.assumeTrue(System.getenv("KAFKA_BOOTSTRAP_SERVERS") == null && System.getProperty("kafka.bootstrap.servers") == null,
+                "a cluster is configured in this environment");
+        KafkaOptions k = kafkaOf("query", "--graph", "g", "--algorithm", "mst");
+        assertEquals("localhost:9092", k.clientProperties().getProperty("bootstrap.servers"));
+        assertFalse(k.hasClientSettings());
+        assertEquals(2, run("worker", "--kafka-property", "security.protocol=SSL"));
+        assertEquals("frontier worker: --kafka-config / --kafka-property need a Kafka cluster (--bootstrap); the embedded "
+                + "broker takes no client settings\n", err());
+    }
+
+    @Test
+    void generateStillWritesThroughTheNewParser() throws IOException {
+        Path file = dir.resolve("g.gr");
+        assertEquals(0, run("generate", "--kind", "grid", "--vertices", "1_000", "--seed", "-7", file.toString()), err());
+        assertTrue(out().startsWith("wrote grid: 31 x 32 grid, seed -7"), out());
+        assertTrue(Files.size(file) > 0);
+    }
+}
