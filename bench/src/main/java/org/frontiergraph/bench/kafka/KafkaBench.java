@@ -69,6 +69,7 @@ public final class KafkaBench {
         ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
         long t0 = System.nanoTime();
         String runId = "kb" + Long.toString(System.currentTimeMillis(), 36);
+        String loadBefore = loadAverage();
         Report report = new Report();
         String where;
         log("starting %s", o.bootstrap() == null ? "an embedded broker and a worker" : "on " + o.bootstrap());
@@ -104,15 +105,21 @@ public final class KafkaBench {
                         report.failures.add(name + ": the worker reported " + err.event().getCode() + ": " + err.event().getReason());
                     }
                 }
+                // the graphs so far, in case the run is cut off before the end (the GPU machine's time is limited)
+                write(o, report.markdown(header(o, where, started, (System.nanoTime() - t0) / 1e9, loadBefore, loadAverage())
+                        .replace("### KafkaBench, ", "### KafkaBench (in progress: graphs up to " + name + "), ")));
             }
         }
-        String markdown = report.markdown(header(o, where, started, (System.nanoTime() - t0) / 1e9));
-        if (o.out() != null) {
-            Path parent = o.out().toAbsolutePath().getParent();
-            if (parent != null) Files.createDirectories(parent);
-            Files.writeString(o.out(), markdown);
-        }
+        String markdown = report.markdown(header(o, where, started, (System.nanoTime() - t0) / 1e9, loadBefore, loadAverage()));
+        write(o, markdown);
         return new Outcome(report, markdown);
+    }
+
+    private static void write(BenchOptions o, String markdown) throws IOException {
+        if (o.out() == null) return;
+        Path parent = o.out().toAbsolutePath().getParent();
+        if (parent != null) Files.createDirectories(parent);
+        Files.writeString(o.out(), markdown);
     }
 
     /**
@@ -141,7 +148,8 @@ public final class KafkaBench {
         log("warm-up graph loaded and answered");
     }
 
-    private static String header(BenchOptions o, String where, ZonedDateTime started, double seconds) {
+    private static String header(BenchOptions o, String where, ZonedDateTime started, double seconds, String loadBefore,
+                                 String loadAfter) {
         StringBuilder b = new StringBuilder();
         b.append("### KafkaBench, ").append(started.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))).append("\n\n");
         b.append("- command: `").append(o.command()).append("`\n");
@@ -152,8 +160,19 @@ public final class KafkaBench {
                         + " (one query per %d); update-then-query %d; %d load runs; %d answers a row checked against the CPU engine;"
                         + " budget %d s a row; seed %d%n", o.backend(), o.queries(), o.warmup(), o.burst(), o.updates(), o.queryEvery(),
                 o.queries(), o.runs("load") ? o.loadRuns() : 1, o.verify(), o.budgetS(), o.seed()));
-        b.append(String.format(Locale.ROOT, "- took %.0f s%n", seconds));
+        b.append(String.format(Locale.ROOT, "- took %.0f s; load average (1, 5, 15 min) %s before, %s after%n", seconds,
+                loadBefore, loadAfter));
         return b.toString();
+    }
+
+    /** The 1, 5 and 15 minute load averages (other processes share the machine), or "unknown". */
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     static void log(String format, Object... args) {
