@@ -18,7 +18,6 @@ import org.frontiergraph.kernels.mst.MstVerifier;
 import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
-import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
