@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds .device-worker/frontier-worker.tar.xz: the CLI and the whole worker (embedded Kafka broker, Micronaut, CPU
-# and GPU engines) with a jlink Java runtime, for the GPU machine, which has no Java. Natives for other platforms are
-# stripped from the jars (zstd-jni, snappy, JCuda's unused PTX compiler) and the archive is xz-compressed so it
-# fits the device tool's 64 MiB carry. On the GPU machine, from the repository root:
+# and GPU engines) and the bench jar (KafkaBench, QueryPathBench) with a jlink Java runtime, for the GPU machine,
+# which has no Java; and .device-worker/datasets/ (USA-road-d.NY, for KafkaBench). Natives for other platforms are
+# stripped from the jars (zstd-jni, snappy, JCuda's unused PTX compiler) and the archive is xz-compressed so that
+# both fit the device tool's 64 MiB carry. On the GPU machine, from the repository root:
 #   deploy/gpu/run-worker.sh demo --backend gpu      (the demo through Kafka, answered by the GPU backend)
+#   deploy/gpu/run.sh kafka-bench                    (KafkaBench through the embedded broker, see kafka-bench.sh)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -11,9 +13,11 @@ out="$root/.device-worker"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 
-[[ "${SKIP_BUILD:-}" == 1 ]] || mvn -q -B -Dfrontier.build.dir=target-wbundle -DskipTests -pl clients/java -am package
+[[ "${SKIP_BUILD:-}" == 1 ]] || mvn -q -B -Dfrontier.build.dir=target-wbundle -DskipTests -pl clients/java,bench -am package
 mkdir -p "$stage/frontier/lib"
 cp clients/java/target-wbundle/frontier-client-*-SNAPSHOT.jar clients/java/target-wbundle/lib/*.jar "$stage/frontier/lib/"
+# the bench jar alone: KafkaBench and QueryPathBench need nothing beyond the client's closure (not JGraphT, XChart)
+cp bench/target-wbundle/frontier-bench-*-SNAPSHOT.jar "$stage/frontier/lib/"
 strip_natives() {  # jar, patterns to delete...
   local jar="$stage/frontier/lib/$1"; shift
   [[ -f "$jar" ]] || return 0
@@ -41,4 +45,11 @@ jlink --add-modules java.base,java.compiler,java.desktop,java.naming,java.securi
       --strip-debug --no-header-files --no-man-pages --compress=2 --output "$stage/frontier/jre"
 mkdir -p "$out"
 tar -C "$stage" -cf - frontier | xz -9 -T2 > "$out/frontier-worker.tar.xz"
-ls -l "$out/frontier-worker.tar.xz"
+# KafkaBench's road graph, beside the archive (gzip already): FRONTIER_DATASETS=.device-worker/datasets there
+datasets="${FRONTIER_DATASETS:-$root/../shared/datasets}"
+rm -rf "$out/datasets"
+mkdir -p "$out/datasets"
+cp "$datasets/USA-road-d.NY.gr.gz" "$out/datasets/" || echo "no USA-road-d.NY.gr.gz in $datasets: KafkaBench's ny will be skipped" >&2
+chmod -R u+w "$out/datasets"
+ls -l "$out/frontier-worker.tar.xz" "$out/datasets"
+du -sh "$out"

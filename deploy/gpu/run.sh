@@ -5,10 +5,14 @@
 #        the seed variants, the GPU runtime tests under org.frontiergraph.kernels.gpu) on seeded random, Kronecker and grid graphs and every dataset in .device/datasets.
 # bench: org.frontiergraph.bench.gpu.GpuBench (BENCH_ARGS to override its arguments).
 # updates: org.frontiergraph.bench.gpu.UpdateBench (UPDATE_ARGS to override; not part of all).
+#   deploy/gpu/run.sh kafka-bench [KafkaBench options]
+# kafka-bench: org.frontiergraph.bench.kafka.KafkaBench through the embedded Kafka broker and a worker, with the
+#        worker bundle in .device-worker/ instead (deploy/gpu/kafka-bench.sh, which says more; not part of "all").
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 what="${1:-all}"
+if [[ "$what" == kafka-bench ]]; then shift; exec "$root/deploy/gpu/kafka-bench.sh" "$@"; fi
 b=.device
 out="${OUT:-$b/out}"
 mkdir -p "$out"

@@ -22,6 +22,21 @@ public final class Machine {
                 + System.getProperty("os.arch");
     }
 
+    /** The GPUs nvidia-smi lists (name, driver, memory), one per line; "none" when it is absent or fails. */
+    public static String gpus() {
+        try {
+            Process p = new ProcessBuilder("nvidia-smi", "--query-gpu=name,driver_version,memory.total", "--format=csv,noheader")
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+            return p.waitFor() == 0 && !out.isEmpty() ? out : "none";
+        } catch (IOException e) {
+            return "none";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "none";
+        }
+    }
+
     private static String cpuModel() {
         try {
             return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()

@@ -22,9 +22,11 @@ import org.frontiergraph.kernels.generate.KroneckerGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.io.Datasets;
 import org.frontiergraph.kernels.io.GraphFiles;
+import org.frontiergraph.kernels.io.LoadedGraph;
 import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.sssp.Sssp;
@@ -96,16 +98,30 @@ public final class GpuBench {
 
     /** A benchmark graph by name (kronSCALE, uniformSCALE, ny); null when the dataset is absent. Shared with the peers harness. */
     public static CsrGraph build(String name) throws IOException {
+        Edges e = edges(name);
+        return e == null ? null : GraphBuilder.build(e.edges());
+    }
+
+    /**
+     * The edges of a benchmark graph as a publisher sends them (self-loops and duplicates left to the storage policy)
+     * and the user's id of vertex 0 (1 for the DIMACS file, 0 for generated graphs).
+     */
+    public record Edges(EdgeList edges, int firstVertexId) {}
+
+    /** The edges of {@link #build}'s graph {@code name}; null when the dataset is absent. Shared with KafkaBench. */
+    public static Edges edges(String name) throws IOException {
         if (name.startsWith("kron")) {
-            return GraphBuilder.build(KroneckerGraph.generate(Integer.parseInt(name.substring(4)), 16, SEED));
+            return new Edges(KroneckerGraph.generate(Integer.parseInt(name.substring(4)), 16, SEED), 0);
         }
         if (name.startsWith("uniform")) {
             int scale = Integer.parseInt(name.substring(7));
-            return GraphBuilder.build(UniformRandomGraph.generate(1 << scale, 16L << scale, SEED, 255, false));
+            return new Edges(UniformRandomGraph.generate(1 << scale, 16L << scale, SEED, 255, false), 0);
         }
         if (name.equals("ny")) {
             var file = Datasets.file(Datasets.NY);
-            return file.isPresent() ? GraphFiles.read(file.get()).toCsr() : null;
+            if (file.isEmpty()) return null;
+            LoadedGraph g = GraphFiles.read(file.get());
+            return new Edges(g.edges(), g.firstVertexId());
         }
         throw new IllegalArgumentException("unknown graph " + name);
     }
