@@ -109,7 +109,7 @@ public final class UpdateBench {
             do {
                 int arc = rnd.nextInt(g.arcCount());
                 v = g.columns()[arc];
-                u = source(g, arc);
+                u = g.sourceOf(arc);
                 long key = key(u, v, g.directed());
                 fresh = i < removals ? removed.add(key) : !removed.contains(key);
             } while (!fresh);
@@ -128,16 +128,6 @@ public final class UpdateBench {
             aw[i] = 1 + rnd.nextInt(255);
         }
         return new EdgeEdits(0, ru, rv, wu, wv, ww, au, av, aw);
-    }
-
-    private static int source(CsrGraph g, int arc) {
-        int lo = 0, hi = g.vertexCount() - 1;
-        while (lo < hi) {   // the last row starting at or before arc
-            int mid = (lo + hi + 1) >>> 1;
-            if (g.rowStart(mid) <= arc) lo = mid; else hi = mid - 1;
-        }
-        while (g.rowEnd(lo) <= arc) lo++;
-        return lo;
     }
 
     private static long key(int u, int v, boolean directed) {

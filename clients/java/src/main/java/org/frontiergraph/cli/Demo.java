@@ -118,13 +118,10 @@ final class Demo implements Callable<Integer> {
             // updates in place and brings the device up to date once, before the query that follows them.
             MutableGraph expected = new MutableGraph(new MutableGraph(rome2).snapshot());
             java.util.SplittableRandom rnd = new java.util.SplittableRandom(7);
-            int[] romeOff = rome2.rowOffsets(), romeCol = rome2.columns();
+            int[] romeCol = rome2.columns();
             long burstStart = System.nanoTime();
             for (int i = 0; i < 1_000; i++) {
-                int arc = rnd.nextInt(rome2.arcCount()), src = 0;
-                int lo = 0, hi = rome2.vertexCount() - 1;
-                while (lo < hi) { int mid = (lo + hi + 1) >>> 1; if (romeOff[mid] <= arc) lo = mid; else hi = mid - 1; }
-                src = lo;
+                int arc = rnd.nextInt(rome2.arcCount()), src = rome2.sourceOf(arc);
                 double metric = 1 + rnd.nextInt(5_000);
                 expected.apply(EdgeEdits.reweight(src, romeCol[arc], metric), 1, Long.MAX_VALUE);
                 client.publishUpdate(GraphUpdate.newBuilder().setGraphId("rome99").setUpdateId("metric-" + i)

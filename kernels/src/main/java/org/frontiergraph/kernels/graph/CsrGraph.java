@@ -100,6 +100,17 @@ public final class CsrGraph {
     public double[] weights() { return weights; }
     public int[] arcEdgeIds() { return arcEdgeIds; }
 
+    /** The vertex whose row holds {@code arc} (binary search over the row offsets). */
+    public int sourceOf(int arc) {
+        int lo = 0, hi = vertexCount - 1;
+        while (lo < hi) {   // the last row starting at or before arc; empty rows share its start
+            int mid = (lo + hi + 1) >>> 1;
+            if (rowOffsets[mid] <= arc) lo = mid; else hi = mid - 1;
+        }
+        while (rowOffsets[lo + 1] <= arc) lo++;
+        return lo;
+    }
+
     /** Index of arc u->v, or -1. */
     public int findArc(int u, int v) {
         int lo = rowOffsets[u], hi = rowOffsets[u + 1] - 1;

@@ -13,9 +13,9 @@ public record EdgeEdits(int addedVertices,
     private static final double[] NO_WEIGHTS = new double[0];
 
     public EdgeEdits {
-        check("removed", removeU, removeV, null);
-        check("reweighted", reweightU, reweightV, reweightW);
-        check("added", addU, addV, addW);
+        checkLengths("removed", removeU, removeV, null);
+        checkLengths("reweighted", reweightU, reweightV, reweightW);
+        checkLengths("added", addU, addV, addW);
         if (addedVertices < 0) {
             throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_VERTEX,
                     "added vertex count " + addedVertices + " is negative");
@@ -48,7 +48,7 @@ public record EdgeEdits(int addedVertices,
         return removeU.length + reweightU.length + addU.length;
     }
 
-    private static void check(String what, int[] u, int[] v, double[] w) {
+    static void checkLengths(String what, int[] u, int[] v, double[] w) {
         if (u.length != v.length || (w != null && w.length != u.length)) {
             throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
                     what + " edges: sources, targets" + (w != null ? " and weights" : "") + " differ in length ("

@@ -24,10 +24,10 @@ public final class GraphEdit {
                                  int[] reweightU, int[] reweightV, double[] reweightW,
                                  int[] addU, int[] addV, double[] addW) {
         int n = g.vertexCount();
-        Names names = new Names(firstVertexId, n);
-        checkLengths("removed", removeU, removeV, null);
-        checkLengths("reweighted", reweightU, reweightV, reweightW);
-        checkLengths("added", addU, addV, addW);
+        UserIds names = new UserIds(firstVertexId, n);
+        EdgeEdits.checkLengths("removed", removeU, removeV, null);
+        EdgeEdits.checkLengths("reweighted", reweightU, reweightV, reweightW);
+        EdgeEdits.checkLengths("added", addU, addV, addW);
         boolean[] removed = new boolean[g.edgeCount()];
         for (int i = 0; i < removeU.length; i++) removed[edgeId(g, names, "remove", removeU[i], removeV[i])] = true;
         for (int i = 0; i < addU.length; i++) {
@@ -71,13 +71,7 @@ public final class GraphEdit {
         return GraphBuilder.build(list);
     }
 
-    /** How messages name vertices: the user's ids. */
-    private record Names(int first, int n) {
-        String edge(int u, int v) { return "(" + ((long) u + first) + ", " + ((long) v + first) + ")"; }
-        String range() { return first + ".." + ((long) first + n - 1); }
-    }
-
-    private static int edgeId(CsrGraph g, Names names, String what, int u, int v) {
+    private static int edgeId(CsrGraph g, UserIds names, String what, int u, int v) {
         int n = g.vertexCount();
         if (u < 0 || u >= n || v < 0 || v >= n) {
             throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_VERTEX,
@@ -89,14 +83,6 @@ public final class GraphEdit {
                     what + " of edge " + names.edge(u, v) + ": no such edge in the current version");
         }
         return g.arcEdgeIds()[arc];
-    }
-
-    private static void checkLengths(String what, int[] u, int[] v, double[] w) {
-        if (u.length != v.length || (w != null && w.length != u.length)) {
-            throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
-                    what + " edges: sources, targets" + (w != null ? " and weights" : "") + " differ in length ("
-                            + u.length + ", " + v.length + (w != null ? ", " + w.length : "") + ")");
-        }
     }
 
     static int[] empty() { return new int[0]; }

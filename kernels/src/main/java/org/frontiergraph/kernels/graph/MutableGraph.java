@@ -112,7 +112,7 @@ public final class MutableGraph {
             throw new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE,
                     "adding " + e.addedVertices() + " vertices to " + vertexCount + " exceeds the supported vertex count");
         }
-        Names names = new Names(firstVertexId, n);
+        UserIds names = new UserIds(firstVertexId, n);
         if (e.reweightsOnly()) {
             applyReweights(e, names);
             return;
@@ -176,7 +176,7 @@ public final class MutableGraph {
      * The common case (link metrics changing), without a map: each edge is found once by binary search, all are
      * checked before any changes (all or nothing), then written in order (the last re-weight of an edge wins).
      */
-    private void applyReweights(EdgeEdits e, Names names) {
+    private void applyReweights(EdgeEdits e, UserIds names) {
         int k = e.reweightU().length;
         int[] arcs = new int[k];
         for (int i = 0; i < k; i++) {
@@ -235,7 +235,7 @@ public final class MutableGraph {
     }
 
     /** The key of an edge that must exist in the current version (before this update): range, then existence. */
-    private long existing(Names names, String what, int u, int v, int n) {
+    private long existing(UserIds names, String what, int u, int v, int n) {
         if (u < 0 || u >= n || v < 0 || v >= n) {
             throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_VERTEX,
                     what + " of edge " + names.edge(u, v) + ": vertex outside " + names.range());
@@ -317,11 +317,5 @@ public final class MutableGraph {
         added.clear();
         changedCount = 0;
         allChanged = false;
-    }
-
-    /** How messages name vertices: the user's ids. */
-    private record Names(int first, int n) {
-        String edge(int u, int v) { return "(" + ((long) u + first) + ", " + ((long) v + first) + ")"; }
-        String range() { return first + ".." + ((long) first + n - 1); }
     }
 }

@@ -208,4 +208,12 @@ class MutableGraphTest {
         g.apply(EdgeEdits.reweight(u, g0.columns()[g0.rowStart(u)], 1234), 0, Long.MAX_VALUE);
         assertArrayEquals(before, snap.weights());
     }
+
+    @Test
+    void sourceOfFindsTheRowOfEveryArcPastEmptyRows() {
+        CsrGraph g = GraphBuilder.build(UniformRandomGraph.generate(300, 200, 11, 9, true));   // many empty rows
+        for (int u = 0; u < g.vertexCount(); u++) {
+            for (int a = g.rowStart(u); a < g.rowEnd(u); a++) assertEquals(u, g.sourceOf(a));
+        }
+    }
 }

@@ -64,9 +64,7 @@ public final class UpdateStreams {
     public static int[] randomArc(Random rnd, CsrGraph g) {
         if (g.arcCount() == 0) return null;
         int a = rnd.nextInt(g.arcCount());
-        int u = 0;
-        while (g.rowEnd(u) <= a) u++;
-        return new int[] {u, g.columns()[a]};
+        return new int[] {g.sourceOf(a), g.columns()[a]};
     }
 
     /** Undirected edges may be named either way round. */
