@@ -40,6 +40,8 @@ public final class MutableGraph {
     private int[] changedArcs = new int[16];
     private int changedCount;
     private boolean allChanged;
+    /** The edges and vertex count changed since the last {@link #drainChangedEdges()}, once asked for. */
+    private ChangedEdges.Recorder changes;
 
     public MutableGraph(CsrGraph base) {
         this.base = base;
@@ -102,6 +104,20 @@ public final class MutableGraph {
     }
 
     /**
+     * From now on, the edges every update touches are remembered until {@link #drainChangedEdges()} (standing
+     * queries ask this, to repair their answers instead of recomputing them).
+     */
+    public synchronized void trackChangedEdges() {
+        if (changes == null) changes = new ChangedEdges.Recorder(vertexCount);
+    }
+
+    /** What changed since tracking began or since the last call (see {@link ChangedEdges}). */
+    public synchronized ChangedEdges drainChangedEdges() {
+        if (changes == null) throw new IllegalStateException("changed edges are not tracked: call trackChangedEdges() first");
+        return changes.drain(vertexCount);
+    }
+
+    /**
      * Validates {@code e} against the current version and applies it, or throws and changes nothing. Messages name
      * vertices as the user does ({@code v + firstVertexId}). {@code maxEdges}: an update after which the graph
      * would have more edges is refused (TOO_LARGE).
@@ -115,6 +131,7 @@ public final class MutableGraph {
         UserIds names = new UserIds(firstVertexId, n);
         if (e.reweightsOnly()) {
             applyReweights(e, names);
+            record(e);
             return;
         }
         // 1. validate, computing the update's effect per edge key in a shadow map (NaN: removed); nothing changes yet
@@ -170,6 +187,15 @@ public final class MutableGraph {
         vertexCount = n;
         edgeCount = edges;
         for (Map.Entry<Long, Double> s : shadow.entrySet()) commit(s.getKey(), s.getValue());
+        record(e);
+    }
+
+    /** Remembers the edges an applied update touched, when asked to. */
+    private void record(EdgeEdits e) {
+        if (changes == null) return;
+        changes.add(e.removeU(), e.removeV());
+        changes.add(e.reweightU(), e.reweightV());
+        changes.add(e.addU(), e.addV());
     }
 
     /**

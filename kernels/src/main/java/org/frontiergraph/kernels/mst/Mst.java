@@ -32,9 +32,13 @@ public final class Mst {
             GpuMst.IMPLEMENTATION,
             GpuPrim.IMPLEMENTATION);
 
-    /** At least two undirected edges per vertex: where ECL-MST's filter applies (EclMst's own rule). */
+    /**
+     * At least two undirected edges per vertex: where ECL-MST's filter applies (EclMst's own rule). Counted on the
+     * undirected edges an MST runs on: a directed road graph stores most links as two arcs, and counting arcs would
+     * call it dense.
+     */
     static boolean dense(CsrGraph g) {
-        long m = g.directed() ? g.arcCount() : g.edgeCount();
+        long m = g.directed() ? g.undirectedEdges().size() : g.edgeCount();
         return m >= 2L * g.vertexCount();
     }
 
