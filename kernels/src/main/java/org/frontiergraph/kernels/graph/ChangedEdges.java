@@ -38,8 +38,9 @@ public record ChangedEdges(int vertexCountBefore, int[] u, int[] v) {
             v[count++] = b;
         }
 
+        /** The pairs of an applied update; self-loops are not stored, so none is recorded. */
         void add(int[] as, int[] bs) {
-            for (int i = 0; i < as.length; i++) add(as[i], bs[i]);
+            for (int i = 0; i < as.length; i++) if (as[i] != bs[i]) add(as[i], bs[i]);
         }
 
         /** The changes since the recorder was made or last drained; the next run starts at {@code vertexCount}. */

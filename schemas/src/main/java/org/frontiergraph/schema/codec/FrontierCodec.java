@@ -20,6 +20,7 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.Subscription;
 
 /**
  * Avro single-object encoding for every Frontier message: bytes {@code C3 01}, the schema's 8-byte CRC-64-AVRO
@@ -49,7 +50,12 @@ public final class FrontierCodec {
         register(LatencyEvent.class, LatencyEvent.getClassSchema(), LatencyEvent.getDecoder());
         register(ErrorEvent.class, ErrorEvent.getClassSchema(), ErrorEvent.getDecoder());
         register(GraphStatus.class, GraphStatus.getClassSchema(), GraphStatus.getDecoder());
+        register(Subscription.class, Subscription.getClassSchema(), Subscription.getDecoder());
         registerEarlier(GraphUpdate.class, GraphUpdate.getDecoder(), "GraphUpdate-1.avsc");
+        // before DELTA mode, push reasons and the subscription statuses
+        registerEarlier(GraphQuery.class, GraphQuery.getDecoder(), "GraphQuery-1.avsc");
+        registerEarlier(QueryResult.class, QueryResult.getDecoder(), "QueryResult-1.avsc");
+        registerEarlier(LatencyEvent.class, LatencyEvent.getDecoder(), "LatencyEvent-1.avsc");
     }
 
     private FrontierCodec() {}
@@ -82,7 +88,8 @@ public final class FrontierCodec {
     private static void trustOurPackage() {
         ClassSecurityValidator.Builder ours = ClassSecurityValidator.builder();
         for (Class<?> c : new Class<?>[] {GraphSnapshotChunk.class, GraphUpdate.class, GraphQuery.class, QueryResult.class,
-                LatencyEvent.class, ErrorEvent.class, GraphStatus.class, org.frontiergraph.schema.EdgeBatch.class,
+                LatencyEvent.class, ErrorEvent.class, GraphStatus.class, Subscription.class, org.frontiergraph.schema.EdgeBatch.class,
+                org.frontiergraph.schema.PushReason.class,
                 org.frontiergraph.schema.Algorithm.class, org.frontiergraph.schema.ResultMode.class,
                 org.frontiergraph.schema.ResultStatus.class, org.frontiergraph.schema.GraphState.class}) {
             ours.add(c);

@@ -31,6 +31,7 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.ResultMode;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +62,7 @@ class ContractFingerprintsTest {
             "GraphSnapshotChunk", GraphSnapshotChunk.getClassSchema(), "GraphUpdate", GraphUpdate.getClassSchema(),
             "GraphQuery", GraphQuery.getClassSchema(), "QueryResult", QueryResult.getClassSchema(),
             "LatencyEvent", LatencyEvent.getClassSchema(), "ErrorEvent", ErrorEvent.getClassSchema(),
-            "GraphStatus", GraphStatus.getClassSchema());
+            "GraphStatus", GraphStatus.getClassSchema(), "Subscription", Subscription.getClassSchema());
 
     private static String section() throws IOException {
         String doc = Files.readString(CONTRACT, StandardCharsets.UTF_8);

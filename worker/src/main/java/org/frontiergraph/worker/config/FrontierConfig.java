@@ -46,6 +46,14 @@ public class FrontierConfig {
      * does not set the same key.
      */
     private String kafkaConfig;
+    /** Standing queries one graph may have; a subscription beyond is refused (TOO_MANY_SUBSCRIPTIONS). */
+    private int maxSubscriptionsPerGraph = 1_000;
+    /**
+     * The fraction of incremental repairs of standing answers that are checked against a recompute from scratch
+     * (0: none, 1: every one); a mismatch is logged as an ERROR, counted, and the subscription gets the recomputed
+     * answer as a RESYNC push.
+     */
+    private double verifyIncremental = 0.0;
 
     public String getBackend() { return backend; }
     public void setBackend(String backend) { this.backend = backend; }
@@ -81,6 +89,10 @@ public class FrontierConfig {
     public void setMaxPollRecords(int v) { this.maxPollRecords = v; }
     public Duration getShutdownTimeout() { return shutdownTimeout; }
     public void setShutdownTimeout(Duration v) { this.shutdownTimeout = v; }
+    public int getMaxSubscriptionsPerGraph() { return maxSubscriptionsPerGraph; }
+    public void setMaxSubscriptionsPerGraph(int v) { this.maxSubscriptionsPerGraph = v; }
+    public double getVerifyIncremental() { return verifyIncremental; }
+    public void setVerifyIncremental(double v) { this.verifyIncremental = v; }
     public String getKafkaConfig() { return kafkaConfig; }
     public void setKafkaConfig(String kafkaConfig) { this.kafkaConfig = kafkaConfig; }
 }

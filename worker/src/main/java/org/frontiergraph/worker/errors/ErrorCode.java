@@ -39,6 +39,10 @@ public enum ErrorCode {
     UNSUPPORTED(ResultStatus.UNSUPPORTED),
     /** A query that reached the worker after its deadline. */
     DEADLINE_EXCEEDED(ResultStatus.DEADLINE_EXCEEDED),
+    /** A subscription beyond frontier.max-subscriptions-per-graph (its END push carries this status). */
+    TOO_MANY_SUBSCRIPTIONS(ResultStatus.TOO_MANY_SUBSCRIPTIONS),
+    /** A cancel naming a subscription the graph does not have. */
+    UNKNOWN_SUBSCRIPTION(ResultStatus.UNKNOWN_SUBSCRIPTION),
     /** A failure of the worker itself (logged with its stack trace). */
     INTERNAL_ERROR(ResultStatus.INTERNAL_ERROR);
 

@@ -66,9 +66,13 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         this.stopping = stopping;
     }
 
-    /** Processes, publishes and commits one polled batch. */
+    /**
+     * Processes, publishes and commits one polled batch; then the subscriptions whose answers the batch changed push
+     * (published with the batch's outputs, before its offsets are committed).
+     */
     void handle(ConsumerRecords<String, byte[]> records) {
-        if (records.isEmpty()) return;
+        long start = System.currentTimeMillis();
+        if (records.isEmpty() && !processor.subscriptionsDue(this::live, start)) return;
         OutputPublisher.Batch batch = publisher.batch();
         Map<TopicPartition, Long> next = new HashMap<>();
         List<AnsweredQuery> answered = new ArrayList<>();
@@ -83,9 +87,10 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                     new InputRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value(), r.timestamp()), replay);
             batch.add(out);
             if (out.answered() != null) answered.add(out.answered());
-            recovery.replayed(tp, r.offset());   // the record at or past the replay's end completes the rebuild
+            if (recovery.replayed(tp, r.offset())) processor.rebuilt(tp.partition());   // the replay's last record
             if (!replay) next.put(tp, r.offset() + 1);
         }
+        batch.add(processor.flushSubscriptions(this::live, System.currentTimeMillis()));
         try {
             batch.await();
             long acknowledged = System.currentTimeMillis();   // the end of every answered query's end-to-end time
@@ -98,6 +103,9 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         } catch (Exception e) {
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
             LOG.error("publishing outputs failed ({}); rebuilding partitions {} from their committed offsets", e.toString(), touched);
+            for (TopicPartition tp : assigned) {   // pushes of the other partitions were lost too: they push complete
+                if (!touched.contains(tp) && live(tp.partition())) processor.rebuilt(tp.partition());
+            }
             rebuild(touched);
             return;
         }
@@ -155,6 +163,12 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         } catch (RuntimeException e) {
             LOG.warn("commit of {} failed ({}); those records will be delivered again", commits.keySet(), e.toString());
         }
+    }
+
+    /** Whether {@code partition} is assigned and rebuilt: its records are processed live and its outputs published. */
+    private boolean live(int partition) {
+        TopicPartition tp = new TopicPartition(topic, partition);
+        return assigned.contains(tp) && !awaitingRebuild.contains(tp) && !replaying(tp);
     }
 
     /** Tries again to rebuild the partitions whose committed offsets were out of reach. */

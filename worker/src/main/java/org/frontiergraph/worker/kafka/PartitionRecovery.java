@@ -52,16 +52,18 @@ final class PartitionRecovery {
         return offset < replayUntil.getOrDefault(tp, -1L);
     }
 
-    /** Notes that a replayed record was applied; the last one completes the partition's rebuild. */
-    void replayed(TopicPartition tp, long offset) {
+    /** Notes that a replayed record was applied; the last one completes the partition's rebuild (true). */
+    boolean replayed(TopicPartition tp, long offset) {
         Long until = replayUntil.get(tp);
-        if (until == null) return;
+        if (until == null) return false;
         progress.applied(tp.partition(), offset);
         if (offset + 1 >= until) {
             replayUntil.remove(tp);
             progress.finished(tp.partition());
             LOG.info("partition {} rebuilt from the log ({} graphs held)", tp, registry.size());
+            return true;
         }
+        return false;
     }
 
     /** Whether the partition is still being replayed (its rebuild is not complete). */

@@ -13,6 +13,7 @@ import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphState;
 import org.frontiergraph.schema.GraphStatus;
+import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
@@ -22,6 +23,7 @@ import org.frontiergraph.worker.query.QueryAnswer;
 import org.frontiergraph.worker.query.QueryService;
 import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.registry.GraphRegistry;
+import org.frontiergraph.worker.subscription.SubscriptionService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,14 +43,18 @@ public class GraphEventProcessor {
     private final Map<Class<?>, RecordHandler<?>> handlers;
     private final GraphRegistry registry;
     private final QueryService queries;
+    private final SubscriptionService subscriptions;
     private final FrontierMetrics metrics;
     private final String workerId;
 
-    public GraphEventProcessor(GraphRegistry registry, QueryService queries, FrontierMetrics metrics, FrontierConfig config) {
-        this.handlers = List.<RecordHandler<?>>of(new SnapshotHandler(registry), new UpdateHandler(registry), new QueryHandler(queries))
+    public GraphEventProcessor(GraphRegistry registry, QueryService queries, SubscriptionService subscriptions,
+                               FrontierMetrics metrics, FrontierConfig config) {
+        this.handlers = List.<RecordHandler<?>>of(new SnapshotHandler(registry), new UpdateHandler(registry), new QueryHandler(queries),
+                        new SubscriptionHandler(subscriptions))
                 .stream().collect(Collectors.toUnmodifiableMap(RecordHandler::type, Function.identity()));
         this.registry = registry;
         this.queries = queries;
+        this.subscriptions = subscriptions;
         this.metrics = metrics;
         this.workerId = config.getWorkerId() != null ? config.getWorkerId() : hostName();
     }
@@ -68,7 +74,7 @@ public class GraphEventProcessor {
             RecordHandler<?> handler = handlers.get(record.getClass());
             if (handler == null) {
                 throw new RejectedException(ErrorCode.MALFORMED_RECORD, "a " + record.getSchema().getName()
-                        + " does not belong on the graphs topic (only snapshots, updates and queries do)");
+                        + " does not belong on the graphs topic (only snapshots, updates, queries and subscriptions do)");
             }
             handle(handler, record, out);
         } catch (FrontierCodec.MalformedMessageException e) {
@@ -92,6 +98,28 @@ public class GraphEventProcessor {
         return out.build();
     }
 
+    /**
+     * The pushes of subscriptions whose answers the records since the last call changed (or that are new, rebuilt
+     * or due after their minimum interval), for the {@code live} partitions (assigned, not being replayed); published
+     * with the batch, before its offsets are committed.
+     */
+    public Outputs flushSubscriptions(IntPredicate live, long nowMs) {
+        SubscriptionService.Pushes p = subscriptions.flush(live, nowMs);
+        if (p.isEmpty()) return Outputs.NONE;
+        p.errors().forEach(e -> metrics.error(ErrorCode.valueOf(e.getCode())));
+        return Outputs.builder().results(p.results()).errors(p.errors()).build();
+    }
+
+    /** Whether a throttled subscription of a live partition has a push due. */
+    public boolean subscriptionsDue(IntPredicate live, long nowMs) {
+        return subscriptions.due(live, nowMs);
+    }
+
+    /** A partition's rebuild from the log is complete: its subscriptions push their answers complete (RESYNC). */
+    public void rebuilt(int partition) {
+        subscriptions.resync(partition);
+    }
+
     private ErrorEvent expiredEvent(String topic, GraphRegistry.Expired e) {
         LOG.warn("pending snapshot of graph '{}' expired: {}", e.graphId(), e.reason().getMessage());
         metrics.error(ErrorCode.INCOMPLETE_SNAPSHOT);
@@ -112,6 +140,7 @@ public class GraphEventProcessor {
         out.graphId = handler.graphId(r);
         out.queryId = handler.queryId(r);
         if (r instanceof GraphQuery q) out.query = q;
+        if (r instanceof Subscription s) out.subscription = s;
         if (!Objects.equals(out.in.key(), out.graphId)) {
             throw new RejectedException(ErrorCode.INVALID_KEY, "record key '" + out.in.key() + "' differs from its graphId '"
                     + out.graphId + "': records must be keyed by graph id so that a graph's snapshots, updates and queries stay in order");
@@ -130,6 +159,8 @@ public class GraphEventProcessor {
         String queryId;
         /** The record when it is a query: a failure is then also its answer. */
         GraphQuery query;
+        /** The record when it is a subscription: a failure also ends it with a push. */
+        Subscription subscription;
         boolean answered;
 
         Collector(InputRecord in, boolean replay, long queuedMs) {
@@ -146,6 +177,21 @@ public class GraphEventProcessor {
                     .setVertexCount(e.vertexCount()).setEdgeCount(e.edgeCount())
                     .setBackend(e.resident().backend()).setResidentBytes(e.resident().residentBytes())
                     .setWorker(workerId).setTimestampMs(System.currentTimeMillis()).build());
+        }
+
+        @Override
+        public void pushed(SubscriptionService.Pushes p) {
+            if (replay) return;
+            outputs.results(p.results());
+            p.errors().forEach(e -> {
+                outputs.error(e);
+                metrics.error(ErrorCode.valueOf(e.getCode()));
+            });
+        }
+
+        @Override
+        public boolean replay() {
+            return replay;
         }
 
         @Override
@@ -197,6 +243,9 @@ public class GraphEventProcessor {
             }
             if (query != null && query.getQueryId() != null && !query.getQueryId().isEmpty() && !answered && !replay) {
                 answered(query, queries.failed(query, code, reason));
+            } else if (subscription != null && subscription.getSubscriptionId() != null && !subscription.getSubscriptionId().isEmpty() && !replay) {
+                outputs.results(List.of(subscriptions.refused(subscription, code, reason)));
+                reject(code, reason);
             } else {
                 reject(code, reason);
             }

@@ -40,6 +40,11 @@ public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<G
             return this;
         }
 
+        Builder errors(List<ErrorEvent> es) {
+            errors.addAll(es);
+            return this;
+        }
+
         Builder error(ErrorEvent e) {
             errors.add(e);
             return this;

@@ -1,6 +1,7 @@
 package org.frontiergraph.worker.processing;
 
 import org.apache.avro.specific.SpecificRecord;
+import org.frontiergraph.worker.subscription.SubscriptionService;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.query.QueryAnswer;
@@ -40,5 +41,11 @@ interface RecordHandler<T extends SpecificRecord> {
 
         /** A query was answered, or failed with a status. */
         void answered(GraphQuery query, QueryAnswer answer);
+
+        /** Answers pushed to subscribers, and error events about subscriptions. */
+        void pushed(SubscriptionService.Pushes pushes);
+
+        /** Whether the record is replayed (rebuilding a partition): state only, nothing is published. */
+        boolean replay();
     }
 }

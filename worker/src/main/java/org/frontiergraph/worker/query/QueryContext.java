@@ -57,6 +57,17 @@ public record QueryContext(GraphQuery query, GraphEntry entry, ResidentGraph res
         return v;
     }
 
+    /**
+     * This context answering for {@code vertices} (engine ids) only, in TARGETS form: the vertices a subscription's
+     * DELTA push lists.
+     */
+    public QueryContext over(int[] vertices) {
+        List<Integer> targets = new ArrayList<>(vertices.length);
+        for (int v : vertices) targets.add(v + entry.firstVertexId());
+        GraphQuery q = GraphQuery.newBuilder(query).setResultMode(ResultMode.TARGETS).setTargets(targets).build();
+        return new QueryContext(q, entry, resident, config);
+    }
+
     /** Engine ids (parents, edge ends) in the user's ids; negative values (none) stay. */
     public int[] toUserIds(int[] ids) {
         int first = entry.firstVertexId();

@@ -60,6 +60,10 @@ public class QueryService {
                 throw new RejectedException(ErrorCode.DEADLINE_EXCEEDED, "query '" + q.getQueryId() + "' reached the worker after its deadline "
                         + java.time.Instant.ofEpochMilli(q.getDeadlineEpochMs()));
             }
+            if (q.getResultMode() == ResultMode.DELTA) {
+                throw new RejectedException(ErrorCode.INVALID_QUERY, "query '" + q.getQueryId()
+                        + "' asks for DELTA mode, which only subscriptions have (a query's answer is always complete)");
+            }
             entry = registry.synced(entry);   // the updates since the last query reach the device in one step
             ResidentGraph resident = engines.forQuery(entry.resident(), q.getBackend());
             return run(AnswerEncoders.of(q.getAlgorithm()), new QueryContext(q, entry, resident, config));

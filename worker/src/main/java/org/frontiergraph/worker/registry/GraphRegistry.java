@@ -42,6 +42,7 @@ public class GraphRegistry implements AutoCloseable {
     private final FrontierConfig config;
     private final HeapBudget budget;
     private final AtomicLong gpuFallbacks = new AtomicLong();
+    private final List<PartitionState> states = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public GraphRegistry(EngineService engines, FrontierConfig config) {
         this(engines, config, HeapBudget.ofHeap(config.getHeapBudgetFraction()));
@@ -59,6 +60,22 @@ public class GraphRegistry implements AutoCloseable {
 
     /** A snapshot version dropped incomplete because it grew too old: the graph, where its first chunk was, why. */
     public record Expired(String graphId, int partition, long firstOffset, RejectedException reason) {}
+
+    /**
+     * State besides the graphs that a partition's log rebuilds (standing queries): dropped with the partition's
+     * graphs, and holding the partition's rebuild start back to the earliest record it still needs.
+     */
+    public interface PartitionState {
+        void dropPartitions(Collection<Integer> partitions);
+
+        /** The earliest offset of {@code partition} this state was built from; Long.MAX_VALUE when none. */
+        long earliestOffset(int partition);
+    }
+
+    /** Keeps {@code state} in step with the partitions: see {@link PartitionState}. */
+    public void attach(PartitionState state) {
+        states.add(state);
+    }
 
     public Optional<GraphEntry> get(String graphId) {
         return Optional.ofNullable(graphs.get(graphId));
@@ -190,11 +207,13 @@ public class GraphRegistry implements AutoCloseable {
 
     /**
      * Where a rebuild of {@code partition} must start reading: the earliest first-chunk offset of the snapshots its
-     * graphs grew from and of the versions still being assembled; {@code nothingBefore} when it holds none (0 when an
+     * graphs grew from, of the versions still being assembled and of the records attached states still need (standing
+     * queries, see {@link PartitionState}); {@code nothingBefore} when it holds none (0 when an
      * offset is unknown). Records before it only describe versions that were superseded.
      */
     public synchronized long rebuildFrom(int partition, long nothingBefore) {
         long min = assembler.earliestPendingOffset(partition);
+        for (PartitionState s : states) min = Math.min(min, s.earliestOffset(partition));
         for (GraphEntry e : graphs.values()) {
             if (e.partition() == partition) min = Math.min(min, e.snapshotOffset() < 0 ? 0 : e.snapshotOffset());
         }
@@ -214,6 +233,7 @@ public class GraphRegistry implements AutoCloseable {
         }
         assembler.forget(dropped.stream().map(GraphEntry::graphId).toList());
         assembler.forgetPartitions(partitions);  // also versions of graphs that have none complete yet
+        for (PartitionState s : states) s.dropPartitions(partitions);
         if (!dropped.isEmpty()) LOG.info("dropped {} graph(s) of revoked partitions {}", dropped.size(), partitions);
         return dropped;
     }

@@ -19,6 +19,7 @@ import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.query.QueryService;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphRegistry;
+import org.frontiergraph.worker.subscription.SubscriptionService;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.function.Executable;
 
@@ -39,7 +40,8 @@ public final class Fixtures {
 
     /** Every service of a worker, closed together. */
     public record Services(FrontierConfig config, EngineService engines, GraphRegistry registry, QueryService queries,
-                           SimpleMeterRegistry meters, FrontierMetrics metrics, GraphEventProcessor processor)
+                           SimpleMeterRegistry meters, FrontierMetrics metrics, SubscriptionService subscriptions,
+                           GraphEventProcessor processor)
             implements AutoCloseable {
         @Override
         public void close() {
@@ -66,8 +68,9 @@ public final class Fixtures {
         QueryService queries = new QueryService(registry, engines, config);
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         FrontierMetrics metrics = new FrontierMetrics(meters, registry);
-        return new Services(config, engines, registry, queries, meters, metrics,
-                new GraphEventProcessor(registry, queries, metrics, config));
+        SubscriptionService subscriptions = new SubscriptionService(registry, engines, config, meters);
+        return new Services(config, engines, registry, queries, meters, metrics, subscriptions,
+                new GraphEventProcessor(registry, queries, subscriptions, metrics, config));
     }
 
     /** Snapshot chunks of at most {@code chunkEdges} edges, weights included, ids shifted by {@code first}. */

@@ -1,0 +1,33 @@
+package org.frontiergraph.worker.subscription;
+
+import org.frontiergraph.kernels.bfs.BfsRepair;
+import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.graph.ChangedEdges;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.worker.query.AnswerEncoder;
+import org.frontiergraph.worker.query.AnswerEncoders;
+
+/** Standing BFS: repaired by {@link BfsRepair}; a vertex changed when its hop count or parent did. */
+final class BfsStanding extends VertexStanding<BfsResult> {
+    @Override public Algorithm algorithm() { return Algorithm.BFS; }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    AnswerEncoder<?, BfsResult> encoder() {
+        return (AnswerEncoder<?, BfsResult>) AnswerEncoders.of(Algorithm.BFS);
+    }
+
+    @Override
+    public Updated<BfsResult> repair(CsrGraph graph, BfsResult previous, ChangedEdges changes) {
+        BfsRepair.Repaired r = BfsRepair.repair(graph, previous, changes);
+        return r == null ? null : new Updated<>(r.result(), Pending.Changes.ofVertices(r.changed()));
+    }
+
+    @Override
+    public Verification verify(CsrGraph graph, BfsResult repaired, BfsResult fresh) {
+        return BfsVerifier.verify(graph, fresh.source(), repaired, fresh);
+    }
+}

@@ -1,0 +1,33 @@
+package org.frontiergraph.worker.subscription;
+
+import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.graph.ChangedEdges;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.sssp.SsspRepair;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.worker.query.AnswerEncoder;
+import org.frontiergraph.worker.query.AnswerEncoders;
+
+/** Standing SSSP: repaired by {@link SsspRepair}; a vertex changed when its distance or parent did. */
+final class SsspStanding extends VertexStanding<SsspResult> {
+    @Override public Algorithm algorithm() { return Algorithm.SSSP; }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    AnswerEncoder<?, SsspResult> encoder() {
+        return (AnswerEncoder<?, SsspResult>) AnswerEncoders.of(Algorithm.SSSP);
+    }
+
+    @Override
+    public Updated<SsspResult> repair(CsrGraph graph, SsspResult previous, ChangedEdges changes) {
+        SsspRepair.Repaired r = SsspRepair.repair(graph, previous, changes);
+        return r == null ? null : new Updated<>(r.result(), Pending.Changes.ofVertices(r.changed()));
+    }
+
+    @Override
+    public Verification verify(CsrGraph graph, SsspResult repaired, SsspResult fresh) {
+        return SsspVerifier.verify(graph, fresh.source(), repaired, fresh);
+    }
+}

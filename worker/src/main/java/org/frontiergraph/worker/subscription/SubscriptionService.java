@@ -1,0 +1,524 @@
+package org.frontiergraph.worker.subscription;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.IntPredicate;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.graph.ChangedEdges;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.PushReason;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultMode;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.RejectedException;
+import org.frontiergraph.worker.query.QueryContext;
+import org.frontiergraph.worker.registry.EngineService;
+import org.frontiergraph.worker.registry.GraphEntry;
+import org.frontiergraph.worker.registry.GraphRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Standing queries: subscriptions read from the graphs topic, their answers kept up to date as updates change the
+ * graph, and the pushes that tell the subscribers. No Kafka here: the processor hands records in, the listener
+ * publishes what {@link #flush} returns with the batch's other outputs, before the batch's offsets are committed.
+ *
+ * <ul>
+ *   <li>{@link #accept} registers, replaces or cancels a subscription; its first answer is computed at the next
+ *       flush (the end of the poll batch), on the version current then (INITIAL).</li>
+ *   <li>{@link #flush}, after each poll batch: for each graph with subscriptions, the edges the batch's updates
+ *       touched ({@link MutableGraph#drainChangedEdges()}) repair each standing answer in place (the kernels'
+ *       incremental algorithms, on the host graph); one answer serves every subscription of the same algorithm and
+ *       source. A change too large to repair cheaply is recomputed on the graph's engine (the GPU where it lives)
+ *       and pushed complete. Each subscription pushes only when its answer changed, at most once per
+ *       {@code minIntervalMs} (changes in between accumulate into the next push).</li>
+ *   <li>A new snapshot of the graph, or a worker that rebuilt the partition from the log ({@link #resync}),
+ *       recomputes every answer and pushes it complete (RESYNC), so consumers can reset; a subscription whose
+ *       source vertex is gone ends (END, with the failure's status) and gets an error event.</li>
+ *   <li>{@code frontier.verify-incremental}: that fraction of repairs is checked against a recompute from scratch;
+ *       a mismatch is an ERROR log, the {@code frontier.subscriptions.mismatches} counter, and a RESYNC push of the
+ *       recomputed answer.</li>
+ * </ul>
+ * Subscriptions live in the log: replaying a partition re-registers them (the partition's rebuild start is held back
+ * to the earliest live subscription, see {@link GraphRegistry.PartitionState}). Not thread-safe: the consumer's
+ * thread calls everything.
+ */
+@Singleton
+public class SubscriptionService implements GraphRegistry.PartitionState {
+    private static final Logger LOG = LoggerFactory.getLogger(SubscriptionService.class);
+    private static final Map<Algorithm, Standing<?>> STANDINGS = new EnumMap<>(Map.of(
+            Algorithm.BFS, new BfsStanding(), Algorithm.SSSP, new SsspStanding(), Algorithm.MST, new MstStanding()));
+
+    private final GraphRegistry registry;
+    private final EngineService engines;
+    private final FrontierConfig config;
+    private final Map<String, GraphSubscriptions> graphs = new LinkedHashMap<>();
+    private final Map<PushReason, Counter> pushes = new EnumMap<>(PushReason.class);
+    private final Counter repaired;
+    private final Counter recomputed;
+    private final Counter mismatches;
+    private volatile int count;
+
+    public SubscriptionService(GraphRegistry registry, EngineService engines, FrontierConfig config, MeterRegistry meters) {
+        this.registry = registry;
+        this.engines = engines;
+        this.config = config;
+        registry.attach(this);
+        Gauge.builder("frontier.subscriptions", this, s -> s.count)
+                .description("Standing queries held by this worker").register(meters);
+        for (PushReason r : PushReason.values()) {
+            pushes.put(r, Counter.builder("frontier.subscriptions.pushes").tag("reason", r.name())
+                    .description("Answers pushed to subscribers, by reason").register(meters));
+        }
+        repaired = Counter.builder("frontier.subscriptions.updates").tag("how", "repaired")
+                .description("Standing answers brought up to date after a batch of updates, by incremental repair or by recompute")
+                .register(meters);
+        recomputed = Counter.builder("frontier.subscriptions.updates").tag("how", "recomputed")
+                .description("Standing answers brought up to date after a batch of updates, by incremental repair or by recompute")
+                .register(meters);
+        mismatches = Counter.builder("frontier.subscriptions.mismatches")
+                .description("Incremental repairs that differed from a recompute (frontier.verify-incremental); each was replaced and pushed as RESYNC")
+                .register(meters);
+    }
+
+    /** What subscriptions produced: pushed answers (results topic, keyed by subscription id) and error events. */
+    public record Pushes(List<QueryResult> results, List<ErrorEvent> errors) {
+        public static final Pushes NONE = new Pushes(List.of(), List.of());
+
+        public boolean isEmpty() { return results.isEmpty() && errors.isEmpty(); }
+    }
+
+    /** Where a subscription record was read, for its error events and the partition's rebuild start. */
+    public record Origin(String topic, int partition, long offset) {}
+
+    /**
+     * Registers {@code s} (replacing a subscription of the same id), or cancels it. Its answer comes at the next
+     * flush. A subscription that cannot be served is refused at once: an END push with the failure's status and an
+     * error event (nothing in replay: it was refused when first read).
+     */
+    public Pushes accept(Subscription s, Origin at, boolean replay) {
+        GraphSubscriptions g = graphs.computeIfAbsent(s.getGraphId(), id -> new GraphSubscriptions(id, at.partition()));
+        Sub existing = g.subs.get(s.getSubscriptionId());
+        try {
+            if (s.getCancel()) {
+                if (existing == null) {
+                    throw new RejectedException(ErrorCode.UNKNOWN_SUBSCRIPTION, "cancel of subscription '" + s.getSubscriptionId()
+                            + "': graph '" + s.getGraphId() + "' has no such subscription");
+                }
+                g.remove(existing);
+                if (!replay) g.endings.add(end(existing, g.version, null, "cancelled"));
+                return Pushes.NONE;
+            }
+            validate(s);
+            if (existing == null && g.subs.size() >= config.getMaxSubscriptionsPerGraph()) {
+                throw new RejectedException(ErrorCode.TOO_MANY_SUBSCRIPTIONS, "graph '" + s.getGraphId() + "' has "
+                        + g.subs.size() + " subscriptions, the most frontier.max-subscriptions-per-graph allows");
+            }
+            if (existing != null) g.remove(existing);
+            g.add(new Sub(s, at));
+            count = total();
+            return Pushes.NONE;
+        } catch (RejectedException e) {
+            count = total();
+            if (replay) return Pushes.NONE;
+            Sub refused = new Sub(s, at);
+            return new Pushes(List.of(end(refused, g.version, e.code(), e.getMessage())), List.of(error(refused, e.code(), e.getMessage())));
+        }
+    }
+
+    private static void validate(Subscription s) {
+        Standing<?> standing = STANDINGS.get(s.getAlgorithm());
+        String what = "subscription '" + s.getSubscriptionId() + "'";
+        if (s.getSubscriptionId() == null || s.getSubscriptionId().isEmpty()) {
+            throw new RejectedException(ErrorCode.INVALID_QUERY, "subscription on graph '" + s.getGraphId() + "' has an empty subscriptionId");
+        }
+        if (standing == null) {
+            throw new RejectedException(ErrorCode.INVALID_QUERY, what + " asks for " + s.getAlgorithm()
+                    + "; subscriptions answer " + STANDINGS.keySet());
+        }
+        if (!standing.supports(s.getResultMode())) {
+            throw new RejectedException(ErrorCode.INVALID_QUERY, what + ": " + s.getAlgorithm() + " has no " + s.getResultMode() + " mode");
+        }
+        if (s.getMinIntervalMs() < 0) {
+            throw new RejectedException(ErrorCode.INVALID_QUERY, what + " has a negative minIntervalMs " + s.getMinIntervalMs());
+        }
+    }
+
+    /** The subscriptions of {@code partition} push their answers complete at the next flush (reason RESYNC). */
+    public void resync(int partition) {
+        for (GraphSubscriptions g : graphs.values()) {
+            if (g.partition != partition) continue;
+            g.tracked = null;   // recompute every answer
+            for (Sub sub : g.subs.values()) sub.complete = PushReason.RESYNC;
+        }
+    }
+
+    /** Whether a throttled subscription of a {@code live} partition has a push due by {@code nowMs}. */
+    public boolean due(IntPredicate live, long nowMs) {
+        for (GraphSubscriptions g : graphs.values()) {
+            if (!live.test(g.partition)) continue;
+            if (!g.endings.isEmpty()) return true;
+            for (Sub sub : g.subs.values()) if (sub.waiting() && nowMs >= sub.dueMs()) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Brings the answers of the subscriptions of {@code live} partitions (assigned, rebuilt) up to date with the
+     * graphs and returns the pushes due by {@code nowMs}.
+     */
+    public Pushes flush(IntPredicate live, long nowMs) {
+        if (graphs.isEmpty()) return Pushes.NONE;
+        List<QueryResult> results = new ArrayList<>();
+        List<ErrorEvent> errors = new ArrayList<>();
+        for (Iterator<GraphSubscriptions> it = graphs.values().iterator(); it.hasNext(); ) {
+            GraphSubscriptions g = it.next();
+            if (!live.test(g.partition)) continue;
+            results.addAll(g.endings);
+            g.endings.clear();
+            if (!g.subs.isEmpty()) flush(g, nowMs, results, errors);
+            if (g.subs.isEmpty()) it.remove();
+        }
+        count = total();
+        return results.isEmpty() && errors.isEmpty() ? Pushes.NONE : new Pushes(results, errors);
+    }
+
+    private void flush(GraphSubscriptions g, long nowMs, List<QueryResult> results, List<ErrorEvent> errors) {
+        GraphEntry entry = registry.get(g.graphId).orElse(null);
+        if (entry == null) {
+            String why = registry.whyUnknown(g.graphId);
+            for (Sub sub : List.copyOf(g.subs.values())) endWith(g, sub, ErrorCode.UNKNOWN_GRAPH, why, results, errors);
+            return;
+        }
+        g.version = entry.version();
+        MutableGraph graph = entry.resident().mutable();
+        if (g.tracked != graph) {   // the first look, a new snapshot, a rebuilt partition: every answer afresh
+            if (g.tracked != null) {
+                for (Sub sub : g.subs.values()) if (sub.sequence >= 0 && sub.complete == null) sub.complete = PushReason.RESYNC;
+            }
+            g.tracked = graph;
+            graph.trackChangedEdges();
+            graph.drainChangedEdges();
+            g.answers.clear();
+        } else {
+            ChangedEdges changes = graph.drainChangedEdges();
+            if (!changes.isEmpty(graph.vertexCount())) {
+                for (Answer<?> a : List.copyOf(g.answers.values())) update(g, entry, a, changes, results, errors);
+            }
+        }
+        for (Sub sub : List.copyOf(g.subs.values())) {
+            if (sub.complete == null && !(sub.waiting() && nowMs >= sub.dueMs())) continue;
+            Answer<?> a = g.answers.get(sub.key);
+            if (a == null) {
+                try {
+                    a = computeAnswer(g, entry, sub);
+                } catch (RuntimeException e) {
+                    failed(g, sub.key, e, results, errors);
+                    continue;
+                }
+            }
+            try {
+                push(g, entry, sub, a, nowMs, results);
+            } catch (RuntimeException e) {   // a target outside a new snapshot's vertices, say
+                ErrorCode code = ErrorCode.of(e);
+                if (code == ErrorCode.INTERNAL_ERROR) LOG.error("push of subscription '{}' failed", sub.spec.getSubscriptionId(), e);
+                endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
+            }
+        }
+        g.answers.keySet().removeIf(k -> g.subs.values().stream().noneMatch(s -> s.key.equals(k)));
+    }
+
+    /** The standing answer of {@code sub}'s algorithm and source, computed from scratch on the graph's engine. */
+    private Answer<?> computeAnswer(GraphSubscriptions g, GraphEntry entry, Sub sub) {
+        Answer<?> a = new Answer<>(STANDINGS.get(sub.spec.getAlgorithm()), sub);
+        a.compute(this, entry);
+        g.answers.put(sub.key, a);
+        return a;
+    }
+
+    /** A batch of changes reaches one standing answer: repaired in place, or recomputed (then pushed complete). */
+    private <R> void update(GraphSubscriptions g, GraphEntry entry, Answer<R> a, ChangedEdges changes,
+                            List<QueryResult> results, List<ErrorEvent> errors) {
+        CsrGraph graph = entry.resident().graph();
+        Standing.Updated<R> u = null;
+        try {
+            u = a.standing.repair(graph, a.result, changes);
+        } catch (RuntimeException e) {
+            LOG.warn("incremental repair of {} on graph '{}' failed ({}); recomputing", a.key, g.graphId, e.toString());
+        }
+        if (u == null) {
+            recomputed.increment();
+            try {
+                a.compute(this, entry);
+            } catch (RuntimeException e) {
+                failed(g, a.key, e, results, errors);
+                return;
+            }
+            for (Sub sub : g.using(a.key)) sub.pending.markAll();
+            return;
+        }
+        repaired.increment();
+        a.result = u.result();
+        if (config.getVerifyIncremental() > 0 && ThreadLocalRandom.current().nextDouble() < config.getVerifyIncremental()) {
+            R fresh;
+            try {
+                fresh = a.fresh(this, entry);
+            } catch (RuntimeException e) {
+                failed(g, a.key, e, results, errors);
+                return;
+            }
+            Verification v = a.standing.verify(entry.resident().graph(), a.result, fresh);
+            if (!v.ok()) {
+                mismatches.increment();
+                LOG.error("incremental {} on graph '{}' version {} differs from a recompute: {}; pushing the recomputed answer (RESYNC)",
+                        a.key, g.graphId, entry.version(), v.message());
+                a.result = fresh;
+                for (Sub sub : g.using(a.key)) {
+                    sub.complete = PushReason.RESYNC;
+                    sub.pending.clear();
+                }
+                return;
+            }
+        }
+        for (Sub sub : g.using(a.key)) sub.pending.add(u.changes());
+    }
+
+    /** Pushes {@code sub}'s answer when it has one to push: complete (INITIAL, RESYNC) or what changed (UPDATE). */
+    private <R> void push(GraphSubscriptions g, GraphEntry entry, Sub sub, Answer<R> a, long nowMs, List<QueryResult> results) {
+        QueryContext c = sub.context(entry, config, sub.spec.getResultMode() == ResultMode.DELTA ? ResultMode.FULL : sub.spec.getResultMode());
+        List<QueryResult> chunks;
+        PushReason reason = sub.complete != null ? sub.complete : PushReason.UPDATE;
+        boolean delta = false;
+        if (sub.complete != null || sub.pending.all()) {
+            chunks = a.standing.complete(c, a.result);
+        } else if (sub.spec.getResultMode() == ResultMode.DELTA) {
+            chunks = a.standing.delta(c, a.result, sub.pending);
+            delta = true;
+        } else if (sub.spec.getResultMode() == ResultMode.TARGETS && !sub.pending.anyOf(c.targets())) {
+            sub.pending.clear();
+            return;
+        } else {
+            chunks = a.standing.complete(c, a.result);
+        }
+        if (reason == PushReason.UPDATE && sub.spec.getResultMode() == ResultMode.SUMMARY && sameSummary(sub.lastSummary, chunks.get(0))) {
+            sub.pending.clear();
+            return;
+        }
+        long sequence = reason == PushReason.UPDATE ? sub.sequence + 1 : 0;
+        for (QueryResult r : chunks) {
+            r.setReason(reason);
+            r.setSequence(sequence);
+            r.setDelta(delta);
+        }
+        if (sub.spec.getResultMode() == ResultMode.SUMMARY) sub.lastSummary = chunks.get(0);
+        results.addAll(chunks);
+        pushes.get(reason).increment();
+        sub.sequence = sequence;
+        sub.complete = null;
+        sub.pending.clear();
+        sub.lastPushMs = nowMs;
+    }
+
+    private static boolean sameSummary(QueryResult a, QueryResult b) {
+        return a != null && a.getVertexCount() == b.getVertexCount() && Objects.equals(a.getReachedCount(), b.getReachedCount())
+                && Objects.equals(a.getMaxHops(), b.getMaxHops()) && Objects.equals(a.getMaxDistance(), b.getMaxDistance())
+                && Objects.equals(a.getTotalWeight(), b.getTotalWeight()) && Objects.equals(a.getComponents(), b.getComponents());
+    }
+
+    /** An answer could not be computed: every subscription using it ends with the failure. */
+    private void failed(GraphSubscriptions g, AnswerKey key, RuntimeException e, List<QueryResult> results, List<ErrorEvent> errors) {
+        ErrorCode code = ErrorCode.of(e);
+        if (code == ErrorCode.INTERNAL_ERROR) LOG.error("standing {} on graph '{}' failed", key, g.graphId, e);
+        g.answers.remove(key);
+        for (Sub sub : g.using(key)) endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
+    }
+
+    private void endWith(GraphSubscriptions g, Sub sub, ErrorCode code, String reason, List<QueryResult> results, List<ErrorEvent> errors) {
+        LOG.warn("subscription '{}' on graph '{}' ends: {} - {}", sub.spec.getSubscriptionId(), g.graphId, code, reason);
+        g.remove(sub);
+        results.add(end(sub, g.version, code, reason));
+        errors.add(error(sub, code, reason));
+    }
+
+    /**
+     * The END push that answers a subscription record refused before it reached this service (a key that differs
+     * from its graph id, a fault of the worker), so a waiting subscriber is not left hanging.
+     */
+    public QueryResult refused(Subscription s, ErrorCode code, String reason) {
+        return end(new Sub(s, new Origin("", -1, -1)), -1, code, reason);
+    }
+
+    /** The last push of a subscription: END, status OK when cancelled, else the failure's. */
+    private QueryResult end(Sub sub, long version, ErrorCode code, String reason) {
+        pushes.get(PushReason.END).increment();
+        Subscription s = sub.spec;
+        ResultStatus status = code == null ? ResultStatus.OK : code.resultStatus().orElse(ResultStatus.INTERNAL_ERROR);
+        return QueryResult.newBuilder()
+                .setQueryId(s.getSubscriptionId()).setGraphId(s.getGraphId()).setGraphVersion(version)
+                .setAlgorithm(s.getAlgorithm()).setStatus(status).setError(code == null ? null : reason)
+                .setSource(s.getSource()).setReason(PushReason.END).setSequence(sub.sequence + 1)
+                .build();
+    }
+
+    private static ErrorEvent error(Sub sub, ErrorCode code, String reason) {
+        return ErrorEvent.newBuilder()
+                .setSourceTopic(sub.origin.topic()).setPartition(sub.origin.partition()).setOffset(sub.origin.offset())
+                .setKey(sub.spec.getGraphId()).setGraphId(sub.spec.getGraphId()).setQueryId(sub.spec.getSubscriptionId())
+                .setCode(code.name()).setReason(reason).setTimestampMs(System.currentTimeMillis()).build();
+    }
+
+    @Override
+    public void dropPartitions(Collection<Integer> partitions) {
+        graphs.values().removeIf(g -> partitions.contains(g.partition));
+        count = total();
+    }
+
+    @Override
+    public long earliestOffset(int partition) {
+        long min = Long.MAX_VALUE;
+        for (GraphSubscriptions g : graphs.values()) {
+            if (g.partition != partition) continue;
+            for (Sub sub : g.subs.values()) min = Math.min(min, sub.origin.offset());
+        }
+        return min;
+    }
+
+    /** Subscriptions held, for the gauge and tests. */
+    public int size() {
+        return count;
+    }
+
+    private int total() {
+        int n = 0;
+        for (GraphSubscriptions g : graphs.values()) n += g.subs.size();
+        return n;
+    }
+
+    GraphEntry synced(GraphEntry e) {
+        return registry.synced(e);
+    }
+
+    ResidentGraph engineFor(GraphEntry e) {
+        return engines.forQuery(e.resident(), null);
+    }
+
+    /** Standing answers are shared by the subscriptions of one algorithm and source. */
+    record AnswerKey(Algorithm algorithm, Integer source) {
+        @Override
+        public String toString() {
+            return algorithm + (source == null ? "" : " from " + source);
+        }
+    }
+
+    /** One standing answer and the algorithm that keeps it. */
+    private static final class Answer<R> {
+        final Standing<R> standing;
+        final AnswerKey key;
+        final Sub owner;
+        R result;
+
+        @SuppressWarnings("unchecked")
+        Answer(Standing<?> standing, Sub owner) {
+            this.standing = (Standing<R>) standing;
+            this.key = owner.key;
+            this.owner = owner;
+        }
+
+        void compute(SubscriptionService s, GraphEntry entry) {
+            result = fresh(s, entry);
+        }
+
+        R fresh(SubscriptionService s, GraphEntry entry) {
+            GraphEntry synced = s.synced(entry);
+            QueryContext c = owner.context(synced, s.config, ResultMode.FULL, s.engineFor(synced));
+            return standing.compute(c);
+        }
+    }
+
+    /** One subscription and what it has pushed. */
+    private static final class Sub {
+        final Subscription spec;
+        final Origin origin;
+        final AnswerKey key;
+        final Pending pending = new Pending();
+        /** The next push is complete, for this reason (INITIAL, RESYNC); null: updates only. */
+        PushReason complete = PushReason.INITIAL;
+        /** The sequence number of the last push; -1 before the first. */
+        long sequence = -1;
+        long lastPushMs = Long.MIN_VALUE / 2;
+        QueryResult lastSummary;
+
+        Sub(Subscription spec, Origin origin) {
+            this.spec = spec;
+            this.origin = origin;
+            this.key = new AnswerKey(spec.getAlgorithm(), spec.getAlgorithm() == Algorithm.MST ? null : spec.getSource());
+        }
+
+        boolean waiting() {
+            return complete != null || !pending.isEmpty();
+        }
+
+        long dueMs() {
+            return complete != null ? Long.MIN_VALUE : lastPushMs + spec.getMinIntervalMs();
+        }
+
+        QueryContext context(GraphEntry entry, FrontierConfig config, ResultMode mode) {
+            return context(entry, config, mode, entry.resident());
+        }
+
+        QueryContext context(GraphEntry entry, FrontierConfig config, ResultMode mode, ResidentGraph resident) {
+            GraphQuery q = GraphQuery.newBuilder()
+                    .setQueryId(spec.getSubscriptionId()).setGraphId(spec.getGraphId()).setAlgorithm(spec.getAlgorithm())
+                    .setSource(spec.getSource()).setTargets(spec.getTargets()).setResultMode(mode).build();
+            return new QueryContext(q, entry, resident, config);
+        }
+    }
+
+    /** The subscriptions of one graph, their standing answers, and the graph copy whose changes they follow. */
+    private static final class GraphSubscriptions {
+        final String graphId;
+        final int partition;
+        final Map<String, Sub> subs = new LinkedHashMap<>();
+        final Map<AnswerKey, Answer<?>> answers = new HashMap<>();
+        /** END pushes of cancelled subscriptions, published at the next flush. */
+        final List<QueryResult> endings = new ArrayList<>();
+        /** The graph whose changed edges the answers follow; null: none yet (every answer is computed afresh). */
+        MutableGraph tracked;
+        long version = -1;
+
+        GraphSubscriptions(String graphId, int partition) {
+            this.graphId = graphId;
+            this.partition = partition;
+        }
+
+        void add(Sub sub) { subs.put(sub.spec.getSubscriptionId(), sub); }
+
+        void remove(Sub sub) { subs.remove(sub.spec.getSubscriptionId(), sub); }
+
+        List<Sub> using(AnswerKey key) {
+            List<Sub> out = new ArrayList<>();
+            for (Sub s : subs.values()) if (s.key.equals(key)) out.add(s);
+            return out;
+        }
+    }
+}
