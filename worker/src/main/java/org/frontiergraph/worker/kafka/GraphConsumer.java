@@ -52,6 +52,8 @@ import org.slf4j.LoggerFactory;
 public class GraphConsumer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GraphConsumer.class);
     private static final Duration POLL = Duration.ofMillis(200);
+    /** The poll while batches wait for their acknowledgements, so their offsets are committed soon after. */
+    private static final Duration POLL_UNSETTLED = Duration.ofMillis(2);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
     private static final long EXPIRY_SWEEP_MS = 1_000;
     private static final long MAX_BACKOFF_MS = 30_000;
@@ -197,7 +199,7 @@ public class GraphConsumer implements AutoCloseable {
             long lastSweep = System.currentTimeMillis();
             while (!stopping) {
                 listener.retryRebuilds();
-                ConsumerRecords<String, byte[]> records = c.poll(POLL);
+                ConsumerRecords<String, byte[]> records = c.poll(listener.unsettled() ? POLL_UNSETTLED : POLL);
                 lastPollNanos = System.nanoTime();
                 listener.handle(records);
                 long now = System.currentTimeMillis();
@@ -219,6 +221,7 @@ public class GraphConsumer implements AutoCloseable {
     /** Closing revokes the consumer's partitions (the listener drops their graphs) and, for a dynamic member, leaves the group. */
     private void close(KafkaConsumer<String, byte[]> c, GraphEventListener listener) {
         Set<TopicPartition> held = listener.assigned();
+        listener.drain();   // commit what was processed and acknowledged before the partitions go
         try {
             c.close(CLOSE_TIMEOUT);
         } catch (RuntimeException e) {

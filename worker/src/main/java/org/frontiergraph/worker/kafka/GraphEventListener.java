@@ -1,5 +1,6 @@
 package org.frontiergraph.worker.kafka;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -67,12 +68,17 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     }
 
     /**
-     * Processes, publishes and commits one polled batch; then the subscriptions whose answers the batch changed push
-     * (published with the batch's outputs, before its offsets are committed).
+     * Processes one polled batch and publishes its outputs; then the subscriptions whose answers the batch changed
+     * push (published with the batch's outputs). The batch's offsets are committed once the broker acknowledged its
+     * outputs ({@link #settle}), which need not happen before the next batch is processed: publishing overlaps with
+     * polling and processing, up to {@link #MAX_IN_FLIGHT} batches, and commits follow in batch order.
      */
     void handle(ConsumerRecords<String, byte[]> records) {
         long start = System.currentTimeMillis();
-        if (records.isEmpty() && !processor.subscriptionsDue(this::live, start)) return;
+        if (records.isEmpty() && !processor.subscriptionsDue(this::live, start)) {
+            settle(false);
+            return;
+        }
         OutputPublisher.Batch batch = publisher.batch();
         Map<TopicPartition, Long> next = new HashMap<>();
         List<AnsweredQuery> answered = new ArrayList<>();
@@ -91,25 +97,82 @@ final class GraphEventListener implements ConsumerRebalanceListener {
             if (!replay) next.put(tp, r.offset() + 1);
         }
         batch.add(processor.flushSubscriptions(this::live, System.currentTimeMillis()));
-        try {
-            batch.await();
-            long acknowledged = System.currentTimeMillis();   // the end of every answered query's end-to-end time
-            for (AnsweredQuery q : answered) {
-                LatencyEvent latency = q.latencyEvent(acknowledged);
-                batch.latency(latency);
-                metrics.query(latency);
-            }
-            batch.await();
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
-            LOG.error("publishing outputs failed ({}); rebuilding partitions {} from their committed offsets", e.toString(), touched);
-            for (TopicPartition tp : assigned) {   // pushes of the other partitions were lost too: they push complete
-                if (!touched.contains(tp) && live(tp.partition())) processor.rebuilt(tp.partition());
-            }
-            rebuild(touched);
-            return;
+        // the commits are computed now: the rebuild start they record must describe the graphs as of this batch
+        inFlight.add(new InFlight(batch, recovery.commits(next), answered, touched));
+        settle(stopping.getAsBoolean() || inFlight.size() > MAX_IN_FLIGHT);
+    }
+
+    /** Batches whose outputs are in flight, oldest first; offsets are committed in this order once acknowledged. */
+    private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
+    /** Batches processed ahead of their acknowledgements, at most: beyond, the listener waits for the oldest. */
+    static final int MAX_IN_FLIGHT = 4;
+
+    /** A processed batch: its outputs' sends, then its queries' latency events, then the commit of its offsets. */
+    private static final class InFlight {
+        final OutputPublisher.Batch batch;
+        final Map<TopicPartition, OffsetAndMetadata> commits;
+        final List<AnsweredQuery> answered;
+        final Set<TopicPartition> touched;
+        boolean latencySent;
+
+        InFlight(OutputPublisher.Batch batch, Map<TopicPartition, OffsetAndMetadata> commits, List<AnsweredQuery> answered,
+                 Set<TopicPartition> touched) {
+            this.batch = batch;
+            this.commits = commits;
+            this.answered = answered;
+            this.touched = touched;
         }
-        commit(recovery.commits(next));
+    }
+
+    /** Whether batches wait for their acknowledgements: the consumer then polls briefly, to commit them soon. */
+    boolean unsettled() {
+        return !inFlight.isEmpty();
+    }
+
+    /**
+     * Commits, in order, the batches whose outputs the broker acknowledged (each batch's results first, then its
+     * queries' latency events, timed at the results' acknowledgement); with {@code block}, waits for all of them.
+     * Publishing that failed rebuilds every partition of the batches still in flight from their committed offsets.
+     */
+    void settle(boolean block) {
+        while (!inFlight.isEmpty()) {
+            InFlight f = inFlight.peek();
+            if (!block && !f.batch.done()) return;
+            try {
+                f.batch.await();
+                if (!f.latencySent) {
+                    f.latencySent = true;
+                    if (!f.answered.isEmpty()) {
+                        long acknowledged = f.batch.acknowledgedMs() > 0 ? f.batch.acknowledgedMs() : System.currentTimeMillis();
+                        for (AnsweredQuery q : f.answered) {   // the end of every answered query's end-to-end time
+                            LatencyEvent latency = q.latencyEvent(acknowledged);
+                            f.batch.latency(latency);
+                            metrics.query(latency);
+                        }
+                        if (!block && !f.batch.done()) return;
+                        f.batch.await();
+                    }
+                }
+            } catch (Exception e) {
+                if (e instanceof InterruptedException) Thread.currentThread().interrupt();
+                publishingFailed(e);
+                return;
+            }
+            inFlight.poll();
+            commit(f.commits, block || inFlight.isEmpty() && stopping.getAsBoolean());
+        }
+    }
+
+    private void publishingFailed(Exception e) {
+        Set<TopicPartition> touched = new HashSet<>();
+        for (InFlight f : inFlight) touched.addAll(f.touched);
+        touched.retainAll(assigned);
+        inFlight.clear();
+        LOG.error("publishing outputs failed ({}); rebuilding partitions {} from their committed offsets", e.toString(), touched);
+        for (TopicPartition tp : assigned) {   // pushes of the other partitions were lost too: they push complete
+            if (!touched.contains(tp) && live(tp.partition())) processor.rebuilt(tp.partition());
+        }
+        rebuild(touched);
     }
 
     /**
@@ -123,6 +186,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         if (live.isEmpty()) return;
         Outputs out = processor.expirePending(topic, live::contains, nowMs);
         if (out.isEmpty()) return;
+        settle(true);   // it commits the consumer's positions: everything before them must be acknowledged
         OutputPublisher.Batch batch = publisher.batch();
         batch.add(out);
         try {
@@ -146,15 +210,31 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         }
     }
 
-    /**
-     * Commits synchronously. A wakeup (the worker stopping) that lands in the commit is swallowed and the commit
-     * retried once: the outputs were acknowledged, so their offsets should be committed before the consumer leaves.
-     * A commit that fails (a rebalance took the partition, the broker is away) only means that those records will
-     * be delivered again, here or to the partition's next owner: at-least-once holds, so the worker carries on.
-     */
     private void commit(Map<TopicPartition, OffsetAndMetadata> commits) {
+        commit(commits, true);
+    }
+
+    /**
+     * Commits, synchronously when {@code sync} (stopping, a rebalance), else asynchronously (the loop goes on; commits
+     * are sent in order, and a later one covers an earlier one that failed). A wakeup (the worker stopping) that
+     * lands in a synchronous commit is swallowed and the commit retried once: the outputs were acknowledged, so their
+     * offsets should be committed before the consumer leaves. A commit that fails (a rebalance took the partition,
+     * the broker is away) only means that those records will be delivered again, here or to the partition's next
+     * owner: at-least-once holds, so the worker carries on.
+     */
+    private void commit(Map<TopicPartition, OffsetAndMetadata> commits, boolean sync) {
+        if (commits.isEmpty()) return;
+        commits = new HashMap<>(commits);
+        commits.keySet().retainAll(assigned);
         if (commits.isEmpty()) return;
         try {
+            if (!sync) {
+                Set<TopicPartition> which = commits.keySet();
+                consumer.commitAsync(commits, (offsets, e) -> {
+                    if (e != null) LOG.warn("commit of {} failed ({}); those records will be delivered again", which, e.toString());
+                });
+                return;
+            }
             try {
                 consumer.commitSync(commits);
             } catch (WakeupException e) {
@@ -206,12 +286,27 @@ final class GraphEventListener implements ConsumerRebalanceListener {
 
     @Override
     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+        drain();   // what was processed and acknowledged is committed before the partitions go
         forget(partitions);
     }
 
     @Override
     public void onPartitionsLost(Collection<TopicPartition> partitions) {
+        inFlight.clear();   // no commit can reach the group now: the partitions' next owner repeats those records
         forget(partitions);
+    }
+
+    /**
+     * Waits for every batch in flight and commits it (the consumer is closing, or partitions are being revoked). Never
+     * throws: a batch that cannot be committed is delivered again to the partition's owner.
+     */
+    void drain() {
+        try {
+            settle(true);
+        } catch (RuntimeException e) {
+            LOG.warn("could not commit the batches in flight ({}); their records will be delivered again", e.toString());
+            inFlight.clear();
+        }
     }
 
     private void forget(Collection<TopicPartition> partitions) {

@@ -22,8 +22,8 @@ import org.frontiergraph.worker.processing.Outputs;
 
 /**
  * Publishes results (keyed by query id), latency and error events and graph status (keyed by graph id) as Avro
- * single-object bytes. Sends are asynchronous; {@link Batch#await()} waits until the broker acknowledged all of
- * them, which the listener does before committing offsets.
+ * single-object bytes. Sends are asynchronous; {@link Batch#done()} tells whether the broker has answered all of
+ * them and {@link Batch#await()} waits until it has, which the listener checks before committing offsets.
  */
 @Singleton
 public class OutputPublisher {
@@ -43,6 +43,8 @@ public class OutputPublisher {
     /** Sends in flight that must all succeed before offsets are committed. */
     public final class Batch {
         private final List<Future<RecordMetadata>> sends = new ArrayList<>();
+        /** When the broker acknowledged the latest of the sends so far (the producer's callback), epoch ms. */
+        private volatile long acknowledgedMs;
 
         /** The results, error events and graph status a record produced. */
         public void add(Outputs out) {
@@ -58,12 +60,25 @@ public class OutputPublisher {
         private void status(GraphStatus s) { send(topics.getStatus(), s.getGraphId(), s); }
 
         private void send(String topic, String key, SpecificRecord value) {
-            sends.add(producer.send(new ProducerRecord<>(topic, key, FrontierCodec.encode(value))));
+            sends.add(producer.send(new ProducerRecord<>(topic, key, FrontierCodec.encode(value)), (metadata, e) -> {
+                if (e == null) acknowledgedMs = Math.max(acknowledgedMs, System.currentTimeMillis());
+            }));
+        }
+
+        /** Whether every send so far has completed (acknowledged or failed): {@link #await()} would not block. */
+        public boolean done() {
+            for (Future<RecordMetadata> f : sends) if (!f.isDone()) return false;
+            return true;
+        }
+
+        /** When the last acknowledgement so far arrived (epoch ms; 0 before any). */
+        public long acknowledgedMs() {
+            return acknowledgedMs;
         }
 
         /** Waits for every send; throws if any failed (the caller must then not commit). */
         public void await() throws ExecutionException, InterruptedException, TimeoutException {
-            producer.flush();
+            if (!done()) producer.flush();
             for (Future<RecordMetadata> f : sends) f.get(60, TimeUnit.SECONDS);
             sends.clear();
         }
