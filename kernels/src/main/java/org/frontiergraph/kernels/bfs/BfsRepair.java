@@ -20,7 +20,8 @@ public final class BfsRepair {
      * Measured like {@link org.frontiergraph.kernels.sssp.SsspRepair#BUDGET_PER_ARC}, removing a tree arc and adding
      * it back: on USA-road-d.NY (recompute 12.9 ms) repairs of 0.3 to 0.5 work per arc took a median 0.80 x the
      * recompute time and those of 0.5 to 1, 1.9 x; on the uniform random graph (recompute 11.1 ms; direction-optimizing
-     * BFS is at its best there) those of 0.03 to 0.1 took 0.58 x and those of 0.1 to 0.2, 1.4 x.
+     * BFS is at its best there) those of 0.03 to 0.1 took 0.58 x and those of 0.1 to 0.2, 1.4 x. (A second run, with
+     * the machine's two cores busier, put both crossovers nearer 0.5: 0.25 is on the safe side.)
      */
     public static final double BUDGET_PER_ARC = 0.25;
     /** Small graphs always repair: below this much work the repair costs next to nothing either way. */
@@ -45,8 +46,8 @@ public final class BfsRepair {
      * <p>When the vertex count is unchanged the repair works <b>in place</b>: the result shares {@code previous}'s
      * arrays, and the caller must not use {@code previous} afterwards. (On null they are left as they were.) When
      * vertices were added, the result has new arrays of {@code graph.vertexCount()} entries and {@code previous} is
-     * untouched. The result's timing is the repair's compute time, with counters {@code invalidated} and
-     * {@code settled} (see {@link TreeRepair#repair}).
+     * untouched. The result's timing is the repair's compute time, with counters {@code invalidated},
+     * {@code settled} and {@code work} (see {@link TreeRepair#timing}).
      *
      * <p>Cost: proportional to the affected region, plus an O(n) copy when vertices were added and, on a directed
      * graph whose tree lost an arc, the transpose's construction the first time a graph version needs it (cached on

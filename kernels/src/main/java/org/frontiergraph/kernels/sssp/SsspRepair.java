@@ -48,7 +48,8 @@ public final class SsspRepair {
      * arrays, and the caller must not use {@code previous} afterwards. (On null they are left as they were.) When
      * vertices were added, the result has new arrays of {@code graph.vertexCount()} entries and {@code previous} is
      * untouched. The result's timing is the repair's compute time, with counters {@code invalidated} (vertices whose
-     * tree path broke) and {@code settled} (vertices the repair's Dijkstra settled).
+     * tree path broke), {@code settled} (vertices the repair's Dijkstra settled) and {@code work} (what the budget
+     * counts).
      *
      * <p>Cost: proportional to the affected region (O((a + b) log a) for a vertices and b arcs), plus an O(n) copy
      * when vertices were added and, on a directed graph whose tree lost an arc, the transpose's construction the

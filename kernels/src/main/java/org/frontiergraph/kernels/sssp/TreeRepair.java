@@ -43,7 +43,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  *
  * <p>Cost: O((a + b) log a) for the a vertices and b arcs of the affected region, plus the changed pairs. Scratch
  * is epoch-stamped and kept by the instance, so a repair neither clears nor allocates anything of the graph's size
- * (two int arrays of n entries per instance, grown once). Instances are not thread-safe: the repairs keep one per
+ * (the instance keeps two int arrays of n entries, grown once, and lists as long as its largest repair's region). Instances are not thread-safe: the repairs keep one per
  * thread. The work (vertices touched plus arcs scanned) is counted and a repair gives up once it passes a budget,
  * restoring every value it changed, so that the caller recomputes instead.
  */
@@ -208,7 +208,8 @@ public abstract class TreeRepair {
     }
 
     private void invalidateIfBroken(CsrGraph graph, int u, int v, int before) {
-        if (u >= before || v >= before || stamp[v] == epoch || parent(v) != u) return;
+        // u == v: a self-loop the storage policy dropped (and parent[source] == source is no arc)
+        if (u == v || u >= before || v >= before || stamp[v] == epoch || parent(v) != u) return;
         int arc = graph.findArc(u, v);
         if (arc >= 0 && distance(u) + (unitWeights ? 1 : graph.weights()[arc]) == distance(v)) return;
         touch(v, INVALID);

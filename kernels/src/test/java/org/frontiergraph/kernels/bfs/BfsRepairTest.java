@@ -1,0 +1,146 @@
+package org.frontiergraph.kernels.bfs;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.frontiergraph.kernels.contract.TestGraphs;
+import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.graph.ChangedEdges;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeEdits;
+import org.frontiergraph.kernels.graph.MutableGraph;
+import org.frontiergraph.kernels.graph.RepairStreams;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * BfsRepair through random update streams (see {@link RepairStreams}): after every batch the repaired answer passes
+ * BfsVerifier, equals BfsReference's hops exactly, has acyclic parents, and lists exactly the vertices that changed.
+ */
+class BfsRepairTest {
+    /** BfsRepair as the stream driver sees it; hops are compared as doubles (unreached: +Inf). */
+    static final Adapter BFS = new Adapter(false);
+
+    record Adapter(boolean unlimited) implements RepairStreams.Algorithm<BfsResult> {
+        @Override
+        public BfsResult reference(CsrGraph g, int source) { return BfsReference.run(g, source); }
+
+        @Override
+        public BfsResult copy(BfsResult r) {
+            return new BfsResult(r.source(), r.hops().clone(), r.parents().clone(), r.timing());
+        }
+
+        @Override
+        public RepairStreams.View view(BfsResult r) {
+            double[] values = new double[r.hops().length];
+            for (int v = 0; v < values.length; v++) {
+                values[v] = r.hops()[v] == BfsResult.UNREACHED ? Double.POSITIVE_INFINITY : r.hops()[v];
+            }
+            return new RepairStreams.View(values, r.parents());
+        }
+
+        @Override
+        public RepairStreams.Repaired<BfsResult> repair(CsrGraph g, BfsResult previous, ChangedEdges changes) {
+            BfsRepair.Repaired r = unlimited ? BfsRepair.repair(g, previous, changes, Long.MAX_VALUE)
+                    : BfsRepair.repair(g, previous, changes);
+            return r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed());
+        }
+
+        @Override
+        public Verification verify(CsrGraph g, int source, BfsResult r, BfsResult reference) {
+            return BfsVerifier.verify(g, source, r, reference);
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"true, false", "false, false", "true, true", "false, true"})
+    void randomStreamsRepairExactlyAfterEveryBatch(boolean directed, boolean unlimited) {
+        Random rnd = new Random((directed ? 41 : 42) + (unlimited ? 10 : 0));
+        CsrGraph start = RepairStreams.graph(rnd, 2_000, directed);
+        int[] sources = {0, 777, 2_000 - 1};   // the last: the end of a pendant path
+        int[] sizes = {1, 10, 100};
+        RepairStreams.Stats stats = RepairStreams.run(new Adapter(unlimited), start, sources, sizes, 25, rnd);
+        RepairStreams.assertEveryKind(stats);
+        assertTrue(stats.refused() > 0, "invalid updates were refused: " + stats);
+        assertTrue(stats.repaired(1) >= 0.9 * 25 * sources.length, "single updates repaired: " + stats);
+        assertTrue(stats.repaired(100) > 0, "batches of 100 repaired too: " + stats);
+        if (unlimited) {
+            for (int size : sizes) assertEquals(0, stats.gaveUp(size), "no budget, no give-up: " + stats);
+        } else {
+            assertTrue(stats.gaveUp(100) > 0, "some batches of 100 went past the budget and were recomputed: " + stats);
+        }
+    }
+
+    @Test
+    void reweightsChangeNothing() {
+        Random rnd = new Random(43);
+        CsrGraph start = RepairStreams.graph(rnd, 1_000, false);
+        MutableGraph g = new MutableGraph(start);
+        g.trackChangedEdges();
+        BfsResult previous = BfsReference.run(start, 5);
+        int[] hops = previous.hops().clone();
+        for (int i = 0; i < 50; i++) {
+            int arc = rnd.nextInt(start.arcCount());
+            g.apply(EdgeEdits.reweight(start.sourceOf(arc), start.columns()[arc], rnd.nextInt(9)), 0, Long.MAX_VALUE);
+        }
+        BfsRepair.Repaired r = BfsRepair.repair(g.current(), previous, g.drainChangedEdges());
+        assertEquals(0, r.changed().length);
+        assertArrayEquals(hops, r.result().hops());
+        assertEquals(0, r.result().timing().counter("settled"));
+    }
+
+    @Test
+    void aSelfLoopAtTheSourceIsDroppedAndChangesNothing() {
+        CsrGraph start = TestGraphs.path(10);
+        MutableGraph g = new MutableGraph(start);
+        g.trackChangedEdges();
+        BfsResult previous = BfsReference.run(start, 4);
+        BfsResult before = BFS.copy(previous);
+        g.apply(EdgeEdits.add(new int[] {4}, new int[] {4}, new double[] {1}), 0, Long.MAX_VALUE);
+        ChangedEdges changes = g.drainChangedEdges();
+        assertEquals(1, changes.size(), "the pair is recorded, though the storage policy drops the loop");
+        BfsRepair.Repaired r = BfsRepair.repair(g.current(), previous, changes);
+        RepairStreams.check(BFS, g.current(), 4, before, new RepairStreams.Repaired<>(r.result(), r.changed()), "loop");
+        assertEquals(0, r.changed().length);
+    }
+
+    @Test
+    void newVerticesGetNewArraysAndCountOnlyWhenReached() {
+        CsrGraph start = TestGraphs.path(10);
+        MutableGraph g = new MutableGraph(start);
+        g.trackChangedEdges();
+        BfsResult previous = BfsReference.run(start, 0);
+        int[] none = {};
+        g.apply(new EdgeEdits(3, none, none, none, none, new double[0], new int[] {9, 10}, new int[] {10, 11},
+                new double[] {1, 1}), 0, Long.MAX_VALUE);   // 10 and 11 hang off the end, 12 stays alone
+        BfsRepair.Repaired r = BfsRepair.repair(g.current(), previous, g.drainChangedEdges());
+        assertNotSame(previous.hops(), r.result().hops());
+        assertEquals(10, previous.hops().length, "previous untouched");
+        assertArrayEquals(new int[] {10, 11}, r.changed());
+        assertEquals(11, r.result().hops()[11]);
+        assertEquals(BfsResult.UNREACHED, r.result().hops()[12]);
+    }
+
+    @Test
+    void aCorruptedPreviousAnswerGivesAnAnswerTheChecksRefuse() {
+        // the repair trusts the previous answer: one it was not given (vertex 3 claims 1 hop on a path) stays wrong
+        CsrGraph start = TestGraphs.path(8);
+        MutableGraph g = new MutableGraph(start);
+        g.trackChangedEdges();
+        BfsResult previous = BfsReference.run(start, 0);
+        previous.hops()[3] = 1;
+        BfsResult before = BFS.copy(previous);
+        g.apply(EdgeEdits.add(new int[] {5}, new int[] {7}, new double[] {1}), 0, Long.MAX_VALUE);
+        CsrGraph now = g.current();
+        BfsRepair.Repaired r = BfsRepair.repair(now, previous, g.drainChangedEdges());
+        assertFalse(BfsVerifier.verify(now, 0, r.result()).ok());
+        assertThrows(AssertionError.class, () -> RepairStreams.check(BFS, now, 0, before,
+                new RepairStreams.Repaired<>(r.result(), r.changed()), "corrupted"));
+    }
+}

@@ -1,0 +1,165 @@
+package org.frontiergraph.kernels.sssp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.frontiergraph.kernels.contract.TestGraphs;
+import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.graph.ChangedEdges;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeEdits;
+import org.frontiergraph.kernels.graph.MutableGraph;
+import org.frontiergraph.kernels.graph.RepairStreams;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * SsspRepair through random update streams (see {@link RepairStreams}): after every batch the repaired answer passes
+ * SsspVerifier, equals DijkstraReference's distances exactly, has acyclic parents, and lists exactly the vertices that
+ * changed. Hand-made cases cover zero-weight cycles, the budget and the checks themselves.
+ */
+class SsspRepairTest {
+    /** SsspRepair as the stream driver sees it. */
+    static final Adapter SSSP = new Adapter(false);
+
+    record Adapter(boolean unlimited) implements RepairStreams.Algorithm<SsspResult> {
+        @Override
+        public SsspResult reference(CsrGraph g, int source) { return DijkstraReference.run(g, source); }
+
+        @Override
+        public SsspResult copy(SsspResult r) {
+            return new SsspResult(r.source(), r.distances().clone(), r.parents().clone(), r.timing());
+        }
+
+        @Override
+        public RepairStreams.View view(SsspResult r) { return new RepairStreams.View(r.distances(), r.parents()); }
+
+        @Override
+        public RepairStreams.Repaired<SsspResult> repair(CsrGraph g, SsspResult previous, ChangedEdges changes) {
+            SsspRepair.Repaired r = unlimited ? SsspRepair.repair(g, previous, changes, Long.MAX_VALUE)
+                    : SsspRepair.repair(g, previous, changes);
+            return r == null ? null : wrap(r);
+        }
+
+        @Override
+        public Verification verify(CsrGraph g, int source, SsspResult r, SsspResult reference) {
+            return SsspVerifier.verify(g, source, r, reference);
+        }
+    }
+
+    static RepairStreams.Repaired<SsspResult> wrap(SsspRepair.Repaired r) {
+        return new RepairStreams.Repaired<>(r.result(), r.changed());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"true, false", "false, false", "true, true", "false, true"})
+    void randomStreamsRepairExactlyAfterEveryBatch(boolean directed, boolean unlimited) {
+        Random rnd = new Random((directed ? 31 : 32) + (unlimited ? 10 : 0));
+        CsrGraph start = RepairStreams.graph(rnd, 2_000, directed);
+        int[] sources = {0, 1_234, 2_000 - 3};   // the last: on a pendant path, cut off with its bridge
+        int[] sizes = {1, 10, 100};
+        RepairStreams.Stats stats = RepairStreams.run(new Adapter(unlimited), start, sources, sizes, 25, rnd);
+        RepairStreams.assertEveryKind(stats);
+        assertTrue(stats.refused() > 0, "invalid updates were refused: " + stats);
+        // the fast path: single updates on 2,000 vertices almost always repair (a cut near a source may not)
+        assertTrue(stats.repaired(1) >= 0.9 * 25 * sources.length, "single updates repaired: " + stats);
+        assertTrue(stats.repaired(100) > 0, "batches of 100 repaired too: " + stats);
+        if (unlimited) {
+            for (int size : sizes) assertEquals(0, stats.gaveUp(size), "no budget, no give-up: " + stats);
+        } else {
+            assertTrue(stats.gaveUp(100) > 0, "some batches of 100 went past the budget and were recomputed: " + stats);
+        }
+    }
+
+    @Test
+    void singleReweightsOnAGraphOfThousandsNeverGiveUp() {
+        Random rnd = new Random(33);
+        CsrGraph start = RepairStreams.graph(rnd, 5_000, true);
+        MutableGraph g = new MutableGraph(start);
+        g.trackChangedEdges();
+        SsspResult answer = DijkstraReference.run(start, 0);
+        long work = 0;
+        for (int i = 0; i < 200; i++) {
+            int arc = rnd.nextInt(start.arcCount());
+            int u = start.sourceOf(arc), v = start.columns()[arc];
+            g.apply(EdgeEdits.reweight(u, v, start.weights()[arc] * (i % 2 == 0 ? 0.5 : 3) + 0.25), 0, Long.MAX_VALUE);
+            SsspResult before = SSSP.copy(answer);
+            SsspRepair.Repaired r = SsspRepair.repair(g.current(), answer, g.drainChangedEdges());
+            assertNotNull(r, "re-weight " + i + " of " + u + "->" + v + " gave up");
+            RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "re-weight " + i);
+            assertTrue(r.result().timing().computeNanos() > 0);
+            work += r.result().timing().counter("work");
+            answer = r.result();
+        }
+        assertTrue(work / 200 < start.vertexCount() / 10, "a re-weight touches a small region: " + work / 200);
+    }
+
+    @Test
+    void zeroWeightCyclesGetNoParentCycle() {
+        // s=0 -> a=1 (1); a -> b=2 -> c=3 -> a all 0; s -> c (2): the tree is s->a->b->c
+        CsrGraph start = TestGraphs.build(4, true, 0, 1, 1, 1, 2, 0, 2, 3, 0, 3, 1, 0, 0, 3, 2);
+        MutableGraph g = new MutableGraph(start);
+        g.trackChangedEdges();
+        SsspResult previous = DijkstraReference.run(start, 0);
+        SsspResult before = SSSP.copy(previous);
+        g.apply(EdgeEdits.reweight(0, 1, 5), 0, Long.MAX_VALUE);   // a's subtree goes; c, then a and b, come via s->c
+        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, g.drainChangedEdges());
+        RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "cycle");
+        assertArrayEquals(new double[] {0, 2, 2, 2}, r.result().distances());
+        assertArrayEquals(new int[] {0, 3, 1, 0}, r.result().parents());
+        assertArrayEquals(new int[] {1, 2, 3}, r.changed());
+        assertSame(previous.distances(), r.result().distances(), "in place when no vertex was added");
+        assertEquals(3, r.result().timing().counter("invalidated"));
+    }
+
+    @Test
+    void aRepairPastItsBudgetGivesUpAndLeavesThePreviousAnswer() {
+        CsrGraph start = TestGraphs.path(5_000);
+        MutableGraph g = new MutableGraph(start);
+        g.trackChangedEdges();
+        SsspResult previous = DijkstraReference.run(start, 0);
+        SsspResult before = SSSP.copy(previous);
+        g.apply(EdgeEdits.remove(new int[] {0}, new int[] {1}), 0, Long.MAX_VALUE);   // everything but 0 is cut off
+        ChangedEdges changes = g.drainChangedEdges();
+        assertNull(SsspRepair.repair(g.current(), previous, changes, 100));
+        assertArrayEquals(before.distances(), previous.distances(), "restored");
+        assertArrayEquals(before.parents(), previous.parents(), "restored");
+        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, changes, Long.MAX_VALUE);
+        RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "cut");
+        assertEquals(4_999, r.changed().length);
+    }
+
+    @Test
+    void theChecksCatchWrongAnswers() {
+        // 0 -> 1 -> 2 (1 each), 2 <-> 3 by zero-weight arcs; 0->1 is re-weighted to 2
+        CsrGraph start = TestGraphs.build(4, true, 0, 1, 1, 1, 2, 1, 2, 3, 0, 3, 2, 0);
+        MutableGraph g = new MutableGraph(start);
+        g.trackChangedEdges();
+        SsspResult previous = DijkstraReference.run(start, 0);
+        SsspResult before = SSSP.copy(previous);
+        g.apply(EdgeEdits.reweight(0, 1, 2), 0, Long.MAX_VALUE);
+        CsrGraph now = g.current();
+        SsspRepair.Repaired r = SsspRepair.repair(now, previous, g.drainChangedEdges());
+        RepairStreams.Repaired<SsspResult> good = wrap(r);
+        RepairStreams.check(SSSP, now, 0, before, good, "good");
+
+        SsspResult wrongDistance = SSSP.copy(r.result());
+        wrongDistance.distances()[3] = 2;   // the old distance, as a repair that missed the subtree would leave it
+        assertThrows(AssertionError.class, () -> RepairStreams.check(SSSP, now, 0, before,
+                new RepairStreams.Repaired<>(wrongDistance, r.changed()), "wrong distance"));
+        SsspResult cycle = SSSP.copy(r.result());
+        cycle.parents()[2] = 3;   // 2 and 3 share a distance over a zero-weight arc: the verifier passes this
+        assertTrue(SsspVerifier.verify(now, 0, cycle).ok(), "a parent cycle the verifier alone cannot see");
+        assertThrows(AssertionError.class, () -> RepairStreams.check(SSSP, now, 0, before,
+                new RepairStreams.Repaired<>(cycle, r.changed()), "parent cycle"));
+        assertThrows(AssertionError.class, () -> RepairStreams.check(SSSP, now, 0, before,
+                new RepairStreams.Repaired<>(r.result(), new int[] {1, 2}), "changed list missing 3"));
+    }
+}
