@@ -262,7 +262,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         CsrGraph graph = entry.resident().graph();
         Standing.Updated<R> u = null;
         try {
-            u = a.standing.repair(graph, a.result, changes);
+            u = a.standing.repair(graph, a.result, changes, entry.resident().backend().equals("gpu"));
         } catch (RuntimeException e) {
             LOG.warn("incremental repair of {} on graph '{}' failed ({}); recomputing", a.key, g.graphId, e.toString());
         }
