@@ -9,6 +9,8 @@ from .client import (CHUNK_EDGES, Edges, Follower, FrontierClient, FrontierError
                      as_edges)
 from .codec import MalformedRecord, decode, encode
 from .result import MST_EDGE, Result
+from .subscription import EDGE_PAIR, Push, View
 
-__all__ = ["CHUNK_EDGES", "Edges", "Follower", "FrontierClient", "FrontierError", "MST_EDGE", "MalformedRecord",
-           "Published", "PublishError", "Result", "Topics", "as_edges", "decode", "encode"]
+__all__ = ["CHUNK_EDGES", "EDGE_PAIR", "Edges", "Follower", "FrontierClient", "FrontierError", "MST_EDGE",
+           "MalformedRecord", "Published", "PublishError", "Push", "Result", "Topics", "View", "as_edges", "decode",
+           "encode"]

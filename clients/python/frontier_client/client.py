@@ -2,13 +2,14 @@
 
 import time
 import uuid
-from collections import namedtuple
+from collections import deque, namedtuple
 
 import numpy as np
 from confluent_kafka import OFFSET_BEGINNING, Consumer, KafkaError, KafkaException, Producer, TopicPartition
 
 from . import codec
 from .result import Result
+from .subscription import Push
 
 #: Edges per snapshot chunk: 16 bytes an edge packed, so 800 KB, under Kafka's 1 MB default max.message.bytes.
 CHUNK_EDGES = 50_000
@@ -211,6 +212,7 @@ class FrontierClient:
         self._wanted = {}        # query id -> {chunkIndex: record}
         self._query_records = {}  # query id -> (partition, offset)
         self._query_modes = {}   # query id -> requested mode
+        self._subs = {}          # subscription id -> (mode, deque of QueryResult chunks of its pushes, read in order)
         self._errors = []        # ErrorEvents about records this client published, not yet reported
         self._loaded = {}        # (graph id, version) -> [(partition, offset, GraphStatus)] seen on the status topic
         self._results_f = None
@@ -285,7 +287,14 @@ class FrontierClient:
         """Reads what arrived on the results and errors topics (those this client follows)."""
         if self._results_f is not None:
             for name, rec, _ in self._results_f.poll(timeout):
-                chunks = self._wanted.get(rec["queryId"]) if name == "QueryResult" else None
+                if name != "QueryResult":
+                    continue
+                if rec.get("reason") is not None:   # a subscription's push
+                    sub = self._subs.get(rec["queryId"])
+                    if sub is not None:
+                        sub[1].append(rec)
+                    continue
+                chunks = self._wanted.get(rec["queryId"])
                 if chunks is not None:
                     chunks.setdefault(rec["chunkIndex"], rec)   # a redelivered chunk is the same answer
             timeout = 0
@@ -481,3 +490,71 @@ class FrontierClient:
         """
         qid = self.submit(graph_id, algorithm, source, mode, targets, variant, backend, deadline_epoch_ms, query_id)
         return self.result(qid, timeout)
+
+    # ------------------------------------------------------------------------------------------------ subscriptions
+
+    def subscribe(self, graph_id, algorithm, source=None, mode="DELTA", targets=None, min_interval_ms=0,
+                  subscription_id=None):
+        """Publishes a ``Subscription`` (a standing query) and returns its id; read its pushes with :meth:`pushes`.
+
+        ``algorithm``: ``BFS``, ``SSSP`` or ``MST``; ``mode``: ``DELTA`` (the whole answer, then only what changed),
+        ``FULL``, ``TARGETS`` (with ``targets``) or ``SUMMARY``; ``min_interval_ms``: at most one push per interval.
+        The results topic is read from where it ended before the subscription goes out, so the first push
+        (INITIAL) cannot be missed. Publishing an id again replaces that subscription.
+        """
+        if self._results_f is None:
+            self._results_f = self.follow("results")
+        subscription_id = subscription_id or "py-sub-" + uuid.uuid4().hex
+        mode = mode.upper()
+        value = codec.encode("Subscription", {
+            "subscriptionId": subscription_id, "graphId": graph_id, "algorithm": algorithm.upper(),
+            "source": None if source is None else int(source),
+            "targets": [int(t) for t in (targets if targets is not None else [])],
+            "resultMode": mode, "minIntervalMs": int(min_interval_ms), "cancel": False})
+        self._subs[subscription_id] = (mode, deque())
+        self._publish(graph_id, [value], _Sent("subscription", graph_id, None, subscription_id))
+        return subscription_id
+
+    def cancel(self, graph_id, subscription_id):
+        """Ends a subscription: the worker answers with a last push, reason ``END`` (status OK)."""
+        value = codec.encode("Subscription", {"subscriptionId": subscription_id, "graphId": graph_id,
+                                              "algorithm": "BFS", "cancel": True})   # algorithm: required, unread
+        self._publish(graph_id, [value], _Sent("subscription", graph_id, None, subscription_id))
+
+    def pushes(self, subscription_id, timeout=60.0):
+        """The pushes of a subscription made by :meth:`subscribe`, as :class:`Push` objects, in order; the
+        generator ends after the last one (``END``: cancelled or failed).
+
+        Apply them to a :class:`View` to hold the answer. ``timeout``: the longest wait for the next push
+        (TimeoutError); None waits for ever. A push whose chunks stop coming (its worker died) is dropped when the
+        next push starts; the next owner pushes the answer complete (RESYNC).
+        """
+        if subscription_id not in self._subs:
+            raise KeyError("subscription %r was not made by this client" % subscription_id)
+        mode, queue = self._subs[subscription_id]
+        held = {}   # chunk index -> chunk of the push being assembled
+        while True:
+            deadline = None if timeout is None else time.monotonic() + timeout
+            push = None
+            while push is None:
+                while not queue:
+                    if deadline is not None and time.monotonic() > deadline:
+                        raise TimeoutError("no push of subscription %r within %.0f s" % (subscription_id, timeout))
+                    self._pump(0.1)
+                c = queue.popleft()
+                if held:
+                    h = next(iter(held.values()))
+                    if (h.get("sequence"), h.get("reason"), h["graphVersion"], h["chunkCount"]) != \
+                            (c.get("sequence"), c.get("reason"), c["graphVersion"], c["chunkCount"]):
+                        held = {}   # an incomplete push: dropped
+                held.setdefault(c["chunkIndex"], c)
+                count = max(1, c["chunkCount"])
+                if all(i in held for i in range(count)):
+                    push = Push([held[i] for i in range(count)], mode)
+                    held = {}
+            yield push
+            if push.end:   # nothing follows: forget it, and the error events about its records
+                self._subs.pop(subscription_id, None)
+                self._errors = [e for e in self._errors
+                                if getattr(self._sent.get((e["partition"], e["offset"])), "query_id", None) != subscription_id]
+                return

@@ -24,7 +24,7 @@ MAGIC = b"\xc3\x01"
 HEADER_BYTES = 10
 
 #: The record types of the contract, by simple name.
-RECORD_TYPES = ("GraphSnapshotChunk", "GraphUpdate", "GraphQuery", "QueryResult", "LatencyEvent",
+RECORD_TYPES = ("GraphSnapshotChunk", "GraphUpdate", "GraphQuery", "Subscription", "QueryResult", "LatencyEvent",
                 "ErrorEvent", "GraphStatus")
 
 _PRIMITIVES = {"null", "boolean", "int", "long", "float", "double", "bytes", "string"}

@@ -2,6 +2,7 @@
 
 import json
 import math
+import re
 import struct
 import sys
 import unittest
@@ -13,7 +14,7 @@ sys.path.insert(0, str(HERE.parent))
 import avro.schema  # noqa: E402
 import numpy as np  # noqa: E402
 
-from frontier_client import Edges, MalformedRecord, Result, as_edges, codec  # noqa: E402
+from frontier_client import Edges, MalformedRecord, Push, Result, View, as_edges, codec  # noqa: E402
 
 REPO_SCHEMAS = HERE.parents[2] / "schemas" / "src" / "main" / "avro"
 
@@ -50,6 +51,15 @@ class FingerprintTest(unittest.TestCase):
                 avro.schema.make_avsc_object(json.loads(f.read_text()), names)
             top = avro.schema.make_avsc_object(t.source, names)
             self.assertEqual(top.canonical_form, t.canonical, name)
+
+    def test_headers_equal_the_contracts_table(self):
+        contract = HERE.parents[2] / "docs" / "contract.md"
+        if not contract.is_file():
+            self.skipTest("not inside the Frontier repository: %s is absent" % contract)
+        table = dict(re.findall(r"^\| `(\w+)` \| `\w+\.avsc` \| `([0-9a-f ]+)` \|", contract.read_text(encoding="utf-8"), re.M))
+        self.assertEqual(set(codec.RECORD_TYPES), set(table), "docs/contract.md lists every record type")
+        for name, t in codec.TYPES.items():
+            self.assertEqual(table[name], t.header.hex(" "), name + ": the header docs/contract.md gives")
 
     def test_single_object_header(self):
         v = codec.encode("GraphQuery", {"queryId": "q", "graphId": "g", "algorithm": "BFS", "source": 1})
@@ -112,7 +122,8 @@ def chunk(**fields):
            "error": None, "backend": "cpu", "chunkIndex": 0, "chunkCount": 1, "vertexCount": 5, "firstVertexId": 1,
            "source": 1, "offset": 0, "rows": None, "vertices": None, "hops": None, "distances": None,
            "parents": None, "mstEdges": None, "totalWeight": None, "components": None, "reachedCount": None,
-           "maxHops": None, "maxDistance": None}
+           "maxHops": None, "maxDistance": None, "reason": None, "sequence": None, "delta": False,
+           "removedEdges": None}
     rec.update(fields)
     # through the codec, as a worker's chunk would come
     return codec.decode(codec.encode("QueryResult", rec))[1]
@@ -164,6 +175,70 @@ class ResultAssemblyTest(unittest.TestCase):
                           distances=codec.pack_float64(row)) for i, row in enumerate(([0.0, 1.0], [math.inf, 0.0]))])
         self.assertEqual([[0.0, 1.0], [math.inf, 0.0]], r.distance_matrix.tolist())
         self.assertEqual({1: {1: 0.0, 2: 1.0}, 2: {1: None, 2: 0.0}}, r.as_dict())
+
+
+def push(reason, sequence, delta=False, **fields):
+    return chunk(queryId="s", reason=reason, sequence=sequence, delta=delta, **fields)
+
+
+class SubscriptionTest(unittest.TestCase):
+    def test_subscription_records_and_pushes_go_through_the_codec(self):
+        v = codec.encode("Subscription", {"subscriptionId": "spf-17", "graphId": "isp", "algorithm": "SSSP", "source": 17})
+        name, rec = codec.decode(v)
+        self.assertEqual("Subscription", name)
+        self.assertEqual({"subscriptionId": "spf-17", "graphId": "isp", "algorithm": "SSSP", "source": 17, "targets": [],
+                          "resultMode": "DELTA", "minIntervalMs": 0, "cancel": False}, rec)
+        c = chunk(reason="UPDATE", sequence=4, delta=True, algorithm="MST", source=None,
+                  mstEdges=codec.edge_batch([1], [3], [3.0]), removedEdges=codec.edge_batch([2], [3]))
+        self.assertEqual(("UPDATE", 4, True), (c["reason"], c["sequence"], c["delta"]))
+        self.assertEqual([2], codec.unpack_int32(c["removedEdges"]["sources"]).tolist())
+        answer = chunk()
+        self.assertEqual((None, None, False, None), (answer["reason"], answer["sequence"], answer["delta"],
+                                                     answer["removedEdges"]), "a query's answer: no push fields")
+
+    def test_a_view_applies_complete_and_delta_pushes_in_order(self):
+        view = View()
+        d = [0.0, 2.5, math.inf, 4.0, 1.0]
+        p = [1, 5, -1, 2, 1]
+        initial = Push([push("INITIAL", 0, chunkIndex=i, chunkCount=3, offset=o, distances=codec.pack_float64(d[o:o + 2]),
+                             parents=codec.pack_int32(p[o:o + 2])) for i, o in enumerate((0, 2, 4))])
+        self.assertEqual(("INITIAL", 0, False, 5), (initial.reason, initial.sequence, initial.delta, initial.vertex_count))
+        self.assertTrue(view.apply(initial))
+        self.assertEqual({1: 0.0, 2: 2.5, 4: 4.0, 5: 1.0}, view.values, "unreachable vertices are absent")
+        # vertex 3 reached, 4 cut off; the graph grew to 6 vertices
+        delta = Push([push("UPDATE", 1, True, vertexCount=6, graphVersion=4, vertices=codec.pack_int32([3, 4]),
+                           distances=codec.pack_float64([7.0, math.inf]), parents=codec.pack_int32([5, -1]))])
+        self.assertEqual([3, 4], delta.vertices.tolist())
+        self.assertTrue(view.apply(delta))
+        self.assertEqual({1: 0.0, 2: 2.5, 3: 7.0, 5: 1.0}, view.values)
+        self.assertEqual({1: 1, 2: 5, 3: 5, 5: 1}, view.parents)
+        self.assertEqual((4, 1, 6), (view.version, view.sequence, view.vertex_count))
+        self.assertFalse(view.apply(delta), "a redelivery is ignored")
+        self.assertFalse(view.stale)
+        self.assertFalse(view.apply(Push([push("UPDATE", 3, True, vertices=codec.pack_int32([]),
+                                              distances=codec.pack_float64([]), parents=codec.pack_int32([]))])))
+        self.assertTrue(view.stale, "#2 was missed")
+        self.assertTrue(view.apply(Push([push("RESYNC", 0, distances=codec.pack_float64([0.0]), parents=codec.pack_int32([1]),
+                                              vertexCount=1)])))
+        self.assertEqual(({1: 0.0}, False), (view.values, view.stale))
+        end = Push([push("END", 1, status="OK")])
+        self.assertTrue(end.end)
+        self.assertTrue(view.apply(end))
+        self.assertTrue(view.ended)
+
+    def test_mst_deltas_remove_then_add_forest_edges(self):
+        view = View()
+        view.apply(Push([push("INITIAL", 0, algorithm="MST", source=None, totalWeight=4.0, components=1,
+                              mstEdges=codec.edge_batch([1, 2, 3], [2, 3, 4], [1.0, 2.0, 1.0]))]))
+        self.assertEqual({(1, 2): 1.0, (2, 3): 2.0, (3, 4): 1.0}, view.forest)
+        # a DELTA push in two chunks: one edge joined, one left (chunks of one edge)
+        swap = Push([push("UPDATE", 1, True, algorithm="MST", source=None, totalWeight=5.0, components=1, chunkCount=1,
+                          mstEdges=codec.edge_batch([3], [1], [3.0]), removedEdges=codec.edge_batch([3], [2]))])
+        self.assertEqual([(3, 1, 3.0)], swap.mst_edges.tolist())
+        self.assertEqual([(3, 2)], swap.removed_edges.tolist())
+        self.assertTrue(view.apply(swap))
+        self.assertEqual({(1, 2): 1.0, (1, 3): 3.0, (3, 4): 1.0}, view.forest)
+        self.assertEqual((5.0, 1), (view.total_weight, view.components))
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import numpy as np  # noqa: E402
 
-from frontier_client import FrontierClient, FrontierError  # noqa: E402
+from frontier_client import FrontierClient, FrontierError, View  # noqa: E402
 
 BOOTSTRAP = os.environ.get("FRONTIER_BOOTSTRAP")
 ROME = HERE.parents[1] / "java" / "src" / "main" / "resources" / "demo" / "rome99.gr.gz"
@@ -383,6 +383,74 @@ class LiveTest(unittest.TestCase):
         b = self.client.query(gid, "BFS", source=5, timeout=WAIT)
         self.assertEqual(4, b.graph_version)
         self.assert_bfs(b, g, 5)
+
+    # ------------------------------------------------------------------------------------------ subscriptions
+
+    def assert_sssp_view(self, view, g, source):
+        ref = g.dijkstra(source)
+        self.assertEqual({v: d for v, d in ref.items() if not math.isinf(d)}, view.values)
+        for v, p in view.parents.items():
+            if v == source:
+                self.assertEqual(source, p)
+            else:
+                self.assertEqual(ref[v], ref[p] + g.arcs[p][v], "parent %d of %d is on no shortest path" % (p, v))
+
+    def assert_mst_view(self, view, g):
+        forest, components = g.kruskal()
+        self.assertEqual({(a, b): w for a, b, w in forest}, view.forest)
+        self.assertEqual((math.fsum(w for _, _, w in forest), components), (view.total_weight, view.components))
+
+    def test_subscriptions_push_what_changed_and_end_when_cancelled(self):
+        gid = "py-subs-" + RUN
+        n = 300
+        edges = random_edges(n, 1500, seed=23)
+        g = RefGraph(n, 0, True, edges)
+        self.client.publish_snapshot(gid, 1, edges, directed=True, vertex_count=n, wait=True, timeout=WAIT)
+        spf = self.client.subscribe(gid, "SSSP", source=0)   # DELTA
+        mst = self.client.subscribe(gid, "MST", mode="DELTA")
+        spf_pushes, mst_pushes = self.client.pushes(spf, WAIT), self.client.pushes(mst, WAIT)
+        spf_view, mst_view = View(), View()
+        first = next(spf_pushes)
+        self.assertEqual(("INITIAL", 0, False, 1, spf), (first.reason, first.sequence, first.delta, first.graph_version,
+                                                         first.subscription_id))
+        self.assertTrue(spf_view.apply(first))
+        self.assertTrue(mst_view.apply(next(mst_pushes)))
+        self.assert_sssp_view(spf_view, g, 0)
+        self.assert_mst_view(mst_view, g)
+
+        # one update: an arc of the shortest-path tree and a forest edge (both directions) get slower
+        v = max((x for x in spf_view.parents if x != 0), key=lambda x: spf_view.values[x])
+        changes = {(spf_view.parents[v], v): g.arcs[spf_view.parents[v]][v] + 50.0}
+        a, b = next(iter(mst_view.forest))
+        for x, y in ((a, b), (b, a)):
+            if y in g.arcs[x]:
+                changes[(x, y)] = max(changes.get((x, y), 0.0), g.arcs[x][y] + 100.0)
+        self.client.publish_update(gid, reweighted=[(x, y, w) for (x, y), w in changes.items()], base_version=1)
+        for (x, y), w in changes.items():
+            g.reweight(x, y, w)
+        for pushes, view in ((spf_pushes, spf_view), (mst_pushes, mst_view)):
+            p = next(pushes)
+            self.assertEqual(("UPDATE", 1, True, 2), (p.reason, p.sequence, p.delta, p.graph_version), repr(p))
+            self.assertTrue(view.apply(p))
+        self.assertIn(v, spf_view.values, "still reached")
+        self.assert_sssp_view(spf_view, g, 0)
+        self.assert_mst_view(mst_view, g)
+        fresh = self.client.query(gid, "SSSP", source=0, timeout=WAIT)
+        self.assertEqual(fresh.as_dict(unreachable=False), spf_view.values, "the view equals a fresh query")
+
+        for sid, pushes, view in ((spf, spf_pushes, spf_view), (mst, mst_pushes, mst_view)):
+            self.client.cancel(gid, sid)
+            end = next(pushes)
+            self.assertEqual(("END", "OK", 2), (end.reason, end.status, end.sequence), repr(end))
+            self.assertTrue(view.apply(end) and view.ended)
+            with self.assertRaises(StopIteration):
+                next(pushes)
+
+    def test_a_failed_subscription_ends_with_its_status(self):
+        sid = self.client.subscribe(self.rome_id, "BFS", source=999_999)
+        end = next(self.client.pushes(sid, WAIT))
+        self.assertEqual(("END", "INVALID_VERTEX"), (end.reason, end.status))
+        self.assertIn("999999", end.error)
 
     # ------------------------------------------------------------------------------------------ refusals
 

@@ -82,10 +82,62 @@ final class Converters {
         }
     }
 
+    /** A query's result mode: full, targets or summary (DELTA is for subscriptions only). */
     static final class ModeName implements ITypeConverter<ResultMode> {
+        private static final String QUERY_MODES = "full, targets or summary";
+
         @Override
         public ResultMode convert(String s) {
-            return enumValue(ResultMode.class, s, "a result mode");
+            if (s.trim().equalsIgnoreCase(ResultMode.DELTA.name())) {
+                throw new TypeConversionException("'" + s + "' is for subscriptions (./frontier subscribe); a query's modes are "
+                        + QUERY_MODES);
+            }
+            try {
+                return enumValue(ResultMode.class, s, "a result mode");
+            } catch (TypeConversionException e) {
+                throw new TypeConversionException("'" + s + "' is not a result mode (" + QUERY_MODES + ")");
+            }
+        }
+    }
+
+    /** A subscription's result mode: delta, full, targets or summary. */
+    static final class SubscriptionModeName implements ITypeConverter<ResultMode> {
+        @Override
+        public ResultMode convert(String s) {
+            try {
+                return enumValue(ResultMode.class, s, "a result mode");
+            } catch (TypeConversionException e) {
+                throw new TypeConversionException("'" + s + "' is not a result mode (delta, full, targets or summary)");
+            }
+        }
+    }
+
+    /** What a subscription can keep: bfs, sssp or mst. */
+    static final class SubscribableAlgorithm implements ITypeConverter<Algorithm> {
+        @Override
+        public Algorithm convert(String s) {
+            Algorithm a;
+            try {
+                a = enumValue(Algorithm.class, s, "an algorithm");
+            } catch (TypeConversionException e) {
+                a = null;
+            }
+            if (a != Algorithm.BFS && a != Algorithm.SSSP && a != Algorithm.MST) {
+                throw new TypeConversionException("'" + s + "' is not an algorithm a subscription keeps (bfs, sssp or mst)");
+            }
+            return a;
+        }
+    }
+
+    /** A whole number of milliseconds, from 0 to Integer.MAX_VALUE. */
+    static final class Millis implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String s) {
+            long v = parseLong(s, "a number of milliseconds (a non-negative integer)");
+            if (v < 0 || v > Integer.MAX_VALUE) {
+                throw new TypeConversionException("'" + s + "' is not a number of milliseconds (0 to " + Integer.MAX_VALUE + ")");
+            }
+            return (int) v;
         }
     }
 

@@ -13,8 +13,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.frontiergraph.client.Answers;
 import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.client.SubscriptionFeed;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -27,15 +29,20 @@ import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.io.GraphFormat;
 import org.frontiergraph.kernels.io.LoadedGraph;
 import org.frontiergraph.kernels.mst.MstVerifier;
+import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.LatencyEvent;
+import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.PackedArrays;
+import org.frontiergraph.schema.codec.SubscriptionView;
 import org.frontiergraph.worker.FrontierWorker;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,11 +51,13 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code ./frontier demo}: a real broker, a worker and a workload in one process. Publishes the Rome road graph
  * (shipped) and a seeded random graph, asks BFS, SSSP and MST through Kafka, re-weights some roads and asks again,
- * sends one bad query, and checks every answer with the verifiers. Exit 0 only if every check passed.
+ * follows a standing SSSP query (DELTA pushes) through one more re-weight, sends one bad query, and checks every
+ * answer with the verifiers. Exit 0 only if every check passed.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Start an embedded Kafka broker and a worker, publish the Rome road network and a seeded random "
-                + "graph, ask BFS, SSSP and MST through Kafka, re-weight some roads and ask again, send a bad query; "
+                + "graph, ask BFS, SSSP and MST through Kafka, re-weight some roads and ask again, subscribe to SSSP and "
+                + "watch a re-weight change a route (DELTA push), send a bad query; "
                 + "verify every answer. Exit 0 only if every check passed."})
 final class Demo implements Callable<Integer> {
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
@@ -141,6 +150,10 @@ final class Demo implements Callable<Integer> {
             ask(client, results, latency, expected.current(), "rome99", Algorithm.SSSP, router + 1, 2 + 1_000 + 1, checks, out);
             out.printf(Locale.ROOT, "(1,002 updates published, applied and answered in %.0f ms)%n", (System.nanoTime() - burstStart) / 1e6);
 
+            // A standing query: SSSP from road 1 kept up to date in DELTA mode; one link's metric rises on a shortest
+            // path and the worker pushes only the routes that changed.
+            checks.add(standingRoute(client, results, expected, 2 + 1_000 + 1, out));
+
             // A query for a vertex that does not exist gets a named error, and the worker carries on.
             String bad = "demo-bad-source";
             client.publishQuery(GraphQuery.newBuilder().setQueryId(bad).setGraphId("rome99").setAlgorithm(Algorithm.SSSP)
@@ -155,6 +168,121 @@ final class Demo implements Callable<Integer> {
             out.printf(Locale.ROOT, "%n%d of %d checks passed in %.1f s%n", passed, checks.size(), (System.nanoTime() - t0) / 1e9);
             return passed == checks.size() ? 0 : 1;
         }
+    }
+
+    /**
+     * Subscribes to SSSP from vertex 1 of rome99 (DELTA), raises the metric of one road in the middle of the shortest
+     * path to a vertex eight roads away, prints how the pushed change moved that route, checks the subscriber's view
+     * against a fresh query (distances exactly, parents with the verifier) and cancels. {@code expected} is the graph
+     * at {@code version} (the current one), and is updated.
+     */
+    private static boolean standingRoute(FrontierClient client, TopicWatcher<QueryResult> results, MutableGraph expected,
+                                         long version, PrintStream out) {
+        String id = "demo-route-1";
+        int source = 1;   // DIMACS id; dense position source - 1
+        try (SubscriptionFeed feed = client.subscribe(Subscription.newBuilder().setSubscriptionId(id).setGraphId("rome99")
+                .setAlgorithm(Algorithm.SSSP).setSource(source).setResultMode(ResultMode.DELTA).build())) {
+            SubscriptionFeed.Push initial = feed.next(TIMEOUT).orElseThrow(() -> new CliFailure("no INITIAL push for " + id));
+            SubscriptionView view = feed.view(id);
+            if (initial.outcome() != SubscriptionFeed.Outcome.APPLIED || initial.reason() != PushReason.INITIAL) {
+                out.println("subscription " + id + ": first push " + initial.reason() + " " + initial.status() + " "
+                        + initial.error() + "  [UNEXPECTED]");
+                return false;
+            }
+            out.printf(Locale.ROOT, "%nsubscription %s: SSSP from %d, DELTA mode: INITIAL #%d on v%d, %,d vertices%n", id, source,
+                    initial.sequence(), initial.graphVersion(), view.vertexCount());
+            int[] before = path(view.parents(), source - 1, farthestWithin(view.parents(), source - 1, 8));
+            double oldDistance = view.distances()[before[before.length - 1]];
+            int target = before[before.length - 1];
+            int u = before[before.length / 2 - 1], v = before[before.length / 2];   // a road in the middle of the route
+            CsrGraph g = expected.current();
+            double oldMetric = g.weights()[g.findArc(u, v)], newMetric = oldMetric * 10 + 1_000;
+            expected.apply(EdgeEdits.reweight(u, v, newMetric), 1, Long.MAX_VALUE);
+            long t0 = System.nanoTime();
+            client.publishUpdate(GraphUpdate.newBuilder().setGraphId("rome99").setUpdateId("route-metric").setBaseVersion(version)
+                    .setReweighted(PackedArrays.edgeBatch(new int[] {u + 1}, new int[] {v + 1}, new double[] {newMetric})).build());
+            SubscriptionFeed.Push update = feed.next(TIMEOUT).orElseThrow(() -> new CliFailure("no push after the metric change"));
+            double pushedMs = (System.nanoTime() - t0) / 1e6;
+            int changed = update.chunks().stream().mapToInt(c -> c.getDistances() == null ? 0 : PackedArrays.doubleCount(c.getDistances())).sum();
+            out.printf(Locale.ROOT, "(update to version %d: road %d -> %d, metric %s -> %s; pushed %s #%d on v%d%s, %,d vertices changed, %.0f ms after publishing)%n",
+                    version + 1, u + 1, v + 1, metric(oldMetric), metric(newMetric), update.reason(), update.sequence(), update.graphVersion(),
+                    update.delta() ? " as a DELTA" : " complete", changed, pushedMs);
+            double newDistance = view.distances()[target];
+            int[] after = newDistance == Double.POSITIVE_INFINITY ? null : path(view.parents(), source - 1, target);
+            out.printf(Locale.ROOT, "route %d -> %d: %s via %s became %s%n", source, target + 1, metric(oldDistance), route(before),
+                    after == null ? "unreachable" : metric(newDistance) + " via " + route(after));
+
+            // the subscriber's view against a fresh query on the same version
+            String check = id + "-check";
+            client.publishQuery(GraphQuery.newBuilder().setQueryId(check).setGraphId("rome99").setAlgorithm(Algorithm.SSSP)
+                    .setSource(source).build());
+            List<QueryResult> fresh = FrontierClient.awaitResult(results, check, TIMEOUT)
+                    .orElseThrow(() -> new CliFailure("no answer to query " + check));
+            Verification verdict;
+            if (fresh.get(0).getStatus() != ResultStatus.OK) {
+                verdict = Verification.fail("fresh query: " + fresh.get(0).getStatus() + " " + fresh.get(0).getError());
+            } else if (update.outcome() != SubscriptionFeed.Outcome.APPLIED || view.version() != version + 1
+                    || fresh.get(0).getGraphVersion() != version + 1) {
+                verdict = Verification.fail("push " + update.outcome() + " on v" + view.version() + ", fresh answer on v"
+                        + fresh.get(0).getGraphVersion() + ", expected v" + (version + 1));
+            } else {
+                SsspResult reference = Answers.sssp(fresh);
+                verdict = !Arrays.equals(reference.distances(), view.distances())
+                        ? Verification.fail("the view's distances differ from the fresh query's")
+                        : SsspVerifier.verify(expected.current(), source - 1,
+                                new SsspResult(source - 1, view.distances(), view.parents(), Timing.NONE), reference);
+            }
+            client.cancel("rome99", id);
+            Optional<SubscriptionFeed.Push> end = feed.next(TIMEOUT);
+            boolean ended = end.isPresent() && end.get().end() && end.get().status() == ResultStatus.OK;
+            out.printf(Locale.ROOT, "subscriber's view = fresh query on v%d: %s; cancelled: %s%n", version + 1,
+                    verdict.ok() ? "yes" : "NO: " + verdict.message(),
+                    ended ? "END #" + end.get().sequence() + " (OK)" : end.map(p -> p.reason() + " " + p.status()).orElse("no END push") + "  [UNEXPECTED]");
+            return verdict.ok() && ended;
+        }
+    }
+
+    /** The vertex whose route from {@code source} (through the parents) has {@code roads} roads, or the longest one below. */
+    private static int farthestWithin(int[] parents, int source, int roads) {
+        int best = source, bestRoads = 0;
+        for (int v = 0; v < parents.length; v++) {
+            if (parents[v] < 0) continue;
+            int k = path(parents, source, v).length - 1;
+            if (k <= roads && k > bestRoads) {
+                best = v;
+                bestRoads = k;
+                if (k == roads) break;
+            }
+        }
+        return best;
+    }
+
+    /** The route from {@code source} to {@code target} through the parents (dense ids). */
+    private static int[] path(int[] parents, int source, int target) {
+        List<Integer> p = new ArrayList<>();
+        for (int x = target; ; x = parents[x]) {
+            p.add(x);
+            if (x == source || x < 0 || p.size() > parents.length) break;
+        }
+        java.util.Collections.reverse(p);
+        return p.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** A route in DIMACS ids, shortened in the middle when long. */
+    private static String route(int[] path) {
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < path.length; i++) {
+            if (path.length > 12 && i == 5) {
+                b.append("... ");
+                i = path.length - 5;
+            }
+            b.append(path[i] + 1).append(i + 1 < path.length ? ", " : "]");
+        }
+        return b.toString();
+    }
+
+    private static String metric(double d) {
+        return d == Math.rint(d) ? String.format(Locale.ROOT, "%,.0f", d) : String.format(Locale.ROOT, "%,.2f", d);
     }
 
     private static LoadedGraph rome() throws IOException {

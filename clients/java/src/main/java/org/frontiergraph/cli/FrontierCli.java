@@ -20,7 +20,7 @@ import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The {@code ./frontier} command: worker, demo, load, query, generate; {@code --help} on each. Exit status 0 when it
+ * The {@code ./frontier} command: worker, demo, load, query, subscribe, generate; {@code --help} on each. Exit status 0 when it
  * worked, 1 when it failed ({@code frontier: <reason>}, one line), 2 for bad usage ({@code frontier <command>:
  * <option>: <what was wrong>}, one line).
  *
@@ -32,8 +32,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 @Command(name = "frontier", mixinStandardHelpOptions = true, versionProvider = FrontierCli.Version.class,
         description = "Frontier: streaming graph analytics over Kafka (BFS, SSSP, MST, APSP).",
-        subcommands = {WorkerCommand.class, Demo.class, LoadCommand.class, QueryCommand.class, Generate.class,
-                HelpCommand.class},
+        subcommands = {WorkerCommand.class, Demo.class, LoadCommand.class, QueryCommand.class, SubscribeCommand.class,
+                Generate.class, HelpCommand.class},
         footer = {"", "Every command answers --help. Exit status: 0 ok, 1 failed, 2 bad usage."})
 public final class FrontierCli implements Callable<Integer> {
     static final int OK = 0;

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -24,6 +25,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphQuery;
@@ -32,12 +34,14 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
- * A producer-side client of the message contract: publishes snapshots (chunked), updates and queries keyed by graph
- * id, and waits for graph status, results, latency and error events. What a pipeline would do, in Java.
+ * A producer-side client of the message contract: publishes snapshots (chunked), updates, queries and subscriptions
+ * keyed by graph id, and waits for graph status, results, latency and error events, or follows a subscription's
+ * pushes ({@link #subscribe}, {@link SubscriptionFeed}). What a pipeline would do, in Java.
  */
 public final class FrontierClient implements AutoCloseable {
     /** Edges per snapshot chunk: 16 bytes each packed (two int32, one float64), so a chunk stays under Kafka's 1 MB default. */
@@ -167,6 +171,48 @@ public final class FrontierClient implements AutoCloseable {
 
     public void publishQuery(GraphQuery query) {
         await(List.of(send(query.getGraphId(), query)));
+    }
+
+    /**
+     * Publishes a subscription (a standing query; or, with {@code cancel} set, its end) keyed by its graph id, and
+     * waits until the broker has it. Its pushes go to the results topic keyed by the subscription id: read them with
+     * a {@link SubscriptionFeed} opened before this call, or use {@link #subscribe}, which does both.
+     */
+    public void publishSubscription(Subscription subscription) {
+        await(List.of(send(subscription.getGraphId(), subscription)));
+    }
+
+    /**
+     * Subscribes: opens a feed on the results topic at its end, then publishes {@code subscription}, so that no push
+     * (the INITIAL one first) is missed. The caller closes the feed; {@link #cancel} ends the subscription.
+     */
+    public SubscriptionFeed subscribe(Subscription subscription) {
+        SubscriptionFeed feed = follow(List.of(subscription.getSubscriptionId()));
+        try {
+            publishSubscription(subscription);
+        } catch (RuntimeException e) {
+            feed.close();
+            throw e;
+        }
+        return feed;
+    }
+
+    /**
+     * A feed of the pushes of these subscription ids (more can be followed later) from now on: the results topic
+     * read from its end. Publish the subscriptions after this returns.
+     */
+    public SubscriptionFeed follow(Collection<String> subscriptionIds) {
+        return new SubscriptionFeed(watchResults(), subscriptionIds);
+    }
+
+    /**
+     * Ends a subscription: publishes {@code cancel: true} for it, keyed by its graph. The worker answers with a last
+     * push (reason END, status OK), or END with UNKNOWN_SUBSCRIPTION (and an error event) when the graph has no such
+     * subscription. The record's algorithm is required by the schema but not read for a cancel: BFS is sent.
+     */
+    public void cancel(String graphId, String subscriptionId) {
+        publishSubscription(Subscription.newBuilder().setSubscriptionId(subscriptionId).setGraphId(graphId)
+                .setAlgorithm(Algorithm.BFS).setCancel(true).build());
     }
 
     /** Publishes any record (e.g. a deliberately broken one in a test) to the graphs topic. */

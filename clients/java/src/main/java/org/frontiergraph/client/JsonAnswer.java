@@ -28,56 +28,50 @@ public final class JsonAnswer {
     private JsonAnswer() {}
 
     public static void write(List<QueryResult> chunks, Writer out) throws IOException {
+        try (JsonGenerator g = generator(out)) {
+            g.writeStartObject();
+            header(g, chunks.get(0));
+            body(g, chunks);
+            g.writeEndObject();
+            g.writeRaw('\n');
+        }
+        out.flush();
+    }
+
+    /**
+     * One push of a subscription as one line of JSON: {@code "subscriptionId"}, {@code "graphId"}, {@code "reason"}
+     * (INITIAL, UPDATE, RESYNC, END), {@code "sequence"}, {@code "graphVersion"}, {@code "delta"}, {@code "status"},
+     * {@code "algorithm"}, {@code "source"}, {@code "vertexCount"} (and {@code "error"} when the subscription failed),
+     * then the payload as {@link #write} writes an answer, in user ids: a complete push every vertex, a DELTA push
+     * only the vertices that changed ({@code "distances"}, {@code "hops"}, {@code "parents"}), or for MST the forest
+     * edges that joined or changed weight ({@code "edges"}) and those that left it ({@code "removedEdges"}, pairs).
+     */
+    public static void writePush(List<QueryResult> chunks, Writer out) throws IOException {
         QueryResult h = chunks.get(0);
         try (JsonGenerator g = generator(out)) {
             g.writeStartObject();
-            header(g, h);
-            if (h.getReachedCount() != null) g.writeNumberField("reached", h.getReachedCount());
-            if (h.getMaxHops() != null) g.writeNumberField("maxHops", h.getMaxHops());
-            if (h.getMaxDistance() != null) number(g, "maxDistance", h.getMaxDistance());
-            if (h.getTotalWeight() != null) number(g, "totalWeight", h.getTotalWeight());
-            if (h.getComponents() != null) g.writeNumberField("components", h.getComponents());
-            if (h.getHops() != null) {
-                g.writeObjectFieldStart("hops");
+            g.writeStringField("subscriptionId", h.getQueryId());
+            g.writeStringField("graphId", h.getGraphId());
+            g.writeStringField("reason", h.getReason() == null ? null : h.getReason().name());
+            if (h.getSequence() != null) g.writeNumberField("sequence", h.getSequence());
+            g.writeNumberField("graphVersion", h.getGraphVersion());
+            g.writeBooleanField("delta", h.getDelta());
+            g.writeStringField("status", h.getStatus().name());
+            g.writeStringField("algorithm", h.getAlgorithm() == null ? null : h.getAlgorithm().name());
+            if (h.getSource() != null) g.writeNumberField("source", h.getSource());
+            g.writeNumberField("vertexCount", h.getVertexCount());
+            if (h.getError() != null) g.writeStringField("error", h.getError());
+            body(g, chunks);
+            boolean removed = chunks.stream().anyMatch(c -> c.getRemovedEdges() != null);
+            if (removed) {
+                g.writeArrayFieldStart("removedEdges");
                 for (QueryResult c : chunks) {
-                    IntBuffer hops = PackedArrays.ints(c.getHops());
-                    IntBuffer ids = ids(c, hops.limit());
-                    for (int i = 0; i < hops.limit(); i++) idOrNull(g, Integer.toString(ids.get(i)), hops.get(i));
-                }
-                g.writeEndObject();
-            }
-            if (h.getDistances() != null) {
-                g.writeObjectFieldStart("distances");
-                if (h.getAlgorithm() == Algorithm.APSP) apspRows(g, chunks);
-                else {
-                    for (QueryResult c : chunks) {
-                        DoubleBuffer d = PackedArrays.doubles(c.getDistances());
-                        IntBuffer ids = ids(c, d.limit());
-                        for (int i = 0; i < d.limit(); i++) number(g, Integer.toString(ids.get(i)), d.get(i));
-                    }
-                }
-                g.writeEndObject();
-            }
-            if (h.getParents() != null) {
-                g.writeObjectFieldStart("parents");
-                for (QueryResult c : chunks) {
-                    IntBuffer p = PackedArrays.ints(c.getParents());
-                    IntBuffer ids = ids(c, p.limit());
-                    for (int i = 0; i < p.limit(); i++) idOrNull(g, Integer.toString(ids.get(i)), p.get(i));
-                }
-                g.writeEndObject();
-            }
-            if (h.getMstEdges() != null) {
-                g.writeArrayFieldStart("edges");
-                for (QueryResult c : chunks) {
-                    EdgeBatch b = c.getMstEdges();
-                    IntBuffer s = PackedArrays.ints(b.getSources()), t = PackedArrays.ints(b.getTargets());
-                    DoubleBuffer w = PackedArrays.doubles(b.getWeights());
+                    if (c.getRemovedEdges() == null) continue;
+                    IntBuffer s = PackedArrays.ints(c.getRemovedEdges().getSources()), t = PackedArrays.ints(c.getRemovedEdges().getTargets());
                     for (int i = 0; i < s.limit(); i++) {
                         g.writeStartArray();
                         g.writeNumber(s.get(i));
                         g.writeNumber(t.get(i));
-                        number(g, w.get(i));
                         g.writeEndArray();
                     }
                 }
@@ -87,6 +81,66 @@ public final class JsonAnswer {
             g.writeRaw('\n');
         }
         out.flush();
+    }
+
+    /** The summary fields and the arrays of an answer (or a push), every chunk's, in user ids. */
+    private static void body(JsonGenerator g, List<QueryResult> chunks) throws IOException {
+        QueryResult h = chunks.get(0);
+        if (h.getReachedCount() != null) g.writeNumberField("reached", h.getReachedCount());
+        if (h.getMaxHops() != null) g.writeNumberField("maxHops", h.getMaxHops());
+        if (h.getMaxDistance() != null) number(g, "maxDistance", h.getMaxDistance());
+        if (h.getTotalWeight() != null) number(g, "totalWeight", h.getTotalWeight());
+        if (h.getComponents() != null) g.writeNumberField("components", h.getComponents());
+        if (h.getHops() != null) {
+            g.writeObjectFieldStart("hops");
+            for (QueryResult c : chunks) {
+                if (c.getHops() == null) continue;
+                IntBuffer hops = PackedArrays.ints(c.getHops());
+                IntBuffer ids = ids(c, hops.limit());
+                for (int i = 0; i < hops.limit(); i++) idOrNull(g, Integer.toString(ids.get(i)), hops.get(i));
+            }
+            g.writeEndObject();
+        }
+        if (h.getDistances() != null) {
+            g.writeObjectFieldStart("distances");
+            if (h.getAlgorithm() == Algorithm.APSP) apspRows(g, chunks);
+            else {
+                for (QueryResult c : chunks) {
+                    if (c.getDistances() == null) continue;
+                    DoubleBuffer d = PackedArrays.doubles(c.getDistances());
+                    IntBuffer ids = ids(c, d.limit());
+                    for (int i = 0; i < d.limit(); i++) number(g, Integer.toString(ids.get(i)), d.get(i));
+                }
+            }
+            g.writeEndObject();
+        }
+        if (h.getParents() != null) {
+            g.writeObjectFieldStart("parents");
+            for (QueryResult c : chunks) {
+                if (c.getParents() == null) continue;
+                IntBuffer p = PackedArrays.ints(c.getParents());
+                IntBuffer ids = ids(c, p.limit());
+                for (int i = 0; i < p.limit(); i++) idOrNull(g, Integer.toString(ids.get(i)), p.get(i));
+            }
+            g.writeEndObject();
+        }
+        if (h.getMstEdges() != null) {
+            g.writeArrayFieldStart("edges");
+            for (QueryResult c : chunks) {
+                EdgeBatch b = c.getMstEdges();
+                if (b == null) continue;
+                IntBuffer s = PackedArrays.ints(b.getSources()), t = PackedArrays.ints(b.getTargets());
+                DoubleBuffer w = PackedArrays.doubles(b.getWeights());
+                for (int i = 0; i < s.limit(); i++) {
+                    g.writeStartArray();
+                    g.writeNumber(s.get(i));
+                    g.writeNumber(t.get(i));
+                    number(g, w.get(i));
+                    g.writeEndArray();
+                }
+            }
+            g.writeEndArray();
+        }
     }
 
     /**

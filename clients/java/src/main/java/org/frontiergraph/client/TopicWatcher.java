@@ -61,6 +61,23 @@ public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseab
         }
     }
 
+    /**
+     * Polls once, waiting up to {@code timeout}: the messages that arrived since the last poll, in the order read.
+     * They are not kept in {@link #seen()}: for a reader that runs indefinitely (a subscription's pushes).
+     */
+    public List<T> poll(Duration timeout) {
+        List<T> out = new ArrayList<>();
+        for (ConsumerRecord<String, byte[]> r : consumer.poll(timeout)) {
+            try {
+                SpecificRecord m = FrontierCodec.decode(r.value());
+                if (type.isInstance(m)) out.add(type.cast(m));
+            } catch (FrontierCodec.MalformedMessageException e) {
+                // not ours: ignore
+            }
+        }
+        return out;
+    }
+
     /** Polls until {@code done} holds for the messages seen so far, or the timeout passes; returns what was seen. */
     public List<T> awaitUntil(Predicate<List<T>> done, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();

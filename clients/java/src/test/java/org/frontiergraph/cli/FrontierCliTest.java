@@ -14,6 +14,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.ResultMode;
+import org.frontiergraph.schema.Subscription;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +29,7 @@ import picocli.CommandLine.Model.OptionSpec;
  * Kafka settings reach the clients and the worker in the documented order.
  */
 class FrontierCliTest {
-    private static final List<String> COMMANDS = List.of("worker", "demo", "load", "query", "generate");
+    private static final List<String> COMMANDS = List.of("worker", "demo", "load", "query", "subscribe", "generate");
 
     @TempDir
     Path dir;
@@ -115,6 +118,32 @@ class FrontierCliTest {
                         "frontier query: --kafka-config: no such file: /no/such.properties"),
                 Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--frobnicate"),
                         "frontier query: unknown option '--frobnicate' (./frontier query --help lists the options)"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--mode", "delta"),
+                        "frontier query: --mode: 'delta' is for subscriptions (./frontier subscribe); a query's modes are full, targets or summary"),
+                Map.entry(List.of("subscribe", "--graph", "g", "--algorithm", "apsp"),
+                        "frontier subscribe: --algorithm: 'apsp' is not an algorithm a subscription keeps (bfs, sssp or mst)"),
+                Map.entry(List.of("subscribe", "--graph", "g", "--algorithm", "sssp"),
+                        "frontier subscribe: --algorithm sssp needs --source V"),
+                Map.entry(List.of("subscribe", "--graph", "g", "--algorithm", "mst", "--source", "3"),
+                        "frontier subscribe: --source goes with bfs or sssp; an MST has no source"),
+                Map.entry(List.of("subscribe", "--graph", "g", "--algorithm", "sssp", "--source", "1", "--mode", "all"),
+                        "frontier subscribe: --mode: 'all' is not a result mode (delta, full, targets or summary)"),
+                Map.entry(List.of("subscribe", "--graph", "g", "--algorithm", "sssp", "--source", "1", "--mode", "targets"),
+                        "frontier subscribe: --mode targets needs --targets V,V,..."),
+                Map.entry(List.of("subscribe", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--targets", "2", "--mode", "full"),
+                        "frontier subscribe: --targets goes with --mode targets, not full"),
+                Map.entry(List.of("subscribe", "--graph", "g", "--algorithm", "mst", "--mode", "targets", "--targets", "2"),
+                        "frontier subscribe: --mode targets follows vertices: bfs or sssp, not mst"),
+                Map.entry(List.of("subscribe", "--graph", "g", "--algorithm", "mst", "--min-interval-ms", "-5"),
+                        "frontier subscribe: --min-interval-ms: '-5' is not a number of milliseconds (0 to 2147483647)"),
+                Map.entry(List.of("subscribe", "--graph", "g", "--algorithm", "mst", "--min-interval-ms", "soon"),
+                        "frontier subscribe: --min-interval-ms: 'soon' is not a number of milliseconds (a non-negative integer)"),
+                Map.entry(List.of("subscribe", "--graph", "g", "--algorithm", "mst", "--id", " "),
+                        "frontier subscribe: --id: an empty subscription id"),
+                Map.entry(List.of("subscribe", "--algorithm", "mst"),
+                        "frontier subscribe: Missing required option: '--graph=ID'"),
+                Map.entry(List.of("subscribe", "--graph", "g", "--algorithm", "mst", "--kafka-config", "/no/such.properties"),
+                        "frontier subscribe: --kafka-config: no such file: /no/such.properties"),
                 Map.entry(List.of("load", "--graph", "g", "--version", "-3", "x.gr"),
                         "frontier load: --version: '-3' is not a version (a non-negative integer)"),
                 Map.entry(List.of("load", "--graph", "g", "--format", "csv", "x.gr"),
@@ -123,7 +152,7 @@ class FrontierCliTest {
                 Map.entry(List.of("worker", "--backend", "tpu"), "frontier worker: --backend: 'tpu' is not a backend (auto, gpu or cpu)"),
                 Map.entry(List.of("demo", "--backend", "tpu"), "frontier demo: --backend: 'tpu' is not a backend (auto, gpu or cpu)"),
                 Map.entry(List.of("generate", "--kind", "grid", "--seed", "x", "g.gr"), "frontier generate: --seed: 'x' is not an integer"),
-                Map.entry(List.of("serve"), "frontier: unknown command 'serve' (worker, demo, load, query, generate, help; ./frontier --help)"));
+                Map.entry(List.of("serve"), "frontier: unknown command 'serve' (worker, demo, load, query, subscribe, generate, help; ./frontier --help)"));
         for (var c : cases.entrySet()) {
             assertEquals(2, run(c.getKey().toArray(String[]::new)), c.getKey() + ": " + err());
             assertEquals(c.getValue() + "\n", err(), c.getKey().toString());
@@ -149,6 +178,7 @@ class FrontierCliTest {
         String expected = "frontier: cannot reach Kafka at localhost:" + port + " within 5 s (is the broker running? --bootstrap)\n";
         for (List<String> argv : List.of(
                 List.of("query", "--graph", "g", "--algorithm", "sssp", "--source", "1", "--bootstrap", "localhost:" + port),
+                List.of("subscribe", "--graph", "g", "--algorithm", "sssp", "--source", "1", "--bootstrap", "localhost:" + port),
                 List.of("load", "--graph", "g", graph.toString(), "--bootstrap", "localhost:" + port),
                 List.of("worker", "--bootstrap", "localhost:" + port))) {
             long t0 = System.nanoTime();
@@ -172,6 +202,36 @@ class FrontierCliTest {
         CommandLine.ParseResult parsed = cli.parseArgs(argv);
         Object command = parsed.subcommand().commandSpec().userObject();
         return command instanceof QueryCommand q ? q.kafka : ((WorkerCommand) command).kafka;
+    }
+
+    private Subscription subscriptionOf(String... argv) {
+        CommandLine cli = FrontierCli.commandLine(System.out, System.err);
+        return ((SubscribeCommand) cli.parseArgs(argv).subcommand().commandSpec().userObject()).checkOptions();
+    }
+
+    @Test
+    void subscribeOptionsMakeTheSubscription() {
+        Subscription s = subscriptionOf("subscribe", "--graph", "isp", "--algorithm", "SSSP", "--source", "17");
+        assertEquals("isp", s.getGraphId());
+        assertEquals(Algorithm.SSSP, s.getAlgorithm());
+        assertEquals(17, s.getSource());
+        assertEquals(ResultMode.DELTA, s.getResultMode(), "DELTA unless asked otherwise");
+        assertEquals(0, s.getMinIntervalMs());
+        assertFalse(s.getCancel());
+        assertTrue(s.getSubscriptionId().startsWith("cli-"), s.getSubscriptionId());
+        assertFalse(s.getSubscriptionId().equals(subscriptionOf("subscribe", "--graph", "isp", "--algorithm", "mst").getSubscriptionId()),
+                "a new id each time");
+
+        Subscription t = subscriptionOf("subscribe", "--graph", "isp", "--algorithm", "bfs", "--source", "1", "--targets", "5,9",
+                "--min-interval-ms", "1_500", "--id", "watch-5-9");
+        assertEquals(ResultMode.TARGETS, t.getResultMode(), "--targets implies targets mode");
+        assertEquals(List.of(5, 9), t.getTargets());
+        assertEquals(1_500, t.getMinIntervalMs());
+        assertEquals("watch-5-9", t.getSubscriptionId());
+
+        Subscription m = subscriptionOf("subscribe", "--graph", "isp", "--algorithm", "mst", "--mode", "summary");
+        assertEquals(ResultMode.SUMMARY, m.getResultMode());
+        assertEquals(null, m.getSource());
     }
 
     @Test

@@ -85,7 +85,7 @@ public final class WorkerProcess implements AutoCloseable {
         }
     }
 
-    String id() { return id; }
+    public String id() { return id; }
 
     long pid() { return process.pid(); }
 
@@ -124,7 +124,7 @@ public final class WorkerProcess implements AutoCloseable {
     }
 
     /** SIGKILL, and waits for the process to be gone. */
-    void kill() {
+    public void kill() {
         process.destroyForcibly();
         waitFor(Duration.ofSeconds(30));
     }

@@ -1,0 +1,194 @@
+package org.frontiergraph.client;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.frontiergraph.schema.PushReason;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.codec.SubscriptionView;
+
+/**
+ * Follows the pushes of one or more subscriptions on the results topic (docs/contract.md, "Subscription"): reads
+ * the topic from where it ended when the feed was opened, keeps the chunks of each push until all arrived, applies
+ * each complete push, in order, to its subscription's {@link SubscriptionView}, and hands it out as a {@link Push}.
+ * Open the feed (or {@link #follow} an id) <em>before</em> the subscription is published, so that its INITIAL push
+ * cannot be missed: {@link FrontierClient#subscribe} does both in that order.
+ *
+ * <p>A push whose chunks stop coming (its worker died part way through) is dropped when the next push of that
+ * subscription starts; the next owner of the graph pushes the answer complete (RESYNC). Pushes of ids not followed
+ * are skipped. Not thread-safe (one Kafka consumer): use it from one thread.
+ */
+public final class SubscriptionFeed implements AutoCloseable {
+    /** What the subscription's view made of a push. */
+    public enum Outcome {
+        /** Applied: the view holds the answer at the push's graph version. */
+        APPLIED,
+        /** A redelivery of a push already applied (at-least-once): ignored. */
+        REPEATED,
+        /**
+         * A push was missed before this one: the view is {@link SubscriptionView#stale() stale} until the next
+         * complete push (RESYNC, or re-subscribe to get an INITIAL).
+         */
+        GAP
+    }
+
+    /** One complete push of one subscription: every chunk, in chunk order, and what the view made of it. */
+    public record Push(String subscriptionId, List<QueryResult> chunks, Outcome outcome) {
+        public Push {
+            chunks = List.copyOf(chunks);
+        }
+
+        /** Chunk 0: reason, sequence, version, status, error and the summary fields. */
+        public QueryResult head() { return chunks.get(0); }
+
+        public PushReason reason() { return head().getReason(); }
+
+        public long sequence() { return head().getSequence() == null ? 0 : head().getSequence(); }
+
+        public long graphVersion() { return head().getGraphVersion(); }
+
+        /** True when the push holds only what changed since the previous one (DELTA mode). */
+        public boolean delta() { return head().getDelta(); }
+
+        public ResultStatus status() { return head().getStatus(); }
+
+        /** The failure that ended the subscription (END with a status other than OK); null otherwise. */
+        public String error() { return head().getError(); }
+
+        /** The last push of the subscription: cancelled (status OK) or failed. */
+        public boolean end() { return reason() == PushReason.END; }
+    }
+
+    private final TopicWatcher<QueryResult> results;
+    private final Map<String, Assembly> followed = new LinkedHashMap<>();
+    private final Deque<Push> ready = new ArrayDeque<>();
+
+    /**
+     * A feed reading {@code results} (positioned where reading should start, normally its end); null: a feed that
+     * reads nothing, for chunks handed to it directly (tests).
+     */
+    public SubscriptionFeed(TopicWatcher<QueryResult> results, Collection<String> subscriptionIds) {
+        this.results = results;
+        subscriptionIds.forEach(this::follow);
+    }
+
+    /**
+     * Follows one more subscription id, with a new view; its pushes count from here on (call it before the
+     * subscription is published). Following an id again keeps its view.
+     */
+    public SubscriptionFeed follow(String subscriptionId) {
+        followed.computeIfAbsent(subscriptionId, id -> new Assembly());
+        return this;
+    }
+
+    /** Stops following a subscription id (its view is forgotten). */
+    public void unfollow(String subscriptionId) {
+        followed.remove(subscriptionId);
+        ready.removeIf(p -> p.subscriptionId().equals(subscriptionId));
+    }
+
+    /** The ids followed, in the order first followed. */
+    public List<String> subscriptionIds() {
+        return List.copyOf(followed.keySet());
+    }
+
+    /**
+     * The answer of a followed subscription as its pushes so far made it (empty arrays before the first push).
+     *
+     * @throws IllegalArgumentException for an id not followed
+     */
+    public SubscriptionView view(String subscriptionId) {
+        Assembly a = followed.get(subscriptionId);
+        if (a == null) throw new IllegalArgumentException("subscription '" + subscriptionId + "' is not followed by this feed");
+        return a.view;
+    }
+
+    /** The next complete push of any followed subscription, waiting up to {@code timeout}; empty when none came. */
+    public Optional<Push> next(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (ready.isEmpty()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) break;
+            read(Duration.ofNanos(Math.min(left, Duration.ofMillis(200).toNanos())));
+        }
+        return Optional.ofNullable(ready.poll());
+    }
+
+    /** Every complete push that arrived within {@code timeout} (at least one poll of the topic); perhaps none. */
+    public List<Push> poll(Duration timeout) {
+        read(timeout);
+        List<Push> out = new ArrayList<>(ready);
+        ready.clear();
+        return out;
+    }
+
+    private void read(Duration timeout) {
+        if (results == null) return;
+        for (QueryResult r : results.poll(timeout)) {
+            Push p = accept(r);
+            if (p != null) ready.add(p);
+        }
+    }
+
+    /**
+     * Takes one chunk read from the results topic; returns the push it completes (applied to its view), or null
+     * (a chunk of a push still incomplete, an answer to a query, a push of an id not followed).
+     */
+    Push accept(QueryResult r) {
+        Assembly a = followed.get(r.getQueryId());
+        if (a == null || r.getReason() == null) return null;   // not followed, or a query's answer
+        return a.accept(r);
+    }
+
+    @Override
+    public void close() {
+        if (results != null) results.close();
+    }
+
+    /** The chunks of the push in progress of one subscription, and its view. */
+    private static final class Assembly {
+        final SubscriptionView view = new SubscriptionView();
+        QueryResult[] chunks;
+        int have;
+
+        Push accept(QueryResult r) {
+            int count = Math.max(1, r.getChunkCount()), index = r.getChunkIndex();
+            if (index < 0 || index >= count) return null;   // malformed: not a chunk of any push
+            if (chunks == null || !samePush(chunks, r)) {   // a new push; one left incomplete is dropped
+                chunks = new QueryResult[count];
+                have = 0;
+            }
+            if (chunks[index] == null) {   // a chunk read twice is the same chunk
+                chunks[index] = r;
+                have++;
+            }
+            if (have < count) return null;
+            List<QueryResult> push = Arrays.asList(chunks);
+            chunks = null;
+            Outcome outcome;
+            if (view.apply(push.get(0))) {
+                for (int i = 1; i < push.size(); i++) view.apply(push.get(i));
+                outcome = Outcome.APPLIED;
+            } else {
+                outcome = view.stale() ? Outcome.GAP : Outcome.REPEATED;
+            }
+            return new Push(r.getQueryId(), push, outcome);
+        }
+
+        private static boolean samePush(QueryResult[] held, QueryResult r) {
+            QueryResult any = null;
+            for (QueryResult c : held) if (c != null) any = c;
+            return any != null && held.length == Math.max(1, r.getChunkCount()) && any.getReason() == r.getReason()
+                    && java.util.Objects.equals(any.getSequence(), r.getSequence())
+                    && any.getGraphVersion() == r.getGraphVersion();
+        }
+    }
+}
