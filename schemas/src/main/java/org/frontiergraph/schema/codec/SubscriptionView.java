@@ -48,6 +48,7 @@ public final class SubscriptionView {
         boolean complete = !r.getDelta() && r.getReason() != PushReason.UPDATE && r.getReason() != PushReason.END;
         if (r.getChunkIndex() == 0) {
             if (complete && seq == 0) {
+                if (r.getGraphVersion() < version && !stale) return false;   // a redelivered older complete push
                 stale = false;
             } else if (seq <= sequence && !stale) {
                 return false;   // seen

@@ -51,6 +51,7 @@ public class OutputPublisher {
             out.results().forEach(this::result);
             out.errors().forEach(this::error);
             out.statuses().forEach(this::status);
+            out.ended().forEach(s -> send(topics.getGraphs(), s.getGraphId(), s));
         }
 
         public void latency(LatencyEvent e) { send(topics.getLatency(), e.getGraphId(), e); }

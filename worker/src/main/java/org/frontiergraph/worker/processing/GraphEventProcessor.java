@@ -107,7 +107,7 @@ public class GraphEventProcessor {
         SubscriptionService.Pushes p = subscriptions.flush(live, nowMs);
         if (p.isEmpty()) return Outputs.NONE;
         p.errors().forEach(e -> metrics.error(ErrorCode.valueOf(e.getCode())));
-        return Outputs.builder().results(p.results()).errors(p.errors()).build();
+        return Outputs.builder().results(p.results()).errors(p.errors()).ended(p.ended()).build();
     }
 
     /** Whether a throttled subscription of a live partition has a push due. */
@@ -183,6 +183,7 @@ public class GraphEventProcessor {
         public void pushed(SubscriptionService.Pushes p) {
             if (replay) return;
             outputs.results(p.results());
+            outputs.ended(p.ended());
             p.errors().forEach(e -> {
                 outputs.error(e);
                 metrics.error(ErrorCode.valueOf(e.getCode()));

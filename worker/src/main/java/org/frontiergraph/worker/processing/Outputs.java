@@ -5,23 +5,27 @@ import java.util.List;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.Subscription;
 
 /**
- * What processing one record produced, to be published before its offset is committed. {@code answered} is the
+ * What processing one record produced, to be published before its offset is committed ({@code ended}: end records
+ * of subscriptions, for the graphs topic). {@code answered} is the
  * query the record asked (null for other records): its latency event is made once the results are acknowledged.
  */
-public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<GraphStatus> statuses, AnsweredQuery answered) {
+public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<GraphStatus> statuses, AnsweredQuery answered,
+                      List<Subscription> ended) {
     /** Nothing to publish. */
-    public static final Outputs NONE = new Outputs(List.of(), List.of(), List.of(), null);
+    public static final Outputs NONE = new Outputs(List.of(), List.of(), List.of(), null, List.of());
 
     public Outputs {
         results = List.copyOf(results);
         errors = List.copyOf(errors);
         statuses = List.copyOf(statuses);
+        ended = List.copyOf(ended);
     }
 
     public boolean isEmpty() {
-        return results.isEmpty() && errors.isEmpty() && statuses.isEmpty() && answered == null;
+        return results.isEmpty() && errors.isEmpty() && statuses.isEmpty() && answered == null && ended.isEmpty();
     }
 
     static Builder builder() {
@@ -34,6 +38,7 @@ public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<G
         private final List<ErrorEvent> errors = new ArrayList<>();
         private final List<GraphStatus> statuses = new ArrayList<>();
         private AnsweredQuery answered;
+        private final List<Subscription> ended = new ArrayList<>();
 
         Builder results(List<QueryResult> chunks) {
             results.addAll(chunks);
@@ -55,13 +60,19 @@ public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<G
             return this;
         }
 
+        /** Subscriptions the worker ended for an error: their end records go to the graphs topic. */
+        Builder ended(List<Subscription> s) {
+            ended.addAll(s);
+            return this;
+        }
+
         Builder answered(AnsweredQuery q) {
             answered = q;
             return this;
         }
 
         Outputs build() {
-            return new Outputs(results, errors, statuses, answered);
+            return new Outputs(results, errors, statuses, answered, ended);
         }
     }
 }

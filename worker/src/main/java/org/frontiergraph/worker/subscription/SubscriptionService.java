@@ -101,11 +101,15 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                 .register(meters);
     }
 
-    /** What subscriptions produced: pushed answers (results topic, keyed by subscription id) and error events. */
-    public record Pushes(List<QueryResult> results, List<ErrorEvent> errors) {
-        public static final Pushes NONE = new Pushes(List.of(), List.of());
+    /**
+     * What subscriptions produced: pushed answers (results topic, keyed by subscription id), error events, and the
+     * cancels of subscriptions the worker ended for an error ({@code endedBy} set), for the graphs topic: the log then
+     * records their end, so a replay does not bring them back.
+     */
+    public record Pushes(List<QueryResult> results, List<ErrorEvent> errors, List<Subscription> ended) {
+        public static final Pushes NONE = new Pushes(List.of(), List.of(), List.of());
 
-        public boolean isEmpty() { return results.isEmpty() && errors.isEmpty(); }
+        public boolean isEmpty() { return results.isEmpty() && errors.isEmpty() && ended.isEmpty(); }
     }
 
     /** Where a subscription record was read, for its error events and the partition's rebuild start. */
@@ -120,6 +124,11 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         GraphSubscriptions g = graphs.computeIfAbsent(s.getGraphId(), id -> new GraphSubscriptions(id, at.partition()));
         Sub existing = g.subs.get(s.getSubscriptionId());
         try {
+            if (s.getCancel() && s.getEndedBy() != null) {   // a worker's record that it ended this one: already told
+                if (existing != null && sameQuery(existing.spec, s)) g.remove(existing);
+                count = total();
+                return Pushes.NONE;
+            }
             if (s.getCancel()) {
                 if (existing == null) {
                     throw new RejectedException(ErrorCode.UNKNOWN_SUBSCRIPTION, "cancel of subscription '" + s.getSubscriptionId()
@@ -142,8 +151,16 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             count = total();
             if (replay) return Pushes.NONE;
             Sub refused = new Sub(s, at);
-            return new Pushes(List.of(end(refused, g.version, e.code(), e.getMessage())), List.of(error(refused, e.code(), e.getMessage())));
+            return new Pushes(List.of(end(refused, g.version, e.code(), e.getMessage())), List.of(error(refused, e.code(), e.getMessage())),
+                    List.of());
         }
+    }
+
+    /** Whether two subscription records ask the same standing query (a worker's end record names the one it ended). */
+    private static boolean sameQuery(Subscription a, Subscription b) {
+        return a.getAlgorithm() == b.getAlgorithm() && Objects.equals(a.getSource(), b.getSource())
+                && a.getResultMode() == b.getResultMode() && a.getTargets().equals(b.getTargets())
+                && a.getMinIntervalMs() == b.getMinIntervalMs();
     }
 
     private static void validate(Subscription s) {
@@ -191,16 +208,19 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         if (graphs.isEmpty()) return Pushes.NONE;
         List<QueryResult> results = new ArrayList<>();
         List<ErrorEvent> errors = new ArrayList<>();
+        List<Subscription> ended = new ArrayList<>();
         for (Iterator<GraphSubscriptions> it = graphs.values().iterator(); it.hasNext(); ) {
             GraphSubscriptions g = it.next();
             if (!live.test(g.partition)) continue;
             results.addAll(g.endings);
             g.endings.clear();
             if (!g.subs.isEmpty()) flush(g, nowMs, results, errors);
+            ended.addAll(g.ended);
+            g.ended.clear();
             if (g.subs.isEmpty()) it.remove();
         }
         count = total();
-        return results.isEmpty() && errors.isEmpty() ? Pushes.NONE : new Pushes(results, errors);
+        return results.isEmpty() && errors.isEmpty() && ended.isEmpty() ? Pushes.NONE : new Pushes(results, errors, ended);
     }
 
     private void flush(GraphSubscriptions g, long nowMs, List<QueryResult> results, List<ErrorEvent> errors) {
@@ -358,6 +378,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         g.remove(sub);
         results.add(end(sub, g.version, code, reason));
         errors.add(error(sub, code, reason));
+        g.ended.add(Subscription.newBuilder(sub.spec).setCancel(true).setEndedBy(code.name()).build());
     }
 
     /**
@@ -502,6 +523,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         final Map<AnswerKey, Answer<?>> answers = new HashMap<>();
         /** END pushes of cancelled subscriptions, published at the next flush. */
         final List<QueryResult> endings = new ArrayList<>();
+        /** The end records of subscriptions ended for an error, for the graphs topic. */
+        final List<Subscription> ended = new ArrayList<>();
         /** The graph whose changed edges the answers follow; null: none yet (every answer is computed afresh). */
         MutableGraph tracked;
         long version = -1;

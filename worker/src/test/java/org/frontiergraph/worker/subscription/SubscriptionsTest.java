@@ -74,8 +74,13 @@ class SubscriptionsTest {
         if (services != null) services.close();
     }
 
+    /** The graphs topic as this test wrote it: its records, and the end records the worker published to it. */
+    private final List<InputRecord> log = new ArrayList<>();
+
     private Outputs feed(String key, SpecificRecord r) {
-        Outputs out = services.processor().process(new InputRecord(TOPIC, PARTITION, offset++, key, FrontierCodec.encode(r), now), false);
+        InputRecord in = new InputRecord(TOPIC, PARTITION, offset++, key, FrontierCodec.encode(r), now);
+        log.add(in);
+        Outputs out = services.processor().process(in, false);
         deliver(out);
         return out;
     }
@@ -89,6 +94,11 @@ class SubscriptionsTest {
     /** What a consumer of the results topic does: each push goes to its subscription's view, in order. */
     private void deliver(Outputs out) {
         errors.addAll(out.errors());
+        for (Subscription ended : out.ended()) {   // the worker's end records land in the graphs topic
+            InputRecord in = new InputRecord(TOPIC, PARTITION, offset++, ended.getGraphId(), FrontierCodec.encode(ended), now);
+            log.add(in);
+            assertTrue(services.processor().process(in, false).isEmpty(), "an end record is not answered");
+        }
         Map<String, List<QueryResult>> pushes = new LinkedHashMap<>();
         for (QueryResult r : out.results()) {
             if (r.getReason() == null) continue;   // a query's answer
@@ -416,6 +426,30 @@ class SubscriptionsTest {
         flush();
         assertEquals(PushReason.RESYNC, lastPush.get("s").get(0).getReason());
         assertCurrent("s", "g", Algorithm.SSSP, 0, ResultMode.DELTA, null, "after the rebuild");
+    }
+
+    @Test
+    void aSubscriptionEndedForAnErrorStaysEndedWhenAnotherWorkerReplaysTheLog() {
+        start(cpuConfig());
+        load("g", 1, Fixtures.edges(3, true, 0, 1, 1, 1, 2, 1));
+        feed("g", sub("s", "g", Algorithm.SSSP, 2, ResultMode.DELTA).build());
+        feed("g", sub("t", "g", Algorithm.SSSP, 0, ResultMode.DELTA).build());
+        flush();
+        load("g", 2, Fixtures.edges(2, true, 0, 1, 1));   // vertex 2 is gone: s ends
+        Outputs out = flush();
+        assertTrue(views.get("s").ended());
+        assertEquals(1, out.ended().size(), "the worker records the end in the log");
+        load("g", 3, Fixtures.edges(3, true, 0, 1, 1, 1, 2, 1));   // vertex 2 is back; s stays ended
+        flush();
+        services.close();
+        services = Fixtures.start(cpuConfig());   // the partition's next owner replays the whole log
+        for (InputRecord in : log) assertTrue(services.processor().process(in, true).isEmpty());
+        services.processor().rebuilt(PARTITION);
+        lastPush.clear();
+        flush();
+        assertFalse(lastPush.containsKey("s"), "an ended subscription is not brought back: " + lastPush.keySet());
+        assertEquals(PushReason.RESYNC, lastPush.get("t").get(0).getReason());
+        assertEquals(1, services.subscriptions().size());
     }
 
     @Test
