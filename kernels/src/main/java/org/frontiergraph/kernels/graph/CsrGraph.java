@@ -65,8 +65,9 @@ public final class CsrGraph {
 
     /**
      * Sets the weight of {@code arc} in place (and of the same arc in the cached transpose, and the edge's weight in
-     * the cached undirected edge list when undirected; a directed graph's undirected list is dropped, since its
-     * weight is the smaller of two arcs). Only {@link MutableGraph} calls this, on the thread that owns the graph.
+     * the cached undirected edge list: on a directed graph the smaller of its two arcs', found by binary search, so
+     * the list is never rebuilt for a re-weight). Only {@link MutableGraph} calls this, on the thread that owns the
+     * graph.
      */
     void setWeight(int arc, int source, double w) {
         double old = weights[arc];
@@ -85,8 +86,12 @@ public final class CsrGraph {
         }
         UndirectedEdges u = undirected;
         if (u != null) {
-            if (directed) undirected = null;
-            else u.w[arcEdgeIds[arc]] = w;
+            if (!directed) {
+                u.w[arcEdgeIds[arc]] = w;
+            } else {   // the edge's weight is the smaller of its two arcs'
+                int a = Math.min(source, columns[arc]), b = Math.max(source, columns[arc]);
+                u.w[u.idOf(a, b)] = UndirectedEdges.weightOf(this, a, b);
+            }
         }
     }
 

@@ -20,6 +20,32 @@ public final class UndirectedEdges {
 
     public int size() { return u.length; }
 
+    /** The id of edge {a, b} ({@code a < b}), or -1 when there is none: a binary search over the (u, v) order. */
+    public int idOf(int a, int b) {
+        int lo = 0, hi = u.length - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = u[mid] != a ? Integer.compare(u[mid], a) : Integer.compare(v[mid], b);
+            if (c < 0) lo = mid + 1; else if (c > 0) hi = mid - 1; else return mid;
+        }
+        return -1;
+    }
+
+    /**
+     * The weight this list gives edge {a, b} ({@code a < b}) of {@code g}, read from g's arcs in O(log degree)
+     * without building the list; NaN when g has no arc between a and b. On a directed graph it is the smaller of the
+     * arcs' weights, a->b's when neither is smaller (the builder's merge keeps the first of equal weights, which
+     * matters only for -0.0 against 0.0).
+     */
+    public static double weightOf(CsrGraph g, int a, int b) {
+        double[] wt = g.weights();
+        int ab = g.findArc(a, b);
+        if (!g.directed()) return ab < 0 ? Double.NaN : wt[ab];
+        int ba = g.findArc(b, a);
+        if (ba < 0) return ab < 0 ? Double.NaN : wt[ab];
+        return ab < 0 || wt[ba] < wt[ab] ? wt[ba] : wt[ab];
+    }
+
     static UndirectedEdges of(CsrGraph g) {
         if (!g.directed()) {
             int m = g.edgeCount();
