@@ -30,35 +30,45 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  * structure, which never changes. Memory: about 60 bytes per vertex. Not thread-safe: one owner, like the graph.
  *
  * <p><b>Method</b> (sequential dynamic MST; every step keeps the exact forest of an intermediate graph). Let C be the
- * distinct pairs the run changed. (1) Dropping the non-forest pairs of C changes nothing. (2) For each forest pair
- * of C: made lighter (or equal), it only takes the new weight; made heavier or removed, it is cut and the lightest
- * edge across the cut that C does not name is linked, found by walking both sides of the cut in turn until the
- * smaller one is complete and scanning the graph's rows of that side (an edge C names is either cut already or a
- * forest edge, which crosses no cut). (3) Each pair of C that exists now and is not a forest edge is inserted with
- * its new weight: between two trees it links them, rerooting the shallower side; within a tree the heaviest edge on
- * the tree path (both ends walk up in turn, marking, until one meets the other's mark) is swapped out if the new
+ * distinct pairs the run changed. (1) Dropping the non-forest pairs of C changes nothing. (2) For each forest pair of
+ * C: made lighter (or equal), it only takes the new weight; made heavier or removed, it is cut and the lightest edge
+ * across the cut that C does not name is linked, found by walking both sides of the cut in turn until the smaller one
+ * is complete and scanning the graph's rows of that side (edges C names are skipped: they are out of the intermediate
+ * graph, or forest edges, which cross no cut). (3) Each pair of C that exists now and is not a forest edge is inserted
+ * with its new weight: between two trees it links them, rerooting the shallower side; within a tree the heaviest edge
+ * on the tree path (both ends walk up in turn, marking, until one meets the other's mark) is swapped out if the new
  * edge is lighter. Marks are epoch stamps, so no step clears O(n) memory.
  *
- * <p><b>Cost.</b> O(path lengths) per inserted or lighter pair; O(smaller side's vertices and arcs) per forest pair
- * made heavier or removed; then O(forest) for the new result's id array (a copy, shifted past added and removed
- * edges when the structure changed). A run costing more than recomputing is refused ({@code null}): see
- * {@link #WORK_PER_ARC}. On a directed graph the scan reads the cached {@link CsrGraph#transpose()}, built on the
- * first repair after a structural change.
+ * <p><b>Cost.</b> O(path lengths) per inserted pair, O(1) per forest pair made lighter, O(smaller side's vertices and
+ * arcs) per forest pair made heavier or removed; then, when the forest or the graph's structure changed, one pass over
+ * the forest for the new result's id array (a copy, shifted past the edges the run added or removed). A run costing
+ * more than recomputing is refused ({@code null}): see {@link #WORK_PER_ARC}. On NY (264K vertices, 2 shared cores)
+ * single edits took 0.05-0.8 ms (median by kind; outliers to 30 ms on the loaded machine). A structural change of a
+ * directed graph makes the repair read the new version's {@link CsrGraph#transpose()} and
+ * {@link CsrGraph#undirectedEdges()}, which the first reader of a merged version builds (O(m): 8 and 45 ms on NY).
  */
 public final class MstRepair {
     /**
-     * A repair gives up (returns null) once its work (vertices visited, arcs scanned, parent pointers walked) passes
-     * this many units per arc of the graph. Measured with {@code MstRepairBench} (kernels test sources) on
-     * USA-road-d.NY (264,346 vertices, 730,100 arcs, directed), 2 shared cores: CpuMst recomputes in about 55 ms,
-     * and repairs spend about 6-8 ns per unit of work (forest edges made heavier, whose cut scans are most of the
-     * work), so recomputing costs about 9 units per arc; a random 1% sample of uniform random graphs (100K
-     * vertices, 1M edges) gave 8-15. The constant sits at the low end so that a refused repair wastes at most about
-     * one recompute.
+     * A repair gives up (returns null) once its work passes this many units per arc of the graph. A unit is a vertex
+     * visited on a side of a cut, an arc scanned for a replacement, or a parent pointer walked (counted twice: the
+     * path is walked again for its heaviest edge). Measured with {@code MstRepairBench} (kernels test sources): runs
+     * of k = 10 to 10,000 re-weights, of random edges or of forest edges made heavier, repaired against CpuMst
+     * recomputing the same graph, two runs on 2 cores shared with other work. On USA-road-d.NY (264K vertices, 730K
+     * arcs) CpuMst took 57-128 ms (78-175 ns per arc) and a unit 14-42 ns: repairing breaks even at 3-13 units per
+     * arc. On a uniform random graph (100K vertices, 2M arcs) CpuMst took 44-80 ms (22-40 ns per arc) and a unit
+     * 20-70 ns (walks in a deeper tree): break-even at 0.3-1.3. At 2, road graphs are recomputed somewhat early, and
+     * a refused repair on the random graph wasted at most two to three recomputes. Single edits stay far below:
+     * NY's costliest used 0.08 units per arc.
      */
-    static final double WORK_PER_ARC = 8;
-    /** Runs naming more distinct pairs than this fraction of the arcs are refused before any work (see above). */
+    static final double WORK_PER_ARC = 2;
+    /**
+     * Runs naming more distinct pairs than this fraction of the arcs (and more than 64) are refused before any work.
+     * Each pair costs at least a walk up the forest: on NY 10,000 random re-weights (1/73 of the arcs) were repaired
+     * in 35-50 ms against CpuMst's 57-128, while on the random graph 3,000 (1/666) cost about as much as recomputing
+     * (30-125 ms against 44-80) and more are refused by the work budget.
+     */
     static final double PAIRS_PER_ARC = 1.0 / 64;
-    /** A floor for small graphs, where recomputing is cheap anyway but a refusal would only add a test's noise. */
+    /** A floor for small graphs, where both are cheap: a few thousand units are not refused as a large share. */
     private static final long MIN_WORK = 1 << 16;
     private static final int NONE = -1;
 
@@ -72,11 +82,10 @@ public final class MstRepair {
     }
 
     /** The version the forest describes: only its structure (arcs) is read, never its weights. */
-    private CsrGraph graph;
+    private CsrGraph version;
     private int n;
-    /** Forest edge ids into graph.undirectedEdges(), ascending, and their (u, v) keys in the same order. */
+    /** Forest edge ids into version.undirectedEdges(), ascending. */
     private int[] ids;
-    private long[] keys;
     private final ExactSum total = new ExactSum();
     /** False only in tests, to run the repair on runs larger than it would take on. */
     private final boolean budgeted;
@@ -112,14 +121,11 @@ public final class MstRepair {
     MstRepair(CsrGraph graph, MstResult forest, boolean budgeted) {
         this.budgeted = budgeted;
         UndirectedEdges e = graph.undirectedEdges();
-        this.graph = graph;
+        version = graph;
         n = graph.vertexCount();
         ids = forest.edgeIds();
-        keys = new long[ids.length];
         grow(n);
-        for (int i = 0; i < ids.length; i++) {
-            int id = ids[i];
-            keys[i] = key(e.u[id], e.v[id]);
+        for (int id : ids) {
             newSlot(e.u[id], e.v[id], e.w[id]);
             total.add(e.w[id]);
         }
@@ -153,8 +159,8 @@ public final class MstRepair {
     public Repaired repair(CsrGraph graph, ChangedEdges changes) {
         if (spent) throw new IllegalStateException("this forest was given up by a refused repair: start a new one");
         if (changes.vertexCountBefore() != n || graph.vertexCount() < n) {
-            throw new IllegalArgumentException("changes start at " + changes.vertexCountBefore() + " vertices and the graph has "
-                    + graph.vertexCount() + ", but the forest spans " + n);
+            throw new IllegalArgumentException("changes start at " + changes.vertexCountBefore()
+                    + " vertices and the graph has " + graph.vertexCount() + ", but the forest spans " + n);
         }
         long t0 = System.nanoTime();
         spent = true;   // until the repair completes
@@ -326,55 +332,37 @@ public final class MstRepair {
 
     /** The new result, the difference from the previous forest, and the state for the next run. */
     private Repaired result(CsrGraph g, long t0) {
-        long[] left = new long[touched.size()], joined = new long[touched.size()];
-        int[] added = new int[touched.size()];
-        int leftCount = 0, joinedCount = 0, addedCount = 0;
+        int count = touched.size(), leftCount = 0, joinedCount = 0, addedCount = 0;
+        long[] left = new long[count];
+        int[] leftIds = new int[count], joinedIds = new int[count], added = new int[count];
         for (Map.Entry<Long, Double> t : touched.entrySet()) {
             long k = t.getKey();
             double before = t.getValue();   // NaN: not in the previous forest
             int s = forestSlot((int) (k >>> 32), (int) k);
             boolean was = !Double.isNaN(before), is = s != NONE;
-            if (was && !is) left[leftCount++] = k;
-            if (is && !was) joined[joinedCount++] = k;
+            if (was && !is) {
+                left[leftCount] = k;
+                leftIds[leftCount++] = edgeId(version, k);
+            }
+            if (is && !was) joinedIds[joinedCount++] = edgeId(g, k);
             if (is && (!was || Double.compare(before, slotW[s]) != 0)) added[addedCount++] = edgeId(g, k);
         }
-        left = Arrays.copyOf(left, leftCount);
-        joined = Arrays.copyOf(joined, joinedCount);
-        added = Arrays.copyOf(added, addedCount);
-        Arrays.sort(left);
-        Arrays.sort(joined);
-        Arrays.sort(added);
+        left = sorted(Arrays.copyOf(left, leftCount));
+        added = sorted(Arrays.copyOf(added, addedCount));
         // edges the run removed from or added to the graph shift the ids of the edges after them
-        long[] gone = new long[0], come = new long[0];
-        if (!g.sameStructure(graph)) {
-            gone = Arrays.stream(pairs).filter(k -> existed(k) && Double.isNaN(weightOf(g, k))).toArray();
-            come = Arrays.stream(pairs).filter(k -> !existed(k) && !Double.isNaN(weightOf(g, k))).toArray();
+        int[] gone = {}, come = {};
+        if (!g.sameStructure(version)) {
+            if (g.directed()) g.undirectedEdges();   // the new ids' list, built here if no one has yet
+            gone = Arrays.stream(pairs).filter(k -> Double.isNaN(weightOf(g, k))).mapToInt(k -> edgeId(version, k))
+                    .filter(id -> id >= 0).toArray();
+            come = Arrays.stream(pairs).filter(k -> edgeId(version, k) < 0).mapToInt(k -> edgeId(g, k))
+                    .filter(id -> id >= 0).toArray();
         }
-        if (leftCount > 0 || joinedCount > 0 || gone.length > 0 || come.length > 0) {
-            int size = ids.length - leftCount + joinedCount;
-            int[] newIds = new int[size];
-            long[] newKeys = new long[size];
-            int out = 0, l = 0, j = 0, r = 0, c = 0;
-            for (int i = 0; i < ids.length; i++) {
-                long k = keys[i];
-                for (; j < joinedCount && joined[j] < k; j++, out++) {
-                    newKeys[out] = joined[j];
-                    newIds[out] = edgeId(g, joined[j]);
-                }
-                if (l < leftCount && left[l] == k) { l++; continue; }
-                while (r < gone.length && gone[r] < k) r++;
-                while (c < come.length && come[c] < k) c++;
-                newKeys[out] = k;
-                newIds[out++] = ids[i] - r + c;
-            }
-            for (; j < joinedCount; j++, out++) {
-                newKeys[out] = joined[j];
-                newIds[out] = edgeId(g, joined[j]);
-            }
-            ids = newIds;
-            keys = newKeys;
+        if (leftCount + joinedCount + gone.length + come.length > 0) {
+            ids = shifted(sorted(Arrays.copyOf(leftIds, leftCount)), sorted(Arrays.copyOf(joinedIds, joinedCount)),
+                    gone, come);
         }
-        graph = g;
+        version = g;
         int[] removedU = new int[leftCount], removedV = new int[leftCount];
         for (int i = 0; i < leftCount; i++) {
             removedU[i] = (int) (left[i] >>> 32);
@@ -383,6 +371,51 @@ public final class MstRepair {
         MstResult forest = new MstResult(ids, total.value(), n - forestEdges,
                 new Timing(System.nanoTime() - t0, 0, Map.of("work", work)));
         return new Repaired(forest, removedU, removedV, added);
+    }
+
+    /**
+     * The new id array: the old ids less those that {@code left} (old ids), shifted past the edges the run removed
+     * from the graph ({@code gone}, old ids) and added to it ({@code come}, new ids), merged with those that
+     * {@code joined} (new ids). All ascending; O(forest) in one pass.
+     */
+    private int[] shifted(int[] left, int[] joined, int[] gone, int[] come) {
+        int[] out = new int[ids.length - left.length + joined.length];
+        if (gone.length == 0 && come.length == 0) {   // ids keep their values: copy the runs between the changes
+            int o = 0, from = 0, l = 0, j = 0;
+            while (from < ids.length || j < joined.length) {
+                int at = l < left.length ? Arrays.binarySearch(ids, from, ids.length, left[l]) : ids.length;
+                int before = j < joined.length ? -1 - Arrays.binarySearch(ids, from, ids.length, joined[j])
+                        : ids.length;
+                int to = Math.min(at, before);
+                System.arraycopy(ids, from, out, o, to - from);
+                o += to - from;
+                from = to;
+                if (j < joined.length && before <= at) {
+                    out[o++] = joined[j++];
+                } else if (l < left.length) {
+                    from++;
+                    l++;
+                }
+            }
+            return out;
+        }
+        int o = 0, l = 0, j = 0, r = 0, c = 0;
+        for (int x : ids) {
+            if (l < left.length && left[l] == x) {
+                l++;
+                continue;
+            }
+            while (r < gone.length && gone[r] < x) r++;
+            int id = x - r + c;
+            while (c < come.length && come[c] <= id) {   // an added edge before this one
+                c++;
+                id++;
+            }
+            while (j < joined.length && joined[j] < id) out[o++] = joined[j++];
+            out[o++] = id;
+        }
+        while (j < joined.length) out[o++] = joined[j++];
+        return out;
     }
 
     // ---------------------------------------------------------------- the rooted forest
@@ -520,21 +553,27 @@ public final class MstRepair {
         return pairStamp[a] == pairEpoch && pairStamp[b] == pairEpoch && Arrays.binarySearch(pairs, k) >= 0;
     }
 
-    /** Whether the previous version had edge k (its structure never changes). */
-    private boolean existed(long k) {
-        int a = (int) (k >>> 32), b = (int) k;
-        return b < graph.vertexCount()
-                && (graph.findArc(a, b) >= 0 || (graph.directed() && graph.findArc(b, a) >= 0));
-    }
-
     private static double weightOf(CsrGraph g, long k) {
         return UndirectedEdges.weightOf(g, (int) (k >>> 32), (int) k);
     }
 
-    /** The id of edge k in g's undirected edges. */
+    /** The id of edge k in g's undirected edges, or -1 when g has no such edge. */
     private static int edgeId(CsrGraph g, long k) {
         int a = (int) (k >>> 32), b = (int) k;
-        return g.directed() ? g.undirectedEdges().idOf(a, b) : g.arcEdgeIds()[g.findArc(a, b)];
+        if (b >= g.vertexCount()) return -1;
+        if (g.directed()) return g.undirectedEdges().idOf(a, b);
+        int arc = g.findArc(a, b);
+        return arc < 0 ? -1 : g.arcEdgeIds()[arc];
+    }
+
+    private static long[] sorted(long[] x) {
+        Arrays.sort(x);
+        return x;
+    }
+
+    private static int[] sorted(int[] x) {
+        Arrays.sort(x);
+        return x;
     }
 
     private static long key(int a, int b) {
