@@ -11,8 +11,8 @@ import org.frontiergraph.kernels.graph.EdgeEdits;
  * Random single-edge updates of one graph, one {@link EdgeEdits} each (as the worker receives them, one GraphUpdate
  * record per edge), in two series:
  * <ul>
- *   <li>{@link Series#REWEIGHTS}: a random existing arc gets a new weight, half of them heavier (old + 1 .. 2 old + 1),
- *       half lighter (1 .. old - 1; old / 2 when old &lt; 2); integer weights stay integers;</li>
+ *   <li>{@link Series#REWEIGHTS}: a random existing arc gets a new weight, half of them heavier (old + 1 .. 2 old),
+ *       half lighter (1 .. old - 1; heavier instead when old &lt; 2); integer weights stay integers;</li>
  *   <li>{@link Series#STRUCTURAL}: alternately the removal of a random existing edge (distinct within a batch) and the
  *       insertion of a random new pair u != v, weighted like a random existing arc (so the weight scale is the graph's).</li>
  * </ul>
@@ -74,10 +74,10 @@ final class RandomEdits {
         return EdgeEdits.add(new int[] {u}, new int[] {v}, new double[] {w});
     }
 
+    /** Integer weights stay integers (the CPU engine picks its kernels by that); a weight below 2 can only go up. */
     private double newWeight(double old, boolean up) {
-        if (up) return old + 1 + random.nextInt((int) Math.max(1, Math.min(1 << 20, old)));
-        if (old >= 2) return 1 + random.nextInt((int) Math.min(1 << 20, old - 1));
-        return old / 2;
+        if (!up && old >= 2) return 1 + random.nextInt((int) Math.min(1 << 20, old - 1));
+        return old + 1 + random.nextInt((int) Math.max(1, Math.min(1 << 20, old)));
     }
 
     private long key(int u, int v) {

@@ -56,10 +56,9 @@ import org.frontiergraph.schema.codec.FrontierCodec;
  * </ul>
  * Every repaired answer is checked against the CPU recompute (SSSP distances and BFS hops exactly, parents by the
  * verifiers; the MST's edge ids, total weight and components exactly) and every GPU answer against the CPU one; any
- * mismatch aborts the run (exit status 1). The graph's merge of structural changes ({@code current()}) is done before
- * anything is timed: the worker does it once per batch for everything. On a directed graph the first repair after a
- * structural batch builds the graph's transpose (cached for the others), and SSSP repairs first, so SSSP's repair column
- * carries that cost.
+ * mismatch aborts the run (exit status 1). What every standing answer and recompute of a batch shares is timed apart
+ * ({@link SharedRow}): applying the updates, the merge of structural changes ({@code current()}), the transpose the
+ * repairs read on a directed graph and the undirected edge list MST ids refer to (both cached per graph version).
  *
  * <p>Then {@link DeltaBytes}: the worker's subscription service in-process, pushing DELTA answers after single-edge
  * re-weights; their Avro-encoded size against the complete (FULL) answer's.
@@ -133,13 +132,23 @@ public final class RepairBench {
         double speedUpGpu() { return gpuMs / repairMs; }
     }
 
+    /**
+     * The per-batch work every standing answer of a graph shares, medians in ms: applying the k updates to the host
+     * graph one by one, the structural merge ({@code current()}), the transpose (directed graphs: the repairs read it
+     * after a structural change) and the undirected edge list (MST's edge ids, the repair's and the recompute's), the
+     * last two cached per graph version and kept up to date by re-weights, so near 0 after re-weight batches.
+     */
+    record SharedRow(String graph, String series, int batch, double applyMs, double mergeMs, double transposeMs,
+                     double edgeListMs) {}
+
     /** A repaired answer that differs from the recompute, or a GPU answer that differs from the CPU's. */
     static final class MismatchException extends RuntimeException {
         MismatchException(String message) { super(message); }
     }
 
     /** What a run measured and its markdown. */
-    record Outcome(List<String> graphs, List<Row> rows, List<DeltaBytes.Row> deltas, List<String> notes, String markdown) {}
+    record Outcome(List<String> graphs, List<Row> rows, List<SharedRow> shared, List<DeltaBytes.Row> deltas, List<String> notes,
+                   String markdown) {}
 
     public static void main(String[] args) {
         FrontierCodec.trust();
@@ -173,6 +182,7 @@ public final class RepairBench {
         ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
         long t0 = System.nanoTime();
         List<Row> rows = new ArrayList<>();
+        List<SharedRow> shared = new ArrayList<>();
         List<DeltaBytes.Row> deltas = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         List<String> done = new ArrayList<>();
@@ -201,7 +211,7 @@ public final class RepairBench {
                 CsrGraph g = GraphBuilder.build(e.edges());
                 log("%s: %s", name, g);
                 notes.add(name + ": " + g);
-                new OnGraph(name, g, gpu, o, rows, notes).run();
+                new OnGraph(name, g, gpu, o, rows, shared, notes).run();
                 done.add(name);
                 if (o.deltaUpdates() > 0) {
                     DeltaBytes.Row[] r = DeltaBytes.measure(name, e, o.deltaUpdates(), o.seed());
@@ -212,13 +222,13 @@ public final class RepairBench {
         } finally {
             if (gpu != null) gpu.close();
         }
-        String markdown = markdown(o, started, (System.nanoTime() - t0) / 1e9, engine, rows, deltas, notes);
+        String markdown = markdown(o, started, (System.nanoTime() - t0) / 1e9, engine, rows, shared, deltas, notes);
         if (o.out() != null) {
             Path parent = o.out().toAbsolutePath().getParent();
             if (parent != null) Files.createDirectories(parent);
             Files.writeString(o.out(), markdown + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         }
-        return new Outcome(done, rows, deltas, notes, markdown);
+        return new Outcome(done, rows, shared, deltas, notes, markdown);
     }
 
     /** The measurements on one graph: every series, batch size and repeat, the standing answers carried along. */
@@ -227,6 +237,7 @@ public final class RepairBench {
         private final GpuBackend gpu;
         private final Options o;
         private final List<Row> rows;
+        private final List<SharedRow> shared;
         private final List<String> notes;
         private final CpuBackend cpu = new CpuBackend();
         private final MutableGraph m;
@@ -238,14 +249,15 @@ public final class RepairBench {
         private MstResult mst;
         private MstRepair forest;
 
-        /** Per batch: [algorithm][repair, cpu, gpu, changed, fellBack] and the GPU sync. */
-        private record Measured(double[][] byAlgorithm, double gpuSyncMs) {}
+        /** Per batch: [algorithm][repair, cpu, gpu, changed, fellBack], the GPU sync, and [apply, merge, transpose, edge list]. */
+        private record Measured(double[][] byAlgorithm, double gpuSyncMs, double[] shared) {}
 
-        OnGraph(String name, CsrGraph g, GpuBackend gpu, Options o, List<Row> rows, List<String> notes) {
+        OnGraph(String name, CsrGraph g, GpuBackend gpu, Options o, List<Row> rows, List<SharedRow> shared, List<String> notes) {
             this.name = name;
             this.gpu = gpu;
             this.o = o;
             this.rows = rows;
+            this.shared = shared;
             this.notes = notes;
             this.m = new MutableGraph(copy(g));
             m.trackChangedEdges();
@@ -275,6 +287,12 @@ public final class RepairBench {
                     for (int k : o.batches()) {
                         List<Measured> ms = new ArrayList<>();
                         for (int r = 0; r < o.repeats(); r++) ms.add(batch(s, k));
+                        double[][] sh = new double[4][];
+                        for (int c = 0; c < 4; c++) {
+                            final int at = c;
+                            sh[c] = ms.stream().mapToDouble(x -> x.shared()[at]).toArray();
+                        }
+                        shared.add(new SharedRow(name, s.label(), k, median(sh[0]), median(sh[1]), median(sh[2]), median(sh[3])));
                         for (int a = 0; a < ALGORITHMS.length; a++) {
                             final int at = a;
                             double[] repair = ms.stream().mapToDouble(x -> x.byAlgorithm()[at][0]).toArray();
@@ -299,14 +317,26 @@ public final class RepairBench {
         private Measured batch(RandomEdits.Series series, int k) {
             RandomEdits edits = new RandomEdits(m.current(), series, random);
             List<EdgeEdits> applied = new ArrayList<>(k);
+            long applyNanos = 0;
             for (int i = 0; i < k; i++) {
                 EdgeEdits e = edits.next();
+                long a0 = System.nanoTime();
                 m.apply(e, 0, Long.MAX_VALUE);
+                applyNanos += System.nanoTime() - a0;
                 applied.add(e);
             }
             if (dev != null) for (EdgeEdits e : applied) dev.mutable().apply(e, 0, Long.MAX_VALUE);
             ChangedEdges changes = m.drainChangedEdges();
-            CsrGraph g = m.current();   // the merge of structural changes: once per batch for everything, not timed
+            // shared by every standing answer and by the recomputes, so in neither column: the merge of structural
+            // changes, the transpose the repairs read on a directed graph, the undirected edge list MST ids refer to
+            long c0 = System.nanoTime();
+            CsrGraph g = m.current();
+            long c1 = System.nanoTime();
+            g.transpose();
+            long c2 = System.nanoTime();
+            g.undirectedEdges();
+            long c3 = System.nanoTime();
+            double[] sharedMs = {ms(applyNanos), ms(c1 - c0), ms(c2 - c1), ms(c3 - c2)};
             ResidentGraph host = cpu.load(g);
             String where = name + " after a batch of " + k + " " + series.label() + " (" + g + ")";
             double[][] out = new double[ALGORITHMS.length][5];
@@ -371,7 +401,7 @@ public final class RepairBench {
                 out[2][2] = ms(g3 - g2);
                 compareGpu(g, gs, gb, gm, where);
             }
-            return new Measured(out, sync);
+            return new Measured(out, sync, sharedMs);
         }
 
         /** The GPU engine's answers against the CPU-engine answers held now (sssp, bfs, mst: just checked). */
@@ -409,7 +439,7 @@ public final class RepairBench {
     }
 
     static String markdown(Options o, ZonedDateTime started, double seconds, String engine, List<Row> rows,
-                           List<DeltaBytes.Row> deltas, List<String> notes) {
+                           List<SharedRow> shared, List<DeltaBytes.Row> deltas, List<String> notes) {
         StringBuilder b = new StringBuilder();
         b.append("### RepairBench, ").append(started.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))).append("\n\n");
         b.append("- command: `").append(o.command()).append("`\n");
@@ -428,6 +458,15 @@ public final class RepairBench {
                 + " | speed-up vs CPU | speed-up vs GPU | fell back | changes |\n");
         b.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Row r : rows) b.append(rowText(r));
+        b.append("\n**Shared per batch** (in neither column above, medians: applying the k updates to the host graph one by"
+                + " one; then, once per batch for every standing answer and recompute, the merge of structural changes, the"
+                + " transpose the repairs read on a directed graph and the undirected edge list MST ids refer to; the last two"
+                + " are cached per graph version and kept current by re-weights):\n\n");
+        b.append("| graph | updates | batch | apply ms | merge ms | transpose ms | edge list ms |\n|---|---|---:|---:|---:|---:|---:|\n");
+        for (SharedRow r : shared) {
+            b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.3f | %.2f | %.2f | %.2f |%n", r.graph(), r.series(), r.batch(),
+                    r.applyMs(), r.mergeMs(), r.transposeMs(), r.edgeListMs()));
+        }
         if (!deltas.isEmpty()) {
             b.append("\n").append(DeltaBytes.markdown(deltas));
         }

@@ -42,6 +42,10 @@ class RepairBenchTest {
             assertTrue(row.fellBack() >= 0 && row.fellBack() <= row.batches(), row::toString);
         }
         assertTrue(RepairBench.byKey(r.rows()).containsKey("grid24/SSSP/remove/insert/100"));
+        assertEquals(2 * 2 * 3, r.shared().size(), "a shared-cost row per graph, series and batch size");
+        for (RepairBench.SharedRow s : r.shared()) {
+            assertTrue(s.applyMs() > 0 && s.mergeMs() >= 0 && s.transposeMs() >= 0 && s.edgeListMs() >= 0, s::toString);
+        }
         assertEquals(2 * 3, r.deltas().size(), "a DELTA row per graph and algorithm");
         for (DeltaBytes.Row d : r.deltas()) {
             assertEquals(40, d.updates(), d::toString);
@@ -55,7 +59,8 @@ class RepairBenchTest {
         assertTrue(r.deltas().stream().anyMatch(d -> d.algorithm().equals("SSSP") && d.deltaPushes() > 0), "some re-weight changed an SSSP answer");
         String md = Files.readString(out);
         assertEquals(r.markdown() + "\n", md);
-        for (String s : new String[] {"### RepairBench", "**Repair vs recompute**", "**DELTA vs FULL bytes**", "| grid24 | SSSP | re-weights | 1 |",
+        for (String s : new String[] {"### RepairBench", "**Repair vs recompute**", "**Shared per batch**", "**DELTA vs FULL bytes**",
+                "| grid24 | SSSP | re-weights | 1 |",
                 "| kron10 | MST | remove/insert | 100 |", "Every repaired answer equalled the recompute"}) {
             assertTrue(md.contains(s), () -> "the table lacks " + s + ":\n" + md);
         }
