@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Builds .device-worker/frontier-worker.tar.xz: the CLI and the whole worker (embedded Kafka broker, Micronaut, CPU
-# and GPU engines) and the bench jar (KafkaBench, QueryPathBench) with a jlink Java runtime, for the GPU machine,
-# which has no Java; and .device-worker/datasets/ (USA-road-d.NY, for KafkaBench). Natives for other platforms are
+# and GPU engines) and the bench jar (KafkaBench, RepairBench, SubscriptionBench, QueryPathBench) with a jlink Java
+# runtime, for the GPU machine, which has no Java; and .device-worker/datasets/ (USA-road-d.NY, for the benchmarks).
+# Natives for other platforms are
 # stripped from the jars (zstd-jni, snappy, JCuda's unused PTX compiler) and the archive is xz-compressed so that
 # both fit the device tool's 64 MiB carry. On the GPU machine, from the repository root:
 #   deploy/gpu/run-worker.sh demo --backend gpu      (the demo through Kafka, answered by the GPU backend)
-#   deploy/gpu/run.sh kafka-bench                    (KafkaBench through the embedded broker, see kafka-bench.sh)
+#   deploy/gpu/run.sh kafka-bench                    (KafkaBench through the embedded broker, see bundle-bench.sh)
+#   deploy/gpu/run.sh repair-bench                   (RepairBench: incremental repair vs recompute, CPU and GPU engine)
+#   deploy/gpu/run.sh subscription-bench             (SubscriptionBench: DELTA subscriptions through the embedded broker)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -16,7 +19,8 @@ trap 'rm -rf "$stage"' EXIT
 [[ "${SKIP_BUILD:-}" == 1 ]] || mvn -q -B -Dfrontier.build.dir=target-wbundle -DskipTests -pl clients/java,bench -am package
 mkdir -p "$stage/frontier/lib"
 cp clients/java/target-wbundle/frontier-client-*-SNAPSHOT.jar clients/java/target-wbundle/lib/*.jar "$stage/frontier/lib/"
-# the bench jar alone: KafkaBench and QueryPathBench need nothing beyond the client's closure (not JGraphT, XChart)
+# the bench jar alone: KafkaBench, RepairBench, SubscriptionBench and QueryPathBench need nothing beyond the client's
+# closure (not JGraphT, XChart)
 cp bench/target-wbundle/frontier-bench-*-SNAPSHOT.jar "$stage/frontier/lib/"
 strip_natives() {  # jar, patterns to delete...
   local jar="$stage/frontier/lib/$1"; shift

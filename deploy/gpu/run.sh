@@ -5,14 +5,25 @@
 #        the seed variants, the GPU runtime tests under org.frontiergraph.kernels.gpu) on seeded random, Kronecker and grid graphs and every dataset in .device/datasets.
 # bench: org.frontiergraph.bench.gpu.GpuBench (BENCH_ARGS to override its arguments).
 # updates: org.frontiergraph.bench.gpu.UpdateBench (UPDATE_ARGS to override; not part of all).
-#   deploy/gpu/run.sh kafka-bench [KafkaBench options]
-# kafka-bench: org.frontiergraph.bench.kafka.KafkaBench through the embedded Kafka broker and a worker, with the
-#        worker bundle in .device-worker/ instead (deploy/gpu/kafka-bench.sh, which says more; not part of "all").
+#   deploy/gpu/run.sh kafka-bench|repair-bench|subscription-bench [options of the benchmark]
+# These three run from the worker bundle in .device-worker/ instead (deploy/gpu/build-worker-bundle.sh; carry
+# [".device-worker"]) through deploy/gpu/bundle-bench.sh, which says more; none is part of "all". Output: $OUT/NAME.md
+# (the table), NAME.log, gpu.txt.
+# kafka-bench: org.frontiergraph.bench.kafka.KafkaBench through the embedded Kafka broker and a worker (KBENCH_ARGS,
+#        default "--graphs ny,kron20 --backend gpu"; KBENCH_HEAP, KBENCH_TIMEOUT).
+# repair-bench: org.frontiergraph.bench.incremental.RepairBench, standing answers repaired vs recomputed on the CPU and
+#        the GPU engine, and DELTA vs FULL push bytes (REPAIR_ARGS, default "--graphs ny,kron20 --backend gpu";
+#        REPAIR_HEAP, REPAIR_TIMEOUT).
+# subscription-bench: org.frontiergraph.bench.kafka.SubscriptionBench, DELTA SSSP subscriptions under single-edge
+#        re-weights through Kafka (SUBSCRIPTION_ARGS, default "--graph ny --backend gpu": 100 subscriptions, 1,000
+#        re-weights/s for 30 s; SUBSCRIPTION_HEAP, SUBSCRIPTION_TIMEOUT).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 what="${1:-all}"
-if [[ "$what" == kafka-bench ]]; then shift; exec "$root/deploy/gpu/kafka-bench.sh" "$@"; fi
+case "$what" in
+  kafka-bench|repair-bench|subscription-bench) shift; exec "$root/deploy/gpu/bundle-bench.sh" "$what" "$@" ;;
+esac
 b=.device
 out="${OUT:-$b/out}"
 mkdir -p "$out"

@@ -18,6 +18,7 @@ import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.generate.GridRoadGraph;
 import org.frontiergraph.kernels.generate.KroneckerGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.gpu.GpuBackend;
@@ -96,7 +97,7 @@ public final class GpuBench {
         if (out != null) Files.writeString(out, table);
     }
 
-    /** A benchmark graph by name (kronSCALE, uniformSCALE, ny); null when the dataset is absent. Shared with the peers harness. */
+    /** A benchmark graph by name (kronSCALE, uniformSCALE, gridSIDE, ny); null when the dataset is absent. Shared with the peers harness. */
     public static CsrGraph build(String name) throws IOException {
         Edges e = edges(name);
         return e == null ? null : GraphBuilder.build(e.edges());
@@ -116,6 +117,10 @@ public final class GpuBench {
         if (name.startsWith("uniform")) {
             int scale = Integer.parseInt(name.substring(7));
             return new Edges(UniformRandomGraph.generate(1 << scale, 16L << scale, SEED, 255, false), 0);
+        }
+        if (name.startsWith("grid")) {   // a road-like stand-in: gridSIDE is a SIDE x SIDE grid (GridRoadGraph)
+            int side = Integer.parseInt(name.substring(4));
+            return new Edges(GridRoadGraph.generate(side, side, SEED, 255), 0);
         }
         if (name.equals("ny")) {
             var file = Datasets.file(Datasets.NY);

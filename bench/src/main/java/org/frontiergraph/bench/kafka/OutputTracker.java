@@ -78,6 +78,8 @@ final class OutputTracker implements AutoCloseable {
     private final Map<String, Long> versions = new ConcurrentHashMap<>();
     private final List<VersionWait> versionWaits = new CopyOnWriteArrayList<>();
     private final List<Error> errors = new CopyOnWriteArrayList<>();
+    /** Graphs whose every reported version is timed: version to when its GraphStatus was read (System.nanoTime). */
+    private final Map<String, Map<Long, Long>> versionTimes = new ConcurrentHashMap<>();
     private volatile boolean running = true;
     private volatile Throwable failure;
 
@@ -145,6 +147,14 @@ final class OutputTracker implements AutoCloseable {
         Long now = versions.get(graphId);
         if (now != null && now >= version) complete(graphId, null, System.nanoTime());
         return w.done;
+    }
+
+    /**
+     * From now on, remembers when each version of {@code graphId} was reported loaded; the returned map (version to
+     * System.nanoTime when its GraphStatus was read) fills as reports come.
+     */
+    Map<Long, Long> timeVersions(String graphId) {
+        return versionTimes.computeIfAbsent(graphId, g -> new ConcurrentHashMap<>());
     }
 
     /** The latest version of {@code graphId} reported loaded, or -1. */
@@ -229,6 +239,8 @@ final class OutputTracker implements AutoCloseable {
         GraphStatus s = decode(r.value(), GraphStatus.class);
         if (s == null || s.getState() != GraphState.LOADED) return;
         versions.merge(s.getGraphId(), s.getVersion(), Math::max);
+        Map<Long, Long> times = versionTimes.get(s.getGraphId());
+        if (times != null) times.putIfAbsent(s.getVersion(), now);
         complete(s.getGraphId(), s, now);
     }
 

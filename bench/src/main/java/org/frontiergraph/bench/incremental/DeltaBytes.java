@@ -1,0 +1,270 @@
+package org.frontiergraph.bench.incremental;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.avro.specific.SpecificRecord;
+import org.frontiergraph.bench.gpu.GpuBench;
+import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.kernels.bfs.Bfs;
+import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.cpu.CpuBackend;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeEdits;
+import org.frontiergraph.kernels.graph.UndirectedEdges;
+import org.frontiergraph.kernels.mst.Mst;
+import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.sssp.Sssp;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.PushReason;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultMode;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.PackedArrays;
+import org.frontiergraph.schema.codec.SubscriptionView;
+import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.metrics.FrontierMetrics;
+import org.frontiergraph.worker.processing.GraphEventProcessor;
+import org.frontiergraph.worker.processing.InputRecord;
+import org.frontiergraph.worker.processing.Outputs;
+import org.frontiergraph.worker.query.QueryService;
+import org.frontiergraph.worker.registry.EngineService;
+import org.frontiergraph.worker.registry.GraphRegistry;
+import org.frontiergraph.worker.subscription.SubscriptionService;
+
+/**
+ * The size of what a DELTA subscriber receives: the worker's own services wired in this process by their
+ * constructors (as its unit tests do; no Kafka, CPU engine, since sizes do not depend on the engine), the graph loaded
+ * from snapshot records, one DELTA subscription each for SSSP and BFS (one seeded source) and MST, then single-edge
+ * re-weights, each its own record and its own poll batch (process, then flush, as the Kafka listener does). Every push
+ * is Avro-encoded as it would be published ({@link FrontierCodec#encode}); its bytes (all chunks) are summed, decoded
+ * again and applied to a {@link SubscriptionView}. At the end every view must equal a fresh answer on the worker's
+ * graph (SSSP distances, BFS hops exactly; the MST forest's edges and weights), else the run aborts.
+ */
+final class DeltaBytes {
+    private static final String TOPIC = "frontier.graphs";
+
+    /** One subscription's pushes over {@code updates} re-weights. */
+    record Row(String graph, String algorithm, int updates, int deltaPushes, int completePushes, double changedMedian,
+               double bytesMedian, double bytesP99, double bytesMax, long deltaBytes, long fullBytes) {
+        /** FULL bytes per push over the median DELTA push. */
+        double ratio() { return fullBytes / bytesMedian; }
+
+        /** What FULL mode would have sent for the same pushes (the worker pushes FULL only on a change too). */
+        long fullModeBytes() { return (long) (deltaPushes + completePushes) * fullBytes; }
+    }
+
+    private DeltaBytes() {}
+
+    static Row[] measure(String name, GpuBench.Edges edges, int updates, long seed) {
+        FrontierConfig config = new FrontierConfig();
+        config.setBackend("cpu");
+        config.setWorkerId("repair-bench");
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        EngineService engines = new EngineService(config);
+        GraphRegistry registry = new GraphRegistry(engines, config);
+        try {
+            QueryService queries = new QueryService(registry, engines, config);
+            SubscriptionService subscriptions = new SubscriptionService(registry, engines, config, meters);
+            GraphEventProcessor processor = new GraphEventProcessor(registry, queries, subscriptions,
+                    new FrontierMetrics(meters, registry), config);
+            return new Run(name, edges, processor, registry).go(updates, seed);
+        } finally {
+            registry.close();
+            engines.close();
+            meters.close();
+        }
+    }
+
+    private static final class Run {
+        final String graphId;
+        final String name;
+        final GpuBench.Edges edges;
+        final int first;
+        final GraphEventProcessor processor;
+        final GraphRegistry registry;
+        final Map<String, SubscriptionView> views = new HashMap<>();
+        final Map<String, Long> fullBytes = new HashMap<>();
+        final Map<String, List<Long>> deltaBytes = new HashMap<>();
+        final Map<String, List<Integer>> changed = new HashMap<>();
+        final Map<String, Integer> complete = new HashMap<>();
+        long offset;
+
+        Run(String name, GpuBench.Edges edges, GraphEventProcessor processor, GraphRegistry registry) {
+            this.graphId = "rbench-" + name;
+            this.name = name;
+            this.edges = edges;
+            this.first = edges.firstVertexId();
+            this.processor = processor;
+            this.registry = registry;
+        }
+
+        Row[] go(int updates, long seed) {
+            long t0 = System.nanoTime();
+            for (GraphSnapshotChunk c : FrontierClient.chunks(graphId, 1, edges.edges(), first, true, FrontierClient.CHUNK_EDGES)) {
+                feed(c);
+            }
+            CsrGraph g = graph();
+            int source = GpuBench.sources(g, 1)[0];
+            List<String> ids = new ArrayList<>();
+            for (Algorithm a : List.of(Algorithm.SSSP, Algorithm.BFS, Algorithm.MST)) {
+                String id = "rbench-" + name + "-" + a;
+                ids.add(id);
+                feed(Subscription.newBuilder().setSubscriptionId(id).setGraphId(graphId).setAlgorithm(a)
+                        .setSource(a == Algorithm.MST ? null : source + first).setResultMode(ResultMode.DELTA).build());
+            }
+            flush();
+            for (String id : ids) {
+                if (!fullBytes.containsKey(id)) throw new IllegalStateException("no INITIAL push for " + id);
+            }
+            RandomEdits random = new RandomEdits(g, RandomEdits.Series.REWEIGHTS, new SplittableRandom(seed ^ 0xDE17A));
+            for (int i = 0; i < updates; i++) {
+                EdgeEdits e = random.next();
+                feed(GraphUpdate.newBuilder().setGraphId(graphId)
+                        .setReweighted(PackedArrays.edgeBatch(new int[] {e.reweightU()[0] + first},
+                                new int[] {e.reweightV()[0] + first}, e.reweightW()))
+                        .build());
+                flush();
+            }
+            check(graph(), source);
+            RepairBench.log("%s: DELTA pushes of %d re-weights measured and checked in %.1f s", name, updates, (System.nanoTime() - t0) / 1e9);
+            Row[] rows = new Row[ids.size()];
+            for (int k = 0; k < ids.size(); k++) {
+                String id = ids.get(k);
+                double[] bytes = deltaBytes.getOrDefault(id, List.of()).stream().mapToDouble(Long::doubleValue).toArray();
+                double[] ch = changed.getOrDefault(id, List.of()).stream().mapToDouble(Integer::doubleValue).toArray();
+                rows[k] = new Row(name, id.substring(id.lastIndexOf('-') + 1), updates, bytes.length, complete.getOrDefault(id, 0),
+                        RepairBench.median(ch), RepairBench.median(bytes), percentile(bytes, 99),
+                        bytes.length == 0 ? Double.NaN : Arrays.stream(bytes).max().getAsDouble(),
+                        (long) Arrays.stream(bytes).sum(), fullBytes.get(id));
+            }
+            return rows;
+        }
+
+        CsrGraph graph() {
+            return registry.get(graphId).orElseThrow(() -> new IllegalStateException("graph " + graphId + " was not loaded")).resident().graph();
+        }
+
+        void feed(SpecificRecord r) {
+            Outputs out = processor.process(new InputRecord(TOPIC, 0, offset++, graphId, FrontierCodec.encode(r), System.currentTimeMillis()), false);
+            deliver(out);
+        }
+
+        void flush() {
+            deliver(processor.flushSubscriptions(p -> true, System.currentTimeMillis()));
+        }
+
+        /** What a consumer of the results topic gets: each push encoded, measured, decoded, applied to its view. */
+        void deliver(Outputs out) {
+            if (!out.errors().isEmpty()) {
+                throw new IllegalStateException("the worker reported " + out.errors().get(0).getCode() + ": " + out.errors().get(0).getReason());
+            }
+            Map<String, long[]> pushBytes = new HashMap<>();
+            Map<String, QueryResult> heads = new HashMap<>();
+            Map<String, Integer> pushChanged = new HashMap<>();
+            for (QueryResult r : out.results()) {
+                if (r.getReason() == null) continue;
+                if (r.getStatus() != ResultStatus.OK || r.getReason() == PushReason.END) {
+                    throw new IllegalStateException("push " + r.getReason() + " of " + r.getQueryId() + ": " + r.getStatus() + " " + r.getError());
+                }
+                byte[] wire = FrontierCodec.encode(r);
+                QueryResult decoded;
+                try {
+                    decoded = FrontierCodec.decode(wire, QueryResult.class);
+                } catch (FrontierCodec.MalformedMessageException e) {
+                    throw new IllegalStateException(e);
+                }
+                if (!views.computeIfAbsent(r.getQueryId(), id -> new SubscriptionView()).apply(decoded)) {
+                    throw new IllegalStateException("push #" + r.getSequence() + " of " + r.getQueryId() + " was refused (a gap or a repeat)");
+                }
+                pushBytes.computeIfAbsent(r.getQueryId(), id -> new long[1])[0] += wire.length;
+                heads.putIfAbsent(r.getQueryId(), r);
+                int n = 0;
+                if (r.getVertices() != null) n += PackedArrays.intCount(r.getVertices());
+                if (r.getMstEdges() != null) n += PackedArrays.intCount(r.getMstEdges().getSources());
+                if (r.getRemovedEdges() != null) n += PackedArrays.intCount(r.getRemovedEdges().getSources());
+                pushChanged.merge(r.getQueryId(), n, Integer::sum);
+            }
+            for (Map.Entry<String, long[]> p : pushBytes.entrySet()) {
+                QueryResult head = heads.get(p.getKey());
+                long bytes = p.getValue()[0];
+                if (head.getReason() == PushReason.INITIAL) {
+                    fullBytes.put(p.getKey(), bytes);
+                } else if (head.getDelta()) {
+                    deltaBytes.computeIfAbsent(p.getKey(), id -> new ArrayList<>()).add(bytes);
+                    changed.computeIfAbsent(p.getKey(), id -> new ArrayList<>()).add(pushChanged.get(p.getKey()));
+                } else {
+                    complete.merge(p.getKey(), 1, Integer::sum);
+                }
+            }
+        }
+
+        /** Every view against a fresh answer on the worker's current graph. */
+        void check(CsrGraph g, int source) {
+            ResidentGraph host = new CpuBackend().load(g);
+            SsspResult sssp = Sssp.run(host, source, null);
+            BfsResult bfs = Bfs.run(host, source, null);
+            MstResult mst = Mst.run(host, null);
+            SubscriptionView sv = views.get("rbench-" + name + "-SSSP"), bv = views.get("rbench-" + name + "-BFS");
+            SubscriptionView mv = views.get("rbench-" + name + "-MST");
+            String where = name + " after the DELTA pushes";
+            if (!Arrays.equals(sv.distances(), sssp.distances())) {
+                throw new RepairBench.MismatchException("the SSSP subscriber's view differs from a fresh answer, " + where);
+            }
+            if (!Arrays.equals(bv.hops(), bfs.hops())) {
+                throw new RepairBench.MismatchException("the BFS subscriber's view differs from a fresh answer, " + where);
+            }
+            UndirectedEdges ue = g.undirectedEdges();
+            Map<Long, Double> forest = new HashMap<>();
+            for (int id : mst.edgeIds()) forest.put(SubscriptionView.key(ue.u[id] + first, ue.v[id] + first), ue.w[id]);
+            if (!forest.equals(mv.forest()) || mv.totalWeight() == null || mv.totalWeight() != mst.totalWeight()) {
+                throw new RepairBench.MismatchException("the MST subscriber's view (" + mv.forest().size() + " edges, weight "
+                        + mv.totalWeight() + ") differs from a fresh forest (" + forest.size() + " edges, weight " + mst.totalWeight()
+                        + "), " + where);
+            }
+        }
+    }
+
+    static double percentile(double[] xs, double p) {
+        if (xs.length == 0) return Double.NaN;
+        double[] s = xs.clone();
+        Arrays.sort(s);
+        int rank = (int) Math.ceil(p / 100 * s.length);
+        return s[Math.max(0, Math.min(s.length - 1, rank - 1))];
+    }
+
+    static String markdown(List<Row> rows) {
+        StringBuilder b = new StringBuilder();
+        b.append("**DELTA vs FULL bytes** (the worker's subscription service in this process, CPU engine: one DELTA subscription"
+                + " per algorithm (SSSP and BFS from the seeded source), then single-edge re-weights, each its own poll batch;"
+                + " bytes: the Avro-encoded pushes as published, every chunk, before Kafka's compression; FULL: the complete"
+                + " answer (the INITIAL push); pushes: re-weights that changed the answer (BFS: hop counts never change on a"
+                + " re-weight); complete: pushes sent whole after a recompute; changes: vertices (SSSP, BFS) or forest edges (MST)"
+                + " a push lists; every view equal to a fresh answer at the end):\n\n");
+        b.append("| graph | algorithm | re-weights | DELTA pushes | complete pushes | changes per push (median) | DELTA bytes p50"
+                + " | p99 | max | FULL bytes | FULL / DELTA p50 | DELTA bytes in all | FULL mode would send |\n");
+        b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Row r : rows) {
+            b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %,d | %s | %s | %s | %s | %,d | %s | %,d | %,d |%n", r.graph(),
+                    r.algorithm(), r.updates(), r.deltaPushes(), r.completePushes(), count(r.changedMedian()), count(r.bytesMedian()),
+                    count(r.bytesP99()), count(r.bytesMax()), r.fullBytes(),
+                    Double.isNaN(r.bytesMedian()) ? "" : String.format(Locale.ROOT, "%,.0fx", r.ratio()), r.deltaBytes(), r.fullModeBytes()));
+        }
+        return b.toString();
+    }
+
+    private static String count(double x) {
+        return Double.isNaN(x) ? "" : String.format(Locale.ROOT, "%,.0f", x);
+    }
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The benchmarks that run from the worker bundle on the GPU machine (no Java there): from the repository root, with
+# .device-worker/ built here by deploy/gpu/build-worker-bundle.sh (the xz bundle: jlink runtime, worker, embedded Kafka
+# broker, CUDA engine, bench jar; and datasets/USA-road-d.NY.gr.gz beside it, 58 MB in all):
+#   deploy/gpu/bundle-bench.sh kafka-bench        [more KafkaBench options]         (= run.sh kafka-bench, kafka-bench.sh)
+#   deploy/gpu/bundle-bench.sh repair-bench       [more RepairBench options]        (= run.sh repair-bench)
+#   deploy/gpu/bundle-bench.sh subscription-bench [more SubscriptionBench options]  (= run.sh subscription-bench)
+# Device tool: run(command="deploy/gpu/run.sh repair-bench", carry=[".device-worker"]).
+#
+# kafka-bench:        org.frontiergraph.bench.kafka.KafkaBench: the embedded broker, one worker and the benchmark in one
+#                     JVM; defaults "--graphs ny,kron20 --backend gpu".
+# repair-bench:       org.frontiergraph.bench.incremental.RepairBench: incremental repair against recompute on the CPU and
+#                     the GPU engine (no Kafka), then DELTA/FULL push bytes through the worker's subscription service in
+#                     the same JVM; defaults "--graphs ny,kron20 --backend gpu" (gpu: fails rather than leave the GPU
+#                     columns empty). A repaired answer that differs from the recompute stops it with status 1.
+# subscription-bench: org.frontiergraph.bench.kafka.SubscriptionBench: 100 DELTA SSSP subscriptions and single-edge
+#                     re-weights at 1,000/s for 30 s through the embedded broker and one worker; defaults
+#                     "--graph ny --backend gpu".
+#
+# Unpacks the bundle to $FRONTIER_UNPACK (/tmp/frontier-kbench; again when the archive changed). The table goes to
+# $OUT/NAME.md (without $OUT: .device-worker/out; RepairBench and SubscriptionBench append, KafkaBench rewrites it), the
+# whole output to NAME.log there, nvidia-smi's view to gpu.txt. Exit status: the benchmark's (0: every check passed;
+# 1: a failure, named in the log and under the table; 124: cut off by the timeout).
+# Environment, per benchmark (KBENCH_ for kafka-bench, REPAIR_ for repair-bench, SUBSCRIPTION_ for subscription-bench):
+#   *_ARGS (replaces the defaults above; the arguments given to this script are added after them), *_HEAP (-Xmx, 48g),
+#   *_TIMEOUT (seconds, 540: inside the device tool's 10 minutes, so that the table and the logs still come back).
+set -uo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+name="${1:-}"
+case "$name" in
+  kafka-bench)        main=org.frontiergraph.bench.kafka.KafkaBench; prefix=KBENCH; defaults="--graphs ny,kron20 --backend gpu" ;;
+  repair-bench)       main=org.frontiergraph.bench.incremental.RepairBench; prefix=REPAIR; defaults="--graphs ny,kron20 --backend gpu" ;;
+  subscription-bench) main=org.frontiergraph.bench.kafka.SubscriptionBench; prefix=SUBSCRIPTION; defaults="--graph ny --backend gpu" ;;
+  *) echo "usage: $0 kafka-bench|repair-bench|subscription-bench [options]" >&2; exit 2 ;;
+esac
+shift
+args_var="${prefix}_ARGS"; heap_var="${prefix}_HEAP"; timeout_var="${prefix}_TIMEOUT"
+bundle=.device-worker
+archive="$bundle/frontier-worker.tar.xz"
+dir="${FRONTIER_UNPACK:-/tmp/frontier-kbench}"
+out="${OUT:-$bundle/out}"
+mkdir -p "$out"
+[[ -f "$archive" ]] || { echo "no $archive: build it with deploy/gpu/build-worker-bundle.sh and carry .device-worker" >&2; exit 2; }
+
+stamp="$(stat -c '%s-%Y' "$archive")"
+if [[ ! -x "$dir/frontier/jre/bin/java" || "$(cat "$dir/.stamp" 2>/dev/null)" != "$stamp" ]]; then
+  rm -rf "$dir" && mkdir -p "$dir"
+  xz -dc "$archive" | tar -C "$dir" -xf - || { echo "unpacking $archive failed" >&2; exit 2; }
+  echo "$stamp" > "$dir/.stamp"
+fi
+if ! ls "$dir"/frontier/lib/frontier-bench-*.jar >/dev/null 2>&1; then
+  echo "the bundle has no frontier-bench jar: rebuild it with deploy/gpu/build-worker-bundle.sh" >&2
+  exit 2
+fi
+
+tmp="$(mktemp -d /tmp/frontier-jcuda.XXXXXX)"   # JCuda unpacks its natives here; the broker's log goes here too
+export FRONTIER_DATASETS="$root/$bundle/datasets"
+{ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv 2>&1 || echo "no nvidia-smi"
+  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB"
+  date -u; } | tee "$out/gpu.txt"
+
+read -r -a first <<< "${!args_var:-$defaults}"
+args=("${first[@]}" "$@")
+timeout "${!timeout_var:-540}" "$dir/frontier/jre/bin/java" "-Xmx${!heap_var:-48g}" -Xss16m -Djava.io.tmpdir="$tmp" \
+    -DFRONTIER_DATASETS="$FRONTIER_DATASETS" -Dorg.apache.avro.SERIALIZABLE_PACKAGES=org.frontiergraph.schema \
+    -cp "$dir/frontier/lib/*" "$main" "${args[@]}" \
+    --out "$out/$name.md" --command "deploy/gpu/run.sh $name with ${main##*.} ${args[*]}" 2>&1 | tee "$out/$name.log"
+rc=${PIPESTATUS[0]}
+rm -rf "$tmp"
+echo "$name: exit $rc; table in $out/$name.md"
+exit "$rc"
