@@ -31,4 +31,16 @@ final class BfsStanding extends VertexStanding<BfsResult> {
     public Verification verify(CsrGraph graph, BfsResult repaired, BfsResult fresh) {
         return BfsVerifier.verify(graph, fresh.source(), repaired, fresh);
     }
+
+    @Override
+    int vertexCount(BfsResult r) { return r.hops().length; }
+
+    @Override
+    boolean differs(BfsResult a, BfsResult b, int v) {
+        int ha = v < a.hops().length ? a.hops()[v] : BfsResult.UNREACHED;
+        int hb = v < b.hops().length ? b.hops()[v] : BfsResult.UNREACHED;
+        int pa = v < a.parents().length ? a.parents()[v] : BfsResult.UNREACHED;
+        int pb = v < b.parents().length ? b.parents()[v] : BfsResult.UNREACHED;
+        return ha != hb || pa != pb;
+    }
 }

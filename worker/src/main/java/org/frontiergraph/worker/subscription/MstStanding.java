@@ -75,6 +75,11 @@ final class MstStanding implements Standing<MstStanding.Forest> {
     }
 
     @Override
+    public Pending.Changes compare(Forest previous, Forest next) {
+        return null;   // the previous forest's edge ids refer to an earlier version's edge list: pushed complete
+    }
+
+    @Override
     public Verification verify(CsrGraph graph, Forest repaired, Forest fresh) {
         return MstVerifier.verify(graph, repaired.result(), fresh.result());
     }

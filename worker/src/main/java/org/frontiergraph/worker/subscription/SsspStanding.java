@@ -31,4 +31,16 @@ final class SsspStanding extends VertexStanding<SsspResult> {
     public Verification verify(CsrGraph graph, SsspResult repaired, SsspResult fresh) {
         return SsspVerifier.verify(graph, fresh.source(), repaired, fresh);
     }
+
+    @Override
+    int vertexCount(SsspResult r) { return r.distances().length; }
+
+    @Override
+    boolean differs(SsspResult a, SsspResult b, int v) {
+        double da = v < a.distances().length ? a.distances()[v] : Double.POSITIVE_INFINITY;
+        double db = v < b.distances().length ? b.distances()[v] : Double.POSITIVE_INFINITY;
+        int pa = v < a.parents().length ? a.parents()[v] : SsspResult.NO_PARENT;
+        int pb = v < b.parents().length ? b.parents()[v] : SsspResult.NO_PARENT;
+        return Double.compare(da, db) != 0 || pa != pb;
+    }
 }

@@ -37,6 +37,12 @@ interface Standing<R> {
      */
     Updated<R> repair(CsrGraph graph, R previous, ChangedEdges changes, boolean onGpu);
 
+    /**
+     * What differs between {@code previous} (left as it was by a repair that gave up) and {@code next}, the answer
+     * recomputed after the change; null when this algorithm cannot tell (the push is then complete).
+     */
+    Pending.Changes compare(R previous, R next);
+
     /** Checks a repaired answer against one recomputed from scratch on the same graph. */
     Verification verify(CsrGraph graph, R repaired, R fresh);
 

@@ -281,20 +281,28 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                             List<QueryResult> results, List<ErrorEvent> errors) {
         CsrGraph graph = entry.resident().graph();
         Standing.Updated<R> u = null;
+        boolean intact = true;   // a repair that gave up leaves the previous answer as it was; one that threw may not
         try {
             u = a.standing.repair(graph, a.result, changes, entry.resident().backend().equals("gpu"));
         } catch (RuntimeException e) {
+            intact = false;
             LOG.warn("incremental repair of {} on graph '{}' failed ({}); recomputing", a.key, g.graphId, e.toString());
         }
         if (u == null) {
             recomputed.increment();
+            R previous = a.result;
             try {
                 a.compute(this, entry);
             } catch (RuntimeException e) {
                 failed(g, a.key, e, results, errors);
                 return;
             }
-            for (Sub sub : g.using(a.key)) sub.pending.markAll();
+            // DELTA subscribers still get only what changed, found by comparing the two answers (O(n), no kernel)
+            Pending.Changes changed = intact ? a.standing.compare(previous, a.result) : null;
+            for (Sub sub : g.using(a.key)) {
+                if (changed == null) sub.pending.markAll();
+                else sub.pending.add(changed);
+            }
             return;
         }
         repaired.increment();

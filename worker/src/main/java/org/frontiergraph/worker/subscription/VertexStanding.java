@@ -21,6 +21,25 @@ abstract class VertexStanding<R> implements Standing<R> {
         return true;
     }
 
+    /** Whether vertex {@code v} has another value or parent in {@code b} than in {@code a} (absent: unreachable). */
+    abstract boolean differs(R a, R b, int v);
+
+    abstract int vertexCount(R r);
+
+    @Override
+    public Pending.Changes compare(R previous, R next) {
+        int n = Math.max(vertexCount(previous), vertexCount(next));
+        int[] changed = new int[64];
+        int k = 0;
+        for (int v = 0; v < n; v++) {
+            if (differs(previous, next, v)) {
+                if (k == changed.length) changed = java.util.Arrays.copyOf(changed, 2 * k);
+                changed[k++] = v;
+            }
+        }
+        return Pending.Changes.ofVertices(java.util.Arrays.copyOf(changed, k));
+    }
+
     /** The algorithm's encoder of query answers. */
     abstract AnswerEncoder<?, R> encoder();
 
