@@ -21,8 +21,8 @@ final class BfsStanding extends VertexStanding<BfsResult> {
     }
 
     @Override
-    public Updated<BfsResult> repair(CsrGraph graph, BfsResult previous, ChangedEdges changes, boolean onGpu) {
-        long budget = BfsRepair.defaultBudget(graph) / (onGpu ? GPU_SPEED_UP : 1);
+    public Updated<BfsResult> repair(CsrGraph graph, BfsResult previous, ChangedEdges changes, int budgetDivisor) {
+        long budget = BfsRepair.defaultBudget(graph) / budgetDivisor;
         BfsRepair.Repaired r = BfsRepair.repair(graph, previous, changes, budget);
         return r == null ? null : new Updated<>(r.result(), Pending.Changes.ofVertices(r.changed()));
     }

@@ -55,7 +55,7 @@ final class MstStanding implements Standing<MstStanding.Forest> {
     }
 
     @Override
-    public Updated<Forest> repair(CsrGraph graph, Forest previous, ChangedEdges changes, boolean onGpu) {
+    public Updated<Forest> repair(CsrGraph graph, Forest previous, ChangedEdges changes, int budgetDivisor) {
         MstRepair.Repaired r = previous.repair().repair(graph, changes);
         if (r == null) return null;
         UndirectedEdges e = graph.undirectedEdges();

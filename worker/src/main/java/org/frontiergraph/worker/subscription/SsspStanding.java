@@ -21,8 +21,8 @@ final class SsspStanding extends VertexStanding<SsspResult> {
     }
 
     @Override
-    public Updated<SsspResult> repair(CsrGraph graph, SsspResult previous, ChangedEdges changes, boolean onGpu) {
-        long budget = SsspRepair.defaultBudget(graph) / (onGpu ? GPU_SPEED_UP : 1);
+    public Updated<SsspResult> repair(CsrGraph graph, SsspResult previous, ChangedEdges changes, int budgetDivisor) {
+        long budget = SsspRepair.defaultBudget(graph) / budgetDivisor;
         SsspRepair.Repaired r = SsspRepair.repair(graph, previous, changes, budget);
         return r == null ? null : new Updated<>(r.result(), Pending.Changes.ofVertices(r.changed()));
     }

@@ -32,10 +32,10 @@ interface Standing<R> {
     /**
      * {@code previous} (the answer before {@code changes}) brought up to date on {@code graph} by the incremental
      * repair, or null when the change is too large to repair cheaply (the caller recomputes). {@code previous} must
-     * not be used afterwards. {@code onGpu}: the recompute would run on the GPU, about 20 times faster than on the
-     * host (USA-road-d.NY SSSP: 2.4 ms on an H200, 52 ms on the host), so the repair gives up sooner.
+     * not be used afterwards. {@code budgetDivisor}: the repair gives up that many times sooner than its default
+     * budget (measured against a recompute on one host core), because the recompute would run on a faster engine.
      */
-    Updated<R> repair(CsrGraph graph, R previous, ChangedEdges changes, boolean onGpu);
+    Updated<R> repair(CsrGraph graph, R previous, ChangedEdges changes, int budgetDivisor);
 
     /**
      * What differs between {@code previous} (left as it was by a repair that gave up) and {@code next}, the answer

@@ -13,8 +13,6 @@ import org.frontiergraph.worker.query.QueryContext;
  * until a push lists them).
  */
 abstract class VertexStanding<R> implements Standing<R> {
-    /** How much faster a recompute runs on the GPU than on the host: the repair's budget shrinks by it there. */
-    static final int GPU_SPEED_UP = 20;
 
     @Override
     public boolean supports(ResultMode mode) {
