@@ -187,7 +187,7 @@ class SubscriptionTest(unittest.TestCase):
         name, rec = codec.decode(v)
         self.assertEqual("Subscription", name)
         self.assertEqual({"subscriptionId": "spf-17", "graphId": "isp", "algorithm": "SSSP", "source": 17, "targets": [],
-                          "resultMode": "DELTA", "minIntervalMs": 0, "cancel": False}, rec)
+                          "resultMode": "DELTA", "minIntervalMs": 0, "cancel": False, "endedBy": None}, rec)
         c = chunk(reason="UPDATE", sequence=4, delta=True, algorithm="MST", source=None,
                   mstEdges=codec.edge_batch([1], [3], [3.0]), removedEdges=codec.edge_batch([2], [3]))
         self.assertEqual(("UPDATE", 4, True), (c["reason"], c["sequence"], c["delta"]))

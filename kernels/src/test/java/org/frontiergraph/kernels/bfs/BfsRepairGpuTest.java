@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import org.frontiergraph.kernels.contract.GpuOrSkip;
 import org.frontiergraph.kernels.engine.ResidentGraph;
-import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.gpu.GpuBackend;
-import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
 import org.frontiergraph.kernels.graph.UpdateStreams;
@@ -18,10 +16,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The incremental BFS of standing queries against the device: the same random update streams as
- * {@link BfsRepairTest}, but every repaired answer is checked against the GPU's default kernel run from scratch on
- * the graph after the batch (hops exactly, parents by the verifier), as a worker holding the graph on the
- * GPU recomputes it when a repair gives up or frontier.verify-incremental samples it.
+ * BfsRepair against the device: the update streams of {@link BfsRepairTest}, every repaired answer checked against
+ * the GPU's default kernel run from scratch on the graph after the batch (hops exactly, parents by the verifier), as a worker holding the graph on
+ * the GPU recomputes it when a repair gives up or frontier.verify-incremental samples it.
  */
 @Tag("gpu")
 class BfsRepairGpuTest {
@@ -37,27 +34,9 @@ class BfsRepairGpuTest {
         if (gpu != null) gpu.close();
     }
 
-    /** BfsRepair, with the device's answer as the reference. */
-    static final class OnDevice implements RepairStreams.Algorithm<BfsResult> {
-        @Override
-        public BfsResult reference(CsrGraph g, int source) {
-            try (ResidentGraph dev = gpu.load(UpdateStreams.rebuilt(g, g.vertexCount()))) {
-                return Bfs.run(dev, source, null);
-            }
-        }
-
-        @Override public BfsResult copy(BfsResult r) { return BfsRepairTest.BFS.copy(r); }
-
-        @Override public RepairStreams.View view(BfsResult r) { return BfsRepairTest.BFS.view(r); }
-
-        @Override
-        public RepairStreams.Repaired<BfsResult> repair(CsrGraph g, BfsResult previous, ChangedEdges changes) {
-            return BfsRepairTest.BFS.repair(g, previous, changes);
-        }
-
-        @Override
-        public Verification verify(CsrGraph g, int source, BfsResult r, BfsResult reference) {
-            return BfsVerifier.verify(g, source, r, reference);
+    private static BfsResult onDevice(CsrGraph g, int source) {
+        try (ResidentGraph dev = gpu.load(UpdateStreams.rebuilt(g, g.vertexCount()))) {
+            return Bfs.run(dev, source, null);
         }
     }
 
@@ -66,7 +45,8 @@ class BfsRepairGpuTest {
     void repairsEqualTheDevicesAnswersAfterEveryBatch(boolean directed) {
         Random rnd = new Random(directed ? 141 : 142);
         CsrGraph start = RepairStreams.graph(rnd, 2_000, directed);
-        RepairStreams.Stats stats = RepairStreams.run(new OnDevice(), start, new int[] {0, 1_997}, new int[] {1, 10, 100}, 12, rnd);
+        RepairStreams.Stats stats = RepairStreams.run(RepairStreams.withReference(BfsRepairTest.BFS, BfsRepairGpuTest::onDevice), start,
+                new int[] {0, 1_997}, new int[] {1, 10, 100}, 12, rnd);
         assertTrue(stats.repaired(1) > 0, "single updates were repaired: " + stats);
     }
 }

@@ -45,6 +45,17 @@ public final class RepairStreams {
         Verification verify(CsrGraph g, int source, R answer, R reference);
     }
 
+    /** {@code alg} checked against another reference: e.g. the GPU engine's answer run from scratch. */
+    public static <R> Algorithm<R> withReference(Algorithm<R> alg, java.util.function.BiFunction<CsrGraph, Integer, R> reference) {
+        return new Algorithm<>() {
+            @Override public R reference(CsrGraph g, int source) { return reference.apply(g, source); }
+            @Override public R copy(R answer) { return alg.copy(answer); }
+            @Override public View view(R answer) { return alg.view(answer); }
+            @Override public Repaired<R> repair(CsrGraph g, R previous, ChangedEdges changes) { return alg.repair(g, previous, changes); }
+            @Override public Verification verify(CsrGraph g, int source, R answer, R ref) { return alg.verify(g, source, answer, ref); }
+        };
+    }
+
     /** What a stream did: repairs and give-ups per batch size, refused updates, updates applied per kind. */
     public record Stats(Map<Integer, int[]> repairedAndNull, int refused, Map<String, Integer> kinds) {
         public int repaired(int batchSize) { return repairedAndNull.get(batchSize)[0]; }
