@@ -118,12 +118,15 @@ public final class FrontierCodec {
         }
     }
 
+    private static final Map<Schema, BinaryMessageEncoder<SpecificRecord>> ENCODERS = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** Encodes any generated Frontier record. */
     public static byte[] encode(SpecificRecord record) {
         try {
-            @SuppressWarnings({"unchecked", "rawtypes"})
+            // one encoder per schema: making one computes the schema's canonical form and fingerprint (tens of
+            // microseconds, once per output record before); Avro's message encoders are thread-safe
             BinaryMessageEncoder<SpecificRecord> encoder =
-                    new BinaryMessageEncoder<>(SpecificData.get(), record.getSchema());
+                    ENCODERS.computeIfAbsent(record.getSchema(), schema -> new BinaryMessageEncoder<>(SpecificData.get(), schema));
             ByteBuffer buf = encoder.encode(record);
             byte[] out = new byte[buf.remaining()];
             buf.get(out);
