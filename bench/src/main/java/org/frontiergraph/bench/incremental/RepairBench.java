@@ -1,5 +1,6 @@
 package org.frontiergraph.bench.incremental;
 
+import org.frontiergraph.bench.BenchMain;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -151,30 +152,13 @@ public final class RepairBench {
                    String markdown) {}
 
     public static void main(String[] args) {
-        FrontierCodec.trust();
-        Options o;
-        try {
-            o = Options.parse(args);
-        } catch (IllegalArgumentException e) {
-            if (!e.getMessage().isEmpty()) System.err.println("RepairBench: " + e.getMessage());
-            System.err.println(Options.USAGE);
-            System.exit(e.getMessage().isEmpty() ? 0 : 2);
-            return;
-        }
-        int status;
-        try {
-            Outcome r = run(o);
-            System.out.println(r.markdown());
-            status = 0;
-        } catch (MismatchException e) {
-            System.err.println("RepairBench: MISMATCH: " + e.getMessage());
-            status = 1;
-        } catch (Exception e) {
-            System.err.println("RepairBench failed: " + e);
-            e.printStackTrace();
-            status = 1;
-        }
-        System.exit(status);
+        BenchMain.main("RepairBench", Options.USAGE, args, Options::parse, o -> {
+            try {
+                return new BenchMain.Result(run(o).markdown(), true);
+            } catch (MismatchException e) {
+                return new BenchMain.Result("RepairBench: MISMATCH: " + e.getMessage(), false);
+            }
+        });
     }
 
     static Outcome run(Options o) throws IOException {

@@ -1,5 +1,6 @@
 package org.frontiergraph.bench.kafka;
 
+import org.frontiergraph.bench.BenchMain;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,27 +42,10 @@ public final class KafkaBench {
     record Outcome(Report report, String markdown) {}
 
     public static void main(String[] args) {
-        FrontierCodec.trust();
-        BenchOptions o;
-        try {
-            o = BenchOptions.parse(args);
-        } catch (BenchOptions.UsageException e) {
-            if (!e.getMessage().isEmpty()) System.err.println("KafkaBench: " + e.getMessage());
-            System.err.println(BenchOptions.USAGE);
-            System.exit(e.getMessage().isEmpty() ? 0 : 2);
-            return;
-        }
-        int status;
-        try {
+        BenchMain.main("KafkaBench", BenchOptions.USAGE, args, BenchOptions::parse, o -> {
             Outcome r = run(o);
-            System.out.println(r.markdown());
-            status = r.report().allOk() ? 0 : 1;
-        } catch (Exception e) {
-            System.err.println("KafkaBench failed: " + e);
-            e.printStackTrace();
-            status = 1;
-        }
-        System.exit(status);   // the broker's and the worker's threads are stopped; nothing else must hold the JVM
+            return new BenchMain.Result(r.markdown(), r.report().allOk());
+        });
     }
 
     static Outcome run(BenchOptions o) throws IOException {

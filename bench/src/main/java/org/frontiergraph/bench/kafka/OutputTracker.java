@@ -91,18 +91,11 @@ final class OutputTracker implements AutoCloseable {
     OutputTracker(Properties kafka, FrontierClient.Topics topics, String queryPrefix, Duration timeout) {
         this.topics = topics;
         this.queryPrefix = queryPrefix;
-        Properties p = new Properties();
-        p.putAll(kafka);
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "kafka-bench-outputs");
-        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(8 << 20));
-        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, Integer.toString(128 << 20));
-        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
-        this.consumer = new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
+        this.consumer = consumer(kafka, "kafka-bench-outputs");
         try {
             List<TopicPartition> parts = new ArrayList<>();
             for (String topic : List.of(topics.results(), topics.latency(), topics.status(), topics.errors())) {
-                parts.addAll(partitions(topic, timeout));
+                parts.addAll(partitions(consumer, topic, timeout));
             }
             consumer.assign(parts);
             consumer.seekToEnd(parts);
@@ -116,7 +109,20 @@ final class OutputTracker implements AutoCloseable {
         thread.start();
     }
 
-    private List<TopicPartition> partitions(String topic, Duration timeout) {
+    /** A consumer of output topics for a benchmark: no group, large fetches, nothing committed. */
+    static KafkaConsumer<String, byte[]> consumer(Properties kafka, String clientId) {
+        Properties p = new Properties();
+        p.putAll(kafka);
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(8 << 20));
+        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, Integer.toString(128 << 20));
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
+        return new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
+    /** The partitions of {@code topic}, waiting up to {@code timeout} for it to exist (a starting worker creates it). */
+    static List<TopicPartition> partitions(KafkaConsumer<String, byte[]> consumer, String topic, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             var info = consumer.partitionsFor(topic, Duration.ofSeconds(10));

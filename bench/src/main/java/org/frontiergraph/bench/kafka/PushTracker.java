@@ -9,13 +9,10 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
@@ -78,16 +75,9 @@ final class PushTracker implements AutoCloseable {
 
     PushTracker(Properties kafka, String resultsTopic, Duration timeout) {
         this.topic = resultsTopic;
-        Properties p = new Properties();
-        p.putAll(kafka);
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "subscription-bench-pushes");
-        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(8 << 20));
-        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, Integer.toString(128 << 20));
-        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
-        this.consumer = new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
+        this.consumer = OutputTracker.consumer(kafka, "subscription-bench-pushes");
         try {
-            List<TopicPartition> parts = partitions(timeout);
+            List<TopicPartition> parts = OutputTracker.partitions(consumer, topic, timeout);
             consumer.assign(parts);
             consumer.seekToEnd(parts);
             parts.forEach(consumer::position);   // resolved now, so nothing published from here on is missed
@@ -98,23 +88,6 @@ final class PushTracker implements AutoCloseable {
         this.thread = new Thread(this::run, "subscription-bench-pushes");
         thread.setDaemon(true);
         thread.start();
-    }
-
-    private List<TopicPartition> partitions(Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            var info = consumer.partitionsFor(topic, Duration.ofSeconds(10));
-            if (info != null && !info.isEmpty()) return info.stream().map(i -> new TopicPartition(topic, i.partition())).toList();
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("topic '" + topic + "' does not exist after " + timeout.toSeconds() + " s (is a worker running?)");
-            }
-            try {
-                Thread.sleep(200);   // the worker creates its topics as it starts
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted waiting for topic " + topic, e);
-            }
-        }
     }
 
     /** Registers a subscription before it is published. */

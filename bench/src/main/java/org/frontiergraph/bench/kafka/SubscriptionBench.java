@@ -1,5 +1,6 @@
 package org.frontiergraph.bench.kafka;
 
+import org.frontiergraph.bench.BenchMain;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -170,27 +171,10 @@ public final class SubscriptionBench {
     record Outcome(Result result, String markdown) {}
 
     public static void main(String[] args) {
-        FrontierCodec.trust();
-        Options o;
-        try {
-            o = Options.parse(args);
-        } catch (BenchOptions.UsageException e) {
-            if (!e.getMessage().isEmpty()) System.err.println("SubscriptionBench: " + e.getMessage());
-            System.err.println(Options.USAGE);
-            System.exit(e.getMessage().isEmpty() ? 0 : 2);
-            return;
-        }
-        int status;
-        try {
+        BenchMain.main("SubscriptionBench", Options.USAGE, args, Options::parse, o -> {
             Outcome r = run(o);
-            System.out.println(r.markdown());
-            status = r.result().ok() ? 0 : 1;
-        } catch (Exception e) {
-            System.err.println("SubscriptionBench failed: " + e);
-            e.printStackTrace();
-            status = 1;
-        }
-        System.exit(status);   // the broker's and the worker's threads are stopped; nothing else must hold the JVM
+            return new BenchMain.Result(r.markdown(), r.result().ok());
+        });
     }
 
     static Outcome run(Options o) throws IOException {

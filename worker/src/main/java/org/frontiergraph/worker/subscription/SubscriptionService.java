@@ -266,7 +266,6 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                 endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
             }
         }
-        g.answers.keySet().removeIf(k -> g.subs.values().stream().noneMatch(s -> s.key.equals(k)));
     }
 
     /** The standing answer of {@code sub}'s algorithm and source, computed from scratch on the graph's engine. */
@@ -569,7 +568,11 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
 
         void add(Sub sub) { subs.put(sub.spec.getSubscriptionId(), sub); }
 
-        void remove(Sub sub) { subs.remove(sub.spec.getSubscriptionId(), sub); }
+        /** Removes {@code sub}, and its standing answer when no other subscription uses it. */
+        void remove(Sub sub) {
+            subs.remove(sub.spec.getSubscriptionId(), sub);
+            if (using(sub.key).isEmpty()) answers.remove(sub.key);
+        }
 
         List<Sub> using(AnswerKey key) {
             List<Sub> out = new ArrayList<>();
