@@ -63,8 +63,12 @@ public final class WorkerProcess implements AutoCloseable {
         try {
             Files.createDirectories(dir);
             int port = freePort();
-            Path tmp = Files.createDirectories(dir.resolve("tmp"));
-            Path log = dir.resolve(id + "-" + System.currentTimeMillis() + ".log");
+            long started = System.currentTimeMillis();
+            // a temp folder of its own per process: JCuda extracts its native library into java.io.tmpdir and loads
+            // it from there, so workers starting side by side (or after a kill mid-extraction) sharing one folder can
+            // map a file another is rewriting, and die of SIGBUS in the dynamic loader (seen once in this suite)
+            Path tmp = Files.createDirectories(dir.resolve("tmp-" + id + "-" + started + "-" + System.nanoTime()));
+            Path log = dir.resolve(id + "-" + started + ".log");
             List<String> cmd = new ArrayList<>(List.of(javaBinary().toString(), "-Xmx" + heap, "-XX:+UseSerialGC",
                     "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Djava.io.tmpdir=" + tmp,
                     "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=org.frontiergraph.schema",
