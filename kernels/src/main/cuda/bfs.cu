@@ -166,3 +166,25 @@ extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int
     }
     if (global_thread() == 0) ctr[BFS_LEVELS] = (u64)level;
 }
+
+// The SUMMARY of the search left in hops[] (issue 10: a few bytes copied back instead of the array):
+// out[0] += vertices with hops >= 0, out[1] = max(out[1], largest hop count). out[] is zeroed by the host.
+extern "C" __global__ void bfs_summary(const int* __restrict__ hops, int n, u64* out) {
+    u64 reached = 0;
+    unsigned best = 0;
+    for (long long v = global_thread(); v < n; v += grid_threads()) {
+        int h = hops[v];
+        if (h >= 0) {
+            reached++;
+            best = max(best, (unsigned)h);
+        }
+    }
+    for (int o = WARP / 2; o > 0; o >>= 1) {
+        reached += __shfl_down_sync(FULL_MASK, reached, o);
+        best = max(best, __shfl_down_sync(FULL_MASK, best, o));
+    }
+    if (lane_id() == 0 && reached > 0) {
+        atomicAdd(&out[0], reached);
+        atomicMax(&out[1], (u64)best);
+    }
+}

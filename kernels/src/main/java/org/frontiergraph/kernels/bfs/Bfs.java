@@ -5,6 +5,7 @@ import org.frontiergraph.kernels.cpu.CpuAlgorithm;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Source;
+import org.frontiergraph.kernels.engine.Sources;
 
 /**
  * Breadth-first search: the spec and its implementations.
@@ -22,6 +23,15 @@ public final class Bfs {
             new CpuAlgorithm<>(List.of("default"), (g, q, v) -> CpuBfs.run(g, q.vertex())),
             GpuBfs.IMPLEMENTATION,
             HarishBfs.IMPLEMENTATION);
+
+    /**
+     * SUMMARY answers (reached count, largest hop count) for a batch of sources, in their order, without copying
+     * hop arrays back: CPU {@code default} ({@link CpuBfsSummaries}); GPU {@code default} ({@link GpuBfsSummaries},
+     * reduced on the device). The worker answers the BFS SUMMARY queries of a poll batch with it.
+     */
+    public static final AlgorithmSpec<Sources, BfsSummaries> SUMMARIES = new AlgorithmSpec<>("BFS",
+            new CpuAlgorithm<>(List.of("default"), (g, q, v) -> CpuBfsSummaries.run(g, q.vertices())),
+            GpuBfsSummaries.IMPLEMENTATION);
 
     /** BFS from {@code source} on {@code graph}'s backend ({@code variant} null: the backend's default). */
     public static BfsResult run(ResidentGraph graph, int source, String variant) {

@@ -64,29 +64,41 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     public BfsResult run(Source query, Variant variant) {
         int source = query.vertex();
         int n = graph.vertexCount();
-        KernelModule module = context.module("bfs");
         timer.start();
-        long levels = 0;
-        if (variant.is("hostloop")) {
-            levels = hostLoop(module, source);
-        } else {
-            Kernel k = module.kernel("bfs_persistent");
-            k.launchCooperative(variant.intOption("bps", defaultBlocksPerSm(graph)), csr.rowOffsets, csr.columns, n,
-                    csr.arcCount, hops, parents, queueA, queueB, counters, source, csr.directed ? 0 : 1,
-                    csr.hasBigVertices ? 1 : 0);
-        }
+        long levels = solve(source, variant);
         timer.stop();
         long compute = timer.elapsedNanos();
         long t0 = System.nanoTime();
         int[] h = new int[n], p = new int[n];
         hops.download(h);
         parents.download(p);
-        if (!variant.is("hostloop")) {
-            long[] c = new long[BfsCounters.COUNT];
-            counters.download(c);
-            levels = c[BfsCounters.LEVELS];
-        }
+        if (levels < 0) levels = levels();
         return new BfsResult(source, h, p, new Timing(compute, System.nanoTime() - t0, Map.of("levels", levels)));
+    }
+
+    /**
+     * Runs the search from {@code source} and leaves its answer on the device ({@link #hops()}, parents); returns
+     * the levels when the host counted them, else -1 ({@link #levels()} reads the device's count). Not timed.
+     */
+    long solve(int source, Variant variant) {
+        if (variant.is("hostloop")) return hostLoop(context.module("bfs"), source);
+        Kernel k = context.module("bfs").kernel("bfs_persistent");
+        k.launchCooperative(variant.intOption("bps", defaultBlocksPerSm(graph)), csr.rowOffsets, csr.columns,
+                graph.vertexCount(), csr.arcCount, hops, parents, queueA, queueB, counters, source, csr.directed ? 0 : 1,
+                csr.hasBigVertices ? 1 : 0);
+        return -1;
+    }
+
+    /** The hop counts of the last {@link #solve}, on the device. */
+    DeviceBuffer hops() {
+        return hops;
+    }
+
+    /** The levels the last persistent {@link #solve} ran (a small copy from the device). */
+    private long levels() {
+        long[] c = new long[BfsCounters.COUNT];
+        counters.download(c);
+        return c[BfsCounters.LEVELS];
     }
 
     /** A new version with the same arcs (BFS ignores weights). */

@@ -5,11 +5,25 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * What a {@link GpuLauncher} is opened on: the context, the resident graph's ledger of device bytes (every buffer
- * the launcher allocates is counted there), the graph on the device and on the host.
+ * the launcher allocates is counted there), the graph on the device and on the host, and the graph's other
+ * launchers (a batched launcher runs the single-source one it builds on; it asks for it on every run, since a new
+ * version may have replaced it).
  */
-public record DeviceGraph(CudaContext context, AtomicLong ledger, DeviceCsr csr, CsrGraph graph) {
+public record DeviceGraph(CudaContext context, AtomicLong ledger, DeviceCsr csr, CsrGraph graph, Launchers launchers) {
+    /** The launchers open on one resident graph. */
+    @FunctionalInterface
+    public interface Launchers {
+        /** The launcher of {@code implementation} on this graph, opened now if it is not yet (memory checked). */
+        <Q, R> GpuLauncher<Q, R> launcher(GpuAlgorithm<Q, R> implementation);
+    }
+
     /** Buffers of the given sizes in this graph's ledger, all or none. */
     public DeviceBuffer[] allocate(long... bytes) {
         return DeviceBuffer.allocateAll(context, ledger, bytes);
+    }
+
+    /** The launcher of {@code implementation} on this graph (see {@link Launchers#launcher}). */
+    public <Q, R> GpuLauncher<Q, R> launcher(GpuAlgorithm<Q, R> implementation) {
+        return launchers.launcher(implementation);
     }
 }

@@ -60,7 +60,7 @@ final class GpuResidentGraph implements ResidentGraph {
     }
 
     private DeviceGraph device() {
-        return new DeviceGraph(context, ledger, csr, graph);
+        return new DeviceGraph(context, ledger, csr, graph, this::launcher);
     }
 
     @Override
@@ -115,14 +115,20 @@ final class GpuResidentGraph implements ResidentGraph {
             catchUp();
             AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(GpuBackend.NAME, variant, graph);
             GpuAlgorithm<Q, R> impl = (GpuAlgorithm<Q, R>) choice.implementation();
-            GpuLauncher<Q, R> launcher = (GpuLauncher<Q, R>) launchers.get(impl);
-            if (launcher == null) {
-                backend.requireFree(impl.deviceBytes(graph), algorithm.name() + " " + choice.variant().name() + " on this graph");
-                launcher = impl.open().apply(device());
-                launchers.put(impl, launcher);
-            }
-            return launcher.run(query, choice.variant());
+            return launcher(impl).run(query, choice.variant());
         });
+    }
+
+    /** The launcher of {@code impl} on the current version, opened when not yet (memory checked first). */
+    @SuppressWarnings("unchecked")
+    private <Q, R> GpuLauncher<Q, R> launcher(GpuAlgorithm<Q, R> impl) {
+        GpuLauncher<Q, R> launcher = (GpuLauncher<Q, R>) launchers.get(impl);
+        if (launcher == null) {
+            backend.requireFree(impl.deviceBytes(graph), impl.variants().get(0) + " launcher on this graph");
+            launcher = impl.open().apply(device());
+            launchers.put(impl, launcher);
+        }
+        return launcher;
     }
 
     /**

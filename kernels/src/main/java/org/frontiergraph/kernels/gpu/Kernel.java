@@ -6,6 +6,7 @@ import static jcuda.driver.JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocess
 
 import jcuda.CudaException;
 import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 
 /**
@@ -74,6 +75,7 @@ public final class Kernel {
         for (int i = 0; i < args.length; i++) {
             Object a = args[i];
             if (a instanceof DeviceBuffer b) p[i] = Pointer.to(b.pointer());
+            else if (a instanceof CUdeviceptr d) p[i] = Pointer.to(d);   // an address inside a buffer
             else if (a instanceof Integer x) p[i] = Pointer.to(new int[] {x});
             else if (a instanceof Long x) p[i] = Pointer.to(new long[] {x});
             else if (a instanceof Double x) p[i] = Pointer.to(new double[] {x});

@@ -45,7 +45,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * {@code overflow} (pushes a full ring refused), {@code pieces}, {@code claims}. Opened on first use. Call inside
  * {@link CudaContext#call}.
  */
-final class AsyncSssp implements GpuLauncher<Source, SsspResult> {
+final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("async"), false, g -> DeviceBuffer.total(sizes(g)), AsyncSssp::new);
     static final double SPARSE_DELTA_FACTOR = 32, DENSE_DELTA_FACTOR = 2;
@@ -129,35 +129,17 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult> {
     @Override
     public SsspResult run(Source query, Variant variant) {
         int source = query.vertex();
-        SeedSssp.checkSource(source, n);
-        boolean sparse = SeedSssp.sparse(graph);
-        double delta = variant.doubleOption("delta", variant.doubleOption("df",
-                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * csr.meanWeight() / SeedSssp.meanDegree(graph));
         boolean ints = csr.intWeights();
-        long deltaKey = ints ? intDelta(delta)
-                : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
-        int ahead = clamp(variant.intOption("ahead", sparse ? 8 : 4), 1, MAX_AHEAD);
-        int local = clamp(variant.intOption("local", 8), 0, LOCAL_CAPACITY);
-        int batch = clamp(variant.intOption("batch", sparse ? 32 : 16), 1, 32);
-        int piece = clamp(variant.intOption("piece", sparse ? 256 : 64), 32, 1 << 24);
-        int check = variant.intOption("check", sparse ? 0 : 1) != 0 ? 1 : 0;
-        int bps = variant.intOption("bps", sparse ? 1 : 2);
-        int workers = Math.max(0, variant.intOption("warps", 0));
-        String suffix = ints ? "_i32" : "_f64";
-        boolean clear = !ringsClean;
-        ringsClean = false;  // until this launch is known to have completed
         timer.start();
-        context.module("sssp_async").kernel("sssp_async" + suffix).launchCooperative(bps, csr.rowOffsets,
-                csr.columns, csr.weights(), n, dist, rings, far, farMark, state, counters, source, deltaKey, ringLog,
-                ahead, local, batch, piece, check, workers, clear ? 1 : 0);
+        solveDistances(source, variant);
         if (!csr.zeroWeights()) {
             parents.fill32(0, n, -1);
-            context.module("sssp").kernel("sssp_parents" + suffix).launch(Kernel.blocksFor(32L * n), csr.rowOffsets,
-                    csr.columns, csr.weights(), n, dist, parents, source);
+            context.module("sssp").kernel("sssp_parents" + (ints ? "_i32" : "_f64")).launch(Kernel.blocksFor(32L * n),
+                    csr.rowOffsets, csr.columns, csr.weights(), n, dist, parents, source);
         }
         timer.stop();
         long compute = timer.elapsedNanos();
-        ringsClean = true;
+        completed();
         long t0 = System.nanoTime();
         long[] keys = new long[n];
         dist.download(keys);
@@ -172,6 +154,45 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult> {
                 "phases", c[PHASES], "buckets", c[BUCKETS], "items", c[ITEMS], "stale", c[STALE],
                 "relaxed", c[RELAXED], "ring", c[RING], "far", c[FAR], "overflow", c[OVERFLOW],
                 "pieces", c[PIECES], "claims", c[CLAIMS])));
+    }
+
+    @Override
+    public void solveDistances(int source, Variant variant) {
+        SeedSssp.checkSource(source, n);
+        boolean sparse = SeedSssp.sparse(graph);
+        double delta = variant.doubleOption("delta", variant.doubleOption("df",
+                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * csr.meanWeight() / SeedSssp.meanDegree(graph));
+        boolean ints = csr.intWeights();
+        long deltaKey = ints ? intDelta(delta)
+                : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
+        int ahead = clamp(variant.intOption("ahead", sparse ? 8 : 4), 1, MAX_AHEAD);
+        int local = clamp(variant.intOption("local", 8), 0, LOCAL_CAPACITY);
+        int batch = clamp(variant.intOption("batch", sparse ? 32 : 16), 1, 32);
+        int piece = clamp(variant.intOption("piece", sparse ? 256 : 64), 32, 1 << 24);
+        int check = variant.intOption("check", sparse ? 0 : 1) != 0 ? 1 : 0;
+        int bps = variant.intOption("bps", sparse ? 1 : 2);
+        int workers = Math.max(0, variant.intOption("warps", 0));
+        boolean clear = !ringsClean;
+        ringsClean = false;  // until this launch is known to have completed
+        context.module("sssp_async").kernel("sssp_async" + (ints ? "_i32" : "_f64")).launchCooperative(bps,
+                csr.rowOffsets, csr.columns, csr.weights(), n, dist, rings, far, farMark, state, counters, source,
+                deltaKey, ringLog, ahead, local, batch, piece, check, workers, clear ? 1 : 0);
+    }
+
+    /** The last launch completed (its rings are EMPTY again). */
+    @Override
+    public void completed() {
+        ringsClean = true;
+    }
+
+    @Override
+    public DeviceBuffer distanceKeys() {
+        return dist;
+    }
+
+    @Override
+    public boolean integerKeys() {
+        return csr.intWeights();
     }
 
     private static int clamp(int x, int lo, int hi) {

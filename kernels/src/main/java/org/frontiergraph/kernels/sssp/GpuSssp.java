@@ -25,7 +25,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * measured on an H200, see docs/benchmarks.md) and {@code bps=N} (blocks per multiprocessor). Reports counters
  * {@code iterations} and {@code filters}. Call inside {@link CudaContext#call}.
  */
-final class GpuSssp implements GpuLauncher<Source, SsspResult> {
+final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("nearfar"), true, g -> DeviceBuffer.total(sizes(g)), GpuSssp::new);
     static final double SPARSE_DELTA_FACTOR = 512, DENSE_DELTA_FACTOR = 8;
@@ -86,24 +86,13 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult> {
     public SsspResult run(Source query, Variant variant) {
         int source = query.vertex();
         int n = graph.vertexCount();
-        double meanDegree = SeedSssp.meanDegree(graph);
-        boolean sparse = SeedSssp.sparse(graph);
-        double delta = variant.doubleOption("delta", variant.doubleOption("df",
-                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * csr.meanWeight() / meanDegree);
         boolean ints = csr.intWeights();
-        long deltaKey = ints ? Math.max(1L, Math.round(delta))
-                : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
-        int bps = variant.intOption("bps", sparse ? 1 : 64);
-        KernelModule module = context.module("sssp");
-        String suffix = ints ? "_i32" : "_f64";
         timer.start();
-        module.kernel("sssp_nearfar" + suffix).launchCooperative(bps, csr.rowOffsets, csr.columns, csr.weights(), n,
-                dist, queueA, queueB, far, nearMark, farMark, counters, source, deltaKey,
-                csr.hasBigVertices ? 1 : 0, bigList, bigCapacity);
+        solveDistances(source, variant);
         if (!csr.zeroWeights()) {
             parents.fill32(0, n, -1);
-            module.kernel("sssp_parents" + suffix).launch(Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns,
-                    csr.weights(), n, dist, parents, source);
+            context.module("sssp").kernel("sssp_parents" + (ints ? "_i32" : "_f64")).launch(Kernel.blocksFor(32L * n),
+                    csr.rowOffsets, csr.columns, csr.weights(), n, dist, parents, source);
         }
         timer.stop();
         long compute = timer.elapsedNanos();
@@ -120,6 +109,32 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult> {
         // iterations: near-queue expansions and far-pile splits; filters: far-pile splits
         return new SsspResult(source, d, p, new Timing(compute, System.nanoTime() - t0,
                 Map.of("iterations", c[SsspCounters.ITERATIONS], "filters", c[SsspCounters.FILTERS])));
+    }
+
+    @Override
+    public void solveDistances(int source, Variant variant) {
+        int n = graph.vertexCount();
+        double meanDegree = SeedSssp.meanDegree(graph);
+        boolean sparse = SeedSssp.sparse(graph);
+        double delta = variant.doubleOption("delta", variant.doubleOption("df",
+                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * csr.meanWeight() / meanDegree);
+        boolean ints = csr.intWeights();
+        long deltaKey = ints ? Math.max(1L, Math.round(delta))
+                : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
+        int bps = variant.intOption("bps", sparse ? 1 : 64);
+        context.module("sssp").kernel("sssp_nearfar" + (ints ? "_i32" : "_f64")).launchCooperative(bps,
+                csr.rowOffsets, csr.columns, csr.weights(), n, dist, queueA, queueB, far, nearMark, farMark, counters,
+                source, deltaKey, csr.hasBigVertices ? 1 : 0, bigList, bigCapacity);
+    }
+
+    @Override
+    public DeviceBuffer distanceKeys() {
+        return dist;
+    }
+
+    @Override
+    public boolean integerKeys() {
+        return csr.intWeights();
     }
 
     @Override

@@ -5,6 +5,7 @@ import org.frontiergraph.kernels.cpu.CpuAlgorithm;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Source;
+import org.frontiergraph.kernels.engine.Sources;
 
 /**
  * Single-source shortest paths (non-negative weights): the spec and its implementations.
@@ -29,6 +30,15 @@ public final class Sssp {
             HarishSssp.IMPLEMENTATION,
             Da2cfSssp.IMPLEMENTATION);
 
+    /**
+     * SUMMARY answers (reached count, largest distance) for a batch of sources, in their order, without copying
+     * distance arrays back: CPU {@code default} ({@link CpuSsspSummaries}); GPU {@code default}
+     * ({@link GpuSsspSummaries}, the default variant's distances reduced on the device). The worker answers the SSSP
+     * SUMMARY queries of a poll batch with it.
+     */
+    public static final AlgorithmSpec<Sources, SsspSummaries> SUMMARIES = new AlgorithmSpec<>("SSSP",
+            new CpuAlgorithm<>(List.of("default"), (g, q, v) -> CpuSsspSummaries.run(g, q.vertices())),
+            GpuSsspSummaries.IMPLEMENTATION);
 
     /** SSSP from {@code source} on {@code graph}'s backend ({@code variant} null: the backend's default). */
     public static SsspResult run(ResidentGraph graph, int source, String variant) {

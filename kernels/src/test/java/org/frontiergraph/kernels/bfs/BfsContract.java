@@ -10,6 +10,7 @@ import org.frontiergraph.kernels.contract.SingleSourceContract;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -35,6 +36,35 @@ public abstract class BfsContract extends SingleSourceContract {
             }
             return null;
         });
+    }
+
+    /**
+     * Batched SUMMARY answers ({@link Bfs#SUMMARIES}) equal the summaries of the reference's answers, source by
+     * source: a batch of one, and one of 71 (more than a 64-source pass) with a repeated source.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#batchGraphs")
+    void summariesEqualTheReferences(Fixture f) {
+        assertSummaries(f.name(), f.graph(), new int[] {f.graph().vertexCount() - 1});
+        assertSummaries(f.name(), f.graph(), TestGraphs.batch(f.graph(), 70, 7));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#realNames")
+    void summariesOnRealGraphs(String name) {
+        TestGraphs.real(name).ifPresent(g -> assertSummaries(name, g, TestGraphs.batch(g, 70, 9)));
+    }
+
+    private void assertSummaries(String name, CsrGraph g, int[] sources) {
+        BfsSummaries got = withResident(g, r -> r.run(Bfs.SUMMARIES, new Sources(sources), null));
+        BfsSummaries want = BfsSummaries.of(java.util.Arrays.stream(sources)
+                .mapToObj(s -> TestGraphs.bfsReference(g, s)).toArray(BfsResult[]::new));
+        assertArrayEquals(sources, got.sources(), name + ": sources in order");
+        for (int i = 0; i < sources.length; i++) {
+            String where = name + ", summary from " + sources[i] + " (position " + i + " of " + sources.length + ")";
+            assertEquals(want.reached()[i], got.reached()[i], where + ": reached");
+            assertEquals(want.maxHops()[i], got.maxHops()[i], where + ": max hops");
+        }
     }
 
     private BfsResult bfs(CsrGraph g, int source) {

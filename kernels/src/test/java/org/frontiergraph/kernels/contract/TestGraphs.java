@@ -188,6 +188,19 @@ public final class TestGraphs {
         return s.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    /** Tiny, random and Kronecker graphs: where batched answers are checked source by source. */
+    public static Stream<Fixture> batchGraphs() {
+        return Stream.concat(Stream.concat(tiny(), random()), Stream.of(kronecker()));
+    }
+
+    /** A batch of sources on {@code g}: {@code count} distinct ones ({@link #sources}), then the first again. */
+    public static int[] batch(CsrGraph g, int count, long seed) {
+        int[] s = sources(g, count, seed);
+        int[] withRepeat = java.util.Arrays.copyOf(s, s.length + 1);
+        withRepeat[s.length] = s[0];
+        return withRepeat;
+    }
+
     public static BfsResult bfsReference(CsrGraph g, int source) {
         return BFS_REFERENCE.computeIfAbsent(g, k -> new ConcurrentHashMap<>())
                 .computeIfAbsent(source, s -> BfsReference.run(g, s));

@@ -11,6 +11,7 @@ import org.frontiergraph.kernels.contract.SingleSourceContract;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -37,6 +38,35 @@ public abstract class SsspContract extends SingleSourceContract {
             }
             return null;
         });
+    }
+
+    /**
+     * Batched SUMMARY answers ({@link Sssp#SUMMARIES}) equal the summaries of the reference's answers, source by
+     * source (the largest distance exactly): a batch of one and one of 13 with a repeated source.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#batchGraphs")
+    void summariesEqualTheReferences(Fixture f) {
+        assertSummaries(f.name(), f.graph(), new int[] {0});
+        assertSummaries(f.name(), f.graph(), TestGraphs.batch(f.graph(), 12, 8));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#realNames")
+    void summariesOnRealGraphs(String name) {
+        TestGraphs.real(name).ifPresent(g -> assertSummaries(name, g, TestGraphs.batch(g, 6, 10)));
+    }
+
+    private void assertSummaries(String name, CsrGraph g, int[] sources) {
+        SsspSummaries got = withResident(g, r -> r.run(Sssp.SUMMARIES, new Sources(sources), null));
+        SsspSummaries want = SsspSummaries.of(java.util.Arrays.stream(sources)
+                .mapToObj(s -> TestGraphs.ssspReference(g, s)).toArray(SsspResult[]::new));
+        assertArrayEquals(sources, got.sources(), name + ": sources in order");
+        for (int i = 0; i < sources.length; i++) {
+            String where = name + ", summary from " + sources[i] + " (position " + i + " of " + sources.length + ")";
+            assertEquals(want.reached()[i], got.reached()[i], where + ": reached");
+            assertEquals(want.maxDistances()[i], got.maxDistances()[i], 0.0, where + ": max distance (exact)");
+        }
     }
 
     private SsspResult sssp(CsrGraph g, int source) {
