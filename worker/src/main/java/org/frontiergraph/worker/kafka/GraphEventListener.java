@@ -83,23 +83,61 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         Map<TopicPartition, Long> next = new HashMap<>();
         List<AnsweredQuery> answered = new ArrayList<>();
         Set<TopicPartition> touched = new HashSet<>();
+        Run run = new Run(batch, answered, next);
         for (ConsumerRecord<String, byte[]> r : records) {
             if (stopping.getAsBoolean()) break;   // the rest goes to the partitions' next owner
             TopicPartition tp = new TopicPartition(r.topic(), r.partition());
             if (awaitingRebuild.contains(tp) || !assigned.contains(tp)) continue;
             touched.add(tp);
-            boolean replay = recovery.replaying(tp, r.offset());
-            Outputs out = processor.process(
-                    new InputRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value(), r.timestamp()), replay);
-            batch.add(out);
-            if (out.answered() != null) answered.add(out.answered());
+            InputRecord in = new InputRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value(), r.timestamp());
+            if (!recovery.replaying(tp, r.offset())) {
+                run.add(tp, in);
+                continue;
+            }
+            run.process();
+            batch.add(processor.process(in, true));
             if (recovery.replayed(tp, r.offset())) processor.rebuilt(tp.partition());   // the replay's last record
-            if (!replay) next.put(tp, r.offset() + 1);
         }
+        run.process();
         batch.add(processor.flushSubscriptions(this::live, System.currentTimeMillis()));
         // the commits are computed now: the rebuild start they record must describe the graphs as of this batch
         inFlight.add(new InFlight(batch, recovery.commits(next), answered, touched));
         settle(stopping.getAsBoolean() || inFlight.size() > MAX_IN_FLIGHT);
+    }
+
+    /**
+     * Consecutive live records of one partition, handed to the processor together (it answers a run of queries in
+     * one go); their outputs join the batch in record order.
+     */
+    private final class Run {
+        final OutputPublisher.Batch batch;
+        final List<AnsweredQuery> answered;
+        final Map<TopicPartition, Long> next;
+        final List<InputRecord> records = new ArrayList<>();
+        TopicPartition partition;
+
+        Run(OutputPublisher.Batch batch, List<AnsweredQuery> answered, Map<TopicPartition, Long> next) {
+            this.batch = batch;
+            this.answered = answered;
+            this.next = next;
+        }
+
+        void add(TopicPartition tp, InputRecord in) {
+            if (partition != null && !partition.equals(tp)) process();
+            partition = tp;
+            records.add(in);
+        }
+
+        void process() {
+            if (records.isEmpty()) return;
+            List<Outputs> outs = processor.processAll(records);
+            for (Outputs out : outs) {
+                batch.add(out);
+                if (out.answered() != null) answered.add(out.answered());
+            }
+            next.put(partition, records.get(records.size() - 1).offset() + 1);
+            records.clear();
+        }
     }
 
     /** Batches whose outputs are in flight, oldest first; offsets are committed in this order once acknowledged. */

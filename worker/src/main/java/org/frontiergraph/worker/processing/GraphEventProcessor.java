@@ -2,6 +2,7 @@ package org.frontiergraph.worker.processing;
 
 import jakarta.inject.Singleton;
 import java.net.InetAddress;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -49,7 +50,7 @@ public class GraphEventProcessor {
 
     public GraphEventProcessor(GraphRegistry registry, QueryService queries, SubscriptionService subscriptions,
                                FrontierMetrics metrics, FrontierConfig config) {
-        this.handlers = List.<RecordHandler<?>>of(new SnapshotHandler(registry), new UpdateHandler(registry), new QueryHandler(queries),
+        this.handlers = List.<RecordHandler<?>>of(new SnapshotHandler(registry), new UpdateHandler(registry), new QueryHandler(),
                         new SubscriptionHandler(subscriptions))
                 .stream().collect(Collectors.toUnmodifiableMap(RecordHandler::type, Function.identity()));
         this.registry = registry;
@@ -59,16 +60,68 @@ public class GraphEventProcessor {
         this.workerId = config.getWorkerId() != null ? config.getWorkerId() : hostName();
     }
 
+    /** Handles one record and returns what to publish for it (a query is answered on its own). */
     public Outputs process(InputRecord in, boolean replay) {
+        return handle(in, replay, null).outputs.build();
+    }
+
+    /**
+     * Handles consecutive live records of one partition, in order, and returns their outputs in that order. A run
+     * of consecutive queries is answered together ({@link QueryService#answerAll}: the SUMMARY queries of one graph
+     * and algorithm in one engine run); any other record waits for the run before it, so an update never overtakes
+     * the queries published before it, nor they it.
+     */
+    public List<Outputs> processAll(List<InputRecord> records) {
+        List<Collector> collected = new ArrayList<>(records.size());
+        QueryRun run = new QueryRun();
+        for (InputRecord in : records) {
+            if (!isQuery(in)) run.answer();
+            collected.add(handle(in, false, run));
+        }
+        run.answer();
+        List<Outputs> outputs = new ArrayList<>(collected.size());
+        for (Collector c : collected) outputs.add(c.outputs.build());
+        return outputs;
+    }
+
+    private static boolean isQuery(InputRecord in) {
+        try {
+            return FrontierCodec.typeOf(in.value()) == GraphQuery.class;
+        } catch (FrontierCodec.MalformedMessageException e) {
+            return false;   // rejected when handled; it changes no graph either way
+        }
+    }
+
+    /** Queries asked by the records of a run and not answered yet, with the collectors their answers go to. */
+    private final class QueryRun {
+        final List<Collector> askers = new ArrayList<>();
+        final List<GraphQuery> asked = new ArrayList<>();
+
+        void add(Collector c, GraphQuery q) {
+            askers.add(c);
+            asked.add(q);
+        }
+
+        void answer() {
+            if (asked.isEmpty()) return;
+            List<QueryAnswer> answers = queries.answerAll(asked);
+            for (int i = 0; i < asked.size(); i++) askers.get(i).answered(asked.get(i), answers.get(i));
+            askers.clear();
+            asked.clear();
+        }
+    }
+
+    /** Handles one record into its collector; its query, if any, goes to {@code run} (null: answered now). */
+    private Collector handle(InputRecord in, boolean replay, QueryRun run) {
         long decodeStart = System.nanoTime();
         long now = System.currentTimeMillis();
-        Collector out = new Collector(in, replay, Math.max(0, now - in.timestampMs()));
+        Collector out = new Collector(in, replay, Math.max(0, now - in.timestampMs()), run);
         try {
             // the partition's log has moved on: versions it left incomplete for longer than the TTL go (also in replay)
             for (GraphRegistry.Expired e : registry.expirePending(p -> p == in.partition(), Math.min(in.timestampMs(), now))) {
                 out.expired(e);
             }
-            if (replay && skippedInReplay(FrontierCodec.typeOf(in.value()))) return Outputs.NONE;  // skip undecoded
+            if (replay && skippedInReplay(FrontierCodec.typeOf(in.value()))) return out;  // skip undecoded
             SpecificRecord record = FrontierCodec.decode(in.value());
             out.decodeNanos = System.nanoTime() - decodeStart;
             RecordHandler<?> handler = handlers.get(record.getClass());
@@ -82,7 +135,7 @@ public class GraphEventProcessor {
         } catch (Throwable e) {   // whatever the record did, OutOfMemoryError included: its neighbours go on
             out.failed(e);
         }
-        return out.outputs.build();
+        return out;
     }
 
     /**
@@ -163,10 +216,20 @@ public class GraphEventProcessor {
         Subscription subscription;
         boolean answered;
 
-        Collector(InputRecord in, boolean replay, long queuedMs) {
+        /** Where this record's query waits to be answered with the others of its run (null: answered at once). */
+        final QueryRun run;
+
+        Collector(InputRecord in, boolean replay, long queuedMs, QueryRun run) {
             this.in = in;
             this.replay = replay;
             this.queuedMs = queuedMs;
+            this.run = run;
+        }
+
+        @Override
+        public void ask(GraphQuery q) {
+            if (run == null) answered(q, queries.answer(q));
+            else run.add(this, q);
         }
 
         @Override

@@ -3,16 +3,12 @@ package org.frontiergraph.worker.processing;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.RejectedException;
-import org.frontiergraph.worker.query.QueryService;
 
-/** A query: answered on the graph's current version. A replay skips queries (they were answered before). */
+/**
+ * A query: answered on the graph's current version, alone or with the other queries of its run (the processor
+ * decides). A replay skips queries (they were answered before).
+ */
 final class QueryHandler implements RecordHandler<GraphQuery> {
-    private final QueryService queries;
-
-    QueryHandler(QueryService queries) {
-        this.queries = queries;
-    }
-
     @Override
     public Class<GraphQuery> type() { return GraphQuery.class; }
 
@@ -30,6 +26,6 @@ final class QueryHandler implements RecordHandler<GraphQuery> {
         if (q.getQueryId() == null || q.getQueryId().isEmpty()) {
             throw new RejectedException(ErrorCode.INVALID_QUERY, "query on graph '" + q.getGraphId() + "' has an empty queryId");
         }
-        out.answered(q, queries.answer(q));
+        out.ask(q);
     }
 }

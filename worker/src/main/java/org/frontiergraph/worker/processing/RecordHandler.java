@@ -39,6 +39,12 @@ interface RecordHandler<T extends SpecificRecord> {
         /** A rejection that does not stop the record: an older version it abandoned. */
         void rejected(RejectedException e);
 
+        /**
+         * A query to answer on the graph's current version: now, or together with the other queries of its run
+         * (before any later record of the partition is applied); its answer comes back through {@link #answered}.
+         */
+        void ask(GraphQuery query);
+
         /** A query was answered, or failed with a status. */
         void answered(GraphQuery query, QueryAnswer answer);
 

@@ -2,6 +2,7 @@ package org.frontiergraph.worker.query;
 
 import java.util.List;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
+import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
@@ -29,4 +30,28 @@ public interface AnswerEncoder<Q, R> {
 
     /** Where the engine spent the time of {@code result}. */
     Timing timing(R result);
+
+    /**
+     * How this algorithm answers the SUMMARY queries of a poll batch in one engine run (several sources at once),
+     * or null when it answers each query alone.
+     */
+    default Summaries<?> summaries() {
+        return null;
+    }
+
+    /**
+     * SUMMARY answers for several sources from one engine run: the batched spec (its default variant), and the
+     * answer of the i-th query from the run's result.
+     *
+     * @param <S> the batched result
+     */
+    interface Summaries<S> {
+        AlgorithmSpec<Sources, S> spec();
+
+        /** The one SUMMARY chunk of query {@code i} of the batch ({@code c} its context). */
+        QueryResult summary(QueryContext c, S result, int i);
+
+        /** Where the engine spent the batch's time. */
+        Timing timing(S result);
+    }
 }

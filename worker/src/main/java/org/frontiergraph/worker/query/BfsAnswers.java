@@ -3,8 +3,10 @@ package org.frontiergraph.worker.query;
 import java.util.List;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.bfs.BfsSummaries;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Source;
+import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
@@ -22,16 +24,30 @@ final class BfsAnswers implements AnswerEncoder<Source, BfsResult> {
     @Override public Timing timing(BfsResult r) { return r.timing(); }
 
     @Override
+    public Summaries<BfsSummaries> summaries() {
+        return new Summaries<>() {
+            @Override public AlgorithmSpec<Sources, BfsSummaries> spec() { return Bfs.SUMMARIES; }
+            @Override public Timing timing(BfsSummaries r) { return r.timing(); }
+            @Override
+            public QueryResult summary(QueryContext c, BfsSummaries r, int i) {
+                return BfsAnswers.summary(c, r.reached()[i], r.maxHops()[i]);
+            }
+        };
+    }
+
+    private static QueryResult summary(QueryContext c, long reached, int maxHops) {
+        QueryResult s = c.header(0, 1);
+        s.setReachedCount(reached);
+        s.setMaxHops(maxHops);
+        return s;
+    }
+
+    @Override
     public List<QueryResult> encode(QueryContext c, BfsResult r) {
         int[] hops = r.hops();
         if (c.summary()) {
-            long reached = 0;
-            int max = 0;
-            for (int h : hops) if (h >= 0) { reached++; max = Math.max(max, h); }
-            QueryResult s = c.header(0, 1);
-            s.setReachedCount(reached);
-            s.setMaxHops(max);
-            return List.of(s);
+            long[] s = BfsSummaries.summarize(hops);
+            return List.of(summary(c, s[0], (int) s[1]));
         }
         int[] parents = c.toUserIds(r.parents());
         return c.vertexChunks(c.targets(), (chunk, slice) -> {

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiConsumer;
 import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.sssp.SsspSummaries;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
@@ -129,11 +130,14 @@ public record QueryContext(GraphQuery query, GraphEntry entry, ResidentGraph res
 
     /** SUMMARY of distances on {@code c}: how many are finite (reached) and the largest of those. */
     public static QueryResult distanceSummary(QueryResult c, double[] distances) {
-        long reached = 0;
-        double max = 0;
-        for (double x : distances) if (x != Double.POSITIVE_INFINITY) { reached++; max = Math.max(max, x); }
+        double[] s = SsspSummaries.summarize(distances);
+        return distanceSummary(c, (long) s[0], s[1]);
+    }
+
+    /** A distance SUMMARY on {@code c}: reached count and largest finite distance. */
+    public static QueryResult distanceSummary(QueryResult c, long reached, double maxDistance) {
         c.setReachedCount(reached);
-        c.setMaxDistance(max);
+        c.setMaxDistance(maxDistance);
         return c;
     }
 }

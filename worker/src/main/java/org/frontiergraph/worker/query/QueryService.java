@@ -3,7 +3,9 @@ package org.frontiergraph.worker.query;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiConsumer;
 import org.frontiergraph.kernels.apsp.Apsp;
 import org.frontiergraph.kernels.apsp.ApspLimits;
@@ -11,6 +13,7 @@ import org.frontiergraph.kernels.apsp.ApspResult;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 import org.frontiergraph.kernels.mst.Mst;
@@ -52,29 +55,110 @@ public class QueryService {
         this.config = config;
     }
 
+    /** Answers one query on the graph's current version. */
     public QueryAnswer answer(GraphQuery q) {
-        GraphEntry entry = registry.get(q.getGraphId()).orElse(null);
-        try {
-            if (entry == null) throw new RejectedException(ErrorCode.UNKNOWN_GRAPH, registry.whyUnknown(q.getGraphId()));
-            if (q.getDeadlineEpochMs() != null && System.currentTimeMillis() > q.getDeadlineEpochMs()) {
-                throw new RejectedException(ErrorCode.DEADLINE_EXCEEDED, "query '" + q.getQueryId() + "' reached the worker after its deadline "
-                        + java.time.Instant.ofEpochMilli(q.getDeadlineEpochMs()));
+        return answerAll(List.of(q)).get(0);
+    }
+
+    /**
+     * Answers the queries of one run (consecutive queries of a partition, with no update or snapshot between them,
+     * so all see the same graph versions), in their order. The SUMMARY queries of an algorithm that answers
+     * summaries in batches (BFS, SSSP) and that name no variant are answered together, per resident graph and
+     * algorithm, by one engine run over all their sources (on the GPU: several sources per pass, summarized on the
+     * device); every other query alone. A query that fails validation fails alone; an engine failure of a batch
+     * fails each of its queries with the failure's code.
+     */
+    public List<QueryAnswer> answerAll(List<GraphQuery> queries) {
+        QueryAnswer[] answers = new QueryAnswer[queries.size()];
+        Map<BatchKey, Batch> batches = new LinkedHashMap<>();
+        for (int i = 0; i < answers.length; i++) {
+            GraphQuery q = queries.get(i);
+            GraphEntry entry = registry.get(q.getGraphId()).orElse(null);
+            try {
+                if (entry == null) throw new RejectedException(ErrorCode.UNKNOWN_GRAPH, registry.whyUnknown(q.getGraphId()));
+                if (q.getDeadlineEpochMs() != null && System.currentTimeMillis() > q.getDeadlineEpochMs()) {
+                    throw new RejectedException(ErrorCode.DEADLINE_EXCEEDED, "query '" + q.getQueryId() + "' reached the worker after its deadline "
+                            + java.time.Instant.ofEpochMilli(q.getDeadlineEpochMs()));
+                }
+                if (q.getResultMode() == ResultMode.DELTA) {
+                    throw new RejectedException(ErrorCode.INVALID_QUERY, "query '" + q.getQueryId()
+                            + "' asks for DELTA mode, which only subscriptions have (a query's answer is always complete)");
+                }
+                entry = registry.synced(entry);   // the updates since the last query reach the device in one step
+                ResidentGraph resident = engines.forQuery(entry.resident(), q.getBackend());
+                QueryContext c = new QueryContext(q, entry, resident, config);
+                AnswerEncoder<?, ?> encoder = AnswerEncoders.of(q.getAlgorithm());
+                AnswerEncoder.Summaries<?> summaries = encoder.summaries();
+                if (summaries != null && c.summary() && defaultVariant(q.getVariant())) {
+                    c.source();   // validated now: an invalid source fails its query alone
+                    batches.computeIfAbsent(new BatchKey(resident, q.getAlgorithm()), k -> new Batch(summaries)).add(i, c);
+                } else {
+                    answers[i] = run(encoder, c);
+                }
+            } catch (RuntimeException e) {
+                answers[i] = failed(q, entry, e);
             }
-            if (q.getResultMode() == ResultMode.DELTA) {
-                throw new RejectedException(ErrorCode.INVALID_QUERY, "query '" + q.getQueryId()
-                        + "' asks for DELTA mode, which only subscriptions have (a query's answer is always complete)");
-            }
-            entry = registry.synced(entry);   // the updates since the last query reach the device in one step
-            ResidentGraph resident = engines.forQuery(entry.resident(), q.getBackend());
-            return run(AnswerEncoders.of(q.getAlgorithm()), new QueryContext(q, entry, resident, config));
-        } catch (RuntimeException e) {
-            ErrorCode code = ErrorCode.of(e);
-            if (code == ErrorCode.INTERNAL_ERROR || code.resultStatus().isEmpty()) {   // the worker's fault, not the query's
-                LOG.error("query '{}' on graph '{}' failed", q.getQueryId(), q.getGraphId(), e);
-                return failure(q, entry, ErrorCode.INTERNAL_ERROR, "internal error: " + e);
-            }
-            return failure(q, entry, code, e.getMessage());
         }
+        for (Batch b : batches.values()) b.answer(answers);
+        return Arrays.asList(answers);
+    }
+
+    private static boolean defaultVariant(String variant) {
+        return variant == null || variant.isBlank() || variant.equalsIgnoreCase("default");
+    }
+
+    /** SUMMARY queries answered by one engine run: per resident graph (identity) and algorithm. */
+    private record BatchKey(ResidentGraph resident, Algorithm algorithm) {}
+
+    /** The SUMMARY queries of one batch: their positions in the run and their contexts. */
+    private final class Batch {
+        final AnswerEncoder.Summaries<?> summaries;
+        final List<Integer> positions = new ArrayList<>();
+        final List<QueryContext> contexts = new ArrayList<>();
+
+        Batch(AnswerEncoder.Summaries<?> summaries) {
+            this.summaries = summaries;
+        }
+
+        void add(int position, QueryContext c) {
+            positions.add(position);
+            contexts.add(c);
+        }
+
+        void answer(QueryAnswer[] answers) {
+            answer(summaries, answers);
+        }
+
+        private <S> void answer(AnswerEncoder.Summaries<S> s, QueryAnswer[] answers) {
+            int[] sources = contexts.stream().mapToInt(QueryContext::source).toArray();
+            S result;
+            try {
+                result = contexts.get(0).resident().run(s.spec(), new Sources(sources), null);
+            } catch (RuntimeException e) {
+                for (int j = 0; j < contexts.size(); j++) {
+                    QueryContext c = contexts.get(j);
+                    answers[positions.get(j)] = failed(c.query(), c.entry(), e);
+                }
+                return;
+            }
+            Timing t = s.timing(result);   // each query of the batch waited for all of it
+            for (int j = 0; j < contexts.size(); j++) {
+                QueryContext c = contexts.get(j);
+                long t0 = System.nanoTime();
+                QueryResult r = s.summary(c, result, j);
+                answers[positions.get(j)] = ok(List.of(r), c.entry(), c.resident(), t, System.nanoTime() - t0);
+            }
+        }
+    }
+
+    /** A query that failed: its code's status, or INTERNAL_ERROR (logged) for a fault of the worker. */
+    private QueryAnswer failed(GraphQuery q, GraphEntry entry, RuntimeException e) {
+        ErrorCode code = ErrorCode.of(e);
+        if (code == ErrorCode.INTERNAL_ERROR || code.resultStatus().isEmpty()) {   // the worker's fault, not the query's
+            LOG.error("query '{}' on graph '{}' failed", q.getQueryId(), q.getGraphId(), e);
+            return failure(q, entry, ErrorCode.INTERNAL_ERROR, "internal error: " + e);
+        }
+        return failure(q, entry, code, e.getMessage());
     }
 
     /** Runs the query's algorithm through its encoder: the engine's query, the result, the chunks. */

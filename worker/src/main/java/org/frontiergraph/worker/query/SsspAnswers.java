@@ -3,9 +3,11 @@ package org.frontiergraph.worker.query;
 import java.util.List;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Source;
+import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.kernels.sssp.SsspSummaries;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
 
@@ -20,6 +22,18 @@ final class SsspAnswers implements AnswerEncoder<Source, SsspResult> {
         return s;
     }
     @Override public Timing timing(SsspResult r) { return r.timing(); }
+
+    @Override
+    public Summaries<SsspSummaries> summaries() {
+        return new Summaries<>() {
+            @Override public AlgorithmSpec<Sources, SsspSummaries> spec() { return Sssp.SUMMARIES; }
+            @Override public Timing timing(SsspSummaries r) { return r.timing(); }
+            @Override
+            public QueryResult summary(QueryContext c, SsspSummaries r, int i) {
+                return QueryContext.distanceSummary(c.header(0, 1), r.reached()[i], r.maxDistances()[i]);
+            }
+        };
+    }
 
     @Override
     public List<QueryResult> encode(QueryContext c, SsspResult r) {

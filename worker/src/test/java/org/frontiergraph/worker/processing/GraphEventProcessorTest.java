@@ -32,6 +32,7 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
@@ -295,6 +296,69 @@ class GraphEventProcessorTest {
         assertEquals(25_000, l.getEndToEndMicros(), "end to end: from the record's timestamp to the acknowledgement");
         assertEquals(acknowledged, l.getTimestampMs());
         assertThrows(UnsupportedOperationException.class, () -> out.results().clear(), "outputs are immutable");
+    }
+
+    /**
+     * A run of records (queries of two graphs in several modes, an invalid one, a repeated source, an update in the
+     * middle) handled together: the SUMMARY queries are answered in batches, and every answer equals the answer the
+     * same record gets handled alone, on the same version (the update splits the run: the queries before it see the
+     * version before it).
+     */
+    @Test
+    void aRunOfQueriesAnswersEachAsAloneOnTheVersionPublishedBeforeIt() {
+        EdgeList gEdges = UniformRandomGraph.generate(3_000, 9_000, SEED, 10, true);
+        EdgeList hEdges = UniformRandomGraph.generate(1_000, 4_000, SEED + 1, 10, false);
+        CsrGraph g = GraphBuilder.build(gEdges);
+        int[] e = anyEdge(g);
+        List<InputRecord> run = new java.util.ArrayList<>();
+        snapshot("g", 1, gEdges, 0, 5_000).forEach(c -> run.add(record("g", c)));
+        snapshot("h", 1, hEdges, 0, 5_000).forEach(c -> run.add(record("h", c)));
+        int queriesAt = run.size();
+        run.add(record("g", query("b1", "g", Algorithm.BFS, 5).setResultMode(ResultMode.SUMMARY).build()));
+        run.add(record("g", query("s1", "g", Algorithm.SSSP, 7).setResultMode(ResultMode.SUMMARY).build()));
+        run.add(record("h", query("hb", "h", Algorithm.BFS, 9).setResultMode(ResultMode.SUMMARY).build()));
+        run.add(record("g", query("bad", "g", Algorithm.BFS, 99_999).setResultMode(ResultMode.SUMMARY).build()));
+        run.add(record("g", query("full", "g", Algorithm.BFS, 5).setResultMode(ResultMode.FULL).build()));
+        run.add(record("g", query("b2", "g", Algorithm.BFS, 5).setResultMode(ResultMode.SUMMARY).setVariant("default").build()));
+        run.add(record("g", query("mst", "g", Algorithm.MST, null).setResultMode(ResultMode.SUMMARY).build()));
+        run.add(record("g", GraphUpdate.newBuilder().setGraphId("g").setRemoved(pairs(e[0], e[1])).build()));
+        run.add(record("g", query("b3", "g", Algorithm.BFS, e[0]).setResultMode(ResultMode.SUMMARY).build()));
+        run.add(record("g", query("s3", "g", Algorithm.SSSP, e[0]).setResultMode(ResultMode.SUMMARY).build()));
+        run.add(record("g", query("b4", "g", Algorithm.BFS, 5).setResultMode(ResultMode.SUMMARY).build()));
+
+        List<Outputs> together = services.processor().processAll(run);
+        assertEquals(run.size(), together.size(), "one outputs per record, in order");
+        try (Services alone = Fixtures.start(Fixtures.cpuConfig())) {
+            for (int i = 0; i < run.size(); i++) {
+                Outputs want = alone.processor().process(run.get(i), false);
+                Outputs got = together.get(i);
+                assertEquals(want.statuses().stream().map(GraphStatus::getVersion).toList(),
+                        got.statuses().stream().map(GraphStatus::getVersion).toList(), "record " + i);
+                assertEquals(want.errors().stream().map(ErrorEvent::getCode).toList(),
+                        got.errors().stream().map(ErrorEvent::getCode).toList(), "record " + i);
+                assertEquals(want.results().size(), got.results().size(), "record " + i);
+                for (int c = 0; c < want.results().size(); c++) {
+                    QueryResult w = want.results().get(c), r = got.results().get(c);
+                    String where = "record " + i + " (" + w.getQueryId() + ")";
+                    assertEquals(w.getStatus(), r.getStatus(), where);
+                    assertEquals(w.getGraphVersion(), r.getGraphVersion(), where);
+                    assertEquals(w.getReachedCount(), r.getReachedCount(), where);
+                    assertEquals(w.getMaxHops(), r.getMaxHops(), where);
+                    assertEquals(w.getMaxDistance(), r.getMaxDistance(), where);
+                    assertEquals(w.getHops(), r.getHops(), where);
+                    assertEquals(w.getTotalWeight(), r.getTotalWeight(), where);
+                }
+                if (want.answered() != null) assertEquals(want.answered().status(), got.answered().status(), "record " + i);
+            }
+        }
+        QueryResult b1 = together.get(queriesAt).results().get(0);
+        long[] reference = org.frontiergraph.kernels.bfs.BfsSummaries.summarize(
+                org.frontiergraph.kernels.bfs.BfsReference.run(g, 5).hops());
+        assertEquals(reference[0], b1.getReachedCount(), "seed " + SEED);
+        assertEquals(reference[1], (long) b1.getMaxHops());
+        assertEquals(1, b1.getGraphVersion());
+        assertEquals(ResultStatus.INVALID_VERTEX, together.get(queriesAt + 3).results().get(0).getStatus());
+        assertEquals(2, together.get(queriesAt + 8).results().get(0).getGraphVersion(), "after the update");
     }
 
     @Test
