@@ -1,5 +1,7 @@
 // Device-side changes to a resident graph (GpuResidentGraph, DeviceCsr, GpuMst): a batch of k re-weights is one
 // small upload of (index, value) pairs and one launch of a scatter, instead of a copy of every weight.
+// And the reverse for answers (Gather): the values of an answer at a few vertices (a TARGETS query), gathered on
+// the device so that only they are copied back.
 #include <cstdint>
 
 // dst[index[i]] = value[i] for i < count. Indices may repeat only with equal values (the host sends the
@@ -15,5 +17,21 @@ extern "C" __global__ void scatter_f64(double* __restrict__ dst, const int32_t* 
                                        const double* __restrict__ value, int count) {
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x) {
         dst[index[i]] = value[i];
+    }
+}
+
+// dst[i] = src[index[i]] for i < count (32-bit elements: hops, parents).
+extern "C" __global__ void gather_u32(const uint32_t* __restrict__ src, const int32_t* __restrict__ index, int count,
+                                      uint32_t* __restrict__ dst) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x) {
+        dst[i] = src[index[i]];
+    }
+}
+
+// dst[i] = src[index[i]] for i < count (64-bit elements: distance keys).
+extern "C" __global__ void gather_u64(const uint64_t* __restrict__ src, const int32_t* __restrict__ index, int count,
+                                      uint64_t* __restrict__ dst) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x) {
+        dst[i] = src[index[i]];
     }
 }

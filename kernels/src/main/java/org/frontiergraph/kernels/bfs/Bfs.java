@@ -6,6 +6,7 @@ import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Sources;
+import org.frontiergraph.kernels.engine.Targets;
 
 /**
  * Breadth-first search: the spec and its implementations.
@@ -32,6 +33,14 @@ public final class Bfs {
     public static final AlgorithmSpec<Sources, BfsSummaries> SUMMARIES = new AlgorithmSpec<>("BFS",
             new CpuAlgorithm<>(List.of("default"), (g, q, v) -> CpuBfsSummaries.run(g, q.vertices())),
             GpuBfsSummaries.IMPLEMENTATION);
+
+    /**
+     * A BFS read at a few targets (TARGETS answers): CPU {@code default} (the full search, then read); GPU
+     * {@code default} ({@link GpuBfsTargets}: only the targets' values copied back).
+     */
+    public static final AlgorithmSpec<Targets, BfsAtTargets> AT_TARGETS = new AlgorithmSpec<>("BFS",
+            new CpuAlgorithm<>(List.of("default"), (g, q, v) -> BfsAtTargets.of(CpuBfs.run(g, q.source()), q.vertices())),
+            GpuBfsTargets.IMPLEMENTATION);
 
     /** BFS from {@code source} on {@code graph}'s backend ({@code variant} null: the backend's default). */
     public static BfsResult run(ResidentGraph graph, int source, String variant) {

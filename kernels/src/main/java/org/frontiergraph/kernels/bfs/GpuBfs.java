@@ -94,6 +94,11 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
         return hops;
     }
 
+    /** The parents of the last {@link #solve}, on the device. */
+    DeviceBuffer parents() {
+        return parents;
+    }
+
     /** The levels the last persistent {@link #solve} ran (a small copy from the device). */
     private long levels() {
         long[] c = new long[BfsCounters.COUNT];

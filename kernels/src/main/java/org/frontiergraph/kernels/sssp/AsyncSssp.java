@@ -132,11 +132,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         boolean ints = csr.intWeights();
         timer.start();
         solveDistances(source, variant);
-        if (!csr.zeroWeights()) {
-            parents.fill32(0, n, -1);
-            context.module("sssp").kernel("sssp_parents" + (ints ? "_i32" : "_f64")).launch(Kernel.blocksFor(32L * n),
-                    csr.rowOffsets, csr.columns, csr.weights(), n, dist, parents, source);
-        }
+        if (!csr.zeroWeights()) solveParents(source);
         timer.stop();
         long compute = timer.elapsedNanos();
         completed();
@@ -183,6 +179,20 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     @Override
     public void completed() {
         ringsClean = true;
+    }
+
+    @Override
+    public DeviceBuffer solveParents(int source) {
+        int n = graph.vertexCount();
+        parents.fill32(0, n, -1);
+        context.module("sssp").kernel("sssp_parents" + (csr.intWeights() ? "_i32" : "_f64")).launch(
+                Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns, csr.weights(), n, dist, parents, source);
+        return parents;
+    }
+
+    @Override
+    public boolean zeroWeights() {
+        return csr.zeroWeights();
     }
 
     @Override

@@ -89,11 +89,7 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         boolean ints = csr.intWeights();
         timer.start();
         solveDistances(source, variant);
-        if (!csr.zeroWeights()) {
-            parents.fill32(0, n, -1);
-            context.module("sssp").kernel("sssp_parents" + (ints ? "_i32" : "_f64")).launch(Kernel.blocksFor(32L * n),
-                    csr.rowOffsets, csr.columns, csr.weights(), n, dist, parents, source);
-        }
+        if (!csr.zeroWeights()) solveParents(source);
         timer.stop();
         long compute = timer.elapsedNanos();
         long t0 = System.nanoTime();
@@ -125,6 +121,20 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         context.module("sssp").kernel("sssp_nearfar" + (ints ? "_i32" : "_f64")).launchCooperative(bps,
                 csr.rowOffsets, csr.columns, csr.weights(), n, dist, queueA, queueB, far, nearMark, farMark, counters,
                 source, deltaKey, csr.hasBigVertices ? 1 : 0, bigList, bigCapacity);
+    }
+
+    @Override
+    public DeviceBuffer solveParents(int source) {
+        int n = graph.vertexCount();
+        parents.fill32(0, n, -1);
+        context.module("sssp").kernel("sssp_parents" + (csr.intWeights() ? "_i32" : "_f64")).launch(
+                Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns, csr.weights(), n, dist, parents, source);
+        return parents;
+    }
+
+    @Override
+    public boolean zeroWeights() {
+        return csr.zeroWeights();
     }
 
     @Override

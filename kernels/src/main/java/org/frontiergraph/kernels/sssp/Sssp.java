@@ -6,6 +6,7 @@ import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Sources;
+import org.frontiergraph.kernels.engine.Targets;
 
 /**
  * Single-source shortest paths (non-negative weights): the spec and its implementations.
@@ -39,6 +40,14 @@ public final class Sssp {
     public static final AlgorithmSpec<Sources, SsspSummaries> SUMMARIES = new AlgorithmSpec<>("SSSP",
             new CpuAlgorithm<>(List.of("default"), (g, q, v) -> CpuSsspSummaries.run(g, q.vertices())),
             GpuSsspSummaries.IMPLEMENTATION);
+
+    /**
+     * An SSSP read at a few targets (TARGETS answers): CPU {@code default} (the full Dijkstra, then read); GPU
+     * {@code default} ({@link GpuSsspTargets}: the default variant, only the targets' values copied back).
+     */
+    public static final AlgorithmSpec<Targets, SsspAtTargets> AT_TARGETS = new AlgorithmSpec<>("SSSP",
+            new CpuAlgorithm<>(List.of("default"), (g, q, v) -> SsspAtTargets.of(CpuSssp.run(g, q.source()), q.vertices())),
+            GpuSsspTargets.IMPLEMENTATION);
 
     /** SSSP from {@code source} on {@code graph}'s backend ({@code variant} null: the backend's default). */
     public static SsspResult run(ResidentGraph graph, int source, String variant) {

@@ -11,6 +11,7 @@ import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Sources;
+import org.frontiergraph.kernels.engine.Targets;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -64,6 +65,34 @@ public abstract class BfsContract extends SingleSourceContract {
             String where = name + ", summary from " + sources[i] + " (position " + i + " of " + sources.length + ")";
             assertEquals(want.reached()[i], got.reached()[i], where + ": reached");
             assertEquals(want.maxHops()[i], got.maxHops()[i], where + ": max hops");
+        }
+    }
+
+    /**
+     * Answers read at a few targets ({@link Bfs#AT_TARGETS}) equal the reference's hops there, with parents that are
+     * one hop closer and joined by an arc; targets include the source, repeats and (on sparse graphs) unreached ones.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#batchGraphs")
+    void answersAtTargetsEqualTheReference(Fixture f) {
+        CsrGraph g = f.graph();
+        int source = TestGraphs.sources(g, 2, 3)[g.vertexCount() > 1 ? 1 : 0];
+        int[] targets = TestGraphs.batch(g, Math.min(g.vertexCount(), 40), 4);
+        int[] withSource = java.util.Arrays.copyOf(targets, targets.length + 1);
+        withSource[targets.length] = source;
+        BfsAtTargets got = withResident(g, r -> r.run(Bfs.AT_TARGETS, new Targets(source, withSource), null));
+        BfsResult want = TestGraphs.bfsReference(g, source);
+        assertArrayEquals(withSource, got.targets());
+        for (int i = 0; i < withSource.length; i++) {
+            int t = withSource[i], p = got.parents()[i];
+            String where = f.name() + ", target " + t + " from " + source;
+            assertEquals(want.hops()[t], got.hops()[i], where + ": hops");
+            if (t == source) assertEquals(source, p, where + ": the source is its own parent");
+            else if (want.hops()[t] < 0) assertEquals(BfsResult.UNREACHED, p, where + ": unreached, no parent");
+            else {
+                assertEquals(want.hops()[t] - 1, want.hops()[p], where + ": parent " + p + " one hop closer");
+                assertTrue(g.findArc(p, t) >= 0, where + ": arc " + p + "->" + t);
+            }
         }
     }
 

@@ -12,6 +12,7 @@ import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Sources;
+import org.frontiergraph.kernels.engine.Targets;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -66,6 +67,38 @@ public abstract class SsspContract extends SingleSourceContract {
             String where = name + ", summary from " + sources[i] + " (position " + i + " of " + sources.length + ")";
             assertEquals(want.reached()[i], got.reached()[i], where + ": reached");
             assertEquals(want.maxDistances()[i], got.maxDistances()[i], 0.0, where + ": max distance (exact)");
+        }
+    }
+
+    /**
+     * Answers read at a few targets ({@link Sssp#AT_TARGETS}) equal the reference's distances there exactly, with
+     * parents on a shortest path (dist[p] + w(p, t) == dist[t] for an arc p->t); targets include the source, repeats
+     * and (on sparse graphs) unreached ones.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#batchGraphs")
+    void answersAtTargetsEqualTheReference(Fixture f) {
+        CsrGraph g = f.graph();
+        int source = TestGraphs.sources(g, 2, 3)[g.vertexCount() > 1 ? 1 : 0];
+        int[] targets = TestGraphs.batch(g, Math.min(g.vertexCount(), 40), 4);
+        int[] withSource = java.util.Arrays.copyOf(targets, targets.length + 1);
+        withSource[targets.length] = source;
+        SsspAtTargets got = withResident(g, r -> r.run(Sssp.AT_TARGETS, new Targets(source, withSource), null));
+        SsspResult want = TestGraphs.ssspReference(g, source);
+        assertArrayEquals(withSource, got.targets());
+        for (int i = 0; i < withSource.length; i++) {
+            int t = withSource[i], p = got.parents()[i];
+            String where = f.name() + ", target " + t + " from " + source;
+            assertEquals(want.distances()[t], got.distances()[i], 0.0, where + ": distance (exact)");
+            if (t == source) assertEquals(source, p, where + ": the source is its own parent");
+            else if (want.distances()[t] == INF) assertEquals(SsspResult.NO_PARENT, p, where + ": unreached, no parent");
+            else {
+                boolean tight = false;
+                for (int a = g.rowStart(p); a < g.rowEnd(p); a++) {
+                    if (g.columns()[a] == t && want.distances()[p] + g.weights()[a] == want.distances()[t]) tight = true;
+                }
+                assertTrue(tight, where + ": parent " + p + " on a shortest path");
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package org.frontiergraph.worker.query;
 import java.util.List;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Sources;
+import org.frontiergraph.kernels.engine.Targets;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
@@ -37,6 +38,28 @@ public interface AnswerEncoder<Q, R> {
      */
     default Summaries<?> summaries() {
         return null;
+    }
+
+    /**
+     * How this algorithm answers a TARGETS query by reading the engine's answer at the targets only (on the GPU:
+     * only their values are copied back), or null when it encodes TARGETS from the full answer.
+     */
+    default AtTargets<?> atTargets() {
+        return null;
+    }
+
+    /**
+     * TARGETS answers read at the targets by the engine: the spec (its default variant) and the chunks.
+     *
+     * @param <T> the engine's answer at the targets
+     */
+    interface AtTargets<T> {
+        AlgorithmSpec<Targets, T> spec();
+
+        /** The result chunks ({@link QueryContext#vertexChunks} over the targets). */
+        List<QueryResult> encode(QueryContext c, T result);
+
+        Timing timing(T result);
     }
 
     /**

@@ -2,11 +2,13 @@ package org.frontiergraph.worker.query;
 
 import java.util.List;
 import org.frontiergraph.kernels.bfs.Bfs;
+import org.frontiergraph.kernels.bfs.BfsAtTargets;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsSummaries;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Sources;
+import org.frontiergraph.kernels.engine.Targets;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
@@ -31,6 +33,22 @@ final class BfsAnswers implements AnswerEncoder<Source, BfsResult> {
             @Override
             public QueryResult summary(QueryContext c, BfsSummaries r, int i) {
                 return BfsAnswers.summary(c, r.reached()[i], r.maxHops()[i]);
+            }
+        };
+    }
+
+    @Override
+    public AtTargets<BfsAtTargets> atTargets() {
+        return new AtTargets<>() {
+            @Override public AlgorithmSpec<Targets, BfsAtTargets> spec() { return Bfs.AT_TARGETS; }
+            @Override public Timing timing(BfsAtTargets r) { return r.timing(); }
+            @Override
+            public List<QueryResult> encode(QueryContext c, BfsAtTargets r) {
+                int[] parents = c.toUserIds(r.parents());
+                return c.vertexChunks(r.targets(), (chunk, slice) -> {
+                    chunk.setHops(slice.ofListed(r.hops()));
+                    chunk.setParents(slice.ofListed(parents));
+                });
             }
         };
     }

@@ -126,6 +126,15 @@ public record QueryContext(GraphQuery query, GraphEntry entry, ResidentGraph res
         public ByteBuffer of(double[] values) {
             return targets == null ? PackedArrays.pack(values, from, to) : PackedArrays.pack(values, targets, from, to);
         }
+
+        /** Positions from..to of values that are already one per listed target (read at the targets by the engine). */
+        public ByteBuffer ofListed(int[] values) {
+            return PackedArrays.pack(values, from, to);
+        }
+
+        public ByteBuffer ofListed(double[] values) {
+            return PackedArrays.pack(values, from, to);
+        }
     }
 
     /** SUMMARY of distances on {@code c}: how many are finite (reached) and the largest of those. */

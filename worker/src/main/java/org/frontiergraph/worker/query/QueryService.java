@@ -14,6 +14,7 @@ import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Sources;
+import org.frontiergraph.kernels.engine.Targets;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 import org.frontiergraph.kernels.mst.Mst;
@@ -65,7 +66,8 @@ public class QueryService {
      * so all see the same graph versions), in their order. The SUMMARY queries of an algorithm that answers
      * summaries in batches (BFS, SSSP) and that name no variant are answered together, per resident graph and
      * algorithm, by one engine run over all their sources (on the GPU: several sources per pass, summarized on the
-     * device); every other query alone. A query that fails validation fails alone; an engine failure of a batch
+     * device); a TARGETS query of those algorithms without a variant reads the engine's answer at its targets only;
+     * every other query alone. A query that fails validation fails alone; an engine failure of a batch
      * fails each of its queries with the failure's code.
      */
     public List<QueryAnswer> answerAll(List<GraphQuery> queries) {
@@ -92,6 +94,8 @@ public class QueryService {
                 if (summaries != null && c.summary() && defaultVariant(q.getVariant())) {
                     c.source();   // validated now: an invalid source fails its query alone
                     batches.computeIfAbsent(new BatchKey(resident, q.getAlgorithm()), k -> new Batch(summaries)).add(i, c);
+                } else if (encoder.atTargets() != null && c.mode() == ResultMode.TARGETS && defaultVariant(q.getVariant())) {
+                    answers[i] = runAtTargets(encoder.atTargets(), c);
                 } else {
                     answers[i] = run(encoder, c);
                 }
@@ -159,6 +163,15 @@ public class QueryService {
             return failure(q, entry, ErrorCode.INTERNAL_ERROR, "internal error: " + e);
         }
         return failure(q, entry, code, e.getMessage());
+    }
+
+    /** A TARGETS query read at its targets by the engine (only their values leave the device). */
+    private <T> QueryAnswer runAtTargets(AnswerEncoder.AtTargets<T> a, QueryContext c) {
+        int source = c.source();
+        T result = c.resident().run(a.spec(), new Targets(source, c.targets()), null);
+        long t0 = System.nanoTime();
+        List<QueryResult> chunks = a.encode(c, result);
+        return ok(chunks, c.entry(), c.resident(), a.timing(result), System.nanoTime() - t0);
     }
 
     /** Runs the query's algorithm through its encoder: the engine's query, the result, the chunks. */

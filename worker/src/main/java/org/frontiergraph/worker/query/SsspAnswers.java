@@ -4,8 +4,10 @@ import java.util.List;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Sources;
+import org.frontiergraph.kernels.engine.Targets;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.sssp.Sssp;
+import org.frontiergraph.kernels.sssp.SsspAtTargets;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspSummaries;
 import org.frontiergraph.schema.Algorithm;
@@ -31,6 +33,22 @@ final class SsspAnswers implements AnswerEncoder<Source, SsspResult> {
             @Override
             public QueryResult summary(QueryContext c, SsspSummaries r, int i) {
                 return QueryContext.distanceSummary(c.header(0, 1), r.reached()[i], r.maxDistances()[i]);
+            }
+        };
+    }
+
+    @Override
+    public AtTargets<SsspAtTargets> atTargets() {
+        return new AtTargets<>() {
+            @Override public AlgorithmSpec<Targets, SsspAtTargets> spec() { return Sssp.AT_TARGETS; }
+            @Override public Timing timing(SsspAtTargets r) { return r.timing(); }
+            @Override
+            public List<QueryResult> encode(QueryContext c, SsspAtTargets r) {
+                int[] parents = c.toUserIds(r.parents());
+                return c.vertexChunks(r.targets(), (chunk, slice) -> {
+                    chunk.setDistances(slice.ofListed(r.distances()));
+                    chunk.setParents(slice.ofListed(parents));
+                });
             }
         };
     }
