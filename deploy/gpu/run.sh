@@ -34,8 +34,15 @@ cp="$(ls $b/lib/*.jar | grep -v console-standalone | tr '\n' ':')"
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv 2>&1 | tee "$out/gpu.txt"
 status=0
 if [[ "$what" == tests || "$what" == all ]]; then
+  # TEST_CLASSES (comma-separated class names) runs only those classes; default: every gpu-tagged class
+  select=(--select-package org.frontiergraph.kernels)
+  if [[ -n "${TEST_CLASSES:-}" ]]; then
+    select=()
+    IFS=, read -ra classes <<< "$TEST_CLASSES"
+    for c in "${classes[@]}"; do select+=(--select-class "$c"); done
+  fi
   timeout "${TEST_TIMEOUT:-300}" $java -Xmx24g -jar $b/lib/junit-platform-console-standalone-*.jar execute \
-      --class-path "$cp" --select-package org.frontiergraph.kernels --include-tag gpu \
+      --class-path "$cp" "${select[@]}" --include-tag gpu \
       --details=tree --disable-banner --reports-dir "$out/junit" 2>&1 | tee "$out/tests.log"
   status=${PIPESTATUS[0]}
 fi

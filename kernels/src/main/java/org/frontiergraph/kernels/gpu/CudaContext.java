@@ -41,6 +41,7 @@ public final class CudaContext implements AutoCloseable {
     private final int multiprocessors;
     private final int computeCapability;
     private final long totalBytes;
+    private PinnedStaging staging;
     private boolean closed;
 
     private CudaContext(int ordinal) {
@@ -93,6 +94,12 @@ public final class CudaContext implements AutoCloseable {
 
     public CUstream stream() { return stream; }
 
+    /** The pinned buffers large copies to the host go through (allocated on first use). Call inside {@link #call}. */
+    PinnedStaging staging() {
+        if (staging == null) staging = new PinnedStaging(this);
+        return staging;
+    }
+
     public void synchronize() { cuStreamSynchronize(stream); }
 
     public String deviceName() { return deviceName; }
@@ -137,6 +144,7 @@ public final class CudaContext implements AutoCloseable {
         try {
             if (closed) return;
             cuCtxSetCurrent(context);
+            if (staging != null) staging.close();
             for (KernelModule m : modules.values()) m.unload();
             modules.clear();
             cuStreamDestroy(stream);

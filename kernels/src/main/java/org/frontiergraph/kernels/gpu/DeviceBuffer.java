@@ -16,7 +16,8 @@ import org.frontiergraph.kernels.engine.GraphTooLargeException;
 /**
  * Device memory that frees itself: allocated with {@code cuMemAlloc}, counted in its context's bytes in use and in
  * an owner's ledger (a resident graph's {@code residentBytes}), released by {@link #close()}. Methods must run
- * inside {@link CudaContext#call}. Copies are synchronous with respect to the host.
+ * inside {@link CudaContext#call}. Copies are synchronous with respect to the host; large ones to the host go
+ * through the context's pinned buffers ({@link PinnedStaging}).
  */
 public final class DeviceBuffer implements AutoCloseable {
     private final CudaContext context;
@@ -95,14 +96,24 @@ public final class DeviceBuffer implements AutoCloseable {
         if (data.length > 0) cuMemcpyHtoD(pointer, Pointer.to(data), 8L * data.length);
     }
 
+    /** Copies the first {@code into.length} elements to the host, after the work queued on the context's stream. */
     public void download(int[] into) {
         check(4L * into.length);
+        if (4L * into.length >= PinnedStaging.MIN_BYTES) {
+            context.staging().download(pointer, into);
+            return;
+        }
         context.synchronize();
         if (into.length > 0) cuMemcpyDtoH(Pointer.to(into), pointer, 4L * into.length);
     }
 
+    /** Copies the first {@code into.length} elements to the host, after the work queued on the context's stream. */
     public void download(long[] into) {
         check(8L * into.length);
+        if (8L * into.length >= PinnedStaging.MIN_BYTES) {
+            context.staging().download(pointer, into);
+            return;
+        }
         context.synchronize();
         if (into.length > 0) cuMemcpyDtoH(Pointer.to(into), pointer, 8L * into.length);
     }
