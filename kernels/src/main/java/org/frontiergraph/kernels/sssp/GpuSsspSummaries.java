@@ -1,6 +1,7 @@
 package org.frontiergraph.kernels.sssp;
 
 import java.util.List;
+import java.util.Map;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Sources;
@@ -15,45 +16,64 @@ import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.SummaryBuffer;
 
 /**
- * SSSP SUMMARY answers for a batch of sources on the GPU: each source runs on the launcher of the graph's default
- * SSSP variant ({@code async} on sparse graphs, {@code nearfar} on dense ones: {@link Sssp#SPEC}), distances only
- * (no parents pass), and {@code sssp_summary} (sssp.cu) reduces them on the device; the batch's summaries come
- * back in one copy of 16 bytes a source. Call inside {@link org.frontiergraph.kernels.gpu.CudaContext#call}.
+ * SSSP SUMMARY answers for a batch of sources on the GPU; the batch's summaries come back in one copy of 16 bytes a
+ * source. Two or more sources run several per launch ({@link MultiSssp}, sssp_multi.cu: near-far for up to 32
+ * sources side by side, as many a pass as its buffers hold, then {@code sssp_multi_summary}); a single source runs on
+ * the launcher of the graph's default SSSP variant ({@code async} on sparse graphs, {@code nearfar} on dense ones:
+ * {@link Sssp#SPEC}), distances only (no parents pass), reduced by {@code sssp_summary} (sssp.cu).
+ *
+ * <p>Variant {@code default}, options: {@code pass=P} sources a launch at most (default and upper bound: what the
+ * buffers hold, {@link MultiSssp#capacity}; 1 runs every source on the single-source launcher, for comparison);
+ * {@code delta}, {@code df}, {@code bps} as {@link GpuSssp}'s, for the launches of several sources. Counters:
+ * {@code passes} (launches), and for several sources a launch {@code steps} (their near-far steps, one or two grid
+ * barriers each), {@code filters} (far-pile splits) and {@code items} (near-queue items expanded), summed over the
+ * passes. Call inside {@link org.frontiergraph.kernels.gpu.CudaContext#call}.
  */
 final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
     static final GpuAlgorithm<Sources, SsspSummaries> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("default"), false, g -> 16L * SummaryBuffer.INITIAL, GpuSsspSummaries::new);
+            List.of("default"), false, g -> 16L * SummaryBuffer.INITIAL + MultiSssp.deviceBytes(g),
+            GpuSsspSummaries::new);
 
     private final DeviceGraph device;
+    /** Null where a pass holds one source only (a graph too large for two). */
+    private final MultiSssp multi;
     private final SummaryBuffer out;
     private final DeviceTimer timer;
 
     private GpuSsspSummaries(DeviceGraph device) {
         this.device = device;
-        this.out = new SummaryBuffer(device);
+        this.multi = MultiSssp.capacity(device.graph()) >= 2 ? new MultiSssp(device) : null;
+        try {
+            this.out = new SummaryBuffer(device);
+        } catch (RuntimeException e) {
+            if (multi != null) multi.close();
+            throw e;
+        }
         this.timer = new DeviceTimer(device.context());
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public SsspSummaries run(Sources query, Variant variant) {
         int[] sources = query.vertices();
         int k = sources.length;
         int n = device.graph().vertexCount();
-        AlgorithmSpec.Choice<Source, SsspResult> single = Sssp.SPEC.choose(GpuBackend.NAME, null, device.graph());
-        DeviceSssp sssp = (DeviceSssp) device.launcher((GpuAlgorithm<Source, SsspResult>) single.implementation());
-        boolean ints = sssp.integerKeys();
-        long inf = SeedSssp.infKey(ints);
+        for (int s : sources) SeedSssp.checkSource(s, n);
+        int pass = multi == null ? 1 : Math.min(multi.capacity(), variant.intOption("pass", multi.capacity()));
+        boolean ints = device.csr().intWeights();
         out.zeroed(k);
-        Kernel reduce = device.context().module("sssp").kernel("sssp_summary");
-        timer.start();
-        for (int i = 0; i < k; i++) {
-            sssp.solveDistances(sources[i], single.variant());
-            reduce.launch(SummaryBuffer.blocks(n), sssp.distanceKeys(), n, inf, out.slot(i));
+        long compute;
+        Map<String, Long> counters;
+        if (k >= 2 && pass >= 2) {
+            timer.start();
+            int passes = multi.run(sources, pass, out, variant);
+            timer.stop();
+            compute = timer.elapsedNanos();
+            long[] t = multi.totals();
+            counters = Map.of("passes", (long) passes, "steps", t[0], "filters", t[1], "items", t[2]);
+        } else {
+            compute = oneByOne(sources);
+            counters = Map.of("passes", (long) k);
         }
-        timer.stop();
-        long compute = timer.elapsedNanos();
-        sssp.completed();
         long t0 = System.nanoTime();
         long[] pairs = out.read(k);
         long[] reached = new long[k];
@@ -63,12 +83,33 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
             long key = pairs[2 * i + 1];
             max[i] = ints ? (double) key : Double.longBitsToDouble(key);
         }
-        return new SsspSummaries(sources.clone(), reached, max, new Timing(compute, System.nanoTime() - t0));
+        return new SsspSummaries(sources.clone(), reached, max,
+                new Timing(compute, System.nanoTime() - t0, counters));
+    }
+
+    /** Each source on the default single-source launcher, its distances reduced into its slot. Returns device nanos. */
+    @SuppressWarnings("unchecked")
+    private long oneByOne(int[] sources) {
+        int n = device.graph().vertexCount();
+        AlgorithmSpec.Choice<Source, SsspResult> single = Sssp.SPEC.choose(GpuBackend.NAME, null, device.graph());
+        DeviceSssp sssp = (DeviceSssp) device.launcher((GpuAlgorithm<Source, SsspResult>) single.implementation());
+        long inf = SeedSssp.infKey(sssp.integerKeys());
+        Kernel reduce = device.context().module("sssp").kernel("sssp_summary");
+        timer.start();
+        for (int i = 0; i < sources.length; i++) {
+            sssp.solveDistances(sources[i], single.variant());
+            reduce.launch(SummaryBuffer.blocks(n), sssp.distanceKeys(), n, inf, out.slot(i));
+        }
+        timer.stop();
+        long compute = timer.elapsedNanos();
+        sssp.completed();
+        return compute;
     }
 
     @Override
     public void close() {
         timer.close();
         out.close();
+        if (multi != null) multi.close();
     }
 }
