@@ -1,6 +1,9 @@
 package org.frontiergraph.kernels.bfs;
 
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Variant;
@@ -10,56 +13,112 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.SummaryBuffer;
+import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
- * BFS SUMMARY answers for a batch of sources on the GPU: each search runs on the graph's {@link GpuBfs} launcher
- * (the variant's options, e.g. {@code bps}, pass through) and {@code bfs_summary} (bfs.cu) reduces its hop array on
- * the device; the batch's summaries come back in one copy of 16 bytes a source. Call inside
+ * BFS SUMMARY answers for a batch of sources on the GPU; the batch's summaries come back in one copy of 16 bytes a
+ * source. One source: the search runs on the graph's {@link GpuBfs} launcher (the variant's options, e.g.
+ * {@code bps}, pass through) and {@code bfs_summary} (bfs.cu) reduces its hop array on the device. Several: one
+ * bit-parallel multi-source BFS ({@link MultiSourceBfs}, bfs_multi.cu) per 64 distinct sources; a repeated source is
+ * searched once, and a source without out-arcs, which reaches only itself, is answered on the host. Option
+ * {@code mbps=N}: blocks per multiprocessor of the multi-source grid; counters {@code passes} and {@code levels}
+ * (levels of all passes together) for several sources. Call inside
  * {@link org.frontiergraph.kernels.gpu.CudaContext#call}.
  */
 final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
-    static final GpuAlgorithm<Sources, BfsSummaries> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("default"), false, g -> 16L * SummaryBuffer.INITIAL, GpuBfsSummaries::new);
+    static final GpuAlgorithm<Sources, BfsSummaries> IMPLEMENTATION = new GpuAlgorithm<>(List.of("default"), false,
+            g -> 16L * SummaryBuffer.INITIAL + MultiSourceBfs.deviceBytes(g), GpuBfsSummaries::new);
 
     private final DeviceGraph device;
     private final SummaryBuffer out;
+    private final MultiSourceBfs multi;
     private final DeviceTimer timer;
 
     private GpuBfsSummaries(DeviceGraph device) {
         this.device = device;
         this.out = new SummaryBuffer(device);
+        try {
+            this.multi = new MultiSourceBfs(device);
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
         this.timer = new DeviceTimer(device.context());
     }
 
     @Override
     public BfsSummaries run(Sources query, Variant variant) {
         int[] sources = query.vertices();
-        int k = sources.length;
+        return sources.length == 1 ? single(sources, variant) : batch(sources, variant);
+    }
+
+    /** One source: the single-source launcher, its hop array reduced on the device. */
+    private BfsSummaries single(int[] sources, Variant variant) {
         GpuBfs bfs = (GpuBfs) device.launcher(GpuBfs.IMPLEMENTATION);
         int n = device.graph().vertexCount();
-        out.zeroed(k);
+        out.zeroed(1);
         Kernel reduce = device.context().module("bfs").kernel("bfs_summary");
         timer.start();
-        for (int i = 0; i < k; i++) {
-            bfs.solve(sources[i], variant);
-            reduce.launch(SummaryBuffer.blocks(n), bfs.hops(), n, out.slot(i));
-        }
+        bfs.solve(sources[0], variant);
+        reduce.launch(SummaryBuffer.blocks(n), bfs.hops(), n, out.slot(0));
         timer.stop();
         long compute = timer.elapsedNanos();
         long t0 = System.nanoTime();
-        long[] pairs = out.read(k);
+        long[] pair = out.read(1);
+        return new BfsSummaries(sources.clone(), new long[] {pair[0]}, new int[] {(int) pair[1]},
+                new Timing(compute, System.nanoTime() - t0));
+    }
+
+    /** Several sources: the distinct ones with out-arcs searched together, 64 a pass. */
+    private BfsSummaries batch(int[] sources, Variant variant) {
+        CsrGraph g = device.graph();
+        int k = sources.length;
+        int[] slot = new int[k];   // source i's summary: slot[i] of the searches, or -1 (no out-arcs: itself only)
+        int[] distinct = new int[k];
+        int searched = 0;
+        Map<Integer, Integer> slotOf = new HashMap<>();
+        for (int i = 0; i < k; i++) {
+            int s = sources[i];
+            if (g.degree(s) == 0) {
+                slot[i] = -1;
+                continue;
+            }
+            Integer known = slotOf.get(s);
+            if (known == null) {
+                known = searched;
+                slotOf.put(s, known);
+                distinct[searched++] = s;
+            }
+            slot[i] = known;
+        }
+        long compute = 0, passes = 0, levels = 0, copy = 0;
+        long[] pairs = new long[0];
+        if (searched > 0) {
+            multi.prepare(Arrays.copyOf(distinct, searched));
+            out.zeroed(searched);
+            timer.start();
+            passes = multi.launch(searched, out, variant.intOption("mbps", MultiSourceBfs.defaultBlocksPerSm(g)));
+            timer.stop();
+            compute = timer.elapsedNanos();
+            long t0 = System.nanoTime();
+            pairs = out.read(searched);
+            levels = multi.levels();
+            copy = System.nanoTime() - t0;
+        }
         long[] reached = new long[k];
         int[] max = new int[k];
         for (int i = 0; i < k; i++) {
-            reached[i] = pairs[2 * i];
-            max[i] = (int) pairs[2 * i + 1];
+            reached[i] = slot[i] < 0 ? 1 : pairs[2 * slot[i]];
+            max[i] = slot[i] < 0 ? 0 : (int) pairs[2 * slot[i] + 1];
         }
-        return new BfsSummaries(sources.clone(), reached, max, new Timing(compute, System.nanoTime() - t0));
+        return new BfsSummaries(sources.clone(), reached, max,
+                new Timing(compute, copy, Map.of("passes", passes, "levels", levels)));
     }
 
     @Override
     public void close() {
         timer.close();
+        multi.close();
         out.close();
     }
 }

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.frontiergraph.kernels.contract.SingleSourceContract;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
 import org.frontiergraph.kernels.contract.TestGraphs;
@@ -15,6 +18,8 @@ import org.frontiergraph.kernels.engine.Targets;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -56,9 +61,49 @@ public abstract class BfsContract extends SingleSourceContract {
         TestGraphs.real(name).ifPresent(g -> assertSummaries(name, g, TestGraphs.batch(g, 70, 9)));
     }
 
+    /**
+     * Larger batches: exactly one and just over one 64-source pass, one source 64 times, 64 sources each twice, and
+     * 200 sources (several passes), on graphs with both directions, big vertices (a star's centre, Kronecker hubs, a
+     * directed hub), long searches (a path) and sources without out-arcs (Kronecker's isolated vertices).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.frontiergraph.kernels.bfs.BfsContract#largeBatchGraphs")
+    void summariesOfLargeBatches(Fixture f) {
+        CsrGraph g = f.graph();
+        int[] distinct = TestGraphs.sources(g, 200, 13);
+        int[] same = new int[64];
+        Arrays.fill(same, distinct[distinct.length - 1]);
+        assertSummaries(f.name(), g, Arrays.copyOf(distinct, 64));
+        assertSummaries(f.name(), g, Arrays.copyOf(distinct, 65));
+        assertSummaries(f.name(), g, same);
+        assertSummaries(f.name(), g, IntStream.range(0, 128).map(i -> distinct[i % 64]).toArray());
+        assertSummaries(f.name(), g, distinct);
+    }
+
+    static Stream<Fixture> largeBatchGraphs() {
+        return Stream.of(
+                TestGraphs.random(3_000, 30_000, 2, 10, true),
+                TestGraphs.random(3_000, 30_000, 2, 10, false),
+                TestGraphs.random(2_000, 2_500, 3, 100, false),
+                TestGraphs.kronecker(),
+                new Fixture("star with 5000 leaves", TestGraphs.star(5000)),
+                new Fixture("long path, 20000 vertices", TestGraphs.path(20000)),
+                new Fixture("directed hub: 0 -> every vertex, v -> 7v + 1 mod 4000", directedHub(4000)));
+    }
+
+    /** Vertex 0 has an arc to every vertex (a big vertex on a directed graph); each vertex v one arc to 7v + 1. */
+    private static CsrGraph directedHub(int n) {
+        EdgeList e = new EdgeList(n, true, 2 * n);
+        for (int v = 0; v < n; v++) {
+            e.add(0, v, 1);
+            e.add(v, (int) ((7L * v + 1) % n), 1);
+        }
+        return GraphBuilder.build(e);
+    }
+
     private void assertSummaries(String name, CsrGraph g, int[] sources) {
         BfsSummaries got = withResident(g, r -> r.run(Bfs.SUMMARIES, new Sources(sources), null));
-        BfsSummaries want = BfsSummaries.of(java.util.Arrays.stream(sources)
+        BfsSummaries want = BfsSummaries.of(Arrays.stream(sources)
                 .mapToObj(s -> TestGraphs.bfsReference(g, s)).toArray(BfsResult[]::new));
         assertArrayEquals(sources, got.sources(), name + ": sources in order");
         for (int i = 0; i < sources.length; i++) {
