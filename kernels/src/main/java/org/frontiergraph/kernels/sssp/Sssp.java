@@ -34,7 +34,8 @@ public final class Sssp {
     /**
      * SUMMARY answers (reached count, largest distance) for a batch of sources, in their order, without copying
      * distance arrays back: CPU {@code default} ({@link CpuSsspSummaries}); GPU {@code default}
-     * ({@link GpuSsspSummaries}, the default variant's distances reduced on the device). The worker answers the SSSP
+     * ({@link GpuSsspSummaries}: one source on the default variant, its distances reduced on the device; several in
+     * passes of up to 32 sources per launch, {@link MultiSssp}). The worker answers the SSSP
      * SUMMARY queries of a poll batch with it.
      */
     public static final AlgorithmSpec<Sources, SsspSummaries> SUMMARIES = new AlgorithmSpec<>("SSSP",
