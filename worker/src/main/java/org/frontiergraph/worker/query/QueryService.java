@@ -3,6 +3,7 @@ package org.frontiergraph.worker.query;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,7 @@ import org.frontiergraph.kernels.apsp.ApspLimits;
 import org.frontiergraph.kernels.apsp.ApspResult;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Targets;
@@ -67,12 +69,14 @@ public class QueryService {
      * summaries in batches (BFS, SSSP) and that name no variant are answered together, per resident graph and
      * algorithm, by one engine run over all their sources (on the GPU: several sources per pass, summarized on the
      * device); a TARGETS query of those algorithms without a variant reads the engine's answer at its targets only;
-     * every other query alone. A query that fails validation fails alone; an engine failure of a batch
+     * every other query alone, except that equal engine queries of the run (MST on the same graph, the same
+     * source in another mode) are computed once. A query that fails validation fails alone; an engine failure of a batch
      * fails each of its queries with the failure's code.
      */
     public List<QueryAnswer> answerAll(List<GraphQuery> queries) {
         QueryAnswer[] answers = new QueryAnswer[queries.size()];
         Map<BatchKey, Batch> batches = new LinkedHashMap<>();
+        Map<RunKey, Object> computed = new HashMap<>();
         for (int i = 0; i < answers.length; i++) {
             GraphQuery q = queries.get(i);
             GraphEntry entry = registry.get(q.getGraphId()).orElse(null);
@@ -97,7 +101,7 @@ public class QueryService {
                 } else if (encoder.atTargets() != null && c.mode() == ResultMode.TARGETS && defaultVariant(q.getVariant())) {
                     answers[i] = runAtTargets(encoder.atTargets(), c);
                 } else {
-                    answers[i] = run(encoder, c);
+                    answers[i] = run(encoder, c, computed);
                 }
             } catch (RuntimeException e) {
                 answers[i] = failed(q, entry, e);
@@ -174,10 +178,25 @@ public class QueryService {
         return ok(chunks, c.entry(), c.resident(), a.timing(result), System.nanoTime() - t0);
     }
 
-    /** Runs the query's algorithm through its encoder: the engine's query, the result, the chunks. */
-    private <Q, R> QueryAnswer run(AnswerEncoder<Q, R> encoder, QueryContext c) {
+    /**
+     * An engine run of the queries of one run: the resident graph (identity), the spec, the variant text and the
+     * engine's query (a value: a source, the whole graph). Queries with equal keys have equal answers (same version,
+     * same computation), so the run computes them once: a burst of MST queries costs one MST.
+     */
+    private record RunKey(ResidentGraph resident, AlgorithmSpec<?, ?> spec, String variant, Object query) {}
+
+    /** Runs the query's algorithm through its encoder: the engine's query, the result (computed once per run for
+     *  equal engine queries), the chunks. */
+    @SuppressWarnings("unchecked")
+    private <Q, R> QueryAnswer run(AnswerEncoder<Q, R> encoder, QueryContext c, Map<RunKey, Object> computed) {
         Q query = encoder.query(c);
-        R result = c.resident().run(encoder.spec(), query, c.query().getVariant());
+        String variant = c.query().getVariant();
+        RunKey key = new RunKey(c.resident(), encoder.spec(), variant == null ? "" : variant, query);
+        R result = (R) computed.get(key);
+        if (result == null) {
+            result = c.resident().run(encoder.spec(), query, variant);
+            computed.put(key, result);
+        }
         long t0 = System.nanoTime();
         List<QueryResult> chunks = encoder.encode(c, result);
         return ok(chunks, c.entry(), c.resident(), encoder.timing(result), System.nanoTime() - t0);

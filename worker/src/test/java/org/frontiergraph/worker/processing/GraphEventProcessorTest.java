@@ -321,6 +321,7 @@ class GraphEventProcessorTest {
         run.add(record("g", query("full", "g", Algorithm.BFS, 5).setResultMode(ResultMode.FULL).build()));
         run.add(record("g", query("b2", "g", Algorithm.BFS, 5).setResultMode(ResultMode.SUMMARY).setVariant("default").build()));
         run.add(record("g", query("mst", "g", Algorithm.MST, null).setResultMode(ResultMode.SUMMARY).build()));
+        run.add(record("g", query("mst-full", "g", Algorithm.MST, null).setResultMode(ResultMode.FULL).build()));
         run.add(record("g", GraphUpdate.newBuilder().setGraphId("g").setRemoved(pairs(e[0], e[1])).build()));
         run.add(record("g", query("b3", "g", Algorithm.BFS, e[0]).setResultMode(ResultMode.SUMMARY).build()));
         run.add(record("g", query("s3", "g", Algorithm.SSSP, e[0]).setResultMode(ResultMode.SUMMARY).build()));
@@ -358,7 +359,9 @@ class GraphEventProcessorTest {
         assertEquals(reference[1], (long) b1.getMaxHops());
         assertEquals(1, b1.getGraphVersion());
         assertEquals(ResultStatus.INVALID_VERTEX, together.get(queriesAt + 3).results().get(0).getStatus());
-        assertEquals(2, together.get(queriesAt + 8).results().get(0).getGraphVersion(), "after the update");
+        assertEquals(2, together.get(queriesAt + 9).results().get(0).getGraphVersion(), "after the update");
+        assertEquals(together.get(queriesAt + 6).results().get(0).getTotalWeight(),
+                together.get(queriesAt + 7).results().get(0).getTotalWeight(), "one MST for both MST queries of the run");
     }
 
     @Test
