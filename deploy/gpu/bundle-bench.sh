@@ -24,6 +24,7 @@
 # Environment, per benchmark (KBENCH_ for kafka-bench, REPAIR_ for repair-bench, SUBSCRIPTION_ for subscription-bench):
 #   *_ARGS (replaces the defaults above; the arguments given to this script are added after them), *_HEAP (-Xmx, 48g),
 #   *_TIMEOUT (seconds, 540: inside the device tool's 10 minutes, so that the table and the logs still come back).
+#   BENCH_JAVA_OPTS: more JVM options, e.g. -XX:StartFlightRecording=filename=$OUT/bench.jfr,settings=profile
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -62,7 +63,8 @@ export FRONTIER_DATASETS="$root/$bundle/datasets"
 
 read -r -a first <<< "${!args_var:-$defaults}"
 args=("${first[@]}" "$@")
-timeout "${!timeout_var:-540}" "$dir/frontier/jre/bin/java" "-Xmx${!heap_var:-48g}" -Xss16m -Djava.io.tmpdir="$tmp" \
+read -r -a jvm_opts <<< "${BENCH_JAVA_OPTS:-}"
+timeout "${!timeout_var:-540}" "$dir/frontier/jre/bin/java" "-Xmx${!heap_var:-48g}" -Xss16m -Djava.io.tmpdir="$tmp" "${jvm_opts[@]}" \
     -DFRONTIER_DATASETS="$FRONTIER_DATASETS" -Dorg.apache.avro.SERIALIZABLE_PACKAGES=org.frontiergraph.schema \
     -cp "$dir/frontier/lib/*" "$main" "${args[@]}" \
     --out "$out/$name.md" --command "deploy/gpu/run.sh $name with ${main##*.} ${args[*]}" 2>&1 | tee "$out/$name.log"
