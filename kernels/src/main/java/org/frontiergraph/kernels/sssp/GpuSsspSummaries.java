@@ -23,7 +23,8 @@ import org.frontiergraph.kernels.gpu.SummaryBuffer;
  * {@link Sssp#SPEC}), distances only (no parents pass), reduced by {@code sssp_summary} (sssp.cu).
  *
  * <p>Variant {@code default}, options: {@code pass=P} sources a launch at most (default and upper bound: what the
- * buffers hold, {@link MultiSssp#capacity}; 1 runs every source on the single-source launcher, for comparison);
+ * buffers hold, {@link MultiSssp#capacity}, on the graphs {@link #sideBySide} accepts, else 1; 1 runs every source
+ * on the single-source launcher);
  * {@code delta}, {@code df}, {@code bps} as {@link GpuSssp}'s, for the launches of several sources. Counters:
  * {@code passes} (launches), and for several sources a launch {@code steps} (their near-far steps, one or two grid
  * barriers each), {@code filters} (far-pile splits) and {@code items} (near-queue items expanded), summed over the
@@ -52,13 +53,28 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
         this.timer = new DeviceTimer(device.context());
     }
 
+    /** Arcs up to which a dense graph still runs its sources side by side by default. */
+    static final long SIDE_BY_SIDE_MAX_DENSE_ARCS = 1L << 22;
+
+    /**
+     * Whether several sources run side by side by default: on sparse graphs (latency-bound near-far, H200,
+     * 2026-11-23: 32 sources of USA-road-d.NY in 22.7 ms against 73.7 ms one by one, luxembourg_osm 6.5 against 55.6)
+     * and on small dense ones (facebook_combined 0.34 against 4.97 ms, email-Enron 0.56 against 5.79); not on large
+     * dense ones, which are throughput-bound (kron20, 31 M arcs: a burst of SUMMARY queries through Kafka gave 313
+     * answers/s side by side, below the 370/s of its 2.7 ms single-source runs).
+     */
+    static boolean sideBySide(org.frontiergraph.kernels.graph.CsrGraph g) {
+        return SeedSssp.sparse(g) || g.arcCount() <= SIDE_BY_SIDE_MAX_DENSE_ARCS;
+    }
+
     @Override
     public SsspSummaries run(Sources query, Variant variant) {
         int[] sources = query.vertices();
         int k = sources.length;
         int n = device.graph().vertexCount();
         for (int s : sources) SeedSssp.checkSource(s, n);
-        int pass = multi == null ? 1 : Math.min(multi.capacity(), variant.intOption("pass", multi.capacity()));
+        int fallback = sideBySide(device.graph()) ? multi == null ? 1 : multi.capacity() : 1;
+        int pass = multi == null ? 1 : Math.min(multi.capacity(), variant.intOption("pass", fallback));
         boolean ints = device.csr().intWeights();
         out.zeroed(k);
         long compute;
