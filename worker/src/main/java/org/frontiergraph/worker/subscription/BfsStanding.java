@@ -7,6 +7,8 @@ import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.query.AnswerEncoder;
 import org.frontiergraph.worker.query.AnswerEncoders;
 
@@ -42,5 +44,11 @@ final class BfsStanding extends VertexStanding<BfsResult> {
         int pa = v < a.parents().length ? a.parents()[v] : BfsResult.UNREACHED;
         int pb = v < b.parents().length ? b.parents()[v] : BfsResult.UNREACHED;
         return ha != hb || pa != pb;
+    }
+
+    @Override
+    void fill(QueryResult chunk, BfsResult r, int[] at, int from, int to, int first) {
+        chunk.setHops(PackedArrays.pack(r.hops(), at, from, to));
+        chunk.setParents(userIds(r.parents(), at, from, to, first));
     }
 }

@@ -1,5 +1,6 @@
 package org.frontiergraph.worker.subscription;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
@@ -10,14 +11,24 @@ import java.util.Map;
  * forest or changed weight, NaN when it left). Repairs between two pushes (a throttled subscription) accumulate;
  * only the last operation on an edge counts, so a consumer that removes, then adds or overwrites, ends up with the
  * forest.
+ *
+ * <p>A subscription that pushes after every batch holds one repair's {@link Changes} at a time: those are kept as
+ * they are, shared with the other subscriptions of the same answer (nothing copied), and {@link #only()} tells the
+ * push builder that their DELTA push can be encoded once for all of them. Only a second repair's changes before a
+ * push copy them into the sets.
  */
 final class Pending {
     private final BitSet vertices = new BitSet();
     private final Map<Long, Double> edges = new HashMap<>();
+    /** The changes of one repair when they are all this holds (the sets are then empty); else null. */
+    private Changes only;
     /** The answer was recomputed: the next push is complete. */
     private boolean all;
 
-    /** One repair's changes: sorted vertex ids, or edge pairs ({@code u << 32 | v}, u < v) with weights (NaN: left). */
+    /**
+     * One repair's changes: vertex ids, ascending and distinct, or edge pairs ({@code u << 32 | v}, u < v) with weights
+     * (NaN: left). Read only, once made: they are shared by the pending changes of every subscription of an answer.
+     */
     record Changes(int[] vertices, long[] edges, double[] weights) {
         static final Changes NONE = new Changes(new int[0], new long[0], new double[0]);
 
@@ -29,30 +40,58 @@ final class Pending {
     }
 
     void add(Changes c) {
+        if (c.isEmpty() || all) return;   // all: the next push is complete whatever else changed
+        if (only == null && vertices.isEmpty() && edges.isEmpty()) {
+            only = c;
+            return;
+        }
+        if (only != null) {
+            merge(only);
+            only = null;
+        }
+        merge(c);
+    }
+
+    private void merge(Changes c) {
         for (int v : c.vertices()) vertices.set(v);
         for (int i = 0; i < c.edges().length; i++) edges.put(c.edges()[i], c.weights()[i]);
     }
 
-    boolean isEmpty() { return !all && vertices.isEmpty() && edges.isEmpty(); }
+    boolean isEmpty() { return !all && only == null && vertices.isEmpty() && edges.isEmpty(); }
 
     void markAll() { all = true; }
 
     /** Whether everything may have changed (the answer was recomputed): the next push is complete. */
     boolean all() { return all; }
 
+    /** The one repair's changes this holds and nothing else, the same instance as given to {@link #add}; else null. */
+    Changes only() { return all ? null : only; }
+
     /** Whether any of {@code targets} (engine ids) changed. */
     boolean anyOf(int[] targets) {
         if (all) return true;
+        if (only != null) {
+            for (int t : targets) if (Arrays.binarySearch(only.vertices(), t) >= 0) return true;
+            return false;
+        }
         for (int t : targets) if (vertices.get(t)) return true;
         return false;
     }
 
-    int[] vertices() { return vertices.stream().toArray(); }
+    /** The changed vertices, ascending (the shared array of {@link #only()} when that is set: do not modify). */
+    int[] vertices() { return only != null ? only.vertices() : vertices.stream().toArray(); }
 
-    Map<Long, Double> edges() { return edges; }
+    /** The forest edges changed, by pair, with the last operation on each. */
+    Map<Long, Double> edges() {
+        if (only == null) return edges;
+        Map<Long, Double> m = new HashMap<>();
+        for (int i = 0; i < only.edges().length; i++) m.put(only.edges()[i], only.weights()[i]);
+        return m;
+    }
 
     void clear() {
         all = false;
+        only = null;
         vertices.clear();
         edges.clear();
     }

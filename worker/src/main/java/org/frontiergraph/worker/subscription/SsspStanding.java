@@ -7,6 +7,8 @@ import org.frontiergraph.kernels.sssp.SsspRepair;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
 import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.query.AnswerEncoder;
 import org.frontiergraph.worker.query.AnswerEncoders;
 
@@ -42,5 +44,11 @@ final class SsspStanding extends VertexStanding<SsspResult> {
         int pa = v < a.parents().length ? a.parents()[v] : SsspResult.NO_PARENT;
         int pb = v < b.parents().length ? b.parents()[v] : SsspResult.NO_PARENT;
         return Double.compare(da, db) != 0 || pa != pb;
+    }
+
+    @Override
+    void fill(QueryResult chunk, SsspResult r, int[] at, int from, int to, int first) {
+        chunk.setDistances(PackedArrays.pack(r.distances(), at, from, to));
+        chunk.setParents(userIds(r.parents(), at, from, to, first));
     }
 }

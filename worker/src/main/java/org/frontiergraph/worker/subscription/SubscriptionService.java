@@ -6,15 +6,19 @@ import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 import java.util.function.IntPredicate;
+import java.util.function.Supplier;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.ChangedEdges;
@@ -49,9 +53,13 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #flush}, after each poll batch: for each graph with subscriptions, the edges the batch's updates
  *       touched ({@link MutableGraph#drainChangedEdges()}) repair each standing answer in place (the kernels'
  *       incremental algorithms, on the host graph); one answer serves every subscription of the same algorithm and
- *       source. A change too large to repair cheaply is recomputed on the graph's engine (the GPU where it lives)
- *       and pushed complete. Each subscription pushes only when its answer changed, at most once per
- *       {@code minIntervalMs} (changes in between accumulate into the next push).</li>
+ *       source. A change too large to repair cheaply is recomputed on the graph's engine (the GPU where it lives).
+ *       Each subscription pushes only when its answer changed: once per flush, with the net change of the whole
+ *       batch, and at most once per {@code minIntervalMs} (changes in between accumulate into the next push).</li>
+ *   <li>The work of a flush runs on the common pool, one task per standing answer (each touches only its answer and
+ *       its subscriptions): the repairs, then the recomputes, then the pushes' chunks. A content that several
+ *       subscriptions of one answer push (the same changes; the same complete answer in the same mode) is encoded
+ *       once, each subscription getting chunks of its own (id, sequence, reason) that share the packed arrays.</li>
  *   <li>A new snapshot of the graph, or a worker that rebuilt the partition from the log ({@link #resync}),
  *       recomputes every answer and pushes it complete (RESYNC), so consumers can reset; a subscription whose
  *       source vertex is gone ends (END, with the failure's status) and gets an error event.</li>
@@ -61,7 +69,7 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * Subscriptions live in the log: replaying a partition re-registers them (the partition's rebuild start is held back
  * to the earliest live subscription, see {@link GraphRegistry.PartitionState}). Not thread-safe: the consumer's
- * thread calls everything.
+ * thread calls everything (the pool's tasks start and end inside {@link #flush}).
  */
 @Singleton
 public class SubscriptionService implements GraphRegistry.PartitionState {
@@ -243,152 +251,342 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         } else {
             ChangedEdges changes = graph.drainChangedEdges();
             if (!changes.isEmpty(graph.vertexCount())) {
-                List<Attempt<?>> attempts = repairAll(g, entry, List.copyOf(g.answers.values()), changes);
-                for (Attempt<?> t : attempts) update(g, entry, t, results, errors);
+                List<Refresh<?>> refreshed = refreshAll(g, entry, List.copyOf(g.answers.values()), changes);
+                for (Refresh<?> t : refreshed) update(g, entry, t, results, errors);
             }
         }
-        for (Sub sub : List.copyOf(g.subs.values())) {
-            if (sub.complete == null && !(sub.waiting() && nowMs >= sub.dueMs())) continue;
-            Answer<?> a = g.answers.get(sub.key);
-            if (a == null) {
-                try {
-                    a = computeAnswer(g, entry, sub);
-                } catch (RuntimeException e) {
-                    failed(g, sub.key, e, results, errors);
-                    continue;
-                }
-            }
-            try {
-                push(g, entry, sub, a, nowMs, results);
-            } catch (RuntimeException e) {   // a target outside a new snapshot's vertices, say
-                ErrorCode code = ErrorCode.of(e);
-                if (code == ErrorCode.INTERNAL_ERROR) LOG.error("push of subscription '{}' failed", sub.spec.getSubscriptionId(), e);
-                endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
-            }
-        }
+        List<Sub> due = new ArrayList<>();
+        for (Sub sub : g.subs.values()) if (sub.complete != null || (sub.waiting() && nowMs >= sub.dueMs())) due.add(sub);
+        if (due.isEmpty()) return;
+        computeMissing(g, entry, due, results, errors);
+        pushAll(g, entry, due, nowMs, results, errors);
     }
-
-    /** The standing answer of {@code sub}'s algorithm and source, computed from scratch on the graph's engine. */
-    private Answer<?> computeAnswer(GraphSubscriptions g, GraphEntry entry, Sub sub) {
-        Answer<?> a = new Answer<>(STANDINGS.get(sub.spec.getAlgorithm()), sub);
-        a.compute(this, entry);
-        g.answers.put(sub.key, a);
-        return a;
-    }
-
-    /** One standing answer's repair: the repaired answer, or null (gave up, or threw: then {@code intact} is false). */
-    private record Attempt<R>(Answer<R> answer, Standing.Updated<R> updated, boolean intact) {}
 
     /**
-     * Repairs the standing answers of a graph after a batch, in parallel on the host's cores (each repair writes only
-     * its own answer; the graph is only read, and what it caches lazily is built first). A graph on the GPU repairs
-     * with a smaller budget: a recompute there is about {@link #GPU_SPEED_UP} times faster than on one core, but the
-     * recomputes of several answers run one after another while their repairs run side by side.
+     * The graph brought up to date on its engine, for recomputes on the pool's threads: a resident graph runs queries
+     * from several threads (the CPU engine side by side, each on its own arrays; a GPU one after another under its
+     * context's lock, with the kernels' buffers kept between runs), so the host-side work of one recompute (copying
+     * the answer back, comparing it) overlaps the others'. Called on the consumer's thread, once per step.
      */
-    private List<Attempt<?>> repairAll(GraphSubscriptions g, GraphEntry entry, List<Answer<?>> answers, ChangedEdges changes) {
+    private Engine engine(GraphEntry entry) {
+        GraphEntry synced = synced(entry);
+        return new Engine(synced, engineFor(synced));
+    }
+
+    /** A graph version and the engine its answers are computed on. */
+    private record Engine(GraphEntry entry, ResidentGraph resident) {}
+
+    /**
+     * The standing answers that due subscriptions need and do not have (new subscriptions; every answer after a new
+     * snapshot or a rebuild), computed from scratch on the pool's threads. An answer that cannot be computed ends the
+     * subscriptions that use it.
+     */
+    private void computeMissing(GraphSubscriptions g, GraphEntry entry, List<Sub> due, List<QueryResult> results, List<ErrorEvent> errors) {
+        Map<AnswerKey, Answer<?>> missing = new LinkedHashMap<>();
+        for (Sub sub : due) {
+            if (!g.answers.containsKey(sub.key)) missing.computeIfAbsent(sub.key, k -> new Answer<>(STANDINGS.get(sub.spec.getAlgorithm()), sub));
+        }
+        if (missing.isEmpty()) return;
+        List<Answer<?>> answers = List.copyOf(missing.values());
+        List<RuntimeException> failures;
+        try {
+            Engine engine = engine(entry);
+            failures = each(answers, a -> {
+                try {
+                    a.compute(engine, config);
+                    return null;
+                } catch (RuntimeException e) {
+                    return e;
+                }
+            });
+        } catch (RuntimeException e) {   // the graph could not be brought up to date on its engine
+            failures = Collections.nCopies(answers.size(), e);
+        }
+        for (int i = 0; i < answers.size(); i++) {
+            Answer<?> a = answers.get(i);
+            if (failures.get(i) != null) failed(g, a.key, failures.get(i), results, errors);
+            else g.answers.put(a.key, a);
+        }
+    }
+
+    /** {@code f} of each item, in order; side by side on the common pool when there are several. */
+    private static <T, U> List<U> each(List<T> items, Function<T, U> f) {
+        return (items.size() > 1 ? items.parallelStream() : items.stream()).map(f).toList();
+    }
+
+    /**
+     * What a batch's changes did to one standing answer: the repair's answer and changes, or (a repair that gave up
+     * or threw) the recomputed answer and what it changed; with {@code frontier.verify-incremental}, the recomputed
+     * answer a repair differed from. Found on the pool's threads; applied by {@link #update} on the consumer's.
+     */
+    private static final class Refresh<R> {
+        final Answer<R> answer;
+        /** The repair's answer and changes; null when it gave up or threw. */
+        Standing.Updated<R> repaired;
+        /** False when a repair threw: it may have left the answer half changed, so what changed is unknown. */
+        boolean intact = true;
+        /** verify-incremental picked this repair for a check against a recompute. */
+        boolean verify;
+        /** The answer recomputed after a repair that gave up or threw. */
+        R recomputed;
+        /** What the recompute changed; null: unknown (the next push is complete). */
+        Pending.Changes compared;
+        /** verify-incremental: the recomputed answer the repair differed from, and how. */
+        R fresh;
+        String mismatch;
+        /** The recompute failed. */
+        RuntimeException failure;
+
+        Refresh(Answer<R> answer) {
+            this.answer = answer;
+        }
+
+        /** Whether this answer needs a recompute: its repair gave up or threw, or it is to be checked. */
+        boolean recompute() {
+            return repaired == null || verify;
+        }
+    }
+
+    /**
+     * Brings the standing answers of a graph up to date after a batch, on the pool's threads: first every repair
+     * side by side (each task writes only its own answer; the graph is only read, and what it caches lazily is built
+     * first), then the recomputes, of the answers whose repair gave up and of those verify-incremental picks, also
+     * side by side (see {@link #engine}). A graph on the GPU repairs with a smaller budget: a recompute there is about
+     * {@link #GPU_SPEED_UP} times faster than on one core, but the recomputes of several answers run one after another
+     * while their repairs run side by side.
+     */
+    private List<Refresh<?>> refreshAll(GraphSubscriptions g, GraphEntry entry, List<Answer<?>> answers, ChangedEdges changes) {
         CsrGraph graph = entry.resident().graph();
         if (graph.directed()) graph.transpose();
         if (answers.stream().anyMatch(a -> a.key.algorithm() == Algorithm.MST)) graph.undirectedEdges();
         int parallel = Math.max(1, Math.min(answers.size(), Runtime.getRuntime().availableProcessors()));
         int divisor = entry.resident().backend().equals("gpu") ? Math.max(1, GPU_SPEED_UP / parallel) : 1;
-        return (answers.size() > 1 ? answers.parallelStream() : answers.stream())
-                .<Attempt<?>>map(a -> attempt(g, a, graph, changes, divisor)).toList();
+        double verify = config.getVerifyIncremental();
+        List<Refresh<?>> refreshed = each(answers, a -> repair(g, a, graph, changes, divisor, verify));
+        List<Refresh<?>> recompute = refreshed.stream().filter(Refresh::recompute).toList();
+        if (recompute.isEmpty()) return refreshed;
+        try {
+            Engine engine = engine(entry);
+            each(recompute, t -> recompute(t, engine, graph));
+        } catch (RuntimeException e) {   // the graph could not be brought up to date on its engine
+            for (Refresh<?> t : recompute) t.failure = e;
+        }
+        return refreshed;
     }
 
     /** How much faster a recompute runs on the GPU than on one host core (USA-road-d.NY SSSP: 2.4 ms on an H200, 52 ms on the host). */
     static final int GPU_SPEED_UP = 20;
 
-    private static <R> Attempt<R> attempt(GraphSubscriptions g, Answer<R> a, CsrGraph graph, ChangedEdges changes, int divisor) {
+    private static <R> Refresh<R> repair(GraphSubscriptions g, Answer<R> a, CsrGraph graph, ChangedEdges changes, int divisor, double verify) {
+        Refresh<R> t = new Refresh<>(a);
         try {
-            return new Attempt<>(a, a.standing.repair(graph, a.result, changes, divisor), true);
+            t.repaired = a.standing.repair(graph, a.result, changes, divisor);
         } catch (RuntimeException e) {
             LOG.warn("incremental repair of {} on graph '{}' failed ({}); recomputing", a.key, g.graphId, e.toString());
-            return new Attempt<>(a, null, false);
+            t.intact = false;
         }
+        t.verify = t.repaired != null && verify > 0 && ThreadLocalRandom.current().nextDouble() < verify;
+        return t;
+    }
+
+    /** Recomputes {@code t}'s answer: what replaces a repair that gave up (and what it changed), or what checks one. */
+    private <R> Refresh<R> recompute(Refresh<R> t, Engine engine, CsrGraph graph) {
+        Answer<R> a = t.answer;
+        try {
+            R fresh = a.fresh(engine, config);
+            if (t.repaired == null) {
+                t.recomputed = fresh;
+                // DELTA subscribers still get only what changed, found by comparing the two answers (O(n), no kernel)
+                t.compared = t.intact ? a.standing.compare(a.result, fresh) : null;
+                return t;
+            }
+            Verification v = a.standing.verify(graph, t.repaired.result(), fresh);
+            if (!v.ok()) {
+                t.fresh = fresh;
+                t.mismatch = v.message();
+            }
+        } catch (RuntimeException e) {
+            t.failure = e;
+        }
+        return t;
     }
 
     /** A batch of changes reached one standing answer: repaired in place, or recomputed and compared. */
-    private <R> void update(GraphSubscriptions g, GraphEntry entry, Attempt<R> t, List<QueryResult> results, List<ErrorEvent> errors) {
-        Answer<R> a = t.answer();
-        Standing.Updated<R> u = t.updated();
-        boolean intact = t.intact();   // a repair that gave up leaves the previous answer as it was; one that threw may not
-        if (u == null) {
+    private <R> void update(GraphSubscriptions g, GraphEntry entry, Refresh<R> t, List<QueryResult> results, List<ErrorEvent> errors) {
+        Answer<R> a = t.answer;
+        if (t.failure != null) {
+            failed(g, a.key, t.failure, results, errors);
+            return;
+        }
+        if (t.repaired == null) {
             recomputed.increment();
-            R previous = a.result;
-            try {
-                a.compute(this, entry);
-            } catch (RuntimeException e) {
-                failed(g, a.key, e, results, errors);
-                return;
-            }
-            // DELTA subscribers still get only what changed, found by comparing the two answers (O(n), no kernel)
-            Pending.Changes changed = intact ? a.standing.compare(previous, a.result) : null;
-            for (Sub sub : g.using(a.key)) {
-                if (changed == null) sub.pending.markAll();
-                else sub.pending.add(changed);
+            a.result = t.recomputed;
+            for (Sub sub : g.users(a.key)) {
+                if (t.compared == null) sub.pending.markAll();
+                else sub.pending.add(t.compared);
             }
             return;
         }
         repaired.increment();
-        a.result = u.result();
-        if (config.getVerifyIncremental() > 0 && ThreadLocalRandom.current().nextDouble() < config.getVerifyIncremental()) {
-            R fresh;
-            try {
-                fresh = a.fresh(this, entry);
-            } catch (RuntimeException e) {
-                failed(g, a.key, e, results, errors);
-                return;
+        if (t.mismatch != null) {
+            mismatches.increment();
+            LOG.error("incremental {} on graph '{}' version {} differs from a recompute: {}; pushing the recomputed answer (RESYNC)",
+                    a.key, g.graphId, entry.version(), t.mismatch);
+            a.result = t.fresh;
+            for (Sub sub : g.users(a.key)) {
+                sub.complete = PushReason.RESYNC;
+                sub.pending.clear();
             }
-            Verification v = a.standing.verify(entry.resident().graph(), a.result, fresh);
-            if (!v.ok()) {
-                mismatches.increment();
-                LOG.error("incremental {} on graph '{}' version {} differs from a recompute: {}; pushing the recomputed answer (RESYNC)",
-                        a.key, g.graphId, entry.version(), v.message());
-                a.result = fresh;
-                for (Sub sub : g.using(a.key)) {
-                    sub.complete = PushReason.RESYNC;
-                    sub.pending.clear();
-                }
-                return;
-            }
+            return;
         }
-        for (Sub sub : g.using(a.key)) sub.pending.add(u.changes());
+        a.result = t.repaired.result();
+        for (Sub sub : g.users(a.key)) sub.pending.add(t.repaired.changes());
     }
 
-    /** Pushes {@code sub}'s answer when it has one to push: complete (INITIAL, RESYNC) or what changed (UPDATE). */
-    private <R> void push(GraphSubscriptions g, GraphEntry entry, Sub sub, Answer<R> a, long nowMs, List<QueryResult> results) {
-        QueryContext c = sub.context(entry, config, sub.spec.getResultMode() == ResultMode.DELTA ? ResultMode.FULL : sub.spec.getResultMode());
-        List<QueryResult> chunks;
-        PushReason reason = sub.complete != null ? sub.complete : PushReason.UPDATE;
-        boolean delta = false;
-        if (sub.complete != null || sub.pending.all()) {
-            chunks = a.standing.complete(c, a.result);
-        } else if (sub.spec.getResultMode() == ResultMode.DELTA) {
-            chunks = a.standing.delta(c, a.result, sub.pending);
-            delta = true;
-        } else if (sub.spec.getResultMode() == ResultMode.TARGETS && !sub.pending.anyOf(c.targets())) {
-            sub.pending.clear();
-            return;
-        } else {
-            chunks = a.standing.complete(c, a.result);
+    /**
+     * The pushes of the due subscriptions, built per standing answer on the pool's threads (each task reads one answer
+     * and changes only its own subscriptions' state), appended in subscription order. A push that fails (a target
+     * outside a new snapshot's vertices, say) ends its subscription.
+     */
+    private void pushAll(GraphSubscriptions g, GraphEntry entry, List<Sub> due, long nowMs, List<QueryResult> results, List<ErrorEvent> errors) {
+        Map<AnswerKey, List<Sub>> byAnswer = new LinkedHashMap<>();
+        for (Sub sub : due) {
+            if (g.subs.get(sub.spec.getSubscriptionId()) == sub && g.answers.containsKey(sub.key)) {
+                byAnswer.computeIfAbsent(sub.key, k -> new ArrayList<>()).add(sub);
+            }
         }
-        if (reason == PushReason.UPDATE && sub.spec.getResultMode() == ResultMode.SUMMARY && sameSummary(sub.lastSummary, chunks.get(0))) {
+        List<Map.Entry<AnswerKey, List<Sub>>> work = List.copyOf(byAnswer.entrySet());
+        Map<Sub, Made> made = new IdentityHashMap<>();
+        for (List<Made> m : each(work, w -> pushes(entry, g.answers.get(w.getKey()), w.getValue(), nowMs))) {
+            for (Made x : m) made.put(x.sub(), x);
+        }
+        for (Sub sub : due) {
+            Made m = made.get(sub);
+            if (m == null) continue;
+            if (m.failure() == null) {
+                results.addAll(m.chunks());
+                continue;
+            }
+            RuntimeException e = m.failure();
+            ErrorCode code = ErrorCode.of(e);
+            if (code == ErrorCode.INTERNAL_ERROR) LOG.error("push of subscription '{}' failed", sub.spec.getSubscriptionId(), e);
+            endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
+        }
+    }
+
+    /** A subscription's push: its chunks (none when nothing was to be pushed), or why it could not be made. */
+    private record Made(Sub sub, List<QueryResult> chunks, RuntimeException failure) {}
+
+    /** The pushes of {@code subs}, due subscriptions of answer {@code a}; each content is encoded once for all. */
+    private <R> List<Made> pushes(GraphEntry entry, Answer<R> a, List<Sub> subs, long nowMs) {
+        Map<Object, Shared> contents = new HashMap<>();
+        List<Made> made = new ArrayList<>(subs.size());
+        for (Sub sub : subs) {
+            try {
+                made.add(new Made(sub, push(entry, a, sub, nowMs, contents), null));
+            } catch (RuntimeException e) {
+                made.add(new Made(sub, List.of(), e));
+            }
+        }
+        return made;
+    }
+
+    /** What a push holds, for the complete answer in {@code mode} (and {@code targets}, in TARGETS mode). */
+    private record Complete(ResultMode mode, List<Integer> targets) {}
+
+    /**
+     * One content pushed to several subscriptions of an answer: encoded once, on first use (by the first subscription,
+     * whose context gives the chunks' header); every other subscription gets copies that share the packed arrays.
+     */
+    private final class Shared {
+        final QueryContext context;
+        private int[] targets;
+        private List<QueryResult> chunks;
+        private RuntimeException failure;
+        private boolean taken;
+
+        Shared(QueryContext context) {
+            this.context = context;
+        }
+
+        /** The targets in engine ids (TARGETS mode), validated once. */
+        int[] targets() {
+            if (failure != null) throw failure;
+            try {
+                if (targets == null) targets = context.targets();
+                return targets;
+            } catch (RuntimeException e) {
+                failure = e;
+                throw e;
+            }
+        }
+
+        /** The chunks, encoded by {@code encode} the first time. */
+        List<QueryResult> chunks(Supplier<List<QueryResult>> encode) {
+            if (failure != null) throw failure;
+            try {
+                if (chunks == null) chunks = encode.get();
+                return chunks;
+            } catch (RuntimeException e) {
+                failure = e;
+                throw e;
+            }
+        }
+
+        /** The chunks to publish for one subscription: the encoded ones the first time, then copies. */
+        List<QueryResult> take() {
+            if (!taken) {
+                taken = true;
+                return chunks;
+            }
+            List<QueryResult> copies = new ArrayList<>(chunks.size());
+            for (QueryResult r : chunks) copies.add(PushCopies.copy(r));
+            return copies;
+        }
+    }
+
+    /**
+     * Makes {@code sub}'s push when it has one to push, complete (INITIAL, RESYNC; every push of FULL, TARGETS and
+     * SUMMARY) or what changed (DELTA UPDATE), and records it as pushed; an empty list when nothing is to be pushed.
+     * Contents are shared through {@code contents}: by mode and targets for complete answers (a DELTA subscription's
+     * complete push is the FULL answer), by the pending changes themselves for DELTAs (one repair's changes, shared by
+     * every subscription that pushes after each batch).
+     */
+    private <R> List<QueryResult> push(GraphEntry entry, Answer<R> a, Sub sub, long nowMs, Map<Object, Shared> contents) {
+        ResultMode mode = sub.spec.getResultMode();
+        boolean complete = sub.complete != null || sub.pending.all();
+        PushReason reason = sub.complete != null ? sub.complete : PushReason.UPDATE;
+        boolean delta = mode == ResultMode.DELTA && !complete;
+        ResultMode encoded = mode == ResultMode.DELTA ? ResultMode.FULL : mode;
+        Object key = !delta ? new Complete(encoded, mode == ResultMode.TARGETS ? sub.spec.getTargets() : List.of())
+                : Objects.requireNonNullElse(sub.pending.only(), sub);
+        Shared content = contents.computeIfAbsent(key, k -> new Shared(sub.context(entry, config, encoded)));
+        if (mode == ResultMode.TARGETS && !complete && !sub.pending.anyOf(content.targets())) {
             sub.pending.clear();
-            return;
+            return List.of();
+        }
+        List<QueryResult> encodedChunks = content.chunks(() -> delta ? a.standing.delta(content.context, a.result, sub.pending)
+                : a.standing.complete(content.context, a.result));
+        if (reason == PushReason.UPDATE && mode == ResultMode.SUMMARY && sameSummary(sub.lastSummary, encodedChunks.get(0))) {
+            sub.pending.clear();
+            return List.of();
         }
         long sequence = reason == PushReason.UPDATE ? sub.sequence + 1 : 0;
+        List<QueryResult> chunks = content.take();
         for (QueryResult r : chunks) {
+            r.setQueryId(sub.spec.getSubscriptionId());
+            r.setSource(sub.spec.getSource());
             r.setReason(reason);
             r.setSequence(sequence);
             r.setDelta(delta);
         }
-        if (sub.spec.getResultMode() == ResultMode.SUMMARY) sub.lastSummary = chunks.get(0);
-        results.addAll(chunks);
+        if (mode == ResultMode.SUMMARY) sub.lastSummary = encodedChunks.get(0);
         pushes.get(reason).increment();
         sub.sequence = sequence;
         sub.complete = null;
         sub.pending.clear();
         sub.lastPushMs = nowMs;
+        return chunks;
     }
 
     private static boolean sameSummary(QueryResult a, QueryResult b) {
@@ -497,14 +695,14 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             this.owner = owner;
         }
 
-        void compute(SubscriptionService s, GraphEntry entry) {
-            result = fresh(s, entry);
+        /** Computes the answer from scratch on {@code engine}. */
+        void compute(Engine engine, FrontierConfig config) {
+            result = fresh(engine, config);
         }
 
-        R fresh(SubscriptionService s, GraphEntry entry) {
-            GraphEntry synced = s.synced(entry);
-            QueryContext c = owner.context(synced, s.config, ResultMode.FULL, s.engineFor(synced));
-            return standing.compute(c);
+        /** The answer from scratch on {@code engine}, brought up to date ({@link #engine}). */
+        R fresh(Engine engine, FrontierConfig config) {
+            return standing.compute(owner.context(engine.entry(), config, ResultMode.FULL, engine.resident()));
         }
     }
 
@@ -553,6 +751,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         final int partition;
         final Map<String, Sub> subs = new LinkedHashMap<>();
         final Map<AnswerKey, Answer<?>> answers = new HashMap<>();
+        /** The subscriptions of {@link #subs} by the answer they use. */
+        private final Map<AnswerKey, List<Sub>> users = new HashMap<>();
         /** END pushes of cancelled subscriptions, published at the next flush. */
         final List<QueryResult> endings = new ArrayList<>();
         /** The end records of subscriptions ended for an error, for the graphs topic. */
@@ -566,18 +766,30 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             this.partition = partition;
         }
 
-        void add(Sub sub) { subs.put(sub.spec.getSubscriptionId(), sub); }
+        void add(Sub sub) {
+            subs.put(sub.spec.getSubscriptionId(), sub);
+            users.computeIfAbsent(sub.key, k -> new ArrayList<>()).add(sub);
+        }
 
         /** Removes {@code sub}, and its standing answer when no other subscription uses it. */
         void remove(Sub sub) {
-            subs.remove(sub.spec.getSubscriptionId(), sub);
-            if (using(sub.key).isEmpty()) answers.remove(sub.key);
+            if (!subs.remove(sub.spec.getSubscriptionId(), sub)) return;
+            List<Sub> u = users.get(sub.key);
+            u.remove(sub);
+            if (u.isEmpty()) {
+                users.remove(sub.key);
+                answers.remove(sub.key);
+            }
         }
 
+        /** The subscriptions that use answer {@code key}, in the order they came (the index itself: do not modify). */
+        List<Sub> users(AnswerKey key) {
+            return users.getOrDefault(key, List.of());
+        }
+
+        /** {@link #users} as a copy, for loops that remove subscriptions. */
         List<Sub> using(AnswerKey key) {
-            List<Sub> out = new ArrayList<>();
-            for (Sub s : subs.values()) if (s.key.equals(key)) out.add(s);
-            return out;
+            return List.copyOf(users(key));
         }
     }
 }
