@@ -63,6 +63,7 @@ class WorkerPipelineIT {
                 "frontier.result-chunk-vertices", 1_000,
                 "frontier.result-chunk-edges", 1_000,
                 "frontier.topics.partitions", 3,
+                "frontier.partition-concurrency", 3,
                 "micronaut.server.port", -1));
         client = new FrontierClient(kafka.bootstrapServers());
     }
@@ -146,6 +147,99 @@ class WorkerPipelineIT {
             assertNotNull(s.getMaxHops());
             assertEquals(null, s.getHops());
         }
+    }
+
+    /**
+     * Two busy graphs on different partitions, their records interleaved (a re-weight then a query of each, 40 times):
+     * the worker processes the two partitions side by side (frontier.partition-concurrency 3), and every answer is
+     * on the version with exactly the updates published before it, and right on it (FULL answers by the verifiers,
+     * SUMMARY and TARGETS against the references).
+     */
+    @Test
+    void twoBusyGraphsOnDifferentPartitionsAreAnsweredSideBySide() throws Exception {
+        String a = "busy-a", b = null;
+        for (int i = 0; b == null; i++) {
+            String candidate = "busy-b" + i;
+            if (partitionOf(candidate) != partitionOf(a)) b = candidate;
+        }
+        String[] ids = {a, b};
+        CsrGraph[] current = {
+                GraphBuilder.build(UniformRandomGraph.generate(3_000, 12_000, SEED + 1, 50, false)),
+                GraphBuilder.build(UniformRandomGraph.generate(3_000, 12_000, SEED + 2, 50, true))};
+        java.util.Random rnd = new java.util.Random(SEED);
+        record Asked(GraphQuery query, CsrGraph graph, long version) {}
+        List<Asked> asked = new ArrayList<>();
+        try (TopicWatcher<GraphStatus> status = client.watchStatus();
+             TopicWatcher<QueryResult> results = client.watchResults()) {
+            for (int g = 0; g < 2; g++) {
+                EdgeList e = new EdgeList(current[g].vertexCount(), current[g].directed());
+                for (int u = 0; u < current[g].vertexCount(); u++) {
+                    for (int x = current[g].rowStart(u); x < current[g].rowEnd(u); x++) {
+                        int v = current[g].columns()[x];
+                        if (current[g].directed() || u < v) e.add(u, v, current[g].weights()[x]);
+                    }
+                }
+                client.publishSnapshot(ids[g], 1, e, 0, true, null);
+            }
+            for (String id : ids) awaitLoaded(status, id, 1);
+            Algorithm[] algorithms = {Algorithm.BFS, Algorithm.SSSP, Algorithm.SSSP, Algorithm.MST};
+            ResultMode[] modes = {ResultMode.SUMMARY, ResultMode.SUMMARY, ResultMode.TARGETS, ResultMode.FULL};
+            for (int i = 0; i < 40; i++) {
+                for (int g = 0; g < 2; g++) {
+                    CsrGraph c = current[g];
+                    int u;
+                    do u = rnd.nextInt(c.vertexCount()); while (c.degree(u) == 0);
+                    int v = c.columns()[c.rowStart(u) + rnd.nextInt(c.degree(u))];
+                    double w = 1 + rnd.nextInt(100);
+                    client.publishUpdate(GraphUpdate.newBuilder().setGraphId(ids[g])
+                            .setReweighted(PackedArrays.edgeBatch(new int[] {u}, new int[] {v}, new double[] {w})).build());
+                    current[g] = GraphEdit.apply(c, new int[0], new int[0], new int[] {u}, new int[] {v},
+                            new double[] {w}, new int[0], new int[0], new double[0]);
+                    int k = (i + g) % algorithms.length;
+                    GraphQuery q = GraphQuery.newBuilder(query(ids[g], algorithms[k],
+                                    algorithms[k] == Algorithm.MST ? null : rnd.nextInt(c.vertexCount())))
+                            .setResultMode(modes[k]).setTargets(modes[k] == ResultMode.TARGETS ? List.of(0, 1, 2_999) : List.of())
+                            .build();
+                    client.publishQuery(q);
+                    asked.add(new Asked(q, current[g], i + 2));
+                }
+            }
+            for (Asked x : asked) {
+                List<QueryResult> answer = await(results, x.query().getQueryId());
+                QueryResult h = answer.get(0);
+                String where = x.query().getAlgorithm() + " " + x.query().getResultMode() + " on " + x.query().getGraphId();
+                assertEquals(ResultStatus.OK, h.getStatus(), where + ": " + h.getError());
+                assertEquals(x.version(), h.getGraphVersion(), where + ": the version with every update before it");
+                switch (x.query().getResultMode()) {
+                    case FULL -> assertVerified(answer, x.graph(), x.version());
+                    case SUMMARY -> {
+                        int source = x.query().getSource();
+                        if (x.query().getAlgorithm() == Algorithm.BFS) {
+                            long[] want = org.frontiergraph.kernels.bfs.BfsSummaries.summarize(
+                                    org.frontiergraph.kernels.bfs.BfsReference.run(x.graph(), source).hops());
+                            assertEquals(want[0], h.getReachedCount(), where);
+                            assertEquals(want[1], (long) h.getMaxHops(), where);
+                        } else {
+                            double[] want = org.frontiergraph.kernels.sssp.SsspSummaries.summarize(
+                                    DijkstraReference.run(x.graph(), source).distances());
+                            assertEquals((long) want[0], h.getReachedCount(), where);
+                            assertEquals(want[1], h.getMaxDistance(), 0.0, where);
+                        }
+                    }
+                    case TARGETS -> {
+                        double[] d = DijkstraReference.run(x.graph(), x.query().getSource()).distances();
+                        assertArrayEquals(new double[] {d[0], d[1], d[2_999]}, PackedArrays.toDoubleArray(h.getDistances()), where);
+                    }
+                    default -> throw new AssertionError(where);
+                }
+            }
+        }
+    }
+
+    /** The partition of {@code key} among the IT's 3, as Java's default partitioner puts it. */
+    private static int partitionOf(String key) {
+        return org.apache.kafka.common.utils.Utils.toPositive(
+                org.apache.kafka.common.utils.Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % 3;
     }
 
     @Test

@@ -46,6 +46,12 @@ public class FrontierConfig {
      * does not set the same key.
      */
     private String kafkaConfig;
+    /**
+     * Partitions of one poll processed at the same time (each in its own task, in log order within the partition;
+     * outputs published and offsets committed as before). 1: one after another on the consumer thread. Default: the
+     * cores, at most 4.
+     */
+    private int partitionConcurrency = Math.min(4, Runtime.getRuntime().availableProcessors());
     /** Standing queries one graph may have; a subscription beyond is refused (TOO_MANY_SUBSCRIPTIONS). */
     private int maxSubscriptionsPerGraph = 1_000;
     /**
@@ -89,6 +95,8 @@ public class FrontierConfig {
     public void setMaxPollRecords(int v) { this.maxPollRecords = v; }
     public Duration getShutdownTimeout() { return shutdownTimeout; }
     public void setShutdownTimeout(Duration v) { this.shutdownTimeout = v; }
+    public int getPartitionConcurrency() { return partitionConcurrency; }
+    public void setPartitionConcurrency(int v) { this.partitionConcurrency = v; }
     public int getMaxSubscriptionsPerGraph() { return maxSubscriptionsPerGraph; }
     public void setMaxSubscriptionsPerGraph(int v) { this.maxSubscriptionsPerGraph = v; }
     public double getVerifyIncremental() { return verifyIncremental; }

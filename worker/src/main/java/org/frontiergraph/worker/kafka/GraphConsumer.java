@@ -11,6 +11,9 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -87,6 +90,8 @@ public class GraphConsumer implements AutoCloseable {
     private final Properties consumerDefaults;
     private final String instanceId;
     private final Thread thread;
+    /** Processes the partitions of a poll side by side; null when {@code frontier.partition-concurrency} is 1. */
+    private final ExecutorService partitions;
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean stopping;
@@ -114,6 +119,17 @@ public class GraphConsumer implements AutoCloseable {
         this.instanceId = config.isStaticMembership() && config.getWorkerId() != null && !config.getWorkerId().isBlank()
                 ? config.getWorkerId() : null;
         this.thread = new Thread(this::run, "frontier-consumer");
+        this.partitions = config.getPartitionConcurrency() > 1 ? partitionPool(config.getPartitionConcurrency()) : null;
+    }
+
+    /** The threads that process the partitions of a poll side by side ({@code frontier.partition-concurrency}). */
+    private static ExecutorService partitionPool(int threads) {
+        AtomicInteger number = new AtomicInteger();
+        return Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "frontier-partition-" + number.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     @PostConstruct
@@ -183,6 +199,7 @@ public class GraphConsumer implements AutoCloseable {
             ready = false;
             assigned = Set.of();
             rebuilding = Set.of();
+            if (partitions != null) partitions.shutdown();
             stopped.countDown();
             LOG.info("stopped consuming {}", topic);
         }
@@ -191,7 +208,8 @@ public class GraphConsumer implements AutoCloseable {
     /** One consumer from subscription to close; returns when stopping, throws when the consumer failed. */
     private void session() {
         KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumerProperties(), new StringDeserializer(), new ByteArrayDeserializer());
-        GraphEventListener listener = new GraphEventListener(c, processor, publisher, registry, metrics, topic, () -> stopping);
+        GraphEventListener listener = new GraphEventListener(c, processor, publisher, registry, metrics, topic, () -> stopping,
+                partitions);
         consumer = c;
         try {
             if (stopping) return;   // stop() came while no consumer existed to wake up

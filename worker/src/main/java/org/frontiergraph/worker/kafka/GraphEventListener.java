@@ -9,6 +9,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -37,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * <p>When partitions are assigned, or publishing fails, their graphs are rebuilt from the log: {@link PartitionRecovery}
  * decides where each partition resumes and which records are replayed (state only), the listener seeks there. A
  * partition whose committed offset cannot be read (the broker is away) is paused until it can: nothing of it is
- * processed before its graphs are rebuilt. Not thread-safe: everything runs on the consumer's thread.
+ * processed before its graphs are rebuilt. Not thread-safe: it runs on the consumer's thread, which hands the
+ * partitions of a poll to {@code frontier.partition-concurrency} tasks and waits for them before it publishes.
  */
 final class GraphEventListener implements ConsumerRebalanceListener {
     private static final Logger LOG = LoggerFactory.getLogger(GraphEventListener.class);
@@ -49,6 +54,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     private final PartitionRecovery recovery;
     private final String topic;
     private final BooleanSupplier stopping;
+    /** Runs the partitions of a poll side by side; null: one after another on this thread. */
+    private final ExecutorService partitions;
     /** Partitions assigned to this consumer now. */
     private final Set<TopicPartition> assigned = new LinkedHashSet<>();
     /** Assigned partitions whose rebuild could not start yet (their committed offset was out of reach): paused. */
@@ -57,8 +64,10 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     private boolean joined;
 
     GraphEventListener(Consumer<String, byte[]> consumer, GraphEventProcessor processor, OutputPublisher publisher,
-                       GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping) {
+                       GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping,
+                       ExecutorService partitions) {
         this.consumer = consumer;
+        this.partitions = partitions;
         this.processor = processor;
         this.publisher = publisher;
         this.metrics = metrics;
@@ -83,22 +92,18 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         Map<TopicPartition, Long> next = new HashMap<>();
         List<AnsweredQuery> answered = new ArrayList<>();
         Set<TopicPartition> touched = new HashSet<>();
-        Run run = new Run(batch, answered, next);
-        for (ConsumerRecord<String, byte[]> r : records) {
-            if (stopping.getAsBoolean()) break;   // the rest goes to the partitions' next owner
-            TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+        List<PartitionWork> work = new ArrayList<>();
+        for (TopicPartition tp : records.partitions()) {
             if (awaitingRebuild.contains(tp) || !assigned.contains(tp)) continue;
-            touched.add(tp);
-            InputRecord in = new InputRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value(), r.timestamp());
-            if (!recovery.replaying(tp, r.offset())) {
-                run.add(tp, in);
-                continue;
-            }
-            run.process();
-            batch.add(processor.process(in, true));
-            if (recovery.replayed(tp, r.offset())) processor.rebuilt(tp.partition());   // the replay's last record
+            work.add(new PartitionWork(tp, records.records(tp)));
         }
-        run.process();
+        runAll(work);
+        for (PartitionWork w : work) {   // outputs in partition order, each partition's in log order
+            if (w.handled) touched.add(w.partition);
+            w.outputs.forEach(batch::add);
+            answered.addAll(w.answered);
+            if (w.next >= 0) next.put(w.partition, w.next);
+        }
         batch.add(processor.flushSubscriptions(this::live, System.currentTimeMillis()));
         // the commits are computed now: the rebuild start they record must describe the graphs as of this batch
         inFlight.add(new InFlight(batch, recovery.commits(next), answered, touched));
@@ -106,38 +111,76 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     }
 
     /**
-     * Consecutive live records of one partition, handed to the processor together (it answers a run of queries in
-     * one go); their outputs join the batch in record order.
+     * The records of one partition in a poll, processed in log order: replayed records one by one (state only),
+     * consecutive live ones handed to the processor together (it answers a run of queries in one go). Partitions
+     * share no graph, so their work may run side by side ({@link #runAll}); the shared services it calls (registry,
+     * subscriptions, recovery) are thread-safe.
      */
-    private final class Run {
-        final OutputPublisher.Batch batch;
-        final List<AnsweredQuery> answered;
-        final Map<TopicPartition, Long> next;
-        final List<InputRecord> records = new ArrayList<>();
-        TopicPartition partition;
+    private final class PartitionWork implements Callable<Void> {
+        final TopicPartition partition;
+        final List<ConsumerRecord<String, byte[]>> records;
+        final List<Outputs> outputs = new ArrayList<>();
+        final List<AnsweredQuery> answered = new ArrayList<>();
+        final List<InputRecord> run = new ArrayList<>();
+        /** The offset to commit next (-1: no live record processed). */
+        long next = -1;
+        boolean handled;
 
-        Run(OutputPublisher.Batch batch, List<AnsweredQuery> answered, Map<TopicPartition, Long> next) {
-            this.batch = batch;
-            this.answered = answered;
-            this.next = next;
+        PartitionWork(TopicPartition partition, List<ConsumerRecord<String, byte[]>> records) {
+            this.partition = partition;
+            this.records = records;
         }
 
-        void add(TopicPartition tp, InputRecord in) {
-            if (partition != null && !partition.equals(tp)) process();
-            partition = tp;
-            records.add(in);
+        @Override
+        public Void call() {
+            for (ConsumerRecord<String, byte[]> r : records) {
+                if (stopping.getAsBoolean()) break;   // the rest goes to the partition's next owner
+                handled = true;
+                InputRecord in = new InputRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value(), r.timestamp());
+                if (!recovery.replaying(partition, r.offset())) {
+                    run.add(in);
+                    continue;
+                }
+                processRun();
+                outputs.add(processor.process(in, true));
+                if (recovery.replayed(partition, r.offset())) processor.rebuilt(partition.partition());   // the replay's last record
+            }
+            processRun();
+            return null;
         }
 
-        void process() {
-            if (records.isEmpty()) return;
-            List<Outputs> outs = processor.processAll(records);
-            for (Outputs out : outs) {
-                batch.add(out);
+        private void processRun() {
+            if (run.isEmpty()) return;
+            for (Outputs out : processor.processAll(run)) {
+                outputs.add(out);
                 if (out.answered() != null) answered.add(out.answered());
             }
-            next.put(partition, records.get(records.size() - 1).offset() + 1);
-            records.clear();
+            next = run.get(run.size() - 1).offset() + 1;
+            run.clear();
         }
+    }
+
+    /** Runs each partition's work: side by side on {@link #partitions} when there is more than one, else here. */
+    private void runAll(List<PartitionWork> work) {
+        if (partitions == null || work.size() < 2) {
+            for (PartitionWork w : work) w.call();
+            return;
+        }
+        List<Future<Void>> running = new ArrayList<>(work.size());
+        for (PartitionWork w : work) running.add(partitions.submit(w));
+        RuntimeException failure = null;
+        for (Future<Void> f : running) {
+            try {
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failure = new IllegalStateException("interrupted while partitions were processed", e);
+            } catch (ExecutionException e) {   // the processor never throws: a fault of the worker itself
+                Throwable cause = e.getCause();
+                failure = cause instanceof RuntimeException re ? re : new IllegalStateException(cause);
+            }
+        }
+        if (failure != null) throw failure;
     }
 
     /** Batches whose outputs are in flight, oldest first; offsets are committed in this order once acknowledged. */

@@ -68,8 +68,12 @@ import org.slf4j.LoggerFactory;
  *       recomputed answer.</li>
  * </ul>
  * Subscriptions live in the log: replaying a partition re-registers them (the partition's rebuild start is held back
- * to the earliest live subscription, see {@link GraphRegistry.PartitionState}). Not thread-safe: the consumer's
- * thread calls everything (the pool's tasks start and end inside {@link #flush}).
+ * to the earliest live subscription, see {@link GraphRegistry.PartitionState}). Threads: the records' methods
+ * ({@link #accept}, {@link #resync}, {@link #refused}) may come from the tasks that process partitions side by side,
+ * {@link #flush} and {@link #due} from the consumer's thread between polls: all are synchronized (the pool's tasks
+ * start and end inside {@link #flush}); the registry's calls ({@link #earliestOffset}, {@link #dropPartitions}) come
+ * from the consumer's thread while no partition is processed, and take no lock, so that the registry's lock and this
+ * one are never taken in both orders.
  */
 @Singleton
 public class SubscriptionService implements GraphRegistry.PartitionState {
@@ -128,7 +132,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * flush. A subscription that cannot be served is refused at once: an END push with the failure's status and an
      * error event (nothing in replay: it was refused when first read).
      */
-    public Pushes accept(Subscription s, Origin at, boolean replay) {
+    public synchronized Pushes accept(Subscription s, Origin at, boolean replay) {
         GraphSubscriptions g = graphs.computeIfAbsent(s.getGraphId(), id -> new GraphSubscriptions(id, at.partition()));
         Sub existing = g.subs.get(s.getSubscriptionId());
         try {
@@ -190,7 +194,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     }
 
     /** The subscriptions of {@code partition} push their answers complete at the next flush (reason RESYNC). */
-    public void resync(int partition) {
+    public synchronized void resync(int partition) {
         for (GraphSubscriptions g : graphs.values()) {
             if (g.partition != partition) continue;
             g.tracked = null;   // recompute every answer
@@ -199,7 +203,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     }
 
     /** Whether a throttled subscription of a {@code live} partition has a push due by {@code nowMs}. */
-    public boolean due(IntPredicate live, long nowMs) {
+    public synchronized boolean due(IntPredicate live, long nowMs) {
         for (GraphSubscriptions g : graphs.values()) {
             if (!live.test(g.partition)) continue;
             if (!g.endings.isEmpty()) return true;
@@ -212,7 +216,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * Brings the answers of the subscriptions of {@code live} partitions (assigned, rebuilt) up to date with the
      * graphs and returns the pushes due by {@code nowMs}.
      */
-    public Pushes flush(IntPredicate live, long nowMs) {
+    public synchronized Pushes flush(IntPredicate live, long nowMs) {
         if (graphs.isEmpty()) return Pushes.NONE;
         List<QueryResult> results = new ArrayList<>();
         List<ErrorEvent> errors = new ArrayList<>();
@@ -615,7 +619,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * The END push that answers a subscription record refused before it reached this service (a key that differs
      * from its graph id, a fault of the worker), so a waiting subscriber is not left hanging.
      */
-    public QueryResult refused(Subscription s, ErrorCode code, String reason) {
+    public synchronized QueryResult refused(Subscription s, ErrorCode code, String reason) {
         return end(new Sub(s, new Origin("", -1, -1)), -1, code, reason);
     }
 
