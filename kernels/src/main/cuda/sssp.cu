@@ -22,6 +22,7 @@
 // ctr[SSSP_FAR_MIN + q]: smallest key pushed to far pile q; ctr[SSSP_ITERATIONS]: iterations run;
 // ctr[SSSP_FILTERS]: filters run; ctr[SSSP_BIG + iteration % 2]: (big vertices << 40) | their arcs (BigList.ctr).
 #include "frontier.cuh"
+#include "sssp_keys.cuh"
 
 // Counter slots (u64 ctr[]), mirrored by SsspCounters on the host
 enum SsspCounter : int {
@@ -38,24 +39,7 @@ using namespace frontier;
 
 namespace {
 
-struct IntWeights {
-    typedef int type;
-    static constexpr u64 INF = U64_MAX;
-    __device__ static __forceinline__ u64 add(u64 d, int w) { return d + (u64)w; }
-    __device__ static __forceinline__ u64 plus_delta(u64 t, u64 delta) { return t + delta; }
-};
-
-struct DoubleWeights {
-    typedef double type;
-    static constexpr u64 INF = 0x7FF0000000000000ull;  // +infinity
-    __device__ static __forceinline__ u64 add(u64 d, double w) {
-        return (u64)__double_as_longlong(__longlong_as_double((long long)d) + w);
-    }
-    __device__ static __forceinline__ u64 plus_delta(u64 t, u64 delta) {
-        double r = __longlong_as_double((long long)t) + __longlong_as_double((long long)delta);
-        return (u64)__double_as_longlong(r);
-    }
-};
+// IntWeights, DoubleWeights: sssp_keys.cuh
 
 // Relaxes arc (u, v) to key nd: returns whether v goes to the near queue (toNear) or the far pile (toFar).
 template <typename W>

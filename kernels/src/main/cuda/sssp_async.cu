@@ -65,6 +65,7 @@
 // workers and the manager poll (with __nanosleep), no locks are held, and all blocks are resident (cooperative
 // launch), so no warp waits on one that cannot run.
 #include "frontier.cuh"
+#include "sssp_keys.cuh"
 
 // Counter slots (u64 ctr[]), mirrored by AsyncSssp on the host
 enum AsyncCounter : int {
@@ -149,19 +150,7 @@ __device__ __forceinline__ u64 warp_min(u64 x) {
 
 // ---- keys and buckets (sssp.cu's key forms) ------------------------------------------------------------------------
 
-struct IntWeights {
-    typedef int type;
-    static constexpr u64 INF = U64_MAX;
-    __device__ static __forceinline__ u64 add(u64 d, int w) { return d + (u64)w; }
-};
-
-struct DoubleWeights {
-    typedef double type;
-    static constexpr u64 INF = 0x7FF0000000000000ull;  // +infinity
-    __device__ static __forceinline__ u64 add(u64 d, double w) {
-        return (u64)__double_as_longlong(__longlong_as_double((long long)d) + w);
-    }
-};
+// IntWeights, DoubleWeights: sssp_keys.cuh
 
 template <typename W>
 struct Ctx {

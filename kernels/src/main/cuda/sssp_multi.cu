@@ -37,6 +37,7 @@
 // _ITEMS add up over launches until the host clears them. sssp_multi_summary then reduces each slice like
 // sssp.cu's sssp_summary.
 #include "frontier.cuh"
+#include "sssp_keys.cuh"
 
 // Counter slots (u64 ctr[]), mirrored by MultiSssp on the host
 enum MultiSsspCounter : int {
@@ -68,24 +69,7 @@ constexpr int FAR_MIN = 3;
 constexpr u64 WIDE_ARCS_MASK = (1ull << MSSSP_WIDE_SHIFT) - 1;
 static_assert(MSSSP_SOURCE_BASE + MAXK * MSSSP_SOURCE_STRIDE == MSSSP_COUNTERS, "counter layout");
 
-struct IntWeights {
-    typedef int type;
-    static constexpr u64 INF = U64_MAX;
-    __device__ static __forceinline__ u64 add(u64 d, int w) { return d + (u64)w; }
-    __device__ static __forceinline__ u64 plus_delta(u64 t, u64 delta) { return t + delta; }
-};
-
-struct DoubleWeights {
-    typedef double type;
-    static constexpr u64 INF = 0x7FF0000000000000ull;  // +infinity
-    __device__ static __forceinline__ u64 add(u64 d, double w) {
-        return (u64)__double_as_longlong(__longlong_as_double((long long)d) + w);
-    }
-    __device__ static __forceinline__ u64 plus_delta(u64 t, u64 delta) {
-        double r = __longlong_as_double((long long)t) + __longlong_as_double((long long)delta);
-        return (u64)__double_as_longlong(r);
-    }
-};
+// IntWeights, DoubleWeights: sssp_keys.cuh
 
 enum Mode : int { IDLE = 0, EXPAND = 1, FILTER = 2 };
 

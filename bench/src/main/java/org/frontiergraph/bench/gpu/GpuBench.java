@@ -17,6 +17,7 @@ import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.generate.GridRoadGraph;
 import org.frontiergraph.kernels.generate.KroneckerGraph;
@@ -41,7 +42,7 @@ import org.frontiergraph.kernels.sssp.SsspVerifier;
  * of each algorithm is checked against the CPU engine before anything is timed.
  *
  * <pre>java -cp ... org.frontiergraph.bench.gpu.GpuBench [--graphs kron20,kron22,uniform20,uniform22,ny]
- *      [--sources 16] [--cpu-runs 3] [--out table.md]</pre>
+ *      [--sources 16] [--cpu-runs 3] [--out table.md] [--bfs-variants a|b] [--sssp-variants ...] [--mst-variants ...]</pre>
  */
 public final class GpuBench {
     private static final long SEED = 20_260_101L;
@@ -53,12 +54,16 @@ public final class GpuBench {
         List<String> graphs = List.of("kron20", "uniform20", "ny", "kron22", "uniform22");
         int sources = 16, cpuRuns = 3;
         Path out = null;
+        Variants variants = Variants.DEFAULT;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--graphs" -> graphs = List.of(args[++i].split(","));
                 case "--sources" -> sources = Integer.parseInt(args[++i]);
                 case "--cpu-runs" -> cpuRuns = Integer.parseInt(args[++i]);
                 case "--out" -> out = Path.of(args[++i]);
+                case "--bfs-variants" -> variants = variants.withBfs(args[++i]);
+                case "--sssp-variants" -> variants = variants.withSssp(args[++i]);
+                case "--mst-variants" -> variants = variants.withMst(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -84,7 +89,7 @@ public final class GpuBench {
                 System.out.println(line);
                 notes.append("- ").append(line).append('\n');
                 try {
-                    bench(name, g, gpu, cpu, sources, cpuRuns, rows, notes);
+                    bench(name, g, gpu, cpu, sources, cpuRuns, variants, rows, notes);
                 } catch (RuntimeException e) {
                     System.out.println(name + ": FAILED: " + e);
                     e.printStackTrace(System.out);
@@ -131,8 +136,27 @@ public final class GpuBench {
         throw new IllegalArgumentException("unknown graph " + name);
     }
 
+    /**
+     * The variants timed per algorithm (null: the default); {@code --bfs-variants a|b|c} (and sssp, mst) replace a
+     * list, e.g. {@code --bfs-variants "default|persistent,blocks=8"} ("default" is the default variant).
+     */
+    record Variants(List<String> bfs, List<String> sssp, List<String> mst) {
+        static final Variants DEFAULT = new Variants(
+                Arrays.asList(null, "persistent,bps=1", "persistent,bps=2", "persistent,bps=64", "hostloop"),
+                Arrays.asList(null, "nearfar,df=8", "nearfar,df=32", "nearfar,df=512", "nearfar,df=2048", "nearfar,bps=2", "async"),
+                Arrays.asList(null, "boruvka,bps=1", "boruvka,bps=4", "ecl", "ecl,bps=2", "ecl,light=300"));
+
+        private static List<String> parse(String list) {
+            return Arrays.stream(list.split("\\|")).map(v -> v.equals("default") ? null : v).toList();
+        }
+
+        Variants withBfs(String list) { return new Variants(parse(list), sssp, mst); }
+        Variants withSssp(String list) { return new Variants(bfs, parse(list), mst); }
+        Variants withMst(String list) { return new Variants(bfs, sssp, parse(list)); }
+    }
+
     static void bench(String name, CsrGraph g, GpuBackend gpu, ComputeBackend cpu, int sourceCount, int cpuRuns,
-                      List<Row> rows, StringBuilder notes) {
+                      Variants variants, List<Row> rows, StringBuilder notes) {
         int[] sources = sources(g, sourceCount);
         long t0 = System.nanoTime();
         try (ResidentGraph dev = gpu.load(g); ResidentGraph host = cpu.load(g)) {
@@ -158,19 +182,26 @@ public final class GpuBench {
             double cpuBfs = median(cpuRuns, sources, s -> Bfs.run(host, s, null).timing(), true);
             double cpuSssp = median(cpuRuns, sources, s -> Sssp.run(host, s, null).timing(), true);
             double cpuMst = median(cpuRuns, sources, s -> Mst.run(host, null).timing(), true);
-            for (String v : new String[] {null, "persistent,bps=1", "persistent,bps=2", "persistent,bps=64",
-                    "hostloop"}) {
+            for (String v : variants.bfs()) {
                 Timed t = timed(sources, s -> Bfs.run(dev, s, v).timing());
                 rows.add(new Row(name, "BFS", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuBfs,
                         v == null ? target("BFS", kron, road, name) : "", t.stats()));
             }
-            for (String v : new String[] {null, "nearfar,df=8", "nearfar,df=32", "nearfar,df=512",
-                    "nearfar,df=2048", "nearfar,bps=2", "async"}) {
+            for (String v : variants.sssp()) {
                 Timed t = timed(sources, s -> Sssp.run(dev, s, v).timing());
                 rows.add(new Row(name, "SSSP", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuSssp,
                         v == null ? target("SSSP", kron, road, name) : "", t.stats()));
             }
-            for (String v : new String[] {null, "boruvka,bps=1", "boruvka,bps=4", "ecl", "ecl,bps=2", "ecl,light=300"}) {
+            // batched SUMMARY answers (what a burst of SUMMARY queries costs): 64 sources a run, times per source
+            int[] batch = sources(g, 64);
+            int[] runs = {0, 1, 2};   // three runs of the whole batch (after timed's two warm-up runs)
+            Timed bfsBatch = timed(runs, r -> dev.run(Bfs.SUMMARIES, new Sources(batch), null).timing());
+            rows.add(new Row(name, "BFS", "summaries of 64 sources, per source", bfsBatch.kernelMs / 64,
+                    bfsBatch.queryMs / 64, cpuBfs, "", bfsBatch.stats()));
+            Timed ssspBatch = timed(runs, r -> dev.run(Sssp.SUMMARIES, new Sources(batch), null).timing());
+            rows.add(new Row(name, "SSSP", "summaries of 64 sources, per source", ssspBatch.kernelMs / 64,
+                    ssspBatch.queryMs / 64, cpuSssp, "", ssspBatch.stats()));
+            for (String v : variants.mst()) {
                 Timed t = timed(sources, s -> Mst.run(dev, v).timing());
                 rows.add(new Row(name, "MST", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuMst,
                         v == null ? target("MST", kron, road, name) : "", t.stats()));

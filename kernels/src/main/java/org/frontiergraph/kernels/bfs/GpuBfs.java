@@ -21,7 +21,8 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * GPU BFS launcher (kernels in src/main/cuda/bfs.cu): direction-optimizing, queue-based.
  * Variants: {@code persistent} (default: the whole search in one cooperative launch, one grid barrier per level)
  * and {@code hostloop} (one launch per level, the host reads the frontier size back each level). Option
- * {@code bps=N}: blocks per multiprocessor of the persistent grid. Reports counter {@code levels}. Call inside
+ * {@code bps=N}: blocks per multiprocessor of the persistent grid; {@code blocks=N}: N blocks in all instead (fewer
+ * than the multiprocessors: a cheaper grid barrier per level). Reports counter {@code levels}. Call inside
  * {@link CudaContext#call}.
  */
 final class GpuBfs implements GpuLauncher<Source, BfsResult> {
@@ -83,9 +84,11 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     long solve(int source, Variant variant) {
         if (variant.is("hostloop")) return hostLoop(context.module("bfs"), source);
         Kernel k = context.module("bfs").kernel("bfs_persistent");
-        k.launchCooperative(variant.intOption("bps", defaultBlocksPerSm(graph)), csr.rowOffsets, csr.columns,
-                graph.vertexCount(), csr.arcCount, hops, parents, queueA, queueB, counters, source, csr.directed ? 0 : 1,
-                csr.hasBigVertices ? 1 : 0);
+        Object[] args = {csr.rowOffsets, csr.columns, graph.vertexCount(), csr.arcCount, hops, parents, queueA, queueB,
+                counters, source, csr.directed ? 0 : 1, csr.hasBigVertices ? 1 : 0};
+        int blocks = variant.intOption("blocks", 0);
+        if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
+        else k.launchCooperative(variant.intOption("bps", defaultBlocksPerSm(graph)), args);
         return -1;
     }
 

@@ -133,6 +133,9 @@ public final class DeviceCsr implements AutoCloseable {
 
     public DeviceBuffer weights() { return weights; }
 
+    /** The context the graph lives in. */
+    public CudaContext context() { return context; }
+
     /** True when weights are int32 on the device and distances exact int64 keys; false for double keys. */
     public boolean intWeights() { return intWeights; }
 

@@ -60,6 +60,21 @@ public final class Kernel {
         return grid;
     }
 
+    /**
+     * Launches a grid-synchronising kernel with {@code blocks} blocks in all (at most what can be resident at once):
+     * fewer blocks than multiprocessors make the grid barrier cheaper where a step has little work (high-diameter
+     * graphs). Returns the grid used.
+     */
+    public int launchCooperativeBlocks(int blocks, Object... args) {
+        int grid = Math.max(1, Math.min(blocks, context.multiprocessors() * maxCooperativeBlocksPerSm()));
+        try {
+            cuLaunchCooperativeKernel(function, grid, 1, 1, BLOCK, 1, 1, 0, context.stream(), parameters(args));
+        } catch (CudaException e) {
+            throw new CudaException("launching " + name + " cooperatively (" + grid + " blocks): " + e.getMessage(), e);
+        }
+        return grid;
+    }
+
     /** Blocks of {@link #BLOCK} threads that fit on one multiprocessor at once. */
     public int maxCooperativeBlocksPerSm() {
         if (cooperativeBlocksPerSm < 0) {

@@ -35,7 +35,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  *   <li>{@code piece=P} a vertex with at least 2P arcs is split into pieces of P arcs spread over warps (default 256
  *       sparse, 64 dense);</li>
  *   <li>{@code check=0|1} read dist[v] before the atomicMin (default 1 on dense graphs, 0 on sparse ones);</li>
- *   <li>{@code bps=N} blocks per multiprocessor (default 1 sparse, 2 dense); {@code warps=W} worker warps (0: all
+ *   <li>{@code bps=N} blocks per multiprocessor (default 1 sparse, 2 dense), or {@code blocks=N} in all; {@code warps=W} worker warps (0: all
  *       but the manager).</li>
  * </ul>
  * The defaults come from a discrete-event model of the kernel (L2 round trips per step, no contention), not from
@@ -170,9 +170,12 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         int workers = Math.max(0, variant.intOption("warps", 0));
         boolean clear = !ringsClean;
         ringsClean = false;  // until this launch is known to have completed
-        context.module("sssp_async").kernel("sssp_async" + (ints ? "_i32" : "_f64")).launchCooperative(bps,
-                csr.rowOffsets, csr.columns, csr.weights(), n, dist, rings, far, farMark, state, counters, source,
-                deltaKey, ringLog, ahead, local, batch, piece, check, workers, clear ? 1 : 0);
+        Object[] args = {csr.rowOffsets, csr.columns, csr.weights(), n, dist, rings, far, farMark, state, counters,
+                source, deltaKey, ringLog, ahead, local, batch, piece, check, workers, clear ? 1 : 0};
+        Kernel k = context.module("sssp_async").kernel("sssp_async" + (ints ? "_i32" : "_f64"));
+        int blocks = variant.intOption("blocks", 0);
+        if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
+        else k.launchCooperative(bps, args);
     }
 
     /** The last launch completed (its rings are EMPTY again). */
@@ -182,17 +185,8 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     }
 
     @Override
-    public DeviceBuffer solveParents(int source) {
-        int n = graph.vertexCount();
-        parents.fill32(0, n, -1);
-        context.module("sssp").kernel("sssp_parents" + (csr.intWeights() ? "_i32" : "_f64")).launch(
-                Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns, csr.weights(), n, dist, parents, source);
-        return parents;
-    }
-
-    @Override
-    public boolean zeroWeights() {
-        return csr.zeroWeights();
+    public DeviceCsr deviceCsr() {
+        return csr;
     }
 
     @Override
@@ -201,8 +195,8 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     }
 
     @Override
-    public boolean integerKeys() {
-        return csr.intWeights();
+    public DeviceBuffer parentsBuffer() {
+        return parents;
     }
 
     private static int clamp(int x, int lo, int hi) {

@@ -1,6 +1,9 @@
 package org.frontiergraph.kernels.sssp;
 
+import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.gpu.DeviceBuffer;
+import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.Kernel;
 
 /**
  * A GPU SSSP launcher that can leave its answer on the device: what {@link GpuSsspSummaries} reduces there and
@@ -9,24 +12,42 @@ import org.frontiergraph.kernels.gpu.DeviceBuffer;
  */
 interface DeviceSssp {
     /** Computes the distances from {@code source} into {@link #distanceKeys()} (no parents pass, no copy back). */
-    void solveDistances(int source, org.frontiergraph.kernels.engine.Variant variant);
-
-    /**
-     * Runs the parents pass over the distances of the last {@link #solveDistances} from {@code source} and returns
-     * the parents (-1 unreached, the source itself at the source). Not on graphs with {@link #zeroWeights()}, whose
-     * tight arcs may form cycles (their launchers build the tree on the host).
-     */
-    DeviceBuffer solveParents(int source);
-
-    /** Whether the graph has zero-weight arcs (see {@link #solveParents}). */
-    boolean zeroWeights();
-
-    /** The keys the last {@link #solveDistances} left, one u64 per vertex. */
-    DeviceBuffer distanceKeys();
+    void solveDistances(int source, Variant variant);
 
     /** The launches since {@link #solveDistances} are known to have completed (the stream was synchronized). */
     default void completed() {}
 
+    /** The graph on the device. */
+    DeviceCsr deviceCsr();
+
+    /** The keys the last {@link #solveDistances} left, one u64 per vertex. */
+    DeviceBuffer distanceKeys();
+
+    /** Where {@link #solveParents} writes, one int per vertex. */
+    DeviceBuffer parentsBuffer();
+
+    /**
+     * Runs sssp.cu's parents pass over the distances of the last {@link #solveDistances} from {@code source} and
+     * returns the parents (-1 unreached; the source's own entry is not set). Not on graphs with
+     * {@link #zeroWeights()}, whose tight arcs may form cycles (their launchers build the tree on the host).
+     */
+    default DeviceBuffer solveParents(int source) {
+        DeviceCsr csr = deviceCsr();
+        int n = csr.vertexCount;
+        DeviceBuffer parents = parentsBuffer();
+        parents.fill32(0, n, -1);
+        csr.context().module("sssp").kernel("sssp_parents" + (csr.intWeights() ? "_i32" : "_f64")).launch(
+                Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns, csr.weights(), n, distanceKeys(), parents, source);
+        return parents;
+    }
+
+    /** Whether the graph has zero-weight arcs (see {@link #solveParents}). */
+    default boolean zeroWeights() {
+        return deviceCsr().zeroWeights();
+    }
+
     /** Whether the keys are integer distances (else the bits of doubles). */
-    boolean integerKeys();
+    default boolean integerKeys() {
+        return deviceCsr().intWeights();
+    }
 }

@@ -22,7 +22,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * pass that picks each vertex's parent among its tight arcs. Distances are exact (see sssp.cu). Variant
  * {@code nearfar} with options {@code delta=D} (absolute bucket width), {@code df=F} (delta = F * mean weight / mean
  * degree; default 512 on sparse graphs (mean degree < 8, road-like: fewer, fuller iterations pay), 8 on dense ones;
- * measured on an H200, see docs/benchmarks.md) and {@code bps=N} (blocks per multiprocessor). Reports counters
+ * measured on an H200, see docs/benchmarks.md), {@code bps=N} (blocks per multiprocessor) or {@code blocks=N} (N in all). Reports counters
  * {@code iterations} and {@code filters}. Call inside {@link CudaContext#call}.
  */
 final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
@@ -118,23 +118,17 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         long deltaKey = ints ? Math.max(1L, Math.round(delta))
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
         int bps = variant.intOption("bps", sparse ? 1 : 64);
-        context.module("sssp").kernel("sssp_nearfar" + (ints ? "_i32" : "_f64")).launchCooperative(bps,
-                csr.rowOffsets, csr.columns, csr.weights(), n, dist, queueA, queueB, far, nearMark, farMark, counters,
-                source, deltaKey, csr.hasBigVertices ? 1 : 0, bigList, bigCapacity);
+        Object[] args = {csr.rowOffsets, csr.columns, csr.weights(), n, dist, queueA, queueB, far, nearMark, farMark,
+                counters, source, deltaKey, csr.hasBigVertices ? 1 : 0, bigList, bigCapacity};
+        Kernel k = context.module("sssp").kernel("sssp_nearfar" + (ints ? "_i32" : "_f64"));
+        int blocks = variant.intOption("blocks", 0);
+        if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
+        else k.launchCooperative(bps, args);
     }
 
     @Override
-    public DeviceBuffer solveParents(int source) {
-        int n = graph.vertexCount();
-        parents.fill32(0, n, -1);
-        context.module("sssp").kernel("sssp_parents" + (csr.intWeights() ? "_i32" : "_f64")).launch(
-                Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns, csr.weights(), n, dist, parents, source);
-        return parents;
-    }
-
-    @Override
-    public boolean zeroWeights() {
-        return csr.zeroWeights();
+    public DeviceCsr deviceCsr() {
+        return csr;
     }
 
     @Override
@@ -143,8 +137,8 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     }
 
     @Override
-    public boolean integerKeys() {
-        return csr.intWeights();
+    public DeviceBuffer parentsBuffer() {
+        return parents;
     }
 
     @Override
