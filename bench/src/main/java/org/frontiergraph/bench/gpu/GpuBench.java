@@ -42,7 +42,8 @@ import org.frontiergraph.kernels.sssp.SsspVerifier;
  * of each algorithm is checked against the CPU engine before anything is timed.
  *
  * <pre>java -cp ... org.frontiergraph.bench.gpu.GpuBench [--graphs kron20,kron22,uniform20,uniform22,ny]
- *      [--sources 16] [--cpu-runs 3] [--out table.md] [--bfs-variants a|b] [--sssp-variants ...] [--mst-variants ...]</pre>
+ *      [--sources 16] [--cpu-runs 3] [--out table.md] [--bfs-variants a|b] [--sssp-variants ...] [--mst-variants ...]
+ *      [--sssp-summaries-variants ...]</pre>
  */
 public final class GpuBench {
     private static final long SEED = 20_260_101L;
@@ -64,6 +65,7 @@ public final class GpuBench {
                 case "--bfs-variants" -> variants = variants.withBfs(args[++i]);
                 case "--sssp-variants" -> variants = variants.withSssp(args[++i]);
                 case "--mst-variants" -> variants = variants.withMst(args[++i]);
+                case "--sssp-summaries-variants" -> variants = variants.withSsspSummaries(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -140,19 +142,21 @@ public final class GpuBench {
      * The variants timed per algorithm (null: the default); {@code --bfs-variants a|b|c} (and sssp, mst) replace a
      * list, e.g. {@code --bfs-variants "default|persistent,blocks=8"} ("default" is the default variant).
      */
-    record Variants(List<String> bfs, List<String> sssp, List<String> mst) {
+    record Variants(List<String> bfs, List<String> sssp, List<String> mst, List<String> ssspSummaries) {
         static final Variants DEFAULT = new Variants(
                 Arrays.asList(null, "persistent,bps=1", "persistent,bps=2", "persistent,bps=64", "hostloop"),
                 Arrays.asList(null, "nearfar,df=8", "nearfar,df=32", "nearfar,df=512", "nearfar,df=2048", "nearfar,bps=2", "async"),
-                Arrays.asList(null, "boruvka,bps=1", "boruvka,bps=4", "ecl", "ecl,bps=2", "ecl,light=300"));
+                Arrays.asList(null, "boruvka,bps=1", "boruvka,bps=4", "ecl", "ecl,bps=2", "ecl,light=300"),
+                Arrays.asList((String) null));
 
         private static List<String> parse(String list) {
             return Arrays.stream(list.split("\\|")).map(v -> v.equals("default") ? null : v).toList();
         }
 
-        Variants withBfs(String list) { return new Variants(parse(list), sssp, mst); }
-        Variants withSssp(String list) { return new Variants(bfs, parse(list), mst); }
-        Variants withMst(String list) { return new Variants(bfs, sssp, parse(list)); }
+        Variants withBfs(String list) { return new Variants(parse(list), sssp, mst, ssspSummaries); }
+        Variants withSssp(String list) { return new Variants(bfs, parse(list), mst, ssspSummaries); }
+        Variants withMst(String list) { return new Variants(bfs, sssp, parse(list), ssspSummaries); }
+        Variants withSsspSummaries(String list) { return new Variants(bfs, sssp, mst, parse(list)); }
     }
 
     static void bench(String name, CsrGraph g, GpuBackend gpu, ComputeBackend cpu, int sourceCount, int cpuRuns,
@@ -198,9 +202,11 @@ public final class GpuBench {
             Timed bfsBatch = timed(runs, r -> dev.run(Bfs.SUMMARIES, new Sources(batch), null).timing());
             rows.add(new Row(name, "BFS", "summaries of 64 sources, per source", bfsBatch.kernelMs / 64,
                     bfsBatch.queryMs / 64, cpuBfs, "", bfsBatch.stats()));
-            Timed ssspBatch = timed(runs, r -> dev.run(Sssp.SUMMARIES, new Sources(batch), null).timing());
-            rows.add(new Row(name, "SSSP", "summaries of 64 sources, per source", ssspBatch.kernelMs / 64,
-                    ssspBatch.queryMs / 64, cpuSssp, "", ssspBatch.stats()));
+            for (String v : variants.ssspSummaries()) {
+                Timed ssspBatch = timed(runs, r -> dev.run(Sssp.SUMMARIES, new Sources(batch), v).timing());
+                rows.add(new Row(name, "SSSP", "summaries of 64 sources, per source" + (v == null ? "" : " (" + v + ")"),
+                        ssspBatch.kernelMs / 64, ssspBatch.queryMs / 64, cpuSssp, "", ssspBatch.stats()));
+            }
             for (String v : variants.mst()) {
                 Timed t = timed(sources, s -> Mst.run(dev, v).timing());
                 rows.add(new Row(name, "MST", v == null ? "default" : v, t.kernelMs, t.queryMs, cpuMst,

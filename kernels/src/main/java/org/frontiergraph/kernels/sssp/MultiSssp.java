@@ -141,15 +141,23 @@ final class MultiSssp implements AutoCloseable {
      * Adds the summaries of {@code sources} (validated) to {@code out}'s slots in the same order (zeroed by the
      * caller), in passes of at most {@code pass} sources ({@link #passSizes}; clamped to [1, capacity]); the launches
      * are queued on the stream. Options of {@code variant}: {@code delta}, {@code df} and {@code bps} as
-     * {@link GpuSssp}'s (near-far's defaults). Returns the passes run.
+     * {@link GpuSssp}'s (near-far's defaults, but {@link #SPARSE_DELTA_FACTOR} on sparse graphs). Returns the passes
+     * run.
      */
+    /**
+     * {@code df} on sparse graphs: narrower buckets than near-far's single-source 512, since 32 sources a step keep
+     * the device busy anyway and the work per source counts more than the steps (H200, 2026-11-23, 64 NY sources,
+     * ms a source: df=512 0.689, 256 0.567, 128 0.473, 64 0.446, 32 0.488, 16 0.589; docs/benchmarks.md).
+     */
+    static final double SPARSE_DELTA_FACTOR = 64;
+
     int run(int[] sources, int pass, SummaryBuffer out, Variant variant) {
         int[] sizes = passSizes(sources.length, Math.max(1, Math.min(pass, capacity)));
         upload(sources);
         counters.fill32(2L * STEPS, 2L * (ITEMS + 1 - STEPS), 0);
         boolean sparse = SeedSssp.sparse(graph);
         double delta = variant.doubleOption("delta", variant.doubleOption("df",
-                sparse ? GpuSssp.SPARSE_DELTA_FACTOR : GpuSssp.DENSE_DELTA_FACTOR) * csr.meanWeight()
+                sparse ? SPARSE_DELTA_FACTOR : GpuSssp.DENSE_DELTA_FACTOR) * csr.meanWeight()
                 / SeedSssp.meanDegree(graph));
         boolean ints = csr.intWeights();
         long deltaKey = ints ? Math.max(1L, Math.round(delta))
