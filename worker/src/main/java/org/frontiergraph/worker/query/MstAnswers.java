@@ -1,7 +1,6 @@
 package org.frontiergraph.worker.query;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.List;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Timing;
@@ -31,8 +30,8 @@ final class MstAnswers implements AnswerEncoder<WholeGraph, MstResult> {
         int[] ids = r.edgeIds();
         int per = Math.max(1, c.config().getResultChunkEdges());
         int count = c.summary() ? 1 : Math.max(1, (ids.length + per - 1) / per);
-        List<QueryResult> chunks = new ArrayList<>(count);
-        for (int k = 0; k < count; k++) {
+        QueryResult[] chunks = new QueryResult[count];
+        QueryContext.forEachChunk(count, k -> {   // chunks are independent: built on the cores side by side
             QueryResult res = c.header(k, count);
             res.setTotalWeight(r.totalWeight());
             res.setComponents((long) r.components());
@@ -49,8 +48,8 @@ final class MstAnswers implements AnswerEncoder<WholeGraph, MstResult> {
                 res.setOffset(from);
                 res.setMstEdges(new EdgeBatch(s.flip(), t.flip(), w.flip()));
             }
-            chunks.add(res);
-        }
-        return chunks;
+            chunks[k] = res;
+        });
+        return List.of(chunks);
     }
 }

@@ -102,16 +102,22 @@ public record QueryContext(GraphQuery query, GraphEntry entry, ResidentGraph res
         int per = Math.max(1, config.getResultChunkVertices());
         int count = Math.max(1, (total + per - 1) / per);
         int[] listed = targets == null ? null : toUserIds(targets);
-        List<QueryResult> chunks = new ArrayList<>(count);
-        for (int c = 0; c < count; c++) {
+        QueryResult[] chunks = new QueryResult[count];
+        forEachChunk(count, c -> {   // chunks are independent: built on the cores side by side
             QueryResult res = header(c, count);
             int from = c * per, to = Math.min(total, from + per);
             res.setOffset(from);
             if (listed != null) res.setVertices(PackedArrays.pack(listed, from, to));
             fill.accept(res, new Slice(from, to, targets));
-            chunks.add(res);
-        }
-        return chunks;
+            chunks[c] = res;
+        });
+        return List.of(chunks);
+    }
+
+    /** Runs {@code chunk} for 0..count-1: on the common pool's cores when there are several, else here. */
+    static void forEachChunk(int count, java.util.function.IntConsumer chunk) {
+        if (count == 1) chunk.accept(0);
+        else java.util.stream.IntStream.range(0, count).parallel().forEach(chunk);
     }
 
     /**
