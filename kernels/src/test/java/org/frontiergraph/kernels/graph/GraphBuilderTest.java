@@ -100,4 +100,53 @@ class GraphBuilderTest {
         assertFalse(build(2, true, 0, 1, 4294967296.0).integralWeights());
         assertTrue(build(2, true, 0, 1, 2147483647.0).integralWeights());
     }
+
+    /**
+     * Graphs large enough for the parallel passes (duplicates, self-loops, a hub) against a plain map-based build of
+     * the storage policy: the same rows in target order, the smallest weight of parallel edges, edge ids in (u, v)
+     * order shared by both arcs of an undirected edge, the same integrality.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void parallelPassesBuildWhatThePolicySays(boolean directed) {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(directed ? 61 : 62);
+        int n = 20_000, m = 300_000;
+        EdgeList e = new EdgeList(n, directed, m);
+        for (int i = 0; i < m; i++) {
+            int a = i % 50 == 0 ? 7 : r.nextInt(n), b = r.nextInt(i % 97 == 0 ? 30 : n);   // a hub, duplicates
+            if (i % 1_000 == 0) b = a;                                                         // self-loops
+            e.add(a, b, 1 + r.nextInt(1_000));
+        }
+        CsrGraph g = GraphBuilder.build(e);
+        java.util.TreeMap<Long, Double> canonical = new java.util.TreeMap<>();
+        for (int i = 0; i < e.size(); i++) {
+            int a = e.source(i), b = e.target(i);
+            if (a == b) continue;
+            int u = directed ? a : Math.min(a, b), v = directed ? b : Math.max(a, b);
+            canonical.merge(((long) u << 32) | v, e.weight(i), Math::min);
+        }
+        assertEquals(canonical.size(), g.edgeCount());
+        java.util.List<java.util.List<long[]>> rows = new java.util.ArrayList<>();   // per row: {target, id, weight bits}
+        for (int x = 0; x < n; x++) rows.add(new java.util.ArrayList<>());
+        int id = 0;
+        for (var entry : canonical.entrySet()) {
+            int u = (int) (entry.getKey() >>> 32), v = (int) (long) entry.getKey();
+            long w = Double.doubleToLongBits(entry.getValue());
+            rows.get(u).add(new long[] {v, id, w});
+            if (!directed) rows.get(v).add(new long[] {u, id, w});
+            id++;
+        }
+        for (int x = 0; x < n; x++) {
+            java.util.List<long[]> want = rows.get(x);
+            want.sort(java.util.Comparator.comparingLong(a -> a[0]));
+            assertEquals(want.size(), g.degree(x), "degree of " + x);
+            for (int k = 0; k < want.size(); k++) {
+                int arc = g.rowStart(x) + k;
+                assertEquals(want.get(k)[0], g.columns()[arc], "row " + x + " position " + k + ": target");
+                assertEquals(want.get(k)[1], g.arcEdgeIds()[arc], "row " + x + " position " + k + ": edge id");
+                assertEquals(Double.longBitsToDouble(want.get(k)[2]), g.weights()[arc], 0.0, "row " + x + ": weight");
+            }
+        }
+        assertTrue(g.integralWeights());
+    }
 }
