@@ -42,8 +42,12 @@ public final class QueryPathBench {
         String backend = "auto", graphs = "ny,kron20,kron22";
         int runs = 16;
         boolean variants = false;
+        String command = null;
+        java.nio.file.Path out = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--out" -> out = java.nio.file.Path.of(args[++i]);
+                case "--command" -> command = args[++i];
                 case "--backend" -> backend = args[++i];
                 case "--graphs" -> graphs = args[++i];
                 case "--runs" -> runs = Integer.parseInt(args[++i]);
@@ -51,6 +55,17 @@ public final class QueryPathBench {
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
+        if (out != null) {   // everything printed below goes to the file too
+            java.io.PrintStream file = new java.io.PrintStream(java.nio.file.Files.newOutputStream(out), true,
+                    java.nio.charset.StandardCharsets.UTF_8);
+            java.io.PrintStream console = System.out;
+            System.setOut(new java.io.PrintStream(new java.io.OutputStream() {
+                @Override public void write(int b) { console.write(b); file.write(b); }
+                @Override public void write(byte[] b, int off, int len) { console.write(b, off, len); file.write(b, off, len); }
+                @Override public void flush() { console.flush(); file.flush(); }
+            }, true, java.nio.charset.StandardCharsets.UTF_8));
+        }
+        if (command != null) System.out.println("command: `" + command + "`\n");
         FrontierConfig config = new FrontierConfig();
         config.setBackend(backend);
         try (EngineService engines = new EngineService(config); GraphRegistry registry = new GraphRegistry(engines, config)) {
