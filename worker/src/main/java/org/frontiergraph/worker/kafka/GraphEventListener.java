@@ -98,12 +98,14 @@ final class GraphEventListener implements ConsumerRebalanceListener {
             work.add(new PartitionWork(tp, records.records(tp)));
         }
         runAll(work);
+        List<Outputs> outputs = new ArrayList<>();
         for (PartitionWork w : work) {   // outputs in partition order, each partition's in log order
             if (w.handled) touched.add(w.partition);
-            w.outputs.forEach(batch::add);
+            outputs.addAll(w.outputs);
             answered.addAll(w.answered);
             if (w.next >= 0) next.put(w.partition, w.next);
         }
+        batch.addAll(outputs);
         batch.add(processor.flushSubscriptions(this::live, System.currentTimeMillis()));
         // the commits are computed now: the rebuild start they record must describe the graphs as of this batch
         inFlight.add(new InFlight(batch, recovery.commits(next), answered, touched));
