@@ -92,21 +92,27 @@ final class OutputTracker implements AutoCloseable {
         this.topics = topics;
         this.queryPrefix = queryPrefix;
         this.consumer = consumer(kafka, "kafka-bench-outputs");
+        atEnd(consumer, List.of(topics.results(), topics.latency(), topics.status(), topics.errors()), timeout);
+        this.thread = new Thread(this::run, "kafka-bench-outputs");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /**
+     * Assigns {@code consumer} every partition of {@code topics} (waiting for them to exist) at its end, resolved now,
+     * so that nothing published from here on is missed; closes the consumer when that fails.
+     */
+    static void atEnd(KafkaConsumer<String, byte[]> consumer, List<String> topics, Duration timeout) {
         try {
             List<TopicPartition> parts = new ArrayList<>();
-            for (String topic : List.of(topics.results(), topics.latency(), topics.status(), topics.errors())) {
-                parts.addAll(partitions(consumer, topic, timeout));
-            }
+            for (String topic : topics) parts.addAll(partitions(consumer, topic, timeout));
             consumer.assign(parts);
             consumer.seekToEnd(parts);
-            parts.forEach(consumer::position);   // resolved now, so nothing published from here on is missed
+            parts.forEach(consumer::position);
         } catch (RuntimeException e) {
             consumer.close();
             throw e;
         }
-        this.thread = new Thread(this::run, "kafka-bench-outputs");
-        thread.setDaemon(true);
-        thread.start();
     }
 
     /** A consumer of output topics for a benchmark: no group, large fetches, nothing committed. */

@@ -76,15 +76,7 @@ final class PushTracker implements AutoCloseable {
     PushTracker(Properties kafka, String resultsTopic, Duration timeout) {
         this.topic = resultsTopic;
         this.consumer = OutputTracker.consumer(kafka, "subscription-bench-pushes");
-        try {
-            List<TopicPartition> parts = OutputTracker.partitions(consumer, topic, timeout);
-            consumer.assign(parts);
-            consumer.seekToEnd(parts);
-            parts.forEach(consumer::position);   // resolved now, so nothing published from here on is missed
-        } catch (RuntimeException e) {
-            consumer.close();
-            throw e;
-        }
+        OutputTracker.atEnd(consumer, List.of(topic), timeout);
         this.thread = new Thread(this::run, "subscription-bench-pushes");
         thread.setDaemon(true);
         thread.start();

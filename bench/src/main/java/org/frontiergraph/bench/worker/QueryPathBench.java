@@ -37,6 +37,15 @@ import org.frontiergraph.worker.registry.GraphRegistry;
 public final class QueryPathBench {
     private QueryPathBench() {}
 
+    /** What the run printed, written to {@code --out} at the end. */
+    private static final StringBuilder TABLE = new StringBuilder();
+
+    /** Prints a line of the result and keeps it for {@code --out}. */
+    private static void emit(String line) {
+        System.out.println(line);
+        TABLE.append(line).append('\n');
+    }
+
     public static void main(String[] args) throws Exception {
         org.frontiergraph.schema.codec.FrontierCodec.trust();
         String backend = "auto", graphs = "ny,kron20,kron22";
@@ -55,29 +64,20 @@ public final class QueryPathBench {
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        if (out != null) {   // everything printed below goes to the file too
-            java.io.PrintStream file = new java.io.PrintStream(java.nio.file.Files.newOutputStream(out), true,
-                    java.nio.charset.StandardCharsets.UTF_8);
-            java.io.PrintStream console = System.out;
-            System.setOut(new java.io.PrintStream(new java.io.OutputStream() {
-                @Override public void write(int b) { console.write(b); file.write(b); }
-                @Override public void write(byte[] b, int off, int len) { console.write(b, off, len); file.write(b, off, len); }
-                @Override public void flush() { console.flush(); file.flush(); }
-            }, true, java.nio.charset.StandardCharsets.UTF_8));
-        }
-        if (command != null) System.out.println("command: `" + command + "`\n");
+        if (command != null) emit("command: `" + command + "`\n");
         FrontierConfig config = new FrontierConfig();
         config.setBackend(backend);
         try (EngineService engines = new EngineService(config); GraphRegistry registry = new GraphRegistry(engines, config)) {
             QueryService queries = new QueryService(registry, engines, config);
-            System.out.printf(Locale.ROOT, "QueryService (no Kafka), backend %s, %d cores, %s%n%n", engines.defaultBackend(),
-                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.version"));
-            System.out.println("| graph | algorithm | mode | backend | answer ms (median) | compute ms | copy ms | encode ms | chunks |");
-            System.out.println("|---|---|---|---|---:|---:|---:|---:|---:|");
+            emit(String.format(Locale.ROOT, "QueryService (no Kafka), backend %s, %d cores, %s%n", engines.defaultBackend(),
+                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.version")));
+            emit("| graph | algorithm | mode | backend | answer ms (median) | compute ms | copy ms | encode ms | chunks |");
+            emit("|---|---|---|---|---:|---:|---:|---:|---:|");
             boolean ok = true;
             for (String name : graphs.split(",")) ok &= bench(name.trim(), registry, queries, runs);
             if (variants) ok &= variants(registry, queries);
-            System.out.println(ok ? "\nall answers verified" : "\nVERIFICATION FAILED");
+            emit(ok ? "\nall answers verified" : "\nVERIFICATION FAILED");
+            if (out != null) java.nio.file.Files.writeString(out, TABLE);
             if (!ok) System.exit(1);
         }
     }
@@ -139,8 +139,8 @@ public final class QueryPathBench {
                     encode[i] = ans.encodeNanos() / 1e6;
                     chunks = ans.chunks().size();
                 }
-                System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %d |%n", name, a, mode,
-                        entry.resident().backend(), median(wall), median(compute), median(copy), median(encode), chunks);
+                emit(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %d |", name, a, mode,
+                        entry.resident().backend(), median(wall), median(compute), median(copy), median(encode), chunks));
             }
         }
         return ok;
@@ -157,8 +157,8 @@ public final class QueryPathBench {
             {"SSSP", "nearfar", "harish", "da2cf-f", "da2cf-u", "da2cf-u-plus", "da2cf-u,passes=2", "da2cf-f-matrix", "da2cf-u-matrix"},
             {"MST", "boruvka", "prim-gmr", "prim-naive"},
             {"APSP", "floyd-warshall", "floyd-warshall,blocked=1", "repeated-sssp"}};
-        System.out.println("\n| graph | algorithm | variant | status | backend | answer ms | verified |");
-        System.out.println("|---|---|---|---|---|---:|---|");
+        emit("\n| graph | algorithm | variant | status | backend | answer ms | verified |");
+        emit("|---|---|---|---|---|---:|---|");
         boolean ok = true;
         for (String graph : List.of("rome99", "random4k")) {
             var entry = registry.get(graph).orElseThrow();
@@ -179,8 +179,8 @@ public final class QueryPathBench {
                         case APSP -> org.frontiergraph.kernels.apsp.ApspVerifier.verify(g, apsp(g.vertexCount(), ans));
                     };
                     ok &= v.ok();
-                    System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %.1f | %s |%n", graph, a, row[k], ans.status(),
-                            ans.backend(), ms, v.ok() ? "yes" : "NO: " + v.message());
+                    emit(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %.1f | %s |", graph, a, row[k], ans.status(),
+                            ans.backend(), ms, v.ok() ? "yes" : "NO: " + v.message()));
                 }
             }
         }

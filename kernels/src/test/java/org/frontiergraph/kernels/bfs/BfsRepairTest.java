@@ -66,15 +66,7 @@ class BfsRepairTest {
         int[] sources = {0, 777, 2_000 - 1};   // the last: the end of a pendant path
         int[] sizes = {1, 10, 100};
         RepairStreams.Stats stats = RepairStreams.run(new Adapter(unlimited), start, sources, sizes, 25, rnd);
-        RepairStreams.assertEveryKind(stats);
-        assertTrue(stats.refused() > 0, "invalid updates were refused: " + stats);
-        assertTrue(stats.repaired(1) >= 0.9 * 25 * sources.length, "single updates repaired: " + stats);
-        assertTrue(stats.repaired(100) > 0, "batches of 100 repaired too: " + stats);
-        if (unlimited) {
-            for (int size : sizes) assertEquals(0, stats.gaveUp(size), "no budget, no give-up: " + stats);
-        } else {
-            assertTrue(stats.gaveUp(100) > 0, "some batches of 100 went past the budget and were recomputed: " + stats);
-        }
+        RepairStreams.assertRepairedWithinBudget(stats, sources.length, 25, sizes, unlimited);
     }
 
     @Test

@@ -338,4 +338,22 @@ public final class RepairStreams {
     public static void assertEveryKind(Stats stats) {
         assertEquals(11, stats.kinds().size(), "kinds applied: " + stats.kinds());
     }
+
+    /**
+     * What a tree repair's random streams must show ({@code batches} batches of each of {@code sizes} from each of
+     * {@code sources} sources): every kind of update applied, invalid ones refused, single updates almost always
+     * repaired (a cut near a source may not be), batches of 100 repaired too, and with a budget some batches of 100
+     * given up, without one none.
+     */
+    public static void assertRepairedWithinBudget(Stats stats, int sources, int batches, int[] sizes, boolean unlimited) {
+        assertEveryKind(stats);
+        assertTrue(stats.refused() > 0, "invalid updates were refused: " + stats);
+        assertTrue(stats.repaired(1) >= 0.9 * batches * sources, "single updates repaired: " + stats);
+        assertTrue(stats.repaired(100) > 0, "batches of 100 repaired too: " + stats);
+        if (unlimited) {
+            for (int size : sizes) assertEquals(0, stats.gaveUp(size), "no budget, no give-up: " + stats);
+        } else {
+            assertTrue(stats.gaveUp(100) > 0, "some batches of 100 went past the budget and were recomputed: " + stats);
+        }
+    }
 }

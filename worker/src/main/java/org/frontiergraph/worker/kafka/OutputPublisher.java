@@ -38,6 +38,9 @@ public class OutputPublisher {
         return new Batch();
     }
 
+    /** Records of one call from which {@link Batch#addAll} encodes them on several cores. */
+    static final int SIDE_BY_SIDE_RECORDS = 16;
+
     /** A record to publish, before encoding. */
     private record Pending(String topic, String key, SpecificRecord value) {}
 
@@ -68,8 +71,22 @@ public class OutputPublisher {
             }
             byte[][] encoded = new byte[pending.size()][];
             IntStream range = IntStream.range(0, encoded.length);
-            (encoded.length > 1 ? range.parallel() : range).forEach(i -> encoded[i] = FrontierCodec.encode(pending.get(i).value()));
+            (sideBySide(outs, encoded.length) ? range.parallel() : range)
+                    .forEach(i -> encoded[i] = FrontierCodec.encode(pending.get(i).value()));
             for (int i = 0; i < encoded.length; i++) send(pending.get(i).topic(), pending.get(i).key(), encoded[i]);
+        }
+
+        /**
+         * Whether encoding {@code records} on several cores pays: many records, or an answer in several chunks
+         * (megabytes); not for the record or two of an update or a SUMMARY answer, where handing the work to the
+         * pool would cost more than it saves on the latency path.
+         */
+        private static boolean sideBySide(List<Outputs> outs, int records) {
+            if (records >= SIDE_BY_SIDE_RECORDS) return true;
+            for (Outputs out : outs) {
+                for (var r : out.results()) if (r.getChunkCount() > 1) return true;
+            }
+            return false;
         }
 
         public void latency(LatencyEvent e) { send(topics.getLatency(), e.getGraphId(), FrontierCodec.encode(e)); }

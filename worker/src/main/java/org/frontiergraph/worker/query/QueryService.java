@@ -96,8 +96,8 @@ public class QueryService {
                 AnswerEncoder<?, ?> encoder = AnswerEncoders.of(q.getAlgorithm());
                 AnswerEncoder.Summaries<?> summaries = encoder.summaries();
                 if (summaries != null && c.summary() && defaultVariant(q.getVariant())) {
-                    c.source();   // validated now: an invalid source fails its query alone
-                    batches.computeIfAbsent(new BatchKey(resident, q.getAlgorithm()), k -> new Batch(summaries)).add(i, c);
+                    int source = c.source();   // validated now: an invalid source fails its query alone
+                    batches.computeIfAbsent(new BatchKey(resident, q.getAlgorithm()), k -> new Batch(summaries)).add(i, c, source);
                 } else if (encoder.atTargets() != null && c.mode() == ResultMode.TARGETS && defaultVariant(q.getVariant())) {
                     answers[i] = runAtTargets(encoder.atTargets(), c);
                 } else {
@@ -123,14 +123,16 @@ public class QueryService {
         final AnswerEncoder.Summaries<?> summaries;
         final List<Integer> positions = new ArrayList<>();
         final List<QueryContext> contexts = new ArrayList<>();
+        final List<Integer> sources = new ArrayList<>();
 
         Batch(AnswerEncoder.Summaries<?> summaries) {
             this.summaries = summaries;
         }
 
-        void add(int position, QueryContext c) {
+        void add(int position, QueryContext c, int source) {
             positions.add(position);
             contexts.add(c);
+            sources.add(source);
         }
 
         void answer(QueryAnswer[] answers) {
@@ -138,10 +140,10 @@ public class QueryService {
         }
 
         private <S> void answer(AnswerEncoder.Summaries<S> s, QueryAnswer[] answers) {
-            int[] sources = contexts.stream().mapToInt(QueryContext::source).toArray();
             S result;
             try {
-                result = contexts.get(0).resident().run(s.spec(), new Sources(sources), null);
+                result = contexts.get(0).resident().run(s.spec(),
+                        new Sources(sources.stream().mapToInt(Integer::intValue).toArray()), null);
             } catch (RuntimeException e) {
                 for (int j = 0; j < contexts.size(); j++) {
                     QueryContext c = contexts.get(j);
