@@ -1,5 +1,6 @@
 // Device-side changes to a resident graph (GpuResidentGraph, DeviceCsr, GpuMst): a batch of k re-weights is one
-// small upload of (index, value) pairs and one launch of a scatter, instead of a copy of every weight.
+// small upload of (index, value) pairs and one launch of a scatter, instead of a copy of every weight; a structural
+// batch moves the untouched rows on the device and writes the rebuilt ones from one packed upload (MergePlan).
 // And the reverse for answers (Gather): the values of an answer at a few vertices (a TARGETS query), gathered on
 // the device so that only they are copied back.
 #include <cstdint>
@@ -34,4 +35,25 @@ extern "C" __global__ void gather_u64(const uint64_t* __restrict__ src, const in
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x) {
         dst[i] = src[index[i]];
     }
+}
+
+// Piece p copies piece[3p + 2] elements from src[piece[3p]] to dst[piece[3p + 1]], one block a piece (MergePlan:
+// pieces of at most 8192 elements, so every block has about the same work). src and dst never overlap.
+template <typename T>
+__device__ __forceinline__ void copy_pieces(const T* __restrict__ src, T* __restrict__ dst,
+                                            const int32_t* __restrict__ piece, int pieces) {
+    for (int p = blockIdx.x; p < pieces; p += gridDim.x) {
+        int from = piece[3 * p], to = piece[3 * p + 1], len = piece[3 * p + 2];
+        for (int i = threadIdx.x; i < len; i += blockDim.x) dst[to + i] = src[from + i];
+    }
+}
+
+extern "C" __global__ void copy_pieces_u32(const uint32_t* __restrict__ src, uint32_t* __restrict__ dst,
+                                           const int32_t* __restrict__ piece, int pieces) {
+    copy_pieces(src, dst, piece, pieces);
+}
+
+extern "C" __global__ void copy_pieces_u64(const uint64_t* __restrict__ src, uint64_t* __restrict__ dst,
+                                           const int32_t* __restrict__ piece, int pieces) {
+    copy_pieces(src, dst, piece, pieces);
 }

@@ -8,7 +8,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * A CSR graph in device memory: row offsets and columns (int32), and weights as int32 when every weight is an
  * integer small enough that every path length stays exact in a double (distances are then exact integers), else as
  * doubles. Weights can be replaced in place for a new version with the same arcs, all of them or a few
- * ({@link #patchWeights}).
+ * ({@link #patchWeights}); a version with other arcs is built on the device from this one ({@link #merged}).
  */
 public final class DeviceCsr implements AutoCloseable {
     /** Largest distance for which integer arithmetic is used: converting to double is then exact. */
@@ -52,6 +52,93 @@ public final class DeviceCsr implements AutoCloseable {
             if (cols != null) cols.close();
             if (rows != null) rows.close();
             throw e;
+        }
+    }
+
+    private DeviceCsr(CudaContext context, AtomicLong ledger, CsrGraph g, boolean hasBigVertices, DeviceBuffer rows,
+                      DeviceBuffer cols) {
+        this.context = context;
+        this.ledger = ledger;
+        this.vertexCount = g.vertexCount();
+        this.arcCount = g.arcCount();
+        this.directed = g.directed();
+        this.hasBigVertices = hasBigVertices;
+        this.rowOffsets = rows;
+        this.columns = cols;
+    }
+
+    /**
+     * The copy of {@code merge.after()} built from this copy of {@code merge.before()} on the device: the new row
+     * offsets are uploaded (O(n)), the untouched rows move within the device, the touched rows come from one packed
+     * upload (O(their arcs)); weights keep their form (else all are uploaded in the new form). This copy stays
+     * valid; the caller closes it. Both live on the device during the call: check
+     * {@link #bytesFor(CsrGraph)} of the new version is free first.
+     */
+    DeviceCsr merged(MutableGraph.Merge merge) {
+        CsrGraph after = merge.after();
+        MergePlan plan = MergePlan.of(merge);
+        double max = maxWeight;
+        boolean zero = zeroWeights, big = hasBigVertices;
+        for (double w : plan.packedWeights) {
+            max = Math.max(max, w);
+            zero |= w == 0;
+        }
+        int[] ao = after.rowOffsets();
+        for (int r : merge.touchedRows()) big |= ao[r + 1] - ao[r] >= BLOCK_EXPAND_DEGREE;
+        boolean ints = after.integralWeights() && max * Math.max(1, after.vertexCount() - 1) < EXACT_LIMIT;
+        DeviceBuffer rows = null, cols = null;
+        DeviceCsr next = null;
+        try {
+            rows = DeviceBuffer.of(context, ledger, ao);
+            cols = DeviceBuffer.allocate(context, ledger, 4L * after.arcCount());
+            next = new DeviceCsr(context, ledger, after, big, rows, cols);
+            copyPieces("u32", columns, cols, plan.kept);
+            try (DeviceBuffer packed = DeviceBuffer.of(context, ledger, plan.packedColumns)) {
+                copyPieces("u32", packed, cols, plan.written);
+                context.synchronize();
+            }
+            if (ints != intWeights) {
+                next.uploadWeights(after);
+                return next;
+            }
+            next.weights = DeviceBuffer.allocate(context, ledger, (ints ? 4L : 8L) * after.arcCount());
+            next.intWeights = ints;
+            next.zeroWeights = zero;
+            next.maxWeight = max;
+            next.meanWeight = after.arcCount() == 0 ? 1 : after.weightSum() / after.arcCount();
+            String type = ints ? "u32" : "u64";
+            copyPieces(type, weights, next.weights, plan.kept);
+            double[] pw = plan.packedWeights;
+            if (ints) {
+                int[] iw = new int[pw.length];
+                for (int i = 0; i < pw.length; i++) iw[i] = (int) pw[i];
+                try (DeviceBuffer packed = DeviceBuffer.of(context, ledger, iw)) {
+                    copyPieces(type, packed, next.weights, plan.written);
+                    context.synchronize();
+                }
+            } else {
+                try (DeviceBuffer packed = DeviceBuffer.of(context, ledger, pw)) {
+                    copyPieces(type, packed, next.weights, plan.written);
+                    context.synchronize();
+                }
+            }
+            return next;
+        } catch (RuntimeException e) {
+            if (next != null) next.close();
+            else {
+                if (cols != null) cols.close();
+                if (rows != null) rows.close();
+            }
+            throw e;
+        }
+    }
+
+    private void copyPieces(String type, DeviceBuffer src, DeviceBuffer dst, int[] pieces) {
+        int count = pieces.length / 3;
+        if (count == 0) return;
+        try (DeviceBuffer p = DeviceBuffer.of(context, ledger, pieces)) {
+            context.module("graph").kernel("copy_pieces_" + type).launch(Math.min(count, 1 << 20), src, dst, p, count);
+            context.synchronize();
         }
     }
 
@@ -146,6 +233,27 @@ public final class DeviceCsr implements AutoCloseable {
 
     /** The mean arc weight (1 without arcs): delta-stepping launchers size their buckets from it. */
     public double meanWeight() { return meanWeight; }
+
+    /** Downloads the arrays (for tests): row offsets, columns and the weights as doubles. */
+    CsrArrays download() {
+        int[] rows = new int[vertexCount + 1], cols = new int[(int) arcCount];
+        rowOffsets.download(rows);
+        columns.download(cols);
+        double[] w = new double[(int) arcCount];
+        if (intWeights) {
+            int[] iw = new int[w.length];
+            weights.download(iw);
+            for (int i = 0; i < w.length; i++) w[i] = iw[i];
+        } else {
+            long[] bits = new long[w.length];
+            weights.download(bits);
+            for (int i = 0; i < w.length; i++) w[i] = Double.longBitsToDouble(bits[i]);
+        }
+        return new CsrArrays(rows, cols, w);
+    }
+
+    /** A device copy's arrays on the host. */
+    record CsrArrays(int[] rowOffsets, int[] columns, double[] weights) {}
 
     @Override
     public void close() {

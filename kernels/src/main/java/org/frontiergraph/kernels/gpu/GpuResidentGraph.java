@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ComputeBackend;
+import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
@@ -18,8 +19,10 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * query first names them), following the host's {@link MutableGraph}. Updates apply to the host copy; the device
  * copy catches up in one step before the next query ({@link #sync()}): the arcs re-weighted since the last sync are
  * scattered (one small upload and one launch, however many updates they came from) and launchers refresh or drop
- * what they derived from the weights; a structural change (edges added or removed, vertices appended) reloads the
- * CSR and the launchers. {@link #residentBytes()} counts every device byte the CSR and the launchers hold;
+ * what they derived from the weights; a structural change (edges added or removed, vertices appended) is merged on
+ * the device from the rows it touched ({@link DeviceCsr#merged}: the untouched rows move within the device, only the
+ * touched ones and the row offsets are uploaded) and the launchers are opened again on the new version; the CSR is
+ * reloaded from the host only when the host's merges were not kept or the old and new copies do not fit side by side. {@link #residentBytes()} counts every device byte the CSR and the launchers hold;
  * {@link #close()} frees them. Thread-safe: device work is serialized by the backend's {@link CudaContext}.
  */
 final class GpuResidentGraph implements ResidentGraph {
@@ -33,6 +36,8 @@ final class GpuResidentGraph implements ResidentGraph {
     private CsrGraph graph;
     private DeviceCsr csr;
     private boolean closed;
+    /** Structural catch-ups done on the device, and reloads from the host (for tests and benchmarks). */
+    private int deviceMerges, reloads;
 
     /** Call inside {@link CudaContext#call}. Frees what it allocated when an allocation fails. */
     GpuResidentGraph(GpuBackend backend, CsrGraph graph, List<GpuAlgorithm<?, ?>> atLoad) {
@@ -87,8 +92,11 @@ final class GpuResidentGraph implements ResidentGraph {
      */
     private void catchUp() {
         CsrGraph now = mutable.current();
+        List<MutableGraph.Merge> merges = mutable.drainMerges();
         MutableGraph.WeightChanges changes = mutable.drainWeightChanges();
+        if (csr != null && now != graph && merges != null && !merges.isEmpty()) mergeOnDevice(merges);
         if (csr == null || now != graph) {
+            reloads++;
             closeLaunchers();
             if (csr != null) csr.close();
             csr = null;
@@ -105,6 +113,57 @@ final class GpuResidentGraph implements ResidentGraph {
             if (!l.reweighted(now, changes)) stale.add(impl);
         });
         for (GpuAlgorithm<?, ?> impl : stale) launchers.remove(impl).close();
+    }
+
+    /**
+     * Applies the host's merges to the device copy, oldest first, while each starts from the version on the device
+     * and the new copy fits beside the old one; the launchers are opened again on the result. What it cannot apply
+     * is left to the caller's reload.
+     */
+    private void mergeOnDevice(List<MutableGraph.Merge> merges) {
+        boolean merged = false;
+        for (MutableGraph.Merge m : merges) {
+            if (m.before() != graph || context.freeBytes() < DeviceCsr.bytesFor(m.after()) + GpuBackend.RESERVE_BYTES) break;
+            DeviceCsr next;
+            try {
+                next = csr.merged(m);
+            } catch (GraphTooLargeException e) {
+                break;   // freed what it allocated; the reload frees the old copy first
+            }
+            closeLaunchers();
+            csr.close();
+            csr = next;
+            graph = m.after();
+            merged = true;
+        }
+        if (!merged) return;
+        deviceMerges++;
+        try {
+            long need = 0;
+            for (GpuAlgorithm<?, ?> impl : atLoad) need += impl.deviceBytes(graph);
+            backend.requireFree(need, "launchers on the graph of " + graph.vertexCount() + " vertices and "
+                    + graph.edgeCount() + " edges after updates");
+            for (GpuAlgorithm<?, ?> impl : atLoad) launchers.put(impl, impl.open().apply(device()));
+        } catch (RuntimeException e) {
+            closeLaunchers();
+            csr.close();
+            csr = null;
+            throw e;
+        }
+    }
+
+    /** Structural catch-ups merged on the device so far. */
+    int deviceMerges() { return deviceMerges; }
+
+    /** Copies loaded from the host after the first (structural catch-ups the device could not merge). */
+    int reloads() { return reloads; }
+
+    /** The device's arrays, downloaded (tests). */
+    DeviceCsr.CsrArrays deviceArrays() {
+        return context.call(() -> {
+            catchUp();
+            return csr.download();
+        });
     }
 
     @Override

@@ -95,6 +95,18 @@ public final class CsrGraph {
         }
     }
 
+    /** Arcs whose weight is not an integer below 2^31, or -1 when not yet counted. */
+    int nonIntegralArcsIfKnown() { return nonIntegralArcs; }
+
+    /** The weight sum when known, else NaN. */
+    double weightSumIfKnown() { return weightSum; }
+
+    /** Sets totals a builder already knows (a merge derives them from the previous version). */
+    void knownTotals(int nonIntegral, double sum) {
+        if (nonIntegral >= 0) nonIntegralArcs = nonIntegral;
+        weightSum = sum;
+    }
+
     public int degree(int v) { return rowOffsets[v + 1] - rowOffsets[v]; }
     public int rowStart(int v) { return rowOffsets[v]; }
     public int rowEnd(int v) { return rowOffsets[v + 1]; }

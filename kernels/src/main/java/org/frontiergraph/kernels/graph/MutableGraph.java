@@ -2,8 +2,11 @@ package org.frontiergraph.kernels.graph;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The current version of a graph as updates change it, without rebuilding it per update: a compact
@@ -36,6 +39,11 @@ public final class MutableGraph {
     private final BitSet removed = new BitSet();
     /** Edges added since the last merge that are not base edges: key(u, v) to weight. */
     private final Map<Long, Double> added = new HashMap<>();
+    /** Rows whose arcs change at the next merge (an endpoint of an edge removed or added since the last one). */
+    private final BitSet touched = new BitSet();
+    /** The merges since the device copy last looked ({@link #drainMerges()}), while weight changes are tracked. */
+    private final List<Merge> merges = new ArrayList<>();
+    private boolean mergesLost;
     private boolean tracking;
     private int[] changedArcs = new int[16];
     private int changedCount;
@@ -86,8 +94,9 @@ public final class MutableGraph {
 
     /**
      * The arcs of {@link #current()}'s base re-weighted in place since the last call (their new weights are in the
-     * graph), or {@code all} when so many changed that copying every weight is cheaper. Call after
-     * {@link #current()}: a merge gives a new base, whose copy is made afresh anyway.
+     * graph), or {@code all} when so many changed that copying every weight is cheaper. Arcs re-weighted before a
+     * merge are listed by their index in the merged base (those of rows the merge rebuilt are left out: a copy
+     * rebuilt from {@link #drainMerges()} takes those rows whole). Call after {@link #current()}.
      */
     public synchronized WeightChanges drainWeightChanges() {
         WeightChanges c = allChanged ? WeightChanges.ALL : new WeightChanges(Arrays.copyOf(changedArcs, changedCount), false);
@@ -95,6 +104,29 @@ public final class MutableGraph {
         allChanged = false;
         return c;
     }
+
+    /**
+     * One merge: {@code after} is {@code before} with the rows {@code touchedRows} (sorted; new vertices' rows among
+     * them when they have arcs) rebuilt; every other row holds the same arcs in the same order, shifted. A device
+     * copy of {@code before} becomes one of {@code after} by moving the untouched rows and writing the touched
+     * ones, without the whole graph crossing the bus.
+     */
+    public record Merge(CsrGraph before, CsrGraph after, int[] touchedRows) {}
+
+    /**
+     * The merges since the last call, oldest first, or null when a copy must be made afresh instead (more than
+     * {@link #MAX_PENDING_MERGES} piled up: each holds its old base in memory). Only while weight changes are
+     * tracked.
+     */
+    public synchronized List<Merge> drainMerges() {
+        List<Merge> out = mergesLost ? null : List.copyOf(merges);
+        merges.clear();
+        mergesLost = false;
+        return out;
+    }
+
+    /** Merges kept for a copy that has not looked yet; beyond this it reloads (old bases are not kept alive). */
+    public static final int MAX_PENDING_MERGES = 4;
 
     /** Arcs re-weighted in place, for a device copy to scatter; {@code all}: copy every weight instead. */
     public record WeightChanges(int[] arcs, boolean all) {
@@ -233,6 +265,10 @@ public final class MutableGraph {
     private void commit(long key, double w) {
         int u = (int) (key >>> 32), v = (int) key;
         int arc = baseArc(u, v);
+        if (w != w || arc < 0) {   // a row changes: the arc u->v (and v->u) goes or comes
+            touched.set(u);
+            if (!directed) touched.set(v);
+        }
         if (w != w) {   // removed
             if (added.remove(key) == null) removed.set(base.arcEdgeIds()[arc]);
             return;
@@ -303,45 +339,226 @@ public final class MutableGraph {
         return w >= 0 && !Double.isInfinite(w);
     }
 
-    /** Builds the new base: base edges not removed merged with the added ones, in canonical (u, v) order. */
+    /**
+     * Builds the new base: base edges not removed merged with the added ones, in canonical (u, v) order. Only the
+     * touched rows are merged edge by edge; the others are copied whole, and their edge ids shifted (an edge's id is
+     * its rank in canonical order: the old id, less the removed edges before it, plus the added ones before it).
+     * O(m) copying on all cores plus O(k log k + n) for the k changed edges.
+     */
     private void merge() {
-        long[] keys = new long[added.size()];
+        CsrGraph old = base;
+        int n = vertexCount, bn = old.vertexCount();
+        int[] off = old.rowOffsets(), col = old.columns(), ids = old.arcEdgeIds();
+        double[] wt = old.weights();
+        int[] rows = touched.stream().toArray();
+        long[] addedKeys = new long[added.size()];
         int k = 0;
-        for (long key : added.keySet()) keys[k++] = key;
-        Arrays.sort(keys);
-        int m = Math.toIntExact(edgeCount);
-        int[] eu = new int[m], ev = new int[m];
-        double[] ew = new double[m];
-        int[] off = base.rowOffsets(), col = base.columns(), ids = base.arcEdgeIds();
-        double[] wt = base.weights();
-        int bn = base.vertexCount(), out = 0, next = 0;
-        boolean integral = true;
-        for (int u = 0; u < vertexCount; u++) {
-            int e = u < bn ? off[u] : 0, end = u < bn ? off[u + 1] : 0;
-            while (true) {
-                while (e < end && ((!directed && col[e] < u) || removed.get(ids[e]))) e++;
-                boolean fromAdded = next < keys.length && (int) (keys[next] >>> 32) == u;
-                if (e >= end && !fromAdded) break;
-                int v;
-                double w;
-                if (fromAdded && (e >= end || (int) keys[next] < col[e])) {
-                    v = (int) keys[next];
-                    w = added.get(keys[next++]);
+        for (long key : added.keySet()) addedKeys[k++] = key;
+        Arrays.sort(addedKeys);
+        int[] removedIds = removed.stream().toArray();
+
+        // 1. the touched rows' new arcs, packed: row rows[t] at [start[t], start[t + 1])
+        int[] addCount = new int[rows.length + 1];
+        for (long key : addedKeys) {
+            addCount[Arrays.binarySearch(rows, (int) (key >>> 32))]++;
+            if (!directed) addCount[Arrays.binarySearch(rows, (int) key)]++;
+        }
+        int[] addStart = new int[rows.length + 1];
+        for (int t = 0; t < rows.length; t++) addStart[t + 1] = addStart[t] + addCount[t];
+        long[] addArcs = new long[addStart[rows.length]];   // (column << 32 | index into addedKeys), per row
+        int[] fill = Arrays.copyOf(addStart, rows.length);
+        for (int i = 0; i < addedKeys.length; i++) {
+            int a = (int) (addedKeys[i] >>> 32), b = (int) addedKeys[i];
+            addArcs[fill[Arrays.binarySearch(rows, a)]++] = ((long) b << 32) | i;
+            if (!directed) addArcs[fill[Arrays.binarySearch(rows, b)]++] = ((long) a << 32) | i;
+        }
+        int[] degree = new int[rows.length];
+        long touchedArcs = 0;
+        for (int t = 0; t < rows.length; t++) {
+            Arrays.sort(addArcs, addStart[t], addStart[t + 1]);
+            int u = rows[t], d = addCount[t];
+            if (u < bn) for (int e = off[u]; e < off[u + 1]; e++) if (!removed.get(ids[e])) d++;
+            degree[t] = d;
+            touchedArcs += d;
+        }
+        int[] tCol = new int[Math.toIntExact(touchedArcs)];
+        double[] tW = new double[tCol.length];
+        int[] tStart = new int[rows.length + 1];
+        double sumDelta = 0;
+        int nonIntegralDelta = 0;
+        for (int t = 0; t < rows.length; t++) {
+            int u = rows[t], p = tStart[t], e = u < bn ? off[u] : 0, end = u < bn ? off[u + 1] : 0;
+            tStart[t + 1] = p + degree[t];
+            for (int x = e; x < end; x++) {
+                sumDelta -= wt[x];
+                nonIntegralDelta -= CsrGraph.integral(wt[x]) ? 0 : 1;
+            }
+            for (int a = addStart[t], aEnd = addStart[t + 1]; e < end || a < aEnd; ) {
+                while (e < end && removed.get(ids[e])) e++;
+                boolean fromAdded = a < aEnd && (e >= end || (int) (addArcs[a] >>> 32) < col[e]);
+                if (!fromAdded && e >= end) break;
+                if (fromAdded) {
+                    tCol[p] = (int) (addArcs[a] >>> 32);
+                    tW[p] = added.get(addedKeys[(int) addArcs[a++]]);
                 } else {
-                    v = col[e];
-                    w = wt[e++];
+                    tCol[p] = col[e];
+                    tW[p] = wt[e++];
                 }
-                eu[out] = u;
-                ev[out] = v;
-                ew[out++] = w;
-                integral &= CsrGraph.integral(w);
+                sumDelta += tW[p];
+                nonIntegralDelta += CsrGraph.integral(tW[p]) ? 0 : 1;
+                p++;
             }
         }
-        if (out != m) throw new IllegalStateException("merge produced " + out + " edges, expected " + m);
-        base = GraphBuilder.fromCanonicalEdges(vertexCount, directed, eu, ev, ew, integral);
+
+        // 2. the new row offsets
+        int[] newOff = new int[n + 1];
+        long acc = 0;
+        for (int u = 0, t = 0; u < n; u++) {
+            newOff[u] = (int) acc;
+            if (t < rows.length && rows[t] == u) acc += degree[t++];
+            else if (u < bn) acc += off[u + 1] - off[u];
+            if (acc > Integer.MAX_VALUE - 8) {
+                throw new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE,
+                        "graph has more than " + (Integer.MAX_VALUE - 8) + " arcs");
+            }
+        }
+        newOff[n] = (int) acc;
+        long expected = directed ? edgeCount : 2 * edgeCount;
+        if (acc != expected) throw new IllegalStateException("merge produced " + acc + " arcs, expected " + expected);
+
+        // 3. columns and weights, row ranges on all cores: untouched rows copied whole, touched rows from step 1
+        int arcs = (int) acc;
+        int[] newCol = new int[arcs], newIds = new int[arcs];
+        double[] newW = new double[arcs];
+        int[] upperStart = directed ? null : new int[n];
+        int[] bounds = rowRanges(newOff, n);
+        IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
+            for (int u = bounds[r]; u < bounds[r + 1]; u++) {
+                int t = Arrays.binarySearch(rows, u), to = newOff[u], len = newOff[u + 1] - to;
+                if (t >= 0) {
+                    System.arraycopy(tCol, tStart[t], newCol, to, len);
+                    System.arraycopy(tW, tStart[t], newW, to, len);
+                } else if (len > 0) {
+                    System.arraycopy(col, off[u], newCol, to, len);
+                    System.arraycopy(wt, off[u], newW, to, len);
+                }
+                if (directed) {
+                    for (int e = to; e < to + len; e++) newIds[e] = e;   // directed: edges are the arcs, in order
+                } else {
+                    int lo = to, hi = to + len;   // first arc to a vertex above u
+                    while (lo < hi) {
+                        int mid = (lo + hi) >>> 1;
+                        if (newCol[mid] > u) hi = mid; else lo = mid + 1;
+                    }
+                    upperStart[u] = lo;
+                }
+            }
+        });
+
+        // 4. undirected edge ids: edge (u, v > u) is numbered after every edge of the rows before u
+        if (!directed) {
+            int[] upperBefore = new int[n + 1];
+            for (int u = 0; u < n; u++) upperBefore[u + 1] = upperBefore[u] + (newOff[u + 1] - upperStart[u]);
+            IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
+                for (int u = bounds[r]; u < bounds[r + 1]; u++) {
+                    int to = newOff[u], up = upperStart[u];
+                    for (int e = up; e < newOff[u + 1]; e++) newIds[e] = upperBefore[u] + (e - up);
+                    if (up == to) continue;
+                    if (Arrays.binarySearch(rows, u) >= 0) {
+                        // a rebuilt row: each lower arc u->c carries the id of edge (c, u), found in row c
+                        for (int e = to; e < up; e++) {
+                            int c = newCol[e];
+                            int at = Arrays.binarySearch(newCol, upperStart[c], newOff[c + 1], u);
+                            newIds[e] = upperBefore[c] + (at - upperStart[c]);
+                        }
+                    } else {
+                        // an untouched row's lower arcs are old edges (c, u), in canonical order along the row
+                        int from = off[u], firstId = ids[from];
+                        int r0 = lowerBound(removedIds, firstId);
+                        int a0 = lowerBound(addedKeys, ((long) col[from] << 32) | u);
+                        for (int e = to, x = from; e < up; e++, x++) {
+                            int id = ids[x];
+                            long key = ((long) col[x] << 32) | u;
+                            while (r0 < removedIds.length && removedIds[r0] < id) r0++;
+                            while (a0 < addedKeys.length && addedKeys[a0] < key) a0++;
+                            newIds[e] = id - r0 + a0;
+                        }
+                    }
+                }
+            });
+        }
+
+        int oldNonIntegral = old.nonIntegralArcsIfKnown();
+        int nonIntegral = oldNonIntegral < 0 ? countNonIntegral(newW) : oldNonIntegral + nonIntegralDelta;
+        double oldSum = old.weightSumIfKnown();
+        CsrGraph next = new CsrGraph(n, directed, newOff, newCol, newW, newIds, Math.toIntExact(edgeCount), nonIntegral == 0);
+        next.knownTotals(nonIntegral, Double.isNaN(oldSum) ? Double.NaN : oldSum + sumDelta);
+        if (tracking) {
+            keepChangesAcross(old, next, rows);
+            if (merges.size() < MAX_PENDING_MERGES && !mergesLost) {
+                merges.add(new Merge(old, next, rows));
+            } else {
+                merges.clear();
+                mergesLost = true;
+            }
+        } else {
+            changedCount = 0;
+            allChanged = false;
+        }
+        base = next;
         removed.clear();
         added.clear();
-        changedCount = 0;
-        allChanged = false;
+        touched.clear();
+    }
+
+    /** Re-weighted arcs of untouched rows, renumbered into the merged base (touched rows are rebuilt whole). */
+    private void keepChangesAcross(CsrGraph old, CsrGraph next, int[] rows) {
+        int kept = 0;
+        for (int i = 0; i < changedCount; i++) {
+            int arc = changedArcs[i], u = old.sourceOf(arc);
+            if (Arrays.binarySearch(rows, u) >= 0) continue;
+            changedArcs[kept++] = arc - old.rowStart(u) + next.rowStart(u);
+        }
+        changedCount = kept;
+    }
+
+    /** Row boundaries splitting the arcs into about equal ranges for the cores. */
+    private static int[] rowRanges(int[] offsets, int n) {
+        int pieces = Math.max(1, Math.min(n, 4 * Runtime.getRuntime().availableProcessors()));
+        long arcs = offsets[n];
+        int[] b = new int[pieces + 1];
+        for (int p = 1; p < pieces; p++) {
+            long target = arcs * p / pieces;
+            int lo = b[p - 1], hi = n;   // first row starting at or after the target
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (offsets[mid] < target) lo = mid + 1; else hi = mid;
+            }
+            b[p] = Math.max(lo, b[p - 1]);
+        }
+        b[pieces] = n;
+        return b;
+    }
+
+    private static int countNonIntegral(double[] w) {
+        return (int) IntStream.range(0, w.length).parallel().filter(i -> !CsrGraph.integral(w[i])).count();
+    }
+
+    private static int lowerBound(int[] a, int x) {
+        int lo = 0, hi = a.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < x) lo = mid + 1; else hi = mid;
+        }
+        return lo;
+    }
+
+    private static int lowerBound(long[] a, long x) {
+        int lo = 0, hi = a.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < x) lo = mid + 1; else hi = mid;
+        }
+        return lo;
     }
 }

@@ -35,8 +35,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The device copy follows random update streams: runs of updates (re-weights only, or structural with new vertices,
  * invalid updates mixed in) apply to the host copy, and the next query brings the device up to date in one step
- * (scattered weights, or a reload after a structural change). After every run, every variant's answer equals the
- * CPU reference on the graph GraphEdit gives, and passes the verifiers.
+ * (scattered weights; a structural change merged on the device from the rows it touched). After every run the
+ * device's arrays equal the host's version, every variant's answer equals the CPU reference on the graph GraphEdit
+ * gives, and passes the verifiers; no structural change needed a reload from the host.
  */
 @Tag("gpu")
 class DeviceUpdatesGpuTest {
@@ -80,6 +81,7 @@ class DeviceUpdatesGpuTest {
                 }
                 long before = dev.residentBytes();
                 CsrGraph now = reference;
+                assertDeviceHolds(now, (GpuResidentGraph) dev, "run " + run);
                 for (int s : new int[] {0, run * 97 % now.vertexCount()}) {
                     SsspResult expected = DijkstraReference.run(now, s);
                     for (String variant : new String[] {null, "nearfar", "async"}) {
@@ -98,6 +100,58 @@ class DeviceUpdatesGpuTest {
                 }
                 if (!structural) assertTrue(dev.residentBytes() >= before, "a re-weight keeps the device copy");
             }
+            GpuResidentGraph g = (GpuResidentGraph) dev;
+            assertTrue(g.deviceMerges() >= 5, "structural runs merged on the device: " + g.deviceMerges());
+            assertEquals(0, g.reloads(), "no reload from the host");
         }
+    }
+
+    /** Large batches on a graph of many pieces: the merged device copy equals the host's, and answers verify. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void largeStructuralBatchesMergeOnTheDevice(boolean directed) {
+        Random rnd = new Random(directed ? 93 : 94);
+        CsrGraph start = GraphBuilder.build(UniformRandomGraph.generate(200_000, 1_500_000, directed ? 7 : 8, 100, directed));
+        try (ResidentGraph dev = gpu.load(UpdateStreams.rebuilt(start, start.vertexCount()))) {
+            GpuResidentGraph g = (GpuResidentGraph) dev;
+            for (int batch = 0; batch < 4; batch++) {
+                CsrGraph was = dev.graph();
+                int n = was.vertexCount(), k = batch == 3 ? 100_000 : 2_000;
+                int[] ru = new int[k / 4], rv = new int[k / 4], au = new int[k / 4], av = new int[k / 4];
+                int[] wu = new int[k / 2], wv = new int[k / 2];
+                double[] ww = new double[k / 2], aw = new double[k / 4];
+                java.util.Set<Long> seen = new java.util.HashSet<>();
+                int r = 0, w = 0;
+                while (r < ru.length || w < wu.length) {
+                    int[] e = UpdateStreams.randomArc(rnd, was);
+                    long key = directed ? ((long) e[0] << 32) | e[1] : ((long) Math.min(e[0], e[1]) << 32) | Math.max(e[0], e[1]);
+                    if (!seen.add(key)) continue;
+                    if (r < ru.length) { ru[r] = e[0]; rv[r++] = e[1]; }
+                    else { wu[w] = e[0]; wv[w] = e[1]; ww[w++] = batch == 2 ? 0.5 + rnd.nextInt(50) : 1 + rnd.nextInt(150); }
+                }
+                for (int i = 0; i < au.length; i++) {
+                    au[i] = rnd.nextInt(n + 10);
+                    av[i] = rnd.nextInt(n + 10);
+                    aw[i] = 1 + rnd.nextInt(150);
+                }
+                dev.mutable().apply(new EdgeEdits(10, ru, rv, wu, wv, ww, au, av, aw), 0, Long.MAX_VALUE);
+                CsrGraph now = dev.graph();
+                assertDeviceHolds(now, g, "batch " + batch);
+                int s = rnd.nextInt(now.vertexCount());
+                SsspResult expected = DijkstraReference.run(now, s);
+                SsspResult got = Sssp.run(dev, s, null);
+                assertArrayEquals(expected.distances(), got.distances(), "sssp, batch " + batch);
+                assertTrue(BfsVerifier.verify(now, s, Bfs.run(dev, s, null), BfsReference.run(now, s)).ok(), "bfs, batch " + batch);
+            }
+            assertEquals(4, g.deviceMerges(), "every batch merged on the device");
+            assertEquals(0, g.reloads(), "no reload from the host");
+        }
+    }
+
+    private static void assertDeviceHolds(CsrGraph now, GpuResidentGraph dev, String what) {
+        DeviceCsr.CsrArrays a = dev.deviceArrays();
+        assertArrayEquals(now.rowOffsets(), a.rowOffsets(), "device rows, " + what);
+        assertArrayEquals(now.columns(), a.columns(), "device columns, " + what);
+        assertArrayEquals(now.weights(), a.weights(), "device weights, " + what);
     }
 }
