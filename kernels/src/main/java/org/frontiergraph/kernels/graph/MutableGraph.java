@@ -372,26 +372,29 @@ public final class MutableGraph {
             addArcs[fill[Arrays.binarySearch(rows, a)]++] = ((long) b << 32) | i;
             if (!directed) addArcs[fill[Arrays.binarySearch(rows, b)]++] = ((long) a << 32) | i;
         }
+        double[] addedW = new double[addedKeys.length];
+        for (int i = 0; i < addedKeys.length; i++) addedW[i] = added.get(addedKeys[i]);
         int[] degree = new int[rows.length];
-        long touchedArcs = 0;
-        for (int t = 0; t < rows.length; t++) {
+        IntStream.range(0, rows.length).parallel().forEach(t -> {
             Arrays.sort(addArcs, addStart[t], addStart[t + 1]);
             int u = rows[t], d = addCount[t];
             if (u < bn) for (int e = off[u]; e < off[u + 1]; e++) if (!removed.get(ids[e])) d++;
             degree[t] = d;
-            touchedArcs += d;
-        }
-        int[] tCol = new int[Math.toIntExact(touchedArcs)];
-        double[] tW = new double[tCol.length];
+        });
         int[] tStart = new int[rows.length + 1];
-        double sumDelta = 0;
-        int nonIntegralDelta = 0;
-        for (int t = 0; t < rows.length; t++) {
+        for (int t = 0; t < rows.length; t++) tStart[t + 1] = Math.addExact(tStart[t], degree[t]);
+        int[] tCol = new int[tStart[rows.length]];
+        double[] tW = new double[tCol.length];
+        int[] tOld = new int[tCol.length];   // the base arc each came from, or -1 for an added edge
+        double[] sumDelta = new double[rows.length];
+        int[] nonIntegralDelta = new int[rows.length];
+        IntStream.range(0, rows.length).parallel().forEach(t -> {
             int u = rows[t], p = tStart[t], e = u < bn ? off[u] : 0, end = u < bn ? off[u + 1] : 0;
-            tStart[t + 1] = p + degree[t];
+            double sum = 0;
+            int nonIntegral = 0;
             for (int x = e; x < end; x++) {
-                sumDelta -= wt[x];
-                nonIntegralDelta -= CsrGraph.integral(wt[x]) ? 0 : 1;
+                sum -= wt[x];
+                nonIntegral -= CsrGraph.integral(wt[x]) ? 0 : 1;
             }
             for (int a = addStart[t], aEnd = addStart[t + 1]; e < end || a < aEnd; ) {
                 while (e < end && removed.get(ids[e])) e++;
@@ -399,16 +402,20 @@ public final class MutableGraph {
                 if (!fromAdded && e >= end) break;
                 if (fromAdded) {
                     tCol[p] = (int) (addArcs[a] >>> 32);
-                    tW[p] = added.get(addedKeys[(int) addArcs[a++]]);
+                    tW[p] = addedW[(int) addArcs[a++]];
+                    tOld[p] = -1;
                 } else {
                     tCol[p] = col[e];
-                    tW[p] = wt[e++];
+                    tW[p] = wt[e];
+                    tOld[p] = e++;
                 }
-                sumDelta += tW[p];
-                nonIntegralDelta += CsrGraph.integral(tW[p]) ? 0 : 1;
+                sum += tW[p];
+                nonIntegral += CsrGraph.integral(tW[p]) ? 0 : 1;
                 p++;
             }
-        }
+            sumDelta[t] = sum;
+            nonIntegralDelta[t] = nonIntegral;
+        });
 
         // 2. the new row offsets
         int[] newOff = new int[n + 1];
@@ -464,12 +471,27 @@ public final class MutableGraph {
                     int to = newOff[u], up = upperStart[u];
                     for (int e = up; e < newOff[u + 1]; e++) newIds[e] = upperBefore[u] + (e - up);
                     if (up == to) continue;
-                    if (Arrays.binarySearch(rows, u) >= 0) {
-                        // a rebuilt row: each lower arc u->c carries the id of edge (c, u), found in row c
-                        for (int e = to; e < up; e++) {
-                            int c = newCol[e];
-                            int at = Arrays.binarySearch(newCol, upperStart[c], newOff[c + 1], u);
-                            newIds[e] = upperBefore[c] + (at - upperStart[c]);
+                    int t = Arrays.binarySearch(rows, u);
+                    if (t >= 0) {
+                        // a rebuilt row: a lower arc u->c kept from the base shifts its old id (as below); an added
+                        // one finds edge (c, u) in row c
+                        int r0 = -1, a0 = -1;
+                        for (int e = to, p = tStart[t]; e < up; e++, p++) {
+                            int c = newCol[e], from = tOld[p];
+                            if (from < 0) {
+                                int at = Arrays.binarySearch(newCol, upperStart[c], newOff[c + 1], u);
+                                newIds[e] = upperBefore[c] + (at - upperStart[c]);
+                                continue;
+                            }
+                            int id = ids[from];
+                            long key = ((long) c << 32) | u;
+                            if (r0 < 0) {
+                                r0 = lowerBound(removedIds, id);
+                                a0 = lowerBound(addedKeys, key);
+                            }
+                            r0 = advance(removedIds, r0, id);
+                            a0 = advance(addedKeys, a0, key);
+                            newIds[e] = id - r0 + a0;
                         }
                     } else {
                         // an untouched row's lower arcs are old edges (c, u), in canonical order along the row
@@ -479,8 +501,8 @@ public final class MutableGraph {
                         for (int e = to, x = from; e < up; e++, x++) {
                             int id = ids[x];
                             long key = ((long) col[x] << 32) | u;
-                            while (r0 < removedIds.length && removedIds[r0] < id) r0++;
-                            while (a0 < addedKeys.length && addedKeys[a0] < key) a0++;
+                            r0 = advance(removedIds, r0, id);
+                            a0 = advance(addedKeys, a0, key);
                             newIds[e] = id - r0 + a0;
                         }
                     }
@@ -489,10 +511,10 @@ public final class MutableGraph {
         }
 
         int oldNonIntegral = old.nonIntegralArcsIfKnown();
-        int nonIntegral = oldNonIntegral < 0 ? countNonIntegral(newW) : oldNonIntegral + nonIntegralDelta;
+        int nonIntegral = oldNonIntegral < 0 ? countNonIntegral(newW) : oldNonIntegral + Arrays.stream(nonIntegralDelta).sum();
         double oldSum = old.weightSumIfKnown();
         CsrGraph next = new CsrGraph(n, directed, newOff, newCol, newW, newIds, Math.toIntExact(edgeCount), nonIntegral == 0);
-        next.knownTotals(nonIntegral, Double.isNaN(oldSum) ? Double.NaN : oldSum + sumDelta);
+        next.knownTotals(nonIntegral, Double.isNaN(oldSum) ? Double.NaN : oldSum + Arrays.stream(sumDelta).sum());
         if (tracking) {
             keepChangesAcross(old, next, rows);
             if (merges.size() < MAX_PENDING_MERGES && !mergesLost) {
@@ -542,6 +564,42 @@ public final class MutableGraph {
 
     private static int countNonIntegral(double[] w) {
         return (int) IntStream.range(0, w.length).parallel().filter(i -> !CsrGraph.integral(w[i])).count();
+    }
+
+    /**
+     * The first index at or after {@code from} whose value is at least {@code x} (a sorted), by galloping: O(log of
+     * the distance moved). A row's arcs ask for increasing values that may lie far apart in the changed edges.
+     */
+    private static int advance(int[] a, int from, int x) {
+        if (from >= a.length || a[from] >= x) return from;
+        int step = 1, lo = from;
+        while (lo + step < a.length && a[lo + step] < x) {
+            lo += step;
+            step <<= 1;
+        }
+        int hi = Math.min(a.length, lo + step);   // a[lo] < x <= a[hi] (or hi == length)
+        lo++;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < x) lo = mid + 1; else hi = mid;
+        }
+        return lo;
+    }
+
+    private static int advance(long[] a, int from, long x) {
+        if (from >= a.length || a[from] >= x) return from;
+        int step = 1, lo = from;
+        while (lo + step < a.length && a[lo + step] < x) {
+            lo += step;
+            step <<= 1;
+        }
+        int hi = Math.min(a.length, lo + step);
+        lo++;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < x) lo = mid + 1; else hi = mid;
+        }
+        return lo;
     }
 
     private static int lowerBound(int[] a, int x) {
