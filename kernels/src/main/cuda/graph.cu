@@ -57,3 +57,17 @@ extern "C" __global__ void copy_pieces_u64(const uint64_t* __restrict__ src, uin
                                            const int32_t* __restrict__ piece, int pieces) {
     copy_pieces(src, dst, piece, pieces);
 }
+
+// The MST edge list after a merge (GpuMst): edge i is an int4 (u, v, weight key, id = i); piece p moves a run of kept
+// edges to their new ids, so each moved edge's id becomes its new index.
+extern "C" __global__ void move_edges(const int4* __restrict__ src, int4* __restrict__ dst,
+                                      const int32_t* __restrict__ piece, int pieces) {
+    for (int p = blockIdx.x; p < pieces; p += gridDim.x) {
+        int from = piece[3 * p], to = piece[3 * p + 1], len = piece[3 * p + 2];
+        for (int i = threadIdx.x; i < len; i += blockDim.x) {
+            int4 e = src[from + i];
+            e.w = to + i;
+            dst[to + i] = e;
+        }
+    }
+}

@@ -22,6 +22,16 @@ public interface GpuLauncher<Q, R> extends AutoCloseable {
         return true;
     }
 
+    /**
+     * The graph's arcs changed in a merge: {@code next} holds the device copy of {@code merge.after()}, while this
+     * launcher still holds its buffers on {@code merge.before()}. Returns a launcher on the new version built from
+     * this one's device data (what is cheaper to move on the device than to derive again on the host), or null when
+     * there is nothing worth carrying: it is then opened afresh when needed. This launcher is closed either way.
+     */
+    default GpuLauncher<Q, R> merged(DeviceGraph next, MutableGraph.Merge merge) {
+        return null;
+    }
+
     /** Frees every device buffer; safe to call twice. */
     @Override
     void close();

@@ -37,7 +37,7 @@ final class GpuResidentGraph implements ResidentGraph {
     private DeviceCsr csr;
     private boolean closed;
     /** Structural catch-ups done on the device, and reloads from the host (for tests and benchmarks). */
-    private int deviceMerges, reloads;
+    private int deviceMerges, reloads, carried;
 
     /** Call inside {@link CudaContext#call}. Frees what it allocated when an allocation fails. */
     GpuResidentGraph(GpuBackend backend, CsrGraph graph, List<GpuAlgorithm<?, ?>> atLoad) {
@@ -130,20 +130,23 @@ final class GpuResidentGraph implements ResidentGraph {
             } catch (GraphTooLargeException e) {
                 break;   // freed what it allocated; the reload frees the old copy first
             }
-            closeLaunchers();
-            csr.close();
+            DeviceCsr old = csr;
             csr = next;
             graph = m.after();
+            Map<GpuAlgorithm<?, ?>, GpuLauncher<?, ?>> kept = carry(m);
+            closeLaunchers();
+            launchers.putAll(kept);
+            old.close();
             merged = true;
         }
         if (!merged) return;
         deviceMerges++;
         try {
             long need = 0;
-            for (GpuAlgorithm<?, ?> impl : atLoad) need += impl.deviceBytes(graph);
+            for (GpuAlgorithm<?, ?> impl : atLoad) if (!launchers.containsKey(impl)) need += impl.deviceBytes(graph);
             backend.requireFree(need, "launchers on the graph of " + graph.vertexCount() + " vertices and "
                     + graph.edgeCount() + " edges after updates");
-            for (GpuAlgorithm<?, ?> impl : atLoad) launchers.put(impl, impl.open().apply(device()));
+            for (GpuAlgorithm<?, ?> impl : atLoad) if (!launchers.containsKey(impl)) launchers.put(impl, impl.open().apply(device()));
         } catch (RuntimeException e) {
             closeLaunchers();
             csr.close();
@@ -151,6 +154,25 @@ final class GpuResidentGraph implements ResidentGraph {
             throw e;
         }
     }
+
+    /** The launchers that carry their device data into the merged version (the old ones are closed by the caller). */
+    private Map<GpuAlgorithm<?, ?>, GpuLauncher<?, ?>> carry(MutableGraph.Merge m) {
+        Map<GpuAlgorithm<?, ?>, GpuLauncher<?, ?>> kept = new IdentityHashMap<>();
+        try {
+            for (Map.Entry<GpuAlgorithm<?, ?>, GpuLauncher<?, ?>> e : launchers.entrySet()) {
+                GpuLauncher<?, ?> next = e.getValue().merged(device(), m);
+                if (next != null) kept.put(e.getKey(), next);
+            }
+        } catch (GraphTooLargeException e) {
+            kept.values().forEach(GpuLauncher::close);   // nothing carried: opened afresh when needed
+            return new IdentityHashMap<>();
+        }
+        carried += kept.size();
+        return kept;
+    }
+
+    /** Launchers carried through merges so far (tests). */
+    int carried() { return carried; }
 
     /** Structural catch-ups merged on the device so far. */
     int deviceMerges() { return deviceMerges; }

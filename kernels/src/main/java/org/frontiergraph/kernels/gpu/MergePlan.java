@@ -11,7 +11,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * arcs, one block each ({@code copy_pieces_*} in graph.cu). {@link #applyTo} is the same plan on host arrays (the
  * tests' reference).
  */
-final class MergePlan {
+public final class MergePlan {
     /** Arcs per piece: one block of 256 threads copies it, 32 arcs a thread. */
     static final int PIECE = 8192;
 
@@ -53,6 +53,13 @@ final class MergePlan {
             next = r + 1;
         }
         return new MergePlan(kept.toArray(), written.toArray(), pc, pw);
+    }
+
+    /** Runs (from, to, length) split into pieces of at most {@link #PIECE} elements. */
+    public static int[] pieces(int[] runs) {
+        Pieces p = new Pieces();
+        for (int i = 0; i < runs.length; i += 3) p.add(runs[i], runs[i + 1], runs[i + 2]);
+        return p.toArray();
     }
 
     int keptPieces() { return kept.length / 3; }

@@ -101,6 +101,12 @@ public final class CsrGraph {
     /** The weight sum when known, else NaN. */
     double weightSumIfKnown() { return weightSum; }
 
+    /** The cached undirected edge list, or null when none was built. */
+    UndirectedEdges cachedUndirectedEdges() { return undirected; }
+
+    /** Caches an undirected edge list a merge derived from the previous version's. */
+    void cacheUndirectedEdges(UndirectedEdges list) { undirected = list; }
+
     /** Sets totals a builder already knows (a merge derives them from the previous version). */
     void knownTotals(int nonIntegral, double sum) {
         if (nonIntegral >= 0) nonIntegralArcs = nonIntegral;

@@ -111,7 +111,33 @@ public final class MutableGraph {
      * copy of {@code before} becomes one of {@code after} by moving the untouched rows and writing the touched
      * ones, without the whole graph crossing the bus.
      */
-    public record Merge(CsrGraph before, CsrGraph after, int[] touchedRows) {}
+    public record Merge(CsrGraph before, CsrGraph after, int[] touchedRows, EdgeMoves edges) {}
+
+    /**
+     * How the edge ids of an undirected graph move in a merge (null for directed graphs): runs (from, to, length)
+     * of old ids kept, in order, and the new ids of the added edges (sorted, with their endpoints and weights). An
+     * edge-indexed copy (the MST edge list, on the host and on the device) follows by moving the runs and writing
+     * the added edges.
+     */
+    public record EdgeMoves(int[] runs, int[] addedIds, long[] addedKeys, double[] addedWeights) {
+        static EdgeMoves of(int oldSize, int[] removed, int[] addedIds, long[] addedKeys, double[] addedWeights) {
+            int[] runs = new int[48];
+            int size = 0;
+            for (int o = 0, nw = 0, r = 0, a = 0; o < oldSize; ) {
+                if (r < removed.length && removed[r] == o) { o++; r++; continue; }
+                if (a < addedIds.length && addedIds[a] == nw) { nw++; a++; continue; }
+                int len = (r < removed.length ? removed[r] : oldSize) - o;
+                if (a < addedIds.length) len = Math.min(len, addedIds[a] - nw);
+                if (size + 3 > runs.length) runs = Arrays.copyOf(runs, 2 * runs.length);
+                runs[size++] = o;
+                runs[size++] = nw;
+                runs[size++] = len;
+                o += len;
+                nw += len;
+            }
+            return new EdgeMoves(Arrays.copyOf(runs, size), addedIds, addedKeys, addedWeights);
+        }
+    }
 
     /**
      * The merges since the last call, oldest first, or null when a copy must be made afresh instead (more than
@@ -515,10 +541,18 @@ public final class MutableGraph {
         double oldSum = old.weightSumIfKnown();
         CsrGraph next = new CsrGraph(n, directed, newOff, newCol, newW, newIds, Math.toIntExact(edgeCount), nonIntegral == 0);
         next.knownTotals(nonIntegral, Double.isNaN(oldSum) ? Double.NaN : oldSum + Arrays.stream(sumDelta).sum());
+        EdgeMoves moves = null;
+        if (!directed) {
+            int[] addedIds = new int[addedKeys.length];
+            for (int i = 0; i < addedKeys.length; i++) addedIds[i] = newIds[next.findArc((int) (addedKeys[i] >>> 32), (int) addedKeys[i])];
+            moves = EdgeMoves.of(old.edgeCount(), removedIds, addedIds, addedKeys, addedW);
+            UndirectedEdges list = old.cachedUndirectedEdges();
+            if (list != null) next.cacheUndirectedEdges(list.moved(moves, n, next.edgeCount()));
+        }
         if (tracking) {
             keepChangesAcross(old, next, rows);
             if (merges.size() < MAX_PENDING_MERGES && !mergesLost) {
-                merges.add(new Merge(old, next, rows));
+                merges.add(new Merge(old, next, rows, moves));
             } else {
                 merges.clear();
                 mergesLost = true;
@@ -533,13 +567,17 @@ public final class MutableGraph {
         touched.clear();
     }
 
-    /** Re-weighted arcs of untouched rows, renumbered into the merged base (touched rows are rebuilt whole). */
+    /**
+     * Re-weighted arcs renumbered into the merged base: shifted in untouched rows, found again in touched ones (a
+     * removed arc is dropped). Copies that take touched rows whole get them twice, harmlessly; copies indexed by edge
+     * (the MST edge list) need them all.
+     */
     private void keepChangesAcross(CsrGraph old, CsrGraph next, int[] rows) {
         int kept = 0;
         for (int i = 0; i < changedCount; i++) {
             int arc = changedArcs[i], u = old.sourceOf(arc);
-            if (Arrays.binarySearch(rows, u) >= 0) continue;
-            changedArcs[kept++] = arc - old.rowStart(u) + next.rowStart(u);
+            int now = Arrays.binarySearch(rows, u) >= 0 ? next.findArc(u, old.columns()[arc]) : arc - old.rowStart(u) + next.rowStart(u);
+            if (now >= 0) changedArcs[kept++] = now;
         }
         changedCount = kept;
     }

@@ -46,6 +46,25 @@ public final class UndirectedEdges {
         return ab < 0 || wt[ba] < wt[ab] ? wt[ba] : wt[ab];
     }
 
+    /** This list after a merge of an undirected graph: kept runs moved, added edges written (O(m) copying). */
+    UndirectedEdges moved(MutableGraph.EdgeMoves moves, int n, int m) {
+        int[] nu = new int[m], nv = new int[m];
+        double[] nw = new double[m];
+        int[] runs = moves.runs();
+        for (int i = 0; i < runs.length; i += 3) {
+            System.arraycopy(u, runs[i], nu, runs[i + 1], runs[i + 2]);
+            System.arraycopy(v, runs[i], nv, runs[i + 1], runs[i + 2]);
+            System.arraycopy(w, runs[i], nw, runs[i + 1], runs[i + 2]);
+        }
+        int[] ids = moves.addedIds();
+        for (int i = 0; i < ids.length; i++) {
+            nu[ids[i]] = (int) (moves.addedKeys()[i] >>> 32);
+            nv[ids[i]] = (int) moves.addedKeys()[i];
+            nw[ids[i]] = moves.addedWeights()[i];
+        }
+        return new UndirectedEdges(n, nu, nv, nw);
+    }
+
     static UndirectedEdges of(CsrGraph g) {
         if (!g.directed()) {
             int m = g.edgeCount();

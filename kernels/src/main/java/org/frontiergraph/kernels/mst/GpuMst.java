@@ -13,6 +13,7 @@ import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
+import org.frontiergraph.kernels.gpu.MergePlan;
 import org.frontiergraph.kernels.gpu.Scatter;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.MutableGraph;
@@ -57,6 +58,64 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
         edgeList.upload(packed);
         integerKeys = integerKeys(edges, graph.integralWeights());
         timer = new DeviceTimer(context);
+    }
+
+    /**
+     * This launcher's edge list carried into a merged version (integer keys only): the kept edges move on the device
+     * to their new ids, the added ones are written from one small upload; nothing is packed again on the host.
+     */
+    private GpuMst(DeviceGraph g, GpuMst from, MutableGraph.EdgeMoves moves) {
+        this.context = g.context();
+        this.ledger = g.ledger();
+        this.graph = g.graph();
+        this.edges = graph.undirectedEdges();
+        DeviceBuffer[] b = g.allocate(sizes(graph));
+        edgeList = b[0];
+        listA = b[1];
+        listB = b[2];
+        comp = b[3];
+        minKey = b[4];
+        chosen = b[5];
+        counters = b[6];
+        integerKeys = true;
+        try {
+            int[] pieces = MergePlan.pieces(moves.runs());
+            if (pieces.length > 0) {
+                try (DeviceBuffer p = DeviceBuffer.of(context, ledger, pieces)) {
+                    context.module("graph").kernel("move_edges").launch(Math.min(pieces.length / 3, 1 << 20),
+                            from.edgeList, edgeList, p, pieces.length / 3);
+                    context.synchronize();
+                }
+            }
+            int[] ids = moves.addedIds();
+            if (ids.length > 0) {
+                int[] packed = new int[4 * ids.length], at = new int[3 * ids.length];
+                for (int i = 0; i < ids.length; i++) {
+                    long key = moves.addedKeys()[i];
+                    packed[4 * i] = (int) (key >>> 32);
+                    packed[4 * i + 1] = (int) key;
+                    packed[4 * i + 2] = (int) moves.addedWeights()[i];
+                    packed[4 * i + 3] = ids[i];
+                    at[3 * i] = 4 * i;
+                    at[3 * i + 1] = 4 * ids[i];
+                    at[3 * i + 2] = 4;
+                }
+                try (DeviceBuffer src = DeviceBuffer.of(context, ledger, packed); DeviceBuffer p = DeviceBuffer.of(context, ledger, at)) {
+                    context.module("graph").kernel("copy_pieces_u32").launch(Math.min(ids.length, 1 << 20), src, edgeList, p, ids.length);
+                    context.synchronize();
+                }
+            }
+        } catch (RuntimeException e) {
+            for (DeviceBuffer x : b) x.close();
+            throw e;
+        }
+        timer = new DeviceTimer(context);
+    }
+
+    @Override
+    public GpuLauncher<WholeGraph, MstResult> merged(DeviceGraph next, MutableGraph.Merge merge) {
+        if (!integerKeys || merge.edges() == null || !next.graph().integralWeights()) return null;
+        return new GpuMst(next, this, merge.edges());
     }
 
     /** Device bytes of the packed edge list, the two work lists, comp, minKey, the chosen bits and the counters. */

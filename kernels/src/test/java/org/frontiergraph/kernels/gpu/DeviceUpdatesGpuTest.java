@@ -127,7 +127,7 @@ class DeviceUpdatesGpuTest {
                     long key = directed ? ((long) e[0] << 32) | e[1] : ((long) Math.min(e[0], e[1]) << 32) | Math.max(e[0], e[1]);
                     if (!seen.add(key)) continue;
                     if (r < ru.length) { ru[r] = e[0]; rv[r++] = e[1]; }
-                    else { wu[w] = e[0]; wv[w] = e[1]; ww[w++] = batch == 2 ? 0.5 + rnd.nextInt(50) : 1 + rnd.nextInt(150); }
+                    else { wu[w] = e[0]; wv[w] = e[1]; ww[w++] = batch == 3 ? 0.5 + rnd.nextInt(50) : 1 + rnd.nextInt(150); }
                 }
                 for (int i = 0; i < au.length; i++) {
                     au[i] = rnd.nextInt(n + 10);
@@ -142,8 +142,13 @@ class DeviceUpdatesGpuTest {
                 SsspResult got = Sssp.run(dev, s, null);
                 assertArrayEquals(expected.distances(), got.distances(), "sssp, batch " + batch);
                 assertTrue(BfsVerifier.verify(now, s, Bfs.run(dev, s, null), BfsReference.run(now, s)).ok(), "bfs, batch " + batch);
+                MstResult mstExpected = KruskalReference.run(now);
+                MstResult mst = Mst.run(dev, "boruvka");
+                assertArrayEquals(mstExpected.edgeIds(), mst.edgeIds(), "mst, batch " + batch);
+                assertTrue(MstVerifier.verify(now, mst, mstExpected).ok(), "mst, batch " + batch);
             }
             assertEquals(4, g.deviceMerges(), "every batch merged on the device");
+            if (!directed) assertEquals(2, g.carried(), "the MST edge list moved on the device while weights were integers");
             assertEquals(0, g.reloads(), "no reload from the host");
         }
     }

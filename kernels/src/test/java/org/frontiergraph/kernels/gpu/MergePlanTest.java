@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The device's structural catch-up, on host arrays: a copy of the first version follows random update streams by
  * the host's merges alone (each {@link MergePlan} moving the untouched rows and writing the touched ones) and the
  * re-weights listed after them, and equals the host's version after every catch-up, array for array; the merged
- * version equals the graph built from scratch from the same edges (edge ids included). Several merges may pile up
+ * version equals the graph built from scratch from the same edges (edge ids included), and so does its MST edge list
+ * (moved from the previous version's on undirected graphs). Several merges may pile up
  * between two catch-ups, with re-weights between them; beyond the limit the copy is made afresh.
  */
 class MergePlanTest {
@@ -98,6 +99,10 @@ class MergePlanTest {
                 assertArrayEquals(scratch.arcEdgeIds(), now.arcEdgeIds(), "edge ids, batch " + batch);
                 assertEquals(scratch.integralWeights(), now.integralWeights(), "integral, batch " + batch);
                 assertEquals(scratch.weightSum(), now.weightSum(), 1e-6 * Math.max(1, scratch.weightSum()), "sum, batch " + batch);
+                // the MST edge list, moved from the previous version's (cached there by the last step)
+                assertArrayEquals(scratch.undirectedEdges().u, now.undirectedEdges().u, "edge list u, batch " + batch);
+                assertArrayEquals(scratch.undirectedEdges().v, now.undirectedEdges().v, "edge list v, batch " + batch);
+                assertArrayEquals(scratch.undirectedEdges().w, now.undirectedEdges().w, "edge list w, batch " + batch);
             }
             copy.catchUp(host);
             CsrGraph now = host.current();
