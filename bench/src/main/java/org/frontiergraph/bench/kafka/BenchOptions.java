@@ -21,8 +21,9 @@ import java.util.Set;
  * @param queries      closed loop: queries per algorithm and mode; update-then-query: repetitions
  * @param warmup       closed loop: untimed queries before each algorithm and mode
  * @param burst        burst: SUMMARY queries in flight at once, per algorithm
- * @param updates      sustained updates: single-edge re-weights (at most; the budget may size the run down)
- * @param queryEvery   sustained updates: one query per this many updates
+ * @param updates      sustained updates: single-edge re-weights (updates), or edges alternately removed and added
+ *                     (edge-updates), each at most this many (the budget may size a run down)
+ * @param queryEvery   sustained updates (both kinds): one query per this many updates
  * @param loadRuns     snapshot load: timed loads of each graph (each a new version)
  * @param verify       answers per table row checked against the CPU engine (every answer's status and version
  *                     are checked)
@@ -38,7 +39,8 @@ record BenchOptions(String bootstrap, boolean startWorker, boolean workerJvm, St
                     String backend, int queries, int warmup, int burst, int updates, int queryEvery, int loadRuns,
                     int verify, int budgetS, int timeoutS, long seed, Set<String> scenarios, Path out, String command) {
 
-    static final List<String> SCENARIOS = List.of("load", "closed", "burst", "updates", "update-then-query");
+    /** In the order they run: edge-updates last, as it changes which edges exist. */
+    static final List<String> SCENARIOS = List.of("load", "closed", "burst", "updates", "update-then-query", "edge-updates");
 
     static final String USAGE = String.join("\n",
             "usage: KafkaBench [--bootstrap HOST:PORT [--start-worker]] [--worker-jvm] [--worker-heap 8g]",
@@ -46,6 +48,9 @@ record BenchOptions(String bootstrap, boolean startWorker, boolean workerJvm, St
             "                  [--updates 10000] [--query-every 1000] [--load-runs 3] [--verify 2] [--budget-s 20]",
             "                  [--timeout-s 300] [--seed 42] [--scenarios " + String.join(",", SCENARIOS) + "]",
             "                  [--out FILE.md] [--command TEXT]",
+            "  scenarios: load (snapshot loads), closed (one query at a time), burst (SUMMARY queries in flight at once),",
+            "  updates (single-edge re-weights, one SSSP SUMMARY query per --query-every), update-then-query (a re-weight",
+            "  then a query, repeated), edge-updates (as updates, but alternately an edge removed and one added)",
             "  without --bootstrap: an embedded Kafka broker (KRaft) and a worker are started; graphs as GpuBench names",
             "  them (ny = ../shared/datasets/USA-road-d.NY.gr.gz or $FRONTIER_DATASETS, kronSCALE, uniformSCALE)");
 

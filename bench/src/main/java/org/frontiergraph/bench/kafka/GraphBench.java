@@ -29,9 +29,10 @@ import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 
 /**
- * The scenarios on one graph, in order: snapshot load, closed loop, burst, sustained updates, update then query.
- * Keeps the version the worker must answer on (the loaded one plus every update published since), checks every
- * answer's status and version, and checks a sample of answers against the CPU engine on that version.
+ * The scenarios on one graph, in order: snapshot load, closed loop, burst, sustained updates (re-weights), update
+ * then query, sustained structural updates (add/remove). Keeps the version the worker must answer on (the loaded one
+ * plus every update published since), checks every answer's status and version, and checks a sample of answers
+ * against the CPU engine on that version.
  */
 final class GraphBench {
     static final int TARGETS_PER_QUERY = 8;
@@ -60,6 +61,8 @@ final class GraphBench {
     private final List<List<Integer>> targets = new ArrayList<>();
     private long version = -1;
     private Reweights reweights;
+    /** The updates published so far and the graph of each version: the re-weights, then the structural updates. */
+    private UpdateSource updates;
     private String backend = "?";
     private int queryCount;
     /** The closed loop's SUMMARY p50 per algorithm, to size a burst to the budget. */
@@ -94,8 +97,10 @@ final class GraphBench {
         load();
         if (o.runs("closed")) closed();
         if (o.runs("burst")) burst();
-        if (o.runs("updates")) updates();
+        if (o.runs("updates")) sustained(Report.REWEIGHTS, reweights);
         if (o.runs("update-then-query")) updateThenQuery();
+        // last: its removals change which edges exist, and the re-weights above pick edges of the loaded graph
+        if (o.runs("edge-updates")) edgeUpdates();
     }
 
     // ---- (1) snapshot load ----
@@ -143,6 +148,7 @@ final class GraphBench {
                     Report.percentile(loaded, 50), Arrays.stream(loaded).min().orElse(Double.NaN), runs));
         }
         reweights = new Reweights(loadedGraph, version, first, o.seed() ^ 0x5EED);
+        updates = reweights;
     }
 
     // ---- (2) closed loop ----
@@ -253,14 +259,25 @@ final class GraphBench {
         return timed;
     }
 
-    // ---- (4) sustained updates ----
+    // ---- (4) sustained updates, re-weights or (6) structural ----
 
-    private void updates() {
+    /** Structural updates from the version the worker holds now, alternately removing and adding an edge. */
+    private void edgeUpdates() {
+        EdgeFlips flips = new EdgeFlips(updates.graphAt(version), version, first, o.seed() ^ 0xF1195);
+        updates = flips;
+        sustained(Report.ADD_REMOVE, flips);
+    }
+
+    /**
+     * Sustained single-edge updates drawn from {@code source} ({@code kind}: what they are, for the table), one SSSP
+     * SUMMARY query per {@code --query-every}, each answered on the version with the updates before it.
+     */
+    private void sustained(String kind, UpdateSource source) {
         // Probes pace the run: at today's few re-weights a second on large graphs, 10,000 would take an hour. A first
         // probe of 20 gives the order of magnitude; a second of about 2 s of work at that rate gives the sustained one.
-        double probeRate = probe(Math.min(o.updates(), 20));
+        double probeRate = probe(source, Math.min(o.updates(), 20));
         int second = (int) Math.min(o.updates(), Math.floor(probeRate * 2));
-        if (second >= 100) probeRate = probe(second);
+        if (second >= 100) probeRate = probe(source, second);
         int n = o.updates();
         String note = "";
         double affordable = probeRate * o.budgetS();
@@ -268,7 +285,7 @@ final class GraphBench {
             n = affordable >= o.queryEvery() ? (int) (affordable / o.queryEvery()) * o.queryEvery() : (int) Math.max(1, affordable);
             note = "sized down from " + o.updates() + " to fit the " + o.budgetS() + " s budget at the probe's rate";
         }
-        progress("updates: probed at %,.0f/s; publishing %,d", probeRate, n);
+        progress("updates (%s): probed at %,.0f/s; publishing %,d", kind, probeRate, n);
 
         long base = version;
         List<GraphQuery> queries = new ArrayList<>();
@@ -279,7 +296,7 @@ final class GraphBench {
         long start = System.nanoTime();
         Future<RecordMetadata> last = null;
         for (int i = 1; i <= n; i++) {
-            last = io.producer().send(graphId, reweights.next(graphId));
+            last = io.producer().send(graphId, source.next(graphId));
             if (i % o.queryEvery() == 0 || i == n) {
                 GraphQuery q = query(Algorithm.SSSP, ResultMode.SUMMARY, queries.size());
                 answers.add(io.outputs().expect(q.getQueryId(), true));
@@ -307,17 +324,17 @@ final class GraphBench {
             if (timed.size() > 1) verified += verify(timed.subList(timed.size() - 1, timed.size()), expected.get(timed.size() - 1));
         }
         double[] ms = timed.stream().mapToDouble(Timed::ms).toArray();
-        report.updates.add(new Report.UpdatesRow(name, n, o.queryEvery(), timed.size(), publishSeconds, appliedSeconds, probeRate,
-                Report.percentile(ms, 50), Report.percentile(ms, 99), workerMs(timed).compute(), verified, note));
-        progress("updates: %,d applied in %.2f s: %,.0f/s", n, appliedSeconds, n / appliedSeconds);
+        report.updates.add(new Report.UpdatesRow(name, kind, n, o.queryEvery(), timed.size(), publishSeconds, appliedSeconds,
+                probeRate, Report.percentile(ms, 50), Report.percentile(ms, 99), workerMs(timed).compute(), verified, note));
+        progress("updates (%s): %,d applied in %.2f s: %,.0f/s", kind, n, appliedSeconds, n / appliedSeconds);
     }
 
-    /** Publishes {@code count} re-weights at once and waits until they are applied; returns updates per second. */
-    private double probe(int count) {
+    /** Publishes {@code count} updates of {@code source} at once and waits until they are applied; returns updates/s. */
+    private double probe(UpdateSource source, int count) {
         long t0 = System.nanoTime();
         long target = version + count;
         CompletableFuture<Loaded> applied = io.outputs().expectVersion(graphId, target);
-        for (int i = 0; i < count; i++) io.producer().send(graphId, reweights.next(graphId));
+        for (int i = 0; i < count; i++) io.producer().send(graphId, source.next(graphId));
         await(applied, "a probe's " + count + " updates applied (version " + target + ")");
         version = target;
         return count / elapsedS(t0);
@@ -401,7 +418,7 @@ final class GraphBench {
         int passed = 0;
         for (Timed t : timed) {
             if (t.answer().chunks() == null || t.answer().head().status() != ResultStatus.OK) continue;
-            check.use(reweights.graphAt(atVersion));
+            check.use(updates.graphAt(atVersion));
             Verification v = check.check(t.query(), t.answer().chunks(), first);
             report.checked++;
             if (v.ok()) passed++;

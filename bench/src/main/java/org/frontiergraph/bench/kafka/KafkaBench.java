@@ -25,7 +25,8 @@ import org.frontiergraph.schema.codec.FrontierCodec;
  * The end-to-end benchmark a user would run before adopting Frontier: everything goes through Kafka, as a pipeline
  * would send it, to one worker. Per graph: snapshot load throughput, closed-loop p50/p99 per algorithm and result
  * mode (with the worker's own LatencyEvent medians beside), burst throughput with N SUMMARY queries in flight,
- * sustained single-edge updates with one query per 1,000, and one re-weight then one query. Every answer's status
+ * sustained single-edge re-weights with one query per 1,000, one re-weight then one query, and sustained structural
+ * single-edge updates (alternately an edge removed and one added) with one query per 1,000. Every answer's status
  * and graph version are checked, a sample of answers against the CPU engine. Prints a markdown table with the date,
  * the machine and the command, and writes it to {@code --out}. Exit status 0 when every answer was right, 1 when
  * not, 2 on a bad command line.

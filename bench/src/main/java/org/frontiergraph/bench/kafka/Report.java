@@ -36,8 +36,13 @@ final class Report {
         double perSecond() { return inFlight / seconds; }
     }
 
-    /** Sustained single-edge re-weights with one query per {@code queryEvery}. */
-    record UpdatesRow(String graph, int updates, int queryEvery, int queries, double publishSeconds, double appliedSeconds,
+    /** {@link UpdatesRow#kind}: single-edge re-weights of existing edges (scenario updates). */
+    static final String REWEIGHTS = "re-weights";
+    /** {@link UpdatesRow#kind}: alternately one edge removed and one added (scenario edge-updates). */
+    static final String ADD_REMOVE = "add/remove";
+
+    /** Sustained single-edge updates of one {@code kind} ({@link #REWEIGHTS}, {@link #ADD_REMOVE}), a query per {@code queryEvery}. */
+    record UpdatesRow(String graph, String kind, int updates, int queryEvery, int queries, double publishSeconds, double appliedSeconds,
                       double probePerSecond, double queryP50, double queryP99, double queryComputeMs, int verified, String note) {
         double perSecond() { return updates / appliedSeconds; }
     }
@@ -117,17 +122,18 @@ final class Report {
             }
         }
         if (!updates.isEmpty()) {
-            b.append("\n**Sustained updates** (single-edge re-weights of existing edges, positive weights, published as fast as the"
-                    + " producer takes them, one SSSP SUMMARY query per N updates; updates/s = updates / time from the first"
-                    + " hand-over to the worker's GraphStatus of the last version; query wait: from handing a query to the"
-                    + " producer to its answer, behind the updates published before it, so mostly the backlog; query compute:"
-                    + " the worker's LatencyEvent median):\n\n");
-            b.append("| graph | updates | one query per | queries | publish s | applied s | updates/s | probe updates/s"
+            b.append("\n**Sustained updates** (single-edge updates, published as fast as the producer takes them, one SSSP SUMMARY"
+                    + " query per N updates; kind: re-weights of existing edges to positive weights, or add/remove: alternately"
+                    + " an existing edge removed and an absent one added, so the graph keeps its size; updates/s = updates /"
+                    + " time from the first hand-over to the worker's GraphStatus of the last version; query wait: from handing"
+                    + " a query to the producer to its answer, behind the updates published before it, so mostly the backlog;"
+                    + " query compute: the worker's LatencyEvent median):\n\n");
+            b.append("| graph | kind | updates | one query per | queries | publish s | applied s | updates/s | probe updates/s"
                     + " | query wait p50 ms | query wait p99 ms | query compute ms | verified | note |\n");
-            b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+            b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
             for (UpdatesRow r : updates) {
-                b.append(f("| %s | %,d | %,d | %d | %.2f | %.2f | %,.0f | %,.0f | %.1f | %.1f | %.2f | %d | %s |%n", r.graph,
-                        r.updates, r.queryEvery, r.queries, r.publishSeconds, r.appliedSeconds, r.perSecond(), r.probePerSecond,
+                b.append(f("| %s | %s | %,d | %,d | %d | %.2f | %.2f | %,.0f | %,.0f | %.1f | %.1f | %.2f | %d | %s |%n", r.graph,
+                        r.kind, r.updates, r.queryEvery, r.queries, r.publishSeconds, r.appliedSeconds, r.perSecond(), r.probePerSecond,
                         r.queryP50, r.queryP99, r.queryComputeMs, r.verified, r.note));
             }
         }

@@ -13,7 +13,7 @@ import org.frontiergraph.schema.codec.PackedArrays;
  * integer weights, as road and Kronecker graphs have). {@link #graphAt} replays them here to check answers on the
  * version the worker answered on.
  */
-final class Reweights {
+final class Reweights implements UpdateSource {
     private final CsrGraph loaded;
     private final long loadedVersion;
     private final int first;
@@ -35,7 +35,8 @@ final class Reweights {
     }
 
     /** The next re-weight as an update record (the worker's version after it: {@link #version()}). */
-    GraphUpdate next(String graphId) {
+    @Override
+    public GraphUpdate next(String graphId) {
         int arc = random.nextInt(loaded.arcCount());
         int[] off = loaded.rowOffsets();
         int lo = 0, hi = loaded.vertexCount() - 1;   // the row holding arc: the last row starting at or before it
@@ -60,10 +61,12 @@ final class Reweights {
     }
 
     /** The version the worker holds once every re-weight made so far is applied. */
-    long version() { return loadedVersion + count; }
+    @Override
+    public long version() { return loadedVersion + count; }
 
     /** The graph at {@code version} (the loaded one plus the re-weights before it); versions must not go back. */
-    CsrGraph graphAt(long version) {
+    @Override
+    public CsrGraph graphAt(long version) {
         int upTo = Math.toIntExact(version - loadedVersion);
         if (upTo < folded || upTo > count) {
             throw new IllegalArgumentException("version " + version + " is not between " + (loadedVersion + folded) + " and " + version());

@@ -59,10 +59,13 @@ class KafkaBenchTest {
             assertEquals(1, b.verified(), b::toString);
         }
 
-        assertEquals(1, r.updates.size());
-        Report.UpdatesRow u = r.updates.get(0);
-        assertTrue(u.updates() > 0 && u.perSecond() > 0 && u.queries() > 0, u::toString);
-        assertTrue(u.verified() >= 1, u::toString);
+        assertEquals(2, r.updates.size(), "re-weights, then edges removed and added");
+        assertEquals(Report.REWEIGHTS, r.updates.get(0).kind());
+        assertEquals(Report.ADD_REMOVE, r.updates.get(1).kind());
+        for (Report.UpdatesRow u : r.updates) {
+            assertTrue(u.updates() > 0 && u.perSecond() > 0 && u.queries() > 0, u::toString);
+            assertTrue(u.verified() >= 1, u::toString);
+        }
 
         assertEquals(1, r.updateQueries.size());
         Report.UpdateQueryRow q = r.updateQueries.get(0);
@@ -70,13 +73,45 @@ class KafkaBenchTest {
         assertTrue(q.p50() > 0, q::toString);
         assertEquals(1, q.verified(), q::toString);
 
-        assertTrue(r.checked >= 8 + 3 + 1 + 1, "answers checked against the CPU engine: " + r.checked);
+        assertTrue(r.checked >= 8 + 3 + 1 + 1 + 1, "answers checked against the CPU engine: " + r.checked);
         String md = Files.readString(out);
         assertEquals(outcome.markdown(), md);
         for (String section : new String[] {"**Snapshot load**", "**Closed loop**", "**Burst**", "**Sustained updates**",
-                "**Update then query**", "| kron10 | BFS | SUMMARY | cpu | 3 |", "every one OK"}) {
+                "**Update then query**", "| kron10 | BFS | SUMMARY | cpu | 3 |", "| kron10 | re-weights |", "| kron10 | add/remove |",
+                "every one OK"}) {
             assertTrue(md.contains(section), () -> "the table lacks " + section + ":\n" + md);
         }
+    }
+
+    /**
+     * The edge-updates scenario alone: 1,000 structural updates (alternately an edge removed and one added) through the
+     * broker, every one applied (a removal of a missing edge would be refused with an error event and the version
+     * awaited would never come), one SSSP SUMMARY query per 250 answered on the version with the updates before it,
+     * the first and the last checked against the CPU engine on the graph replayed here.
+     */
+    @Test
+    @Timeout(90)
+    void edgeUpdatesApplyEveryRemovalAndAdditionAndQueriesSeeThem() throws Exception {
+        BenchOptions o = BenchOptions.parse(new String[] {"--graphs", "kron10", "--backend", "cpu", "--scenarios", "edge-updates",
+                "--updates", "1000", "--query-every", "250", "--verify", "1", "--budget-s", "60", "--timeout-s", "30"});
+        long t0 = System.nanoTime();
+        KafkaBench.Outcome outcome = KafkaBench.run(o);
+        Report r = outcome.report();
+        System.out.println(outcome.markdown());
+        System.out.println("[kafka-bench test] took " + Duration.ofNanos(System.nanoTime() - t0).toMillis() + " ms");
+
+        assertTrue(r.allOk(), () -> "failures: " + r.failures);
+        assertTrue(r.loads.isEmpty() && r.closed.isEmpty() && r.bursts.isEmpty() && r.updateQueries.isEmpty());
+        assertEquals(1, r.updates.size());
+        Report.UpdatesRow u = r.updates.get(0);
+        assertEquals(Report.ADD_REMOVE, u.kind(), u::toString);
+        assertEquals(1000, u.updates(), u::toString);
+        assertEquals("", u.note(), u::toString);
+        assertEquals(4, u.queries(), u::toString);
+        assertEquals(2, u.verified(), u::toString);
+        assertTrue(u.perSecond() > 0 && u.queryP50() > 0, u::toString);
+        assertEquals(2, r.checked);
+        assertTrue(outcome.markdown().contains("| kron10 | add/remove | 1,000 | 250 | 4 |"), outcome.markdown());
     }
 
     @Test
@@ -91,6 +126,8 @@ class KafkaBenchTest {
             }
         }
         BenchOptions o = BenchOptions.parse(new String[] {"--scenarios", "burst,load", "--bootstrap", "h:9092"});
-        assertTrue(o.runs("burst") && o.runs("load") && !o.runs("closed") && !o.startsWorker());
+        assertTrue(o.runs("burst") && o.runs("load") && !o.runs("closed") && !o.runs("edge-updates") && !o.startsWorker());
+        assertTrue(BenchOptions.parse(new String[] {"--scenarios", "edge-updates"}).runs("edge-updates"));
+        assertTrue(BenchOptions.USAGE.contains("edge-updates"));
     }
 }
