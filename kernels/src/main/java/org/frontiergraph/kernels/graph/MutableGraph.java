@@ -382,6 +382,7 @@ public final class MutableGraph {
         for (long key : added.keySet()) addedKeys[k++] = key;
         Arrays.sort(addedKeys);
         int[] removedIds = removed.stream().toArray();
+        long[] removedSorted = Arrays.stream(removedIds).asLongStream().toArray();   // searched with the keys' helpers
 
         // 1. the touched rows' new arcs, packed: row rows[t] at [start[t], start[t + 1])
         int[] addCount = new int[rows.length + 1];
@@ -512,22 +513,22 @@ public final class MutableGraph {
                             int id = ids[from];
                             long key = ((long) c << 32) | u;
                             if (r0 < 0) {
-                                r0 = lowerBound(removedIds, id);
+                                r0 = lowerBound(removedSorted, id);
                                 a0 = lowerBound(addedKeys, key);
                             }
-                            r0 = advance(removedIds, r0, id);
+                            r0 = advance(removedSorted, r0, id);
                             a0 = advance(addedKeys, a0, key);
                             newIds[e] = id - r0 + a0;
                         }
                     } else {
                         // an untouched row's lower arcs are old edges (c, u), in canonical order along the row
                         int from = off[u], firstId = ids[from];
-                        int r0 = lowerBound(removedIds, firstId);
+                        int r0 = lowerBound(removedSorted, firstId);
                         int a0 = lowerBound(addedKeys, ((long) col[from] << 32) | u);
                         for (int e = to, x = from; e < up; e++, x++) {
                             int id = ids[x];
                             long key = ((long) col[x] << 32) | u;
-                            r0 = advance(removedIds, r0, id);
+                            r0 = advance(removedSorted, r0, id);
                             a0 = advance(addedKeys, a0, key);
                             newIds[e] = id - r0 + a0;
                         }
@@ -608,22 +609,6 @@ public final class MutableGraph {
      * The first index at or after {@code from} whose value is at least {@code x} (a sorted), by galloping: O(log of
      * the distance moved). A row's arcs ask for increasing values that may lie far apart in the changed edges.
      */
-    private static int advance(int[] a, int from, int x) {
-        if (from >= a.length || a[from] >= x) return from;
-        int step = 1, lo = from;
-        while (lo + step < a.length && a[lo + step] < x) {
-            lo += step;
-            step <<= 1;
-        }
-        int hi = Math.min(a.length, lo + step);   // a[lo] < x <= a[hi] (or hi == length)
-        lo++;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (a[mid] < x) lo = mid + 1; else hi = mid;
-        }
-        return lo;
-    }
-
     private static int advance(long[] a, int from, long x) {
         if (from >= a.length || a[from] >= x) return from;
         int step = 1, lo = from;
@@ -633,15 +618,6 @@ public final class MutableGraph {
         }
         int hi = Math.min(a.length, lo + step);
         lo++;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (a[mid] < x) lo = mid + 1; else hi = mid;
-        }
-        return lo;
-    }
-
-    private static int lowerBound(int[] a, int x) {
-        int lo = 0, hi = a.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (a[mid] < x) lo = mid + 1; else hi = mid;

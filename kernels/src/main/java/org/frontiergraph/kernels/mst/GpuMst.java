@@ -42,27 +42,13 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
     private final DeviceTimer timer;
 
     private GpuMst(DeviceGraph g) {
-        this.context = g.context();
-        this.ledger = g.ledger();
-        this.graph = g.graph();
-        this.edges = graph.undirectedEdges();
-        DeviceBuffer[] b = g.allocate(sizes(graph));
-        edgeList = b[0];
-        listA = b[1];
-        listB = b[2];
-        comp = b[3];
-        minKey = b[4];
-        chosen = b[5];
-        counters = b[6];
-        int[] packed = pack(edges, graph.integralWeights());
-        edgeList.upload(packed);
-        integerKeys = integerKeys(edges, graph.integralWeights());
-        timer = new DeviceTimer(context);
+        this(g, null, null);
     }
 
     /**
-     * This launcher's edge list carried into a merged version (integer keys only): the kept edges move on the device
-     * to their new ids, the added ones are written from one small upload; nothing is packed again on the host.
+     * Opened afresh ({@code from} null: the edge list packed on the host and uploaded), or carried from the launcher
+     * {@code from} on the version before a merge (integer keys only): the kept edges move on the device to their new
+     * ids and the added ones are written from one small upload, so nothing is packed again on the host.
      */
     private GpuMst(DeviceGraph g, GpuMst from, MutableGraph.EdgeMoves moves) {
         this.context = g.context();
@@ -77,39 +63,48 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
         minKey = b[4];
         chosen = b[5];
         counters = b[6];
-        integerKeys = true;
         try {
-            int[] pieces = MergePlan.pieces(moves.runs());
-            if (pieces.length > 0) {
-                try (DeviceBuffer p = DeviceBuffer.of(context, ledger, pieces)) {
-                    context.module("graph").kernel("move_edges").launch(Math.min(pieces.length / 3, 1 << 20),
-                            from.edgeList, edgeList, p, pieces.length / 3);
-                    context.synchronize();
-                }
-            }
-            int[] ids = moves.addedIds();
-            if (ids.length > 0) {
-                int[] packed = new int[4 * ids.length], at = new int[3 * ids.length];
-                for (int i = 0; i < ids.length; i++) {
-                    long key = moves.addedKeys()[i];
-                    packed[4 * i] = (int) (key >>> 32);
-                    packed[4 * i + 1] = (int) key;
-                    packed[4 * i + 2] = (int) moves.addedWeights()[i];
-                    packed[4 * i + 3] = ids[i];
-                    at[3 * i] = 4 * i;
-                    at[3 * i + 1] = 4 * ids[i];
-                    at[3 * i + 2] = 4;
-                }
-                try (DeviceBuffer src = DeviceBuffer.of(context, ledger, packed); DeviceBuffer p = DeviceBuffer.of(context, ledger, at)) {
-                    context.module("graph").kernel("copy_pieces_u32").launch(Math.min(ids.length, 1 << 20), src, edgeList, p, ids.length);
-                    context.synchronize();
-                }
+            if (from == null) {
+                edgeList.upload(pack(edges, graph.integralWeights()));
+                integerKeys = integerKeys(edges, graph.integralWeights());
+            } else {
+                moveEdges(from.edgeList, moves);
+                integerKeys = true;
             }
         } catch (RuntimeException e) {
             for (DeviceBuffer x : b) x.close();
             throw e;
         }
         timer = new DeviceTimer(context);
+    }
+
+    /** Fills this edge list from the previous version's: kept runs moved (ids renumbered), added edges written. */
+    private void moveEdges(DeviceBuffer previous, MutableGraph.EdgeMoves moves) {
+        int[] pieces = MergePlan.pieces(moves.runs());
+        if (pieces.length > 0) {
+            try (DeviceBuffer p = DeviceBuffer.of(context, ledger, pieces)) {
+                context.module("graph").kernel("move_edges").launch(Math.min(pieces.length / 3, 1 << 20),
+                        previous, edgeList, p, pieces.length / 3);
+                context.synchronize();
+            }
+        }
+        int[] ids = moves.addedIds();
+        if (ids.length == 0) return;
+        int[] packed = new int[4 * ids.length], at = new int[3 * ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            long key = moves.addedKeys()[i];
+            packed[4 * i] = (int) (key >>> 32);
+            packed[4 * i + 1] = (int) key;
+            packed[4 * i + 2] = (int) moves.addedWeights()[i];
+            packed[4 * i + 3] = ids[i];
+            at[3 * i] = 4 * i;
+            at[3 * i + 1] = 4 * ids[i];
+            at[3 * i + 2] = 4;
+        }
+        try (DeviceBuffer src = DeviceBuffer.of(context, ledger, packed); DeviceBuffer p = DeviceBuffer.of(context, ledger, at)) {
+            context.module("graph").kernel("copy_pieces_u32").launch(Math.min(ids.length, 1 << 20), src, edgeList, p, ids.length);
+            context.synchronize();
+        }
     }
 
     @Override
