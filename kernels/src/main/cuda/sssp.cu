@@ -238,24 +238,7 @@ extern "C" __global__ void sssp_parents_f64(const int* __restrict__ row, const i
     parents<DoubleWeights>(row, col, wt, n, dist, parent, source);
 }
 
-// The SUMMARY of distances left in dist[] as keys (issue 10: a few bytes copied back instead of the array):
-// out[0] += vertices whose key is below inf, out[1] = max(out[1], largest such key). Keys order as their distances
-// (integers, or the bits of non-negative doubles), so one u64 max serves both. out[] is zeroed by the host.
+// The SUMMARY of the distances left in dist[] as keys (summarize_keys in sssp_keys.cuh).
 extern "C" __global__ void sssp_summary(const u64* __restrict__ dist, int n, u64 inf, u64* out) {
-    u64 reached = 0, best = 0;
-    for (long long v = global_thread(); v < n; v += grid_threads()) {
-        u64 k = dist[v];
-        if (k < inf) {   // unsigned: inf and anything above it (never written) are unreached
-            reached++;
-            best = max(best, k);
-        }
-    }
-    for (int o = WARP / 2; o > 0; o >>= 1) {
-        reached += __shfl_down_sync(FULL_MASK, reached, o);
-        best = max(best, __shfl_down_sync(FULL_MASK, best, o));
-    }
-    if (lane_id() == 0 && reached > 0) {
-        atomicAdd(&out[0], reached);
-        atomicMax(&out[1], best);
-    }
+    summarize_keys(dist, n, global_thread(), grid_threads(), inf, out);
 }

@@ -27,4 +27,28 @@ struct DoubleWeights {
     }
 };
 
+// The SUMMARY of the keys keys[v], v = first, first + stride, ... < n (issue 10: a few bytes copied back instead of
+// the array): out[0] += the keys below inf (reached vertices), out[1] = max(out[1], the largest of them). Keys order
+// as their distances (integers, or the bits of non-negative doubles), so one u64 max serves both weight types.
+// Called by whole warps (one atomic pair per warp); out[] is zeroed by the host.
+__device__ __forceinline__ void summarize_keys(const u64* __restrict__ keys, long long n, long long first,
+                                               long long stride, u64 inf, u64* out) {
+    u64 reached = 0, best = 0;
+    for (long long v = first; v < n; v += stride) {
+        u64 k = keys[v];
+        if (k < inf) {   // unsigned: inf and anything above it (never written) are unreached
+            reached++;
+            best = max(best, k);
+        }
+    }
+    for (int o = WARP / 2; o > 0; o >>= 1) {
+        reached += __shfl_down_sync(FULL_MASK, reached, o);
+        best = max(best, __shfl_down_sync(FULL_MASK, best, o));
+    }
+    if (lane_id() == 0 && reached > 0) {
+        atomicAdd(&out[0], reached);
+        atomicMax(&out[1], best);
+    }
+}
+
 }  // namespace frontier

@@ -485,28 +485,12 @@ extern "C" __global__ void sssp_multi_f64(const int* __restrict__ row, const int
                               hasWide, wideItem, wideOffset);
 }
 
-// The SUMMARY of each of k slices of n keys (sssp.cu's sssp_summary, one slice per blocksPerSource blocks):
-// out[2 s] += vertices of slice s whose key is below inf, out[2 s + 1] = max(out[2 s + 1], largest such key). out[]
-// is zeroed by the host.
+// The SUMMARY of each of k slices of n keys, one slice per blocksPerSource blocks (summarize_keys in
+// sssp_keys.cuh): out[2 s], out[2 s + 1] for slice s. out[] is zeroed by the host.
 extern "C" __global__ void sssp_multi_summary(const u64* __restrict__ dist, int n, int blocksPerSource, u64 inf,
                                               u64* out) {
     int s = blockIdx.x / blocksPerSource;
     int b = blockIdx.x - s * blocksPerSource;
-    const u64* slice = dist + (long long)s * n;
-    u64 reached = 0, best = 0;
-    for (long long v = (long long)b * blockDim.x + threadIdx.x; v < n; v += (long long)blocksPerSource * blockDim.x) {
-        u64 key = slice[v];
-        if (key < inf) {  // unsigned: inf and anything above it (never written) are unreached
-            reached++;
-            best = max(best, key);
-        }
-    }
-    for (int o = WARP / 2; o > 0; o >>= 1) {
-        reached += __shfl_down_sync(FULL_MASK, reached, o);
-        best = max(best, __shfl_down_sync(FULL_MASK, best, o));
-    }
-    if (lane_id() == 0 && reached > 0) {
-        atomicAdd(&out[2 * s], reached);
-        atomicMax(&out[2 * s + 1], best);
-    }
+    summarize_keys(dist + (long long)s * n, n, (long long)b * blockDim.x + threadIdx.x,
+                   (long long)blocksPerSource * blockDim.x, inf, out + 2 * s);
 }

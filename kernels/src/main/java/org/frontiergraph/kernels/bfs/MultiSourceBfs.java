@@ -28,7 +28,6 @@ final class MultiSourceBfs implements AutoCloseable {
     private final int bigCapacity;
     private final DeviceBuffer seen, visit, queues, big, counters;
     private DeviceBuffer sources;
-    private int sourceCapacity = PASS;
 
     MultiSourceBfs(DeviceGraph device) {
         this.device = device;
@@ -74,13 +73,7 @@ final class MultiSourceBfs implements AutoCloseable {
      * copy a batch needs before {@link #launch}, kept out of its device time.
      */
     void prepare(int[] distinct) {
-        if (distinct.length > sourceCapacity) {
-            DeviceBuffer bigger = device.allocate(4L * distinct.length)[0];
-            sources.close();
-            sources = bigger;
-            sourceCapacity = distinct.length;
-        }
-        sources.upload(distinct);
+        sources = device.uploadGrowing(sources, distinct);
         counters.fill32(0, 2L * COUNTERS, 0);
     }
 

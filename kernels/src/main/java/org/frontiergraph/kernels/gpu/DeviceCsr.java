@@ -92,35 +92,28 @@ public final class DeviceCsr implements AutoCloseable {
             rows = DeviceBuffer.of(context, ledger, ao);
             cols = DeviceBuffer.allocate(context, ledger, 4L * after.arcCount());
             next = new DeviceCsr(context, ledger, after, big, rows, cols);
-            copyPieces("u32", columns, cols, plan.kept);
-            try (DeviceBuffer packed = DeviceBuffer.of(context, ledger, plan.packedColumns)) {
-                copyPieces("u32", packed, cols, plan.written);
+            try (DeviceBuffer kept = DeviceBuffer.of(context, ledger, plan.kept);
+                 DeviceBuffer written = DeviceBuffer.of(context, ledger, plan.written);
+                 DeviceBuffer packedColumns = DeviceBuffer.of(context, ledger, plan.packedColumns)) {
+                copyPieces("u32", columns, cols, kept, plan.keptPieces());
+                copyPieces("u32", packedColumns, cols, written, plan.writtenPieces());
+                if (ints != intWeights) {
+                    next.uploadWeights(after);
+                } else {
+                    next.weights = DeviceBuffer.allocate(context, ledger, (ints ? 4L : 8L) * after.arcCount());
+                    next.intWeights = ints;
+                    next.zeroWeights = zero;
+                    next.maxWeight = max;
+                    next.meanWeight = after.arcCount() == 0 ? 1 : after.weightSum() / after.arcCount();
+                    String type = ints ? "u32" : "u64";
+                    try (DeviceBuffer packedWeights = ints ? DeviceBuffer.of(context, ledger, toInts(plan.packedWeights))
+                            : DeviceBuffer.of(context, ledger, plan.packedWeights)) {
+                        copyPieces(type, weights, next.weights, kept, plan.keptPieces());
+                        copyPieces(type, packedWeights, next.weights, written, plan.writtenPieces());
+                        context.synchronize();
+                    }
+                }
                 context.synchronize();
-            }
-            if (ints != intWeights) {
-                next.uploadWeights(after);
-                return next;
-            }
-            next.weights = DeviceBuffer.allocate(context, ledger, (ints ? 4L : 8L) * after.arcCount());
-            next.intWeights = ints;
-            next.zeroWeights = zero;
-            next.maxWeight = max;
-            next.meanWeight = after.arcCount() == 0 ? 1 : after.weightSum() / after.arcCount();
-            String type = ints ? "u32" : "u64";
-            copyPieces(type, weights, next.weights, plan.kept);
-            double[] pw = plan.packedWeights;
-            if (ints) {
-                int[] iw = new int[pw.length];
-                for (int i = 0; i < pw.length; i++) iw[i] = (int) pw[i];
-                try (DeviceBuffer packed = DeviceBuffer.of(context, ledger, iw)) {
-                    copyPieces(type, packed, next.weights, plan.written);
-                    context.synchronize();
-                }
-            } else {
-                try (DeviceBuffer packed = DeviceBuffer.of(context, ledger, pw)) {
-                    copyPieces(type, packed, next.weights, plan.written);
-                    context.synchronize();
-                }
             }
             return next;
         } catch (RuntimeException e) {
@@ -133,13 +126,15 @@ public final class DeviceCsr implements AutoCloseable {
         }
     }
 
-    private void copyPieces(String type, DeviceBuffer src, DeviceBuffer dst, int[] pieces) {
-        int count = pieces.length / 3;
-        if (count == 0) return;
-        try (DeviceBuffer p = DeviceBuffer.of(context, ledger, pieces)) {
-            context.module("graph").kernel("copy_pieces_" + type).launch(Math.min(count, 1 << 20), src, dst, p, count);
-            context.synchronize();
-        }
+    /** Queues copy_pieces_{type}: {@code count} pieces (from, to, length) of src into dst. */
+    private void copyPieces(String type, DeviceBuffer src, DeviceBuffer dst, DeviceBuffer pieces, int count) {
+        if (count > 0) context.module("graph").kernel("copy_pieces_" + type).launch(Math.min(count, 1 << 20), src, dst, pieces, count);
+    }
+
+    private static int[] toInts(double[] w) {
+        int[] iw = new int[w.length];
+        for (int i = 0; i < w.length; i++) iw[i] = (int) w[i];
+        return iw;
     }
 
     /** Bytes a graph takes on the device (CSR only). */
@@ -165,8 +160,7 @@ public final class DeviceCsr implements AutoCloseable {
             weights = null;
         }
         if (ints) {
-            int[] iw = new int[w.length];
-            for (int i = 0; i < w.length; i++) iw[i] = (int) w[i];
+            int[] iw = toInts(w);
             if (old == null) weights = DeviceBuffer.of(context, ledger, iw);
             else old.upload(iw);
         } else {

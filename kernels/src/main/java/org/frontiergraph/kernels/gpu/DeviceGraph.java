@@ -22,6 +22,21 @@ public record DeviceGraph(CudaContext context, AtomicLong ledger, DeviceCsr csr,
         return DeviceBuffer.allocateAll(context, ledger, bytes);
     }
 
+    /**
+     * {@code data} uploaded into {@code buffer}, or into a larger buffer in this graph's ledger that replaces it
+     * (closed here) when it does not fit; returns the buffer holding the data. For lists whose length varies per run
+     * (a batch's sources).
+     */
+    public DeviceBuffer uploadGrowing(DeviceBuffer buffer, int[] data) {
+        if (4L * data.length > buffer.bytes()) {
+            DeviceBuffer bigger = allocate(4L * data.length)[0];
+            buffer.close();
+            buffer = bigger;
+        }
+        buffer.upload(data);
+        return buffer;
+    }
+
     /** The launcher of {@code implementation} on this graph (see {@link Launchers#launcher}). */
     public <Q, R> GpuLauncher<Q, R> launcher(GpuAlgorithm<Q, R> implementation) {
         return launchers.launcher(implementation);

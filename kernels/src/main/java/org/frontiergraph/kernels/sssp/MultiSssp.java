@@ -52,7 +52,6 @@ final class MultiSssp implements AutoCloseable {
     private final boolean hasWide;
     private final DeviceBuffer dist, queueA, queueB, far, nearMark, farMark, counters, wideItems, wideOffsets;
     private DeviceBuffer sourceList;
-    private int sourceCapacity;
 
     /** Buffers for {@link #capacity(CsrGraph)} sources a pass (at least 1). */
     MultiSssp(DeviceGraph g) {
@@ -75,7 +74,6 @@ final class MultiSssp implements AutoCloseable {
         wideItems = b[7];
         wideOffsets = b[8];
         sourceList = b[9];
-        sourceCapacity = SummaryBuffer.INITIAL;
     }
 
     /**
@@ -192,13 +190,7 @@ final class MultiSssp implements AutoCloseable {
 
     /** The batch's sources on the device (the copy is ordered after the work already queued: a blocking stream). */
     private void upload(int[] sources) {
-        if (sources.length > sourceCapacity) {
-            DeviceBuffer bigger = device.allocate(4L * sources.length)[0];
-            sourceList.close();
-            sourceList = bigger;
-            sourceCapacity = sources.length;
-        }
-        sourceList.upload(sources);
+        sourceList = device.uploadGrowing(sourceList, sources);
     }
 
     @Override

@@ -6,14 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.stream.IntStream;
-import org.frontiergraph.kernels.contract.GpuOrSkip;
+import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Sources;
-import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -23,19 +20,7 @@ import org.junit.jupiter.api.Test;
  * whatever the grid size ({@code mbps}).
  */
 @Tag("gpu")
-class GpuBfsSummariesTest {
-    private static GpuBackend gpu;
-
-    @BeforeAll
-    static void open() {
-        gpu = GpuOrSkip.open();
-    }
-
-    @AfterAll
-    static void close() {
-        if (gpu != null) gpu.close();
-    }
-
+class GpuBfsSummariesTest extends GpuTests {
     /** Kronecker graph: 65 distinct sources with arcs, each given twice, and 10 isolated ones (answered on the host). */
     private static int[] batch(CsrGraph g) {
         int[] withArcs = IntStream.range(0, g.vertexCount()).filter(v -> g.degree(v) > 0).limit(65).toArray();

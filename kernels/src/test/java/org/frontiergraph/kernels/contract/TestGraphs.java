@@ -201,6 +201,19 @@ public final class TestGraphs {
         return withRepeat;
     }
 
+    /** The source of the answers-at-targets contract tests (a seeded one; 0 on a one-vertex graph). */
+    public static int targetsSource(CsrGraph g) {
+        return sources(g, 2, 3)[g.vertexCount() > 1 ? 1 : 0];
+    }
+
+    /** Up to 40 targets for {@code source} ({@link #batch}: with a repeat), the source itself last. */
+    public static int[] targetsWithSource(CsrGraph g, int source) {
+        int[] targets = batch(g, Math.min(g.vertexCount(), 40), 4);
+        int[] withSource = java.util.Arrays.copyOf(targets, targets.length + 1);
+        withSource[targets.length] = source;
+        return withSource;
+    }
+
     public static BfsResult bfsReference(CsrGraph g, int source) {
         return BFS_REFERENCE.computeIfAbsent(g, k -> new ConcurrentHashMap<>())
                 .computeIfAbsent(source, s -> BfsReference.run(g, s));

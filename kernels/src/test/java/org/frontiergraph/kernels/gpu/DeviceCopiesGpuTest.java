@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import org.frontiergraph.kernels.contract.GpuOrSkip;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.frontiergraph.kernels.contract.GpuTests;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,19 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * reads only the prefix. Gathers read the given positions. Skipped without a GPU.
  */
 @Tag("gpu")
-class DeviceCopiesGpuTest {
-    private static GpuBackend gpu;
-
-    @BeforeAll
-    static void open() {
-        gpu = GpuOrSkip.open();
-    }
-
-    @AfterAll
-    static void close() {
-        if (gpu != null) gpu.close();
-    }
-
+class DeviceCopiesGpuTest extends GpuTests {
     private static final int STAGE_INTS = PinnedStaging.STAGE_BYTES / 4;
 
     @ParameterizedTest

@@ -9,7 +9,7 @@ import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsReference;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
-import org.frontiergraph.kernels.contract.GpuOrSkip;
+import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -26,8 +26,6 @@ import org.frontiergraph.kernels.sssp.DijkstraReference;
 import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -40,19 +38,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * gives, and passes the verifiers; no structural change needed a reload from the host.
  */
 @Tag("gpu")
-class DeviceUpdatesGpuTest {
-    private static GpuBackend gpu;
-
-    @BeforeAll
-    static void open() {
-        gpu = GpuOrSkip.open();
-    }
-
-    @AfterAll
-    static void close() {
-        if (gpu != null) gpu.close();
-    }
-
+class DeviceUpdatesGpuTest extends GpuTests {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void theDeviceFollowsRandomUpdateStreams(boolean directed) {

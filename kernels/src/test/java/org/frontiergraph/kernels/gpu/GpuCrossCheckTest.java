@@ -10,7 +10,7 @@ import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
-import org.frontiergraph.kernels.contract.GpuOrSkip;
+import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
@@ -22,8 +22,6 @@ import org.frontiergraph.kernels.mst.MstVerifier;
 import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,21 +32,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * MST edge ids, total weight and components identical. Skipped where no GPU is present.
  */
 @Tag("gpu")
-class GpuCrossCheckTest {
-    private static ComputeBackend gpu;
+class GpuCrossCheckTest extends GpuTests {
     private static final ComputeBackend CPU = new CpuBackend();
     private static final String[] BFS_VARIANTS = {null, "hostloop", "persistent,bps=1"};
     private static final String[] SSSP_VARIANTS = {null, "nearfar,df=2,bps=1", "nearfar,df=1000"};
-
-    @BeforeAll
-    static void open() {
-        gpu = GpuOrSkip.open();
-    }
-
-    @AfterAll
-    static void close() {
-        if (gpu != null) gpu.close();
-    }
 
     static Stream<GpuTestGraphs.Named> graphs() {
         return GpuTestGraphs.all();

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
-import org.frontiergraph.kernels.contract.GpuOrSkip;
+import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
@@ -21,26 +21,12 @@ import org.frontiergraph.kernels.mst.KruskalReference;
 import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
 import org.frontiergraph.kernels.sssp.Sssp;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Residency: bytes accounted and freed, weights patched in place, unknown variants refused. Skipped without a GPU. */
 @Tag("gpu")
-class GpuResidentGraphTest {
-    private static GpuBackend gpu;
-
-    @BeforeAll
-    static void open() {
-        gpu = GpuOrSkip.open();
-    }
-
-    @AfterAll
-    static void close() {
-        if (gpu != null) gpu.close();
-    }
-
+class GpuResidentGraphTest extends GpuTests {
     @Test
     void bytesAreCountedAndFreed() {
         CsrGraph g = GraphBuilder.build(UniformRandomGraph.generate(10_000, 80_000, 21, 50, false));

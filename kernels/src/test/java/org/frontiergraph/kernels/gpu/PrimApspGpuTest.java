@@ -16,10 +16,9 @@ import org.frontiergraph.kernels.apsp.ApspLimits;
 import org.frontiergraph.kernels.apsp.ApspResult;
 import org.frontiergraph.kernels.apsp.ApspVerifier;
 import org.frontiergraph.kernels.apsp.CpuApsp;
-import org.frontiergraph.kernels.contract.GpuOrSkip;
+import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
 import org.frontiergraph.kernels.contract.TestGraphs;
-import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.generate.seeds.GtGraphRandom;
@@ -32,8 +31,6 @@ import org.frontiergraph.kernels.mst.KruskalReference;
 import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.mst.MstVerifier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,20 +42,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * 2^7..2^14 vertices, prim-gmr vs prim-naive vs CPU Prim). Skipped where no GPU is present.
  */
 @Tag("gpu")
-class PrimApspGpuTest {
+class PrimApspGpuTest extends GpuTests {
     private static final String[] PRIM = {"prim-gmr", "prim-naive"};
     private static final String[] APSP = {"floyd-warshall", "floyd-warshall,blocked=1", "repeated-sssp"};
-    private static ComputeBackend gpu;
-
-    @BeforeAll
-    static void open() {
-        gpu = GpuOrSkip.open();
-    }
-
-    @AfterAll
-    static void close() {
-        if (gpu != null) gpu.close();
-    }
 
     private static void assertPrim(String name, CsrGraph g) {
         MstResult reference = KruskalReference.run(g);

@@ -5,17 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
-import org.frontiergraph.kernels.contract.GpuOrSkip;
+import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
-import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.InvalidGraphException;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.UpdateStreams;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,19 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * GPU's default MST of the graph, run from scratch (edge ids, total weight, components), and passes the verifier.
  */
 @Tag("gpu")
-class MstRepairGpuTest {
-    private static GpuBackend gpu;
-
-    @BeforeAll
-    static void open() {
-        gpu = GpuOrSkip.open();
-    }
-
-    @AfterAll
-    static void close() {
-        if (gpu != null) gpu.close();
-    }
-
+class MstRepairGpuTest extends GpuTests {
     @ParameterizedTest
     @ValueSource(booleans = {true, false})
     void repairsEqualTheDevicesForestAfterEveryRun(boolean directed) {

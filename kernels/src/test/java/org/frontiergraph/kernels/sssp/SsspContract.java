@@ -79,10 +79,8 @@ public abstract class SsspContract extends SingleSourceContract {
     @MethodSource("org.frontiergraph.kernels.contract.TestGraphs#batchGraphs")
     void answersAtTargetsEqualTheReference(Fixture f) {
         CsrGraph g = f.graph();
-        int source = TestGraphs.sources(g, 2, 3)[g.vertexCount() > 1 ? 1 : 0];
-        int[] targets = TestGraphs.batch(g, Math.min(g.vertexCount(), 40), 4);
-        int[] withSource = java.util.Arrays.copyOf(targets, targets.length + 1);
-        withSource[targets.length] = source;
+        int source = TestGraphs.targetsSource(g);
+        int[] withSource = TestGraphs.targetsWithSource(g, source);
         SsspAtTargets got = withResident(g, r -> r.run(Sssp.AT_TARGETS, new Targets(source, withSource), null));
         SsspResult want = TestGraphs.ssspReference(g, source);
         assertArrayEquals(withSource, got.targets());

@@ -3,14 +3,11 @@ package org.frontiergraph.kernels.sssp;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
-import org.frontiergraph.kernels.contract.GpuOrSkip;
+import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.engine.ResidentGraph;
-import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
 import org.frontiergraph.kernels.graph.UpdateStreams;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,19 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the GPU recomputes it when a repair gives up or frontier.verify-incremental samples it.
  */
 @Tag("gpu")
-class SsspRepairGpuTest {
-    private static GpuBackend gpu;
-
-    @BeforeAll
-    static void open() {
-        gpu = GpuOrSkip.open();
-    }
-
-    @AfterAll
-    static void close() {
-        if (gpu != null) gpu.close();
-    }
-
+class SsspRepairGpuTest extends GpuTests {
     private static SsspResult onDevice(CsrGraph g, int source) {
         try (ResidentGraph dev = gpu.load(UpdateStreams.rebuilt(g, g.vertexCount()))) {
             return Sssp.run(dev, source, null);
