@@ -49,6 +49,7 @@ import org.junit.jupiter.api.Test;
  */
 class WorkerPipelineIT {
     static final long SEED = 7;
+    static final long CUT_AFTER_BYTES = 100_000;
     static TestKafka kafka;
     static FrontierWorker worker;
     static FrontierClient client;
@@ -64,6 +65,8 @@ class WorkerPipelineIT {
                 "frontier.result-chunk-edges", 1_000,
                 "frontier.topics.partitions", 3,
                 "frontier.partition-concurrency", 3,
+                // small, so that bursts of FULL answers are cut into several polls (the production default is 256 MiB)
+                "frontier.max-batch-answer-bytes", CUT_AFTER_BYTES,
                 "micronaut.server.port", -1));
         client = new FrontierClient(kafka.bootstrapServers());
     }
@@ -234,6 +237,59 @@ class WorkerPipelineIT {
                 }
             }
         }
+    }
+
+    /**
+     * A burst of 100 FULL queries (60 KB of answer each) on a worker that may hold 100 KB of answers per partition and
+     * poll: the worker stops once the answers in hand pass the limit and reads the rest again, so the burst spans
+     * several polls (a poll's first run may take up to 64 records before the answers' size is known). Every
+     * query is answered exactly once (as many result records as its chunk count), on the version with the update
+     * published between the queries, and right; the worker counted the cut polls.
+     */
+    @Test
+    void aBurstOfFullAnswersIsCutIntoPollsWithNothingLostOrRepeated() throws Exception {
+        CsrGraph v1 = GraphBuilder.build(UniformRandomGraph.generate(5_000, 30_000, SEED + 3, 50, true));
+        EdgeList e = new EdgeList(v1.vertexCount(), true);
+        for (int u = 0; u < v1.vertexCount(); u++) {
+            for (int x = v1.rowStart(u); x < v1.rowEnd(u); x++) e.add(u, v1.columns()[x], v1.weights()[x]);
+        }
+        io.micrometer.core.instrument.MeterRegistry meters = worker.context().getBean(io.micrometer.core.instrument.MeterRegistry.class);
+        double cutBefore = meters.counter("frontier.polls.cut").count();
+        int u = 7, v = v1.columns()[v1.rowStart(7)];
+        CsrGraph v2 = GraphEdit.apply(v1, new int[0], new int[0], new int[] {u}, new int[] {v}, new double[] {0.25},
+                new int[0], new int[0], new double[0]);
+        record Asked(GraphQuery query, CsrGraph graph, long version) {}
+        List<Asked> asked = new ArrayList<>();
+        try (TopicWatcher<GraphStatus> status = client.watchStatus();
+             TopicWatcher<QueryResult> results = client.watchResults()) {
+            client.publishSnapshot("burst", 1, e, 0, true, null);
+            awaitLoaded(status, "burst", 1);
+            java.util.Random rnd = new java.util.Random(SEED);
+            List<org.apache.avro.specific.SpecificRecord> burst = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                if (i == 50) {
+                    burst.add(GraphUpdate.newBuilder().setGraphId("burst")
+                            .setReweighted(PackedArrays.edgeBatch(new int[] {u}, new int[] {v}, new double[] {0.25})).build());
+                }
+                GraphQuery q = query("burst", Algorithm.SSSP, rnd.nextInt(v1.vertexCount()));
+                burst.add(q);
+                asked.add(i < 50 ? new Asked(q, v1, 1) : new Asked(q, v2, 2));
+            }
+            client.publishAll(burst);
+            for (Asked x : asked) assertVerified(await(results, x.query().getQueryId()), x.graph(), x.version());
+            GraphQuery last = query("burst", Algorithm.BFS, 0);   // answered after every record above was
+            client.publishQuery(last);
+            await(results, last.getQueryId());
+            Map<String, Long> records = results.seen().stream()
+                    .collect(Collectors.groupingBy(QueryResult::getQueryId, Collectors.counting()));
+            for (Asked x : asked) {
+                QueryResult first = await(results, x.query().getQueryId()).get(0);
+                assertEquals((long) first.getChunkCount(), records.get(x.query().getQueryId()),
+                        "query " + x.query().getQueryId() + ": each chunk published once");
+            }
+        }
+        double cut = meters.counter("frontier.polls.cut").count() - cutBefore;
+        assertTrue(cut >= 2, "100 answers of 60 KB under a 100 KB limit span several polls: " + cut + " cut");
     }
 
     /** The partition of {@code key} among the IT's 3, as Java's default partitioner puts it. */

@@ -36,8 +36,18 @@ public class FrontierConfig {
     private Duration heartbeatInterval = Duration.ofSeconds(1);
     /** With a configured worker-id, join the group as a static member (group.instance.id = worker-id). */
     private boolean staticMembership = true;
-    /** Records handed to the worker per poll. */
-    private int maxPollRecords = 200;
+    /**
+     * Records handed to the worker per poll. Many: a stream of small updates is applied, published and committed a
+     * poll at a time, so the per-poll costs (publishing, acknowledgement, commit) are shared by many records; a poll
+     * of large answers is bounded by {@link #maxBatchAnswerBytes} instead.
+     */
+    private int maxPollRecords = 2_000;
+    /**
+     * Bytes of answers (packed arrays) a partition's records of one poll may produce before the worker stops there,
+     * publishes them and reads the partition's remaining records again with the next poll: bounds what a burst of
+     * FULL queries holds on the heap, however many records a poll has.
+     */
+    private long maxBatchAnswerBytes = 256L << 20;
     /** How long a stopping worker waits for the records in hand to be published and committed. */
     private Duration shutdownTimeout = Duration.ofSeconds(10);
     /**
@@ -92,6 +102,8 @@ public class FrontierConfig {
     public boolean isStaticMembership() { return staticMembership; }
     public void setStaticMembership(boolean v) { this.staticMembership = v; }
     public int getMaxPollRecords() { return maxPollRecords; }
+    public long getMaxBatchAnswerBytes() { return maxBatchAnswerBytes; }
+    public void setMaxBatchAnswerBytes(long v) { this.maxBatchAnswerBytes = v; }
     public void setMaxPollRecords(int v) { this.maxPollRecords = v; }
     public Duration getShutdownTimeout() { return shutdownTimeout; }
     public void setShutdownTimeout(Duration v) { this.shutdownTimeout = v; }

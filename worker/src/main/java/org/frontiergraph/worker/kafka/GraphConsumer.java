@@ -209,7 +209,7 @@ public class GraphConsumer implements AutoCloseable {
     private void session() {
         KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumerProperties(), new StringDeserializer(), new ByteArrayDeserializer());
         GraphEventListener listener = new GraphEventListener(c, processor, publisher, registry, metrics, topic, () -> stopping,
-                partitions);
+                partitions, config.getMaxBatchAnswerBytes());
         consumer = c;
         try {
             if (stopping) return;   // stop() came while no consumer existed to wake up

@@ -54,19 +54,30 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     private final PartitionRecovery recovery;
     private final String topic;
     private final BooleanSupplier stopping;
+    /** {@code frontier.max-batch-answer-bytes}: the answers a partition's part of one poll may produce. */
+    private final long maxBatchAnswerBytes;
     /** Runs the partitions of a poll side by side; null: one after another on this thread. */
     private final ExecutorService partitions;
     /** Partitions assigned to this consumer now. */
     private final Set<TopicPartition> assigned = new LinkedHashSet<>();
     /** Assigned partitions whose rebuild could not start yet (their committed offset was out of reach): paused. */
     private final Set<TopicPartition> awaitingRebuild = new LinkedHashSet<>();
+    /**
+     * Records polled but left for the next round, per partition (its answers in hand reached {@code
+     * frontier.max-batch-answer-bytes}); such a partition is paused ({@link #holding}) until they are processed.
+     */
+    private final Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> held = new HashMap<>();
+    private final Set<TopicPartition> holding = new HashSet<>();
+    /** Per partition: answer bytes per record in its latest poll, which sizes the first run of its next one. */
+    private final Map<TopicPartition, Long> answerBytesPerRecord = new HashMap<>();
     /** Whether the group has assigned this consumer anything yet (an empty assignment counts). */
     private boolean joined;
 
     GraphEventListener(Consumer<String, byte[]> consumer, GraphEventProcessor processor, OutputPublisher publisher,
                        GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping,
-                       ExecutorService partitions) {
+                       ExecutorService partitions, long maxBatchAnswerBytes) {
         this.consumer = consumer;
+        this.maxBatchAnswerBytes = maxBatchAnswerBytes;
         this.partitions = partitions;
         this.processor = processor;
         this.publisher = publisher;
@@ -84,7 +95,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      */
     void handle(ConsumerRecords<String, byte[]> records) {
         long start = System.currentTimeMillis();
-        if (records.isEmpty() && !processor.subscriptionsDue(this::live, start)) {
+        if (records.isEmpty() && held.isEmpty() && !processor.subscriptionsDue(this::live, start)) {
             settle(false);
             return;
         }
@@ -93,13 +104,32 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         List<AnsweredQuery> answered = new ArrayList<>();
         Set<TopicPartition> touched = new HashSet<>();
         List<PartitionWork> work = new ArrayList<>();
-        for (TopicPartition tp : records.partitions()) {
+        Set<TopicPartition> polled = new LinkedHashSet<>(held.keySet());
+        polled.addAll(records.partitions());
+        for (TopicPartition tp : polled) {
+            List<ConsumerRecord<String, byte[]>> in = held.remove(tp);   // left by the previous poll: first
+            if (in == null) {
+                in = records.records(tp);
+            } else if (!records.records(tp).isEmpty()) {
+                in = new ArrayList<>(in);
+                in.addAll(records.records(tp));
+            }
             if (awaitingRebuild.contains(tp) || !assigned.contains(tp)) continue;
-            work.add(new PartitionWork(tp, records.records(tp)));
+            work.add(new PartitionWork(tp, in, answerBytesPerRecord.getOrDefault(tp, -1L)));
         }
         runAll(work);
         List<Outputs> outputs = new ArrayList<>();
         for (PartitionWork w : work) {   // outputs in partition order, each partition's in log order
+            answerBytesPerRecord.put(w.partition, w.perRecord());
+            if (w.stoppedAt >= 0) {   // the rest waits, in hand, for the next round; none of the partition is fetched meanwhile
+                held.put(w.partition, w.records.subList(w.stoppedAt, w.records.size()));
+                if (holding.add(w.partition)) consumer.pause(List.of(w.partition));
+                metrics.pollCut();
+                LOG.debug("{}: answers of {} bytes in hand, {} records left for the next round", w.partition, w.answerBytes,
+                        w.records.size() - w.stoppedAt);
+            } else if (holding.remove(w.partition)) {
+                consumer.resume(List.of(w.partition));
+            }
             if (w.handled) touched.add(w.partition);
             outputs.addAll(w.outputs);
             answered.addAll(w.answered);
@@ -113,8 +143,19 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     }
 
     /**
+     * Live records handed to the processor in one run, at most: a burst's queries are answered in runs of this many,
+     * and the answers in hand are weighed after each run. The first run of a poll takes {@link #FIRST_RUN_RECORDS}
+     * (a bit-parallel BFS pass takes 64 sources): until then nothing tells how large the answers are.
+     */
+    static final int RUN_RECORDS = 256;
+    static final int FIRST_RUN_RECORDS = 64;
+
+    /**
      * The records of one partition in a poll, processed in log order: replayed records one by one (state only),
-     * consecutive live ones handed to the processor together (it answers a run of queries in one go). Partitions
+     * consecutive live ones handed to the processor together, up to {@link #RUN_RECORDS} (it answers a run of queries
+     * in one go). Once the answers in hand reach {@code frontier.max-batch-answer-bytes}, the partition's remaining
+     * records are left to the next poll (the consumer seeks back to the first of them), so a poll of thousands of
+     * FULL queries does not hold thousands of answers. Partitions
      * share no graph, so their work may run side by side ({@link #runAll}); the shared services it calls (registry,
      * subscriptions, recovery) are thread-safe.
      */
@@ -126,21 +167,35 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         final List<InputRecord> run = new ArrayList<>();
         /** The offset to commit next (-1: no live record processed). */
         long next = -1;
+        /** The first record left for the next round (-1: none left). */
+        int stoppedAt = -1;
+        /** Bytes of the answers in {@link #outputs}, and the live records that produced them. */
+        long answerBytes;
+        int processed;
+        /** Answer bytes per record in this partition's previous poll (-1: none yet): sizes the first run. */
+        final long perRecordBefore;
         boolean handled;
 
-        PartitionWork(TopicPartition partition, List<ConsumerRecord<String, byte[]>> records) {
+        PartitionWork(TopicPartition partition, List<ConsumerRecord<String, byte[]>> records, long perRecordBefore) {
             this.partition = partition;
             this.records = records;
+            this.perRecordBefore = perRecordBefore;
         }
 
         @Override
         public Void call() {
-            for (ConsumerRecord<String, byte[]> r : records) {
+            for (int i = 0; i < records.size(); i++) {
                 if (stopping.getAsBoolean()) break;   // the rest goes to the partition's next owner
+                if (answerBytes >= maxBatchAnswerBytes) {   // enough answers in hand: the rest waits for the next round
+                    stoppedAt = i;
+                    break;
+                }
+                ConsumerRecord<String, byte[]> r = records.get(i);
                 handled = true;
                 InputRecord in = new InputRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value(), r.timestamp());
                 if (!recovery.replaying(partition, r.offset())) {
                     run.add(in);
+                    if (run.size() >= runLimit()) processRun();
                     continue;
                 }
                 processRun();
@@ -151,13 +206,35 @@ final class GraphEventListener implements ConsumerRebalanceListener {
             return null;
         }
 
+        /**
+         * The records the current run may take: as many as still fit under the limit at the answer bytes per record
+         * seen so far in this poll (before any, in the partition's previous poll), at least one and at most {@link
+         * #RUN_RECORDS}; {@link #FIRST_RUN_RECORDS} when nothing was seen yet. Updates and SUMMARY queries weigh next
+         * to nothing and run {@link #RUN_RECORDS} at a time; FULL answers come one or a few a run near the limit, so
+         * the run that crosses it crosses it by about one answer.
+         */
+        int runLimit() {
+            long perRecord = processed > 0 ? answerBytes / processed : perRecordBefore;
+            if (perRecord < 0) return FIRST_RUN_RECORDS;
+            if (perRecord == 0) return RUN_RECORDS;
+            long room = Math.max(0, maxBatchAnswerBytes - answerBytes);
+            return (int) Math.max(1, Math.min(RUN_RECORDS, room / perRecord));
+        }
+
+        /** Answer bytes per record of this poll, for the partition's next one (-1: no live record processed). */
+        long perRecord() {
+            return processed > 0 ? answerBytes / processed : perRecordBefore;
+        }
+
         private void processRun() {
             if (run.isEmpty()) return;
             for (Outputs out : processor.processAll(run)) {
                 outputs.add(out);
+                answerBytes += out.answerBytes();
                 if (out.answered() != null) answered.add(out.answered());
             }
             next = run.get(run.size() - 1).offset() + 1;
+            processed += run.size();
             run.clear();
         }
     }
@@ -207,9 +284,12 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         }
     }
 
-    /** Whether batches wait for their acknowledgements: the consumer then polls briefly, to commit them soon. */
+    /**
+     * Whether batches wait for their acknowledgements, or records polled wait in hand: the consumer then polls
+     * briefly, to commit the batches soon and go on with the records.
+     */
     boolean unsettled() {
-        return !inFlight.isEmpty();
+        return !inFlight.isEmpty() || !held.isEmpty();
     }
 
     /**
@@ -396,6 +476,9 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         assigned.removeAll(partitions);
         awaitingRebuild.removeAll(partitions);
         recovery.forget(partitions);
+        answerBytesPerRecord.keySet().removeAll(partitions);
+        held.keySet().removeAll(partitions);
+        holding.removeAll(partitions);
     }
 
     /**
@@ -405,6 +488,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      */
     private void rebuild(Collection<TopicPartition> partitions) {
         recovery.forget(partitions);
+        held.keySet().removeAll(partitions);   // read again from where the rebuild starts
+        holding.removeAll(partitions);
         try {
             List<TopicPartition> fromBeginning = new ArrayList<>();
             for (PartitionRecovery.Resume r : recovery.rebuild(partitions, consumer::committed)) {

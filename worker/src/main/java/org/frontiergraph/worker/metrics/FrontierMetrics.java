@@ -99,6 +99,16 @@ public class FrontierMetrics {
                 .record(Duration.ofNanos(e.getComputeMicros() * 1000));
     }
 
+    /**
+     * A partition's part of a poll stopped early because its answers reached {@code frontier.max-batch-answer-bytes};
+     * its remaining records are read again with the next poll.
+     */
+    public void pollCut() {
+        Counter.builder("frontier.polls.cut")
+                .description("Polls whose processing a partition stopped early because its answers reached "
+                        + "frontier.max-batch-answer-bytes (the rest is read again)").register(meters).increment();
+    }
+
     /** An error event published with this code. */
     public void error(ErrorCode code) {
         Counter.builder("frontier.errors").tag("code", code.name())

@@ -1,7 +1,9 @@
 package org.frontiergraph.worker.processing;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.QueryResult;
@@ -22,6 +24,27 @@ public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<G
         errors = List.copyOf(errors);
         statuses = List.copyOf(statuses);
         ended = List.copyOf(ended);
+    }
+
+    /**
+     * The bytes of the answers' packed arrays (vertices, hops, distances, parents, MST edges): what holding these
+     * outputs until they are published costs, roughly, beyond a few hundred bytes a record.
+     */
+    public long answerBytes() {
+        long bytes = 0;
+        for (QueryResult r : results) {
+            bytes += remaining(r.getVertices()) + remaining(r.getHops()) + remaining(r.getDistances()) + remaining(r.getParents())
+                    + edgeBytes(r.getMstEdges()) + edgeBytes(r.getRemovedEdges());
+        }
+        return bytes;
+    }
+
+    private static long remaining(ByteBuffer b) {
+        return b == null ? 0 : b.remaining();
+    }
+
+    private static long edgeBytes(EdgeBatch e) {
+        return e == null ? 0 : remaining(e.getSources()) + remaining(e.getTargets()) + remaining(e.getWeights());
     }
 
     public boolean isEmpty() {
