@@ -6,41 +6,67 @@ import java.util.stream.IntStream;
 /**
  * Builds a {@link CsrGraph} from an {@link EdgeList}, applying the storage policy documented on CsrGraph:
  * ids and weights validated, self-loops dropped, parallel edges merged to the smallest weight,
- * undirected edges stored as two arcs, rows sorted by target. Rows are sorted in parallel.
+ * undirected edges stored as two arcs, rows sorted by target. Rows are sorted in parallel; large inputs are also
+ * bucketed into rows in parallel ({@link #build(EdgeList, int)}).
  */
 public final class GraphBuilder {
     private static final double INT_WEIGHT_LIMIT = 2147483647.0;
 
     private GraphBuilder() {}
 
+    /** Inputs of at least this many edges are bucketed into rows by several scans side by side. */
+    static final int PARALLEL_EDGES = 1 << 20;
+
     public static CsrGraph build(EdgeList edges) {
+        int parts = edges.size() >= PARALLEL_EDGES ? Math.min(16, Runtime.getRuntime().availableProcessors()) : 1;
+        return build(edges, parts);
+    }
+
+    /**
+     * {@link #build(EdgeList)} with the scattering steps split into {@code parts} ranges of rows, each filled by its
+     * own scan of the input in input order (so the result does not depend on {@code parts}): every core reads the
+     * whole input but writes only its rows, instead of one core scattering every edge.
+     */
+    static CsrGraph build(EdgeList edges, int parts) {
         final int n = edges.vertexCount();
         final int size = edges.size();
         final boolean directed = edges.directed();
         final int[] src = edges.sourcesArray(), dst = edges.targetsArray();
         final double[] w = edges.weightsArray();
-        validate(n, size, src, dst, w);
+        validate(n, size, src, dst, w, parts);
+        int[] bounds = rowRanges(n, parts);
 
         // 1. count canonical arcs per row (undirected: stored once, at min endpoint), self-loops dropped
         int[] counts = new int[n + 1];
-        for (int i = 0; i < size; i++) {
-            int a = src[i], b = dst[i];
-            if (a == b) continue;
-            counts[directed ? a : Math.min(a, b)]++;
-        }
+        eachRange(bounds, (lo, hi) -> {
+            for (int i = 0; i < size; i++) {
+                int a = src[i], b = dst[i];
+                if (a == b) continue;
+                int row = directed ? a : Math.min(a, b);
+                if (row >= lo && row < hi) counts[row]++;
+            }
+        });
         int[] start = prefixSum(counts, n);
         long total = start[n];
-        // 2. fill keys (target << 32 | input index) into rows
+        // 2. fill keys (target << 32 | position in the row) and weights into rows, in input order within a row (the
+        //    weights travel with the scan, so nothing later reads the input at random)
         long[] keys = new long[(int) total];
+        double[] kw = new double[(int) total];
         int[] fill = Arrays.copyOf(start, n);
-        for (int i = 0; i < size; i++) {
-            int a = src[i], b = dst[i];
-            if (a == b) continue;
-            int row = directed ? a : Math.min(a, b);
-            int col = directed ? b : Math.max(a, b);
-            keys[fill[row]++] = ((long) col << 32) | (i & 0xffffffffL);
-        }
-        // 3. sort each row by target and merge duplicates (smallest weight wins); in parallel over rows
+        eachRange(bounds, (lo, hi) -> {
+            for (int i = 0; i < size; i++) {
+                int a = src[i], b = dst[i];
+                if (a == b) continue;
+                int row = directed ? a : Math.min(a, b);
+                if (row < lo || row >= hi) continue;
+                int col = directed ? b : Math.max(a, b);
+                int p = fill[row]++;
+                keys[p] = ((long) col << 32) | (p - start[row]);
+                kw[p] = w[i];
+            }
+        });
+        // 3. sort each row by target and merge duplicates (smallest weight wins, the first in input order among
+        //    equals); in parallel over rows
         int[] kept = new int[n];
         IntStream.range(0, n).parallel().forEach(r -> {
             int lo = start[r], hi = start[r + 1];
@@ -49,7 +75,7 @@ public final class GraphBuilder {
             for (int k = lo; k < hi; k++) {
                 if (out > lo && (keys[out - 1] >>> 32) == (keys[k] >>> 32)) {
                     int prev = (int) keys[out - 1], cur = (int) keys[k];
-                    if (w[cur] < w[prev]) keys[out - 1] = keys[k];
+                    if (kw[lo + cur] < kw[lo + prev]) keys[out - 1] = keys[k];
                 } else {
                     keys[out++] = keys[k];
                 }
@@ -57,8 +83,7 @@ public final class GraphBuilder {
             kept[r] = out - lo;
         });
         // 4. canonical edge list in (source, target) order: edge ids
-        int[] edgeStart = new int[n + 1];
-        for (int r = 0; r < n; r++) edgeStart[r + 1] = edgeStart[r] + kept[r];
+        int[] edgeStart = prefixSum(kept, n);
         int m = edgeStart[n];
         int[] eu = new int[m], ev = new int[m];
         double[] ew = new double[m];
@@ -68,44 +93,94 @@ public final class GraphBuilder {
                 long key = keys[base + k];
                 eu[out + k] = r;
                 ev[out + k] = (int) (key >>> 32);
-                ew[out + k] = w[(int) key];
+                ew[out + k] = kw[base + (int) key];
             }
         });
-        boolean integral = true;
-        for (int i = 0; i < m && integral; i++) integral = ew[i] == Math.rint(ew[i]) && ew[i] <= INT_WEIGHT_LIMIT;
-        return fromCanonicalEdges(n, directed, eu, ev, ew, integral);
+        boolean integral = IntStream.range(0, m).parallel().allMatch(i -> ew[i] == Math.rint(ew[i]) && ew[i] <= INT_WEIGHT_LIMIT);
+        return csr(n, directed, edgeStart, eu, ev, ew, integral, bounds);
     }
 
     /** CSR from canonical edges sorted by (u, v), with u < v when undirected. Edge i gets id i. */
     static CsrGraph fromCanonicalEdges(int n, boolean directed, int[] eu, int[] ev, double[] ew, boolean integral) {
+        int[] edgeStart = new int[n + 1];
+        for (int u : eu) edgeStart[u + 1]++;
+        for (int r = 0; r < n; r++) edgeStart[r + 1] += edgeStart[r];
+        return csr(n, directed, edgeStart, eu, ev, ew, integral, rowRanges(n, 1));
+    }
+
+    /**
+     * CSR from canonical edges sorted by (u, v) (u < v when undirected), the edges of row u at {@code edgeStart[u]}
+     * up to {@code edgeStart[u + 1]}. A directed graph's arcs are its edges, in order. An undirected row x holds first
+     * its arcs to y < x, from edges (y, x), in edge-id order, then its own edges (x, y > x): sorted, since ids follow
+     * (u, v) order. The first kind is scattered by one scan per range of rows in {@code bounds}.
+     */
+    private static CsrGraph csr(int n, boolean directed, int[] edgeStart, int[] eu, int[] ev, double[] ew, boolean integral,
+                                int[] bounds) {
         int m = eu.length;
         long arcs = directed ? m : 2L * m;
         if (arcs > Integer.MAX_VALUE - 8) {
             throw new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE,
                     "graph has " + arcs + " arcs; at most " + (Integer.MAX_VALUE - 8) + " are supported");
         }
-        int[] deg = new int[n + 1];
-        for (int i = 0; i < m; i++) {
-            deg[eu[i]]++;
-            if (!directed) deg[ev[i]]++;
-        }
-        int[] offsets = prefixSum(deg, n);
-        int[] fill = Arrays.copyOf(offsets, n);
         int[] cols = new int[(int) arcs];
         double[] wts = new double[(int) arcs];
         int[] ids = new int[(int) arcs];
-        // Filling in edge-id order keeps every row sorted: for row x, arcs to y < x come from edges (y, x),
-        // whose ids precede x's own edges (x, y > x), and each group arrives in ascending order.
-        for (int i = 0; i < m; i++) {
-            int a = eu[i], b = ev[i];
-            int p = fill[a]++;
-            cols[p] = b; wts[p] = ew[i]; ids[p] = i;
-            if (!directed) {
-                int q = fill[b]++;
-                cols[q] = a; wts[q] = ew[i]; ids[q] = i;
-            }
+        if (directed) {
+            int[] offsets = Arrays.copyOf(edgeStart, n + 1);
+            IntStream.range(0, m).parallel().forEach(i -> {
+                cols[i] = ev[i]; wts[i] = ew[i]; ids[i] = i;
+            });
+            return new CsrGraph(n, true, offsets, cols, wts, ids, m, integral);
         }
-        return new CsrGraph(n, directed, offsets, cols, wts, ids, m, integral);
+        int[] in = new int[n];   // arcs of row x from edges (y, x), y < x
+        eachRange(bounds, (lo, hi) -> {
+            for (int i = 0; i < m; i++) {
+                int b = ev[i];
+                if (b >= lo && b < hi) in[b]++;
+            }
+        });
+        int[] deg = new int[n + 1];
+        for (int x = 0; x < n; x++) deg[x] = in[x] + edgeStart[x + 1] - edgeStart[x];
+        int[] offsets = prefixSum(deg, n);
+        IntStream.range(0, n).parallel().forEach(x -> {   // own edges after the incoming ones
+            int p = offsets[x] + in[x];
+            for (int i = edgeStart[x]; i < edgeStart[x + 1]; i++, p++) {
+                cols[p] = ev[i]; wts[p] = ew[i]; ids[p] = i;
+            }
+        });
+        int[] fill = Arrays.copyOf(offsets, n);
+        eachRange(bounds, (lo, hi) -> {
+            for (int i = 0; i < m; i++) {
+                int b = ev[i];
+                if (b < lo || b >= hi) continue;
+                int q = fill[b]++;
+                cols[q] = eu[i]; wts[q] = ew[i]; ids[q] = i;
+            }
+        });
+        return new CsrGraph(n, false, offsets, cols, wts, ids, m, integral);
+    }
+
+    /** A task over the rows {@code lo} (inclusive) to {@code hi} (exclusive). */
+    private interface RowRange {
+        void run(int lo, int hi);
+    }
+
+    /** {@code parts} ranges of equally many rows: bounds[k] to bounds[k + 1]. */
+    private static int[] rowRanges(int n, int parts) {
+        int p = Math.max(1, Math.min(parts, Math.max(1, n)));
+        int[] bounds = new int[p + 1];
+        for (int k = 0; k <= p; k++) bounds[k] = (int) ((long) n * k / p);
+        return bounds;
+    }
+
+    /** Runs {@code task} on each range of {@code bounds}, side by side when there are several. */
+    private static void eachRange(int[] bounds, RowRange task) {
+        int parts = bounds.length - 1;
+        if (parts == 1) {
+            task.run(bounds[0], bounds[1]);
+            return;
+        }
+        IntStream.range(0, parts).parallel().forEach(k -> task.run(bounds[k], bounds[k + 1]));
     }
 
     static CsrGraph transpose(CsrGraph g) {
@@ -143,7 +218,19 @@ public final class GraphBuilder {
         return start;
     }
 
-    private static void validate(int n, int size, int[] src, int[] dst, double[] w) {
+    private static void validate(int n, int size, int[] src, int[] dst, double[] w, int parts) {
+        IntStream range = IntStream.range(0, size);
+        if ((parts > 1 ? range.parallel() : range).anyMatch(i -> {
+            int a = src[i], b = dst[i];
+            double x = w[i];
+            return a < 0 || a >= n || b < 0 || b >= n || !(x >= 0) || Double.isInfinite(x);
+        })) {
+            firstInvalid(n, size, src, dst, w);
+        }
+    }
+
+    /** Throws for the first invalid edge, as one scan in input order finds it. */
+    private static void firstInvalid(int n, int size, int[] src, int[] dst, double[] w) {
         for (int i = 0; i < size; i++) {
             int a = src[i], b = dst[i];
             if (a < 0 || a >= n || b < 0 || b >= n) {

@@ -104,7 +104,8 @@ class GraphBuilderTest {
     /**
      * Graphs large enough for the parallel passes (duplicates, self-loops, a hub) against a plain map-based build of
      * the storage policy: the same rows in target order, the smallest weight of parallel edges, edge ids in (u, v)
-     * order shared by both arcs of an undirected edge, the same integrality.
+     * order shared by both arcs of an undirected edge, the same integrality; scattered by one scan and by several
+     * ranges of rows side by side (what inputs of a million edges get), with the same arrays.
      */
     @ParameterizedTest
     @ValueSource(booleans = {true, false})
@@ -117,7 +118,10 @@ class GraphBuilderTest {
             if (i % 1_000 == 0) b = a;                                                         // self-loops
             e.add(a, b, 1 + r.nextInt(1_000));
         }
-        CsrGraph g = GraphBuilder.build(e);
+        for (int parts : new int[] {1, 3, 8}) checkPolicy(GraphBuilder.build(e, parts), e, n, directed);
+    }
+
+    private static void checkPolicy(CsrGraph g, EdgeList e, int n, boolean directed) {
         java.util.TreeMap<Long, Double> canonical = new java.util.TreeMap<>();
         for (int i = 0; i < e.size(); i++) {
             int a = e.source(i), b = e.target(i);
