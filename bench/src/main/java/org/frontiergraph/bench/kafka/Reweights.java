@@ -13,7 +13,7 @@ import org.frontiergraph.schema.codec.PackedArrays;
  * integer weights, as road and Kronecker graphs have). {@link #graphAt} replays them here to check answers on the
  * version the worker answered on.
  */
-final class Reweights implements UpdateSource {
+public final class Reweights implements UpdateSource {
     private final CsrGraph loaded;
     private final long loadedVersion;
     private final int first;
@@ -25,7 +25,7 @@ final class Reweights implements UpdateSource {
     private int folded;
 
     /** Re-weights of {@code loaded}, which the worker holds as {@code version}; {@code first}: the user's id of vertex 0. */
-    Reweights(CsrGraph loaded, long version, int first, long seed) {
+    public Reweights(CsrGraph loaded, long version, int first, long seed) {
         if (loaded.arcCount() == 0) throw new IllegalArgumentException("a graph without edges has nothing to re-weight");
         this.loaded = loaded;
         this.loadedVersion = version;
