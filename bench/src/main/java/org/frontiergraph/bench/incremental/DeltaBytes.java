@@ -1,6 +1,5 @@
 package org.frontiergraph.bench.incremental;
 
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -10,6 +9,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.apache.avro.specific.SpecificRecord;
 import org.frontiergraph.bench.gpu.GpuBench;
+import org.frontiergraph.bench.worker.WorkerServices;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
@@ -33,15 +33,10 @@ import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.schema.codec.SubscriptionView;
-import org.frontiergraph.worker.config.FrontierConfig;
-import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
 import org.frontiergraph.worker.processing.InputRecord;
 import org.frontiergraph.worker.processing.Outputs;
-import org.frontiergraph.worker.query.QueryService;
-import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphRegistry;
-import org.frontiergraph.worker.subscription.SubscriptionService;
 
 /**
  * The size of what a DELTA subscriber receives: the worker's own services wired in this process by their
@@ -68,22 +63,8 @@ final class DeltaBytes {
     private DeltaBytes() {}
 
     static Row[] measure(String name, GpuBench.Edges edges, int updates, long seed) {
-        FrontierConfig config = new FrontierConfig();
-        config.setBackend("cpu");
-        config.setWorkerId("repair-bench");
-        SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        EngineService engines = new EngineService(config);
-        GraphRegistry registry = new GraphRegistry(engines, config);
-        try {
-            QueryService queries = new QueryService(registry, engines, config);
-            SubscriptionService subscriptions = new SubscriptionService(registry, engines, config, meters);
-            GraphEventProcessor processor = new GraphEventProcessor(registry, queries, subscriptions,
-                    new FrontierMetrics(meters, registry), config);
-            return new Run(name, edges, processor, registry).go(updates, seed);
-        } finally {
-            registry.close();
-            engines.close();
-            meters.close();
+        try (WorkerServices worker = new WorkerServices("repair-bench")) {
+            return new Run(name, edges, worker.processor(), worker.registry()).go(updates, seed);
         }
     }
 

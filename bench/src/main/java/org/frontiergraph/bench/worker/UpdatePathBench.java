@@ -1,6 +1,5 @@
 package org.frontiergraph.bench.worker;
 
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,15 +11,10 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.codec.FrontierCodec;
-import org.frontiergraph.worker.config.FrontierConfig;
-import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
 import org.frontiergraph.worker.processing.InputRecord;
 import org.frontiergraph.worker.processing.Outputs;
-import org.frontiergraph.worker.query.QueryService;
-import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphRegistry;
-import org.frontiergraph.worker.subscription.SubscriptionService;
 
 /**
  * The worker's own cost of a single-edge re-weight, without Kafka: encoded GraphUpdate records handed to the
@@ -53,15 +47,9 @@ public final class UpdatePathBench {
     }
 
     private static void measure(String name, int updates, int poll, int runs) throws Exception {
-        FrontierConfig config = new FrontierConfig();
-        config.setBackend("cpu");
-        config.setWorkerId("update-path-bench");
-        SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        EngineService engines = new EngineService(config);
-        GraphRegistry registry = new GraphRegistry(engines, config);
-        try {
-            GraphEventProcessor processor = new GraphEventProcessor(registry, new QueryService(registry, engines, config),
-                    new SubscriptionService(registry, engines, config, meters), new FrontierMetrics(meters, registry), config);
+        try (WorkerServices worker = new WorkerServices("update-path-bench")) {
+            GraphEventProcessor processor = worker.processor();
+            GraphRegistry registry = worker.registry();
             GpuBench.Edges edges = GpuBench.edges(name);
             String id = "upb-" + name;
             long offset = 0;
@@ -95,10 +83,6 @@ public final class UpdatePathBench {
                 System.out.printf(Locale.ROOT, "| %s | %,d | %,d | %d | %.2f | %.2f | %,.0f |%n", name, updates, poll, run,
                         seconds * 1e6 / updates, encode / 1e3 / updates, updates / seconds);
             }
-        } finally {
-            registry.close();
-            engines.close();
-            meters.close();
         }
     }
 }
