@@ -88,8 +88,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     }
 
     /**
-     * Processes one polled batch and publishes its outputs; then the subscriptions whose answers the batch changed
-     * push (published with the batch's outputs). The batch's offsets are committed once the broker acknowledged its
+     * Processes one polled batch (after the records the previous one left in hand) and publishes its outputs; then the
+     * subscriptions whose answers the batch changed push (published with the batch's outputs). The batch's offsets are committed once the broker acknowledged its
      * outputs ({@link #settle}), which need not happen before the next batch is processed: publishing overlaps with
      * polling and processing, up to {@link #MAX_IN_FLIGHT} batches, and commits follow in batch order.
      */
@@ -154,10 +154,9 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      * The records of one partition in a poll, processed in log order: replayed records one by one (state only),
      * consecutive live ones handed to the processor together, up to {@link #RUN_RECORDS} (it answers a run of queries
      * in one go). Once the answers in hand reach {@code frontier.max-batch-answer-bytes}, the partition's remaining
-     * records are left to the next poll (the consumer seeks back to the first of them), so a poll of thousands of
-     * FULL queries does not hold thousands of answers. Partitions
-     * share no graph, so their work may run side by side ({@link #runAll}); the shared services it calls (registry,
-     * subscriptions, recovery) are thread-safe.
+     * records wait for the next round ({@link #held}), so a poll of thousands of FULL queries does not hold thousands
+     * of answers. Partitions share no graph, so their work may run side by side ({@link #runAll}); the shared
+     * services it calls (registry, subscriptions, recovery) are thread-safe.
      */
     private final class PartitionWork implements Callable<Void> {
         final TopicPartition partition;
