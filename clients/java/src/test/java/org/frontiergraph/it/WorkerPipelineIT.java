@@ -275,7 +275,14 @@ class WorkerPipelineIT {
                 burst.add(q);
                 asked.add(i < 50 ? new Asked(q, v1, 1) : new Asked(q, v2, 2));
             }
-            client.publishAll(burst);
+            // one producer batch (the producer lingers until all are handed over), so the records reach the log, and the
+            // worker's next poll, together: the cut does not depend on how fast the worker polls
+            java.util.Properties lingering = FrontierClient.kafka(kafka.bootstrapServers());
+            lingering.put("linger.ms", "1000");
+            lingering.put("batch.size", Integer.toString(1 << 20));
+            try (FrontierClient oneBatch = new FrontierClient(lingering, FrontierClient.Topics.defaults())) {
+                oneBatch.publishAll(burst);
+            }
             for (Asked x : asked) assertVerified(await(results, x.query().getQueryId()), x.graph(), x.version());
             GraphQuery last = query("burst", Algorithm.BFS, 0);   // answered after every record above was
             client.publishQuery(last);

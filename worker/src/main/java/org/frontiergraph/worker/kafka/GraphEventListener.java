@@ -207,14 +207,14 @@ final class GraphEventListener implements ConsumerRebalanceListener {
 
         /**
          * The records the current run may take: as many as still fit under the limit at the answer bytes per record
-         * seen so far in this poll (before any, in the partition's previous poll), at least one and at most {@link
-         * #RUN_RECORDS}; {@link #FIRST_RUN_RECORDS} when nothing was seen yet. Updates and SUMMARY queries weigh next
+         * seen so far in this poll (before any, in the partition's previous poll, when it had answers), at least one
+         * and at most {@link #RUN_RECORDS}; {@link #FIRST_RUN_RECORDS} when nothing was seen yet. Updates and SUMMARY queries weigh next
          * to nothing and run {@link #RUN_RECORDS} at a time; FULL answers come one or a few a run near the limit, so
          * the run that crosses it crosses it by about one answer.
          */
         int runLimit() {
             long perRecord = processed > 0 ? answerBytes / processed : perRecordBefore;
-            if (perRecord < 0) return FIRST_RUN_RECORDS;
+            if (processed == 0 && perRecord <= 0) return FIRST_RUN_RECORDS;   // a poll of updates says nothing of queries
             if (perRecord == 0) return RUN_RECORDS;
             long room = Math.max(0, maxBatchAnswerBytes - answerBytes);
             return (int) Math.max(1, Math.min(RUN_RECORDS, room / perRecord));
