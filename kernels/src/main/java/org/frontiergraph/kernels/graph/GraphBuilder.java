@@ -100,14 +100,6 @@ public final class GraphBuilder {
         return csr(n, directed, edgeStart, eu, ev, ew, integral, bounds);
     }
 
-    /** CSR from canonical edges sorted by (u, v), with u < v when undirected. Edge i gets id i. */
-    static CsrGraph fromCanonicalEdges(int n, boolean directed, int[] eu, int[] ev, double[] ew, boolean integral) {
-        int[] edgeStart = new int[n + 1];
-        for (int u : eu) edgeStart[u + 1]++;
-        for (int r = 0; r < n; r++) edgeStart[r + 1] += edgeStart[r];
-        return csr(n, directed, edgeStart, eu, ev, ew, integral, rowRanges(n, 1));
-    }
-
     /**
      * CSR from canonical edges sorted by (u, v) (u < v when undirected), the edges of row u at {@code edgeStart[u]}
      * up to {@code edgeStart[u + 1]}. A directed graph's arcs are its edges, in order. An undirected row x holds first
