@@ -33,13 +33,17 @@ constexpr u64 ALPHA = 15;
 constexpr u64 BETA = 18;
 
 // Top-down visit of arc (u, v): claims an unvisited head with atomicCAS on hops[] and appends it to the next queue
-// with its degree (summed into the next frontier's arc count).
+// with its degree (summed into the next frontier's arc count). The head's row is loaded before the claim's answer
+// is waited for (speculatively: wasted when the claim fails), so a level's chain of dependent round trips is one
+// shorter. With check, hops[v] is read first and a visited head is not claimed at all: fewer atomics on dense graphs
+// (most heads are visited), one more round trip a level on sparse ones (check = 0 there by default).
 struct Discover {
     struct Source {};  // nothing per tail beyond u itself
     const int* __restrict__ row;
     int* hops;
     int* parent;
     int level;
+    int check;
     WarpQueue queue;
 
     __device__ __forceinline__ Source source(int) const { return Source{}; }
@@ -47,10 +51,13 @@ struct Discover {
     __device__ __forceinline__ void operator()(bool valid, int u, const Source&, int v, int) {
         bool take = false;
         unsigned deg = 0;
-        if (valid && ldcg(&hops[v]) == -1 && atomicCAS(&hops[v], -1, level + 1) == -1) {
-            take = true;
-            parent[v] = u;
-            deg = (unsigned)(__ldg(&row[v + 1]) - __ldg(&row[v]));
+        if (valid && (!check || ldcg(&hops[v]) == -1)) {
+            int rs = __ldg(&row[v]), re = __ldg(&row[v + 1]);
+            if (atomicCAS(&hops[v], -1, level + 1) == -1) {
+                take = true;
+                parent[v] = u;
+                deg = (unsigned)(re - rs);
+            }
         }
         queue.push(take, v, deg);
     }
@@ -58,9 +65,9 @@ struct Discover {
 
 __device__ __forceinline__ void top_down(const int* __restrict__ row, const int* __restrict__ col,
                                          int* hops, int* parent, const int* cur, int cnt, int* next,
-                                         u64* nextCount, u64* nextArcs, int level, int hasBig) {
+                                         u64* nextCount, u64* nextArcs, int level, int hasBig, int check) {
     __shared__ int buffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
-    Discover visit{row, hops, parent, level, WarpQueue(buffer, next, nextCount, nextArcs)};
+    Discover visit{row, hops, parent, level, check, WarpQueue(buffer, next, nextCount, nextArcs)};
     advance<LoadBalance::WARP_BLOCK>(row, col, cur, cnt, visit, hasBig);
     visit.queue.finish();
 }
@@ -116,18 +123,18 @@ extern "C" __global__ void bfs_init(const int* __restrict__ row, int n, int* hop
 // One level, for the host-driven variant. The host zeroes the counter slot beforehand and reads it after.
 extern "C" __global__ void bfs_level(const int* __restrict__ row, const int* __restrict__ col, int n, int* hops,
                                      int* parent, const int* cur, int cnt, int* next, u64* ctr, int level,
-                                     int bottomUp, int hasBig) {
+                                     int bottomUp, int hasBig, int check) {
     int s = level % 3;
     u64* nextCount = &ctr[BFS_NEXT_COUNT + s];
     u64* nextArcs = &ctr[BFS_NEXT_ARCS + s];
     if (bottomUp) bottom_up(row, col, n, hops, parent, next, nextCount, nextArcs, level);
-    else top_down(row, col, hops, parent, cur, cnt, next, nextCount, nextArcs, level, hasBig);
+    else top_down(row, col, hops, parent, cur, cnt, next, nextCount, nextArcs, level, hasBig, check);
 }
 
 // The whole search in one cooperative launch.
 extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int* __restrict__ col, int n,
                                           long long arcs, int* hops, int* parent, int* queueA, int* queueB,
-                                          u64* ctr, int source, int allowBottomUp, int hasBig) {
+                                          u64* ctr, int source, int allowBottomUp, int hasBig, int check) {
     cg::grid_group grid = cg::this_grid();
     init(row, n, hops, parent, queueA, ctr, source);
     grid.sync();
@@ -154,7 +161,7 @@ extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int
         u64* nextCount = &ctr[BFS_NEXT_COUNT + s];
         u64* nextArcs = &ctr[BFS_NEXT_ARCS + s];
         if (bottomUp) bottom_up(row, col, n, hops, parent, next, nextCount, nextArcs, level);
-        else top_down(row, col, hops, parent, cur, (int)count, next, nextCount, nextArcs, level, hasBig);
+        else top_down(row, col, hops, parent, cur, (int)count, next, nextCount, nextArcs, level, hasBig, check);
         grid.sync();
         count = ldcg(&ctr[BFS_NEXT_COUNT + s]);
         frontierArcs = ldcg(&ctr[BFS_NEXT_ARCS + s]);

@@ -22,7 +22,10 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * Variants: {@code persistent} (default: the whole search in one cooperative launch, one grid barrier per level)
  * and {@code hostloop} (one launch per level, the host reads the frontier size back each level). Option
  * {@code bps=N}: blocks per multiprocessor of the persistent grid; {@code blocks=N}: N blocks in all instead (fewer
- * than the multiprocessors: a cheaper grid barrier per level). Reports counter {@code levels}. Call inside
+ * than the multiprocessors: a cheaper grid barrier per level); {@code check=0|1}: read a head's hop count before
+ * claiming it (default 0: the read costs a dependent round trip a level and saved nothing measurable in atomics;
+ * H200, 2026-11-26, kernel ms: NY 1.87 -> 1.70, kron22 0.81 -> 0.74, uniform22 0.53 -> 0.54). Reports counter
+ * {@code levels}. Call inside
  * {@link CudaContext#call}.
  */
 final class GpuBfs implements GpuLauncher<Source, BfsResult> {
@@ -82,14 +85,19 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
      * the levels when the host counted them, else -1 ({@link #levels()} reads the device's count). Not timed.
      */
     long solve(int source, Variant variant) {
-        if (variant.is("hostloop")) return hostLoop(context.module("bfs"), source);
+        if (variant.is("hostloop")) return hostLoop(context.module("bfs"), source, variant);
         Kernel k = context.module("bfs").kernel("bfs_persistent");
         Object[] args = {csr.rowOffsets, csr.columns, graph.vertexCount(), csr.arcCount, hops, parents, queueA, queueB,
-                counters, source, csr.directed ? 0 : 1, csr.hasBigVertices ? 1 : 0};
+                counters, source, csr.directed ? 0 : 1, csr.hasBigVertices ? 1 : 0, check(variant)};
         int blocks = variant.intOption("blocks", 0);
         if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
         else k.launchCooperative(variant.intOption("bps", defaultBlocksPerSm(graph)), args);
         return -1;
+    }
+
+    /** The variant's {@code check} option (default 0). */
+    private static int check(Variant variant) {
+        return variant.intOption("check", 0) != 0 ? 1 : 0;
     }
 
     /** The hop counts of the last {@link #solve}, on the device. */
@@ -117,7 +125,7 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     }
 
     /** Runs one launch per level; returns the levels (frontiers expanded). */
-    private long hostLoop(KernelModule module, int source) {
+    private long hostLoop(KernelModule module, int source, Variant variant) {
         int n = graph.vertexCount();
         Kernel init = module.kernel("bfs_init");
         Kernel level = module.kernel("bfs_level");
@@ -126,7 +134,7 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
         long count = 1, frontierArcs = graph.degree(source), explored = frontierArcs;
         boolean bottomUp = false;
         long[] c = new long[BfsCounters.COUNT];
-        int l = 0;
+        int l = 0, check = check(variant);
         while (count > 0) {
             int s = l % 3;
             counters.fill32(2L * (BfsCounters.NEXT_COUNT + s), 2, 0);  // a u64 slot is two 32-bit words
@@ -138,7 +146,7 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
             }
             long blocks = bottomUp ? Kernel.blocksFor(n) : Kernel.blocksFor(count * 32);
             level.launch(blocks, csr.rowOffsets, csr.columns, n, hops, parents, cur, (int) count, next, counters, l,
-                    bottomUp ? 1 : 0, csr.hasBigVertices ? 1 : 0);
+                    bottomUp ? 1 : 0, csr.hasBigVertices ? 1 : 0, check);
             counters.download(c);
             count = c[BfsCounters.NEXT_COUNT + s];
             frontierArcs = c[BfsCounters.NEXT_ARCS + s];

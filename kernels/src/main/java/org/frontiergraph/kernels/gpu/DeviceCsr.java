@@ -38,9 +38,7 @@ public final class DeviceCsr implements AutoCloseable {
         this.vertexCount = g.vertexCount();
         this.arcCount = g.arcCount();
         this.directed = g.directed();
-        int maxDegree = 0;
-        for (int v = 0; v < g.vertexCount(); v++) maxDegree = Math.max(maxDegree, g.degree(v));
-        this.hasBigVertices = maxDegree >= BLOCK_EXPAND_DEGREE;
+        this.hasBigVertices = g.maxDegree() >= BLOCK_EXPAND_DEGREE;
         DeviceBuffer rows = null, cols = null;
         try {
             rows = DeviceBuffer.of(context, ledger, g.rowOffsets());

@@ -26,6 +26,8 @@ public final class CsrGraph {
     private double weightSum = Double.NaN;
     private volatile CsrGraph transposed;
     private volatile UndirectedEdges undirected;
+    /** The largest degree, -1 until first asked for (the arcs never change). */
+    private volatile int maxDegree = -1;
 
     CsrGraph(int vertexCount, boolean directed, int[] rowOffsets, int[] columns, double[] weights,
              int[] arcEdgeIds, int edgeCount, boolean integralWeights) {
@@ -114,6 +116,17 @@ public final class CsrGraph {
     }
 
     public int degree(int v) { return rowOffsets[v + 1] - rowOffsets[v]; }
+
+    /** The largest out-degree (0 for an edgeless graph). Cached. */
+    public int maxDegree() {
+        int m = maxDegree;
+        if (m < 0) {
+            m = 0;
+            for (int v = 0; v < vertexCount; v++) m = Math.max(m, rowOffsets[v + 1] - rowOffsets[v]);
+            maxDegree = m;
+        }
+        return m;
+    }
     public int rowStart(int v) { return rowOffsets[v]; }
     public int rowEnd(int v) { return rowOffsets[v + 1]; }
 

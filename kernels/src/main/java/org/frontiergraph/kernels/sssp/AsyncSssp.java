@@ -27,19 +27,20 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * <p>Variant {@code async}, options:
  * <ul>
  *   <li>{@code delta=D} bucket width (integer weights: rounded to a power of two), or {@code df=F}: delta = F * mean
- *       weight / mean degree (default 32 on sparse graphs, mean degree below 8; 2 on dense ones);</li>
+ *       weight / mean degree (default 32 on sparse graphs, mean degree below 8; 1 on dense ones);</li>
  *   <li>{@code ahead=A} buckets [low, low + A) are worked on at once (1..32, default 8 sparse, 4 dense);</li>
  *   <li>{@code local=L} improved vertices a warp keeps for itself (0..64, default 8; the rest go to the rings where
  *       idle warps take them);</li>
- *   <li>{@code batch=B} items a warp takes from a ring at once (1..32; default 32 sparse, 16 dense);</li>
+ *   <li>{@code batch=B} items a warp takes from a ring at once (1..32; default 8 sparse, 16 dense);</li>
  *   <li>{@code piece=P} a vertex with at least 2P arcs is split into pieces of P arcs spread over warps (default 256
- *       sparse, 64 dense);</li>
+ *       sparse, 128 dense);</li>
  *   <li>{@code check=0|1} read dist[v] before the atomicMin (default 1 on dense graphs, 0 on sparse ones);</li>
  *   <li>{@code bps=N} blocks per multiprocessor (default 1 sparse, 2 dense), or {@code blocks=N} in all; {@code warps=W} worker warps (0: all
  *       but the manager).</li>
  * </ul>
- * The defaults come from a discrete-event model of the kernel (L2 round trips per step, no contention), not from
- * measurements: on USA-road-d.NY it put them at about 0.8-1.2 ms of kernel time. Tune them on the GPU.
+ * The defaults first came from a discrete-event model of the kernel (L2 round trips per step, no contention); batch
+ * (sparse), df and piece (dense) were then tuned on an H200 (2026-11-26, GpuBench sweeps in docs/benchmarks.md): NY
+ * 2.38 -> 2.18 ms (batch 32 -> 8), kron22 14.8 -> 13.6 ms (df 2 -> 1, piece 64 -> 128).
  * Counters: {@code phases} (far-list splits), {@code buckets} (window advances), {@code items} (work items taken),
  * {@code stale}, {@code relaxed} (distances lowered), {@code ring} (ring writes), {@code far} (far-list appends),
  * {@code overflow} (pushes a full ring refused), {@code pieces}, {@code claims}. Opened on first use. Call inside
@@ -48,7 +49,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
 final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("async"), false, g -> DeviceBuffer.total(sizes(g)), AsyncSssp::new);
-    static final double SPARSE_DELTA_FACTOR = 32, DENSE_DELTA_FACTOR = 2;
+    static final double SPARSE_DELTA_FACTOR = 32, DENSE_DELTA_FACTOR = 1;
 
     /** sssp_async.cu's enum AsyncLayout (a test checks that they agree). */
     static final int SLOTS = 64, STATE_WORDS = 592, MAX_AHEAD = 32, LOCAL_CAPACITY = 64;
@@ -163,8 +164,8 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
         int ahead = clamp(variant.intOption("ahead", sparse ? 8 : 4), 1, MAX_AHEAD);
         int local = clamp(variant.intOption("local", 8), 0, LOCAL_CAPACITY);
-        int batch = clamp(variant.intOption("batch", sparse ? 32 : 16), 1, 32);
-        int piece = clamp(variant.intOption("piece", sparse ? 256 : 64), 32, 1 << 24);
+        int batch = clamp(variant.intOption("batch", sparse ? 8 : 16), 1, 32);
+        int piece = clamp(variant.intOption("piece", sparse ? 256 : 128), 32, 1 << 24);
         int check = variant.intOption("check", sparse ? 0 : 1) != 0 ? 1 : 0;
         int bps = variant.intOption("bps", sparse ? 1 : 2);
         int workers = Math.max(0, variant.intOption("warps", 0));

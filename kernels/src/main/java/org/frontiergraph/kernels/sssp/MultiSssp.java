@@ -148,6 +148,8 @@ final class MultiSssp implements AutoCloseable {
      * ms a source: df=512 0.689, 256 0.567, 128 0.473, 64 0.446, 32 0.488, 16 0.589; docs/benchmarks.md).
      */
     static final double SPARSE_DELTA_FACTOR = 64;
+    /** On dense graphs: near-far's single-source factor as it was measured for the side-by-side launches. */
+    static final double DENSE_DELTA_FACTOR = 8;
 
     int run(int[] sources, int pass, SummaryBuffer out, Variant variant) {
         int[] sizes = passSizes(sources.length, Math.max(1, Math.min(pass, capacity)));
@@ -155,7 +157,7 @@ final class MultiSssp implements AutoCloseable {
         counters.fill32(2L * STEPS, 2L * (ITEMS + 1 - STEPS), 0);
         boolean sparse = SeedSssp.sparse(graph);
         double delta = variant.doubleOption("delta", variant.doubleOption("df",
-                sparse ? SPARSE_DELTA_FACTOR : GpuSssp.DENSE_DELTA_FACTOR) * csr.meanWeight()
+                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * csr.meanWeight()
                 / SeedSssp.meanDegree(graph));
         boolean ints = csr.intWeights();
         long deltaKey = ints ? Math.max(1L, Math.round(delta))

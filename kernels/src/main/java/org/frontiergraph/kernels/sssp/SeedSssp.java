@@ -92,7 +92,30 @@ final class SeedSssp {
      * and it is where the asynchronous scheme won on an H200 (NY), the rule for making {@code async} the default there.
      */
     static boolean sparse(CsrGraph g) {
-        return meanDegree(g) < 8;
+        return meanDegree(g) < SPARSE_DEGREE;
+    }
+
+    /** Mean degree below which a graph is sparse. */
+    static final int SPARSE_DEGREE = 8;
+
+    /** A vertex with at least this many arcs is a hub (the kernels' block-expansion degree). */
+    static final int HUB_DEGREE = 1024;
+    /** Dense graphs with hubs take {@code async} by default from this many arcs on (measured crossover, below). */
+    static final long ASYNC_DENSE_MIN_ARCS = 1L << 26;
+
+    /**
+     * Where {@code async} is the GPU default: sparse graphs, and large dense ones with hubs (Kronecker-like), where
+     * its pieces spread a hub's arcs over warps without near-far's grid barrier per step. Measured on an H200
+     * (2026-11-26, GpuBench, kernel ms, median of 16 sources): NY async 2.16 vs nearfar 6.05; kron22 (128 M arcs)
+     * async 13.7 vs nearfar 16.2; kron20 (31 M arcs) async 4.37 vs nearfar 4.16, hence the size threshold;
+     * uniform22 (no hub) async 11.9 vs nearfar 10.2.
+     */
+    static boolean asyncByDefault(CsrGraph g) {
+        return asyncByDefault(meanDegree(g), g.maxDegree(), g.arcCount());
+    }
+
+    static boolean asyncByDefault(double meanDegree, int maxDegree, long arcs) {
+        return meanDegree < SPARSE_DEGREE || (maxDegree >= HUB_DEGREE && arcs >= ASYNC_DENSE_MIN_ARCS);
     }
 
     static void checkSource(int source, int n) {

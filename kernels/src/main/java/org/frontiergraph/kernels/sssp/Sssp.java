@@ -12,11 +12,12 @@ import org.frontiergraph.kernels.engine.Targets;
  * Single-source shortest paths (non-negative weights): the spec and its implementations.
  * <ul>
  *   <li>CPU: {@code default}, Dijkstra with a radix heap (integer weights) or a 4-ary heap ({@link CpuSssp});</li>
- *   <li>GPU: {@code nearfar} (default on graphs of mean degree 8 or more; near-far delta-stepping in one persistent kernel, {@link GpuSssp},
- *       src/main/cuda/sssp.cu), resident from load; {@code async} (asynchronous bucketed delta-stepping without a
- *       barrier per step, {@link AsyncSssp}, src/main/cuda/sssp_async.cu: on an H200 an earlier revision took NY in
- *       2.4 ms against nearfar's 6.0; the default for sparse graphs, mean degree below 8, see
- *       {@code SeedSssp.sparse}, since its current revision passed the GPU suite on 2026-11-23); {@code harish} (paper 004
+ *   <li>GPU: {@code nearfar} (default on other graphs; near-far delta-stepping in
+ *       one persistent kernel, {@link GpuSssp}, src/main/cuda/sssp.cu), resident from load; {@code async}
+ *       (asynchronous bucketed delta-stepping without a barrier per step, {@link AsyncSssp},
+ *       src/main/cuda/sssp_async.cu; the default on sparse graphs, mean degree below 8, and on dense graphs of 2^26
+ *       arcs or more with a vertex of 1,024 arcs or more: {@code SeedSssp.asyncByDefault}, with the measurements);
+ *       {@code harish} (paper 004
  *       Algorithms 3-5 with the atomicMin fix, {@link HarishSssp}); {@code da2cf-*} (paper 003, {@link Da2cfSssp}).</li>
  * </ul>
  * Every implementation's answer passes {@link SsspVerifier}; {@link DijkstraReference} is the plain reference.
@@ -26,7 +27,7 @@ public final class Sssp {
 
     public static final AlgorithmSpec<Source, SsspResult> SPEC = new AlgorithmSpec<>("SSSP",
             new CpuAlgorithm<>(List.of("default"), (g, q, v) -> CpuSssp.run(g, q.vertex())),
-            AsyncSssp.IMPLEMENTATION.defaultFor(SeedSssp::sparse),
+            AsyncSssp.IMPLEMENTATION.defaultFor(SeedSssp::asyncByDefault),
             GpuSssp.IMPLEMENTATION,
             HarishSssp.IMPLEMENTATION,
             Da2cfSssp.IMPLEMENTATION);

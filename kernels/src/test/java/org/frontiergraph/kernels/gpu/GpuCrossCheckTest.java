@@ -34,7 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Tag("gpu")
 class GpuCrossCheckTest extends GpuTests {
     private static final ComputeBackend CPU = new CpuBackend();
-    private static final String[] BFS_VARIANTS = {null, "hostloop", "persistent,bps=1"};
+    private static final String[] BFS_VARIANTS = {null, "hostloop", "persistent,bps=1", "persistent,check=0",
+            "persistent,check=1", "hostloop,check=0"};
     private static final String[] SSSP_VARIANTS = {null, "nearfar,df=2,bps=1", "nearfar,df=1000"};
 
     static Stream<GpuTestGraphs.Named> graphs() {

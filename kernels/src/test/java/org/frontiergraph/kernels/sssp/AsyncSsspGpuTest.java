@@ -287,7 +287,7 @@ class AsyncSsspGpuTest {
 
     /** Async is the default on sparse graphs (mean degree below 8, the road networks), near-far on the others. */
     @Test
-    void asyncIsTheDefaultOnSparseGraphsOnly() {
+    void asyncIsTheDefaultOnSparseGraphsNotOnSmallDenseOnes() {
         try (ResidentGraph dev = gpu().load(TestGraphs.path(100))) {
             SsspResult r = Sssp.run(dev, 0, null);
             assertTrue(r.timing().counter("items") > 0, "async reports the items it took from its work lists");
