@@ -140,9 +140,12 @@ public abstract class TreeRepair {
             if (undirected) invalidateIfBroken(graph, cv[i], cu[i], before);
         }
         int[] off = graph.rowOffsets(), col = graph.columns();
+        // every invalidated vertex is pulled (1 + its in-degree of work): charged here, so that a repair bound to pass
+        // its budget gives up before it pulls and settles (the total work, and so the outcome, is the same)
+        int[] inOff = invalidCount == 0 ? off : graph.transpose().rowOffsets();
         for (int i = 0; i < invalidCount; i++) {
             int x = touched[i];
-            if (!spend(off[x + 1] - off[x])) return abandon();
+            if (!spend(off[x + 1] - off[x]) || !spend(inOff[x + 1] - inOff[x])) return abandon();
             for (int e = off[x]; e < off[x + 1]; e++) {
                 int y = col[e];
                 if (stamp[y] != epoch && parent(y) == x) {
@@ -155,11 +158,10 @@ public abstract class TreeRepair {
         for (int i = 0; i < invalidCount; i++) set(touched[i], Double.POSITIVE_INFINITY, SsspResult.NO_PARENT);
         if (invalidCount > 0) {
             CsrGraph in = graph.transpose();
-            int[] inOff = in.rowOffsets(), inCol = in.columns();
+            int[] inCol = in.columns();
             double[] inW = in.weights();
-            for (int i = 0; i < invalidCount; i++) {
+            for (int i = 0; i < invalidCount; i++) {   // its work was charged in step 1
                 int v = touched[i];
-                if (!spend(inOff[v + 1] - inOff[v])) return abandon();
                 double best = Double.POSITIVE_INFINITY;
                 int from = SsspResult.NO_PARENT;
                 for (int e = inOff[v]; e < inOff[v + 1]; e++) {
@@ -283,9 +285,29 @@ public abstract class TreeRepair {
             if (distance(v) != oldDistance[i] || parent(v) != oldParent[i]) out[k++] = v;
         }
         out = Arrays.copyOf(out, k);
-        Arrays.sort(out);
+        if (k < SORT_BELOW || (long) k * 8 < stamp.length >> 6) {
+            Arrays.sort(out);
+            return out;
+        }
+        // many: in vertex order through a bitmap (n / 64 words), cheaper than sorting them
+        if (bits.length < (stamp.length + 63) >> 6) bits = new long[(stamp.length + 63) >> 6];
+        for (int v : out) bits[v >> 6] |= 1L << v;
+        k = 0;
+        for (int w = 0; k < out.length; w++) {
+            long b = bits[w];
+            bits[w] = 0;
+            while (b != 0) {
+                out[k++] = (w << 6) + Long.numberOfTrailingZeros(b);
+                b &= b - 1;
+            }
+        }
         return out;
     }
+
+    /** Changed lists shorter than this are sorted; longer ones, when dense enough, go through {@link #bits}. */
+    private static final int SORT_BELOW = 64;
+    /** One bit per vertex, all clear between repairs. */
+    private long[] bits = new long[0];
 
     // ---------------------------------------------------------------- the queue
 

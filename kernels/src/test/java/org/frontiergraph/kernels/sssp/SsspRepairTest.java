@@ -127,6 +127,48 @@ class SsspRepairTest {
         assertEquals(4_999, r.changed().length);
     }
 
+    /**
+     * The pull's work is charged while the subtree is invalidated (so a repair bound to pass its budget gives up before
+     * it pulls and settles); the outcome still depends on the total work alone: a repair given exactly the work it
+     * reports when unlimited succeeds with the same answer, one unit less gives up and restores the previous answer.
+     */
+    @ParameterizedTest
+    @CsvSource({"true", "false"})
+    void theBudgetDecidesByTheTotalWorkAlone(boolean directed) {
+        Random rnd = new Random(directed ? 34 : 35);
+        CsrGraph start = RepairStreams.graph(rnd, 2_000, directed);
+        MutableGraph g = new MutableGraph(start);
+        g.trackChangedEdges();
+        SsspResult answer = DijkstraReference.run(start, 7);
+        int invalidating = 0;
+        for (int batch = 0; batch < 30; batch++) {
+            CsrGraph now = g.current();
+            for (int k = 0; k < 1 + batch % 5; k++) {   // heavier arcs, tree arcs among them: subtrees are invalidated
+                int arc = rnd.nextInt(now.arcCount());
+                g.apply(EdgeEdits.reweight(now.sourceOf(arc), now.columns()[arc], now.weights()[arc] * 4 + 1), 0, Long.MAX_VALUE);
+            }
+            ChangedEdges changes = g.drainChangedEdges();
+            now = g.current();
+            SsspResult before = SSSP.copy(answer);
+            SsspRepair.Repaired unlimited = SsspRepair.repair(now, SSSP.copy(answer), changes, Long.MAX_VALUE);
+            long work = unlimited.result().timing().counter("work");
+            if (unlimited.result().timing().counter("invalidated") > 0) invalidating++;
+            if (work > 0) {   // a batch that breaks no tree arc and shortens no path costs nothing
+                assertNull(SsspRepair.repair(now, answer, changes, work - 1), "batch " + batch + ": one unit short of " + work);
+                assertArrayEquals(before.distances(), answer.distances(), "batch " + batch + ": restored");
+                assertArrayEquals(before.parents(), answer.parents(), "batch " + batch + ": restored");
+            }
+            SsspRepair.Repaired exact = SsspRepair.repair(now, answer, changes, work);
+            assertNotNull(exact, "batch " + batch + ": the budget of exactly " + work);
+            assertEquals(work, exact.result().timing().counter("work"));
+            assertArrayEquals(unlimited.result().distances(), exact.result().distances());
+            assertArrayEquals(unlimited.changed(), exact.changed());
+            RepairStreams.check(SSSP, now, 7, before, wrap(exact), "batch " + batch);
+            answer = exact.result();
+        }
+        assertTrue(invalidating >= 5, "batches that invalidated a subtree: " + invalidating);
+    }
+
     @Test
     void theChecksCatchWrongAnswers() {
         // 0 -> 1 -> 2 (1 each), 2 <-> 3 by zero-weight arcs; 0->1 is re-weighted to 2
