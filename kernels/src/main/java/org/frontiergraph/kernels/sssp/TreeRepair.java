@@ -293,7 +293,7 @@ public abstract class TreeRepair {
         if (bits.length < (stamp.length + 63) >> 6) bits = new long[(stamp.length + 63) >> 6];
         for (int v : out) bits[v >> 6] |= 1L << v;
         k = 0;
-        for (int w = 0; k < out.length; w++) {
+        for (int w = 0; k < out.length && w < bits.length; w++) {   // (the list holds distinct vertices)
             long b = bits[w];
             bits[w] = 0;
             while (b != 0) {
