@@ -12,7 +12,8 @@
 #    (GAP's deltas: 2 for Kronecker/uniform, 50000 for road graphs); ecl-mst-runs g.egr RUNS; the check programs
 #    on the first CHECK sources;
 # 4. PeerBench compare: checks that the answers agree and prints the ratio table (exit status 1 when they do not).
-# Environment: PEERS_GRAPHS (ny,kron22,uniform22), PEERS_SOURCES (16), PEERS_CHECK (2), PEERS_TRIALS (4),
+# Environment: PEERS_GRAPHS (ny,kron22,uniform22; GpuBench's names: kronSCALE, uniformSCALE, gridSIDE and the datasets
+#   ny, rome99, luxembourg, enron, facebook), PEERS_SOURCES (16), PEERS_CHECK (2), PEERS_TRIALS (4),
 #   PEERS_MST_RUNS (ECL-MST runs in one process, the first excluded from the median: 8; 0 = its serial Kruskal only,
 #   for trying this without a GPU), PEERS_BUDGET (seconds: peer runs are cut off after it, so that the table is
 #   still printed inside the device tool's 10 minutes; 500), PEERS_ENGINE (gpu; cpu to try the pipeline without a

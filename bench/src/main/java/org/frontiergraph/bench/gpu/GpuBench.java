@@ -116,6 +116,14 @@ public final class GpuBench {
      */
     public record Edges(EdgeList edges, int firstVertexId) {}
 
+    /**
+     * The real graphs of ../shared/datasets by short name (read as their files say: USA-road-d.NY and rome99 directed
+     * DIMACS road networks, luxembourg_osm undirected with weight 1, the SNAP graphs with weight 1).
+     */
+    public static final java.util.Map<String, String> DATASETS = java.util.Map.of("ny", Datasets.NY,
+            "rome99", Datasets.ROME, "luxembourg", Datasets.LUXEMBOURG, "enron", Datasets.ENRON,
+            "facebook", Datasets.FACEBOOK);
+
     /** The edges of {@link #build}'s graph {@code name}; null when the dataset is absent. Shared with KafkaBench. */
     public static Edges edges(String name) throws IOException {
         if (name.startsWith("kron")) {
@@ -129,13 +137,15 @@ public final class GpuBench {
             int side = Integer.parseInt(name.substring(4));
             return new Edges(GridRoadGraph.generate(side, side, SEED, 255), 0);
         }
-        if (name.equals("ny")) {
-            var file = Datasets.file(Datasets.NY);
+        String dataset = DATASETS.get(name);
+        if (dataset != null) {
+            var file = Datasets.file(dataset);
             if (file.isEmpty()) return null;
             LoadedGraph g = GraphFiles.read(file.get());
             return new Edges(g.edges(), g.firstVertexId());
         }
-        throw new IllegalArgumentException("unknown graph " + name);
+        throw new IllegalArgumentException("unknown graph " + name + " (kronSCALE, uniformSCALE, gridSIDE or one of "
+                + DATASETS.keySet() + ")");
     }
 
     /**

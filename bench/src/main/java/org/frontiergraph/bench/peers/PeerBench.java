@@ -123,7 +123,7 @@ public final class PeerBench {
                     int[] sources = GpuBench.sources(g, sourceCount);
                     int[] checked = Arrays.copyOf(sources, check);
                     Files.writeString(dir.env(), "SOURCES=\"" + join(sources) + "\"\nCHECK=\"" + join(checked)
-                            + "\"\nDELTA=" + delta(name) + "\n");
+                            + "\"\nDELTA=" + delta(name, g) + "\n");
                     String props = time(name, g, engine, device, sources, checked, mstRuns, dir);
                     Files.writeString(dir.frontier(), props);
                     System.out.print(props);
@@ -229,9 +229,17 @@ public final class PeerBench {
         return kernel;
     }
 
-    static int delta(String name) {
-        return name.equals("ny") ? ROAD_DELTA : SYNTHETIC_DELTA;
+    static int delta(String name, CsrGraph g) {
+        if (name.equals("ny")) return ROAD_DELTA;
+        if (name.startsWith("kron") || name.startsWith("uniform")) return SYNTHETIC_DELTA;
+        double mean = g.arcCount() == 0 ? 1 : g.weightSum() / g.arcCount();
+        if (mean == 1) return 1;   // unit weights: gapbs's own default delta
+        // another weighted graph: GAP's road delta scaled by its mean arc weight against USA-road-d.NY's (1,293.3)
+        return (int) Math.max(1, Math.round(ROAD_DELTA * mean / NY_MEAN_WEIGHT));
     }
+
+    /** The mean arc weight of USA-road-d.NY, for which GAP's road delta (50,000) is given. */
+    static final double NY_MEAN_WEIGHT = 1293.3;
 
 
     static double median(double[] xs) {
