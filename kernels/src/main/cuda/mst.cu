@@ -136,3 +136,27 @@ extern "C" __global__ void mst_boruvka(const int4* __restrict__ edges, long long
     }
     if (global_thread() == 0) ctr[MST_ROUNDS] = (u64)round;
 }
+
+// The SUMMARY of a forest left in chosen[] (issue 10: a few bytes copied back instead of the edge ids): over the
+// packed edge list (u, v, integer weight, edge id), out[0] += chosen edges, out[1] += their weights, exactly (64-bit
+// integers: an integer weight is below 2^31 and a forest has fewer than 2^31 edges). Used by both MST launchers
+// (mst_boruvka, ecl_boruvka) when their keys are the integer weights; out[] is zeroed by the host.
+extern "C" __global__ void mst_summary(const int4* __restrict__ edges, long long m, const unsigned* __restrict__ chosen,
+                                       u64* out) {
+    u64 count = 0, sum = 0;
+    for (long long i = global_thread(); i < m; i += grid_threads()) {
+        int4 e = edges[i];
+        if ((chosen[(unsigned)e.w >> 5] >> ((unsigned)e.w & 31)) & 1u) {
+            count++;
+            sum += (u64)(unsigned)e.z;
+        }
+    }
+    for (int o = WARP / 2; o > 0; o >>= 1) {
+        count += __shfl_down_sync(FULL_MASK, count, o);
+        sum += __shfl_down_sync(FULL_MASK, sum, o);
+    }
+    if (lane_id() == 0 && count > 0) {
+        atomicAdd(&out[0], count);
+        atomicAdd(&out[1], sum);
+    }
+}

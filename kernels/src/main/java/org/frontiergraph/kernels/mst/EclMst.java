@@ -40,7 +40,7 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  * The edge list carries the weights: a new version's weights drop the launcher ({@link #reweighted}).
  * Call inside {@link CudaContext#call}.
  */
-final class EclMst implements GpuLauncher<WholeGraph, MstResult> {
+final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("ecl"), false, g -> DeviceBuffer.total(sizes(g)), EclMst::new);
 
@@ -70,6 +70,8 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult> {
     private final CudaContext context;
     private final CsrGraph graph;
     private final UndirectedEdges edges;
+    /** Whether the keys in the edge list are the integer weights (else ranks among the distinct weights). */
+    private final boolean integerKeys;
     private final long[] samples;
     private final DeviceBuffer edgeList, listA, listB, rootsA, rootsB, comp, minKey, chosen, counters;
     private final DeviceTimer timer;
@@ -80,6 +82,7 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult> {
         this.graph = g.graph();
         this.edges = graph.undirectedEdges();
         int[] packed = GpuMst.pack(edges, graph.integralWeights());
+        this.integerKeys = GpuMst.integerKeys(edges, graph.integralWeights());
         this.samples = sampleKeys(packed, edges.size());
         DeviceBuffer[] b = g.allocate(sizes(graph));
         DeviceTimer t = null;
@@ -139,36 +142,9 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult> {
     public MstResult run(WholeGraph query, Variant variant) {
         int n = graph.vertexCount();
         int m = edges.size();
-        int bps = variant.intOption("bps", DEFAULT_BPS);
-        int light = variant.intOption("light", m >= 2L * n ? DEFAULT_LIGHT_PERCENT : 0);
-        if (bps < 1 || light < 0) {
-            throw new UnsupportedVariantException("MST", variant.name() + ",bps=" + bps + ",light=" + light
-                    + " (bps >= 1, light >= 0)", GpuBackend.NAME, IMPLEMENTATION.variants());
-        }
-        long threshold = threshold(samples, n, m, light);
-        boolean filtered = threshold != NO_FILTER;
         long words = (m + 31) / 32;
-        KernelModule module = context.module("mst_ecl");
         timer.start();
-        if (m > 0) {
-            counters.fill32(0, 2L * COUNTERS, 0);
-            module.kernel("ecl_init").launch(Kernel.blocksFor(Math.max(n, words)), n, words, comp, minKey, chosen);
-            Kernel lightFilter = module.kernel("ecl_filter_light");
-            lightFilter.launch(filterBlocks(lightFilter, m), edgeList, (long) m, threshold, listA, rootsA, minKey,
-                    counters);
-            Kernel rounds = module.kernel("ecl_boruvka");
-            rounds.launchCooperative(bps, edgeList, PHASE_LIGHT, listA, listB, rootsA, rootsB, comp, minKey, chosen,
-                    counters);
-            if (filtered) {
-                counters.fill32(2L * LIST_COUNT, 2L * COUNT_SLOTS, 0);
-                module.kernel("ecl_flatten").launch(Kernel.blocksFor(n), n, comp);
-                Kernel heavyFilter = module.kernel("ecl_filter_heavy");
-                heavyFilter.launch(filterBlocks(heavyFilter, m), edgeList, (long) m, threshold, comp, listA, rootsA,
-                        minKey, counters);
-                rounds.launchCooperative(bps, edgeList, PHASE_HEAVY, listA, listB, rootsA, rootsB, comp, minKey,
-                        chosen, counters);
-            }
-        }
+        boolean filtered = launch(variant);
         timer.stop();
         long compute = timer.elapsedNanos();
         long t0 = System.nanoTime();
@@ -191,6 +167,52 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult> {
                 "filtered", filtered && m > 0 ? 1L : 0L);
         return new MstResult(ids, total, n - count, new Timing(compute, System.nanoTime() - t0, counts));
     }
+
+    @Override
+    public void solve(Variant variant) {
+        launch(variant);
+    }
+
+    /** Queues the kernels of the forest (none for an edgeless graph); returns whether the light filter was on. */
+    private boolean launch(Variant variant) {
+        int n = graph.vertexCount();
+        int m = edges.size();
+        int bps = variant.intOption("bps", DEFAULT_BPS);
+        int light = variant.intOption("light", m >= 2L * n ? DEFAULT_LIGHT_PERCENT : 0);
+        if (bps < 1 || light < 0) {
+            throw new UnsupportedVariantException("MST", variant.name() + ",bps=" + bps + ",light=" + light
+                    + " (bps >= 1, light >= 0)", GpuBackend.NAME, IMPLEMENTATION.variants());
+        }
+        long threshold = threshold(samples, n, m, light);
+        boolean filtered = threshold != NO_FILTER;
+        long words = (m + 31) / 32;
+        KernelModule module = context.module("mst_ecl");
+        if (m > 0) {
+            counters.fill32(0, 2L * COUNTERS, 0);
+            module.kernel("ecl_init").launch(Kernel.blocksFor(Math.max(n, words)), n, words, comp, minKey, chosen);
+            Kernel lightFilter = module.kernel("ecl_filter_light");
+            lightFilter.launch(filterBlocks(lightFilter, m), edgeList, (long) m, threshold, listA, rootsA, minKey,
+                    counters);
+            Kernel rounds = module.kernel("ecl_boruvka");
+            rounds.launchCooperative(bps, edgeList, PHASE_LIGHT, listA, listB, rootsA, rootsB, comp, minKey, chosen,
+                    counters);
+            if (filtered) {
+                counters.fill32(2L * LIST_COUNT, 2L * COUNT_SLOTS, 0);
+                module.kernel("ecl_flatten").launch(Kernel.blocksFor(n), n, comp);
+                Kernel heavyFilter = module.kernel("ecl_filter_heavy");
+                heavyFilter.launch(filterBlocks(heavyFilter, m), edgeList, (long) m, threshold, comp, listA, rootsA,
+                        minKey, counters);
+                rounds.launchCooperative(bps, edgeList, PHASE_HEAVY, listA, listB, rootsA, rootsB, comp, minKey,
+                        chosen, counters);
+            }
+        }
+        return filtered;
+    }
+
+    @Override public DeviceBuffer edgeList() { return edgeList; }
+    @Override public DeviceBuffer chosen() { return chosen; }
+    @Override public int edgeCount() { return edges.size(); }
+    @Override public boolean integerKeys() { return integerKeys; }
 
     /** A grid that is resident at once (the filters loop over tiles), no larger than one block per 256 edges. */
     private int filterBlocks(Kernel k, int m) {

@@ -28,7 +28,7 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  * are integers (one scatter), else the list is dropped and the next MST query uploads it again. Call inside
  * {@link CudaContext#call}.
  */
-final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
+final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("boruvka"), false, g -> DeviceBuffer.total(sizes(g)), GpuMst::new);
 
@@ -158,10 +158,7 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
         int n = graph.vertexCount();
         int m = edges.size();
         timer.start();
-        if (m > 0) {
-            context.module("mst").kernel("mst_boruvka").launchCooperative(variant.intOption("bps", 64), edgeList,
-                    (long) m, n, listA, listB, comp, minKey, chosen, counters);
-        }
+        solve(variant);
         timer.stop();
         long compute = timer.elapsedNanos();
         long t0 = System.nanoTime();
@@ -179,6 +176,20 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult> {
         return new MstResult(ids, total, n - count, new Timing(compute, System.nanoTime() - t0,
                 Map.of("rounds", rounds)));
     }
+
+    @Override
+    public void solve(Variant variant) {
+        int m = edges.size();
+        if (m > 0) {
+            context.module("mst").kernel("mst_boruvka").launchCooperative(variant.intOption("bps", 64), edgeList,
+                    (long) m, graph.vertexCount(), listA, listB, comp, minKey, chosen, counters);
+        }
+    }
+
+    @Override public DeviceBuffer edgeList() { return edgeList; }
+    @Override public DeviceBuffer chosen() { return chosen; }
+    @Override public int edgeCount() { return edges.size(); }
+    @Override public boolean integerKeys() { return integerKeys; }
 
     /**
      * Integer keys: the keys of the re-weighted edges are scattered into the edge list (O(k)), as long as the new

@@ -33,6 +33,15 @@ public final class Mst {
             GpuPrim.IMPLEMENTATION);
 
     /**
+     * SUMMARY answers (total weight, edge count, components) without the edge ids: CPU {@code default} (the whole
+     * forest, summarized); GPU {@code default} ({@link GpuMstSummary}: the default launcher's forest, counted and
+     * summed on the device where the weights are integers). The worker answers MST SUMMARY queries with it.
+     */
+    public static final AlgorithmSpec<WholeGraph, MstSummary> SUMMARY = new AlgorithmSpec<>("MST",
+            new CpuAlgorithm<>(List.of("default"), (g, q, v) -> MstSummary.of(CpuMst.run(g))),
+            GpuMstSummary.IMPLEMENTATION);
+
+    /**
      * At least two undirected edges per vertex: where ECL-MST's filter applies (EclMst's own rule). Counted on the
      * undirected edges an MST runs on: a directed road graph stores most links as two arcs, and counting arcs would
      * call it dense.

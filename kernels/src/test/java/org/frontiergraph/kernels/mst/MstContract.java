@@ -13,6 +13,7 @@ import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.engine.WholeGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.io.Datasets;
 import org.junit.jupiter.api.Test;
@@ -28,10 +29,71 @@ import org.junit.jupiter.params.provider.MethodSource;
 public abstract class MstContract extends BackendContract {
 
     protected final MstResult assertVerifies(String name, CsrGraph g) {
-        MstResult r = withResident(g, resident -> Mst.run(resident, null));
+        MstResult r = withResident(g, resident -> {
+            MstResult whole = Mst.run(resident, null);
+            assertSummaryOf(name, whole, resident.run(Mst.SUMMARY, WholeGraph.QUERY, null));
+            return whole;
+        });
         Verification v = MstVerifier.verify(g, r, TestGraphs.mstReference(g));
         assertTrue(v.ok(), () -> name + ": " + v.message());
         return r;
+    }
+
+    /** A SUMMARY answer is the whole answer's weight (bit for bit), edge count and components. */
+    private static void assertSummaryOf(String name, MstResult whole, MstSummary summary) {
+        assertEquals(Double.doubleToLongBits(whole.totalWeight()), Double.doubleToLongBits(summary.totalWeight()),
+                name + ": SUMMARY weight " + summary.totalWeight() + " vs " + whole.totalWeight());
+        assertEquals(whole.edgeIds().length, summary.edges(), name + ": SUMMARY edges");
+        assertEquals(whole.components(), summary.components(), name + ": SUMMARY components");
+    }
+
+    /**
+     * SUMMARY answers equal the whole answer's: integer weights (on the GPU summed on the device), fractional and
+     * huge weights (the host's exact sum), a forest of several trees, an edgeless graph; and again after re-weights
+     * of the same resident graph.
+     */
+    @Test
+    void summariesEqualTheWholeAnswers() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(41);
+        for (int kind = 0; kind < 3; kind++) {
+            int n = 3000, m = 9000;
+            org.frontiergraph.kernels.graph.EdgeList list = new org.frontiergraph.kernels.graph.EdgeList(n + 5, false, m);
+            for (int i = 0; i < m; i++) {
+                double w = switch (kind) {
+                    case 0 -> rnd.nextInt(1, 1000);
+                    case 1 -> rnd.nextInt(1, 1000) / 8.0 + 0.1;
+                    default -> 3e9 + rnd.nextInt(1000);   // above int32: ranks as keys
+                };
+                list.add(rnd.nextInt(n), rnd.nextInt(n), w);
+            }
+            CsrGraph g = org.frontiergraph.kernels.graph.GraphBuilder.build(list);
+            String name = "summary kind " + kind;
+            MstResult whole = assertVerifies(name, g);
+            assertTrue(whole.components() >= 5, name + ": five isolated vertices at least");
+            if (kind == 0) {   // the same resident graph, re-weighted in place (integer weights stay integers)
+                org.frontiergraph.kernels.graph.EdgeList heavier = new org.frontiergraph.kernels.graph.EdgeList(g.vertexCount(), false, m);
+                for (int u = 0; u < g.vertexCount(); u++) {
+                    for (int e = g.rowStart(u); e < g.rowEnd(u); e++) {
+                        int v = g.columns()[e];
+                        if (u < v) heavier.add(u, v, (u * 7 + v) % 5 == 0 ? g.weights()[e] * 3 : g.weights()[e] + 1);
+                    }
+                }
+                CsrGraph next = org.frontiergraph.kernels.graph.GraphBuilder.build(heavier);
+                ResidentGraph r = backend().load(g);
+                try {
+                    r.run(Mst.SUMMARY, WholeGraph.QUERY, null);
+                    r = r.replace(next, backend());
+                    MstResult expected = TestGraphs.mstReference(next);
+                    assertSummaryOf(name + " re-weighted", expected, r.run(Mst.SUMMARY, WholeGraph.QUERY, null));
+                } finally {
+                    r.close();
+                }
+            }
+        }
+        withResident(TestGraphs.build(4, false), r -> {
+            assertSummaryOf("edgeless", Mst.run(r, null), r.run(Mst.SUMMARY, WholeGraph.QUERY, null));
+            return null;
+        });
     }
 
     private MstResult mst(CsrGraph g) {

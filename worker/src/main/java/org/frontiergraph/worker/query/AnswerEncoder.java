@@ -41,6 +41,15 @@ public interface AnswerEncoder<Q, R> {
     }
 
     /**
+     * How this algorithm answers a SUMMARY query without computing its whole answer (on the GPU: reduced on the
+     * device, a few bytes copied back), or null when it encodes SUMMARY from the whole answer. Used for queries that
+     * name no variant; algorithms with {@link #summaries} batch their SUMMARY queries instead.
+     */
+    default AnswerEncoder<?, ?> summaryEncoder() {
+        return null;
+    }
+
+    /**
      * How this algorithm answers a TARGETS query by reading the engine's answer at the targets only (on the GPU:
      * only their values are copied back), or null when it encodes TARGETS from the full answer.
      */

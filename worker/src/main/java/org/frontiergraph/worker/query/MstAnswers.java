@@ -8,6 +8,7 @@ import org.frontiergraph.kernels.engine.WholeGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.mst.MstSummary;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.QueryResult;
@@ -22,6 +23,27 @@ final class MstAnswers implements AnswerEncoder<WholeGraph, MstResult> {
     @Override public AlgorithmSpec<WholeGraph, MstResult> spec() { return Mst.SPEC; }
     @Override public WholeGraph query(QueryContext c) { return WholeGraph.QUERY; }
     @Override public Timing timing(MstResult r) { return r.timing(); }
+
+    private static final AnswerEncoder<WholeGraph, MstSummary> SUMMARY = new AnswerEncoder<>() {
+        @Override public Algorithm algorithm() { return Algorithm.MST; }
+        @Override public AlgorithmSpec<WholeGraph, MstSummary> spec() { return Mst.SUMMARY; }
+        @Override public WholeGraph query(QueryContext c) { return WholeGraph.QUERY; }
+        @Override public Timing timing(MstSummary r) { return r.timing(); }
+
+        @Override
+        public List<QueryResult> encode(QueryContext c, MstSummary r) {
+            QueryResult res = c.header(0, 1);
+            res.setTotalWeight(r.totalWeight());
+            res.setComponents((long) r.components());
+            return List.of(res);
+        }
+    };
+
+    /** SUMMARY answers from {@link Mst#SUMMARY}: the forest's weight and components, no edge ids computed on the host. */
+    @Override
+    public AnswerEncoder<?, ?> summaryEncoder() {
+        return SUMMARY;
+    }
 
     @Override
     public List<QueryResult> encode(QueryContext c, MstResult r) {

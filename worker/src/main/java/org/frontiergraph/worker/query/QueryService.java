@@ -69,6 +69,7 @@ public class QueryService {
      * summaries in batches (BFS, SSSP) and that name no variant are answered together, per resident graph and
      * algorithm, by one engine run over all their sources (on the GPU: several sources per pass, summarized on the
      * device); a TARGETS query of those algorithms without a variant reads the engine's answer at its targets only;
+     * a SUMMARY query of an algorithm with a summary encoder (MST) and no variant is computed without its whole answer;
      * every other query alone, except that equal engine queries of the run (MST on the same graph, the same
      * source in another mode) are computed once. A query that fails validation fails alone; an engine failure of a batch
      * fails each of its queries with the failure's code.
@@ -100,6 +101,8 @@ public class QueryService {
                     batches.computeIfAbsent(new BatchKey(resident, q.getAlgorithm()), k -> new Batch(summaries)).add(i, c, source);
                 } else if (encoder.atTargets() != null && c.mode() == ResultMode.TARGETS && defaultVariant(q.getVariant())) {
                     answers[i] = runAtTargets(encoder.atTargets(), c);
+                } else if (encoder.summaryEncoder() != null && c.summary() && defaultVariant(q.getVariant())) {
+                    answers[i] = run(encoder.summaryEncoder(), c, computed);
                 } else {
                     answers[i] = run(encoder, c, computed);
                 }
