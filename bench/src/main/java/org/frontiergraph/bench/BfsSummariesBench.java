@@ -1,0 +1,128 @@
+package org.frontiergraph.bench;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.function.BiFunction;
+import org.frontiergraph.bench.gpu.GpuBench;
+import org.frontiergraph.kernels.bfs.BfsSummaries;
+import org.frontiergraph.kernels.bfs.CpuBfsSummaries;
+import org.frontiergraph.kernels.graph.CsrGraph;
+
+/**
+ * The CPU engine's batched BFS SUMMARY answers in one JVM, without Kafka or the worker: per graph and batch size, ms
+ * a source of {@link CpuBfsSummaries#perSource} (one sequential BFS a source, spread over the cores) and of
+ * {@link CpuBfsSummaries#bitParallel} (64-source bit-parallel passes), on the same seeded sources of non-zero
+ * out-degree (what KafkaBench's bursts ask). Each timed run is one batch; {@code --warmup} untimed runs per row
+ * first, then {@code --runs} timed ones, median. Every run's summaries must equal perSource's (exit status 1 if not).
+ * Usage: {@code BfsSummariesBench [--graphs ny,kron16,grid512] [--sizes 2,4,8,16,32,64,256] [--runs 5] [--warmup 2]
+ * [--seed 42]} (graph names as {@link GpuBench#build}; a graph whose dataset is absent is skipped).
+ */
+public final class BfsSummariesBench {
+    private record Options(List<String> graphs, int[] sizes, int runs, int warmup, long seed) {
+        static Options parse(String[] args) {
+            List<String> graphs = List.of("ny", "kron16", "grid512");
+            int[] sizes = {2, 4, 8, 16, 32, 64, 256};
+            int runs = 5, warmup = 2;
+            long seed = 42;
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (a.equals("--help")) throw new IllegalArgumentException("");
+                if (i + 1 >= args.length) throw new IllegalArgumentException("option " + a + " needs a value");
+                String v = args[++i];
+                switch (a) {
+                    case "--graphs" -> graphs = List.of(v.split(","));
+                    case "--sizes" -> sizes = Arrays.stream(v.split(",")).mapToInt(Integer::parseInt).toArray();
+                    case "--runs" -> runs = Integer.parseInt(v);
+                    case "--warmup" -> warmup = Integer.parseInt(v);
+                    case "--seed" -> seed = Long.parseLong(v);
+                    default -> throw new IllegalArgumentException("unknown option " + a);
+                }
+            }
+            return new Options(graphs, sizes, runs, warmup, seed);
+        }
+    }
+
+    private BfsSummariesBench() {}
+
+    public static void main(String[] args) {
+        BenchMain.main("BfsSummariesBench", "usage: BfsSummariesBench [--graphs ny,kron16,grid512] "
+                + "[--sizes 2,4,8,16,32,64,256] [--runs 5] [--warmup 2] [--seed 42]", args, Options::parse,
+                BfsSummariesBench::run);
+    }
+
+    private static BenchMain.Result run(Options o) throws Exception {
+        StringBuilder md = new StringBuilder();
+        md.append("### BfsSummariesBench\n\n").append(Machine.describe()).append("\n\n")
+                .append(String.format(Locale.ROOT, "runs %d after %d warm-up, seed %d; load average %s before%n%n",
+                        o.runs(), o.warmup(), o.seed(), loadAverage()))
+                .append("| graph | vertices | arcs | sources | per source: ms a source | bit-parallel: ms a source "
+                        + "| speed-up | passes | levels a pass |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        boolean ok = true;
+        for (String name : o.graphs()) {
+            CsrGraph g = GpuBench.build(name);
+            if (g == null) {
+                md.append("| ").append(name).append(" | dataset absent: skipped |||||||\n");
+                continue;
+            }
+            for (int k : o.sizes()) {
+                int[] sources = sources(g, k, o.seed());
+                BfsSummaries want = CpuBfsSummaries.perSource(g, sources);
+                double old = median(o, g, sources, CpuBfsSummaries::perSource, want);
+                double now = median(o, g, sources, CpuBfsSummaries::bitParallel, want);
+                BfsSummaries last = CpuBfsSummaries.bitParallel(g, sources);
+                ok &= same(want, last);
+                long passes = last.timing().counter("passes");
+                md.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %d | %.3f | %.3f | %.2fx | %d | %.0f |%n",
+                        name, g.vertexCount(), g.arcCount(), k, old / k, now / k, old / now, passes,
+                        (double) last.timing().counter("levels") / passes));
+                System.err.printf(Locale.ROOT, "%s x%d: %.3f vs %.3f ms a source%n", name, k, old / k, now / k);
+            }
+        }
+        md.append(String.format(Locale.ROOT, "%nload average %s after; summaries %s%n", loadAverage(),
+                ok ? "equal perSource's in every run" : "DIFFER from perSource's (see above)"));
+        return new BenchMain.Result(md.toString(), ok);
+    }
+
+    /** Median ms of one batch over the timed runs; every run's summaries are checked against {@code want}. */
+    private static double median(Options o, CsrGraph g, int[] sources,
+                                 BiFunction<CsrGraph, int[], BfsSummaries> batch, BfsSummaries want) {
+        for (int i = 0; i < o.warmup(); i++) batch.apply(g, sources);
+        double[] ms = new double[o.runs()];
+        for (int i = 0; i < ms.length; i++) {
+            long t0 = System.nanoTime();
+            BfsSummaries got = batch.apply(g, sources);
+            ms[i] = (System.nanoTime() - t0) / 1e6;
+            if (!same(want, got)) throw new IllegalStateException("summaries differ on " + sources.length + " sources");
+        }
+        Arrays.sort(ms);
+        return ms[ms.length / 2];
+    }
+
+    private static boolean same(BfsSummaries a, BfsSummaries b) {
+        return Arrays.equals(a.sources(), b.sources()) && Arrays.equals(a.reached(), b.reached())
+                && Arrays.equals(a.maxHops(), b.maxHops());
+    }
+
+    /** {@code k} seeded random sources of non-zero out-degree (repeats possible, as in a burst of queries). */
+    private static int[] sources(CsrGraph g, int k, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        List<Integer> s = new ArrayList<>(k);
+        while (s.size() < k) {
+            int v = r.nextInt(g.vertexCount());
+            if (g.degree(v) > 0) s.add(v);
+        }
+        return s.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
+    }
+}
