@@ -71,7 +71,7 @@ public final class BfsSummariesBench {
         StringBuilder md = new StringBuilder();
         md.append("### BfsSummariesBench\n\n").append(Machine.describe()).append("\n\n")
                 .append(String.format(Locale.ROOT, "runs %d after %d warm-up, seed %d; load average %s before%n%n",
-                        o.runs(), o.warmup(), o.seed(), loadAverage()))
+                        o.runs(), o.warmup(), o.seed(), Machine.loadAverage()))
                 .append("| graph | vertices | arcs | sources |");
         o.ways().forEach(w -> md.append(' ').append(w).append(": ms a source |"));
         md.append("\n|---|---:|---:|---:|").append("---:|".repeat(o.ways().size())).append('\n');
@@ -95,7 +95,7 @@ public final class BfsSummariesBench {
                 md.append('\n');
             }
         }
-        md.append(String.format(Locale.ROOT, "%nload average %s after; summaries %s%n", loadAverage(),
+        md.append(String.format(Locale.ROOT, "%nload average %s after; summaries %s%n", Machine.loadAverage(),
                 ok ? "equal in every run" : "DIFFER (a NaN above)"));
         return new BenchMain.Result(md.toString(), ok);
     }
@@ -129,14 +129,5 @@ public final class BfsSummariesBench {
             if (g.degree(v) > 0) s.add(v);
         }
         return s.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (java.io.IOException e) {
-            return "unknown";
-        }
     }
 }
