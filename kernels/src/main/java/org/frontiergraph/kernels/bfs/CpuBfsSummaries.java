@@ -15,7 +15,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  *   <li>{@link #perSource}: the sources spread over the cores, each searched by a plain sequential queue BFS that
  *       keeps only what a summary needs (a level per vertex, stamped with the search's number so the arrays are reused
  *       without clearing). Its inner loop has no branch on whether a vertex is new: on road graphs that branch is
- *       a coin toss, and without it a NY search took 3.8-5.4 ms instead of 5.9-7.0 (one core, 2026-11-26).</li>
+ *       a coin toss, and without it a NY search took 3.8-5.4 ms instead of 5.9-8.5 (one core, four alternating runs,
+ *       2026-11-26); on a grid, whose branches are predictable, it is slower (below).</li>
  *   <li>{@link #bitParallel}: the distinct sources, in vertex order (so that a pass holds sources near each other
  *       in the graph's layout), in passes of up to 64 ({@link CpuMultiSourceBfs}), the passes spread over the cores
  *       of the common fork-join pool: as few passes as 64 a pass allows, rounded up to a multiple of the cores (at
@@ -29,7 +30,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * sources reach a vertex at distinct levels (a 64-source pass on NY expands 93% of what 64 searches do), and each
  * level's pass over the masks costs memory bandwidth that a single search, which stays near its frontier, does not
  * pay: a 64-source pass took 4.3 ms a source on NY (branch-free sequential 3.8-5.4), 1.8 on luxembourg_osm (1.1) and
- * 4.4-5.4 on a 512 x 512 grid (the branchy sequential search 2.6-3.8, branch-free 3.7-4.4). So: bit-parallel on
+ * 4.4-5.4 on a 512 x 512 grid (the branchy sequential search 2.6-3.8, branch-free 4.2-4.4). So: bit-parallel on
  * dense graphs when every core gets a pass of at least {@link #MIN_PASS} sources, sequential searches otherwise.
  * Hop counts are BFS levels, so the summaries equal those of {@link BfsReference}'s answers either way.
  */
