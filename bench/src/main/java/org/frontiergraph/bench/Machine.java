@@ -22,6 +22,16 @@ public final class Machine {
                 + System.getProperty("os.arch");
     }
 
+    /** The 1, 5 and 15 minute load averages ("unknown" where /proc/loadavg cannot be read). */
+    public static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
     /** The GPUs nvidia-smi lists (name, driver, memory), one per line; "none" when it is absent or fails. */
     public static String gpus() {
         try {

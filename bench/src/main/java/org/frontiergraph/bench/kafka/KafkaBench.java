@@ -54,7 +54,7 @@ public final class KafkaBench {
         ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
         long t0 = System.nanoTime();
         String runId = "kb" + Long.toString(System.currentTimeMillis(), 36);
-        String loadBefore = loadAverage();
+        String loadBefore = Machine.loadAverage();
         Report report = new Report();
         String where;
         log("starting %s", o.bootstrap() == null ? "an embedded broker and a worker" : "on " + o.bootstrap());
@@ -91,11 +91,11 @@ public final class KafkaBench {
                     }
                 }
                 // the graphs so far, in case the run is cut off before the end (the GPU machine's time is limited)
-                write(o, report.markdown(header(o, where, started, (System.nanoTime() - t0) / 1e9, loadBefore, loadAverage())
+                write(o, report.markdown(header(o, where, started, (System.nanoTime() - t0) / 1e9, loadBefore, Machine.loadAverage())
                         .replace("### KafkaBench, ", "### KafkaBench (in progress: graphs up to " + name + "), ")));
             }
         }
-        String markdown = report.markdown(header(o, where, started, (System.nanoTime() - t0) / 1e9, loadBefore, loadAverage()));
+        String markdown = report.markdown(header(o, where, started, (System.nanoTime() - t0) / 1e9, loadBefore, Machine.loadAverage()));
         write(o, markdown);
         return new Outcome(report, markdown);
     }
@@ -148,16 +148,6 @@ public final class KafkaBench {
         b.append(String.format(Locale.ROOT, "- took %.0f s; load average (1, 5, 15 min) %s before, %s after%n", seconds,
                 loadBefore, loadAfter));
         return b.toString();
-    }
-
-    /** The 1, 5 and 15 minute load averages (other processes share the machine), or "unknown". */
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
     }
 
     static void log(String format, Object... args) {

@@ -181,7 +181,7 @@ public final class SubscriptionBench {
         FrontierCodec.trust();
         ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
         long t0 = System.nanoTime();
-        String loadBefore = loadAverage();
+        String loadBefore = Machine.loadAverage();
         String runId = "sb" + Long.toString(System.currentTimeMillis(), 36);
         GpuBench.Edges e = GpuBench.edges(o.graph());
         if (e == null) throw new IllegalStateException(o.graph() + ": its dataset was not found (../shared/datasets or FRONTIER_DATASETS)");
@@ -198,7 +198,7 @@ public final class SubscriptionBench {
             log("%s; ready after %.1f s", where, (System.nanoTime() - t0) / 1e9);
             result = new Run(o, e, new GraphBench.Io(cluster, client, producer, outputs, runId), pushes).go();
         }
-        String markdown = markdown(o, result, where, started, (System.nanoTime() - t0) / 1e9, loadBefore, loadAverage());
+        String markdown = markdown(o, result, where, started, (System.nanoTime() - t0) / 1e9, loadBefore, Machine.loadAverage());
         if (o.out() != null) {
             Path parent = o.out().toAbsolutePath().getParent();
             if (parent != null) Files.createDirectories(parent);
@@ -536,15 +536,6 @@ public final class SubscriptionBench {
 
     private static String f(String format, Object... args) {
         return String.format(Locale.ROOT, format, args);
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
     }
 
     private static void sleep(long ms) {

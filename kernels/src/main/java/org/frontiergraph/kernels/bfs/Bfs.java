@@ -27,7 +27,8 @@ public final class Bfs {
 
     /**
      * SUMMARY answers (reached count, largest hop count) for a batch of sources, in their order, without copying
-     * hop arrays back: CPU {@code default} ({@link CpuBfsSummaries}); GPU {@code default} ({@link GpuBfsSummaries}:
+     * hop arrays back: CPU {@code default} ({@link CpuBfsSummaries}: bit-parallel passes of up to 64 sources,
+     * {@link CpuMultiSourceBfs}, on dense graphs; a sequential search per source otherwise); GPU {@code default} ({@link GpuBfsSummaries}:
      * one source reduced on the device, several in bit-parallel passes of up to 64, {@link MultiSourceBfs}). The worker answers the BFS SUMMARY queries of a poll batch with it.
      */
     public static final AlgorithmSpec<Sources, BfsSummaries> SUMMARIES = new AlgorithmSpec<>("BFS",
