@@ -44,7 +44,7 @@ record BenchOptions(String bootstrap, boolean startWorker, boolean workerJvm, St
 
     static final String USAGE = String.join("\n",
             "usage: KafkaBench [--bootstrap HOST:PORT [--start-worker]] [--worker-jvm] [--worker-heap 8g]",
-            "                  [--graphs ny,kron20] [--backend auto|gpu|cpu] [--queries 100] [--warmup 3] [--burst 1000]",
+            "                  [--graphs ny,kron20] [--backend auto|gpu|cpu] [--queries 100] [--warmup 20] [--burst 1000]",
             "                  [--updates 10000] [--query-every 1000] [--load-runs 3] [--verify 2] [--budget-s 20]",
             "                  [--timeout-s 300] [--seed 42] [--scenarios " + String.join(",", SCENARIOS) + "]",
             "                  [--out FILE.md] [--command TEXT]",
@@ -63,7 +63,7 @@ record BenchOptions(String bootstrap, boolean startWorker, boolean workerJvm, St
         String bootstrap = null, workerHeap = "8g", backend = "auto", command = null;
         boolean startWorker = false, workerJvm = false;
         List<String> graphs = List.of("ny", "kron20");
-        int queries = 100, warmup = 3, burst = 1000, updates = 10_000, queryEvery = 1000, loadRuns = 3, verify = 2;
+        int queries = 100, warmup = 20, burst = 1000, updates = 10_000, queryEvery = 1000, loadRuns = 3, verify = 2;
         int budgetS = 20, timeoutS = 300;
         long seed = 42;
         Set<String> scenarios = new LinkedHashSet<>(SCENARIOS);
