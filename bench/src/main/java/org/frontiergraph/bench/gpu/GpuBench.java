@@ -116,6 +116,52 @@ public final class GpuBench {
      */
     public record Edges(EdgeList edges, int firstVertexId) {}
 
+    /** Suffix of a graph name that relabels its vertices in BFS order ({@link #bfsOrder}), e.g. {@code ny-bfsorder}. */
+    static final String BFS_ORDER = "-bfsorder";
+
+    /**
+     * The same edges with the vertices renumbered in the order a BFS from vertex 0 over the arcs taken both ways
+     * reaches them (Cuthill-McKee without its degree sort; the vertices of other components after, in BFS order from
+     * the lowest unreached id): neighbours get near ids, so a frontier's rows, columns and distances sit close in
+     * memory. A layout experiment only: answers are in the new ids.
+     */
+    static EdgeList bfsOrder(EdgeList e) {
+        int n = e.vertexCount(), m = e.size();
+        int[] deg = new int[n + 1];
+        for (int i = 0; i < m; i++) {
+            deg[e.source(i) + 1]++;
+            deg[e.target(i) + 1]++;
+        }
+        for (int v = 0; v < n; v++) deg[v + 1] += deg[v];
+        int[] adj = new int[2 * m], fill = deg.clone();
+        for (int i = 0; i < m; i++) {
+            adj[fill[e.source(i)]++] = e.target(i);
+            adj[fill[e.target(i)]++] = e.source(i);
+        }
+        int[] label = new int[n], queue = new int[n];
+        Arrays.fill(label, -1);
+        int next = 0;
+        for (int root = 0; root < n; root++) {
+            if (label[root] >= 0) continue;
+            int head = next, tail = next;
+            label[root] = next++;
+            queue[tail++] = root;
+            while (head < tail) {
+                int u = queue[head++];
+                for (int k = deg[u]; k < deg[u + 1]; k++) {
+                    int v = adj[k];
+                    if (label[v] < 0) {
+                        label[v] = next++;
+                        queue[tail++] = v;
+                    }
+                }
+            }
+        }
+        EdgeList out = new EdgeList(n, e.directed(), m);
+        for (int i = 0; i < m; i++) out.add(label[e.source(i)], label[e.target(i)], e.weight(i));
+        return out;
+    }
+
     /**
      * The real graphs of ../shared/datasets by short name (read as their files say: USA-road-d.NY and rome99 directed
      * DIMACS road networks, luxembourg_osm undirected with weight 1, the SNAP graphs with weight 1).
@@ -126,6 +172,10 @@ public final class GpuBench {
 
     /** The edges of {@link #build}'s graph {@code name}; null when the dataset is absent. Shared with KafkaBench. */
     public static Edges edges(String name) throws IOException {
+        if (name.endsWith(BFS_ORDER)) {   // a locality experiment (issue 11): the graph relabelled in BFS order
+            Edges e = edges(name.substring(0, name.length() - BFS_ORDER.length()));
+            return e == null ? null : new Edges(bfsOrder(e.edges()), e.firstVertexId());
+        }
         if (name.startsWith("kron")) {
             return new Edges(KroneckerGraph.generate(Integer.parseInt(name.substring(4)), 16, SEED), 0);
         }
