@@ -118,6 +118,21 @@ public final class DeviceBuffer implements AutoCloseable {
         if (into.length > 0) cuMemcpyDtoH(Pointer.to(into), pointer, 8L * into.length);
     }
 
+    /**
+     * Copies the first {@code into.length} 64-bit elements to the host, each stored as {@code convert} maps it (SSSP's
+     * distance keys to distances), without a long[] of them all; after the work queued on the context's stream.
+     */
+    public void download(double[] into, java.util.function.LongToDoubleFunction convert) {
+        check(8L * into.length);
+        if (8L * into.length >= PinnedStaging.MIN_BYTES) {
+            context.staging().download(pointer, into, convert);
+            return;
+        }
+        long[] raw = new long[into.length];
+        download(raw);
+        for (int i = 0; i < raw.length; i++) into[i] = convert.applyAsDouble(raw[i]);
+    }
+
     /** Sets {@code count} 32-bit words starting at word {@code offset} to {@code value}, on the context's stream. */
     public void fill32(long offset, long count, int value) {
         check(4L * (offset + count));

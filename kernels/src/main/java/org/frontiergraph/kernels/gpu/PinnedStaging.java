@@ -54,6 +54,18 @@ final class PinnedStaging implements AutoCloseable {
                 buffer.asLongBuffer().get(into, (int) (offset / 8), (int) (bytes / 8)));
     }
 
+    /**
+     * Copies {@code into.length} 64-bit values from {@code src} and stores each as {@code convert} maps it (e.g.
+     * SSSP's distance keys to distances): no long[] of the whole answer is allocated.
+     */
+    void download(CUdeviceptr src, double[] into, java.util.function.LongToDoubleFunction convert) {
+        copy(src, 8L * into.length, (buffer, offset, bytes) -> {
+            java.nio.LongBuffer longs = buffer.asLongBuffer();
+            int first = (int) (offset / 8), count = (int) (bytes / 8);
+            for (int i = 0; i < count; i++) into[first + i] = convert.applyAsDouble(longs.get(i));
+        });
+    }
+
     @FunctionalInterface
     private interface Drain {
         /** Moves {@code bytes} from the start of {@code buffer} to the array, at byte {@code offset} of the copy. */

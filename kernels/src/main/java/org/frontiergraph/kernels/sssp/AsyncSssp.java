@@ -138,9 +138,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         long compute = timer.elapsedNanos();
         completed();
         long t0 = System.nanoTime();
-        long[] keys = new long[n];
-        dist.download(keys);
-        double[] d = SeedSssp.distances(keys, ints);
+        double[] d = SeedSssp.distances(dist, n, ints);
         int[] p = new int[n];
         if (csr.zeroWeights()) SeedSssp.tightTree(graph, d, source, p);
         else parents.download(p);

@@ -94,9 +94,7 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         timer.stop();
         long compute = timer.elapsedNanos();
         long t0 = System.nanoTime();
-        long[] keys = new long[n];
-        dist.download(keys);
-        double[] d = SeedSssp.distances(keys, ints);
+        double[] d = SeedSssp.distances(dist, n, ints);
         int[] p = new int[n];
         if (csr.zeroWeights()) SeedSssp.tightTree(graph, d, source, p);
         else parents.download(p);

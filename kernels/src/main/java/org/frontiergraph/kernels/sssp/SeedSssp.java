@@ -24,6 +24,13 @@ final class SeedSssp {
         return Long.compareUnsigned(k, infKey(ints)) >= 0;
     }
 
+    /** The distances of the first {@code n} keys in {@code keys} (on the device), converted as they arrive. */
+    static double[] distances(DeviceBuffer keys, int n, boolean ints) {
+        double[] d = new double[n];
+        keys.download(d, ints ? k -> k == INT_INF ? Double.POSITIVE_INFINITY : (double) k : Double::longBitsToDouble);
+        return d;
+    }
+
     static double[] distances(long[] keys, boolean ints) {
         double[] d = new double[keys.length];
         for (int v = 0; v < keys.length; v++) {

@@ -13,7 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Copies to the host: below {@link PinnedStaging#MIN_BYTES} directly, above it through the two pinned buffers, in
  * one piece, exactly two, and many with a partial last one; every element arrives, in place, and a prefix copy
- * reads only the prefix. Gathers read the given positions. Skipped without a GPU.
+ * reads only the prefix; 64-bit values converted on the way arrive converted. Gathers read the given positions.
+ * Skipped without a GPU.
  */
 @Tag("gpu")
 class DeviceCopiesGpuTest extends GpuTests {
@@ -54,6 +55,9 @@ class DeviceCopiesGpuTest extends GpuTests {
             try (DeviceBuffer b = DeviceBuffer.of(c, new AtomicLong(), halves)) {
                 long[] into = new long[count];
                 b.download(into);
+                double[] converted = new double[count];
+                b.download(converted, k -> (double) (k >>> 11));   // converted as they arrive, no long[] between
+                for (int i = 0; i < count; i++) assertEquals((double) (data[i] >>> 11), converted[i], 0.0, "converted " + i);
                 int[] picks = {count - 1, 0, count / 2};
                 long[] gathered = Gather.longs(c, new AtomicLong(), b, picks);
                 for (int i = 0; i < picks.length; i++) assertEquals(data[picks[i]], gathered[i], "gathered " + picks[i]);
