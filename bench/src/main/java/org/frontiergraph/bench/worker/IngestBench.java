@@ -1,5 +1,7 @@
 package org.frontiergraph.bench.worker;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -49,16 +51,44 @@ import org.frontiergraph.worker.registry.SnapshotAssembler;
  * <p>{@code --fetch-bytes}: the consumer's {@code max.partition.fetch.bytes} (Kafka's default, 1 MiB, as the worker's:
  * one 800 KB chunk a fetch).
  *
- * <pre>IngestBench [--graphs kron18,kron20,ny] [--runs 3] [--codecs none,lz4] [--fetch-bytes N] [--no-kafka]</pre>
+ * {@code --backend}: the engine the "resident" column loads into (cpu; gpu on the GPU machine); the worker path column
+ * is the CPU engine's. On the GPU machine: {@code deploy/gpu/run.sh ingest-bench} (deploy/gpu/README.md).
+ *
+ * <pre>IngestBench [--graphs kron18,kron20,ny] [--runs 3] [--codecs none,lz4] [--fetch-bytes N] [--backend cpu]
+ *             [--no-kafka] [--out FILE.md] [--command TEXT]</pre>
  */
 public final class IngestBench {
     private IngestBench() {}
+
+    /** The report so far, written to {@code --out} after each graph. */
+    private static final StringBuilder REPORT = new StringBuilder();
+    private static Path out;
+
+    private static void say(String line) {
+        System.out.println(line);
+        REPORT.append(line).append('\n');
+    }
+
+    private static void say() {
+        say("");
+    }
+
+    private static void sayf(String format, Object... args) {
+        String text = String.format(Locale.ROOT, format, args);
+        System.out.print(text);
+        REPORT.append(text);
+    }
+
+    private static void flush() throws java.io.IOException {
+        if (out != null) Files.writeString(out, REPORT);
+    }
 
     public static void main(String[] args) throws Exception {
         List<String> graphs = List.of("kron18", "kron20", "ny");
         List<String> codecs = List.of("none", "lz4");
         int runs = 3, fetchBytes = 0;
         boolean kafka = true;
+        String backend = "cpu", command = "IngestBench " + String.join(" ", args);
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--graphs" -> graphs = Arrays.asList(args[++i].split(","));
@@ -66,32 +96,44 @@ public final class IngestBench {
                 case "--codecs" -> codecs = Arrays.asList(args[++i].split(","));
                 case "--no-kafka" -> kafka = false;
                 case "--fetch-bytes" -> fetchBytes = Integer.parseInt(args[++i]);
+                case "--backend" -> backend = args[++i];
+                case "--out" -> out = Path.of(args[++i]);
+                case "--command" -> command = args[++i];
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (--graphs A,B --runs N --codecs none,lz4 --fetch-bytes N --no-kafka)");
+                        + " (--graphs A,B --runs N --codecs none,lz4 --fetch-bytes N --backend cpu|gpu|auto --no-kafka --out FILE"
+                        + " --command TEXT)");
             }
         }
-        System.out.printf("cores %d, heap %d MB, load average %.2f%n", Runtime.getRuntime().availableProcessors(),
-                Runtime.getRuntime().maxMemory() >> 20, java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        System.out.println();
-        System.out.println("Without Kafka, ms (median of " + runs + "):");
-        System.out.println();
-        System.out.println("| graph | edges | chunks | MB | chunks ms | encode ms | decode ms | assemble ms | build ms | resident ms | worker path ms |");
-        System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        say("### IngestBench, " + java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).format(
+                java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")) + " UTC");
+        say();
+        say("- command: `" + command + "`");
+        sayf("- cores %d, heap %d MB, load average %.2f, residency on %s%n", Runtime.getRuntime().availableProcessors(),
+                Runtime.getRuntime().maxMemory() >> 20, java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), backend);
+        say();
+        say("Without Kafka, ms (median of " + runs + "):");
+        say();
+        say("| graph | edges | chunks | MB | chunks ms | encode ms | decode ms | assemble ms | build ms | resident ms | worker path ms |");
+        say("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         List<Encoded> encoded = new ArrayList<>();
-        for (String g : graphs) encoded.add(stages(g, runs));
+        for (String g : graphs) {
+            encoded.add(stages(g, runs, backend));
+            flush();
+        }
         if (!kafka) {
             System.exit(0);
         }
-        System.out.println();
-        System.out.println("Through the embedded broker (no worker), ms (median of " + runs + "): publish = encoded records handed to a"
+        say();
+        say("Through the embedded broker (no worker), ms (median of " + runs + "): publish = encoded records handed to a"
                 + " producer with FrontierClient's settings until all acknowledged; fetch = read back by a consumer with the worker's"
                 + " settings; FrontierClient.publishChunks = the chunks encoded and published by the client, codec in its settings");
-        System.out.println();
-        System.out.println("| graph | codec | publish ms | fetch ms | publish MB/s | FrontierClient.publishChunks ms |");
-        System.out.println("|---|---|---:|---:|---:|---:|");
+        say();
+        say("| graph | codec | publish ms | fetch ms | publish MB/s | FrontierClient.publishChunks ms |");
+        say("|---|---|---:|---:|---:|---:|");
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary()) {
             for (Encoded e : encoded) {
                 for (String codec : codecs) throughKafka(broker.bootstrapServers(), e, codec, runs, fetchBytes);
+                flush();
             }
         }
         System.exit(0);
@@ -100,7 +142,7 @@ public final class IngestBench {
     /** One graph's chunks, and as the client encodes them. */
     private record Encoded(String name, List<GraphSnapshotChunk> chunks, byte[][] records, long bytes) {}
 
-    private static Encoded stages(String name, int runs) throws Exception {
+    private static Encoded stages(String name, int runs, String backend) throws Exception {
         GpuBench.Edges edges = GpuBench.edges(name);
         String id = "ingest-" + name;
         double[] chunkMs = new double[runs], encodeMs = new double[runs], decodeMs = new double[runs], assembleMs = new double[runs],
@@ -109,7 +151,7 @@ public final class IngestBench {
         List<GraphSnapshotChunk> published = null;
         CsrGraph reference = GraphBuilder.build(edges.edges());
         FrontierConfig config = new FrontierConfig();
-        config.setBackend("cpu");
+        config.setBackend(backend);
         try (EngineService engines = new EngineService(config)) {
             for (int r = 0; r < runs; r++) {
                 long version = r + 1;
@@ -159,7 +201,7 @@ public final class IngestBench {
         }
         long bytes = 0;
         for (byte[] b : records) bytes += b.length;
-        System.out.printf(Locale.ROOT, "| %s | %,d | %d | %.1f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f |%n", name, edges.edges().size(),
+        sayf("| %s | %,d | %d | %.1f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f |%n", name, edges.edges().size(),
                 records.length, bytes / 1e6, median(chunkMs), median(encodeMs), median(decodeMs), median(assembleMs), median(buildMs),
                 median(residentMs), median(pathMs));
         return new Encoded(name, published, records, bytes);
@@ -224,7 +266,7 @@ public final class IngestBench {
                 clientMs[r] = (System.nanoTime() - t0) / 1e6;
             }
         }
-        System.out.printf(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.0f | %.0f |%n", e.name(), codec, median(publishMs), median(fetchMs),
+        sayf("| %s | %s | %.0f | %.0f | %.0f | %.0f |%n", e.name(), codec, median(publishMs), median(fetchMs),
                 e.bytes() / 1e6 / (median(publishMs) / 1e3), median(clientMs));
     }
 

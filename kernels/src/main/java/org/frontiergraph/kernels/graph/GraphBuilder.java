@@ -23,9 +23,10 @@ public final class GraphBuilder {
     }
 
     /**
-     * {@link #build(EdgeList)} with the scattering steps split into {@code parts} ranges of rows, each filled by its
-     * own scan of the input in input order (so the result does not depend on {@code parts}): every core reads the
-     * whole input but writes only its rows, instead of one core scattering every edge.
+     * {@link #build(EdgeList)} with the scattering steps split {@code parts} ways, so that the result does not depend
+     * on {@code parts}: the input is bucketed into blocks of rows by {@code parts} slices of it side by side, each
+     * slice into its own stretch of each block in input order, then the blocks are filled into rows side by side; an
+     * undirected graph's reverse arcs are scattered by one scan of the edges per range of rows ({@code parts} ranges).
      */
     static CsrGraph build(EdgeList edges, int parts) {
         final int n = edges.vertexCount();
@@ -36,33 +37,61 @@ public final class GraphBuilder {
         validate(n, size, src, dst, w, parts);
         int[] bounds = rowRanges(n, parts);
 
-        // 1. count canonical arcs per row (undirected: stored once, at min endpoint), self-loops dropped
-        int[] counts = new int[n + 1];
-        eachRange(bounds, (lo, hi) -> {
-            for (int i = 0; i < size; i++) {
+        // 1. bucket the canonical arcs (undirected: stored once, at the min endpoint; self-loops dropped) by block of
+        //    rows: each slice of the input scanned once, in order, into its own stretch of each block, side by side
+        //    (the writes go to a few hundred streams, not to random rows)
+        int shift = Math.max(0, 32 - Integer.numberOfLeadingZeros(Math.max(1, n - 1)) - BLOCK_BITS);
+        int blocks = n == 0 ? 0 : ((n - 1) >>> shift) + 1;
+        int[] slices = rowRanges(size, parts);   // slices of the input, as ranges of edge indices
+        int[][] at = new int[slices.length - 1][blocks];
+        eachIndex(slices.length - 1, k -> {
+            int[] h = at[k];
+            for (int i = slices[k]; i < slices[k + 1]; i++) {
+                int a = src[i], b = dst[i];
+                if (a != b) h[(directed ? a : Math.min(a, b)) >>> shift]++;
+            }
+        });
+        int[] blockStart = new int[blocks + 1];
+        long total = 0;
+        for (int b = 0; b < blocks; b++) {   // each slice's stretch of block b, in slice order
+            blockStart[b] = (int) total;
+            for (int[] h : at) {
+                int c = h[b];
+                h[b] = (int) total;
+                total += c;
+            }
+        }
+        blockStart[blocks] = (int) total;
+        int[] brow = new int[(int) total], bcol = new int[(int) total];
+        double[] bw = new double[(int) total];
+        eachIndex(slices.length - 1, k -> {
+            int[] cursor = at[k];
+            for (int i = slices[k]; i < slices[k + 1]; i++) {
                 int a = src[i], b = dst[i];
                 if (a == b) continue;
                 int row = directed ? a : Math.min(a, b);
-                if (row >= lo && row < hi) counts[row]++;
+                int q = cursor[row >>> shift]++;
+                brow[q] = row;
+                bcol[q] = directed ? b : Math.max(a, b);
+                bw[q] = w[i];
             }
         });
+        // 2. per block: count its rows' arcs, then fill keys (target << 32 | position in the row) and weights into
+        //    rows, in input order within a row (a block's arcs are in input order), so nothing later reads the input
+        int[] counts = new int[n + 1];
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            for (int q = blockStart[b]; q < blockStart[b + 1]; q++) counts[brow[q]]++;
+        });
         int[] start = prefixSum(counts, n);
-        long total = start[n];
-        // 2. fill keys (target << 32 | position in the row) and weights into rows, in input order within a row (the
-        //    weights travel with the scan, so nothing later reads the input at random)
         long[] keys = new long[(int) total];
         double[] kw = new double[(int) total];
         int[] fill = Arrays.copyOf(start, n);
-        eachRange(bounds, (lo, hi) -> {
-            for (int i = 0; i < size; i++) {
-                int a = src[i], b = dst[i];
-                if (a == b) continue;
-                int row = directed ? a : Math.min(a, b);
-                if (row < lo || row >= hi) continue;
-                int col = directed ? b : Math.max(a, b);
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            for (int q = blockStart[b]; q < blockStart[b + 1]; q++) {
+                int row = brow[q];
                 int p = fill[row]++;
-                keys[p] = ((long) col << 32) | (p - start[row]);
-                kw[p] = w[i];
+                keys[p] = ((long) bcol[q] << 32) | (p - start[row]);
+                kw[p] = bw[q];
             }
         });
         // 3. sort each row by target and merge duplicates (smallest weight wins, the first in input order among
@@ -196,6 +225,15 @@ public final class GraphBuilder {
             int at = fromAt; fromAt = toAt; toAt = at;
         }
         if (from != keys) System.arraycopy(from, fromAt, keys, lo, size);
+    }
+
+    /** Rows of a block of step 1 are at most 2^(bits of n - BLOCK_BITS): at most 256 blocks. */
+    private static final int BLOCK_BITS = 8;
+
+    /** Runs {@code task} for 0 .. count-1, side by side when there are several. */
+    private static void eachIndex(int count, java.util.function.IntConsumer task) {
+        if (count == 1) task.accept(0);
+        else IntStream.range(0, count).parallel().forEach(task);
     }
 
     /** A task over the rows {@code lo} (inclusive) to {@code hi} (exclusive). */
