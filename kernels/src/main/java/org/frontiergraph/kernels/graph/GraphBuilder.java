@@ -35,13 +35,11 @@ public final class GraphBuilder {
         final int[] src = edges.sourcesArray(), dst = edges.targetsArray();
         final double[] w = edges.weightsArray();
         validate(n, size, src, dst, w, parts);
-        int[] bounds = rowRanges(n, parts);
 
         // 1. bucket the canonical arcs (undirected: stored once, at the min endpoint; self-loops dropped) by block of
         //    rows: each slice of the input scanned once, in order, into its own stretch of each block, side by side
         //    (the writes go to a few hundred streams, not to random rows)
-        int shift = Math.max(0, 32 - Integer.numberOfLeadingZeros(Math.max(1, n - 1)) - BLOCK_BITS);
-        int blocks = n == 0 ? 0 : ((n - 1) >>> shift) + 1;
+        int shift = blockShift(n), blocks = n == 0 ? 0 : ((n - 1) >>> shift) + 1;
         int[] slices = rowRanges(size, parts);   // slices of the input, as ranges of edge indices
         int[][] at = new int[slices.length - 1][blocks];
         eachIndex(slices.length - 1, k -> {
@@ -51,19 +49,10 @@ public final class GraphBuilder {
                 if (a != b) h[(directed ? a : Math.min(a, b)) >>> shift]++;
             }
         });
-        int[] blockStart = new int[blocks + 1];
-        long total = 0;
-        for (int b = 0; b < blocks; b++) {   // each slice's stretch of block b, in slice order
-            blockStart[b] = (int) total;
-            for (int[] h : at) {
-                int c = h[b];
-                h[b] = (int) total;
-                total += c;
-            }
-        }
-        blockStart[blocks] = (int) total;
-        int[] brow = new int[(int) total], bcol = new int[(int) total];
-        double[] bw = new double[(int) total];
+        int[] blockStart = stretches(at, blocks);
+        int total = blockStart[blocks];
+        int[] brow = new int[total], bcol = new int[total];
+        double[] bw = new double[total];
         eachIndex(slices.length - 1, k -> {
             int[] cursor = at[k];
             for (int i = slices[k]; i < slices[k + 1]; i++) {
@@ -83,8 +72,8 @@ public final class GraphBuilder {
             for (int q = blockStart[b]; q < blockStart[b + 1]; q++) counts[brow[q]]++;
         });
         int[] start = prefixSum(counts, n);
-        long[] keys = new long[(int) total];
-        double[] kw = new double[(int) total];
+        long[] keys = new long[total];
+        double[] kw = new double[total];
         int[] fill = Arrays.copyOf(start, n);
         IntStream.range(0, blocks).parallel().forEach(b -> {
             for (int q = blockStart[b]; q < blockStart[b + 1]; q++) {
@@ -126,17 +115,17 @@ public final class GraphBuilder {
             }
         });
         boolean integral = IntStream.range(0, m).parallel().allMatch(i -> ew[i] == Math.rint(ew[i]) && ew[i] <= INT_WEIGHT_LIMIT);
-        return csr(n, directed, edgeStart, eu, ev, ew, integral, bounds);
+        return csr(n, directed, edgeStart, eu, ev, ew, integral, parts);
     }
 
     /**
      * CSR from canonical edges sorted by (u, v) (u < v when undirected), the edges of row u at {@code edgeStart[u]}
      * up to {@code edgeStart[u + 1]}. A directed graph's arcs are its edges, in order. An undirected row x holds first
      * its arcs to y < x, from edges (y, x), in edge-id order, then its own edges (x, y > x): sorted, since ids follow
-     * (u, v) order. The first kind is scattered by one scan per range of rows in {@code bounds}.
+     * (u, v) order. The first kind is bucketed by block of rows, by {@code parts} slices of the edges side by side.
      */
     private static CsrGraph csr(int n, boolean directed, int[] edgeStart, int[] eu, int[] ev, double[] ew, boolean integral,
-                                int[] bounds) {
+                                int parts) {
         int m = eu.length;
         long arcs = directed ? m : 2L * m;
         if (arcs > Integer.MAX_VALUE - 8) {
@@ -153,12 +142,28 @@ public final class GraphBuilder {
             });
             return new CsrGraph(n, true, offsets, cols, wts, ids, m, integral);
         }
-        int[] in = new int[n];   // arcs of row x from edges (y, x), y < x
-        eachRange(bounds, (lo, hi) -> {
-            for (int i = 0; i < m; i++) {
-                int b = ev[i];
-                if (b >= lo && b < hi) in[b]++;
+        // the arcs of row x from edges (y, x), y < x: the edge ids bucketed by block of x (as step 1 of build does),
+        // each slice of ids into its own stretch of each block in id order, then counted and filled a block at a time
+        int shift = blockShift(n), blocks = n == 0 ? 0 : ((n - 1) >>> shift) + 1;
+        int[] slices = rowRanges(m, parts);
+        int[][] at = new int[slices.length - 1][blocks];
+        eachIndex(slices.length - 1, k -> {
+            int[] h = at[k];
+            for (int i = slices[k]; i < slices[k + 1]; i++) h[ev[i] >>> shift]++;
+        });
+        int[] blockStart = stretches(at, blocks);
+        int[] bid = new int[m], bx = new int[m];
+        eachIndex(slices.length - 1, k -> {
+            int[] cursor = at[k];
+            for (int i = slices[k]; i < slices[k + 1]; i++) {
+                int q = cursor[ev[i] >>> shift]++;
+                bid[q] = i;
+                bx[q] = ev[i];
             }
+        });
+        int[] in = new int[n];
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            for (int q = blockStart[b]; q < blockStart[b + 1]; q++) in[bx[q]]++;
         });
         int[] deg = new int[n + 1];
         for (int x = 0; x < n; x++) deg[x] = in[x] + edgeStart[x + 1] - edgeStart[x];
@@ -170,12 +175,10 @@ public final class GraphBuilder {
             }
         });
         int[] fill = Arrays.copyOf(offsets, n);
-        eachRange(bounds, (lo, hi) -> {
-            for (int i = 0; i < m; i++) {
-                int b = ev[i];
-                if (b < lo || b >= hi) continue;
-                int q = fill[b]++;
-                cols[q] = eu[i]; wts[q] = ew[i]; ids[q] = i;
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            for (int q = blockStart[b]; q < blockStart[b + 1]; q++) {
+                int i = bid[q], p = fill[bx[q]]++;
+                cols[p] = eu[i]; wts[p] = ew[i]; ids[p] = i;
             }
         });
         return new CsrGraph(n, false, offsets, cols, wts, ids, m, integral);
@@ -230,33 +233,43 @@ public final class GraphBuilder {
     /** Rows of a block of step 1 are at most 2^(bits of n - BLOCK_BITS): at most 256 blocks. */
     private static final int BLOCK_BITS = 8;
 
+    /** Row r of a graph of n vertices is in block {@code r >>> blockShift(n)}. */
+    private static int blockShift(int n) {
+        return Math.max(0, 32 - Integer.numberOfLeadingZeros(Math.max(1, n - 1)) - BLOCK_BITS);
+    }
+
+    /**
+     * Turns per-slice counts of each block ({@code at[slice][block]}) into where each slice's stretch of each block
+     * starts (blocks in order, a block's slices in order), in place; returns where each block starts, and the total
+     * at {@code [blocks]}.
+     */
+    private static int[] stretches(int[][] at, int blocks) {
+        int[] blockStart = new int[blocks + 1];
+        int total = 0;   // at most the input's size
+        for (int b = 0; b < blocks; b++) {
+            blockStart[b] = total;
+            for (int[] h : at) {
+                int c = h[b];
+                h[b] = total;
+                total += c;
+            }
+        }
+        blockStart[blocks] = total;
+        return blockStart;
+    }
+
     /** Runs {@code task} for 0 .. count-1, side by side when there are several. */
     private static void eachIndex(int count, java.util.function.IntConsumer task) {
         if (count == 1) task.accept(0);
         else IntStream.range(0, count).parallel().forEach(task);
     }
 
-    /** A task over the rows {@code lo} (inclusive) to {@code hi} (exclusive). */
-    private interface RowRange {
-        void run(int lo, int hi);
-    }
-
-    /** {@code parts} ranges of equally many rows: bounds[k] to bounds[k + 1]. */
+    /** {@code parts} ranges of equally many of {@code n} rows or edges: bounds[k] to bounds[k + 1]. */
     private static int[] rowRanges(int n, int parts) {
         int p = Math.max(1, Math.min(parts, Math.max(1, n)));
         int[] bounds = new int[p + 1];
         for (int k = 0; k <= p; k++) bounds[k] = (int) ((long) n * k / p);
         return bounds;
-    }
-
-    /** Runs {@code task} on each range of {@code bounds}, side by side when there are several. */
-    private static void eachRange(int[] bounds, RowRange task) {
-        int parts = bounds.length - 1;
-        if (parts == 1) {
-            task.run(bounds[0], bounds[1]);
-            return;
-        }
-        IntStream.range(0, parts).parallel().forEach(k -> task.run(bounds[k], bounds[k + 1]));
     }
 
     static CsrGraph transpose(CsrGraph g) {
