@@ -14,7 +14,7 @@ public final class GraphBuilder {
 
     private GraphBuilder() {}
 
-    /** Inputs of at least this many edges are bucketed into rows by several scans side by side. */
+    /** Inputs of at least this many edges are bucketed into rows by several slices side by side. */
     static final int PARALLEL_EDGES = 1 << 20;
 
     public static CsrGraph build(EdgeList edges) {
@@ -26,16 +26,27 @@ public final class GraphBuilder {
      * {@link #build(EdgeList)} with the scattering steps split {@code parts} ways, so that the result does not depend
      * on {@code parts}: the input is bucketed into blocks of rows by {@code parts} slices of it side by side, each
      * slice into its own stretch of each block in input order, then the blocks are filled into rows side by side; an
-     * undirected graph's reverse arcs are scattered by one scan of the edges per range of rows ({@code parts} ranges).
+     * undirected graph's reverse arcs are bucketed the same way, by {@code parts} slices of the edges.
      */
     static CsrGraph build(EdgeList edges, int parts) {
+        validate(edges.vertexCount(), edges.size(), edges.sourcesArray(), edges.targetsArray(), edges.weightsArray(), parts);
+        // one step's arrays are garbage once the next has what it needs (no frame holds them: build runs once, in
+        // the interpreter, which would keep its locals alive), so the peak is the CSR beside the canonical edges
+        return csr(canonical(rows(edges, parts)), parts);
+    }
+
+    /** Steps 1-2: each row's keys ({@code target << 32 | position in the row}) and weights, from {@code start[row]}. */
+    private record Rows(int n, boolean directed, int[] start, long[] keys, double[] kw) {}
+
+    /** Step 4: the canonical edges in (u, v) order (their ids), row u's from {@code edgeStart[u]}. */
+    private record Canonical(int n, boolean directed, int[] edgeStart, int[] eu, int[] ev, double[] ew, boolean integral) {}
+
+    private static Rows rows(EdgeList edges, int parts) {
         final int n = edges.vertexCount();
         final int size = edges.size();
         final boolean directed = edges.directed();
         final int[] src = edges.sourcesArray(), dst = edges.targetsArray();
         final double[] w = edges.weightsArray();
-        validate(n, size, src, dst, w, parts);
-
         // 1. bucket the canonical arcs (undirected: stored once, at the min endpoint; self-loops dropped) by block of
         //    rows: each slice of the input scanned once, in order, into its own stretch of each block, side by side
         //    (the writes go to a few hundred streams, not to random rows)
@@ -83,6 +94,14 @@ public final class GraphBuilder {
                 kw[p] = bw[q];
             }
         });
+        return new Rows(n, directed, start, keys, kw);
+    }
+
+    private static Canonical canonical(Rows rows) {
+        int n = rows.n();
+        int[] start = rows.start();
+        long[] keys = rows.keys();
+        double[] kw = rows.kw();
         // 3. sort each row by target and merge duplicates (smallest weight wins, the first in input order among
         //    equals); in parallel over rows
         int[] kept = new int[n];
@@ -115,7 +134,7 @@ public final class GraphBuilder {
             }
         });
         boolean integral = IntStream.range(0, m).parallel().allMatch(i -> ew[i] == Math.rint(ew[i]) && ew[i] <= INT_WEIGHT_LIMIT);
-        return csr(n, directed, edgeStart, eu, ev, ew, integral, parts);
+        return new Canonical(n, rows.directed(), edgeStart, eu, ev, ew, integral);
     }
 
     /**
@@ -124,8 +143,11 @@ public final class GraphBuilder {
      * its arcs to y < x, from edges (y, x), in edge-id order, then its own edges (x, y > x): sorted, since ids follow
      * (u, v) order. The first kind is bucketed by block of rows, by {@code parts} slices of the edges side by side.
      */
-    private static CsrGraph csr(int n, boolean directed, int[] edgeStart, int[] eu, int[] ev, double[] ew, boolean integral,
-                                int parts) {
+    private static CsrGraph csr(Canonical c, int parts) {
+        int n = c.n();
+        boolean directed = c.directed(), integral = c.integral();
+        int[] edgeStart = c.edgeStart(), eu = c.eu(), ev = c.ev();
+        double[] ew = c.ew();
         int m = eu.length;
         long arcs = directed ? m : 2L * m;
         if (arcs > Integer.MAX_VALUE - 8) {
