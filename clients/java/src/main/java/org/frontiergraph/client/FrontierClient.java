@@ -52,10 +52,11 @@ public final class FrontierClient implements AutoCloseable {
     /**
      * The producer's {@code compression.type} unless the Kafka settings name one: none. Snapshot chunks are packed
      * int32 ids and float64 weights, which lz4 shrinks little, and on a fast link compressing them cost more than it
-     * saved: on the 2-core development machine kron20's 268 MB of chunks were acknowledged by the embedded broker after
-     * 0.7 s uncompressed and 0.8 s with lz4, the broker decompressing every batch to validate it and the worker's
-     * consumer once more (docs/benchmarks.md, "Through Kafka"; docs/contract.md, "Compression"). Where the network
-     * is slow, set {@code compression.type=lz4} (or zstd) in the settings.
+     * saved: on the 2-core development machine kron20's 268 MB of chunks (lz4: 184 MB) were acknowledged by the
+     * embedded broker after 0.63 s uncompressed and 0.90 s with lz4 (medians of 12 and 8 runs), the broker
+     * decompressing every batch to validate it and the worker's consumer once more (docs/benchmarks.md, "Snapshot
+     * ingestion, stage by stage"; docs/contract.md, "Compression, batches and size limits"). Where the network is
+     * slower than a few Gbit/s, set {@code compression.type=lz4} (or zstd) in the settings.
      */
     public static final String DEFAULT_COMPRESSION = "none";
 
@@ -175,8 +176,8 @@ public final class FrontierClient implements AutoCloseable {
 
     /**
      * Publishes snapshot chunks (in the given order) and waits until the broker has every one. Chunks are encoded
-     * {@link #ENCODE_AHEAD} ahead of the one handed to the producer, side by side on the common pool: encoding an
-     * 800 KB chunk takes about as long as sending it.
+     * {@link #ENCODE_AHEAD} ahead of the one handed to the producer, side by side on the common pool, so the thread
+     * handing them over does not encode one (Avro copies its 800 KB twice) before the producer may take the next.
      */
     public void publishChunks(List<GraphSnapshotChunk> chunks, LongConsumer edgesSent) {
         List<Future<RecordMetadata>> sends = new ArrayList<>(chunks.size());
