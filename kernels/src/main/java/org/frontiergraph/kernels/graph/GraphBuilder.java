@@ -29,7 +29,6 @@ public final class GraphBuilder {
      * undirected graph's reverse arcs are bucketed the same way, by {@code parts} slices of the edges.
      */
     static CsrGraph build(EdgeList edges, int parts) {
-        validate(edges.vertexCount(), edges.size(), edges.sourcesArray(), edges.targetsArray(), edges.weightsArray(), parts);
         // one step's arrays are garbage once the next has what it needs (no frame holds them: build runs once, in
         // the interpreter, which would keep its locals alive), so the peak is the CSR beside the canonical edges
         return csr(canonical(rows(edges, parts)), parts);
@@ -49,17 +48,26 @@ public final class GraphBuilder {
         final double[] w = edges.weightsArray();
         // 1. bucket the canonical arcs (undirected: stored once, at the min endpoint; self-loops dropped) by block of
         //    rows: each slice of the input scanned once, in order, into its own stretch of each block, side by side
-        //    (the writes go to a few hundred streams, not to random rows)
+        //    (the writes go to a few hundred streams, not to random rows); the first scan validates the edges too
         int shift = blockShift(n), blocks = n == 0 ? 0 : ((n - 1) >>> shift) + 1;
         int[] slices = rowRanges(size, parts);   // slices of the input, as ranges of edge indices
         int[][] at = new int[slices.length - 1][blocks];
+        boolean[] invalid = new boolean[slices.length - 1];
         eachIndex(slices.length - 1, k -> {
             int[] h = at[k];
             for (int i = slices[k]; i < slices[k + 1]; i++) {
                 int a = src[i], b = dst[i];
+                double x = w[i];
+                if (a < 0 || a >= n || b < 0 || b >= n || !(x >= 0) || Double.isInfinite(x)) {
+                    invalid[k] = true;
+                    return;
+                }
                 if (a != b) h[(directed ? a : Math.min(a, b)) >>> shift]++;
             }
         });
+        for (boolean bad : invalid) {
+            if (bad) firstInvalid(n, size, src, dst, w);
+        }
         int[] blockStart = stretches(at, blocks);
         int total = blockStart[blocks];
         int[] brow = new int[total], bcol = new int[total];
@@ -327,17 +335,6 @@ public final class GraphBuilder {
         }
         start[n] = (int) acc;
         return start;
-    }
-
-    private static void validate(int n, int size, int[] src, int[] dst, double[] w, int parts) {
-        IntStream range = IntStream.range(0, size);
-        if ((parts > 1 ? range.parallel() : range).anyMatch(i -> {
-            int a = src[i], b = dst[i];
-            double x = w[i];
-            return a < 0 || a >= n || b < 0 || b >= n || !(x >= 0) || Double.isInfinite(x);
-        })) {
-            firstInvalid(n, size, src, dst, w);
-        }
     }
 
     /** Throws for the first invalid edge, as one scan in input order finds it. */
