@@ -6,6 +6,7 @@
 #   deploy/gpu/bundle-bench.sh repair-bench       [more RepairBench options]        (= run.sh repair-bench)
 #   deploy/gpu/bundle-bench.sh subscription-bench [more SubscriptionBench options]  (= run.sh subscription-bench)
 #   deploy/gpu/bundle-bench.sh query-path-bench   [more QueryPathBench options]     (= run.sh query-path-bench)
+#   deploy/gpu/bundle-bench.sh ingest-bench       [more IngestBench options]        (= run.sh ingest-bench)
 # Device tool: run(command="deploy/gpu/run.sh repair-bench", carry=[".device-worker"]).
 #
 # kafka-bench:        org.frontiergraph.bench.kafka.KafkaBench: the embedded broker, one worker and the benchmark in one
@@ -22,8 +23,11 @@
 # $OUT/NAME.md (without $OUT: .device-worker/out; RepairBench and SubscriptionBench append, KafkaBench rewrites it), the
 # whole output to NAME.log there, nvidia-smi's view to gpu.txt. Exit status: the benchmark's (0: every check passed;
 # 1: a failure, named in the log and under the table; 124: cut off by the timeout).
+# ingest-bench:       org.frontiergraph.bench.worker.IngestBench: a snapshot load stage by stage (client chunking and
+#                     encoding, the worker's decoding, assembly, build, residency; publish and fetch through the embedded
+#                     broker per codec); defaults "--graphs ny,kron20,kron22 --backend gpu".
 # Environment, per benchmark (KBENCH_ for kafka-bench, REPAIR_ for repair-bench, SUBSCRIPTION_ for subscription-bench,
-# QPATH_ for query-path-bench):
+# QPATH_ for query-path-bench, INGEST_ for ingest-bench):
 #   *_ARGS (replaces the defaults above; the arguments given to this script are added after them), *_HEAP (-Xmx, 48g),
 #   *_TIMEOUT (seconds, 540: inside the device tool's 10 minutes, so that the table and the logs still come back).
 #   BENCH_JAVA_OPTS: more JVM options, e.g. -XX:StartFlightRecording=filename=$OUT/bench.jfr,settings=profile
@@ -36,7 +40,8 @@ case "$name" in
   repair-bench)       main=org.frontiergraph.bench.incremental.RepairBench; prefix=REPAIR; defaults="--graphs ny,kron20 --backend gpu" ;;
   subscription-bench) main=org.frontiergraph.bench.kafka.SubscriptionBench; prefix=SUBSCRIPTION; defaults="--graph ny --backend gpu" ;;
   query-path-bench)   main=org.frontiergraph.bench.worker.QueryPathBench; prefix=QPATH; defaults="--graphs ny,kron20,kron22 --backend gpu" ;;
-  *) echo "usage: $0 kafka-bench|repair-bench|subscription-bench|query-path-bench [options]" >&2; exit 2 ;;
+  ingest-bench)       main=org.frontiergraph.bench.worker.IngestBench; prefix=INGEST; defaults="--graphs ny,kron20,kron22 --backend gpu" ;;
+  *) echo "usage: $0 kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench [options]" >&2; exit 2 ;;
 esac
 shift
 args_var="${prefix}_ARGS"; heap_var="${prefix}_HEAP"; timeout_var="${prefix}_TIMEOUT"

@@ -22,7 +22,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 what="${1:-all}"
 case "$what" in
-  kafka-bench|repair-bench|subscription-bench|query-path-bench) shift; exec "$root/deploy/gpu/bundle-bench.sh" "$what" "$@" ;;
+  kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench) shift; exec "$root/deploy/gpu/bundle-bench.sh" "$what" "$@" ;;
 esac
 b=.device
 out="${OUT:-$b/out}"

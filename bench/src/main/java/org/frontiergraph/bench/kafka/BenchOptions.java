@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.frontiergraph.client.FrontierClient;
 
 /**
  * KafkaBench's command line. Every option has a default, so {@code KafkaBench} alone runs NY and kron20 through an
@@ -34,10 +35,12 @@ import java.util.Set;
  * @param scenarios    which tables to produce (the snapshot is always published once: the others need it)
  * @param out          where to write the markdown table (besides stdout); null: stdout only
  * @param command      the command line to record; null: this program's arguments
+ * @param compression  the client's producer codec (compression.type) for snapshot chunks and its other records
  */
 record BenchOptions(String bootstrap, boolean startWorker, boolean workerJvm, String workerHeap, List<String> graphs,
                     String backend, int queries, int warmup, int burst, int updates, int queryEvery, int loadRuns,
-                    int verify, int budgetS, int timeoutS, long seed, Set<String> scenarios, Path out, String command) {
+                    int verify, int budgetS, int timeoutS, long seed, Set<String> scenarios, Path out, String command,
+                    String compression) {
 
     /** In the order they run: edge-updates last, as it changes which edges exist. */
     static final List<String> SCENARIOS = List.of("load", "closed", "burst", "updates", "update-then-query", "edge-updates");
@@ -47,7 +50,7 @@ record BenchOptions(String bootstrap, boolean startWorker, boolean workerJvm, St
             "                  [--graphs ny,kron20] [--backend auto|gpu|cpu] [--queries 100] [--warmup 20] [--burst 1000]",
             "                  [--updates 10000] [--query-every 1000] [--load-runs 3] [--verify 2] [--budget-s 20]",
             "                  [--timeout-s 300] [--seed 42] [--scenarios " + String.join(",", SCENARIOS) + "]",
-            "                  [--out FILE.md] [--command TEXT]",
+            "                  [--out FILE.md] [--command TEXT] [--compression none|lz4|zstd|snappy|gzip]",
             "  scenarios: load (snapshot loads), closed (one query at a time), burst (SUMMARY queries in flight at once),",
             "  updates (single-edge re-weights, one SSSP SUMMARY query per --query-every), update-then-query (a re-weight",
             "  then a query, repeated), edge-updates (as updates, but alternately an edge removed and one added)",
@@ -61,6 +64,7 @@ record BenchOptions(String bootstrap, boolean startWorker, boolean workerJvm, St
 
     static BenchOptions parse(String[] args) {
         String bootstrap = null, workerHeap = "8g", backend = "auto", command = null;
+        String compression = FrontierClient.DEFAULT_COMPRESSION;
         boolean startWorker = false, workerJvm = false;
         List<String> graphs = List.of("ny", "kron20");
         int queries = 100, warmup = 20, burst = 1000, updates = 10_000, queryEvery = 1000, loadRuns = 3, verify = 2;
@@ -104,6 +108,12 @@ record BenchOptions(String bootstrap, boolean startWorker, boolean workerJvm, St
                         }
                         case "--out" -> out = Path.of(v);
                         case "--command" -> command = v;
+                        case "--compression" -> {
+                            compression = v.toLowerCase(Locale.ROOT);
+                            if (!Set.of("none", "lz4", "zstd", "snappy", "gzip").contains(compression)) {
+                                throw new UsageException("--compression none|lz4|zstd|snappy|gzip");
+                            }
+                        }
                         default -> throw new UsageException("unknown option " + a);
                     }
                 }
@@ -113,7 +123,8 @@ record BenchOptions(String bootstrap, boolean startWorker, boolean workerJvm, St
         if (graphs.isEmpty()) throw new UsageException("--graphs names no graph");
         if (command == null) command = "KafkaBench " + String.join(" ", args);
         return new BenchOptions(bootstrap, startWorker, workerJvm, workerHeap, graphs, backend, queries, warmup, burst,
-                updates, queryEvery, loadRuns, verify, budgetS, timeoutS, seed, Set.copyOf(scenarios), out, command.trim());
+                updates, queryEvery, loadRuns, verify, budgetS, timeoutS, seed, Set.copyOf(scenarios), out, command.trim(),
+                compression);
     }
 
     /** Whether this run starts a worker (embedded broker, or --start-worker). */

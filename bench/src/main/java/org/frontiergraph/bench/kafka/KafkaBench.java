@@ -10,7 +10,9 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.client.FrontierClient;
@@ -49,6 +51,13 @@ public final class KafkaBench {
         });
     }
 
+    /** The client's Kafka settings: the cluster and the codec of {@code --compression}. */
+    private static Properties clientSettings(BenchCluster cluster, BenchOptions o) {
+        Properties p = FrontierClient.kafka(cluster.bootstrapServers());
+        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, o.compression());
+        return p;
+    }
+
     static Outcome run(BenchOptions o) throws IOException {
         FrontierCodec.trust();
         ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
@@ -59,7 +68,7 @@ public final class KafkaBench {
         String where;
         log("starting %s", o.bootstrap() == null ? "an embedded broker and a worker" : "on " + o.bootstrap());
         try (BenchCluster cluster = BenchCluster.start(o);
-             FrontierClient client = new FrontierClient(cluster.bootstrapServers());
+             FrontierClient client = new FrontierClient(clientSettings(cluster, o), FrontierClient.Topics.defaults());
              BenchProducer producer = new BenchProducer(client.kafkaSettings(), client.topics().graphs());
              OutputTracker outputs = new OutputTracker(client.kafkaSettings(), client.topics(), runId, Duration.ofSeconds(120))) {
             where = cluster.description();
@@ -143,8 +152,9 @@ public final class KafkaBench {
         b.append("- GPU: ").append(Machine.gpus().replace("\n", "; ")).append('\n');
         b.append(String.format(Locale.ROOT, "- settings: backend %s; closed loop %d queries a row after %d warm-up; burst %d; updates %d"
                         + " (one query per %d); update-then-query %d; %d load runs; %d answers a row checked against the CPU engine;"
-                        + " budget %d s a row; seed %d%n", o.backend(), o.queries(), o.warmup(), o.burst(), o.updates(), o.queryEvery(),
-                o.queries(), o.runs("load") ? o.loadRuns() : 1, o.verify(), o.budgetS(), o.seed()));
+                        + " budget %d s a row; seed %d; client compression %s%n", o.backend(), o.queries(), o.warmup(), o.burst(),
+                o.updates(), o.queryEvery(), o.queries(), o.runs("load") ? o.loadRuns() : 1, o.verify(), o.budgetS(), o.seed(),
+                o.compression()));
         b.append(String.format(Locale.ROOT, "- took %.0f s; load average (1, 5, 15 min) %s before, %s after%n", seconds,
                 loadBefore, loadAfter));
         return b.toString();

@@ -14,6 +14,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
@@ -46,6 +48,20 @@ import org.frontiergraph.schema.codec.PackedArrays;
 public final class FrontierClient implements AutoCloseable {
     /** Edges per snapshot chunk: 16 bytes each packed (two int32, one float64), so a chunk stays under Kafka's 1 MB default. */
     public static final int CHUNK_EDGES = 50_000;
+
+    /**
+     * The producer's {@code compression.type} unless the Kafka settings name one: none. Snapshot chunks are packed
+     * int32 ids and float64 weights, which lz4 shrinks little, and on a fast link compressing them cost more than it
+     * saved: on the 2-core development machine kron20's 268 MB of chunks (lz4: 184 MB) were acknowledged by the
+     * embedded broker after 0.63 s uncompressed and 0.90 s with lz4 (medians of 12 and 8 runs), the broker
+     * decompressing every batch to validate it and the worker's consumer once more (docs/benchmarks.md, "Snapshot
+     * ingestion, stage by stage"; docs/contract.md, "Compression, batches and size limits"). Where the network is
+     * slower than a few Gbit/s, set {@code compression.type=lz4} (or zstd) in the settings.
+     */
+    public static final String DEFAULT_COMPRESSION = "none";
+
+    /** Snapshot chunks encoded ahead of the one being handed to the producer, on other cores. */
+    static final int ENCODE_AHEAD = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
 
     static {
         FrontierCodec.trust();
@@ -81,14 +97,19 @@ public final class FrontierClient implements AutoCloseable {
         this.kafka = new Properties();
         this.kafka.putAll(kafka);
         this.topics = topics;
+        this.producer = new KafkaProducer<>(producerSettings(kafka), new StringSerializer(), new ByteArraySerializer());
+    }
+
+    /** The producer's settings: {@code kafka} and the client's own; the codec is {@code kafka}'s, else none. */
+    static Properties producerSettings(Properties kafka) {
         Properties p = new Properties();
         p.putAll(kafka);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1 << 20));
-        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, kafka.getProperty(ProducerConfig.COMPRESSION_TYPE_CONFIG, DEFAULT_COMPRESSION));
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "30000");
-        this.producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+        return p;
     }
 
     /** Kafka settings holding only {@code bootstrap.servers}. */
@@ -153,13 +174,30 @@ public final class FrontierClient implements AutoCloseable {
         publishChunks(chunks(graphId, version, edges, firstVertexId, weighted, CHUNK_EDGES), edgesSent);
     }
 
-    /** Publishes snapshot chunks (in the given order) and waits until the broker has every one. */
+    /**
+     * Publishes snapshot chunks (in the given order) and waits until the broker has every one. Chunks are encoded
+     * {@link #ENCODE_AHEAD} ahead of the one handed to the producer, side by side on the common pool, so the thread
+     * handing them over does not encode one (Avro copies its 800 KB twice) before the producer may take the next.
+     */
     public void publishChunks(List<GraphSnapshotChunk> chunks, LongConsumer edgesSent) {
-        List<Future<RecordMetadata>> sends = new ArrayList<>();
+        List<Future<RecordMetadata>> sends = new ArrayList<>(chunks.size());
+        List<CompletableFuture<byte[]>> encoded = new ArrayList<>(chunks.size());
         long sent = 0;
-        for (GraphSnapshotChunk c : chunks) {
-            sends.add(send(c.getGraphId(), c));
-            sent += PackedArrays.intCount(c.getEdges().getSources());
+        for (int c = 0; c < chunks.size(); c++) {
+            while (encoded.size() < Math.min(chunks.size(), c + ENCODE_AHEAD)) {
+                GraphSnapshotChunk next = chunks.get(encoded.size());
+                encoded.add(CompletableFuture.supplyAsync(() -> FrontierCodec.encode(next)));
+            }
+            GraphSnapshotChunk chunk = chunks.get(c);
+            byte[] value;
+            try {
+                value = encoded.get(c).join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+            sends.add(producer.send(new ProducerRecord<>(topics.graphs(), chunk.getGraphId(), value)));
+            encoded.set(c, null);   // handed over: the producer holds the bytes now
+            sent += PackedArrays.intCount(chunk.getEdges().getSources());
             if (edgesSent != null) edgesSent.accept(sent);
         }
         await(sends);

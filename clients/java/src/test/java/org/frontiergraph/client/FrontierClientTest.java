@@ -15,6 +15,20 @@ import org.junit.jupiter.api.Test;
 class FrontierClientTest {
     private static final long SEED = 0x5eed_0012L;
 
+    /** The codec is the settings' own when they name one, else none; the client's other producer settings stay. */
+    @Test
+    void producerPublishesUncompressedUnlessTheSettingsNameACodec() {
+        java.util.Properties plain = FrontierClient.kafka("h:9092");
+        assertEquals("none", FrontierClient.producerSettings(plain).getProperty("compression.type"));
+        java.util.Properties lz4 = FrontierClient.kafka("h:9092");
+        lz4.put("compression.type", "lz4");
+        lz4.put("acks", "1");
+        java.util.Properties p = FrontierClient.producerSettings(lz4);
+        assertEquals("lz4", p.getProperty("compression.type"));
+        assertEquals("all", p.getProperty("acks"), "acks=all is the client's: a snapshot chunk is never lost");
+        assertEquals("h:9092", p.getProperty("bootstrap.servers"));
+    }
+
     @Test
     void snapshotChunksCarryEveryEdgePackedInUserIds() throws Exception {
         EdgeList edges = UniformRandomGraph.generate(30_000, 120_000, SEED, 100, true);

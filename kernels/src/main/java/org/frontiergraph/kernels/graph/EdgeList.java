@@ -24,6 +24,23 @@ public final class EdgeList {
         this.weights = new double[cap];
     }
 
+    /**
+     * The edges held in these arrays, all of them (size = their length), taken as they are, not copied: what an
+     * assembler that already holds the edges in arrays hands over. The arrays must have equal lengths.
+     */
+    public static EdgeList of(int vertexCount, boolean directed, int[] sources, int[] targets, double[] weights) {
+        if (targets.length != sources.length || weights.length != sources.length) {
+            throw new IllegalArgumentException("sources, targets and weights differ in length (" + sources.length + ", "
+                    + targets.length + ", " + weights.length + ")");
+        }
+        EdgeList e = new EdgeList(vertexCount, directed, 0);
+        e.sources = sources;
+        e.targets = targets;
+        e.weights = weights;
+        e.size = sources.length;
+        return e;
+    }
+
     public EdgeList(int vertexCount, boolean directed) {
         this(vertexCount, directed, 16);
     }

@@ -14,7 +14,7 @@ public final class GraphBuilder {
 
     private GraphBuilder() {}
 
-    /** Inputs of at least this many edges are bucketed into rows by several scans side by side. */
+    /** Inputs of at least this many edges are bucketed into rows by several slices side by side. */
     static final int PARALLEL_EDGES = 1 << 20;
 
     public static CsrGraph build(EdgeList edges) {
@@ -23,54 +23,99 @@ public final class GraphBuilder {
     }
 
     /**
-     * {@link #build(EdgeList)} with the scattering steps split into {@code parts} ranges of rows, each filled by its
-     * own scan of the input in input order (so the result does not depend on {@code parts}): every core reads the
-     * whole input but writes only its rows, instead of one core scattering every edge.
+     * {@link #build(EdgeList)} with the scattering steps split {@code parts} ways, so that the result does not depend
+     * on {@code parts}: the input is bucketed into blocks of rows by {@code parts} slices of it side by side, each
+     * slice into its own stretch of each block in input order, then the blocks are filled into rows side by side; an
+     * undirected graph's reverse arcs are bucketed the same way, by {@code parts} slices of the edges.
      */
     static CsrGraph build(EdgeList edges, int parts) {
+        // one step's arrays are garbage once the next has what it needs (no frame holds them: build runs once, in
+        // the interpreter, which would keep its locals alive), so the peak is the CSR beside the canonical edges
+        return csr(canonical(rows(edges, parts)), parts);
+    }
+
+    /** Steps 1-2: each row's keys ({@code target << 32 | position in the row}) and weights, from {@code start[row]}. */
+    private record Rows(int n, boolean directed, int[] start, long[] keys, double[] kw) {}
+
+    /** Step 4: the canonical edges in (u, v) order (their ids), row u's from {@code edgeStart[u]}. */
+    private record Canonical(int n, boolean directed, int[] edgeStart, int[] eu, int[] ev, double[] ew, boolean integral) {}
+
+    private static Rows rows(EdgeList edges, int parts) {
         final int n = edges.vertexCount();
         final int size = edges.size();
         final boolean directed = edges.directed();
         final int[] src = edges.sourcesArray(), dst = edges.targetsArray();
         final double[] w = edges.weightsArray();
-        validate(n, size, src, dst, w, parts);
-        int[] bounds = rowRanges(n, parts);
-
-        // 1. count canonical arcs per row (undirected: stored once, at min endpoint), self-loops dropped
-        int[] counts = new int[n + 1];
-        eachRange(bounds, (lo, hi) -> {
-            for (int i = 0; i < size; i++) {
+        // 1. bucket the canonical arcs (undirected: stored once, at the min endpoint; self-loops dropped) by block of
+        //    rows: each slice of the input scanned once, in order, into its own stretch of each block, side by side
+        //    (the writes go to a few hundred streams, not to random rows); the first scan validates the edges too
+        int shift = blockShift(n), blocks = n == 0 ? 0 : ((n - 1) >>> shift) + 1;
+        int[] slices = rowRanges(size, parts);   // slices of the input, as ranges of edge indices
+        int[][] at = new int[slices.length - 1][blocks];
+        boolean[] invalid = new boolean[slices.length - 1];
+        eachIndex(slices.length - 1, k -> {
+            int[] h = at[k];
+            for (int i = slices[k]; i < slices[k + 1]; i++) {
+                int a = src[i], b = dst[i];
+                double x = w[i];
+                if (a < 0 || a >= n || b < 0 || b >= n || !(x >= 0) || Double.isInfinite(x)) {
+                    invalid[k] = true;
+                    return;
+                }
+                if (a != b) h[(directed ? a : Math.min(a, b)) >>> shift]++;
+            }
+        });
+        for (boolean bad : invalid) {
+            if (bad) firstInvalid(n, size, src, dst, w);
+        }
+        int[] blockStart = stretches(at, blocks);
+        int total = blockStart[blocks];
+        int[] brow = new int[total], bcol = new int[total];
+        double[] bw = new double[total];
+        eachIndex(slices.length - 1, k -> {
+            int[] cursor = at[k];
+            for (int i = slices[k]; i < slices[k + 1]; i++) {
                 int a = src[i], b = dst[i];
                 if (a == b) continue;
                 int row = directed ? a : Math.min(a, b);
-                if (row >= lo && row < hi) counts[row]++;
+                int q = cursor[row >>> shift]++;
+                brow[q] = row;
+                bcol[q] = directed ? b : Math.max(a, b);
+                bw[q] = w[i];
             }
+        });
+        // 2. per block: count its rows' arcs, then fill keys (target << 32 | position in the row) and weights into
+        //    rows, in input order within a row (a block's arcs are in input order), so nothing later reads the input
+        int[] counts = new int[n + 1];
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            for (int q = blockStart[b]; q < blockStart[b + 1]; q++) counts[brow[q]]++;
         });
         int[] start = prefixSum(counts, n);
-        long total = start[n];
-        // 2. fill keys (target << 32 | position in the row) and weights into rows, in input order within a row (the
-        //    weights travel with the scan, so nothing later reads the input at random)
-        long[] keys = new long[(int) total];
-        double[] kw = new double[(int) total];
+        long[] keys = new long[total];
+        double[] kw = new double[total];
         int[] fill = Arrays.copyOf(start, n);
-        eachRange(bounds, (lo, hi) -> {
-            for (int i = 0; i < size; i++) {
-                int a = src[i], b = dst[i];
-                if (a == b) continue;
-                int row = directed ? a : Math.min(a, b);
-                if (row < lo || row >= hi) continue;
-                int col = directed ? b : Math.max(a, b);
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            for (int q = blockStart[b]; q < blockStart[b + 1]; q++) {
+                int row = brow[q];
                 int p = fill[row]++;
-                keys[p] = ((long) col << 32) | (p - start[row]);
-                kw[p] = w[i];
+                keys[p] = ((long) bcol[q] << 32) | (p - start[row]);
+                kw[p] = bw[q];
             }
         });
+        return new Rows(n, directed, start, keys, kw);
+    }
+
+    private static Canonical canonical(Rows rows) {
+        int n = rows.n();
+        int[] start = rows.start();
+        long[] keys = rows.keys();
+        double[] kw = rows.kw();
         // 3. sort each row by target and merge duplicates (smallest weight wins, the first in input order among
         //    equals); in parallel over rows
         int[] kept = new int[n];
         IntStream.range(0, n).parallel().forEach(r -> {
             int lo = start[r], hi = start[r + 1];
-            if (hi - lo > 1) Arrays.sort(keys, lo, hi);
+            sortRow(keys, lo, hi);
             int out = lo;
             for (int k = lo; k < hi; k++) {
                 if (out > lo && (keys[out - 1] >>> 32) == (keys[k] >>> 32)) {
@@ -97,17 +142,20 @@ public final class GraphBuilder {
             }
         });
         boolean integral = IntStream.range(0, m).parallel().allMatch(i -> ew[i] == Math.rint(ew[i]) && ew[i] <= INT_WEIGHT_LIMIT);
-        return csr(n, directed, edgeStart, eu, ev, ew, integral, bounds);
+        return new Canonical(n, rows.directed(), edgeStart, eu, ev, ew, integral);
     }
 
     /**
      * CSR from canonical edges sorted by (u, v) (u < v when undirected), the edges of row u at {@code edgeStart[u]}
      * up to {@code edgeStart[u + 1]}. A directed graph's arcs are its edges, in order. An undirected row x holds first
      * its arcs to y < x, from edges (y, x), in edge-id order, then its own edges (x, y > x): sorted, since ids follow
-     * (u, v) order. The first kind is scattered by one scan per range of rows in {@code bounds}.
+     * (u, v) order. The first kind is bucketed by block of rows, by {@code parts} slices of the edges side by side.
      */
-    private static CsrGraph csr(int n, boolean directed, int[] edgeStart, int[] eu, int[] ev, double[] ew, boolean integral,
-                                int[] bounds) {
+    private static CsrGraph csr(Canonical c, int parts) {
+        int n = c.n();
+        boolean directed = c.directed(), integral = c.integral();
+        int[] edgeStart = c.edgeStart(), eu = c.eu(), ev = c.ev();
+        double[] ew = c.ew();
         int m = eu.length;
         long arcs = directed ? m : 2L * m;
         if (arcs > Integer.MAX_VALUE - 8) {
@@ -124,12 +172,28 @@ public final class GraphBuilder {
             });
             return new CsrGraph(n, true, offsets, cols, wts, ids, m, integral);
         }
-        int[] in = new int[n];   // arcs of row x from edges (y, x), y < x
-        eachRange(bounds, (lo, hi) -> {
-            for (int i = 0; i < m; i++) {
-                int b = ev[i];
-                if (b >= lo && b < hi) in[b]++;
+        // the arcs of row x from edges (y, x), y < x: the edge ids bucketed by block of x (as step 1 of build does),
+        // each slice of ids into its own stretch of each block in id order, then counted and filled a block at a time
+        int shift = blockShift(n), blocks = n == 0 ? 0 : ((n - 1) >>> shift) + 1;
+        int[] slices = rowRanges(m, parts);
+        int[][] at = new int[slices.length - 1][blocks];
+        eachIndex(slices.length - 1, k -> {
+            int[] h = at[k];
+            for (int i = slices[k]; i < slices[k + 1]; i++) h[ev[i] >>> shift]++;
+        });
+        int[] blockStart = stretches(at, blocks);
+        int[] bid = new int[m], bx = new int[m];
+        eachIndex(slices.length - 1, k -> {
+            int[] cursor = at[k];
+            for (int i = slices[k]; i < slices[k + 1]; i++) {
+                int q = cursor[ev[i] >>> shift]++;
+                bid[q] = i;
+                bx[q] = ev[i];
             }
+        });
+        int[] in = new int[n];
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            for (int q = blockStart[b]; q < blockStart[b + 1]; q++) in[bx[q]]++;
         });
         int[] deg = new int[n + 1];
         for (int x = 0; x < n; x++) deg[x] = in[x] + edgeStart[x + 1] - edgeStart[x];
@@ -141,38 +205,101 @@ public final class GraphBuilder {
             }
         });
         int[] fill = Arrays.copyOf(offsets, n);
-        eachRange(bounds, (lo, hi) -> {
-            for (int i = 0; i < m; i++) {
-                int b = ev[i];
-                if (b < lo || b >= hi) continue;
-                int q = fill[b]++;
-                cols[q] = eu[i]; wts[q] = ew[i]; ids[q] = i;
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            for (int q = blockStart[b]; q < blockStart[b + 1]; q++) {
+                int i = bid[q], p = fill[bx[q]]++;
+                cols[p] = eu[i]; wts[p] = ew[i]; ids[p] = i;
             }
         });
         return new CsrGraph(n, false, offsets, cols, wts, ids, m, integral);
     }
 
-    /** A task over the rows {@code lo} (inclusive) to {@code hi} (exclusive). */
-    private interface RowRange {
-        void run(int lo, int hi);
+    /**
+     * Rows of at least this many keys are sorted by {@link #radixSortRow}, shorter ones by {@code Arrays.sort} (an
+     * insertion sort below 44 keys). Measured on kron20's rows (2-core development machine, 2026-11-26): the radix
+     * pass is faster from about 100 keys a row (rows of 129-256 keys: 23 against 37 ms in all, rows of 1,025-4,096:
+     * 56 against 146 ms), slower below (rows of 9-16 keys: 65 against 12 ms).
+     */
+    static final int RADIX_ROW_KEYS = 128;
+
+    /** Sorts {@code keys[lo .. hi-1]} (keys {@code target << 32 | position}, positions distinct) ascending. */
+    static void sortRow(long[] keys, int lo, int hi) {
+        if (hi - lo >= RADIX_ROW_KEYS) radixSortRow(keys, lo, hi);
+        else if (hi - lo > 1) Arrays.sort(keys, lo, hi);
     }
 
-    /** {@code parts} ranges of equally many rows: bounds[k] to bounds[k + 1]. */
+    /**
+     * Sorts a row of keys {@code target << 32 | position} by target, a byte of {@code target - min} a pass (least
+     * significant first, only the passes the row's span of targets needs). Each pass is stable and a row's keys arrive
+     * in position order (step 2 fills them so), so equal targets stay in position order: the same order as sorting the
+     * whole keys.
+     */
+    static void radixSortRow(long[] keys, int lo, int hi) {
+        int size = hi - lo;
+        int min = Integer.MAX_VALUE, max = Integer.MIN_VALUE;
+        for (int i = lo; i < hi; i++) {
+            int t = (int) (keys[i] >>> 32);
+            min = Math.min(min, t);
+            max = Math.max(max, t);
+        }
+        int bits = 32 - Integer.numberOfLeadingZeros(max - min);
+        long[] from = keys, to = new long[size];
+        int fromAt = lo, toAt = 0;
+        int[] bucket = new int[257];
+        for (int shift = 0; shift < bits; shift += 8) {
+            Arrays.fill(bucket, 0);
+            for (int i = fromAt; i < fromAt + size; i++) bucket[((((int) (from[i] >>> 32)) - min) >>> shift & 0xff) + 1]++;
+            for (int b = 0; b < 256; b++) bucket[b + 1] += bucket[b];
+            for (int i = fromAt; i < fromAt + size; i++) {
+                long key = from[i];
+                to[toAt + bucket[(((int) (key >>> 32)) - min) >>> shift & 0xff]++] = key;
+            }
+            long[] a = from; from = to; to = a;
+            int at = fromAt; fromAt = toAt; toAt = at;
+        }
+        if (from != keys) System.arraycopy(from, fromAt, keys, lo, size);
+    }
+
+    /** Rows of a block of step 1 are at most 2^(bits of n - BLOCK_BITS): at most 256 blocks. */
+    private static final int BLOCK_BITS = 8;
+
+    /** Row r of a graph of n vertices is in block {@code r >>> blockShift(n)}. */
+    private static int blockShift(int n) {
+        return Math.max(0, 32 - Integer.numberOfLeadingZeros(Math.max(1, n - 1)) - BLOCK_BITS);
+    }
+
+    /**
+     * Turns per-slice counts of each block ({@code at[slice][block]}) into where each slice's stretch of each block
+     * starts (blocks in order, a block's slices in order), in place; returns where each block starts, and the total
+     * at {@code [blocks]}.
+     */
+    private static int[] stretches(int[][] at, int blocks) {
+        int[] blockStart = new int[blocks + 1];
+        int total = 0;   // at most the input's size
+        for (int b = 0; b < blocks; b++) {
+            blockStart[b] = total;
+            for (int[] h : at) {
+                int c = h[b];
+                h[b] = total;
+                total += c;
+            }
+        }
+        blockStart[blocks] = total;
+        return blockStart;
+    }
+
+    /** Runs {@code task} for 0 .. count-1, side by side when there are several. */
+    private static void eachIndex(int count, java.util.function.IntConsumer task) {
+        if (count == 1) task.accept(0);
+        else IntStream.range(0, count).parallel().forEach(task);
+    }
+
+    /** {@code parts} ranges of equally many of {@code n} rows or edges: bounds[k] to bounds[k + 1]. */
     private static int[] rowRanges(int n, int parts) {
         int p = Math.max(1, Math.min(parts, Math.max(1, n)));
         int[] bounds = new int[p + 1];
         for (int k = 0; k <= p; k++) bounds[k] = (int) ((long) n * k / p);
         return bounds;
-    }
-
-    /** Runs {@code task} on each range of {@code bounds}, side by side when there are several. */
-    private static void eachRange(int[] bounds, RowRange task) {
-        int parts = bounds.length - 1;
-        if (parts == 1) {
-            task.run(bounds[0], bounds[1]);
-            return;
-        }
-        IntStream.range(0, parts).parallel().forEach(k -> task.run(bounds[k], bounds[k + 1]));
     }
 
     static CsrGraph transpose(CsrGraph g) {
@@ -208,17 +335,6 @@ public final class GraphBuilder {
         }
         start[n] = (int) acc;
         return start;
-    }
-
-    private static void validate(int n, int size, int[] src, int[] dst, double[] w, int parts) {
-        IntStream range = IntStream.range(0, size);
-        if ((parts > 1 ? range.parallel() : range).anyMatch(i -> {
-            int a = src[i], b = dst[i];
-            double x = w[i];
-            return a < 0 || a >= n || b < 0 || b >= n || !(x >= 0) || Double.isInfinite(x);
-        })) {
-            firstInvalid(n, size, src, dst, w);
-        }
     }
 
     /** Throws for the first invalid edge, as one scan in input order finds it. */

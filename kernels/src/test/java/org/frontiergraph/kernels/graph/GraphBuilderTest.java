@@ -121,6 +121,52 @@ class GraphBuilderTest {
         for (int parts : new int[] {1, 3, 8}) checkPolicy(GraphBuilder.build(e, parts), e, n, directed);
     }
 
+    /**
+     * Rows of every length around {@link GraphBuilder#RADIX_ROW_KEYS} (where the row sort changes method), each with
+     * duplicates (some of equal weight) and self-loops, targets spanning one, two and three bytes (the radix sort's
+     * passes: an odd count ends in the scratch array), against the map-based build, by one scan and by several.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void rowsOfEveryLengthAroundTheSortThreshold(boolean directed) {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(directed ? 63 : 64);
+        int n = 200_000, t = GraphBuilder.RADIX_ROW_KEYS;
+        EdgeList e = new EdgeList(n, directed);
+        int row = 0;
+        for (int span : new int[] {200, 60_000, n}) {
+            for (int length = 0; length <= 2 * t + 2; length++) {
+                if (length > 8 && Math.abs(length - t) > 3 && length != 2 * t + 2) continue;
+                // undirected rows hold targets above the row (the smaller end): place the row below its targets
+                int x = row++, lo = directed ? 0 : n - span;
+                for (int k = 0; k < length; k++) {
+                    int b = k % 7 == 3 ? x : lo + r.nextInt(span);          // self-loops
+                    if (k % 5 == 4) b = e.target(e.size() - 2);              // duplicates, of random weight
+                    double w = k % 11 == 10 ? e.weight(e.size() - 1) : 1 + r.nextInt(50);
+                    if (k % 2 == 1 && !directed) e.add(b, x, w); else e.add(x, b, w);
+                }
+            }
+        }
+        for (int parts : new int[] {1, 3}) checkPolicy(GraphBuilder.build(e, parts), e, n, directed);
+    }
+
+    /** The row sort against Arrays.sort, rows of many lengths at an offset, targets of one to four bytes. */
+    @Test
+    void rowSortEqualsSortingTheKeys() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(65);
+        for (int span : new int[] {1, 255, 256, 70_000, 1 << 24, Integer.MAX_VALUE}) {
+            for (int length : new int[] {0, 1, 2, GraphBuilder.RADIX_ROW_KEYS - 1, GraphBuilder.RADIX_ROW_KEYS,
+                    GraphBuilder.RADIX_ROW_KEYS + 1, 5_000}) {
+                long[] keys = new long[length + 10];
+                int base = r.nextInt(Integer.MAX_VALUE - span + 1);
+                for (int k = 0; k < length; k++) keys[5 + k] = ((long) (base + r.nextInt(span)) << 32) | k;
+                long[] want = keys.clone();
+                java.util.Arrays.sort(want, 5, 5 + length);
+                GraphBuilder.sortRow(keys, 5, 5 + length);
+                assertArrayEquals(want, keys, "span " + span + ", length " + length);
+            }
+        }
+    }
+
     private static void checkPolicy(CsrGraph g, EdgeList e, int n, boolean directed) {
         java.util.TreeMap<Long, Double> canonical = new java.util.TreeMap<>();
         for (int i = 0; i < e.size(); i++) {

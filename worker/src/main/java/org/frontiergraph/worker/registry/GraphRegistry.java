@@ -124,20 +124,31 @@ public class GraphRegistry implements AutoCloseable {
                     SnapshotAssembler.chunkBytes(edges, true) + HeapBudget.buildBytes(chunk.getVertexCount(), edges, chunk.getDirected()),
                     heldBytes());
         }
+        long t0 = System.nanoTime();
         SnapshotAssembler.Outcome outcome = assembler.accept(chunk, partition, offset, timestampMs);
         if (outcome.complete().isEmpty()) return new Change(Optional.empty(), outcome.abandoned());
         SnapshotAssembler.Assembled a = outcome.complete().get();
         try {
             budget.require("graph '" + a.graphId() + "' version " + a.version(),
                     HeapBudget.buildBytes(a.edges().vertexCount(), a.edges().size(), a.edges().directed()), heldBytes());
-            GraphEntry entry = new GraphEntry(a.graphId(), a.version(), partition, a.firstVertexId(), engines.load(build(a)),
+            long t1 = System.nanoTime();
+            CsrGraph graph = build(a);
+            long t2 = System.nanoTime();
+            GraphEntry entry = new GraphEntry(a.graphId(), a.version(), partition, a.firstVertexId(), engines.load(graph),
                     a.firstOffset());
             swapIn(entry);
+            LOG.info("graph '{}' version {} loaded: {} vertices, {} edges on {} (last chunk assembled in {} ms, built in {} ms, "
+                    + "made resident in {} ms)", entry.graphId(), entry.version(), entry.vertexCount(), entry.edgeCount(),
+                    entry.resident().backend(), millis(t1 - t0), millis(t2 - t1), millis(System.nanoTime() - t2));
             return new Change(Optional.of(entry), outcome.abandoned());
         } catch (RejectedException e) {
             outcome.abandoned().forEach(e::addSuppressed);  // the abandoned older version is still reported
             throw e;
         }
+    }
+
+    private static String millis(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6);
     }
 
     private static CsrGraph build(SnapshotAssembler.Assembled a) {
@@ -271,8 +282,6 @@ public class GraphRegistry implements AutoCloseable {
     private void swapIn(GraphEntry entry) {
         GraphEntry old = graphs.put(entry.graphId(), entry);
         if (old != null) old.resident().close();
-        LOG.info("graph '{}' version {} loaded: {} vertices, {} edges on {}", entry.graphId(), entry.version(),
-                entry.vertexCount(), entry.edgeCount(), entry.resident().backend());
     }
 
     private record Ids(int[] u, int[] v, double[] w) {}

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphSnapshotChunk;
@@ -116,7 +118,7 @@ public final class SnapshotAssembler {
                     + pendingBytes + " held; frontier.max-pending-snapshot-bytes)");
         }
         if (fresh) pending.put(c.getGraphId(), p);
-        p.chunks.put(c.getChunkIndex(), Chunk.of(e));
+        p.chunks.put(c.getChunkIndex(), Chunk.of(e, p.header.getFirstVertexId(), p.header.getVertexCount()));
         if (p.chunks.size() == 1) p.firstOffset = offset;
         else if (offset < 0 || p.firstOffset < 0) p.firstOffset = -1;
         else p.firstOffset = Math.min(p.firstOffset, offset);
@@ -241,12 +243,25 @@ public final class SnapshotAssembler {
                 + ", directed=" + c.getDirected() + ", firstVertexId=" + c.getFirstVertexId();
     }
 
-    /** One buffered chunk's edges as primitive arrays; {@code weights} null when every weight is 1. */
-    private record Chunk(int[] sources, int[] targets, double[] weights) {
-        /** The chunk's packed arrays copied out of the record (validated by validateHeader). */
-        static Chunk of(EdgeBatch b) {
-            return new Chunk(PackedArrays.toIntArray(b.getSources()), PackedArrays.toIntArray(b.getTargets()),
-                    PackedArrays.doubleCount(b.getWeights()) > 0 ? PackedArrays.toDoubleArray(b.getWeights()) : null);
+    /**
+     * One buffered chunk's edges as primitive arrays, already in 0-based ids (the user's ids less {@code
+     * firstVertexId}), converted as the chunk arrives, while the rest of its version is still on its way;
+     * {@code weights} null when every weight is 1. {@code firstInvalid}: the first edge with a vertex outside the
+     * graph (-1: none), reported when the version completes, as the first such edge in chunk order.
+     */
+    private record Chunk(int[] sources, int[] targets, double[] weights, int firstInvalid) {
+        /** The chunk's packed arrays copied out of the record (validated by validateHeader) and shifted to 0-based ids. */
+        static Chunk of(EdgeBatch b, int first, int n) {
+            int[] s = PackedArrays.toIntArray(b.getSources()), t = PackedArrays.toIntArray(b.getTargets());
+            double[] w = PackedArrays.doubleCount(b.getWeights()) > 0 ? PackedArrays.toDoubleArray(b.getWeights()) : null;
+            int invalid = -1;
+            for (int i = 0; i < s.length; i++) {
+                long u = (long) s[i] - first, v = (long) t[i] - first;
+                if (invalid < 0 && (u < 0 || u >= n || v < 0 || v >= n)) invalid = i;
+                s[i] = (int) u;   // (int) (u + first) is the user's id again, for the message
+                t[i] = (int) v;
+            }
+            return new Chunk(s, t, w, invalid);
         }
     }
 
@@ -302,20 +317,30 @@ public final class SnapshotAssembler {
         Assembled assemble() {
             int n = header.getVertexCount();
             int first = header.getFirstVertexId();
-            EdgeList list = new EdgeList(n, header.getDirected(), (int) Math.min(Integer.MAX_VALUE - 8, edges));
+            int[] at = new int[chunkCount + 1];   // where each chunk's edges go, in chunk order
             for (int c = 0; c < chunkCount; c++) {
                 Chunk b = chunks.get(c);
-                for (int i = 0; i < b.sources.length; i++) {
-                    int u = b.sources[i], v = b.targets[i];
-                    long du = (long) u - first, dv = (long) v - first;
-                    if (du < 0 || du >= n || dv < 0 || dv >= n) {
-                        throw new RejectedException(ErrorCode.INVALID_VERTEX, "version " + version + " of graph '" + header.getGraphId()
-                                + "': edge (" + u + ", " + v + ") has a vertex outside " + first + ".." + (first + (long) n - 1));
-                    }
-                    list.add((int) du, (int) dv, b.weights == null ? 1.0 : b.weights[i]);
+                if (b.firstInvalid >= 0) {
+                    int i = b.firstInvalid;
+                    throw new RejectedException(ErrorCode.INVALID_VERTEX, "version " + version + " of graph '" + header.getGraphId()
+                            + "': edge (" + (b.sources[i] + first) + ", " + (b.targets[i] + first) + ") has a vertex outside "
+                            + first + ".." + (first + (long) n - 1));
                 }
+                at[c + 1] = at[c] + b.sources.length;   // edges == edgeCount, within max-edges: no overflow
             }
-            return new Assembled(header.getGraphId(), version, first, list, firstOffset);
+            int m = at[chunkCount];
+            int[] sources = new int[m], targets = new int[m];
+            double[] weights = new double[m];
+            IntStream.range(0, chunkCount).parallel().forEach(c -> {
+                Chunk b = chunks.get(c);
+                int len = b.sources.length;
+                System.arraycopy(b.sources, 0, sources, at[c], len);
+                System.arraycopy(b.targets, 0, targets, at[c], len);
+                if (b.weights != null) System.arraycopy(b.weights, 0, weights, at[c], len);
+                else Arrays.fill(weights, at[c], at[c] + len, 1.0);
+            });
+            return new Assembled(header.getGraphId(), version, first,
+                    EdgeList.of(n, header.getDirected(), sources, targets, weights), firstOffset);
         }
     }
 }

@@ -190,6 +190,50 @@ class SnapshotAssemblerTest {
         assertEquals(0, assembler.pendingBytes());
     }
 
+    /**
+     * Chunks are shifted and checked as they arrive, but a bad edge is reported when the version completes, as the
+     * first bad edge in chunk order (not arrival order), in the user's ids, also ids whose shift overflows an int.
+     */
+    @ParameterizedTest(name = "first vertex id {0}")
+    @ValueSource(ints = {1, Integer.MAX_VALUE - 10, -5})
+    void theFirstBadEdgeInChunkOrderIsReportedInTheUsersIds(int first) {
+        int bad = first > 0 ? Integer.MIN_VALUE : Integer.MAX_VALUE;   // first - bad overflows an int
+        accept(chunk("g", 1, 2, 3, 5, 6, false, first, first + 5, first, 1, first, first + 1, 1));
+        accept(chunk("g", 1, 1, 3, 5, 6, false, first, first, first + 1, 1, bad, first + 2, 1));
+        RejectedException e = assertRejected(ErrorCode.INVALID_VERTEX,
+                () -> accept(chunk("g", 1, 0, 3, 5, 6, false, first, first, first + 4, 1, first + 1, first + 2, 1)));
+        assertTrue(e.getMessage().contains("edge (" + bad + ", " + (first + 2) + ")"), e.getMessage());
+        assertTrue(e.getMessage().contains(first + ".." + (first + 4L)), e.getMessage());
+        assertEquals(0, assembler.pendingBytes());
+    }
+
+    /** An id whose distance from the first id wraps around an int into the range is still outside it. */
+    @Test
+    void anIdThatWrapsIntoTheRangeIsRejected() {
+        int first = Integer.MAX_VALUE - 1;   // ids MAX-1 .. MAX+3: MIN - first wraps to 2
+        RejectedException e = assertRejected(ErrorCode.INVALID_VERTEX,
+                () -> accept(chunk("g", 1, 0, 1, 5, 1, true, first, Integer.MIN_VALUE, first, 1)));
+        assertTrue(e.getMessage().contains("edge (" + Integer.MIN_VALUE + ", " + first + ")"), e.getMessage());
+    }
+
+    /** Weighted and unweighted chunks of one version, out of order: each edge in place, in 0-based ids. */
+    @Test
+    void chunksAreAssembledInChunkOrderWithTheirOwnWeights() {
+        GraphSnapshotChunk unweighted = GraphSnapshotChunk.newBuilder(chunk("g", 1, 1, 3, 4, 5, true, 1))
+                .setEdges(Fixtures.pairs(2, 3, 3, 4)).build();
+        accept(chunk("g", 1, 2, 3, 4, 5, true, 1, 4, 1, 0.25));
+        accept(unweighted);
+        Assembled a = accept(chunk("g", 1, 0, 3, 4, 5, true, 1, 1, 2, 7, 2, 1, 8)).complete().orElseThrow();
+        assertEquals(5, a.edges().size());
+        int[] u = {0, 1, 1, 2, 3}, v = {1, 0, 2, 3, 0};
+        double[] w = {7, 8, 1, 1, 0.25};
+        for (int i = 0; i < 5; i++) {
+            assertEquals(u[i], a.edges().source(i), "source " + i);
+            assertEquals(v[i], a.edges().target(i), "target " + i);
+            assertEquals(w[i], a.edges().weight(i), "weight " + i);
+        }
+    }
+
     @Test
     void idsAtBothEndsOfTheRangeAreAccepted() {
         Assembled a = accept(chunk("g", 1, 0, 1, 5, 2, false, 1, 1, 5, 2, 5, 3, 4)).complete().orElseThrow();

@@ -1,0 +1,278 @@
+package org.frontiergraph.bench.worker;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.frontiergraph.bench.gpu.GpuBench;
+import org.frontiergraph.cli.EmbeddedKafkaBroker;
+import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.schema.GraphSnapshotChunk;
+import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.processing.InputRecord;
+import org.frontiergraph.worker.processing.Outputs;
+import org.frontiergraph.worker.registry.EngineService;
+import org.frontiergraph.worker.registry.SnapshotAssembler;
+
+/**
+ * Where a snapshot load's time goes, stage by stage: what KafkaBench's "load" row sums up. Without Kafka, one stage at
+ * a time on the same chunks: the client's chunking ({@code FrontierClient.chunks}) and record encoding, the worker's
+ * decoding, assembly ({@link SnapshotAssembler}), CSR build ({@link GraphBuilder}) and residency (CPU engine), and the
+ * worker's whole record path ({@code GraphEventProcessor.process}: all of those plus the GraphStatus record). Through
+ * the embedded broker, without a worker: the encoded records published by a producer with FrontierClient's settings
+ * until acknowledged, once per compression codec, then read back by a consumer with the worker's fetch settings;
+ * and {@code FrontierClient.publishChunks} (encoding included) with that codec in its settings.
+ *
+ * <p>{@code --fetch-bytes}: the consumer's {@code max.partition.fetch.bytes} (Kafka's default, 1 MiB, as the worker's:
+ * one 800 KB chunk a fetch).
+ *
+ * {@code --backend}: the engine the "resident" column loads into (cpu; gpu on the GPU machine); the worker path column
+ * is the CPU engine's. On the GPU machine: {@code deploy/gpu/run.sh ingest-bench} (deploy/gpu/README.md).
+ *
+ * <pre>IngestBench [--graphs kron18,kron20,ny] [--runs 3] [--codecs none,lz4] [--fetch-bytes N] [--backend cpu]
+ *             [--no-kafka] [--out FILE.md] [--command TEXT]</pre>
+ */
+public final class IngestBench {
+    private IngestBench() {}
+
+    /** The report so far, written to {@code --out} after each graph. */
+    private static final StringBuilder REPORT = new StringBuilder();
+    private static Path out;
+
+    private static void say(String line) {
+        System.out.println(line);
+        REPORT.append(line).append('\n');
+    }
+
+    private static void say() {
+        say("");
+    }
+
+    private static void sayf(String format, Object... args) {
+        String text = String.format(Locale.ROOT, format, args);
+        System.out.print(text);
+        REPORT.append(text);
+    }
+
+    private static void flush() throws java.io.IOException {
+        if (out != null) Files.writeString(out, REPORT);
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<String> graphs = List.of("kron18", "kron20", "ny");
+        List<String> codecs = List.of("none", "lz4");
+        int runs = 3, fetchBytes = 0;
+        boolean kafka = true;
+        String backend = "cpu", command = "IngestBench " + String.join(" ", args);
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--graphs" -> graphs = Arrays.asList(args[++i].split(","));
+                case "--runs" -> runs = Integer.parseInt(args[++i]);
+                case "--codecs" -> codecs = Arrays.asList(args[++i].split(","));
+                case "--no-kafka" -> kafka = false;
+                case "--fetch-bytes" -> fetchBytes = Integer.parseInt(args[++i]);
+                case "--backend" -> backend = args[++i];
+                case "--out" -> out = Path.of(args[++i]);
+                case "--command" -> command = args[++i];
+                default -> throw new IllegalArgumentException("unknown option " + args[i]
+                        + " (--graphs A,B --runs N --codecs none,lz4 --fetch-bytes N --backend cpu|gpu|auto --no-kafka --out FILE"
+                        + " --command TEXT)");
+            }
+        }
+        say("### IngestBench, " + java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).format(
+                java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")) + " UTC");
+        say();
+        say("- command: `" + command + "`");
+        sayf("- cores %d, heap %d MB, load average %.2f, residency on %s%n", Runtime.getRuntime().availableProcessors(),
+                Runtime.getRuntime().maxMemory() >> 20, java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), backend);
+        say();
+        say("Without Kafka, ms (median of " + runs + "):");
+        say();
+        say("| graph | edges | chunks | MB | chunks ms | encode ms | decode ms | assemble ms | build ms | resident ms | worker path ms |");
+        say("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        List<Encoded> encoded = new ArrayList<>();
+        for (String g : graphs) {
+            encoded.add(stages(g, runs, backend));
+            flush();
+        }
+        if (!kafka) {
+            System.exit(0);
+        }
+        say();
+        say("Through the embedded broker (no worker), ms (median of " + runs + "): publish = encoded records handed to a"
+                + " producer with FrontierClient's settings until all acknowledged; fetch = read back by a consumer with the worker's"
+                + " settings; FrontierClient.publishChunks = the chunks encoded and published by the client, codec in its settings");
+        say();
+        say("| graph | codec | publish ms | fetch ms | publish MB/s | FrontierClient.publishChunks ms |");
+        say("|---|---|---:|---:|---:|---:|");
+        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary()) {
+            for (Encoded e : encoded) {
+                for (String codec : codecs) throughKafka(broker.bootstrapServers(), e, codec, runs, fetchBytes);
+                flush();
+            }
+        }
+        System.exit(0);
+    }
+
+    /** One graph's chunks, and as the client encodes them. */
+    private record Encoded(String name, List<GraphSnapshotChunk> chunks, byte[][] records, long bytes) {}
+
+    private static Encoded stages(String name, int runs, String backend) throws Exception {
+        GpuBench.Edges edges = GpuBench.edges(name);
+        String id = "ingest-" + name;
+        double[] chunkMs = new double[runs], encodeMs = new double[runs], decodeMs = new double[runs], assembleMs = new double[runs],
+                buildMs = new double[runs], residentMs = new double[runs], pathMs = new double[runs];
+        byte[][] records = null;
+        List<GraphSnapshotChunk> published = null;
+        CsrGraph reference = GraphBuilder.build(edges.edges());
+        FrontierConfig config = new FrontierConfig();
+        config.setBackend(backend);
+        try (EngineService engines = new EngineService(config)) {
+            for (int r = 0; r < runs; r++) {
+                long version = r + 1;
+                long t0 = System.nanoTime();
+                List<GraphSnapshotChunk> chunks = FrontierClient.chunks(id, version, edges.edges(), edges.firstVertexId(), true,
+                        FrontierClient.CHUNK_EDGES);
+                long t1 = System.nanoTime();
+                published = chunks;
+                records = new byte[chunks.size()][];
+                for (int c = 0; c < records.length; c++) records[c] = FrontierCodec.encode(chunks.get(c));
+                long t2 = System.nanoTime();
+                List<GraphSnapshotChunk> decoded = new ArrayList<>(records.length);
+                for (byte[] b : records) decoded.add(FrontierCodec.decode(b, GraphSnapshotChunk.class));
+                long t3 = System.nanoTime();
+                SnapshotAssembler assembler = new SnapshotAssembler(Long.MAX_VALUE);
+                SnapshotAssembler.Assembled assembled = null;
+                for (int c = 0; c < decoded.size(); c++) {
+                    SnapshotAssembler.Outcome o = assembler.accept(decoded.get(c), 0, c, 0);
+                    if (o.complete().isPresent()) assembled = o.complete().get();
+                }
+                long t4 = System.nanoTime();
+                CsrGraph g = GraphBuilder.build(assembled.edges());
+                long t5 = System.nanoTime();
+                engines.load(g).close();
+                long t6 = System.nanoTime();
+                if (!sameArrays(g, reference)) throw new IllegalStateException(name + ": the assembled graph differs from the one built here");
+                decoded = null;
+                assembled = null;
+                g = null;
+                try (WorkerServices worker = new WorkerServices("ingest-bench")) {
+                    long p0 = System.nanoTime();
+                    Outputs last = null;
+                    for (int c = 0; c < records.length; c++) {
+                        last = worker.processor().process(new InputRecord("graphs", 0, c, id, records[c], System.currentTimeMillis()), false);
+                    }
+                    for (var s : last.statuses()) FrontierCodec.encode(s);
+                    pathMs[r] = (System.nanoTime() - p0) / 1e6;
+                    if (last.statuses().isEmpty()) throw new IllegalStateException(name + ": the worker published no GraphStatus: " + last);
+                }
+                chunkMs[r] = (t1 - t0) / 1e6;
+                encodeMs[r] = (t2 - t1) / 1e6;
+                decodeMs[r] = (t3 - t2) / 1e6;
+                assembleMs[r] = (t4 - t3) / 1e6;
+                buildMs[r] = (t5 - t4) / 1e6;
+                residentMs[r] = (t6 - t5) / 1e6;
+            }
+        }
+        long bytes = 0;
+        for (byte[] b : records) bytes += b.length;
+        sayf("| %s | %,d | %d | %.1f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f |%n", name, edges.edges().size(),
+                records.length, bytes / 1e6, median(chunkMs), median(encodeMs), median(decodeMs), median(assembleMs), median(buildMs),
+                median(residentMs), median(pathMs));
+        return new Encoded(name, published, records, bytes);
+    }
+
+    private static boolean sameArrays(CsrGraph a, CsrGraph b) {
+        return Arrays.equals(a.rowOffsets(), b.rowOffsets()) && Arrays.equals(a.columns(), b.columns())
+                && Arrays.equals(a.weights(), b.weights()) && Arrays.equals(a.arcEdgeIds(), b.arcEdgeIds());
+    }
+
+    private static void throughKafka(String bootstrap, Encoded e, String codec, int runs, int fetchBytes) throws Exception {
+        double[] publishMs = new double[runs], fetchMs = new double[runs];
+        for (int r = 0; r < runs; r++) {
+            String topic = "ingest-" + e.name() + "-" + codec + "-" + UUID.randomUUID().toString().substring(0, 8);
+            try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+                admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            }
+            Properties p = new Properties();
+            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            p.put(ProducerConfig.ACKS_CONFIG, "all");
+            p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+            p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1 << 20));
+            p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, codec);
+            try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer())) {
+                producer.partitionsFor(topic);   // metadata first: not part of the time
+                long t0 = System.nanoTime();
+                List<Future<RecordMetadata>> sends = new ArrayList<>(e.records().length);
+                for (byte[] b : e.records()) sends.add(producer.send(new ProducerRecord<>(topic, e.name(), b)));
+                for (Future<RecordMetadata> f : sends) f.get(60, TimeUnit.SECONDS);
+                publishMs[r] = (System.nanoTime() - t0) / 1e6;
+            }
+            Properties c = new Properties();
+            c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");   // the worker's frontier.max-poll-records
+            if (fetchBytes > 0) c.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(fetchBytes));
+            try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(c, new StringDeserializer(), new ByteArrayDeserializer())) {
+                TopicPartition tp = new TopicPartition(topic, 0);
+                consumer.assign(List.of(tp));
+                consumer.seekToBeginning(List.of(tp));
+                consumer.position(tp);
+                long t0 = System.nanoTime();
+                int read = 0;
+                while (read < e.records().length) {
+                    for (ConsumerRecord<String, byte[]> rec : consumer.poll(Duration.ofSeconds(5))) read++;
+                }
+                fetchMs[r] = (System.nanoTime() - t0) / 1e6;
+            }
+        }
+        double[] clientMs = new double[runs];
+        for (int r = 0; r < runs; r++) {
+            String topic = "ingest-client-" + e.name() + "-" + codec + "-" + UUID.randomUUID().toString().substring(0, 8);
+            try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+                admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            }
+            Properties k = FrontierClient.kafka(bootstrap);
+            k.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, codec);
+            FrontierClient.Topics t = FrontierClient.Topics.defaults();
+            try (FrontierClient client = new FrontierClient(k, new FrontierClient.Topics(topic, t.results(), t.latency(), t.errors(), t.status()))) {
+                client.publishRaw("warm-up", new byte[] {0});   // metadata first: not part of the time
+                long t0 = System.nanoTime();
+                client.publishChunks(e.chunks(), null);
+                clientMs[r] = (System.nanoTime() - t0) / 1e6;
+            }
+        }
+        sayf("| %s | %s | %.0f | %.0f | %.0f | %.0f |%n", e.name(), codec, median(publishMs), median(fetchMs),
+                e.bytes() / 1e6 / (median(publishMs) / 1e3), median(clientMs));
+    }
+
+    private static double median(double[] xs) {
+        double[] s = xs.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+}
