@@ -20,7 +20,7 @@ import org.frontiergraph.client.FrontierClient;
  * @param backend      auto, gpu or cpu: the started worker's frontier.backend; with an external worker, put on each
  *                     query unless auto
  * @param queries      closed loop: queries per algorithm and mode; update-then-query: repetitions
- * @param warmup       closed loop: untimed queries before each algorithm and mode
+ * @param warmup       closed loop: untimed queries of each algorithm and mode, all rows' before any is timed
  * @param burst        burst: SUMMARY queries in flight at once, per algorithm
  * @param updates      sustained updates: single-edge re-weights (updates), or edges alternately removed and added
  *                     (edge-updates), each at most this many (the budget may size a run down)
