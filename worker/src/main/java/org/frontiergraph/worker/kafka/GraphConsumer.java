@@ -1,6 +1,6 @@
 package org.frontiergraph.worker.kafka;
 
-import io.micronaut.configuration.kafka.config.DefaultKafkaConsumerConfiguration;
+import io.micronaut.configuration.kafka.config.AbstractKafkaConsumerConfiguration;
 import io.micronaut.context.annotation.Context;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -107,7 +107,7 @@ public class GraphConsumer implements AutoCloseable {
     /** {@code topicsCreated}: the topics exist before the consumer subscribes. */
     public GraphConsumer(TopicAdmin topicsCreated, GraphEventProcessor processor, OutputPublisher publisher,
                          GraphRegistry registry, FrontierMetrics metrics, FrontierConfig config, TopicsConfig topics,
-                         KafkaClientSettings kafka, DefaultKafkaConsumerConfiguration<?, ?> consumerDefaults) {
+                         KafkaClientSettings kafka, AbstractKafkaConsumerConfiguration<?, ?> consumerDefaults) {
         this.processor = processor;
         this.publisher = publisher;
         this.registry = registry;

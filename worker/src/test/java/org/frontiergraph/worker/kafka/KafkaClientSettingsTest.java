@@ -84,6 +84,25 @@ class KafkaClientSettingsTest {
         }
     }
 
+    /**
+     * Micronaut's own place for consumer-only settings, {@code kafka.consumers.default.*}, reaches the graphs consumer
+     * (with the cluster's settings under it), and does not stop the worker: with it set, micronaut-kafka offers its
+     * default consumer configuration under another type.
+     */
+    @Test
+    void micronautsDefaultConsumerSettingsReachTheGraphsConsumer() {
+        Map<String, Object> props = Map.of("kafka.consumers.default.client.rack", "rack-7",
+                "kafka.reconnect.backoff.ms", "77");
+        try (ApplicationContext ctx = worker(Map.of(), props)) {
+            Properties consumer = ctx.getBean(GraphConsumer.class).consumerProperties();
+            assertEquals("rack-7", consumer.getProperty("client.rack"));
+            assertEquals("77", consumer.getProperty("reconnect.backoff.ms"));
+        }
+        try (ApplicationContext ctx = worker(Map.of(), Map.of())) {   // and without it, as before
+            assertEquals(null, ctx.getBean(GraphConsumer.class).consumerProperties().getProperty("client.rack"));
+        }
+    }
+
     @Test
     void aMissingFileStopsTheWorkerWithItsName() {
         Path missing = dir.resolve("nowhere.properties");
