@@ -7,14 +7,15 @@ import org.frontiergraph.kernels.engine.WholeGraph;
 import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.GpuAlgorithm;
+import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.SummaryBuffer;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * MST SUMMARY answers on the GPU (issue 10: reduced on the device, 16 bytes copied back): the forest is found by the
- * graph's default MST launcher ({@link EclMst} on graphs with two undirected edges per vertex or more, else
- * {@link GpuMst}; the variant's options pass through), then {@code mst_summary} (mst.cu) counts the chosen edges and
+ * launcher of {@link Mst#SPEC}'s default for the graph ({@link EclMst} or {@link GpuMst}; the variant's options pass
+ * through), then {@code mst_summary} (mst.cu) counts the chosen edges and
  * sums their integer weights exactly in 64 bits. Where the weight keys are not the integer weights (fractional or
  * large weights: ranks), the whole answer is copied back and summarized on the host. Call inside
  * {@link org.frontiergraph.kernels.gpu.CudaContext#call}.
@@ -34,10 +35,13 @@ final class GpuMstSummary implements GpuLauncher<WholeGraph, MstSummary> {
     }
 
     @Override
+    @SuppressWarnings("unchecked")   // Mst.SPEC's GPU implementations are GpuAlgorithms of its own types
     public MstSummary run(WholeGraph query, Variant variant) {
         CsrGraph g = device.graph();
-        GpuLauncher<WholeGraph, MstResult> launcher =
-                device.launcher(Mst.dense(g) ? EclMst.IMPLEMENTATION : GpuMst.IMPLEMENTATION);
+        // the launcher Mst.SPEC answers a default MST query with on this graph (its implementations are DeviceMst)
+        GpuAlgorithm<WholeGraph, MstResult> whole =
+                (GpuAlgorithm<WholeGraph, MstResult>) Mst.SPEC.choose(GpuBackend.NAME, null, g).implementation();
+        GpuLauncher<WholeGraph, MstResult> launcher = device.launcher(whole);
         DeviceMst mst = (DeviceMst) launcher;
         if (!mst.integerKeys()) return MstSummary.of(launcher.run(query, variant));
         int m = mst.edgeCount();
