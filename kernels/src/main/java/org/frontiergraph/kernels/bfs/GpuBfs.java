@@ -30,7 +30,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  */
 final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     static final GpuAlgorithm<Source, BfsResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("persistent", "hostloop"), true, g -> DeviceBuffer.total(sizes(g)), GpuBfs::new);
+            List.of("persistent", "hostloop"), true, g -> DeviceBuffer.total(sizes(g)), GpuBfs::new).onSlack();
     // Beamer's switch thresholds, the same as bfs.cu
     private static final long ALPHA = 15, BETA = 18;
 

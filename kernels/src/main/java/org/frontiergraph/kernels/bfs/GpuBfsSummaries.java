@@ -27,7 +27,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  */
 final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
     static final GpuAlgorithm<Sources, BfsSummaries> IMPLEMENTATION = new GpuAlgorithm<>(List.of("default"), false,
-            g -> 16L * SummaryBuffer.INITIAL + MultiSourceBfs.deviceBytes(g), GpuBfsSummaries::new);
+            g -> 16L * SummaryBuffer.INITIAL + MultiSourceBfs.deviceBytes(g), GpuBfsSummaries::new).onSlack();
 
     private final DeviceGraph device;
     private final SummaryBuffer out;
@@ -71,7 +71,7 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
 
     /** Several sources: the distinct ones with out-arcs searched together, 64 a pass. */
     private BfsSummaries batch(int[] sources, Variant variant) {
-        CsrGraph g = device.graph();
+        int[] rows = device.csr().rowBounds();   // as on the device: a row without slots has no arcs
         int k = sources.length;
         int[] slot = new int[k];   // source i's summary: slot[i] of the searches, or -1 (no out-arcs: itself only)
         int[] distinct = new int[k];
@@ -79,7 +79,7 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
         Map<Integer, Integer> slotOf = new HashMap<>();
         for (int i = 0; i < k; i++) {
             int s = sources[i];
-            if (g.degree(s) == 0) {
+            if (rows[s + 1] == rows[s]) {
                 slot[i] = -1;
                 continue;
             }
@@ -97,7 +97,7 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
             multi.prepare(Arrays.copyOf(distinct, searched));
             out.zeroed(searched);
             timer.start();
-            passes = multi.launch(searched, out, variant.intOption("mbps", MultiSourceBfs.defaultBlocksPerSm(g)));
+            passes = multi.launch(searched, out, variant.intOption("mbps", MultiSourceBfs.defaultBlocksPerSm(device.graph())));
             timer.stop();
             compute = timer.elapsedNanos();
             long t0 = System.nanoTime();

@@ -33,8 +33,8 @@ final class MultiSourceBfs implements AutoCloseable {
         this.device = device;
         this.csr = device.csr();
         CsrGraph g = device.graph();
-        this.bigCapacity = bigCapacity(g);
-        DeviceBuffer[] b = device.allocate(sizes(g));
+        this.bigCapacity = Math.max(1, csr.rowsOfAtLeast(DeviceCsr.BLOCK_EXPAND_DEGREE));   // rows as on the device
+        DeviceBuffer[] b = device.allocate(sizes(g.vertexCount(), bigCapacity));
         seen = b[0];
         visit = b[1];
         queues = b[2];
@@ -45,8 +45,11 @@ final class MultiSourceBfs implements AutoCloseable {
 
     /** Device bytes of seen, the level masks, the queues, the big-vertex lists, the counters and the sources. */
     private static long[] sizes(CsrGraph g) {
-        long n = g.vertexCount();
-        return new long[] {8 * n, 3 * 8 * n, 3 * 4 * n, 3 * 4L * bigCapacity(g), 8L * COUNTERS, 4L * PASS};
+        return sizes(g.vertexCount(), bigCapacity(g));
+    }
+
+    private static long[] sizes(long n, int bigCapacity) {
+        return new long[] {8 * n, 3 * 8 * n, 3 * 4 * n, 3 * 4L * bigCapacity, 8L * COUNTERS, 4L * PASS};
     }
 
     /** Device bytes this launcher allocates on {@code g} (for a batch of up to {@link #PASS} distinct sources). */

@@ -1,5 +1,6 @@
 package org.frontiergraph.kernels.gpu;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.MutableGraph;
@@ -9,6 +10,13 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * integer small enough that every path length stays exact in a double (distances are then exact integers), else as
  * doubles. Weights can be replaced in place for a new version with the same arcs, all of them or a few
  * ({@link #patchWeights}); a version with other arcs is built on the device from this one ({@link #merged}).
+ *
+ * <p>Slack form ({@link #withSlack}, issue 8): every row has room past its live arcs, filled with pads (self-loops
+ * of weight PAD that no BFS or SSSP kernel can take, graph.cu), and {@code live[u]} counts its live arcs; the row
+ * offsets are then the rows' capacities and {@link #arcCount} counts slots. A structural batch is applied on the
+ * device ({@link #edited}: set, add or remove arcs by endpoints, O(k) ops each scanning its row), and the rows are
+ * laid out again with more room only when one overflows. The BFS and SSSP kernels run on either form unchanged;
+ * launchers that size lists by row length read {@link #rowBounds()}, the offsets as on the device.
  */
 public final class DeviceCsr implements AutoCloseable {
     /** Largest distance for which integer arithmetic is used: converting to double is then exact. */
@@ -31,6 +39,10 @@ public final class DeviceCsr implements AutoCloseable {
     private boolean zeroWeights;
     private double maxWeight;
     private double meanWeight;
+    /** Slack form: live arcs per row (null: compact, every slot of a row is a live arc). */
+    private final DeviceBuffer live;
+    /** The row offsets as on the device (capacities in slack form). Never changed in place. */
+    private final int[] rowBounds;
 
     public DeviceCsr(CudaContext context, AtomicLong ledger, CsrGraph g) {
         this.context = context;
@@ -39,6 +51,8 @@ public final class DeviceCsr implements AutoCloseable {
         this.arcCount = g.arcCount();
         this.directed = g.directed();
         this.hasBigVertices = g.maxDegree() >= BLOCK_EXPAND_DEGREE;
+        this.live = null;
+        this.rowBounds = g.rowOffsets();
         DeviceBuffer rows = null, cols = null;
         try {
             rows = DeviceBuffer.of(context, ledger, g.rowOffsets());
@@ -63,6 +77,226 @@ public final class DeviceCsr implements AutoCloseable {
         this.hasBigVertices = hasBigVertices;
         this.rowOffsets = rows;
         this.columns = cols;
+        this.live = null;
+        this.rowBounds = g.rowOffsets();
+    }
+
+    /** A slack-form copy over the given buffers (weights set by the caller). */
+    private DeviceCsr(DeviceCsr from, int n, int[] bounds, DeviceBuffer rows, DeviceBuffer cols, DeviceBuffer live) {
+        this.context = from.context;
+        this.ledger = from.ledger;
+        this.vertexCount = n;
+        this.arcCount = bounds[n];
+        this.directed = from.directed;
+        boolean big = false;
+        for (int u = 0; u < n && !big; u++) big = bounds[u + 1] - bounds[u] >= BLOCK_EXPAND_DEGREE;
+        this.hasBigVertices = big;
+        this.rowOffsets = rows;
+        this.columns = cols;
+        this.live = live;
+        this.rowBounds = bounds;
+        this.intWeights = from.intWeights;
+        this.zeroWeights = from.zeroWeights;
+        this.maxWeight = from.maxWeight;
+        this.meanWeight = from.meanWeight;
+    }
+
+    /** Slots a row of {@code d} live arcs gets when laid out: an eighth more, at least one. */
+    static long room(long d) {
+        return d + Math.max(1, d >> 3);
+    }
+
+    /** Whether this copy is in slack form. */
+    public boolean slack() { return live != null; }
+
+    /** The row offsets as on the device: row u's slots are [rowBounds[u], rowBounds[u + 1]). Do not change. */
+    public int[] rowBounds() { return rowBounds; }
+
+    /** Rows of at least {@code slots} slots (launchers size their lists of long rows by it). */
+    public int rowsOfAtLeast(int slots) {
+        int count = 0;
+        for (int u = 0; u < vertexCount; u++) if (rowBounds[u + 1] - rowBounds[u] >= slots) count++;
+        return count;
+    }
+
+    /** Live arcs (slots less pads in slack form; downloads the counts). Call inside {@link CudaContext#call}. */
+    public long liveArcs() {
+        long sum = 0;
+        for (int d : liveCounts()) sum += d;
+        return sum;
+    }
+
+    /** Bytes a slack-form copy of {@code arcs} live arcs over {@code n} rows takes at most (for memory checks). */
+    public static long slackBytesFor(int n, long arcs, boolean intWeights) {
+        long slots = arcs + Math.max(n, arcs >> 3);
+        return 8L * (n + 1) + (intWeights ? 8L : 12L) * slots;
+    }
+
+    /**
+     * This graph in slack form over {@code n >= vertexCount} rows (new rows empty), row u with room for its live arcs
+     * plus {@code extra[u]} (null: none) and slack beyond: a new copy built on the device; this one stays valid (the
+     * caller closes it). Fails with {@link org.frontiergraph.kernels.engine.GraphTooLargeException} when it does
+     * not fit beside this one (nothing left allocated).
+     */
+    public DeviceCsr withSlack(int n, int[] extra) {
+        int[] liveNow = liveCounts();
+        int[] bounds = new int[n + 1];
+        long at = 0;
+        for (int u = 0; u < n; u++) {
+            bounds[u] = (int) at;
+            long d = (u < vertexCount ? liveNow[u] : 0) + (extra != null && u < extra.length ? extra[u] : 0);
+            at += room(d);
+            if (at > Integer.MAX_VALUE - 8) {
+                throw new org.frontiergraph.kernels.engine.GraphTooLargeException("a slack layout of " + at
+                        + " arc slots exceeds the supported arc count");
+            }
+        }
+        bounds[n] = (int) at;
+        DeviceBuffer[] b = DeviceBuffer.allocateAll(context, ledger, 4L * (n + 1), 4L * at, (intWeights ? 4L : 8L) * at, 4L * n);
+        DeviceCsr next = new DeviceCsr(this, n, bounds, b[0], b[1], b[3]);
+        next.weights = b[2];
+        b[0].upload(bounds);
+        String type = intWeights ? "i32" : "f64";
+        Object oldLive = live != null ? live : new jcuda.driver.CUdeviceptr();
+        context.module("graph").kernel("slack_relayout_" + type).launch(Kernel.blocksFor(32L * n),
+                rowOffsets, columns, weights, oldLive, vertexCount, b[0], b[1], b[2], b[3], n);
+        context.synchronize();
+        return next;
+    }
+
+    /** Live arcs per row, on the host. */
+    private int[] liveCounts() {
+        int[] d = new int[vertexCount];
+        if (live != null) {
+            live.download(d);
+        } else {
+            for (int u = 0; u < vertexCount; u++) d[u] = rowBounds[u + 1] - rowBounds[u];
+        }
+        return d;
+    }
+
+    /**
+     * Applies {@code edits} on the device: a copy in slack form holding them, this one (in slack form already, and
+     * every added arc found room) or a new one laid out again (this one closed then). Null when the edits' weights
+     * do not fit this copy's weight form (int32 weights and a fractional or too large new one): the caller reloads
+     * from the host. Fails with {@link org.frontiergraph.kernels.engine.GraphTooLargeException} when a new layout
+     * does not fit beside this one: this copy may then hold part of the edits, and the caller reloads.
+     */
+    public DeviceCsr edited(DeviceEdits edits, int n) {
+        if (directed) throw new IllegalArgumentException("the slack layout is for undirected graphs");
+        double max = maxWeight;
+        boolean zero = zeroWeights;
+        int k = edits.size();
+        for (int i = 0; i < k; i++) {
+            if (edits.removes(i)) continue;
+            double w = edits.value()[i];
+            max = Math.max(max, w);
+            zero |= w == 0;
+            if (intWeights && (w != Math.rint(w) || w > Integer.MAX_VALUE - 1)) return null;
+        }
+        if (intWeights && max * Math.max(1, n - 1) >= EXACT_LIMIT) return null;
+        DeviceCsr target = this;
+        if (live == null || n > vertexCount) target = withSlack(n, null);
+        try {
+            target.apply(edits);
+        } catch (RuntimeException e) {
+            if (target != this) target.close();
+            throw e;
+        }
+        target.maxWeight = max;
+        target.zeroWeights = zero;
+        if (target.overflow != null) {
+            int[] extra = new int[n];
+            for (int i : target.overflow) extra[edits.src()[i]]++;
+            context.module("graph").kernel("slack_clamp").launch(Kernel.blocksFor(n), target.rowOffsets, target.live, n);
+            DeviceCsr grown;
+            try {
+                grown = target.withSlack(n, extra);
+            } catch (RuntimeException e) {
+                if (target != this) target.close();
+                throw e;
+            }
+            int[] over = target.overflow;
+            if (target != this) target.close();
+            grown.add(edits, over);
+            target = grown;
+        }
+        if (target != this) close();
+        return target;
+    }
+
+    /** Ops that found no room in the last {@link #apply} (indices into its edits), or null. */
+    private int[] overflow;
+
+    /** slack_find, slack_compact of the rows that lost arcs, slack_add. Sets {@link #overflow}. */
+    private void apply(DeviceEdits edits) {
+        int k = edits.size();
+        overflow = null;
+        if (k == 0) return;
+        String type = intWeights ? "i32" : "f64";
+        KernelModule graph = context.module("graph");
+        int[] removedRows = removedRows(edits);
+        try (DeviceBuffer src = DeviceBuffer.of(context, ledger, edits.src());
+             DeviceBuffer dst = DeviceBuffer.of(context, ledger, edits.dst());
+             DeviceBuffer value = values(edits.value());
+             DeviceBuffer missing = DeviceBuffer.allocate(context, ledger, 4L * k);
+             DeviceBuffer counters = DeviceBuffer.allocate(context, ledger, 16)) {
+            counters.fill32(0, 4, 0);
+            graph.kernel("slack_find_" + type).launch(Kernel.blocksFor(32L * k), rowOffsets, columns, weights, live,
+                    src, dst, value, k, missing, counters);
+            if (removedRows.length > 0) {
+                try (DeviceBuffer rows = DeviceBuffer.of(context, ledger, removedRows)) {
+                    graph.kernel("slack_compact_" + type).launch(Kernel.blocksFor(32L * removedRows.length), rowOffsets,
+                            columns, weights, live, rows, removedRows.length);
+                }
+            }
+            long[] c = new long[2];
+            counters.download(c);
+            if (c[0] == 0) return;
+            try (DeviceBuffer over = DeviceBuffer.allocate(context, ledger, 4L * c[0])) {
+                graph.kernel("slack_add_" + type).launch(Kernel.blocksFor(c[0]), rowOffsets, columns, weights, live,
+                        src, dst, value, missing, (int) c[0], over, counters);
+                counters.download(c);
+                if (c[1] > 0) {
+                    overflow = new int[(int) c[1]];
+                    over.download(overflow);
+                }
+            }
+        }
+    }
+
+    /** Adds the ops {@code which} (indices into {@code edits}, arcs absent here) after a new layout made room. */
+    private void add(DeviceEdits edits, int[] which) {
+        String type = intWeights ? "i32" : "f64";
+        try (DeviceBuffer src = DeviceBuffer.of(context, ledger, edits.src());
+             DeviceBuffer dst = DeviceBuffer.of(context, ledger, edits.dst());
+             DeviceBuffer value = values(edits.value());
+             DeviceBuffer list = DeviceBuffer.of(context, ledger, which);
+             DeviceBuffer over = DeviceBuffer.allocate(context, ledger, 4L * which.length);
+             DeviceBuffer counters = DeviceBuffer.allocate(context, ledger, 16)) {
+            counters.fill32(0, 4, 0);
+            context.module("graph").kernel("slack_add_" + type).launch(Kernel.blocksFor(which.length), rowOffsets,
+                    columns, weights, live, src, dst, value, list, which.length, over, counters);
+            long[] c = new long[2];
+            counters.download(c);
+            if (c[1] != 0) throw new IllegalStateException(c[1] + " arcs found no room after the layout made room for them");
+        }
+    }
+
+    private DeviceBuffer values(double[] v) {
+        return intWeights ? DeviceBuffer.of(context, ledger, toInts(v)) : DeviceBuffer.of(context, ledger, v);
+    }
+
+    /** The distinct rows of the edits' removals, ascending. */
+    private static int[] removedRows(DeviceEdits edits) {
+        int[] rows = new int[edits.size()];
+        int c = 0;
+        for (int i = 0; i < edits.size(); i++) if (edits.removes(i)) rows[c++] = edits.src()[i];
+        rows = Arrays.copyOf(rows, c);
+        Arrays.sort(rows);
+        int d = 0;
+        for (int i = 0; i < c; i++) if (i == 0 || rows[i] != rows[i - 1]) rows[d++] = rows[i];
+        return Arrays.copyOf(rows, d);
     }
 
     /**
@@ -73,6 +307,7 @@ public final class DeviceCsr implements AutoCloseable {
      * {@link #bytesFor(CsrGraph)} of the new version is free first.
      */
     DeviceCsr merged(MutableGraph.Merge merge) {
+        if (live != null) throw new IllegalStateException("a slack-form copy takes structural changes as edits (edited)");
         CsrGraph after = merge.after();
         MergePlan plan = MergePlan.of(merge);
         double max = maxWeight;
@@ -178,6 +413,7 @@ public final class DeviceCsr implements AutoCloseable {
      * {@link #zeroWeights()} true once set, until the next full upload.
      */
     public void patchWeights(CsrGraph g, MutableGraph.WeightChanges changes) {
+        if (live != null) throw new IllegalStateException("a slack-form copy takes re-weights as edits (edited)");
         if (changes.isEmpty()) return;
         if (changes.all()) {
             uploadWeights(g);
@@ -226,8 +462,28 @@ public final class DeviceCsr implements AutoCloseable {
     /** The mean arc weight (1 without arcs): delta-stepping launchers size their buckets from it. */
     public double meanWeight() { return meanWeight; }
 
-    /** Downloads the arrays (for tests): row offsets, columns and the weights as doubles. */
+    /**
+     * Downloads the arrays (for tests): row offsets, columns and the weights as doubles; in slack form the live arcs
+     * only, each row's in device order, as a compact CSR.
+     */
     CsrArrays download() {
+        if (live != null) {
+            CsrArrays all = slots();
+            int[] d = liveCounts(), rows = new int[vertexCount + 1];
+            for (int u = 0; u < vertexCount; u++) rows[u + 1] = rows[u] + d[u];
+            int[] cols = new int[rows[vertexCount]];
+            double[] w = new double[cols.length];
+            for (int u = 0; u < vertexCount; u++) {
+                System.arraycopy(all.columns(), rowBounds[u], cols, rows[u], d[u]);
+                System.arraycopy(all.weights(), rowBounds[u], w, rows[u], d[u]);
+            }
+            return new CsrArrays(rows, cols, w);
+        }
+        return slots();
+    }
+
+    /** Every slot as on the device (pads included in slack form). */
+    CsrArrays slots() {
         int[] rows = new int[vertexCount + 1], cols = new int[(int) arcCount];
         rowOffsets.download(rows);
         columns.download(cols);
@@ -249,6 +505,7 @@ public final class DeviceCsr implements AutoCloseable {
 
     @Override
     public void close() {
+        if (live != null) live.close();
         if (weights != null) weights.close();
         columns.close();
         rowOffsets.close();

@@ -14,7 +14,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * footprint from the start); otherwise on the first query that names it. Built in the algorithm's package.
  */
 public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFunction<CsrGraph> deviceBytes,
-                                 Function<DeviceGraph, GpuLauncher<Q, R>> open, Predicate<CsrGraph> defaultFor)
+                                 Function<DeviceGraph, GpuLauncher<Q, R>> open, Predicate<CsrGraph> defaultFor,
+                                 boolean slackReady)
         implements Implementation<Q, R> {
     public GpuAlgorithm {
         variants = List.copyOf(variants);
@@ -23,12 +24,22 @@ public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFu
     /** An implementation that is the default wherever it is listed first. */
     public GpuAlgorithm(List<String> variants, boolean atLoad, ToLongFunction<CsrGraph> deviceBytes,
                         Function<DeviceGraph, GpuLauncher<Q, R>> open) {
-        this(variants, atLoad, deviceBytes, open, g -> true);
+        this(variants, atLoad, deviceBytes, open, g -> true, false);
+    }
+
+    /**
+     * The same implementation, declared to run on a {@link DeviceCsr} in slack form: its kernels read every slot of
+     * a row as an arc (pads are harmless self-loops for them) and it reads nothing of the host graph that a device
+     * copy ahead of it would contradict (it sizes its lists by {@link DeviceCsr#rowBounds()}). A resident graph
+     * applies structural updates on the device only while every launcher it runs is such.
+     */
+    public GpuAlgorithm<Q, R> onSlack() {
+        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, defaultFor, true);
     }
 
     /** The same implementation, the default only for the graphs {@code graphs} accepts. */
     public GpuAlgorithm<Q, R> defaultFor(Predicate<CsrGraph> graphs) {
-        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, graphs);
+        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, graphs, slackReady);
     }
 
     @Override

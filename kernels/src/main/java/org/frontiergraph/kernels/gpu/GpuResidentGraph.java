@@ -10,6 +10,7 @@ import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.MutableGraph;
@@ -38,6 +39,17 @@ final class GpuResidentGraph implements ResidentGraph {
     private boolean closed;
     /** Structural catch-ups done on the device, and reloads from the host (for tests and benchmarks). */
     private int deviceMerges, reloads, carried;
+    /**
+     * Undirected graphs: updates are applied on the device as edits of a slack-form copy ({@link DeviceCsr#edited})
+     * instead of through a merge on the host, while the launchers in use run on that form
+     * ({@link GpuAlgorithm#slackReady()}). Off with {@code -Dfrontier.gpu.edits-on-device=false}.
+     */
+    private final boolean editsOnDevice;
+    /** Catch-ups applied as device edits (tests and benchmarks). */
+    private int deviceEdits;
+    /** A batch larger than this fraction of the arcs is merged on the host instead (as cheap there, and compact). */
+    private static final double MAX_EDIT_FRACTION = 0.25;
+    private static final MutableGraph.WeightChanges ALL_WEIGHTS = new MutableGraph.WeightChanges(new int[0], true);
 
     /** Call inside {@link CudaContext#call}. Frees what it allocated when an allocation fails. */
     GpuResidentGraph(GpuBackend backend, CsrGraph graph, List<GpuAlgorithm<?, ?>> atLoad) {
@@ -46,6 +58,8 @@ final class GpuResidentGraph implements ResidentGraph {
         this.atLoad = atLoad;
         this.mutable = new MutableGraph(graph);
         mutable.trackWeightChanges();
+        this.editsOnDevice = !graph.directed() && Boolean.parseBoolean(System.getProperty("frontier.gpu.edits-on-device", "true"));
+        if (editsOnDevice) mutable.trackDeviceEdges();
         upload(graph);
     }
 
@@ -91,9 +105,12 @@ final class GpuResidentGraph implements ResidentGraph {
      * ({@link org.frontiergraph.kernels.engine.GraphTooLargeException}); the caller moves it to the CPU engine.
      */
     private void catchUp() {
+        ChangedEdges edges = editsOnDevice ? mutable.drainDeviceEdges() : null;
+        if (edges != null && csr != null && (csr.slack() || mutable.pendingStructure()) && editOnDevice(edges)) return;
         CsrGraph now = mutable.current();
         List<MutableGraph.Merge> merges = mutable.drainMerges();
         MutableGraph.WeightChanges changes = mutable.drainWeightChanges();
+        if (csr != null && csr.slack()) graph = null;   // ahead of or apart from the host's arrays: reloaded below
         if (csr != null && now != graph && merges != null && !merges.isEmpty()) mergeOnDevice(merges);
         if (csr == null || now != graph) {
             reloads++;
@@ -113,6 +130,50 @@ final class GpuResidentGraph implements ResidentGraph {
             if (!l.reweighted(now, changes)) stale.add(impl);
         });
         for (GpuAlgorithm<?, ?> impl : stale) launchers.remove(impl).close();
+    }
+
+    /**
+     * The edges {@code edges} lists, applied on the device (slack form; the first time, the copy is laid out in it):
+     * true when done, false when the host's path must do it (new vertices, a batch of more than a quarter of the
+     * arcs, weights the device's int32 form cannot hold, zero weights, whose SSSP parents are traced on the host).
+     * Launchers that do not run on the slack form are closed (a query for them reloads a compact copy first); the
+     * others keep their buffers, or are opened again when the rows were laid out anew. The host's merges and
+     * re-weighted arcs since the last catch-up are dropped: the edits hold them.
+     */
+    private boolean editOnDevice(ChangedEdges edges) {
+        int n = mutable.vertexCount();
+        if (edges.vertexCountBefore() != n || n != csr.vertexCount || csr.zeroWeights()) return false;
+        if (edges.size() > MAX_EDIT_FRACTION * Math.max(1, csr.arcCount)) return false;
+        DeviceEdits ops = DeviceEdits.of(mutable, edges);
+        for (int i = 0; i < ops.size(); i++) if (!ops.removes(i) && ops.value()[i] == 0) return false;
+        DeviceCsr next;
+        try {
+            next = csr.edited(ops, n);
+        } catch (GraphTooLargeException e) {
+            closeLaunchers();   // the copy may hold part of the edits: reloaded from the host
+            csr.close();
+            csr = null;
+            return false;
+        }
+        if (next == null) return false;
+        mutable.drainMerges();
+        mutable.drainWeightChanges();
+        deviceEdits++;
+        List<GpuAlgorithm<?, ?>> drop = new ArrayList<>();
+        launchers.forEach((impl, l) -> {
+            if (next != csr || !impl.slackReady() || !l.reweighted(graph, ALL_WEIGHTS)) drop.add(impl);
+        });
+        for (GpuAlgorithm<?, ?> impl : drop) launchers.remove(impl).close();
+        csr = next;
+        return true;
+    }
+
+    /** Catch-ups applied as edits of the slack-form copy on the device. */
+    int deviceEdits() { return deviceEdits; }
+
+    /** Whether the device copy is in slack form (tests). */
+    boolean slackOnDevice() {
+        return context.call(() -> csr != null && csr.slack());
     }
 
     /**
@@ -196,8 +257,27 @@ final class GpuResidentGraph implements ResidentGraph {
             catchUp();
             AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(GpuBackend.NAME, variant, graph);
             GpuAlgorithm<Q, R> impl = (GpuAlgorithm<Q, R>) choice.implementation();
+            if (csr.slack() && !impl.slackReady()) compact();
             return launcher(impl).run(query, choice.variant());
         });
+    }
+
+    /**
+     * Replaces the slack-form copy by a compact one of the host's current version (an implementation that needs the
+     * host's arrays or edge ids, such as MST's, asked for it): merged on the host, uploaded.
+     */
+    private void compact() {
+        CsrGraph now = mutable.current();
+        mutable.drainMerges();
+        mutable.drainWeightChanges();
+        reloads++;
+        closeLaunchers();
+        csr.close();
+        csr = null;
+        long need = DeviceCsr.bytesFor(now);
+        for (GpuAlgorithm<?, ?> impl : atLoad) need += impl.deviceBytes(now);
+        backend.requireFree(need, "graph of " + now.vertexCount() + " vertices and " + now.edgeCount() + " edges after updates");
+        upload(now);
     }
 
     /** The launcher of {@code impl} on the current version, opened when not yet (memory checked first). */

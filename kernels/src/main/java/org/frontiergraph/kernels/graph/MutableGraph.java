@@ -50,6 +50,8 @@ public final class MutableGraph {
     private boolean allChanged;
     /** The edges and vertex count changed since the last {@link #drainChangedEdges()}, once asked for. */
     private ChangedEdges.Recorder changes;
+    /** The same for a device copy that applies structural changes itself ({@link #drainDeviceEdges()}). */
+    private ChangedEdges.Recorder deviceChanges;
 
     public MutableGraph(CsrGraph base) {
         this.base = base;
@@ -176,6 +178,27 @@ public final class MutableGraph {
     }
 
     /**
+     * From now on, the edges every update touches are also remembered for a device copy that applies structural
+     * changes itself (a slack layout), until {@link #drainDeviceEdges()}; independent of {@link #trackChangedEdges()}.
+     */
+    public synchronized void trackDeviceEdges() {
+        if (deviceChanges == null) deviceChanges = new ChangedEdges.Recorder(vertexCount);
+    }
+
+    /** The edges touched since device tracking began or since the last call (see {@link ChangedEdges}). */
+    public synchronized ChangedEdges drainDeviceEdges() {
+        if (deviceChanges == null) throw new IllegalStateException("device edges are not tracked: call trackDeviceEdges() first");
+        return deviceChanges.drain(vertexCount);
+    }
+
+    /** The weight of edge (u, v) in the current version, NaN when it has none; O(log d), no merge. */
+    public synchronized double weightOf(int u, int v) {
+        if (u < 0 || v < 0 || u >= vertexCount || v >= vertexCount || u == v) return Double.NaN;
+        Double w = stored(key(u, v));
+        return w == null ? Double.NaN : w;
+    }
+
+    /**
      * Validates {@code e} against the current version and applies it, or throws and changes nothing. Messages name
      * vertices as the user does ({@code v + firstVertexId}). {@code maxEdges}: an update after which the graph
      * would have more edges is refused (TOO_LARGE).
@@ -250,10 +273,12 @@ public final class MutableGraph {
 
     /** Remembers the edges an applied update touched, when asked to. */
     private void record(EdgeEdits e) {
-        if (changes == null) return;
-        changes.add(e.removeU(), e.removeV());
-        changes.add(e.reweightU(), e.reweightV());
-        changes.add(e.addU(), e.addV());
+        for (ChangedEdges.Recorder r : new ChangedEdges.Recorder[] {changes, deviceChanges}) {
+            if (r == null) continue;
+            r.add(e.removeU(), e.removeV());
+            r.add(e.reweightU(), e.reweightV());
+            r.add(e.addU(), e.addV());
+        }
     }
 
     /**

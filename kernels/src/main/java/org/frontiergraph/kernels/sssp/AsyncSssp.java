@@ -48,7 +48,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  */
 final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("async"), false, g -> DeviceBuffer.total(sizes(g)), AsyncSssp::new);
+            List.of("async"), false, g -> DeviceBuffer.total(sizes(g)), AsyncSssp::new).onSlack();
     static final double SPARSE_DELTA_FACTOR = 32, DENSE_DELTA_FACTOR = 1;
 
     /** sssp_async.cu's enum AsyncLayout (a test checks that they agree). */

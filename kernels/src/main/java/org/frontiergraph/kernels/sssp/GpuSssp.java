@@ -27,7 +27,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  */
 final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("nearfar"), true, g -> DeviceBuffer.total(sizes(g)), GpuSssp::new);
+            List.of("nearfar"), true, g -> DeviceBuffer.total(sizes(g.vertexCount(), bigCapacity(g))), GpuSssp::new).onSlack();
     // dense: 8 until 2026-11-26; 4 measured 4% faster on uniform22 (10.65 -> 10.20 ms) and kron22 (16.8 -> 16.2), H200
     static final double SPARSE_DELTA_FACTOR = 512, DENSE_DELTA_FACTOR = 4;
 
@@ -42,7 +42,8 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         this.context = g.context();
         this.graph = g.graph();
         this.csr = g.csr();
-        DeviceBuffer[] b = g.allocate(sizes(graph));
+        bigCapacity = Math.max(1, csr.rowsOfAtLeast(DeviceCsr.BLOCK_EXPAND_DEGREE));   // rows as on the device
+        DeviceBuffer[] b = g.allocate(sizes(graph.vertexCount(), bigCapacity));
         dist = b[0];
         parents = b[1];
         queueA = b[2];
@@ -52,16 +53,14 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         farMark = b[6];
         counters = b[7];
         bigList = b[8];
-        bigCapacity = bigCapacity(graph);
         timer = new DeviceTimer(context);
     }
 
     /** Device bytes of dist, parents, the two near queues, the three far piles, the two marks, the counters and
      *  the big-vertex list, in that order. */
-    private static long[] sizes(CsrGraph g) {
-        long n = g.vertexCount();
+    private static long[] sizes(long n, int bigCapacity) {
         return new long[] {8 * n, 4 * n, 4 * n, 4 * n, 3 * 4 * n, 4 * n, 4 * n, 8L * SsspCounters.COUNT,
-                2L * 4 * bigCapacity(g)};
+                2L * 4 * bigCapacity};
     }
 
     private static int bigCapacity(CsrGraph g) {

@@ -30,7 +30,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  */
 public final class HarishSssp implements GpuLauncher<Source, SsspResult> {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("harish"), false, g -> DeviceBuffer.total(sizes(g.vertexCount())), g -> new HarishSssp(g, false));
+            List.of("harish"), false, g -> DeviceBuffer.total(sizes(g.vertexCount())), g -> new HarishSssp(g, false)).onSlack();
 
     /**
      * 004's Algorithm 4 exactly as published: {@code if (U_a[nid] > C_a[tid] + W_a) U_a[nid] = C_a[tid] + W_a} with

@@ -60,10 +60,11 @@ final class MultiSssp implements AutoCloseable {
         this.csr = g.csr();
         this.graph = g.graph();
         this.n = graph.vertexCount();
-        this.capacity = capacity(graph);
+        int wide = csr.rowsOfAtLeast(WIDE_DEGREE);   // rows as on the device (slots, in the slack form)
+        this.capacity = capacity(n, wide, csr.arcCount);
         if (capacity < 1) throw new IllegalStateException("no pass of several sources fits this graph");
-        this.hasWide = wideVertexCount(graph) > 0;
-        DeviceBuffer[] b = g.allocate(sizes(graph, capacity));
+        this.hasWide = wide > 0;
+        DeviceBuffer[] b = g.allocate(sizes(n, wide, capacity));
         dist = b[0];
         queueA = b[1];
         queueB = b[2];
@@ -82,8 +83,12 @@ final class MultiSssp implements AutoCloseable {
      * with the batch), in that order.
      */
     static long[] sizes(CsrGraph g, int k) {
-        long kn = (long) k * g.vertexCount();
-        long wide = (long) k * Math.max(1, wideVertexCount(g));
+        return sizes(g.vertexCount(), wideVertexCount(g), k);
+    }
+
+    static long[] sizes(int n, int wideVertices, int k) {
+        long kn = (long) k * n;
+        long wide = (long) k * Math.max(1, wideVertices);
         return new long[] {8 * kn, 4 * kn, 4 * kn, 2 * 4 * kn, 4 * kn, 4 * kn, 8L * COUNTERS, 4 * wide, 8 * wide,
                 4L * SummaryBuffer.INITIAL};
     }

@@ -39,6 +39,17 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Tag("gpu")
 class DeviceUpdatesGpuTest extends GpuTests {
+    /** These tests follow the merge path; undirected graphs' device edits (the default) are SlackEditsGpuTest's. */
+    @org.junit.jupiter.api.BeforeEach
+    void mergePath() {
+        System.setProperty("frontier.gpu.edits-on-device", "false");
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void defaultPath() {
+        System.clearProperty("frontier.gpu.edits-on-device");
+    }
+
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void theDeviceFollowsRandomUpdateStreams(boolean directed) {

@@ -1,0 +1,205 @@
+package org.frontiergraph.kernels.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.frontiergraph.kernels.bfs.Bfs;
+import org.frontiergraph.kernels.bfs.BfsReference;
+import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.bfs.BfsSummaries;
+import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.contract.GpuTests;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Sources;
+import org.frontiergraph.kernels.generate.KroneckerGraph;
+import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeEdits;
+import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.graph.GraphEdit;
+import org.frontiergraph.kernels.graph.InvalidGraphException;
+import org.frontiergraph.kernels.graph.UpdateStreams;
+import org.frontiergraph.kernels.mst.KruskalReference;
+import org.frontiergraph.kernels.mst.Mst;
+import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.mst.MstVerifier;
+import org.frontiergraph.kernels.sssp.DijkstraReference;
+import org.frontiergraph.kernels.sssp.Sssp;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.kernels.sssp.SsspSummaries;
+import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Structural updates applied on the device (issue 8): an undirected graph's device copy goes to the slack form on
+ * its first structural catch-up and takes every later batch as edits (removals pad a slot and close the row's gap,
+ * additions take free slots, a full row makes the rows laid out again). After every batch the device's live arcs,
+ * row by row, are the host's rebuilt graph's (GraphEdit, the reference), and every BFS and SSSP variant run on the
+ * slack form answers as the CPU references do on the rebuilt graph; an MST query in between makes the copy compact
+ * again (its launchers read the host's edges) and the edits go on from there.
+ */
+@Tag("gpu")
+class SlackEditsGpuTest extends GpuTests {
+    private static final String[] SSSP_VARIANTS = {null, "nearfar", "async", "harish", "da2cf-f", "da2cf-u"};
+    private static final String[] BFS_VARIANTS = {null, "hostloop", "harish"};
+
+    @Test
+    void randomStreamsOnAGraphOfSmallRows() {
+        CsrGraph start = GraphBuilder.build(UniformRandomGraph.generate(3_000, 9_000, 61, 30, false));
+        follow(start, new Random(62), 30, 40);
+    }
+
+    /** Hubs of more than a thousand arcs (block-expanded, edge-balanced lists) and rows of every size between. */
+    @Test
+    void randomStreamsOnAGraphWithHubs() {
+        CsrGraph start = GraphBuilder.build(KroneckerGraph.generate(13, 16, 63));
+        assertTrue(start.maxDegree() >= DeviceCsr.BLOCK_EXPAND_DEGREE, "hubs: " + start.maxDegree());
+        follow(start, new Random(64), 16, 400);
+    }
+
+    /** Many additions at one vertex: its row overflows again and again, and the rows are laid out anew each time. */
+    @Test
+    void aRowThatKeepsGrowing() {
+        CsrGraph start = GraphBuilder.build(UniformRandomGraph.generate(2_000, 4_000, 65, 20, false));
+        try (ResidentGraph dev = gpu.load(start)) {
+            GpuResidentGraph g = (GpuResidentGraph) dev;
+            CsrGraph reference = start;
+            Random rnd = new Random(66);
+            for (int batch = 0; batch < 12; batch++) {
+                int count = 20 + 40 * batch;
+                int[] au = new int[count], av = new int[count];
+                double[] aw = new double[count];
+                for (int i = 0; i < count; i++) {
+                    au[i] = 7;
+                    av[i] = rnd.nextInt(reference.vertexCount());
+                    aw[i] = 1 + rnd.nextInt(30);
+                }
+                EdgeEdits e = EdgeEdits.add(au, av, aw);
+                dev.mutable().apply(e, 0, Long.MAX_VALUE);
+                reference = GraphEdit.apply(reference, e.removeU(), e.removeV(), e.reweightU(), e.reweightV(),
+                        e.reweightW(), e.addU(), e.addV(), e.addW());
+                assertSameRows(reference, g.deviceArrays(), "batch " + batch);
+                check(dev, reference, rnd.nextInt(reference.vertexCount()), "batch " + batch);
+                check(dev, reference, 7, "batch " + batch);
+            }
+            assertEquals(12, g.deviceEdits(), "every batch applied on the device");
+            assertTrue(g.slackOnDevice());
+        }
+    }
+
+    private static void follow(CsrGraph start, Random rnd, int runs, int maxUpdates) {
+        try (ResidentGraph dev = gpu.load(start)) {
+            GpuResidentGraph g = (GpuResidentGraph) dev;
+            CsrGraph reference = start;
+            int edits = 0, mstAt = 0;
+            for (int run = 0; run < runs; run++) {
+                boolean grow = run % 7 == 6;   // new vertices: the host's path, then edits again
+                int updates = 1 + rnd.nextInt(maxUpdates);
+                int editsBefore = g.deviceEdits();
+                for (int i = 0; i < updates; i++) {
+                    EdgeEdits e = positive(UpdateStreams.randomUpdate(rnd, reference, true), grow && i == 0);
+                    CsrGraph next;
+                    try {
+                        next = GraphEdit.apply(UpdateStreams.grown(reference, e.addedVertices()), e.removeU(), e.removeV(),
+                                e.reweightU(), e.reweightV(), e.reweightW(), e.addU(), e.addV(), e.addW());
+                    } catch (InvalidGraphException x) {
+                        next = null;
+                    }
+                    try {
+                        dev.mutable().apply(e, 0, Long.MAX_VALUE);
+                        assertTrue(next != null, "accepted what the reference refuses, run " + run);
+                        reference = next;
+                    } catch (InvalidGraphException x) {
+                        assertEquals(null, next, "refused what the reference accepts, run " + run + ": " + x.getMessage());
+                    }
+                }
+                String what = "run " + run;
+                assertSameRows(reference, g.deviceArrays(), what);
+                if (g.deviceEdits() > editsBefore) edits++;
+                int n = reference.vertexCount();
+                for (int s : new int[] {0, rnd.nextInt(n)}) check(dev, reference, s, what);
+                int[] sources = rnd.ints(70, 0, n).toArray();
+                BfsSummaries bs = dev.run(Bfs.SUMMARIES, new Sources(sources), null);
+                int[] ssspSources = Arrays.copyOf(sources, 40);
+                SsspSummaries ss = dev.run(Sssp.SUMMARIES, new Sources(ssspSources), null);
+                final CsrGraph now = reference;
+                BfsSummaries bExpected = BfsSummaries.of(Arrays.stream(sources).mapToObj(s -> BfsReference.run(now, s)).toArray(BfsResult[]::new));
+                SsspSummaries sExpected = SsspSummaries.of(Arrays.stream(ssspSources).mapToObj(s -> DijkstraReference.run(now, s)).toArray(SsspResult[]::new));
+                assertArrayEquals(bExpected.reached(), bs.reached(), "bfs summaries reached, " + what);
+                assertArrayEquals(bExpected.maxHops(), bs.maxHops(), "bfs summaries depth, " + what);
+                assertArrayEquals(sExpected.reached(), ss.reached(), "sssp summaries reached, " + what);
+                assertArrayEquals(sExpected.maxDistances(), ss.maxDistances(), "sssp summaries max, " + what);
+                if (run % 5 == 4) {   // MST reads the host's edges: a compact copy again
+                    MstResult expected = KruskalReference.run(reference);
+                    MstResult m = Mst.run(dev, null);
+                    assertTrue(MstVerifier.verify(reference, m, expected).ok(), "mst, " + what);
+                    assertArrayEquals(expected.edgeIds(), m.edgeIds(), "mst, " + what);
+                    assertTrue(!g.slackOnDevice(), "compact after an MST query, " + what);
+                    mstAt++;
+                }
+            }
+            assertTrue(edits >= runs / 2, "runs applied as device edits: " + edits + " of " + runs);
+            assertTrue(mstAt > 0);
+        }
+    }
+
+    private static void check(ResidentGraph dev, CsrGraph reference, int s, String what) {
+        SsspResult expected = DijkstraReference.run(reference, s);
+        for (String variant : SSSP_VARIANTS) {
+            if (variant != null && variant.startsWith("da2cf") && reference.vertexCount() > 4_000) continue;
+            SsspResult r = Sssp.run(dev, s, variant);
+            assertArrayEquals(expected.distances(), r.distances(), "sssp " + variant + ", source " + s + ", " + what);
+            assertTrue(SsspVerifier.verify(reference, s, r, expected).ok(), "sssp " + variant + ", " + what);
+        }
+        BfsResult bfsExpected = BfsReference.run(reference, s);
+        for (String variant : BFS_VARIANTS) {
+            BfsResult b = Bfs.run(dev, s, variant);
+            assertArrayEquals(bfsExpected.hops(), b.hops(), "bfs " + variant + ", source " + s + ", " + what);
+            assertTrue(BfsVerifier.verify(reference, s, b, bfsExpected).ok(), "bfs " + variant + ", " + what);
+        }
+    }
+
+    /**
+     * The update with every weight at least 1 (zero weights send SSSP parents to the host's arrays, so such a batch
+     * takes the host's path; covered by DeviceUpdatesGpuTest), and with new vertices only when {@code grow}.
+     */
+    private static EdgeEdits positive(EdgeEdits e, boolean grow) {
+        double[] rw = e.reweightW().clone(), aw = e.addW().clone();
+        for (int i = 0; i < rw.length; i++) if (rw[i] == 0) rw[i] = 1;
+        for (int i = 0; i < aw.length; i++) if (aw[i] == 0) aw[i] = 1;
+        int added = grow ? Math.max(1, e.addedVertices()) : 0;
+        if (!grow && e.addedVertices() > 0) {
+            return new EdgeEdits(0, e.removeU(), e.removeV(), e.reweightU(), e.reweightV(), rw, new int[0], new int[0], new double[0]);
+        }
+        return new EdgeEdits(added, e.removeU(), e.removeV(), e.reweightU(), e.reweightV(), rw, e.addU(), e.addV(), aw);
+    }
+
+    /** The device's live arcs equal the reference's, row by row (as sets of (column, weight): the order may differ). */
+    private static void assertSameRows(CsrGraph reference, DeviceCsr.CsrArrays device, String what) {
+        int n = reference.vertexCount();
+        assertEquals(n + 1, device.rowOffsets().length, "rows, " + what);
+        int[] off = reference.rowOffsets(), col = reference.columns();
+        double[] w = reference.weights();
+        for (int u = 0; u < n; u++) {
+            int d = device.rowOffsets()[u + 1] - device.rowOffsets()[u];
+            assertEquals(off[u + 1] - off[u], d, "degree of " + u + ", " + what);
+            long[] a = new long[d], b = new long[d];
+            for (int i = 0; i < d; i++) {
+                a[i] = key(col[off[u] + i], w[off[u] + i]);
+                int k = device.rowOffsets()[u] + i;
+                b[i] = key(device.columns()[k], device.weights()[k]);
+            }
+            Arrays.sort(a);
+            Arrays.sort(b);
+            assertArrayEquals(a, b, "row " + u + ", " + what);
+        }
+    }
+
+    private static long key(int column, double weight) {
+        return ((long) column << 32) ^ Double.doubleToLongBits(weight);
+    }
+}
