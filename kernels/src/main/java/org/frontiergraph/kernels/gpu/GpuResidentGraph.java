@@ -26,7 +26,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * reloaded from the host only when the host's merges were not kept or the old and new copies do not fit side by side. {@link #residentBytes()} counts every device byte the CSR and the launchers hold;
  * {@link #close()} frees them. Thread-safe: device work is serialized by the backend's {@link CudaContext}.
  */
-final class GpuResidentGraph implements ResidentGraph {
+final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     private final GpuBackend backend;
     private final CudaContext context;
     private final AtomicLong ledger = new AtomicLong();
@@ -45,8 +45,9 @@ final class GpuResidentGraph implements ResidentGraph {
      * ({@link GpuAlgorithm#slackReady()}). Off with {@code -Dfrontier.gpu.edits-on-device=false}.
      */
     private final boolean editsOnDevice;
-    /** Catch-ups applied as device edits (tests and benchmarks). */
+    /** Catch-ups applied as device edits (tests and benchmarks), and the last one's cost ({@link #lastDeviceEdit}). */
     private int deviceEdits;
+    private final long[] lastEdit = new long[3];
     /** A batch larger than this fraction of the arcs is merged on the host instead (as cheap there, and compact). */
     private static final double MAX_EDIT_FRACTION = 0.25;
     private static final MutableGraph.WeightChanges ALL_WEIGHTS = new MutableGraph.WeightChanges(new int[0], true);
@@ -106,6 +107,7 @@ final class GpuResidentGraph implements ResidentGraph {
      */
     private void catchUp() {
         ChangedEdges edges = editsOnDevice ? mutable.drainDeviceEdges() : null;
+        if (edges != null && edges.size() > 0) Arrays.fill(lastEdit, 0);
         if (edges != null && csr != null && (csr.slack() || mutable.pendingStructure()) && editOnDevice(edges)) return;
         CsrGraph now = mutable.current();
         List<MutableGraph.Merge> merges = mutable.drainMerges();
@@ -144,11 +146,22 @@ final class GpuResidentGraph implements ResidentGraph {
         int n = mutable.vertexCount();
         if (edges.vertexCountBefore() != n || n != csr.vertexCount || csr.zeroWeights()) return false;
         if (edges.size() > MAX_EDIT_FRACTION * Math.max(1, csr.arcCount)) return false;
+        if (edges.size() == 0) {   // nothing since the last catch-up (a slack-form copy asks every time)
+            mutable.drainMerges();
+            mutable.drainWeightChanges();
+            return true;
+        }
+        long t0 = System.nanoTime();
         DeviceEdits ops = DeviceEdits.of(mutable, edges);
         for (int i = 0; i < ops.size(); i++) if (!ops.removes(i) && ops.value()[i] == 0) return false;
+        long t1 = System.nanoTime();
         DeviceCsr next;
         try {
             next = csr.edited(ops, n);
+            context.synchronize();
+            lastEdit[0] = t1 - t0;
+            lastEdit[1] = System.nanoTime() - t1;
+            lastEdit[2] = ops.size();
         } catch (GraphTooLargeException e) {
             closeLaunchers();   // the copy may hold part of the edits: reloaded from the host
             csr.close();
@@ -167,6 +180,9 @@ final class GpuResidentGraph implements ResidentGraph {
         csr = next;
         return true;
     }
+
+    @Override
+    public long[] lastDeviceEdit() { return lastEdit.clone(); }
 
     /** Catch-ups applied as edits of the slack-form copy on the device. */
     int deviceEdits() { return deviceEdits; }
