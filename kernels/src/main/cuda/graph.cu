@@ -79,7 +79,8 @@ extern "C" __global__ void move_edges(const int4* __restrict__ src, int4* __rest
 // SSSP kernel reads the whole capacity as arcs and a pad never changes an answer (u is already reached when it is
 // expanded, and d + PAD is never below d), so the kernels run on the slack layout unchanged. A batch is a list of
 // directed ops (src -> dst, value): dst >= 0 sets the arc's weight to value (adding the arc when absent), dst < 0
-// removes the arc src -> ~dst. Ops are distinct per arc. Three launches: slack_find (set or remove found arcs; list the
+// removes the arc src -> ~dst. Ops are distinct per arc. Rows keep a sorted prefix (sorted[u] arcs, as built) that
+// ops find by binary search; arcs added later follow it. Three launches: slack_find (set or remove found arcs; list the
 // missing ones to add), slack_compact (rows that lost arcs close their gaps, in order), slack_add (missing arcs
 // take a slot past live[u], or go to the overflow list when the row is full: the host then lays the graph out
 // again with more room, slack_relayout, and adds them there).
@@ -88,11 +89,15 @@ template <typename W> struct Pad;
 template <> struct Pad<int32_t> { __device__ static int32_t value() { return 0x7fffffff; } };
 template <> struct Pad<double> { __device__ static double value() { return __longlong_as_double(0x7FF0000000000000ll); } };
 
-// One warp per op: finds dst among row src's live arcs. Found: set the weight, or remove it (a pad until slack_compact).
-// Not found and to be set: appended to missing[] (count in counters[0]).
+// One warp per op: finds dst among row src's live arcs: by binary search in the row's sorted prefix (its first
+// sorted[u] arcs, ascending by column: the rows as built, less removals), then by a warp's scan of the arcs added
+// since (the tail). Found: set the weight, or mark the arc removed (weight PAD, its column kept so that other ops'
+// searches of the row stay right; slack_compact then drops it). Not found and to be set: appended to missing[]
+// (count in counters[0]).
 template <typename W>
-__device__ __forceinline__ void slack_find(const int32_t* __restrict__ row, int32_t* __restrict__ col, W* __restrict__ wt,
-                                           const int32_t* __restrict__ live, const int32_t* __restrict__ src,
+__device__ __forceinline__ void slack_find(const int32_t* __restrict__ row, const int32_t* __restrict__ col,
+                                           W* __restrict__ wt, const int32_t* __restrict__ live,
+                                           const int32_t* __restrict__ sorted, const int32_t* __restrict__ src,
                                            const int32_t* __restrict__ dst, const W* __restrict__ value, int ops,
                                            int32_t* __restrict__ missing, unsigned long long* __restrict__ counters) {
     const int lane = threadIdx.x & 31;
@@ -101,21 +106,25 @@ __device__ __forceinline__ void slack_find(const int32_t* __restrict__ row, int3
         int u = src[i], v = dst[i];
         const bool remove = v < 0;
         if (remove) v = ~v;
-        int s = row[u], e = s + live[u];
+        int s = row[u], e = s + live[u], m = s + sorted[u];
         int at = -1;
-        for (int base = s; base < e && at < 0; base += 32) {
+        if (lane == 0) {
+            int lo = s, hi = m;   // first column >= v
+            while (lo < hi) {
+                int mid = (lo + hi) >> 1;
+                if (col[mid] < v) lo = mid + 1; else hi = mid;
+            }
+            if (lo < m && col[lo] == v) at = lo;
+        }
+        at = __shfl_sync(0xffffffffu, at, 0);
+        for (int base = m; base < e && at < 0; base += 32) {
             int k = base + lane;
             unsigned hit = __ballot_sync(0xffffffffu, k < e && col[k] == v);
             if (hit) at = base + __ffs(hit) - 1;
         }
         if (lane == 0) {
             if (at >= 0) {
-                if (remove) {
-                    col[at] = u;
-                    wt[at] = Pad<W>::value();
-                } else {
-                    wt[at] = value[i];
-                }
+                wt[at] = remove ? Pad<W>::value() : value[i];
             } else if (!remove) {
                 missing[atomicAdd(&counters[0], 1ull)] = (int32_t)i;
             }
@@ -123,38 +132,40 @@ __device__ __forceinline__ void slack_find(const int32_t* __restrict__ row, int3
     }
 }
 
-extern "C" __global__ void slack_find_i32(const int32_t* row, int32_t* col, int32_t* wt, const int32_t* live,
-                                          const int32_t* src, const int32_t* dst, const int32_t* value,
+extern "C" __global__ void slack_find_i32(const int32_t* row, const int32_t* col, int32_t* wt, const int32_t* live,
+                                          const int32_t* sorted, const int32_t* src, const int32_t* dst, const int32_t* value,
                                           int ops, int32_t* missing,
                                           unsigned long long* counters) {
-    slack_find(row, col, wt, live, src, dst, value, ops, missing, counters);
+    slack_find(row, col, wt, live, sorted, src, dst, value, ops, missing, counters);
 }
 
-extern "C" __global__ void slack_find_f64(const int32_t* row, int32_t* col, double* wt, const int32_t* live,
-                                          const int32_t* src, const int32_t* dst, const double* value,
+extern "C" __global__ void slack_find_f64(const int32_t* row, const int32_t* col, double* wt, const int32_t* live,
+                                          const int32_t* sorted, const int32_t* src, const int32_t* dst, const double* value,
                                           int ops, int32_t* missing,
                                           unsigned long long* counters) {
-    slack_find(row, col, wt, live, src, dst, value, ops, missing, counters);
+    slack_find(row, col, wt, live, sorted, src, dst, value, ops, missing, counters);
 }
 
-// One warp per listed row (rows[] distinct): the live arcs that are not pads move down in order, the freed slots
-// become pads, live[u] shrinks. In place: a chunk of 32 slots is read whole before its survivors are written, and
-// they are written at or below where they were read.
+// One warp per listed row (rows[] distinct): the live arcs not marked removed (weight PAD) move down in order, the
+// freed slots become pads, live[u] and sorted[u] (the survivors of the sorted prefix) shrink. In place: a chunk of
+// 32 slots is read whole before its survivors are written, and they are written at or below where they were read.
 template <typename W>
 __device__ __forceinline__ void slack_compact(const int32_t* __restrict__ row, int32_t* __restrict__ col,
                                               W* __restrict__ wt, int32_t* __restrict__ live,
-                                              const int32_t* __restrict__ rows, int count) {
+                                              int32_t* __restrict__ sorted, const int32_t* __restrict__ rows,
+                                              int count) {
     const int lane = threadIdx.x & 31;
     const long long warps = ((long long)gridDim.x * blockDim.x) >> 5;
     for (long long i = ((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5; i < count; i += warps) {
         int u = rows[i];
-        int s = row[u], e = s + live[u], out = s;
+        int s = row[u], e = s + live[u], m = s + sorted[u], out = s, sortedOut = 0;
         for (int base = s; base < e; base += 32) {
             int k = base + lane;
             int c = k < e ? col[k] : u;
             W w = k < e ? wt[k] : Pad<W>::value();
-            bool keep = k < e && c != u;
+            bool keep = k < e && w != Pad<W>::value();
             unsigned mask = __ballot_sync(0xffffffffu, keep);
+            sortedOut += __popc(__ballot_sync(0xffffffffu, keep && k < m));
             __syncwarp();
             if (keep) {
                 int to = out + __popc(mask & ((1u << lane) - 1u));
@@ -168,18 +179,21 @@ __device__ __forceinline__ void slack_compact(const int32_t* __restrict__ row, i
             col[k] = u;
             wt[k] = Pad<W>::value();
         }
-        if (lane == 0) live[u] = out - s;
+        if (lane == 0) {
+            live[u] = out - s;
+            sorted[u] = sortedOut;
+        }
     }
 }
 
 extern "C" __global__ void slack_compact_i32(const int32_t* row, int32_t* col, int32_t* wt, int32_t* live,
-                                             const int32_t* rows, int count) {
-    slack_compact(row, col, wt, live, rows, count);
+                                             int32_t* sorted, const int32_t* rows, int count) {
+    slack_compact(row, col, wt, live, sorted, rows, count);
 }
 
 extern "C" __global__ void slack_compact_f64(const int32_t* row, int32_t* col, double* wt, int32_t* live,
-                                             const int32_t* rows, int count) {
-    slack_compact(row, col, wt, live, rows, count);
+                                             int32_t* sorted, const int32_t* rows, int count) {
+    slack_compact(row, col, wt, live, sorted, rows, count);
 }
 
 // One thread per missing op (an index into the batch): takes slot live[src]++ when the row has room, else lists the
@@ -229,21 +243,23 @@ extern "C" __global__ void slack_clamp(const int32_t* __restrict__ row, int32_t*
 }
 
 // A new layout: one warp per row copies the live arcs of old row u (old live count: oldLive[u], or the whole row
-// when oldLive is null: a compact CSR) to the start of new row u and pads the rest; newLive[u] = that count.
-// Rows u >= oldN (new vertices) start empty.
+// when oldLive is null: a compact CSR, whose rows are sorted) to the start of new row u and pads the rest;
+// newLive[u] = that count, newSorted[u] = the old sorted prefix. Rows u >= oldN (new vertices) start empty.
 template <typename W>
 __device__ __forceinline__ void slack_relayout(const int32_t* __restrict__ oldRow, const int32_t* __restrict__ oldCol,
                                                const W* __restrict__ oldW, const int32_t* __restrict__ oldLive,
-                                               int oldN, const int32_t* __restrict__ newRow,
-                                               int32_t* __restrict__ newCol, W* __restrict__ newW,
-                                               int32_t* __restrict__ newLive, int n) {
+                                               const int32_t* __restrict__ oldSorted, int oldN,
+                                               const int32_t* __restrict__ newRow, int32_t* __restrict__ newCol,
+                                               W* __restrict__ newW, int32_t* __restrict__ newLive,
+                                               int32_t* __restrict__ newSorted, int n) {
     const int lane = threadIdx.x & 31;
     const long long warps = ((long long)gridDim.x * blockDim.x) >> 5;
     for (long long u = ((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5; u < n; u += warps) {
-        int s = 0, len = 0;
+        int s = 0, len = 0, sortedLen = 0;
         if (u < oldN) {
             s = oldRow[u];
             len = oldLive != nullptr ? oldLive[u] : oldRow[u + 1] - s;
+            sortedLen = oldLive != nullptr ? oldSorted[u] : len;
         }
         int to = newRow[u], cap = newRow[u + 1] - to;
         for (int k = lane; k < cap; k += 32) {
@@ -255,18 +271,23 @@ __device__ __forceinline__ void slack_relayout(const int32_t* __restrict__ oldRo
                 newW[to + k] = Pad<W>::value();
             }
         }
-        if (lane == 0) newLive[u] = len;
+        if (lane == 0) {
+            newLive[u] = len;
+            newSorted[u] = sortedLen;
+        }
     }
 }
 
 extern "C" __global__ void slack_relayout_i32(const int32_t* oldRow, const int32_t* oldCol, const int32_t* oldW,
-                                              const int32_t* oldLive, int oldN, const int32_t* newRow,
-                                              int32_t* newCol, int32_t* newW, int32_t* newLive, int n) {
-    slack_relayout(oldRow, oldCol, oldW, oldLive, oldN, newRow, newCol, newW, newLive, n);
+                                              const int32_t* oldLive, const int32_t* oldSorted, int oldN,
+                                              const int32_t* newRow, int32_t* newCol, int32_t* newW,
+                                              int32_t* newLive, int32_t* newSorted, int n) {
+    slack_relayout(oldRow, oldCol, oldW, oldLive, oldSorted, oldN, newRow, newCol, newW, newLive, newSorted, n);
 }
 
 extern "C" __global__ void slack_relayout_f64(const int32_t* oldRow, const int32_t* oldCol, const double* oldW,
-                                              const int32_t* oldLive, int oldN, const int32_t* newRow,
-                                              int32_t* newCol, double* newW, int32_t* newLive, int n) {
-    slack_relayout(oldRow, oldCol, oldW, oldLive, oldN, newRow, newCol, newW, newLive, n);
+                                              const int32_t* oldLive, const int32_t* oldSorted, int oldN,
+                                              const int32_t* newRow, int32_t* newCol, double* newW,
+                                              int32_t* newLive, int32_t* newSorted, int n) {
+    slack_relayout(oldRow, oldCol, oldW, oldLive, oldSorted, oldN, newRow, newCol, newW, newLive, newSorted, n);
 }

@@ -41,6 +41,8 @@ public final class DeviceCsr implements AutoCloseable {
     private double meanWeight;
     /** Slack form: live arcs per row (null: compact, every slot of a row is a live arc). */
     private final DeviceBuffer live;
+    /** Slack form: the length of each row's sorted prefix (ascending columns; arcs added since follow it). */
+    private final DeviceBuffer sorted;
     /** The row offsets as on the device (capacities in slack form). Never changed in place. */
     private final int[] rowBounds;
 
@@ -52,6 +54,7 @@ public final class DeviceCsr implements AutoCloseable {
         this.directed = g.directed();
         this.hasBigVertices = g.maxDegree() >= BLOCK_EXPAND_DEGREE;
         this.live = null;
+        this.sorted = null;
         this.rowBounds = g.rowOffsets();
         DeviceBuffer rows = null, cols = null;
         try {
@@ -78,11 +81,13 @@ public final class DeviceCsr implements AutoCloseable {
         this.rowOffsets = rows;
         this.columns = cols;
         this.live = null;
+        this.sorted = null;
         this.rowBounds = g.rowOffsets();
     }
 
     /** A slack-form copy over the given buffers (weights set by the caller). */
-    private DeviceCsr(DeviceCsr from, int n, int[] bounds, DeviceBuffer rows, DeviceBuffer cols, DeviceBuffer live) {
+    private DeviceCsr(DeviceCsr from, int n, int[] bounds, DeviceBuffer rows, DeviceBuffer cols, DeviceBuffer live,
+                      DeviceBuffer sorted) {
         this.context = from.context;
         this.ledger = from.ledger;
         this.vertexCount = n;
@@ -94,6 +99,7 @@ public final class DeviceCsr implements AutoCloseable {
         this.rowOffsets = rows;
         this.columns = cols;
         this.live = live;
+        this.sorted = sorted;
         this.rowBounds = bounds;
         this.intWeights = from.intWeights;
         this.zeroWeights = from.zeroWeights;
@@ -126,12 +132,6 @@ public final class DeviceCsr implements AutoCloseable {
         return sum;
     }
 
-    /** Bytes a slack-form copy of {@code arcs} live arcs over {@code n} rows takes at most (for memory checks). */
-    public static long slackBytesFor(int n, long arcs, boolean intWeights) {
-        long slots = arcs + Math.max(n, arcs >> 3);
-        return 8L * (n + 1) + (intWeights ? 8L : 12L) * slots;
-    }
-
     /**
      * This graph in slack form over {@code n >= vertexCount} rows (new rows empty), row u with room for its live arcs
      * plus {@code extra[u]} (null: none) and slack beyond: a new copy built on the device; this one stays valid (the
@@ -152,14 +152,16 @@ public final class DeviceCsr implements AutoCloseable {
             }
         }
         bounds[n] = (int) at;
-        DeviceBuffer[] b = DeviceBuffer.allocateAll(context, ledger, 4L * (n + 1), 4L * at, (intWeights ? 4L : 8L) * at, 4L * n);
-        DeviceCsr next = new DeviceCsr(this, n, bounds, b[0], b[1], b[3]);
+        DeviceBuffer[] b = DeviceBuffer.allocateAll(context, ledger, 4L * (n + 1), 4L * at, (intWeights ? 4L : 8L) * at,
+                4L * n, 4L * n);
+        DeviceCsr next = new DeviceCsr(this, n, bounds, b[0], b[1], b[3], b[4]);
         next.weights = b[2];
         b[0].upload(bounds);
         String type = intWeights ? "i32" : "f64";
         Object oldLive = live != null ? live : new jcuda.driver.CUdeviceptr();
+        Object oldSorted = sorted != null ? sorted : new jcuda.driver.CUdeviceptr();
         context.module("graph").kernel("slack_relayout_" + type).launch(Kernel.blocksFor(32L * n),
-                rowOffsets, columns, weights, oldLive, vertexCount, b[0], b[1], b[2], b[3], n);
+                rowOffsets, columns, weights, oldLive, oldSorted, vertexCount, b[0], b[1], b[2], b[3], b[4], n);
         context.synchronize();
         return next;
     }
@@ -243,11 +245,11 @@ public final class DeviceCsr implements AutoCloseable {
              DeviceBuffer counters = DeviceBuffer.allocate(context, ledger, 16)) {
             counters.fill32(0, 4, 0);
             graph.kernel("slack_find_" + type).launch(Kernel.blocksFor(32L * k), rowOffsets, columns, weights, live,
-                    src, dst, value, k, missing, counters);
+                    sorted, src, dst, value, k, missing, counters);
             if (removedRows.length > 0) {
                 try (DeviceBuffer rows = DeviceBuffer.of(context, ledger, removedRows)) {
                     graph.kernel("slack_compact_" + type).launch(Kernel.blocksFor(32L * removedRows.length), rowOffsets,
-                            columns, weights, live, rows, removedRows.length);
+                            columns, weights, live, sorted, rows, removedRows.length);
                 }
             }
             long[] c = new long[2];
@@ -505,6 +507,7 @@ public final class DeviceCsr implements AutoCloseable {
 
     @Override
     public void close() {
+        if (sorted != null) sorted.close();
         if (live != null) live.close();
         if (weights != null) weights.close();
         columns.close();

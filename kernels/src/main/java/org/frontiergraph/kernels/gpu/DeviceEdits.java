@@ -42,12 +42,14 @@ public record DeviceEdits(int[] src, int[] dst, double[] value) {
         Arrays.parallelSort(keys);
         int distinct = 0;
         for (int i = 0; i < keys.length; i++) if (i == 0 || keys[i] != keys[i - 1]) keys[distinct++] = keys[i];
+        long[] unique = Arrays.copyOf(keys, distinct);
+        double[] weights = graph.weightsOf(unique);
         int per = directed ? 1 : 2;
         int[] src = new int[per * distinct], dst = new int[per * distinct];
         double[] value = new double[per * distinct];
         for (int i = 0, o = 0; i < distinct; i++) {
             int u = (int) (keys[i] >>> 32), v = (int) keys[i];
-            double w = graph.weightOf(u, v);
+            double w = weights[i];
             boolean gone = Double.isNaN(w);
             src[o] = u;
             dst[o] = gone ? ~v : v;

@@ -191,6 +191,20 @@ public final class MutableGraph {
         return deviceChanges.drain(vertexCount);
     }
 
+    /**
+     * The weights of edges {@code keys} ((u, v) as {@code u << 32 | v}, u < v on undirected graphs) in the current
+     * version, NaN where it has none: {@link #weightOf} for many edges at once, on all cores.
+     */
+    public synchronized double[] weightsOf(long[] keys) {
+        double[] w = new double[keys.length];
+        IntStream.range(0, keys.length).parallel().forEach(i -> {
+            int u = (int) (keys[i] >>> 32), v = (int) keys[i];
+            Double x = u < 0 || v < 0 || u >= vertexCount || v >= vertexCount || u == v ? null : stored(key(u, v));
+            w[i] = x == null ? Double.NaN : x;
+        });
+        return w;
+    }
+
     /** The weight of edge (u, v) in the current version, NaN when it has none; O(log d), no merge. */
     public synchronized double weightOf(int u, int v) {
         if (u < 0 || v < 0 || u >= vertexCount || v >= vertexCount || u == v) return Double.NaN;
