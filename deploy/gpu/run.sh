@@ -28,7 +28,7 @@ b=.device
 out="${OUT:-$b/out}"
 mkdir -p "$out"
 tmp="$(mktemp -d /tmp/frontier-jcuda.XXXXXX)"   # JCuda unpacks its natives here
-java="$b/jre/bin/java -Djava.io.tmpdir=$tmp -DFRONTIER_DATASETS=$root/$b/datasets -Xss16m"
+java="$b/jre/bin/java ${JAVA_OPTS:-} -Djava.io.tmpdir=$tmp -DFRONTIER_DATASETS=$root/$b/datasets -Xss16m"
 export FRONTIER_DATASETS="$root/$b/datasets"
 cp="$(ls $b/lib/*.jar | grep -v console-standalone | tr '\n' ':')"
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv 2>&1 | tee "$out/gpu.txt"

@@ -69,8 +69,9 @@ public final class UpdateBench {
                     after.append(kernels(name, "static CSR", r, sources));
                     // untimed: a worker applying a stream of updates runs warm code; the first merges would time the
                     // interpreter (a cold merge of NY took 125 ms against a few warm)
-                    for (int i = 0; i < 5; i++) {
-                        r.mutable().apply(batch(r.graph(), 100, true, new SplittableRandom(SEED - i)), 0, Long.MAX_VALUE);
+                    for (int i = 0; i < 7; i++) {   // the last two large: the loops of a 10^6 batch compiled too
+                        int k = i < 5 ? 100 : 100_000;
+                        r.mutable().apply(batch(r.graph(), k, true, new SplittableRandom(SEED - i)), 0, Long.MAX_VALUE);
                         r.mutable().current();
                         r.sync();
                     }

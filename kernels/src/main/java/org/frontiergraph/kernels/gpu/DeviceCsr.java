@@ -107,10 +107,17 @@ public final class DeviceCsr implements AutoCloseable {
         this.meanWeight = from.meanWeight;
     }
 
-    /** Slots a row of {@code d} live arcs gets when laid out: an eighth more, at least one. */
+    /**
+     * Slots a row of {@code d} live arcs gets when laid out: an eighth more, at least {@link #MIN_ROOM}, so that a
+     * stream of random additions (a few per row at most between two layouts) rarely fills a row: a full row makes the
+     * whole graph laid out again (kron22: 72-80 ms with a room of 1, most of it the copy's allocation and the host's
+     * part; H200). Kernels read the pads too: kron22 BFS 1.08x, SSSP 1.07x the compact CSR's time with a room of 1.
+     */
     static long room(long d) {
-        return d + Math.max(1, d >> 3);
+        return d + Math.max(MIN_ROOM, d >> 3);
     }
+
+    static final int MIN_ROOM = 4;
 
     /** Whether this copy is in slack form. */
     public boolean slack() { return live != null; }
@@ -185,7 +192,6 @@ public final class DeviceCsr implements AutoCloseable {
      * does not fit beside this one: this copy may then hold part of the edits, and the caller reloads.
      */
     public DeviceCsr edited(DeviceEdits edits, int n) {
-        if (directed) throw new IllegalArgumentException("the slack layout is for undirected graphs");
         double max = maxWeight;
         boolean zero = zeroWeights;
         int k = edits.size();
@@ -197,10 +203,14 @@ public final class DeviceCsr implements AutoCloseable {
             if (intWeights && (w != Math.rint(w) || w > Integer.MAX_VALUE - 1)) return null;
         }
         if (intWeights && max * Math.max(1, n - 1) >= EXACT_LIMIT) return null;
+        phases.setLength(0);
+        phase(null);
         DeviceCsr target = this;
         if (live == null || n > vertexCount) target = withSlack(n, null);
+        phase("layout");
         try {
             target.apply(edits);
+            phase("apply");
         } catch (RuntimeException e) {
             if (target != this) target.close();
             throw e;
@@ -218,17 +228,34 @@ public final class DeviceCsr implements AutoCloseable {
                 if (target != this) target.close();
                 throw e;
             }
+            phase("relayout (" + target.overflow.length + " arcs found no room)");
             int[] over = target.overflow;
             if (target != this) target.close();
             grown.add(edits, over);
             target = grown;
+            phase("add after relayout");
         }
+        if (PHASES) System.err.println("device edits, " + k + " ops: " + phases + (target != this ? target.phases : "in place"));
         if (target != this) close();
         return target;
     }
 
     /** Ops that found no room in the last {@link #apply} (indices into its edits), or null. */
     private int[] overflow;
+
+    /** {@code -Dfrontier.gpu.edit-phases=true}: every edit prints the time of its phases (benchmarks). */
+    private static final boolean PHASES = Boolean.getBoolean("frontier.gpu.edit-phases");
+    private long phaseAt;
+    private final StringBuilder phases = new StringBuilder();
+
+    /** Marks the end of a phase when timing phases (waits for the device first). */
+    private void phase(String name) {
+        if (!PHASES) return;
+        context.synchronize();
+        long now = System.nanoTime();
+        if (name != null) phases.append(name).append(' ').append(String.format(java.util.Locale.ROOT, "%.2f", (now - phaseAt) / 1e6)).append(" ms; ");
+        phaseAt = now;
+    }
 
     /** slack_find, slack_compact of the rows that lost arcs, slack_add. Sets {@link #overflow}. */
     private void apply(DeviceEdits edits) {
@@ -243,14 +270,17 @@ public final class DeviceCsr implements AutoCloseable {
              DeviceBuffer value = values(edits.value());
              DeviceBuffer missing = DeviceBuffer.allocate(context, ledger, 4L * k);
              DeviceBuffer counters = DeviceBuffer.allocate(context, ledger, 16)) {
+            phase(null);
             counters.fill32(0, 4, 0);
             graph.kernel("slack_find_" + type).launch(Kernel.blocksFor(32L * k), rowOffsets, columns, weights, live,
                     sorted, src, dst, value, k, missing, counters);
+            phase("upload + find");
             if (removedRows.length > 0) {
                 try (DeviceBuffer rows = DeviceBuffer.of(context, ledger, removedRows)) {
                     graph.kernel("slack_compact_" + type).launch(Kernel.blocksFor(32L * removedRows.length), rowOffsets,
                             columns, weights, live, sorted, rows, removedRows.length);
                 }
+                phase("compact " + removedRows.length + " rows");
             }
             long[] c = new long[2];
             counters.download(c);
@@ -263,6 +293,7 @@ public final class DeviceCsr implements AutoCloseable {
                     overflow = new int[(int) c[1]];
                     over.download(overflow);
                 }
+                phase("add " + c[0]);
             }
         }
     }

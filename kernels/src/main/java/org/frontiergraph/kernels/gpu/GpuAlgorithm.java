@@ -15,7 +15,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  */
 public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFunction<CsrGraph> deviceBytes,
                                  Function<DeviceGraph, GpuLauncher<Q, R>> open, Predicate<CsrGraph> defaultFor,
-                                 boolean slackReady)
+                                 Slack slack)
         implements Implementation<Q, R> {
     public GpuAlgorithm {
         variants = List.copyOf(variants);
@@ -24,7 +24,15 @@ public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFu
     /** An implementation that is the default wherever it is listed first. */
     public GpuAlgorithm(List<String> variants, boolean atLoad, ToLongFunction<CsrGraph> deviceBytes,
                         Function<DeviceGraph, GpuLauncher<Q, R>> open) {
-        this(variants, atLoad, deviceBytes, open, g -> true, false);
+        this(variants, atLoad, deviceBytes, open, g -> true, Slack.NO);
+    }
+
+    /** Which device copies in slack form ({@link DeviceCsr#withSlack}) an implementation runs on. */
+    public enum Slack { NO, UNDIRECTED, ANY }
+
+    /** Whether it runs on a slack-form copy of a graph that is {@code directed} or not. */
+    public boolean runsOnSlack(boolean directed) {
+        return slack == Slack.ANY || (slack == Slack.UNDIRECTED && !directed);
     }
 
     /**
@@ -34,12 +42,17 @@ public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFu
      * applies structural updates on the device only while every launcher it runs is such.
      */
     public GpuAlgorithm<Q, R> onSlack() {
-        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, defaultFor, true);
+        return onSlack(Slack.ANY);
+    }
+
+    /** The same, on the slack form of the graphs {@code which} says. */
+    public GpuAlgorithm<Q, R> onSlack(Slack which) {
+        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, defaultFor, which);
     }
 
     /** The same implementation, the default only for the graphs {@code graphs} accepts. */
     public GpuAlgorithm<Q, R> defaultFor(Predicate<CsrGraph> graphs) {
-        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, graphs, slackReady);
+        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, graphs, slack);
     }
 
     @Override

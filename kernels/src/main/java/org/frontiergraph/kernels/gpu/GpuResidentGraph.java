@@ -40,9 +40,9 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     /** Structural catch-ups done on the device, and reloads from the host (for tests and benchmarks). */
     private int deviceMerges, reloads, carried;
     /**
-     * Undirected graphs: updates are applied on the device as edits of a slack-form copy ({@link DeviceCsr#edited})
-     * instead of through a merge on the host, while the launchers in use run on that form
-     * ({@link GpuAlgorithm#slackReady()}). Off with {@code -Dfrontier.gpu.edits-on-device=false}.
+     * Updates are applied on the device as edits of a slack-form copy ({@link DeviceCsr#edited}) instead of through a
+     * merge on the host, while the launchers in use run on that form ({@link GpuAlgorithm#runsOnSlack}). Off with
+     * {@code -Dfrontier.gpu.edits-on-device=false}.
      */
     private final boolean editsOnDevice;
     /** Catch-ups applied as device edits (tests and benchmarks), and the last one's cost ({@link #lastDeviceEdit}). */
@@ -59,7 +59,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
         this.atLoad = atLoad;
         this.mutable = new MutableGraph(graph);
         mutable.trackWeightChanges();
-        this.editsOnDevice = !graph.directed() && Boolean.parseBoolean(System.getProperty("frontier.gpu.edits-on-device", "true"));
+        this.editsOnDevice = Boolean.parseBoolean(System.getProperty("frontier.gpu.edits-on-device", "true"));
         if (editsOnDevice) mutable.trackDeviceEdges();
         upload(graph);
     }
@@ -174,7 +174,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
         deviceEdits++;
         List<GpuAlgorithm<?, ?>> drop = new ArrayList<>();
         launchers.forEach((impl, l) -> {
-            if (next != csr || !impl.slackReady() || !l.reweighted(graph, ALL_WEIGHTS)) drop.add(impl);
+            if (next != csr || !impl.runsOnSlack(csr.directed) || !l.reweighted(graph, ALL_WEIGHTS)) drop.add(impl);
         });
         for (GpuAlgorithm<?, ?> impl : drop) launchers.remove(impl).close();
         csr = next;
@@ -273,7 +273,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
             catchUp();
             AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(GpuBackend.NAME, variant, graph);
             GpuAlgorithm<Q, R> impl = (GpuAlgorithm<Q, R>) choice.implementation();
-            if (csr.slack() && !impl.slackReady()) compact();
+            if (csr.slack() && !impl.runsOnSlack(csr.directed)) compact();
             return launcher(impl).run(query, choice.variant());
         });
     }

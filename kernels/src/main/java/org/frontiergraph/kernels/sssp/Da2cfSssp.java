@@ -46,7 +46,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
 final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("da2cf-f", "da2cf-u", "da2cf-u-plus", "da2cf-f-matrix", "da2cf-u-matrix"), false,
-            g -> DeviceBuffer.total(sizes(g.vertexCount())), Da2cfSssp::new).onSlack();
+            g -> DeviceBuffer.total(sizes(g.vertexCount())), Da2cfSssp::new).onSlack(GpuAlgorithm.Slack.UNDIRECTED);   // directed: transposes the host's arrays
     /** Largest graph the matrix forms take (a 32768^2 int32 matrix is 4 GiB). */
     public static final int MAX_MATRIX_VERTICES = 32768;
     static final long RESERVE_BYTES = 256L << 20;
