@@ -86,13 +86,26 @@ public final class DeviceBuffer implements AutoCloseable {
 
     public long bytes() { return bytes; }
 
+    /**
+     * Copies {@code data} to the start of this buffer: queued on the context's stream through the pinned buffers
+     * from {@link PinnedStaging#MIN_BYTES} on (kernels launched after it see the data), else a synchronous copy.
+     */
     public void upload(int[] data) {
         check(4L * data.length);
+        if (4L * data.length >= PinnedStaging.MIN_BYTES) {
+            context.staging().upload(data, pointer);
+            return;
+        }
         if (data.length > 0) cuMemcpyHtoD(pointer, Pointer.to(data), 4L * data.length);
     }
 
+    /** Copies {@code data} to the start of this buffer (as {@link #upload(int[])}). */
     public void upload(double[] data) {
         check(8L * data.length);
+        if (8L * data.length >= PinnedStaging.MIN_BYTES) {
+            context.staging().upload(data, pointer);
+            return;
+        }
         if (data.length > 0) cuMemcpyHtoD(pointer, Pointer.to(data), 8L * data.length);
     }
 

@@ -108,7 +108,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     private void catchUp() {
         ChangedEdges edges = editsOnDevice ? mutable.drainDeviceEdges() : null;
         if (edges != null && edges.size() > 0) Arrays.fill(lastEdit, 0);
-        if (edges != null && csr != null && (csr.slack() || mutable.pendingStructure()) && editOnDevice(edges)) return;
+        if (edges != null && csr != null && (csr.slack() || mutable.structureChangedSince(graph)) && editOnDevice(edges)) return;
         CsrGraph now = mutable.current();
         List<MutableGraph.Merge> merges = mutable.drainMerges();
         MutableGraph.WeightChanges changes = mutable.drainWeightChanges();

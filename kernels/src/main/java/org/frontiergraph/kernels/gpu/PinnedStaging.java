@@ -7,6 +7,7 @@ import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuMemAllocHost;
 import static jcuda.driver.JCudaDriver.cuMemFreeHost;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -16,10 +17,12 @@ import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 
 /**
- * Large device-to-host copies through two pinned (page-locked) host buffers: the driver copies into pinned memory
- * at PCIe speed (a copy into a Java array goes through pageable memory, several times slower), and while it fills
- * one buffer the host moves the other into the Java array, so the two copies overlap. One per {@link CudaContext},
- * used by {@link DeviceBuffer#download} above {@link #MIN_BYTES}. Call inside {@link CudaContext#call}.
+ * Large copies between Java arrays and the device through two pinned (page-locked) host buffers: the driver copies
+ * from and into pinned memory at PCIe speed (a copy of a Java array goes through pageable memory, several times
+ * slower), and while it moves one buffer the host fills or drains the other, so the two copies overlap. One per
+ * {@link CudaContext}, used by {@link DeviceBuffer#download} and {@link DeviceBuffer#upload} above
+ * {@link #MIN_BYTES}. Uploads are queued on the context's stream (the kernels after them see the data); a buffer
+ * is refilled only once its last upload is done. Call inside {@link CudaContext#call}.
  */
 final class PinnedStaging implements AutoCloseable {
     /** Copies from this size on go through the staging buffers; smaller ones copy directly. */
@@ -31,6 +34,9 @@ final class PinnedStaging implements AutoCloseable {
     private final Pointer[] host = {new Pointer(), new Pointer()};
     private final ByteBuffer[] view = new ByteBuffer[2];
     private final CUevent[] filled = {new CUevent(), new CUevent()};
+    /** The end of the last upload from each buffer, and whether one was queued since the buffer was last waited for. */
+    private final CUevent[] sent = {new CUevent(), new CUevent()};
+    private final boolean[] sending = new boolean[2];
     private boolean closed;
 
     PinnedStaging(CudaContext context) {
@@ -39,6 +45,32 @@ final class PinnedStaging implements AutoCloseable {
             cuMemAllocHost(host[i], STAGE_BYTES);
             view[i] = host[i].getByteBuffer(0, STAGE_BYTES).order(ByteOrder.nativeOrder());
             cuEventCreate(filled[i], CUevent_flags.CU_EVENT_DISABLE_TIMING);
+            cuEventCreate(sent[i], CUevent_flags.CU_EVENT_DISABLE_TIMING);
+        }
+    }
+
+    /** Queues the copy of {@code from} to {@code dst}. */
+    void upload(int[] from, CUdeviceptr dst) {
+        send(dst, 4L * from.length, (buffer, offset, bytes) ->
+                buffer.asIntBuffer().put(from, (int) (offset / 4), (int) (bytes / 4)));
+    }
+
+    /** Queues the copy of {@code from} to {@code dst}. */
+    void upload(double[] from, CUdeviceptr dst) {
+        send(dst, 8L * from.length, (buffer, offset, bytes) ->
+                buffer.asDoubleBuffer().put(from, (int) (offset / 8), (int) (bytes / 8)));
+    }
+
+    private void send(CUdeviceptr dst, long total, Drain fill) {
+        int pieces = (int) ((total + STAGE_BYTES - 1) / STAGE_BYTES);
+        for (int i = 0; i < pieces; i++) {
+            int b = i % 2;
+            if (sending[b]) cuEventSynchronize(sent[b]);   // the driver has read this buffer's last piece
+            long offset = (long) i * STAGE_BYTES, bytes = Math.min(STAGE_BYTES, total - offset);
+            fill.drain(view[b].duplicate().order(ByteOrder.nativeOrder()), offset, bytes);
+            cuMemcpyHtoDAsync(dst.withByteOffset(offset), host[b], bytes, context.stream());
+            cuEventRecord(sent[b], context.stream());
+            sending[b] = true;
         }
     }
 
@@ -68,7 +100,10 @@ final class PinnedStaging implements AutoCloseable {
 
     @FunctionalInterface
     private interface Drain {
-        /** Moves {@code bytes} from the start of {@code buffer} to the array, at byte {@code offset} of the copy. */
+        /**
+         * Moves {@code bytes} between the start of {@code buffer} and the array, at byte {@code offset} of the copy
+         * (from the buffer for a download, into it for an upload).
+         */
         void drain(ByteBuffer buffer, long offset, long bytes);
     }
 
@@ -97,7 +132,9 @@ final class PinnedStaging implements AutoCloseable {
         if (closed) return;
         closed = true;
         for (int i = 0; i < 2; i++) {
+            if (sending[i]) cuEventSynchronize(sent[i]);
             cuEventDestroy(filled[i]);
+            cuEventDestroy(sent[i]);
             cuMemFreeHost(host[i]);
         }
     }

@@ -76,6 +76,14 @@ public final class MutableGraph {
         return base.bytes() + 64L * added.size() + (removed.isEmpty() ? 0 : removed.size() / 8);
     }
 
+    /**
+     * Whether the arcs differ from {@code g}'s: structural changes wait to be merged, or were merged into a base other
+     * than {@code g} (a device copy made from {@code g} asks whether it must change more than weights).
+     */
+    public synchronized boolean structureChangedSince(CsrGraph g) {
+        return pendingStructure() || base != g;
+    }
+
     /** The current version as a compact CSR, merging pending structural changes first. */
     public synchronized CsrGraph current() {
         if (pendingStructure()) merge();
