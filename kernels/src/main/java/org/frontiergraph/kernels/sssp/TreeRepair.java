@@ -17,8 +17,10 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * Streaming Graphs via Trimmed Approximations", ASPLOS 2017) followed by a Dijkstra from the affected region, as
  * RisGraph does (Feng et al., SIGMOD 2021):
  * <ol>
- *   <li><b>invalidate</b>: a changed arc u->v that the tree uses (parent[v] == u) and that no longer gives v its
- *       distance (removed, or dist[u] + w != dist[v]) invalidates v and its subtree. Descendants are found by
+ *   <li><b>invalidate</b>: a changed arc u->v that the tree uses (parent[v] == u) and that can no longer give v its
+ *       distance (removed, or dist[u] + w > dist[v]) invalidates v and its subtree. A tree arc made lighter
+ *       (dist[u] + w < dist[v]) invalidates nothing: v is seeded below, and the settle step lowers its subtree
+ *       (every vertex of it strictly, or to the same double sum over the new arc). Descendants are found by
  *       scanning the out-arcs of invalidated vertices for children whose parent is invalidated (no children index);
  *       a removed tree arc is itself a changed pair, so its child is found as a root;</li>
  *   <li><b>pull</b>: each invalidated vertex takes the best candidate over its in-arcs (the transpose on directed
@@ -29,8 +31,11 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  *   <li><b>settle</b>: a Dijkstra from those vertices relaxes out-arcs, improving a vertex only on a strictly
  *       smaller distance.</li>
  * </ol>
- * Afterwards every distance is the double sum along some path (it was set from one) and no arc can improve it, which
- * makes it the exact distance {@link DijkstraReference} computes (double addition is monotone).
+ * Afterwards no arc can improve any distance, and every distance is at least the double sum along some path of the
+ * new graph: it was set from one, or it is an old value above such a sum (the subtree of a lighter tree arc until
+ * the settle step lowers it, and what was pulled or seeded from it meanwhile; double addition is monotone, so an old
+ * path's sum is at least the same path's with the lighter weight). Both together make it the exact distance
+ * {@link DijkstraReference} computes: the minimum over paths of those sums.
  *
  * <p>The parents form a tree even with zero-weight cycles. A parent cycle would share one distance throughout (a
  * child's distance is at least its parent's). A vertex the repair left alone keeps its old parent, and its old tree
@@ -213,7 +218,9 @@ public abstract class TreeRepair {
         // u == v: a self-loop the storage policy dropped (and parent[source] == source is no arc)
         if (u == v || u >= before || v >= before || stamp[v] == epoch || parent(v) != u) return;
         int arc = graph.findArc(u, v);
-        if (arc >= 0 && distance(u) + (unitWeights ? 1 : graph.weights()[arc]) == distance(v)) return;
+        // still v's distance, or shorter (a lighter tree arc): the seed step lowers v, and settling its subtree
+        // lowers the rest, so nothing there needs to be thrown away and pulled again
+        if (arc >= 0 && distance(u) + (unitWeights ? 1 : graph.weights()[arc]) <= distance(v)) return;
         touch(v, INVALID);
         invalidCount++;
     }

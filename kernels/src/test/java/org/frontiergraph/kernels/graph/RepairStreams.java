@@ -15,9 +15,9 @@ import org.frontiergraph.kernels.engine.Verification;
 
 /**
  * Standing queries through random update streams, for the repair tests (SSSP and BFS): a graph with zero, integral,
- * fractional and arbitrary double weights and pendant paths hanging on bridges; updates that decrease, increase and
- * remove tree arcs, remove and insert arcs, cut every edge of a vertex and reconnect it later, cut and restore
- * bridges, add vertices with edges to them, change arcs at a source, and (now and then) an invalid update. After every
+ * fractional and arbitrary double weights and pendant paths hanging on bridges; updates that decrease (any arc, and
+ * tree arcs), increase and remove tree arcs, remove and insert arcs, cut every edge of a vertex and reconnect it
+ * later, cut and restore bridges, add vertices with edges to them, change arcs at a source, and (now and then) an invalid update. After every
  * batch each source's answer is repaired and {@link #check checked} against a fresh reference; a repair that gives up
  * is recomputed and the stream goes on.
  */
@@ -205,7 +205,7 @@ public final class RepairStreams {
         /** Applies one random update (refused ones count and change nothing). */
         <R> void next(Algorithm<R> alg, List<R> answers) {
             CsrGraph c = g.current();
-            int kind = rnd.nextInt(11);
+            int kind = rnd.nextInt(12);
             int s = rnd.nextInt(sources.length);
             int[] tree = treeArc(c, alg.view(answers.get(s)).parents());
             int[] any = UpdateStreams.randomArc(rnd, c);
@@ -226,6 +226,7 @@ public final class RepairStreams {
                 case 7 -> { name = "cut or restore a bridge"; e = toggleBridge(); }
                 case 8 -> { name = "new vertices"; e = newVertices(c); }
                 case 9 -> { name = "at a source"; e = atSource(c, sources[s]); }
+                case 10 -> { name = "decrease tree arc"; e = reweight(c, tree, false); }
                 default -> { name = "random, maybe invalid"; e = UpdateStreams.randomUpdate(rnd, c, true); }
             }
             if (e == null) return;
@@ -336,7 +337,7 @@ public final class RepairStreams {
 
     /** Asserts that a stream applied every kind of update at least once. */
     public static void assertEveryKind(Stats stats) {
-        assertEquals(11, stats.kinds().size(), "kinds applied: " + stats.kinds());
+        assertEquals(12, stats.kinds().size(), "kinds applied: " + stats.kinds());
     }
 
     /**

@@ -110,6 +110,43 @@ class SsspRepairTest {
         assertEquals(3, r.result().timing().counter("invalidated"));
     }
 
+    /** A lighter tree arc lowers its subtree by settling it: nothing is invalidated and pulled again. */
+    @Test
+    void aLighterTreeArcInvalidatesNothing() {
+        // the path 0 -> 1 -> ... -> 99 (weight 2 each) and a detour 0 -> 99 (weight 500)
+        int[] us = new int[100], vs = new int[100];
+        double[] ws = new double[100];
+        for (int i = 0; i < 99; i++) {
+            us[i] = i;
+            vs[i] = i + 1;
+            ws[i] = 2;
+        }
+        us[99] = 0;
+        vs[99] = 99;
+        ws[99] = 500;
+        CsrGraph start = TestGraphs.build(100, true, interleave(us, vs, ws));
+        MutableGraph g = new MutableGraph(start);
+        g.trackChangedEdges();
+        SsspResult previous = DijkstraReference.run(start, 0);
+        SsspResult before = SSSP.copy(previous);
+        g.apply(EdgeEdits.reweight(10, 11, 0.5), 0, Long.MAX_VALUE);
+        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, g.drainChangedEdges());
+        RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "lighter");
+        assertEquals(0, r.result().timing().counter("invalidated"));
+        assertEquals(89, r.changed().length, "11 .. 99 moved closer");
+        assertEquals(2 * 10 + 0.5 + 2 * 88, r.result().distances()[99]);
+    }
+
+    private static double[] interleave(int[] us, int[] vs, double[] ws) {
+        double[] out = new double[3 * us.length];
+        for (int i = 0; i < us.length; i++) {
+            out[3 * i] = us[i];
+            out[3 * i + 1] = vs[i];
+            out[3 * i + 2] = ws[i];
+        }
+        return out;
+    }
+
     @Test
     void aRepairPastItsBudgetGivesUpAndLeavesThePreviousAnswer() {
         CsrGraph start = TestGraphs.path(5_000);
