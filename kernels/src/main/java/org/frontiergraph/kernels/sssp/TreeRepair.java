@@ -316,6 +316,94 @@ public abstract class TreeRepair {
     /** One bit per vertex, all clear between repairs. */
     private long[] bits = new long[0];
 
+    // ---------------------------------------------------------------- many trees of one graph
+
+    /**
+     * The shared first pass of a batch over many trees of one graph (the standing answers of its subscriptions): which
+     * trees the batch can touch at all. Built once per batch, it looks each changed pair's arc up once ({@code findArc},
+     * both directions on an undirected graph), so that screening one tree costs two or three array reads per changed
+     * arc and stops at the first arc that matters. A tree is untouched when, for every changed arc u->v, either the
+     * tree uses it (parent[v] == u) and it still gives v exactly its distance, or the tree does not use it and it
+     * does not shorten v's distance (a re-weight or removal of an arc off the tree, a heavier one included, an
+     * insertion that is no shortcut). On an untouched tree {@link #repair} would do nothing (no vertex invalidated,
+     * none seeded, no work) and return no changed vertex: the caller may skip it. A batch that added vertices touches
+     * every tree (their arrays grow).
+     */
+    public static final class Screen {
+        private final boolean grown;
+        /** Per changed arc (both directions of an undirected pair): tail, head and weight now (NaN: no such arc). */
+        private final int[] tails, heads;
+        private final double[] weights;
+
+        private Screen(boolean grown, int[] tails, int[] heads, double[] weights) {
+            this.grown = grown;
+            this.tails = tails;
+            this.heads = heads;
+            this.weights = weights;
+        }
+
+        /** The screen of {@code changes} on {@code graph} (the graph after them). O(k log d) for k changed pairs. */
+        public static Screen of(CsrGraph graph, ChangedEdges changes) {
+            int[] cu = changes.u(), cv = changes.v();
+            boolean grown = graph.vertexCount() != changes.vertexCountBefore();
+            int per = graph.directed() ? 1 : 2;
+            int[] tails = new int[per * cu.length], heads = new int[tails.length];
+            double[] weights = new double[tails.length];
+            int k = 0;
+            double[] w = graph.weights();
+            for (int i = 0; i < cu.length && !grown; i++) {
+                for (int d = 0; d < per; d++) {
+                    int u = d == 0 ? cu[i] : cv[i], v = d == 0 ? cv[i] : cu[i];
+                    if (u == v) continue;   // a self-loop gives nothing (and parent[source] == source is no arc)
+                    int arc = graph.findArc(u, v);
+                    tails[k] = u;
+                    heads[k] = v;
+                    weights[k++] = arc < 0 ? Double.NaN : w[arc];
+                }
+            }
+            return new Screen(grown, Arrays.copyOf(tails, k), Arrays.copyOf(heads, k), Arrays.copyOf(weights, k));
+        }
+
+        /** The changed arcs this screen checks (both directions of an undirected pair; self-loops left out). */
+        public int arcs() { return tails.length; }
+
+        /**
+         * Whether the batch can touch the shortest-path tree with these distances ({@code +Inf}: unreachable) and
+         * parents; false guarantees that {@link SsspRepair} would leave it as it is and list no changed vertex.
+         */
+        public boolean touches(double[] distances, int[] parents) {
+            if (grown) return true;
+            for (int i = 0; i < tails.length; i++) {
+                int u = tails[i], v = heads[i];
+                double w = weights[i];
+                if (parents[v] == u) {
+                    if (w != w || distances[u] + w != distances[v]) return true;   // removed, heavier or lighter
+                } else if (distances[u] + w < distances[v]) {   // false for NaN (no arc) and for an unreachable u
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * As {@link #touches(double[], int[])} for a BFS tree: hop counts ({@code -1}: unreachable) and parents, every
+         * arc one hop; false guarantees that {@link org.frontiergraph.kernels.bfs.BfsRepair} would leave it as it is.
+         */
+        public boolean touchesHops(int[] hops, int[] parents) {
+            if (grown) return true;
+            for (int i = 0; i < tails.length; i++) {
+                int u = tails[i], v = heads[i];
+                boolean arc = weights[i] == weights[i];
+                if (parents[v] == u) {
+                    if (!arc) return true;   // a tree arc removed (a kept one still gives hops[u] + 1)
+                } else if (arc && hops[u] >= 0 && (hops[v] < 0 || hops[u] + 1 < hops[v])) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
     // ---------------------------------------------------------------- the queue
 
     private void push(int v, double key) {

@@ -45,6 +45,16 @@ public final class RepairStreams {
         Verification verify(CsrGraph g, int source, R answer, R reference);
     }
 
+    /**
+     * An algorithm that also repairs many answers of one graph together ({@code repairAll}): {@link #run} then repairs
+     * each batch's answers that way and checks, besides the usual, that each entry equals the repair of that answer
+     * alone (null when it gave up; else the same values, parents and changed vertices).
+     */
+    public interface Together<R> extends Algorithm<R> {
+        /** Entry i: {@code previous.get(i)} repaired, or null when that repair gave up. */
+        List<Repaired<R>> repairAll(CsrGraph g, List<R> previous, ChangedEdges changes);
+    }
+
     /** {@code alg} checked against another reference: e.g. the GPU engine's answer run from scratch. */
     public static <R> Algorithm<R> withReference(Algorithm<R> alg, java.util.function.BiFunction<CsrGraph, Integer, R> reference) {
         return new Algorithm<>() {
@@ -117,9 +127,27 @@ public final class RepairStreams {
                 for (int i = 0; i < size; i++) stream.next(alg, answers);
                 ChangedEdges changes = g.drainChangedEdges();
                 CsrGraph now = g.current();
+                List<R> befores = new ArrayList<>();
+                for (R a : answers) befores.add(alg.copy(a));
+                List<Repaired<R>> together = null;
+                if (alg instanceof Together<R> t) {
+                    List<Repaired<R>> alone = new ArrayList<>();
+                    for (R a : answers) alone.add(alg.repair(now, alg.copy(a), changes));
+                    together = t.repairAll(now, answers, changes);
+                    assertEquals(sources.length, together.size());
+                    for (int k = 0; k < sources.length; k++) {
+                        String what = "source " + sources[k] + ", batch " + b + " of " + size + " updates, together";
+                        Repaired<R> one = alone.get(k), all = together.get(k);
+                        assertEquals(one == null, all == null, what + ": gave up alone, not together, or the reverse");
+                        if (one == null) continue;
+                        assertArrayEquals(alg.view(one.result()).values(), alg.view(all.result()).values(), what + ": values");
+                        assertArrayEquals(alg.view(one.result()).parents(), alg.view(all.result()).parents(), what + ": parents");
+                        assertArrayEquals(one.changed(), all.changed(), what + ": changed");
+                    }
+                }
                 for (int k = 0; k < sources.length; k++) {
-                    R previous = answers.get(k), before = alg.copy(previous);
-                    Repaired<R> r = alg.repair(now, previous, changes);
+                    R previous = answers.get(k), before = befores.get(k);
+                    Repaired<R> r = together != null ? together.get(k) : alg.repair(now, previous, changes);
                     String what = "source " + sources[k] + ", batch " + b + " of " + size + " updates";
                     if (r == null) {
                         outcome[1]++;
