@@ -88,6 +88,7 @@ public final class SsspRepair {
      * repairs of the others side by side on the common pool, each on its own answer with its thread's scratch. The
      * result is that of {@link #repair(CsrGraph, SsspResult, ChangedEdges, long)} on each answer in turn, whatever the
      * thread count: entry i repairs {@code previous[i]} (in place, as there), or is null when that repair gave up.
+     * The answers must not share arrays (they are repaired side by side).
      */
     public static Repaired[] repairAll(CsrGraph graph, SsspResult[] previous, ChangedEdges changes, long budget) {
         TreeRepair.Screen screen = TreeRepair.Screen.of(graph, changes);
