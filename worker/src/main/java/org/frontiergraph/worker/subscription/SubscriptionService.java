@@ -61,9 +61,10 @@ import org.slf4j.LoggerFactory;
  *       its subscriptions): the repairs, then the recomputes, then the pushes' chunks. Before the repairs, one pass
  *       over the batch's changed arcs shared by every answer ({@link TreeRepair.Screen}) sets aside the BFS and SSSP
  *       trees the batch cannot touch (an arc off the tree re-weighted without shortening anything), at a few array
- *       reads each: on a road grid with 100 subscriptions about half of the trees per single re-weight. A content that several
- *       subscriptions of one answer push (the same changes; the same complete answer in the same mode) is encoded
- *       once, each subscription getting chunks of its own (id, sequence, reason) that share the packed arrays.</li>
+ *       reads each: on a road grid with 100 subscriptions about half of the trees per single re-weight. A content
+ *       that several subscriptions of one answer push (the same changes; the same complete answer in the same mode)
+ *       is encoded once, each subscription getting chunks of its own (id, sequence, reason) that share the packed
+ *       arrays.</li>
  *   <li>A new snapshot of the graph, or a worker that rebuilt the partition from the log ({@link #resync}),
  *       recomputes every answer and pushes it complete (RESYNC), so consumers can reset; a subscription whose
  *       source vertex is gone ends (END, with the failure's status) and gets an error event.</li>
@@ -359,8 +360,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * Brings the standing answers of a graph up to date after a batch, on the pool's threads: first the batch's
      * screen on this thread (the answers it cannot touch are left as they are), then every other repair side by side
      * (each task writes only its own answer; the graph is only read, and what it caches lazily is built first), then
-     * the recomputes, of the answers whose repair gave up and of those verify-incremental picks, also
-     * side by side (see {@link #engine}). A graph on the GPU repairs with a smaller budget: a recompute there is about
+     * the recomputes, of the answers whose repair gave up and of those verify-incremental picks, also side by side
+     * (see {@link #engine}). A graph on the GPU repairs with a smaller budget: a recompute there is about
      * {@link #GPU_SPEED_UP} times faster than on one core, but the recomputes of several answers run one after another
      * while their repairs run side by side.
      */
