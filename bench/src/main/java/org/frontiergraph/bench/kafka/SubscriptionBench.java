@@ -48,7 +48,9 @@ import org.frontiergraph.schema.codec.PackedArrays;
  * or {@code --bootstrap} a running cluster), one graph loaded, N SSSP subscriptions in DELTA mode from distinct seeded
  * sources, every INITIAL answer awaited, then single-edge re-weights ({@link Reweights}) published at a target rate for
  * a duration. A consumer of the results topic ({@link PushTracker}) applies every push to its subscription's
- * SubscriptionView as it arrives.
+ * SubscriptionView as it arrives. With {@code --warmup-s S}, S seconds of re-weights at the same rate go first,
+ * untimed: the bench waits until they are applied and their pushes read, then times the others from the version they
+ * reached (steady state, without the worker's first compilations; their pushes are applied but not counted).
  *
  * <p><b>Latency.</b> Update k (graph version base + k) changed subscription s when the first push of s with a version
  * of at least base + k lists the head of k's re-weighted arc (either end on an undirected graph) among the vertices
@@ -65,7 +67,8 @@ import org.frontiergraph.schema.codec.PackedArrays;
  * {@code --out}. Exit status 0 when every check passed, 1 when not, 2 on a bad command line.
  *
  * <pre>java -cp ... org.frontiergraph.bench.kafka.SubscriptionBench [--graph ny] [--subscriptions 100] [--rate 1000]
- *      [--seconds 30] [--backend auto|gpu|cpu] [--bootstrap HOST:PORT [--start-worker]] [--verify 5] [--out FILE.md]</pre>
+ *      [--seconds 30] [--warmup-s 0] [--backend auto|gpu|cpu] [--bootstrap HOST:PORT [--start-worker]] [--verify 5]
+ *      [--out FILE.md]</pre>
  */
 public final class SubscriptionBench {
     private SubscriptionBench() {}
@@ -73,9 +76,9 @@ public final class SubscriptionBench {
     /** The command line. */
     record Options(String graph, int subscriptions, int rate, int seconds, String backend, String bootstrap,
                    boolean startWorker, boolean workerJvm, String workerHeap, int verify, int timeoutS, long seed, Path out,
-                   String command) {
+                   String command, int warmupS) {
         static final String USAGE = String.join("\n",
-                "usage: SubscriptionBench [--graph ny] [--subscriptions 100] [--rate 1000] [--seconds 30]",
+                "usage: SubscriptionBench [--graph ny] [--subscriptions 100] [--rate 1000] [--seconds 30] [--warmup-s 0]",
                 "                         [--backend auto|gpu|cpu] [--bootstrap HOST:PORT [--start-worker]] [--worker-jvm]",
                 "                         [--worker-heap 8g] [--verify 5] [--timeout-s 300] [--seed 42] [--out FILE.md]",
                 "                         [--command TEXT]",
@@ -84,7 +87,7 @@ public final class SubscriptionBench {
 
         static Options parse(String[] args) {
             String graph = "ny", backend = "auto", bootstrap = null, workerHeap = "8g", command = null;
-            int subscriptions = 100, rate = 1000, seconds = 30, verify = 5, timeoutS = 300;
+            int subscriptions = 100, rate = 1000, seconds = 30, verify = 5, timeoutS = 300, warmupS = 0;
             boolean startWorker = false, workerJvm = false;
             long seed = 42;
             Path out = null;
@@ -102,6 +105,7 @@ public final class SubscriptionBench {
                             case "--subscriptions" -> subscriptions = positive(a, v, 1);
                             case "--rate" -> rate = positive(a, v, 1);
                             case "--seconds" -> seconds = positive(a, v, 1);
+                            case "--warmup-s" -> warmupS = positive(a, v, 0);
                             case "--backend" -> backend = v.toLowerCase(Locale.ROOT);
                             case "--bootstrap" -> bootstrap = v;
                             case "--worker-heap" -> workerHeap = v;
@@ -117,7 +121,7 @@ public final class SubscriptionBench {
             }
             if (command == null) command = ("SubscriptionBench " + String.join(" ", args)).trim();
             Options o = new Options(graph, subscriptions, rate, seconds, backend, bootstrap, startWorker, workerJvm, workerHeap,
-                    Math.min(verify, subscriptions), timeoutS, seed, out, command);
+                    Math.min(verify, subscriptions), timeoutS, seed, out, command, warmupS);
             o.cluster();   // KafkaBench's rules for the cluster options
             return o;
         }
@@ -266,8 +270,26 @@ public final class SubscriptionBench {
             double initialSeconds = (System.nanoTime() - s0) / 1e9;
             log("%d subscriptions: every INITIAL answer read %.1f s after the first was published", subs.size(), initialSeconds);
 
-            // (3) single-edge re-weights at the target rate
+            // (3) single-edge re-weights at the target rate: --warmup-s of them untimed (the worker compiles its repairs),
+            // until applied and every push read, then the timed ones from the version they reached
             Reweights reweights = new Reweights(loaded, version, first, o.seed() ^ 0x5EED);
+            int warm = (int) Math.min(Integer.MAX_VALUE - 8, (long) o.rate() * o.warmupS());
+            if (warm > 0) {
+                CompletableFuture<OutputTracker.Loaded> warmed = io.outputs().expectVersion(graphId, version + warm);
+                long w0 = System.nanoTime();
+                Future<RecordMetadata> lastWarm = null;
+                for (int i = 0; i < warm; i++) {
+                    long wait = w0 + (long) (i * 1e9 / o.rate()) - System.nanoTime();
+                    if (wait > 0) LockSupport.parkNanos(wait);
+                    lastWarm = io.producer().send(graphId, reweights.next(graphId));
+                }
+                BenchProducer.acknowledged(lastWarm, timeout);
+                await(warmed, "the " + warm + " warm-up re-weights applied (version " + (version + warm) + ")");
+                long quiet = System.nanoTime() + timeout.toNanos();
+                while (System.nanoTime() - pushes.lastPushNanos() < 1_000_000_000L && System.nanoTime() < quiet) sleep(100);
+                version += warm;
+                log("%,d warm-up re-weights applied; timing from version %d on", warm, version);
+            }
             int n = (int) Math.min(Integer.MAX_VALUE - 8, (long) o.rate() * o.seconds());
             long[] sent = new long[n];
             int[] tail = new int[n], head = new int[n];
@@ -396,7 +418,7 @@ public final class SubscriptionBench {
             for (PushTracker.Sub s : subs) {
                 List<PushTracker.Push> after = new ArrayList<>();
                 for (PushTracker.Push p : s.pushes()) {
-                    if (p.reason() == PushReason.INITIAL) continue;
+                    if (p.reason() == PushReason.INITIAL || p.version() <= base) continue;   // (warm-up pushes: not timed)
                     after.add(p);
                     if (p.reason() == PushReason.RESYNC) resync++;
                     if (p.reason() == PushReason.UPDATE) updatePushes++;
@@ -488,8 +510,9 @@ public final class SubscriptionBench {
         b.append("- GPU: ").append(Machine.gpus().replace("\n", "; ")).append('\n');
         b.append(f("- graph %s: %,d vertices, %,d edges, %s, held on %s%n", r.graph(), r.vertices(), r.edges(),
                 r.directed() ? "directed" : "undirected", r.backend()));
-        b.append(f("- settings: %d SSSP subscriptions (DELTA, distinct seeded sources); single-edge re-weights at %,d/s for %d s;"
-                + " %d views verified; seed %d%n", r.subscriptions(), r.targetRate(), o.seconds(), o.verify(), o.seed()));
+        b.append(f("- settings: %d SSSP subscriptions (DELTA, distinct seeded sources); single-edge re-weights at %,d/s for %d s"
+                + "%s; %d views verified; seed %d%n", r.subscriptions(), r.targetRate(), o.seconds(),
+                o.warmupS() == 0 ? "" : f(", after %d s of untimed ones (applied, their pushes read)", o.warmupS()), o.verify(), o.seed()));
         b.append(f("- took %.0f s; load average (1, 5, 15 min) %s before, %s after%n", seconds, loadBefore, loadAfter));
         b.append("\n**Standing SSSP queries through Kafka** (INITIAL: from publishing the first subscription to reading the last"
                 + " INITIAL answer; applied: from the first re-weight handed to the producer to the worker's GraphStatus of the"

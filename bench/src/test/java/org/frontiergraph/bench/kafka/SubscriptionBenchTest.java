@@ -26,7 +26,7 @@ class SubscriptionBenchTest {
     void subscriptionsThroughAnEmbeddedBrokerArePushedMeasuredAndVerified() throws Exception {
         Path out = dir.resolve("subscription-bench.md");
         SubscriptionBench.Options o = SubscriptionBench.Options.parse(new String[] {"--graph", "grid32", "--subscriptions", "4",
-                "--rate", "200", "--seconds", "2", "--backend", "cpu", "--verify", "2", "--timeout-s", "60", "--out", out.toString()});
+                "--rate", "200", "--seconds", "2", "--warmup-s", "1", "--backend", "cpu", "--verify", "2", "--timeout-s", "60", "--out", out.toString()});
         long t0 = System.nanoTime();
         SubscriptionBench.Outcome outcome = SubscriptionBench.run(o);
         SubscriptionBench.Result r = outcome.result();

@@ -1,6 +1,8 @@
 package org.frontiergraph.kernels.bfs;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
+import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.sssp.TreeRepair;
@@ -75,6 +77,47 @@ public final class BfsRepair {
      */
     public static Repaired repair(CsrGraph graph, BfsResult previous, ChangedEdges changes, long budget) {
         return CORES.get().run(graph, previous, changes, budget);
+    }
+
+    /**
+     * Repairs many answers of one graph after the same batch (the standing answers of its subscriptions): the batch's
+     * {@link TreeRepair.Screen} first, one pass over the changed arcs shared by every tree, which sets the trees the
+     * batch cannot touch aside at a few array reads each (their entry: the same arrays, no changed vertex); then the
+     * repairs of the others side by side on the common pool, each on its own answer with its thread's scratch. The
+     * result is that of {@link #repair(CsrGraph, BfsResult, ChangedEdges, long)} on each answer in turn, whatever the
+     * thread count: entry i repairs {@code previous[i]} (in place, as there), or is null when that repair gave up.
+     * The answers must not share arrays (they are repaired side by side).
+     */
+    public static Repaired[] repairAll(CsrGraph graph, BfsResult[] previous, ChangedEdges changes, long budget) {
+        TreeRepair.Screen screen = TreeRepair.Screen.of(graph, changes);
+        Repaired[] out = new Repaired[previous.length];
+        int[] touched = new int[previous.length];
+        int k = 0;
+        for (int i = 0; i < previous.length; i++) {
+            BfsResult p = previous[i];
+            if (screen.touchesHops(p.hops(), p.parents())) {
+                touched[k++] = i;
+            } else {
+                checkSizes(p, changes);
+                out[i] = new Repaired(new BfsResult(p.source(), p.hops(), p.parents(), Timing.NONE), NO_CHANGE);
+            }
+        }
+        if (k == 0) return out;
+        if (graph.directed()) graph.transpose();   // built (cached) before the tasks read it
+        IntStream ids = Arrays.stream(touched, 0, k);
+        (k > 1 ? ids.parallel() : ids).forEach(i -> out[i] = repair(graph, previous[i], changes, budget));
+        return out;
+    }
+
+    private static final int[] NO_CHANGE = new int[0];
+
+    /** What a repair checks first, for an answer the screen set aside (the batch added no vertex). */
+    private static void checkSizes(BfsResult p, ChangedEdges changes) {
+        int before = changes.vertexCountBefore();
+        if (p.hops().length != before || p.parents().length != before) {
+            throw new IllegalArgumentException("previous answer has " + p.hops().length + " values and "
+                    + p.parents().length + " parents; the changes start from " + before + " vertices");
+        }
     }
 
     /** The shared repair over a BfsResult's arrays; hop counts are exact as doubles. */

@@ -17,8 +17,10 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * Streaming Graphs via Trimmed Approximations", ASPLOS 2017) followed by a Dijkstra from the affected region, as
  * RisGraph does (Feng et al., SIGMOD 2021):
  * <ol>
- *   <li><b>invalidate</b>: a changed arc u->v that the tree uses (parent[v] == u) and that no longer gives v its
- *       distance (removed, or dist[u] + w != dist[v]) invalidates v and its subtree. Descendants are found by
+ *   <li><b>invalidate</b>: a changed arc u->v that the tree uses (parent[v] == u) and that can no longer give v its
+ *       distance (removed, or dist[u] + w > dist[v]) invalidates v and its subtree. A tree arc made lighter
+ *       (dist[u] + w < dist[v]) invalidates nothing: v is seeded below, and the settle step lowers its subtree
+ *       (every vertex of it strictly, or to the same double sum over the new arc). Descendants are found by
  *       scanning the out-arcs of invalidated vertices for children whose parent is invalidated (no children index);
  *       a removed tree arc is itself a changed pair, so its child is found as a root;</li>
  *   <li><b>pull</b>: each invalidated vertex takes the best candidate over its in-arcs (the transpose on directed
@@ -29,8 +31,11 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  *   <li><b>settle</b>: a Dijkstra from those vertices relaxes out-arcs, improving a vertex only on a strictly
  *       smaller distance.</li>
  * </ol>
- * Afterwards every distance is the double sum along some path (it was set from one) and no arc can improve it, which
- * makes it the exact distance {@link DijkstraReference} computes (double addition is monotone).
+ * Afterwards no arc can improve any distance, and every distance is at least the double sum along some path of the
+ * new graph: it was set from one, or it is an old value above such a sum (the subtree of a lighter tree arc until
+ * the settle step lowers it, and what was pulled or seeded from it meanwhile; double addition is monotone, so an old
+ * path's sum is at least the same path's with the lighter weight). Both together make it the exact distance
+ * {@link DijkstraReference} computes: the minimum over paths of those sums.
  *
  * <p>The parents form a tree even with zero-weight cycles. A parent cycle would share one distance throughout (a
  * child's distance is at least its parent's). A vertex the repair left alone keeps its old parent, and its old tree
@@ -213,7 +218,9 @@ public abstract class TreeRepair {
         // u == v: a self-loop the storage policy dropped (and parent[source] == source is no arc)
         if (u == v || u >= before || v >= before || stamp[v] == epoch || parent(v) != u) return;
         int arc = graph.findArc(u, v);
-        if (arc >= 0 && distance(u) + (unitWeights ? 1 : graph.weights()[arc]) == distance(v)) return;
+        // still v's distance, or shorter (a lighter tree arc): the seed step lowers v, and settling its subtree
+        // lowers the rest, so nothing there needs to be thrown away and pulled again
+        if (arc >= 0 && distance(u) + (unitWeights ? 1 : graph.weights()[arc]) <= distance(v)) return;
         touch(v, INVALID);
         invalidCount++;
     }
@@ -308,6 +315,94 @@ public abstract class TreeRepair {
     private static final int SORT_BELOW = 64;
     /** One bit per vertex, all clear between repairs. */
     private long[] bits = new long[0];
+
+    // ---------------------------------------------------------------- many trees of one graph
+
+    /**
+     * The shared first pass of a batch over many trees of one graph (the standing answers of its subscriptions): which
+     * trees the batch can touch at all. Built once per batch, it looks each changed pair's arc up once ({@code findArc},
+     * both directions on an undirected graph), so that screening one tree costs two or three array reads per changed
+     * arc and stops at the first arc that matters. A tree is untouched when, for every changed arc u->v, either the
+     * tree uses it (parent[v] == u) and it still gives v exactly its distance, or the tree does not use it and it
+     * does not shorten v's distance (a re-weight or removal of an arc off the tree, a heavier one included, an
+     * insertion that is no shortcut). On an untouched tree {@link #repair} would do nothing (no vertex invalidated,
+     * none seeded, no work) and return no changed vertex: the caller may skip it. A batch that added vertices touches
+     * every tree (their arrays grow).
+     */
+    public static final class Screen {
+        private final boolean grown;
+        /** Per changed arc (both directions of an undirected pair): tail, head and weight now (NaN: no such arc). */
+        private final int[] tails, heads;
+        private final double[] weights;
+
+        private Screen(boolean grown, int[] tails, int[] heads, double[] weights) {
+            this.grown = grown;
+            this.tails = tails;
+            this.heads = heads;
+            this.weights = weights;
+        }
+
+        /** The screen of {@code changes} on {@code graph} (the graph after them). O(k log d) for k changed pairs. */
+        public static Screen of(CsrGraph graph, ChangedEdges changes) {
+            int[] cu = changes.u(), cv = changes.v();
+            boolean grown = graph.vertexCount() != changes.vertexCountBefore();
+            int per = graph.directed() ? 1 : 2;
+            int[] tails = new int[per * cu.length], heads = new int[tails.length];
+            double[] weights = new double[tails.length];
+            int k = 0;
+            double[] w = graph.weights();
+            for (int i = 0; i < cu.length && !grown; i++) {
+                for (int d = 0; d < per; d++) {
+                    int u = d == 0 ? cu[i] : cv[i], v = d == 0 ? cv[i] : cu[i];
+                    if (u == v) continue;   // a self-loop gives nothing (and parent[source] == source is no arc)
+                    int arc = graph.findArc(u, v);
+                    tails[k] = u;
+                    heads[k] = v;
+                    weights[k++] = arc < 0 ? Double.NaN : w[arc];
+                }
+            }
+            return new Screen(grown, Arrays.copyOf(tails, k), Arrays.copyOf(heads, k), Arrays.copyOf(weights, k));
+        }
+
+        /** The changed arcs this screen checks (both directions of an undirected pair; self-loops left out). */
+        public int arcs() { return tails.length; }
+
+        /**
+         * Whether the batch can touch the shortest-path tree with these distances ({@code +Inf}: unreachable) and
+         * parents; false guarantees that {@link SsspRepair} would leave it as it is and list no changed vertex.
+         */
+        public boolean touches(double[] distances, int[] parents) {
+            if (grown) return true;
+            for (int i = 0; i < tails.length; i++) {
+                int u = tails[i], v = heads[i];
+                double w = weights[i];
+                if (parents[v] == u) {
+                    if (w != w || distances[u] + w != distances[v]) return true;   // removed, heavier or lighter
+                } else if (distances[u] + w < distances[v]) {   // false for NaN (no arc) and for an unreachable u
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * As {@link #touches(double[], int[])} for a BFS tree: hop counts ({@code -1}: unreachable) and parents, every
+         * arc one hop; false guarantees that {@link org.frontiergraph.kernels.bfs.BfsRepair} would leave it as it is.
+         */
+        public boolean touchesHops(int[] hops, int[] parents) {
+            if (grown) return true;
+            for (int i = 0; i < tails.length; i++) {
+                int u = tails[i], v = heads[i];
+                boolean arc = weights[i] == weights[i];
+                if (parents[v] == u) {
+                    if (!arc) return true;   // a tree arc removed (a kept one still gives hops[u] + 1)
+                } else if (arc && hops[u] >= 0 && (hops[v] < 0 || hops[u] + 1 < hops[v])) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
 
     // ---------------------------------------------------------------- the queue
 

@@ -69,6 +69,45 @@ class BfsRepairTest {
         RepairStreams.assertRepairedWithinBudget(stats, sources.length, 25, sizes, unlimited);
     }
 
+    /** {@link BfsRepair#repairAll} as the stream driver sees it (each entry also compared with the repair alone). */
+    record Together() implements RepairStreams.Together<BfsResult> {
+        @Override public BfsResult reference(CsrGraph g, int source) { return BFS.reference(g, source); }
+        @Override public BfsResult copy(BfsResult r) { return BFS.copy(r); }
+        @Override public RepairStreams.View view(BfsResult r) { return BFS.view(r); }
+        @Override public RepairStreams.Repaired<BfsResult> repair(CsrGraph g, BfsResult previous, ChangedEdges changes) {
+            return BFS.repair(g, previous, changes);
+        }
+        @Override public Verification verify(CsrGraph g, int source, BfsResult r, BfsResult reference) {
+            return BFS.verify(g, source, r, reference);
+        }
+
+        @Override
+        public java.util.List<RepairStreams.Repaired<BfsResult>> repairAll(CsrGraph g, java.util.List<BfsResult> previous, ChangedEdges changes) {
+            BfsRepair.Repaired[] all = BfsRepair.repairAll(g, previous.toArray(new BfsResult[0]), changes, BfsRepair.defaultBudget(g));
+            java.util.List<RepairStreams.Repaired<BfsResult>> out = new java.util.ArrayList<>();
+            for (BfsRepair.Repaired r : all) out.add(r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed()));
+            return out;
+        }
+    }
+
+    /**
+     * Many trees of one graph repaired together (the screen sets the untouched aside, the others are repaired side by
+     * side on the common pool): through random streams, every entry equals the repair of that tree alone and the
+     * fresh reference, after every batch.
+     */
+    @ParameterizedTest
+    @CsvSource({"true", "false"})
+    void manyTreesRepairedTogetherEqualEachAlone(boolean directed) {
+        Random rnd = new Random(directed ? 46 : 47);
+        CsrGraph start = RepairStreams.graph(rnd, 2_000, directed);
+        int[] sources = new int[24];
+        for (int i = 0; i < sources.length; i++) sources[i] = i < 3 ? new int[] {0, 1_234, 2_000 - 3}[i] : 7 + 83 * i;
+        int[] sizes = {1, 10, 100};
+        RepairStreams.Stats stats = RepairStreams.run(new Together(), start, sources, sizes, 12, rnd);
+        RepairStreams.assertEveryKind(stats);
+        assertTrue(stats.repaired(1) >= 0.9 * 12 * sources.length, "single updates repaired: " + stats);
+    }
+
     @Test
     void reweightsChangeNothing() {
         Random rnd = new Random(43);

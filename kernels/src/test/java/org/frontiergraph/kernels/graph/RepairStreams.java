@@ -15,9 +15,9 @@ import org.frontiergraph.kernels.engine.Verification;
 
 /**
  * Standing queries through random update streams, for the repair tests (SSSP and BFS): a graph with zero, integral,
- * fractional and arbitrary double weights and pendant paths hanging on bridges; updates that decrease, increase and
- * remove tree arcs, remove and insert arcs, cut every edge of a vertex and reconnect it later, cut and restore
- * bridges, add vertices with edges to them, change arcs at a source, and (now and then) an invalid update. After every
+ * fractional and arbitrary double weights and pendant paths hanging on bridges; updates that decrease (any arc, and
+ * tree arcs), increase and remove tree arcs, remove and insert arcs, cut every edge of a vertex and reconnect it
+ * later, cut and restore bridges, add vertices with edges to them, change arcs at a source, and (now and then) an invalid update. After every
  * batch each source's answer is repaired and {@link #check checked} against a fresh reference; a repair that gives up
  * is recomputed and the stream goes on.
  */
@@ -43,6 +43,16 @@ public final class RepairStreams {
         Repaired<R> repair(CsrGraph g, R previous, ChangedEdges changes);
 
         Verification verify(CsrGraph g, int source, R answer, R reference);
+    }
+
+    /**
+     * An algorithm that also repairs many answers of one graph together ({@code repairAll}): {@link #run} then repairs
+     * each batch's answers that way and checks, besides the usual, that each entry equals the repair of that answer
+     * alone (null when it gave up; else the same values, parents and changed vertices).
+     */
+    public interface Together<R> extends Algorithm<R> {
+        /** Entry i: {@code previous.get(i)} repaired, or null when that repair gave up. */
+        List<Repaired<R>> repairAll(CsrGraph g, List<R> previous, ChangedEdges changes);
     }
 
     /** {@code alg} checked against another reference: e.g. the GPU engine's answer run from scratch. */
@@ -117,9 +127,27 @@ public final class RepairStreams {
                 for (int i = 0; i < size; i++) stream.next(alg, answers);
                 ChangedEdges changes = g.drainChangedEdges();
                 CsrGraph now = g.current();
+                List<R> befores = new ArrayList<>();
+                for (R a : answers) befores.add(alg.copy(a));
+                List<Repaired<R>> together = null;
+                if (alg instanceof Together<R> t) {
+                    List<Repaired<R>> alone = new ArrayList<>();
+                    for (R a : answers) alone.add(alg.repair(now, alg.copy(a), changes));
+                    together = t.repairAll(now, answers, changes);
+                    assertEquals(sources.length, together.size());
+                    for (int k = 0; k < sources.length; k++) {
+                        String what = "source " + sources[k] + ", batch " + b + " of " + size + " updates, together";
+                        Repaired<R> one = alone.get(k), all = together.get(k);
+                        assertEquals(one == null, all == null, what + ": gave up alone, not together, or the reverse");
+                        if (one == null) continue;
+                        assertArrayEquals(alg.view(one.result()).values(), alg.view(all.result()).values(), what + ": values");
+                        assertArrayEquals(alg.view(one.result()).parents(), alg.view(all.result()).parents(), what + ": parents");
+                        assertArrayEquals(one.changed(), all.changed(), what + ": changed");
+                    }
+                }
                 for (int k = 0; k < sources.length; k++) {
-                    R previous = answers.get(k), before = alg.copy(previous);
-                    Repaired<R> r = alg.repair(now, previous, changes);
+                    R previous = answers.get(k), before = befores.get(k);
+                    Repaired<R> r = together != null ? together.get(k) : alg.repair(now, previous, changes);
                     String what = "source " + sources[k] + ", batch " + b + " of " + size + " updates";
                     if (r == null) {
                         outcome[1]++;
@@ -205,7 +233,7 @@ public final class RepairStreams {
         /** Applies one random update (refused ones count and change nothing). */
         <R> void next(Algorithm<R> alg, List<R> answers) {
             CsrGraph c = g.current();
-            int kind = rnd.nextInt(11);
+            int kind = rnd.nextInt(12);
             int s = rnd.nextInt(sources.length);
             int[] tree = treeArc(c, alg.view(answers.get(s)).parents());
             int[] any = UpdateStreams.randomArc(rnd, c);
@@ -226,6 +254,7 @@ public final class RepairStreams {
                 case 7 -> { name = "cut or restore a bridge"; e = toggleBridge(); }
                 case 8 -> { name = "new vertices"; e = newVertices(c); }
                 case 9 -> { name = "at a source"; e = atSource(c, sources[s]); }
+                case 10 -> { name = "decrease tree arc"; e = reweight(c, tree, false); }
                 default -> { name = "random, maybe invalid"; e = UpdateStreams.randomUpdate(rnd, c, true); }
             }
             if (e == null) return;
@@ -336,7 +365,7 @@ public final class RepairStreams {
 
     /** Asserts that a stream applied every kind of update at least once. */
     public static void assertEveryKind(Stats stats) {
-        assertEquals(11, stats.kinds().size(), "kinds applied: " + stats.kinds());
+        assertEquals(12, stats.kinds().size(), "kinds applied: " + stats.kinds());
     }
 
     /**

@@ -12,8 +12,10 @@ import java.util.Random;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.ChangedEdges;
+import org.frontiergraph.kernels.generate.GridRoadGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
+import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
 import org.junit.jupiter.api.Test;
@@ -69,6 +71,45 @@ class SsspRepairTest {
         RepairStreams.assertRepairedWithinBudget(stats, sources.length, 25, sizes, unlimited);
     }
 
+    /** {@link SsspRepair#repairAll} as the stream driver sees it (each entry also compared with the repair alone). */
+    record Together() implements RepairStreams.Together<SsspResult> {
+        @Override public SsspResult reference(CsrGraph g, int source) { return SSSP.reference(g, source); }
+        @Override public SsspResult copy(SsspResult r) { return SSSP.copy(r); }
+        @Override public RepairStreams.View view(SsspResult r) { return SSSP.view(r); }
+        @Override public RepairStreams.Repaired<SsspResult> repair(CsrGraph g, SsspResult previous, ChangedEdges changes) {
+            return SSSP.repair(g, previous, changes);
+        }
+        @Override public Verification verify(CsrGraph g, int source, SsspResult r, SsspResult reference) {
+            return SSSP.verify(g, source, r, reference);
+        }
+
+        @Override
+        public java.util.List<RepairStreams.Repaired<SsspResult>> repairAll(CsrGraph g, java.util.List<SsspResult> previous, ChangedEdges changes) {
+            SsspRepair.Repaired[] all = SsspRepair.repairAll(g, previous.toArray(new SsspResult[0]), changes, SsspRepair.defaultBudget(g));
+            java.util.List<RepairStreams.Repaired<SsspResult>> out = new java.util.ArrayList<>();
+            for (SsspRepair.Repaired r : all) out.add(r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed()));
+            return out;
+        }
+    }
+
+    /**
+     * Many trees of one graph repaired together (the screen sets the untouched aside, the others are repaired side by
+     * side on the common pool): through random streams, every entry equals the repair of that tree alone and the
+     * fresh reference, after every batch.
+     */
+    @ParameterizedTest
+    @CsvSource({"true", "false"})
+    void manyTreesRepairedTogetherEqualEachAlone(boolean directed) {
+        Random rnd = new Random(directed ? 36 : 37);
+        CsrGraph start = RepairStreams.graph(rnd, 2_000, directed);
+        int[] sources = new int[24];
+        for (int i = 0; i < sources.length; i++) sources[i] = i < 3 ? new int[] {0, 1_234, 2_000 - 3}[i] : 7 + 83 * i;
+        int[] sizes = {1, 10, 100};
+        RepairStreams.Stats stats = RepairStreams.run(new Together(), start, sources, sizes, 12, rnd);
+        RepairStreams.assertEveryKind(stats);
+        assertTrue(stats.repaired(1) >= 0.9 * 12 * sources.length, "single updates repaired: " + stats);
+    }
+
     @Test
     void singleReweightsOnAGraphOfThousandsNeverGiveUp() {
         Random rnd = new Random(33);
@@ -108,6 +149,83 @@ class SsspRepairTest {
         assertArrayEquals(new int[] {1, 2, 3}, r.changed());
         assertSame(previous.distances(), r.result().distances(), "in place when no vertex was added");
         assertEquals(3, r.result().timing().counter("invalidated"));
+    }
+
+    /**
+     * The screen's promise: a tree it sets aside is one the repair would leave alone (no work, no changed vertex); and
+     * on a road-like grid it sets many aside (a single re-weight is a tree arc of about half the trees).
+     */
+    @Test
+    void theScreenSetsAsideOnlyTreesTheRepairWouldLeaveAlone() {
+        CsrGraph start = GraphBuilder.build(GridRoadGraph.generate(30, 30, 38, 255));
+        MutableGraph g = new MutableGraph(start);
+        g.trackChangedEdges();
+        Random rnd = new Random(38);
+        SsspResult[] trees = new SsspResult[20];
+        for (int i = 0; i < trees.length; i++) trees[i] = DijkstraReference.run(start, 45 * i);
+        int aside = 0, all = 0;
+        for (int step = 0; step < 300; step++) {
+            CsrGraph now = g.current();
+            int arc = rnd.nextInt(now.arcCount());
+            double w = now.weights()[arc];
+            g.apply(EdgeEdits.reweight(now.sourceOf(arc), now.columns()[arc], step % 2 == 0 ? w + 1 + rnd.nextInt(50)
+                    : Math.max(1, w - 1 - rnd.nextInt(50))), 0, Long.MAX_VALUE);
+            ChangedEdges changes = g.drainChangedEdges();
+            now = g.current();
+            TreeRepair.Screen screen = TreeRepair.Screen.of(now, changes);
+            assertEquals(2, screen.arcs(), "an undirected pair: both arcs");
+            for (int i = 0; i < trees.length; i++) {
+                boolean touched = screen.touches(trees[i].distances(), trees[i].parents());
+                SsspResult before = SSSP.copy(trees[i]);
+                SsspRepair.Repaired r = SsspRepair.repair(now, trees[i], changes, Long.MAX_VALUE);
+                RepairStreams.check(SSSP, now, trees[i].source(), before, wrap(r), "step " + step + ", tree " + i);
+                all++;
+                if (!touched) {
+                    aside++;
+                    assertEquals(0, r.result().timing().counter("work"), "step " + step + ", tree " + i + ": set aside, yet work");
+                    assertEquals(0, r.changed().length);
+                }
+                trees[i] = r.result();
+            }
+        }
+        assertTrue(aside > all / 5 && aside < all, "trees set aside: " + aside + " of " + all);
+    }
+
+    /** A lighter tree arc lowers its subtree by settling it: nothing is invalidated and pulled again. */
+    @Test
+    void aLighterTreeArcInvalidatesNothing() {
+        // the path 0 -> 1 -> ... -> 99 (weight 2 each) and a detour 0 -> 99 (weight 500)
+        int[] us = new int[100], vs = new int[100];
+        double[] ws = new double[100];
+        for (int i = 0; i < 99; i++) {
+            us[i] = i;
+            vs[i] = i + 1;
+            ws[i] = 2;
+        }
+        us[99] = 0;
+        vs[99] = 99;
+        ws[99] = 500;
+        CsrGraph start = TestGraphs.build(100, true, interleave(us, vs, ws));
+        MutableGraph g = new MutableGraph(start);
+        g.trackChangedEdges();
+        SsspResult previous = DijkstraReference.run(start, 0);
+        SsspResult before = SSSP.copy(previous);
+        g.apply(EdgeEdits.reweight(10, 11, 0.5), 0, Long.MAX_VALUE);
+        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, g.drainChangedEdges());
+        RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "lighter");
+        assertEquals(0, r.result().timing().counter("invalidated"));
+        assertEquals(89, r.changed().length, "11 .. 99 moved closer");
+        assertEquals(2 * 10 + 0.5 + 2 * 88, r.result().distances()[99]);
+    }
+
+    private static double[] interleave(int[] us, int[] vs, double[] ws) {
+        double[] out = new double[3 * us.length];
+        for (int i = 0; i < us.length; i++) {
+            out[3 * i] = us[i];
+            out[3 * i + 1] = vs[i];
+            out[3 * i + 2] = ws[i];
+        }
+        return out;
     }
 
     @Test

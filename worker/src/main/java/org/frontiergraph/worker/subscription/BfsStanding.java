@@ -6,6 +6,7 @@ import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.sssp.TreeRepair;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.codec.PackedArrays;
@@ -27,6 +28,11 @@ final class BfsStanding extends VertexStanding<BfsResult> {
         long budget = BfsRepair.defaultBudget(graph) / budgetDivisor;
         BfsRepair.Repaired r = BfsRepair.repair(graph, previous, changes, budget);
         return r == null ? null : new Updated<>(r.result(), Pending.Changes.ofVertices(r.changed()));
+    }
+
+    @Override
+    public boolean touchedBy(TreeRepair.Screen screen, BfsResult answer) {
+        return screen.touchesHops(answer.hops(), answer.parents());
     }
 
     @Override

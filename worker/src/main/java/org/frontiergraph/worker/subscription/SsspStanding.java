@@ -6,6 +6,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.sssp.SsspRepair;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.kernels.sssp.TreeRepair;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.codec.PackedArrays;
@@ -27,6 +28,11 @@ final class SsspStanding extends VertexStanding<SsspResult> {
         long budget = SsspRepair.defaultBudget(graph) / budgetDivisor;
         SsspRepair.Repaired r = SsspRepair.repair(graph, previous, changes, budget);
         return r == null ? null : new Updated<>(r.result(), Pending.Changes.ofVertices(r.changed()));
+    }
+
+    @Override
+    public boolean touchedBy(TreeRepair.Screen screen, SsspResult answer) {
+        return screen.touches(answer.distances(), answer.parents());
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.List;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.sssp.TreeRepair;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.worker.query.AnswerEncoder;
@@ -36,6 +37,15 @@ interface Standing<R> {
      * budget (measured against a recompute on one host core), because the recompute would run on a faster engine.
      */
     Updated<R> repair(CsrGraph graph, R previous, ChangedEdges changes, int budgetDivisor);
+
+    /**
+     * Whether the batch {@code screen} describes can change {@code answer} at all (the shared first pass over a batch,
+     * {@link TreeRepair.Screen}); false guarantees that {@link #repair} would return the answer as it is with no
+     * change, so the caller skips it. True when this algorithm cannot tell cheaply.
+     */
+    default boolean touchedBy(TreeRepair.Screen screen, R answer) {
+        return true;
+    }
 
     /**
      * What differs between {@code previous} (left as it was by a repair that gave up) and {@code next}, the answer
