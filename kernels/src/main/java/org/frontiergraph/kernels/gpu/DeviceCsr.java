@@ -192,6 +192,8 @@ public final class DeviceCsr implements AutoCloseable {
      * does not fit beside this one: this copy may then hold part of the edits, and the caller reloads.
      */
     public DeviceCsr edited(DeviceEdits edits, int n) {
+        phases.setLength(0);
+        phase(null);
         double max = maxWeight;
         boolean zero = zeroWeights;
         int k = edits.size();
@@ -203,8 +205,7 @@ public final class DeviceCsr implements AutoCloseable {
             if (intWeights && (w != Math.rint(w) || w > Integer.MAX_VALUE - 1)) return null;
         }
         if (intWeights && max * Math.max(1, n - 1) >= EXACT_LIMIT) return null;
-        phases.setLength(0);
-        phase(null);
+        phase("checks");
         DeviceCsr target = this;
         if (live == null || n > vertexCount) target = withSlack(n, null);
         phase("layout");
@@ -264,13 +265,15 @@ public final class DeviceCsr implements AutoCloseable {
         if (k == 0) return;
         String type = intWeights ? "i32" : "f64";
         KernelModule graph = context.module("graph");
+        phase(null);
         int[] removedRows = removedRows(edits);
+        phase("removed rows");
         try (DeviceBuffer src = DeviceBuffer.of(context, ledger, edits.src());
              DeviceBuffer dst = DeviceBuffer.of(context, ledger, edits.dst());
              DeviceBuffer value = values(edits.value());
              DeviceBuffer missing = DeviceBuffer.allocate(context, ledger, 4L * k);
              DeviceBuffer counters = DeviceBuffer.allocate(context, ledger, 16)) {
-            phase(null);
+            phase("uploads");
             counters.fill32(0, 4, 0);
             graph.kernel("slack_find_" + type).launch(Kernel.blocksFor(32L * k), rowOffsets, columns, weights, live,
                     sorted, src, dst, value, k, missing, counters);
