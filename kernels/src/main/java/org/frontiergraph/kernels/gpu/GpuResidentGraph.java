@@ -18,13 +18,19 @@ import org.frontiergraph.kernels.graph.MutableGraph;
 /**
  * A graph in device memory: the CSR and the launchers opened on it (the at-load ones from the start, others when a
  * query first names them), following the host's {@link MutableGraph}. Updates apply to the host copy; the device
- * copy catches up in one step before the next query ({@link #sync()}): the arcs re-weighted since the last sync are
- * scattered (one small upload and one launch, however many updates they came from) and launchers refresh or drop
- * what they derived from the weights; a structural change (edges added or removed, vertices appended) is merged on
- * the device from the rows it touched ({@link DeviceCsr#merged}: the untouched rows move within the device, only the
- * touched ones and the row offsets are uploaded) and the launchers are opened again on the new version; the CSR is
- * reloaded from the host only when the host's merges were not kept or the old and new copies do not fit side by side. {@link #residentBytes()} counts every device byte the CSR and the launchers hold;
- * {@link #close()} frees them. Thread-safe: device work is serialized by the backend's {@link CudaContext}.
+ * copy catches up in one step before the next query ({@link #sync()}). On a compact copy, the arcs re-weighted since
+ * the last sync are scattered (one small upload and one launch, however many updates they came from). A structural
+ * change (and every later change) is applied on the device as edits of a copy in slack form
+ * ({@link DeviceCsr#edited}: rows with room for more arcs, laid out once, then again only when a row fills up), with
+ * no merge on the host, while the launchers in use run on that form (BFS and SSSP; {@link GpuAlgorithm#runsOnSlack});
+ * a query for one that does not (MST, APSP, Prim) makes the copy compact again from the host's current version
+ * first. Where edits do not apply (new vertices, zero weights, weights the int32 form cannot hold, a batch of more
+ * than a quarter of the arcs) a structural change is merged on the device from the rows it touched
+ * ({@link DeviceCsr#merged}: the untouched rows move within the device, only the touched ones and the row offsets are
+ * uploaded) and the launchers are opened again on the new version; the CSR is reloaded from the host only when the
+ * host's merges were not kept or the old and new copies do not fit side by side. {@link #residentBytes()} counts
+ * every device byte the CSR and the launchers hold; {@link #close()} frees them. Thread-safe: device work is
+ * serialized by the backend's {@link CudaContext}.
  */
 final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     private final GpuBackend backend;
