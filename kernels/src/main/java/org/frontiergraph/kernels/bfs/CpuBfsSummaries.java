@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -59,11 +61,18 @@ public final class CpuBfsSummaries {
         int k = sources.length;
         long[] reached = new long[k];
         int[] max = new int[k];
-        IntStream.range(0, k).parallel().forEach(i -> {
-            Scratch s = SCRATCH.get().fit(g.vertexCount());
-            long r = s.search(g, sources[i]);
-            reached[i] = r >>> 32;
-            max[i] = (int) r;
+        // each thread claims the next source when it is done with one: a batch ends at most one search after its
+        // last source began, whichever thread the machine's other work slows down (the common pool's splitting handed
+        // each thread a fixed range of k / (4 x cores) searches, and the batch waited for the slowest range)
+        AtomicInteger next = new AtomicInteger();
+        int threads = Math.min(k, ForkJoinPool.getCommonPoolParallelism() + 1);
+        IntStream.range(0, threads).parallel().forEach(t -> {
+            for (int i; (i = next.getAndIncrement()) < k; ) {
+                Scratch s = SCRATCH.get().fit(g.vertexCount());
+                long r = s.search(g, sources[i]);
+                reached[i] = r >>> 32;
+                max[i] = (int) r;
+            }
         });
         return new BfsSummaries(sources.clone(), reached, max, Timing.since(t0));
     }

@@ -127,12 +127,46 @@ public final class FrontierCodec {
             // microseconds, once per output record before); Avro's message encoders are thread-safe
             BinaryMessageEncoder<SpecificRecord> encoder =
                     ENCODERS.computeIfAbsent(record.getSchema(), schema -> new BinaryMessageEncoder<>(SpecificData.get(), schema));
-            ByteBuffer buf = encoder.encode(record);
-            byte[] out = new byte[buf.remaining()];
-            buf.get(out);
-            return out;
+            // written twice: counted (a bytes field of megabytes counts in O(1)), then into an array of exactly that
+            // size, so an answer chunk's packed arrays are copied once here (Avro's own encode(record) copies them
+            // into a growing buffer, then into a ByteBuffer, and that was copied into the array again)
+            Counting counted = new Counting();
+            encoder.encode(record, counted);
+            Exact out = new Exact(counted.count);
+            encoder.encode(record, out);
+            return out.array();
         } catch (IOException e) {
             throw new IllegalStateException("cannot encode " + record.getSchema().getName(), e);
+        }
+    }
+
+    /** Counts the bytes written to it. */
+    private static final class Counting extends java.io.OutputStream {
+        long count;
+
+        @Override public void write(int b) { count++; }
+        @Override public void write(byte[] b, int off, int len) { count += len; }
+    }
+
+    /** Writes into an array of the size counted first; a record that wrote another size is a bug here. */
+    private static final class Exact extends java.io.OutputStream {
+        private final byte[] bytes;
+        private int at;
+
+        Exact(long size) {
+            if (size > Integer.MAX_VALUE - 8) throw new IllegalStateException("record of " + size + " bytes");
+            bytes = new byte[(int) size];
+        }
+
+        @Override public void write(int b) { bytes[at++] = (byte) b; }
+        @Override public void write(byte[] b, int off, int len) {
+            System.arraycopy(b, off, bytes, at, len);
+            at += len;
+        }
+
+        byte[] array() {
+            if (at != bytes.length) throw new IllegalStateException("record wrote " + at + " bytes, counted " + bytes.length);
+            return bytes;
         }
     }
 

@@ -150,4 +150,36 @@ class FrontierCodecTest {
         assertEquals(0, u.getAddedVertexCount());
         assertArrayEquals(new double[] {3.5}, PackedArrays.toDoubleArray(u.getReweighted().getWeights()));
     }
+
+    /**
+     * The codec writes a record into an array of exactly its size (counted first): the bytes must be those of Avro's
+     * own single-object encoder, also for packed arrays that are slices (non-zero position) of larger buffers and for
+     * an answer chunk of megabytes.
+     */
+    @Test
+    void encodingIsAvrosOwnBytesForSlicedAndLargeBuffers() throws Exception {
+        double[] dist = new double[100_000];
+        int[] parents = new int[100_000];
+        for (int i = 0; i < dist.length; i++) {
+            dist[i] = i * 0.5;
+            parents[i] = i - 1;
+        }
+        ByteBuffer sliced = PackedArrays.pack(dist);
+        sliced.position(8 * 1_000);   // a view that starts inside its array
+        QueryResult big = QueryResult.newBuilder().setQueryId("q-\u00e9").setGraphId("g").setStatus(ResultStatus.OK)
+                .setBackend("cpu").setChunkIndex(2).setChunkCount(5).setOffset(1_000).setVertexCount(100_000)
+                .setDistances(sliced).setParents(PackedArrays.pack(parents, 1_000, 100_000)).build();
+        BinaryMessageEncoder<QueryResult> avro = QueryResult.getEncoder();
+        for (SpecificRecord m : List.of(big, chunk())) {
+            ByteBuffer expected = m instanceof QueryResult q ? avro.encode(q) : GraphSnapshotChunk.getEncoder().encode((GraphSnapshotChunk) m);
+            byte[] want = new byte[expected.remaining()];
+            expected.get(want);
+            byte[] got = FrontierCodec.encode(m);
+            assertArrayEquals(want, got, m.getSchema().getName());
+        }
+        assertEquals(8 * 1_000, sliced.position(), "encoding leaves the buffer's position alone");
+        QueryResult back = FrontierCodec.decode(FrontierCodec.encode(big), QueryResult.class);
+        assertArrayEquals(Arrays.copyOfRange(dist, 1_000, 100_000), PackedArrays.toDoubleArray(back.getDistances()));
+        assertArrayEquals(Arrays.copyOfRange(parents, 1_000, 100_000), PackedArrays.toIntArray(back.getParents()));
+    }
 }

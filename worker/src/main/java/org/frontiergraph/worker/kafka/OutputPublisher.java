@@ -5,9 +5,12 @@ import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.stream.IntStream;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.Producer;
@@ -69,11 +72,81 @@ public class OutputPublisher {
                 out.statuses().forEach(st -> pending.add(new Pending(topics.getStatus(), st.getGraphId(), st)));
                 out.ended().forEach(sub -> pending.add(new Pending(topics.getGraphs(), sub.getGraphId(), sub)));
             }
-            byte[][] encoded = new byte[pending.size()][];
-            IntStream range = IntStream.range(0, encoded.length);
-            (sideBySide(outs, encoded.length) ? range.parallel() : range)
-                    .forEach(i -> encoded[i] = FrontierCodec.encode(pending.get(i).value()));
-            for (int i = 0; i < encoded.length; i++) send(pending.get(i).topic(), pending.get(i).key(), encoded[i]);
+            int n = pending.size();
+            if (!sideBySide(outs, n)) {
+                for (Pending p : pending) send(p.topic(), p.key(), FrontierCodec.encode(p.value()));
+                return;
+            }
+            if (n >= SIDE_BY_SIDE_RECORDS) {   // many small records: encode them all on the cores, then send
+                byte[][] encoded = new byte[n][];
+                IntStream.range(0, n).parallel().forEach(i -> encoded[i] = FrontierCodec.encode(pending.get(i).value()));
+                for (int i = 0; i < n; i++) send(pending.get(i).topic(), pending.get(i).key(), encoded[i]);
+                return;
+            }
+            new InOrder(pending).run();
+        }
+
+        /**
+         * Encodes a few large records (a FULL answer's chunks) on the common pool's cores and on this thread, claiming
+         * them in order, and hands each to the producer as soon as it and every record before it are encoded: the
+         * first chunk is on its way to the broker while the later ones are still being encoded.
+         */
+        private final class InOrder {
+            private final List<Pending> pending;
+            private final AtomicReferenceArray<byte[]> encoded;
+            private final AtomicInteger next = new AtomicInteger();
+            private volatile Throwable failed;
+
+            InOrder(List<Pending> pending) {
+                this.pending = pending;
+                this.encoded = new AtomicReferenceArray<>(pending.size());
+            }
+
+            /** Encodes the next unclaimed record; false when none is left. */
+            private boolean encodeNext() {
+                int i = next.getAndIncrement();
+                if (i >= pending.size()) return false;
+                try {
+                    encoded.set(i, FrontierCodec.encode(pending.get(i).value()));
+                } catch (Throwable e) {
+                    failed = e;
+                }
+                synchronized (this) {
+                    notifyAll();
+                }
+                return true;
+            }
+
+            void run() {
+                int n = pending.size();
+                int helpers = Math.min(n - 1, ForkJoinPool.getCommonPoolParallelism());
+                for (int h = 0; h < helpers; h++) ForkJoinPool.commonPool().execute(() -> {
+                    while (encodeNext()) { /* claims the next */ }
+                });
+                for (int sent = 0; sent < n; ) {
+                    byte[] b = encoded.getAndSet(sent, null);
+                    if (b != null) {
+                        send(pending.get(sent).topic(), pending.get(sent).key(), b);
+                        sent++;
+                    } else if (failed != null) {
+                        throw new IllegalStateException("cannot encode an output record", failed);
+                    } else if (!encodeNext()) {
+                        awaitEncoded(sent);
+                    }
+                }
+            }
+
+            /** Waits for a helper to encode record {@code i} (or to fail). */
+            private synchronized void awaitEncoded(int i) {
+                while (encoded.get(i) == null && failed == null) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("interrupted while encoding output records", e);
+                    }
+                }
+            }
         }
 
         /**

@@ -1,0 +1,134 @@
+package org.frontiergraph.worker.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.PackedArrays;
+import org.frontiergraph.worker.config.TopicsConfig;
+import org.frontiergraph.worker.processing.Outputs;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The publisher hands records to the producer in the order of the outputs, whichever way it encodes them (one by one,
+ * all side by side, or a large answer's chunks pipelined with their sends), and a batch is done only once the broker
+ * answered every send; a failed send fails {@code await} (the listener then does not commit).
+ */
+class OutputPublisherTest {
+    private final TopicsConfig topics = new TopicsConfig();
+
+    private static List<QueryResult> answer(String id, int chunks, int perChunk) {
+        List<QueryResult> out = new ArrayList<>();
+        for (int c = 0; c < chunks; c++) {
+            double[] d = new double[perChunk];
+            int[] p = new int[perChunk];
+            for (int i = 0; i < perChunk; i++) {
+                d[i] = c * perChunk + i;
+                p[i] = -i;
+            }
+            out.add(QueryResult.newBuilder().setQueryId(id).setGraphId("g").setStatus(ResultStatus.OK).setBackend("cpu")
+                    .setChunkIndex(c).setChunkCount(chunks).setOffset(c * perChunk).setVertexCount(chunks * perChunk)
+                    .setDistances(PackedArrays.pack(d)).setParents(PackedArrays.pack(p)).build());
+        }
+        return out;
+    }
+
+    private static Outputs outputs(List<QueryResult> results, List<ErrorEvent> errors) {
+        return new Outputs(results, errors, List.of(), null, List.of());
+    }
+
+    private static ErrorEvent error(String key) {
+        return ErrorEvent.newBuilder().setSourceTopic("t").setPartition(0).setOffset(1).setKey(key).setGraphId("g")
+                .setCode("X").setReason("r").setTimestampMs(1).build();
+    }
+
+    /** Every record the producer got, in order: its topic, key and the record it decodes to. */
+    private static void assertSent(MockProducer<String, byte[]> producer, List<Object> expected) throws Exception {
+        List<ProducerRecord<String, byte[]>> sent = producer.history();
+        assertEquals(expected.size(), sent.size(), "records sent");
+        for (int i = 0; i < sent.size(); i++) assertEquals(expected.get(i), FrontierCodec.decode(sent.get(i).value()), "record " + i);
+    }
+
+    @Test
+    void aLargeAnswersChunksAreSentInOrderThenTheRest() throws Exception {
+        MockProducer<String, byte[]> producer = new MockProducer<>(false, new StringSerializer(), new ByteArraySerializer());
+        OutputPublisher.Batch batch = new OutputPublisher(producer, topics).batch();
+        List<QueryResult> full = answer("q1", 7, 20_000);
+        ErrorEvent e = error("k");
+        batch.addAll(List.of(outputs(full, List.of()), outputs(List.of(), List.of(e))));
+        List<Object> expected = new ArrayList<>(full);
+        expected.add(e);
+        assertSent(producer, expected);
+        assertEquals(topics.getResults(), producer.history().get(0).topic());
+        assertEquals("q1", producer.history().get(6).key());
+        assertEquals(topics.getErrors(), producer.history().get(7).topic());
+
+        assertFalse(batch.done(), "no send answered yet");
+        for (int i = 0; i < 7; i++) assertTrue(producer.completeNext());
+        assertFalse(batch.done(), "the error event is not answered yet");
+        assertTrue(producer.completeNext());
+        assertTrue(batch.done());
+        batch.await();
+    }
+
+    @Test
+    void manyRecordsAndSingleRecordsKeepTheirOrder() throws Exception {
+        MockProducer<String, byte[]> producer = new MockProducer<>(true, new StringSerializer(), new ByteArraySerializer());
+        OutputPublisher.Batch batch = new OutputPublisher(producer, topics).batch();
+        List<Outputs> outs = new ArrayList<>();
+        List<Object> expected = new ArrayList<>();
+        for (int q = 0; q < OutputPublisher.SIDE_BY_SIDE_RECORDS + 5; q++) {
+            List<QueryResult> one = answer("q" + q, q % 3 == 0 ? 2 : 1, 10);
+            outs.add(outputs(one, List.of()));
+            expected.addAll(one);
+        }
+        batch.addAll(outs);
+        List<QueryResult> single = answer("alone", 1, 3);
+        batch.add(outputs(single, List.of()));
+        expected.addAll(single);
+        assertSent(producer, expected);
+        assertTrue(batch.done());
+        batch.await();
+    }
+
+    @Test
+    void aFailedSendFailsTheBatch() {
+        MockProducer<String, byte[]> producer = new MockProducer<>(false, new StringSerializer(), new ByteArraySerializer());
+        OutputPublisher.Batch batch = new OutputPublisher(producer, topics).batch();
+        batch.addAll(List.of(outputs(answer("q", 3, 1_000), List.of())));
+        assertTrue(producer.completeNext());
+        assertTrue(producer.errorNext(new RuntimeException("broker said no")));
+        assertTrue(producer.completeNext());
+        assertTrue(batch.done());
+        assertThrows(ExecutionException.class, batch::await);
+    }
+
+    @Test
+    void chunksArriveWholeAfterEncoding() throws Exception {
+        MockProducer<String, byte[]> producer = new MockProducer<>(true, new StringSerializer(), new ByteArraySerializer());
+        OutputPublisher.Batch batch = new OutputPublisher(producer, topics).batch();
+        List<QueryResult> full = answer("q", 4, 50_000);
+        batch.addAll(List.of(outputs(full, List.of())));
+        double[] all = new double[4 * 50_000];
+        for (ProducerRecord<String, byte[]> r : producer.history()) {
+            QueryResult c = FrontierCodec.decode(r.value(), QueryResult.class);
+            PackedArrays.copy(c.getDistances(), all, c.getOffset());
+        }
+        for (int i = 0; i < all.length; i++) assertEquals(i, all[i]);
+        assertArrayEquals(PackedArrays.toIntArray(full.get(3).getParents()),
+                PackedArrays.toIntArray(FrontierCodec.decode(producer.history().get(3).value(), QueryResult.class).getParents()));
+    }
+}
