@@ -1,11 +1,9 @@
 package org.frontiergraph.kernels.graph;
 
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.BitSet;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
@@ -30,6 +28,8 @@ import java.util.stream.IntStream;
  */
 public final class MutableGraph {
     private static final double REMOVED = Double.NaN;
+    /** What the maps answer for a key they do not hold (weights are never negative, -0.0 aside). */
+    private static final double ABSENT = -1.0;
 
     private CsrGraph base;
     private final boolean directed;
@@ -38,7 +38,9 @@ public final class MutableGraph {
     /** Base edge ids removed since the last merge. */
     private final BitSet removed = new BitSet();
     /** Edges added since the last merge that are not base edges: key(u, v) to weight. */
-    private final Map<Long, Double> added = new HashMap<>();
+    private final LongDoubleMap added = new LongDoubleMap();
+    /** One update's effect per edge key while it is validated (NaN: removed); empty between updates. */
+    private final LongDoubleMap shadow = new LongDoubleMap();
     /** Rows whose arcs change at the next merge (an endpoint of an edge removed or added since the last one). */
     private final BitSet touched = new BitSet();
     /** The merges since the device copy last looked ({@link #drainMerges()}), while weight changes are tracked. */
@@ -69,9 +71,9 @@ public final class MutableGraph {
         return vertexCount != base.vertexCount() || !added.isEmpty() || !removed.isEmpty();
     }
 
-    /** Bytes held: the base CSR and the overlay (about 64 bytes per added edge). */
+    /** Bytes held: the base CSR and the overlay (an open-addressing table, 34-68 bytes per added edge). */
     public synchronized long bytes() {
-        return base.bytes() + 64L * added.size() + (removed.isEmpty() ? 0 : removed.size() / 8);
+        return base.bytes() + added.bytes() + (removed.isEmpty() ? 0 : removed.size() / 8);
     }
 
     /** The current version as a compact CSR, merging pending structural changes first. */
@@ -193,7 +195,36 @@ public final class MutableGraph {
             return;
         }
         // 1. validate, computing the update's effect per edge key in a shadow map (NaN: removed); nothing changes yet
-        Map<Long, Double> shadow = new HashMap<>();
+        shadow.clear();
+        try {
+            validate(e, names, n);
+        } catch (RuntimeException x) {
+            shadow.clear();
+            throw x;
+        }
+        long edges = edgeCount;
+        for (int s = 0, cap = shadow.capacity(); s < cap; s++) {
+            if (!shadow.usedAt(s)) continue;
+            boolean was = stored(shadow.keyAt(s)) != ABSENT, is = !Double.isNaN(shadow.valueAt(s));
+            edges += (is ? 1 : 0) - (was ? 1 : 0);
+        }
+        if (edges > maxEdges) {
+            shadow.clear();
+            throw new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE,
+                    "it would have " + edges + " edges; at most " + maxEdges + " are accepted");
+        }
+        // 2. apply
+        vertexCount = n;
+        edgeCount = edges;
+        for (int s = 0, cap = shadow.capacity(); s < cap; s++) {
+            if (shadow.usedAt(s)) commit(shadow.keyAt(s), shadow.valueAt(s));
+        }
+        shadow.clear();
+        record(e);
+    }
+
+    /** Step 1 of {@link #apply}: checks every edit against the current version, filling {@link #shadow}. */
+    private void validate(EdgeEdits e, UserIds names, int n) {
         for (int i = 0; i < e.removeU().length; i++) {
             long key = existing(names, "remove", e.removeU()[i], e.removeV()[i], n);
             shadow.put(key, REMOVED);
@@ -213,8 +244,7 @@ public final class MutableGraph {
                         "re-weight of " + names.edge(u, v) + " to " + w + ": weights must be finite and non-negative");
             }
             long key = existing(names, "re-weight", u, v, n);
-            Double now = shadow.get(key);
-            if (now != null && now.isNaN()) {
+            if (Double.isNaN(shadow.get(key, ABSENT))) {
                 throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
                         "edge " + names.edge(u, v) + " is both removed and re-weighted");
             }
@@ -229,23 +259,10 @@ public final class MutableGraph {
             }
             if (u == v) continue;   // self-loops are dropped (storage policy)
             long key = key(u, v);
-            Double now = shadow.containsKey(key) ? shadow.get(key) : stored(key);
-            shadow.put(key, now == null || now.isNaN() ? w : Math.min(now, w));
+            double now = shadow.get(key, ABSENT);
+            if (now == ABSENT) now = stored(key);
+            shadow.put(key, now == ABSENT || Double.isNaN(now) ? w : Math.min(now, w));
         }
-        long edges = edgeCount;
-        for (Map.Entry<Long, Double> s : shadow.entrySet()) {
-            boolean was = stored(s.getKey()) != null, is = !s.getValue().isNaN();
-            edges += (is ? 1 : 0) - (was ? 1 : 0);
-        }
-        if (edges > maxEdges) {
-            throw new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE,
-                    "it would have " + edges + " edges; at most " + maxEdges + " are accepted");
-        }
-        // 2. apply
-        vertexCount = n;
-        edgeCount = edges;
-        for (Map.Entry<Long, Double> s : shadow.entrySet()) commit(s.getKey(), s.getValue());
-        record(e);
     }
 
     /** Remembers the edges an applied update touched, when asked to. */
@@ -296,7 +313,7 @@ public final class MutableGraph {
             if (!directed) touched.set(v);
         }
         if (w != w) {   // removed
-            if (added.remove(key) == null) removed.set(base.arcEdgeIds()[arc]);
+            if (!added.remove(key)) removed.set(base.arcEdgeIds()[arc]);
             return;
         }
         if (arc < 0) {
@@ -329,19 +346,19 @@ public final class MutableGraph {
                     what + " of edge " + names.edge(u, v) + ": vertex outside " + names.range());
         }
         long key = key(u, v);
-        if (u == v || stored(key) == null) {
+        if (u == v || stored(key) == ABSENT) {
             throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
                     what + " of edge " + names.edge(u, v) + ": no such edge in the current version");
         }
         return key;
     }
 
-    /** The weight of edge {@code key} in the current version, or null when it has no such edge. */
-    private Double stored(long key) {
-        Double w = added.get(key);
-        if (w != null) return w;
+    /** The weight of edge {@code key} in the current version, or {@link #ABSENT} when it has no such edge. */
+    private double stored(long key) {
+        double w = added.get(key, ABSENT);
+        if (w != ABSENT) return w;
         int arc = baseArc((int) (key >>> 32), (int) key);
-        if (arc < 0 || removed.get(base.arcEdgeIds()[arc])) return null;
+        if (arc < 0 || removed.get(base.arcEdgeIds()[arc])) return ABSENT;
         return base.weights()[arc];
     }
 
@@ -377,12 +394,9 @@ public final class MutableGraph {
         int[] off = old.rowOffsets(), col = old.columns(), ids = old.arcEdgeIds();
         double[] wt = old.weights();
         int[] rows = touched.stream().toArray();
-        long[] addedKeys = new long[added.size()];
-        int k = 0;
-        for (long key : added.keySet()) addedKeys[k++] = key;
+        long[] addedKeys = added.keys();
         Arrays.sort(addedKeys);
         int[] removedIds = removed.stream().toArray();
-        long[] removedSorted = Arrays.stream(removedIds).asLongStream().toArray();   // searched with the keys' helpers
 
         // 1. the touched rows' new arcs, packed: row rows[t] at [start[t], start[t + 1])
         int[] addCount = new int[rows.length + 1];
@@ -400,7 +414,7 @@ public final class MutableGraph {
             if (!directed) addArcs[fill[Arrays.binarySearch(rows, b)]++] = ((long) a << 32) | i;
         }
         double[] addedW = new double[addedKeys.length];
-        for (int i = 0; i < addedKeys.length; i++) addedW[i] = added.get(addedKeys[i]);
+        for (int i = 0; i < addedKeys.length; i++) addedW[i] = added.get(addedKeys[i], ABSENT);
         int[] degree = new int[rows.length];
         IntStream.range(0, rows.length).parallel().forEach(t -> {
             Arrays.sort(addArcs, addStart[t], addStart[t + 1]);
@@ -467,11 +481,13 @@ public final class MutableGraph {
         int[] upperStart = directed ? null : new int[n];
         int[] bounds = rowRanges(newOff, n);
         IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
+            int t = firstAtLeast(rows, bounds[r]);   // the next touched row, walked along with u
             for (int u = bounds[r]; u < bounds[r + 1]; u++) {
-                int t = Arrays.binarySearch(rows, u), to = newOff[u], len = newOff[u + 1] - to;
-                if (t >= 0) {
+                int to = newOff[u], len = newOff[u + 1] - to;
+                if (t < rows.length && rows[t] == u) {
                     System.arraycopy(tCol, tStart[t], newCol, to, len);
                     System.arraycopy(tW, tStart[t], newW, to, len);
+                    t++;
                 } else if (len > 0) {
                     System.arraycopy(col, off[u], newCol, to, len);
                     System.arraycopy(wt, off[u], newW, to, len);
@@ -489,49 +505,32 @@ public final class MutableGraph {
             }
         });
 
-        // 4. undirected edge ids: edge (u, v > u) is numbered after every edge of the rows before u
+        // 4. undirected edge ids: edge (u, v > u) is numbered after every edge of the rows before u; a lower arc
+        // u -> c kept from the base shifts its old id (IdShift), an added one finds edge (c, u) in row c
         if (!directed) {
             int[] upperBefore = new int[n + 1];
             for (int u = 0; u < n; u++) upperBefore[u + 1] = upperBefore[u] + (newOff[u + 1] - upperStart[u]);
+            IdShift shift = IdShift.of(old, removedIds, addedKeys);
             IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
+                int t = firstAtLeast(rows, bounds[r]);
                 for (int u = bounds[r]; u < bounds[r + 1]; u++) {
                     int to = newOff[u], up = upperStart[u];
                     for (int e = up; e < newOff[u + 1]; e++) newIds[e] = upperBefore[u] + (e - up);
-                    if (up == to) continue;
-                    int t = Arrays.binarySearch(rows, u);
-                    if (t >= 0) {
-                        // a rebuilt row: a lower arc u->c kept from the base shifts its old id (as below); an added
-                        // one finds edge (c, u) in row c
-                        int r0 = -1, a0 = -1;
+                    boolean rebuilt = t < rows.length && rows[t] == u;
+                    if (rebuilt) {
                         for (int e = to, p = tStart[t]; e < up; e++, p++) {
                             int c = newCol[e], from = tOld[p];
                             if (from < 0) {
                                 int at = Arrays.binarySearch(newCol, upperStart[c], newOff[c + 1], u);
                                 newIds[e] = upperBefore[c] + (at - upperStart[c]);
-                                continue;
+                            } else {
+                                newIds[e] = shift.apply(ids[from]);
                             }
-                            int id = ids[from];
-                            long key = ((long) c << 32) | u;
-                            if (r0 < 0) {
-                                r0 = lowerBound(removedSorted, id);
-                                a0 = lowerBound(addedKeys, key);
-                            }
-                            r0 = advance(removedSorted, r0, id);
-                            a0 = advance(addedKeys, a0, key);
-                            newIds[e] = id - r0 + a0;
                         }
-                    } else {
-                        // an untouched row's lower arcs are old edges (c, u), in canonical order along the row
-                        int from = off[u], firstId = ids[from];
-                        int r0 = lowerBound(removedSorted, firstId);
-                        int a0 = lowerBound(addedKeys, ((long) col[from] << 32) | u);
-                        for (int e = to, x = from; e < up; e++, x++) {
-                            int id = ids[x];
-                            long key = ((long) col[x] << 32) | u;
-                            r0 = advance(removedSorted, r0, id);
-                            a0 = advance(addedKeys, a0, key);
-                            newIds[e] = id - r0 + a0;
-                        }
+                        t++;
+                    } else if (up > to) {
+                        // an untouched row's lower arcs are old edges (c, u), kept (it is a base row: it has arcs)
+                        for (int e = to, x = off[u]; e < up; e++, x++) newIds[e] = shift.apply(ids[x]);
                     }
                 }
             });
@@ -605,19 +604,9 @@ public final class MutableGraph {
         return (int) IntStream.range(0, w.length).parallel().filter(i -> !CsrGraph.integral(w[i])).count();
     }
 
-    /**
-     * The first index at or after {@code from} whose value is at least {@code x} (a sorted), by galloping: O(log of
-     * the distance moved). A row's arcs ask for increasing values that may lie far apart in the changed edges.
-     */
-    private static int advance(long[] a, int from, long x) {
-        if (from >= a.length || a[from] >= x) return from;
-        int step = 1, lo = from;
-        while (lo + step < a.length && a[lo + step] < x) {
-            lo += step;
-            step <<= 1;
-        }
-        int hi = Math.min(a.length, lo + step);
-        lo++;
+    /** The first index of sorted {@code a} whose value is at least {@code x} ({@code a.length} when none). */
+    private static int firstAtLeast(int[] a, int x) {
+        int lo = 0, hi = a.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (a[mid] < x) lo = mid + 1; else hi = mid;
@@ -625,8 +614,95 @@ public final class MutableGraph {
         return lo;
     }
 
-    private static int lowerBound(long[] a, long x) {
-        int lo = 0, hi = a.length;
+    /**
+     * Where a kept edge of an undirected base lands in a merge: old id x becomes x - (removed ids below x) + (added
+     * edges ordered before it). Both counts are step functions of x with at most k steps for k changed edges; they
+     * are kept as the sorted old ids where the shift changes ({@code at}) and the shift from there on, and a table
+     * with one entry per bucket of {@code 2^bits} old ids (about one step per bucket) says where to start looking,
+     * so a lookup is O(1) expected, in a few KB to MB that stay in cache. (Searching the changed edges per arc
+     * instead, by galloping, was most of a kron20 merge: O(m log(k / d)).)
+     */
+    private record IdShift(int[] at, int[] shift, int[] bucketFirst, int bits) {
+        static IdShift of(CsrGraph old, int[] removedIds, long[] addedKeys) {
+            int oldEdges = old.edgeCount(), bn = old.vertexCount();
+            int[] off = old.rowOffsets(), col = old.columns(), ids = old.arcEdgeIds();
+            // an added edge (a, b), a < b, is ordered after the old edges whose key is smaller: the old edges of the
+            // rows before a and those (a, d < b); its step is at the id of the first old edge after it
+            int[] addedAt = new int[addedKeys.length];
+            int[] upperEnd = null;   // old edges (c, d) with c <= u, made only when a row cannot tell
+            for (int i = 0; i < addedKeys.length; i++) {
+                int a = (int) (addedKeys[i] >>> 32), b = (int) addedKeys[i];
+                int pos;
+                if (a >= bn) {
+                    pos = oldEdges;
+                } else {
+                    int j = firstAtLeast(col, off[a], off[a + 1], b);   // b is not in row a (not a base edge)
+                    if (j < off[a + 1]) {
+                        pos = ids[j];   // col[j] > b > a: an upper arc, the first old edge after (a, b)
+                    } else if (off[a + 1] > off[a] && col[off[a + 1] - 1] > a) {
+                        pos = ids[off[a + 1] - 1] + 1;   // after row a's last upper arc
+                    } else {
+                        if (upperEnd == null) upperEnd = upperEnds(old);
+                        pos = upperEnd[a];
+                    }
+                }
+                addedAt[i] = pos;   // non-decreasing: the keys are sorted
+            }
+            // merge the steps: -1 from r + 1 on for a removed id r, +1 from pos on for an added edge
+            int[] at = new int[removedIds.length + addedAt.length];
+            int[] shift = new int[at.length];
+            int steps = 0, now = 0;
+            for (int r = 0, a = 0; r < removedIds.length || a < addedAt.length; ) {
+                int x;
+                if (a >= addedAt.length || (r < removedIds.length && removedIds[r] + 1 < addedAt[a])) {
+                    x = removedIds[r++] + 1;
+                    now--;
+                } else {
+                    x = addedAt[a++];
+                    now++;
+                }
+                if (steps > 0 && at[steps - 1] == x) {
+                    shift[steps - 1] = now;
+                } else {
+                    at[steps] = x;
+                    shift[steps++] = now;
+                }
+            }
+            int bits = 0;
+            while (bits < 30 && ((long) oldEdges >>> (bits + 1)) >= Math.max(1, steps)) bits++;
+            int[] bucketFirst = new int[(oldEdges >>> bits) + 1];
+            for (int b = 0, i = 0; b < bucketFirst.length; b++) {
+                long startId = (long) b << bits;
+                while (i < steps && at[i] < startId) i++;
+                bucketFirst[b] = i;
+            }
+            return new IdShift(Arrays.copyOf(at, steps), Arrays.copyOf(shift, steps), bucketFirst, bits);
+        }
+
+        /** The new id of kept old edge {@code x}. */
+        int apply(int x) {
+            int i = bucketFirst[x >>> bits];
+            while (i < at.length && at[i] <= x) i++;
+            return i == 0 ? x : x + shift[i - 1];
+        }
+
+        /** For each row u of an undirected graph, its old edges (c, d) with c <= u (upper arcs of rows up to u). */
+        private static int[] upperEnds(CsrGraph g) {
+            int n = g.vertexCount();
+            int[] off = g.rowOffsets(), col = g.columns();
+            int[] end = new int[n];
+            long sum = 0;
+            for (int u = 0; u < n; u++) {
+                sum += off[u + 1] - firstAtLeast(col, off[u], off[u + 1], u + 1);
+                end[u] = (int) sum;
+            }
+            return end;
+        }
+    }
+
+    /** The first index in [from, to) of sorted {@code a} whose value is at least {@code x} ({@code to} when none). */
+    private static int firstAtLeast(int[] a, int from, int to, int x) {
+        int lo = from, hi = to;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (a[mid] < x) lo = mid + 1; else hi = mid;
