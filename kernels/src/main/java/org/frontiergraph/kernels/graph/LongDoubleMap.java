@@ -63,18 +63,25 @@ final class LongDoubleMap {
     }
 
     void put(long key, double value) {
+        put(key, value, 0);
+    }
+
+    /** Maps {@code key} to {@code value}; the value it had, or {@code absent} when it had none (one probe). */
+    double put(long key, double value, double absent) {
         int mask = keys.length - 1;
         int i = home(key);
         for (; used[i]; i = (i + 1) & mask) {
             if (keys[i] == key) {
+                double before = values[i];
                 values[i] = value;
-                return;
+                return before;
             }
         }
         used[i] = true;
         keys[i] = key;
         values[i] = value;
         if (++size > keys.length / 2) grow();
+        return absent;
     }
 
     /** Removes {@code key}; whether it was there. */

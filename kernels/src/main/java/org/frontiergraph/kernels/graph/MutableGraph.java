@@ -196,17 +196,12 @@ public final class MutableGraph {
         }
         // 1. validate, computing the update's effect per edge key in a shadow map (NaN: removed); nothing changes yet
         shadow.clear();
+        long edges;
         try {
-            validate(e, names, n);
+            edges = edgeCount + validate(e, names, n);
         } catch (RuntimeException x) {
             shadow.clear();
             throw x;
-        }
-        long edges = edgeCount;
-        for (int s = 0, cap = shadow.capacity(); s < cap; s++) {
-            if (!shadow.usedAt(s)) continue;
-            boolean was = stored(shadow.keyAt(s)) != ABSENT, is = !Double.isNaN(shadow.valueAt(s));
-            edges += (is ? 1 : 0) - (was ? 1 : 0);
         }
         if (edges > maxEdges) {
             shadow.clear();
@@ -223,11 +218,16 @@ public final class MutableGraph {
         record(e);
     }
 
-    /** Step 1 of {@link #apply}: checks every edit against the current version, filling {@link #shadow}. */
-    private void validate(EdgeEdits e, UserIds names, int n) {
+    /**
+     * Step 1 of {@link #apply}: checks every edit against the current version, filling {@link #shadow}; returns how
+     * the edge count changes (each write to the shadow adds whether the edge is there after it, less before it).
+     */
+    private long validate(EdgeEdits e, UserIds names, int n) {
+        long delta = 0;
         for (int i = 0; i < e.removeU().length; i++) {
             long key = existing(names, "remove", e.removeU()[i], e.removeV()[i], n);
-            shadow.put(key, REMOVED);
+            double before = shadow.put(key, REMOVED, ABSENT);   // absent: the edge exists (checked), so it goes
+            if (!Double.isNaN(before)) delta--;
         }
         for (int i = 0; i < e.addU().length; i++) {
             int u = e.addU()[i], v = e.addV()[i];
@@ -244,11 +244,10 @@ public final class MutableGraph {
                         "re-weight of " + names.edge(u, v) + " to " + w + ": weights must be finite and non-negative");
             }
             long key = existing(names, "re-weight", u, v, n);
-            if (Double.isNaN(shadow.get(key, ABSENT))) {
+            if (Double.isNaN(shadow.put(key, w, ABSENT))) {   // the shadow is dropped with the update
                 throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
                         "edge " + names.edge(u, v) + " is both removed and re-weighted");
             }
-            shadow.put(key, w);
         }
         for (int i = 0; i < e.addU().length; i++) {
             int u = e.addU()[i], v = e.addV()[i];
@@ -261,8 +260,11 @@ public final class MutableGraph {
             long key = key(u, v);
             double now = shadow.get(key, ABSENT);
             if (now == ABSENT) now = stored(key);
-            shadow.put(key, now == ABSENT || Double.isNaN(now) ? w : Math.min(now, w));
+            boolean there = now != ABSENT && !Double.isNaN(now);
+            shadow.put(key, there ? Math.min(now, w) : w);
+            if (!there) delta++;
         }
+        return delta;
     }
 
     /** Remembers the edges an applied update touched, when asked to. */
@@ -426,7 +428,7 @@ public final class MutableGraph {
         for (int t = 0; t < rows.length; t++) tStart[t + 1] = Math.addExact(tStart[t], degree[t]);
         int[] tCol = new int[tStart[rows.length]];
         double[] tW = new double[tCol.length];
-        int[] tOld = new int[tCol.length];   // the base arc each came from, or -1 for an added edge
+        int[] tOld = new int[tCol.length];   // the base arc each came from, or -1 - i for added edge addedKeys[i]
         double[] sumDelta = new double[rows.length];
         int[] nonIntegralDelta = new int[rows.length];
         IntStream.range(0, rows.length).parallel().forEach(t -> {
@@ -443,8 +445,8 @@ public final class MutableGraph {
                 if (!fromAdded && e >= end) break;
                 if (fromAdded) {
                     tCol[p] = (int) (addArcs[a] >>> 32);
-                    tW[p] = addedW[(int) addArcs[a++]];
-                    tOld[p] = -1;
+                    tW[p] = addedW[(int) addArcs[a]];
+                    tOld[p] = -1 - (int) addArcs[a++];
                 } else {
                     tCol[p] = col[e];
                     tW[p] = wt[e];
@@ -474,67 +476,38 @@ public final class MutableGraph {
         long expected = directed ? edgeCount : 2 * edgeCount;
         if (acc != expected) throw new IllegalStateException("merge produced " + acc + " arcs, expected " + expected);
 
-        // 3. columns and weights, row ranges on all cores: untouched rows copied whole, touched rows from step 1
+        // 3. columns, weights and edge ids, row ranges on all cores: untouched rows copied whole, touched rows from
+        // step 1. Undirected edge ids: an edge kept from the base shifts its old id (IdShift), an added edge takes the
+        // id IdShift gives it; no pass over the new rows is needed for them.
         int arcs = (int) acc;
         int[] newCol = new int[arcs], newIds = new int[arcs];
         double[] newW = new double[arcs];
-        int[] upperStart = directed ? null : new int[n];
+        IdShift shift = directed ? null : IdShift.of(old, removedIds, addedKeys);
         int[] bounds = rowRanges(newOff, n);
         IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
             int t = firstAtLeast(rows, bounds[r]);   // the next touched row, walked along with u
             for (int u = bounds[r]; u < bounds[r + 1]; u++) {
                 int to = newOff[u], len = newOff[u + 1] - to;
                 if (t < rows.length && rows[t] == u) {
-                    System.arraycopy(tCol, tStart[t], newCol, to, len);
-                    System.arraycopy(tW, tStart[t], newW, to, len);
+                    int from = tStart[t];
+                    System.arraycopy(tCol, from, newCol, to, len);
+                    System.arraycopy(tW, from, newW, to, len);
+                    if (!directed) {
+                        for (int j = 0; j < len; j++) {
+                            int o = tOld[from + j];
+                            newIds[to + j] = o >= 0 ? shift.apply(ids[o]) : shift.addedIds()[-1 - o];
+                        }
+                    }
                     t++;
                 } else if (len > 0) {
-                    System.arraycopy(col, off[u], newCol, to, len);
-                    System.arraycopy(wt, off[u], newW, to, len);
+                    int from = off[u];
+                    System.arraycopy(col, from, newCol, to, len);
+                    System.arraycopy(wt, from, newW, to, len);
+                    if (!directed) for (int j = 0; j < len; j++) newIds[to + j] = shift.apply(ids[from + j]);
                 }
-                if (directed) {
-                    for (int e = to; e < to + len; e++) newIds[e] = e;   // directed: edges are the arcs, in order
-                } else {
-                    int lo = to, hi = to + len;   // first arc to a vertex above u
-                    while (lo < hi) {
-                        int mid = (lo + hi) >>> 1;
-                        if (newCol[mid] > u) hi = mid; else lo = mid + 1;
-                    }
-                    upperStart[u] = lo;
-                }
+                if (directed) for (int e = to; e < to + len; e++) newIds[e] = e;   // directed: edges are the arcs, in order
             }
         });
-
-        // 4. undirected edge ids: edge (u, v > u) is numbered after every edge of the rows before u; a lower arc
-        // u -> c kept from the base shifts its old id (IdShift), an added one finds edge (c, u) in row c
-        if (!directed) {
-            int[] upperBefore = new int[n + 1];
-            for (int u = 0; u < n; u++) upperBefore[u + 1] = upperBefore[u] + (newOff[u + 1] - upperStart[u]);
-            IdShift shift = IdShift.of(old, removedIds, addedKeys);
-            IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
-                int t = firstAtLeast(rows, bounds[r]);
-                for (int u = bounds[r]; u < bounds[r + 1]; u++) {
-                    int to = newOff[u], up = upperStart[u];
-                    for (int e = up; e < newOff[u + 1]; e++) newIds[e] = upperBefore[u] + (e - up);
-                    boolean rebuilt = t < rows.length && rows[t] == u;
-                    if (rebuilt) {
-                        for (int e = to, p = tStart[t]; e < up; e++, p++) {
-                            int c = newCol[e], from = tOld[p];
-                            if (from < 0) {
-                                int at = Arrays.binarySearch(newCol, upperStart[c], newOff[c + 1], u);
-                                newIds[e] = upperBefore[c] + (at - upperStart[c]);
-                            } else {
-                                newIds[e] = shift.apply(ids[from]);
-                            }
-                        }
-                        t++;
-                    } else if (up > to) {
-                        // an untouched row's lower arcs are old edges (c, u), kept (it is a base row: it has arcs)
-                        for (int e = to, x = off[u]; e < up; e++, x++) newIds[e] = shift.apply(ids[x]);
-                    }
-                }
-            });
-        }
 
         int oldNonIntegral = old.nonIntegralArcsIfKnown();
         int nonIntegral = oldNonIntegral < 0 ? countNonIntegral(newW) : oldNonIntegral + Arrays.stream(nonIntegralDelta).sum();
@@ -543,9 +516,7 @@ public final class MutableGraph {
         next.knownTotals(nonIntegral, Double.isNaN(oldSum) ? Double.NaN : oldSum + Arrays.stream(sumDelta).sum());
         EdgeMoves moves = null;
         if (!directed) {
-            int[] addedIds = new int[addedKeys.length];
-            for (int i = 0; i < addedKeys.length; i++) addedIds[i] = newIds[next.findArc((int) (addedKeys[i] >>> 32), (int) addedKeys[i])];
-            moves = EdgeMoves.of(old.edgeCount(), removedIds, addedIds, addedKeys, addedW);
+            moves = EdgeMoves.of(old.edgeCount(), removedIds, shift.addedIds(), addedKeys, addedW);
             UndirectedEdges list = old.cachedUndirectedEdges();
             if (list != null) next.cacheUndirectedEdges(list.moved(moves, n, next.edgeCount()));
         }
@@ -615,14 +586,15 @@ public final class MutableGraph {
     }
 
     /**
-     * Where a kept edge of an undirected base lands in a merge: old id x becomes x - (removed ids below x) + (added
+     * Where the edges of an undirected base land in a merge ({@code addedIds}: the new ids of the added edges, in
+     * key order): old id x of a kept edge becomes x - (removed ids below x) + (added
      * edges ordered before it). Both counts are step functions of x with at most k steps for k changed edges; they
      * are kept as the sorted old ids where the shift changes ({@code at}) and the shift from there on, and a table
      * with one entry per bucket of {@code 2^bits} old ids (about one step per bucket) says where to start looking,
      * so a lookup is O(1) expected, in a few KB to MB that stay in cache. (Searching the changed edges per arc
      * instead, by galloping, was most of a kron20 merge: O(m log(k / d)).)
      */
-    private record IdShift(int[] at, int[] shift, int[] bucketFirst, int bits) {
+    private record IdShift(int[] at, int[] shift, int[] bucketFirst, int bits, int[] addedIds) {
         static IdShift of(CsrGraph old, int[] removedIds, long[] addedKeys) {
             int oldEdges = old.edgeCount(), bn = old.vertexCount();
             int[] off = old.rowOffsets(), col = old.columns(), ids = old.arcEdgeIds();
@@ -676,7 +648,13 @@ public final class MutableGraph {
                 while (i < steps && at[i] < startId) i++;
                 bucketFirst[b] = i;
             }
-            return new IdShift(Arrays.copyOf(at, steps), Arrays.copyOf(shift, steps), bucketFirst, bits);
+            // added edge i: after the old edges ordered before it less the removed ones among them, and i added ones
+            int[] addedIds = new int[addedAt.length];
+            for (int i = 0, r = 0; i < addedAt.length; i++) {
+                while (r < removedIds.length && removedIds[r] < addedAt[i]) r++;
+                addedIds[i] = addedAt[i] - r + i;
+            }
+            return new IdShift(Arrays.copyOf(at, steps), Arrays.copyOf(shift, steps), bucketFirst, bits, addedIds);
         }
 
         /** The new id of kept old edge {@code x}. */
