@@ -13,8 +13,8 @@ import java.util.stream.IntStream;
  * CSR in O(m + k log k) when a reader needs it (the next query), so a run of updates between two queries costs one
  * merge, however many updates it holds; re-weight-only updates never merge.
  *
- * <p>Cost of {@link #apply}: O(k log d) for k edits (a binary search per edit in its row), independent of the
- * graph's size. Each update is validated in full before any of it applies (all or nothing) with the rules of
+ * <p>Cost of {@link #apply}: O(k log d) for k edits (a binary search per edit in its row, a probe or two of the
+ * overlay's open-addressing table, {@link LongDoubleMap}), independent of the graph's size. Each update is validated in full before any of it applies (all or nothing) with the rules of
  * {@link GraphEdit}, which stays the reference: the graph after any sequence of updates equals, array for array
  * (edge ids included), the one GraphEdit would give, and the one built from scratch from the same edges.
  *
@@ -22,6 +22,17 @@ import java.util.stream.IntStream;
  * {@link #current()} sees later re-weights. The worker never lets that happen: updates and queries of one graph
  * run one after another on the thread that owns the graph's partition, so no query is running while an update
  * applies and no copy-on-write is needed. Readers on other threads (the live view) take {@link #snapshot()}.
+ *
+ * <p>Trade-offs, measured (docs/benchmarks.md, "Structural updates on the CPU engine (2-core)"): the merge is
+ * synchronous, on the first reader after a structural update, and it always builds a compact CSR. Two other designs
+ * were weighed and not taken. (1) Merging in the background, as soon as a structural update is applied: the next
+ * update would then have to be rebased onto the base being built (its removed ids and re-weighted arcs renumbered,
+ * and the in-place re-weights of the old base raced by the merge's reads), and on a 2-core machine the merge takes
+ * the same cores the consumer and the query need; through Kafka on NY the merges are ~3% of the consumer thread's
+ * time and the SSSP queries ~78%. (2) Answering BFS/SSSP on base + overlay without merging: it saves the O(m) copy
+ * but visits arcs in another order than the merged CSR, so answers with ties (parents) would depend on when the
+ * last merge happened, and every engine and the repairs would need the overlay view. Compact CSR after every merge
+ * keeps every reader (CPU kernels, the device's merge plans, the MST edge list) on one layout.
  *
  * <p>A GPU copy follows by {@link #drainWeightChanges()}: the arcs re-weighted since it last looked (when it asked
  * for them with {@link #trackWeightChanges()}), or a new base object after a structural merge.
@@ -387,8 +398,9 @@ public final class MutableGraph {
     /**
      * Builds the new base: base edges not removed merged with the added ones, in canonical (u, v) order. Only the
      * touched rows are merged edge by edge; the others are copied whole, and their edge ids shifted (an edge's id is
-     * its rank in canonical order: the old id, less the removed edges before it, plus the added ones before it).
-     * O(m) copying on all cores plus O(k log k + n) for the k changed edges.
+     * its rank in canonical order: the old id, less the removed edges before it, plus the added ones before it, see
+     * {@link IdShift}), in the same pass as the copy. O(m) copying on all cores plus O(k log k + n) for the k
+     * changed edges.
      */
     private void merge() {
         CsrGraph old = base;
