@@ -121,7 +121,7 @@ class MutableGraphTest {
         for (int run = 0; run < runs.length; run++) {
             if (!directed) g.current().undirectedEdges();   // cached: the merge moves it along
             for (int i = 0; i < runs[run]; i++) {
-                EdgeEdits e = rnd.nextInt(4) == 0 ? UpdateStreams.randomUpdate(rnd, reference, true)
+                EdgeEdits e = rnd.nextInt(4) == 0 ? UpdateStreams.randomUpdate(rnd, reference, rnd.nextBoolean())
                         : bulkUpdate(rnd, reference, 1 + rnd.nextInt(i % 7 == 0 ? 400 : 20));
                 CsrGraph expected = null;
                 try {
@@ -157,13 +157,15 @@ class MutableGraphTest {
      * (existing edges and loops among them), sometimes to a few new vertices; one in eight carries a mistake.
      */
     private static EdgeEdits bulkUpdate(Random rnd, CsrGraph g, int k) {
-        int grow = rnd.nextInt(6) == 0 ? 1 + rnd.nextInt(3) : 0, n = g.vertexCount() + grow;
+        boolean weightsOnly = rnd.nextInt(4) == 0;   // re-weights only, some edges twice (the last one wins)
+        int grow = !weightsOnly && rnd.nextInt(6) == 0 ? 1 + rnd.nextInt(3) : 0, n = g.vertexCount() + grow;
         List<int[]> rem = new ArrayList<>(), rew = new ArrayList<>(), add = new ArrayList<>();
         List<Double> rw = new ArrayList<>(), aw = new ArrayList<>();
         Set<Long> removed = new HashSet<>();
         for (int i = 0; i < k; i++) {
-            int kind = rnd.nextInt(3);
-            if (kind == 2 || g.arcCount() == 0) {
+            int kind = weightsOnly ? 1 : rnd.nextInt(3);
+            if (kind != 2 && g.arcCount() == 0) continue;
+            if (kind == 2) {
                 int[] e = rnd.nextInt(8) == 0 && g.arcCount() > 0 ? UpdateStreams.randomArc(rnd, g)
                         : new int[] {rnd.nextInt(n), rnd.nextInt(n)};
                 add.add(e);
@@ -182,10 +184,11 @@ class MutableGraphTest {
             }
         }
         if (rnd.nextInt(8) == 0) {
-            switch (rnd.nextInt(3)) {
+            switch (weightsOnly ? 2 + rnd.nextInt(2) : rnd.nextInt(4)) {
                 case 0 -> { add.add(new int[] {0, n + 3}); aw.add(1.0); }                         // INVALID_VERTEX
                 case 1 -> { if (!rem.isEmpty()) { rew.add(rem.get(0)); rw.add(1.0); } }          // removed and re-weighted
-                default -> { rew.add(new int[] {1, 1}); rw.add(2.0); }                            // INVALID_EDGE
+                case 2 -> { rew.add(new int[] {1, 1}); rw.add(2.0); }                             // INVALID_EDGE
+                default -> { if (!rw.isEmpty()) rw.set(rw.size() / 2, -1.0); }                    // INVALID_WEIGHT
             }
         }
         return new EdgeEdits(grow, UpdateStreams.us(rem), UpdateStreams.vs(rem), UpdateStreams.us(rew), UpdateStreams.vs(rew),
