@@ -84,9 +84,12 @@ public final class MutableGraph {
         return vertexCount != base.vertexCount() || !added.isEmpty() || !removed.isEmpty();
     }
 
-    /** Bytes held: the base CSR and the overlay (an open-addressing table, 34-68 bytes per added edge). */
+    /**
+     * Bytes held: the base CSR and the overlay (an open-addressing table, 34-68 bytes per added edge); a graph
+     * without pending changes counts its base alone (the empty tables' few hundred bytes are left out).
+     */
     public synchronized long bytes() {
-        return base.bytes() + added.bytes() + (removed.isEmpty() ? 0 : removed.size() / 8);
+        return base.bytes() + (added.isEmpty() ? 0 : added.bytes()) + (removed.isEmpty() ? 0 : removed.size() / 8);
     }
 
     /** The current version as a compact CSR, merging pending structural changes first. */
