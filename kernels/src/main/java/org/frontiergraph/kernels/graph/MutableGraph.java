@@ -14,9 +14,10 @@ import java.util.stream.IntStream;
  * merge, however many updates it holds; re-weight-only updates never merge.
  *
  * <p>Cost of {@link #apply}: O(k log d) for k edits (a binary search per edit in its row, a probe or two of the
- * overlay's open-addressing table, {@link LongDoubleMap}), independent of the graph's size; a structural update of
- * {@link #SORTED_MIN} or more edits (re-weights only, too) is first sorted by edge (O(k) radix sort) and applied row by row, which trades
- * the sort for cache misses (a 10^6-edit batch on NY: ~1.4 s of CPU before, ~0.1 s after). Each update is validated in full before any of it applies (all or nothing) with the rules of
+ * overlay's open-addressing table, {@link LongDoubleMap}), independent of the graph's size; an update of
+ * {@link #SORTED_MIN} or more edits (structural or re-weights only) is first sorted by edge (O(k) radix sort) and
+ * applied row by row, which trades the sort for cache misses (a 10^6-edit mixed batch on NY: ~1.4 s of CPU before,
+ * ~0.1 s after). Each update is validated in full before any of it applies (all or nothing) with the rules of
  * {@link GraphEdit}, which stays the reference: the graph after any sequence of updates equals, array for array
  * (edge ids included), the one GraphEdit would give, and the one built from scratch from the same edges.
  *
@@ -242,8 +243,8 @@ public final class MutableGraph {
     static final int SORTED_MIN = 256;
 
     /**
-     * A large update in key order: its edits sorted by edge key (a stable radix sort, so an edge's edits
-     * stay in the order {@link #apply} defines: removals, re-weights, additions, each in input order), each edge
+     * A large update in key order: its edits sorted by edge key (a stable radix sort, so an edge's edits stay in
+     * the order {@link #apply} defines: removals, re-weights, additions, each in input order), each edge
      * looked up once, and the effects committed in key order, so the base's rows are visited in order instead of
      * at random (on a 10^6-edit batch most of apply's time was cache misses in the overlay's table and the rows).
      * It applies exactly what the sequential path would; when the update is invalid (or over {@code maxEdges}) it
