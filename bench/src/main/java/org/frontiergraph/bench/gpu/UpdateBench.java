@@ -30,8 +30,12 @@ import org.frontiergraph.kernels.sssp.Sssp;
  * ones (80% re-weights, 10% removals of distinct edges, 10% additions of random pairs; a batch larger than the
  * graph re-weights some edges more than once); then the kernels' time after 10^5 mixed updates against the
  * static CSR's. Without a GPU it measures the CPU engine (host apply only).
+ * <p>On a shared machine wall time swings with the other processes; the CPU columns do less: the applying thread's
+ * CPU time for the apply (one thread) and the whole JVM's CPU time for the merge (the caller and the common pool).
+ * {@code --repeat N} applies N batches of each size and kind (each on the graph the one before left) and reports
+ * each column's median.
  * <pre>java -cp ... org.frontiergraph.bench.gpu.UpdateBench [--graphs ny,kron22] [--batches 1000,100000,1000000]
- *      [--out table.md]</pre>
+ *      [--repeat 1] [--out table.md]</pre>
  */
 public final class UpdateBench {
     private static final long SEED = 20_261_123L;
@@ -40,11 +44,13 @@ public final class UpdateBench {
         List<String> graphs = List.of("ny", "kron22");
         int[] batches = {10, 1_000, 100_000, 1_000_000};
         Path out = null;
+        int repeat = 1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--graphs" -> graphs = List.of(args[++i].split(","));
                 case "--batches" -> batches = java.util.Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
                 case "--out" -> out = Path.of(args[++i]);
+                case "--repeat" -> repeat = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -54,8 +60,10 @@ public final class UpdateBench {
             String device = engine instanceof GpuBackend g ? g.device() : "CPU engine";
             t.append("## Updates (UpdateBench), ").append(LocalDate.now()).append("\n\n")
                     .append("Machine: ").append(Machine.describe()).append("; engine: ").append(device).append(".\n")
-                    .append("Command: `UpdateBench --graphs ").append(String.join(",", graphs)).append("`.\n\n")
-                    .append("| graph | batch | kind | host apply ms | host merge ms | device sync ms | updates/s | device edits: host + device ms, device updates/s |\n|---|---:|---|---:|---:|---:|---:|---:|\n");
+                    .append("Command: `UpdateBench --graphs ").append(String.join(",", graphs)).append(" --repeat ")
+                    .append(repeat).append("` (medians of ").append(repeat).append(").\n\n")
+                    .append("| graph | batch | kind | host apply ms | apply CPU ms | host merge ms | merge CPU ms | device sync ms | updates/s | device edits (last run): host + device ms, device updates/s |\n"
+                            + "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
             StringBuilder after = new StringBuilder("\n| graph | after | SSSP kernel ms | BFS kernel ms | MST kernel ms |\n|---|---|---:|---:|---:|\n");
             for (String name : graphs) {
                 CsrGraph g = GpuBench.build(name);
@@ -77,21 +85,33 @@ public final class UpdateBench {
                     }
                     for (int k : batches) {
                         for (boolean mixed : new boolean[] {false, true}) {
-                            EdgeEdits e = batch(r.graph(), k, mixed, new SplittableRandom(SEED + k + (mixed ? 1 : 0)));
-                            MutableGraph m = r.mutable();
-                            long t0 = System.nanoTime();
-                            m.apply(e, 0, Long.MAX_VALUE);
-                            long t1 = System.nanoTime();
-                            // the CPU engine merges structural changes before the next query; the GPU engine applies
-                            // them on the device (undirected graphs: edits of the slack layout) without that merge
-                            if (!haveGpu) m.current();
-                            long tm = System.nanoTime();
-                            r.sync();
-                            long t2 = System.nanoTime();
-                            String row = String.format(Locale.ROOT, "| %s | %,d | %s | %.1f | %s | %.1f | %,.0f | %s |%n", name, e.size(),
-                                    mixed ? "mixed" : "re-weights", (t1 - t0) / 1e6, haveGpu ? "" : String.format(Locale.ROOT, "%.1f", (tm - t1) / 1e6),
-                                    (t2 - tm) / 1e6, e.size() / ((t2 - t0) / 1e9),
-                                    deviceColumn(r, e.size()));
+                            double[][] ms = new double[6][repeat];   // apply, apply CPU, merge, merge CPU, sync, total
+                            int size = 0;
+                            for (int rep = 0; rep < repeat; rep++) {
+                                EdgeEdits e = batch(r.graph(), k, mixed, new SplittableRandom(SEED + k + (mixed ? 1 : 0) + 1_000L * rep));
+                                size = e.size();
+                                MutableGraph m = r.mutable();
+                                long c0 = THREADS.getCurrentThreadCpuTime();
+                                long t0 = System.nanoTime();
+                                m.apply(e, 0, Long.MAX_VALUE);
+                                long t1 = System.nanoTime();
+                                long c1 = THREADS.getCurrentThreadCpuTime(), p1 = processCpuNanos();
+                                // the CPU engine merges structural changes before the next query; the GPU engine applies
+                                // them on the device (edits of the slack layout) without that merge
+                                if (!haveGpu) m.current();
+                                long tm = System.nanoTime();
+                                long p2 = processCpuNanos();
+                                r.sync();
+                                long t2 = System.nanoTime();
+                                double[] row = {(t1 - t0) / 1e6, (c1 - c0) / 1e6, (tm - t1) / 1e6, (p2 - p1) / 1e6, (t2 - tm) / 1e6, (t2 - t0) / 1e6};
+                                for (int c = 0; c < row.length; c++) ms[c][rep] = row[c];
+                            }
+                            double[] med = new double[ms.length];
+                            for (int c = 0; c < ms.length; c++) med[c] = GpuBench.median(ms[c]);
+                            String row = String.format(Locale.ROOT, "| %s | %,d | %s | %.1f | %.1f | %s | %s | %.1f | %,.0f | %s |%n", name, size,
+                                    mixed ? "mixed" : "re-weights", med[0], med[1],
+                                    haveGpu ? "" : String.format(Locale.ROOT, "%.1f", med[2]), haveGpu ? "" : String.format(Locale.ROOT, "%.1f", med[3]),
+                                    med[4], size / (med[5] / 1e3), deviceColumn(r, size));
                             System.out.print(row);
                             t.append(row);
                         }
@@ -113,6 +133,14 @@ public final class UpdateBench {
         long[] last = s.lastDeviceEdit();
         if (last[2] == 0) return "";
         return String.format(Locale.ROOT, "%.1f + %.1f ms: %,.0f", last[0] / 1e6, last[1] / 1e6, k / (last[1] / 1e9));
+    }
+
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** The JVM's CPU time (every thread), or 0 where the platform does not say. */
+    private static long processCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : 0;
     }
 
     private static CsrGraph copy(CsrGraph g) {

@@ -1,11 +1,9 @@
 package org.frontiergraph.kernels.graph;
 
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.BitSet;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
@@ -15,8 +13,11 @@ import java.util.stream.IntStream;
  * CSR in O(m + k log k) when a reader needs it (the next query), so a run of updates between two queries costs one
  * merge, however many updates it holds; re-weight-only updates never merge.
  *
- * <p>Cost of {@link #apply}: O(k log d) for k edits (a binary search per edit in its row), independent of the
- * graph's size. Each update is validated in full before any of it applies (all or nothing) with the rules of
+ * <p>Cost of {@link #apply}: O(k log d) for k edits (a binary search per edit in its row, a probe or two of the
+ * overlay's open-addressing table, {@link LongDoubleMap}), independent of the graph's size; an update of
+ * {@link #SORTED_MIN} or more edits (structural or re-weights only) is first sorted by edge (O(k) radix sort) and
+ * applied row by row, which trades the sort for cache misses (a 10^6-edit mixed batch on NY: ~1.4 s of CPU before,
+ * ~0.1 s after). Each update is validated in full before any of it applies (all or nothing) with the rules of
  * {@link GraphEdit}, which stays the reference: the graph after any sequence of updates equals, array for array
  * (edge ids included), the one GraphEdit would give, and the one built from scratch from the same edges.
  *
@@ -25,11 +26,24 @@ import java.util.stream.IntStream;
  * run one after another on the thread that owns the graph's partition, so no query is running while an update
  * applies and no copy-on-write is needed. Readers on other threads (the live view) take {@link #snapshot()}.
  *
+ * <p>Trade-offs, measured (docs/benchmarks.md, "Structural updates on the CPU engine (2-core)"): the merge is
+ * synchronous, on the first reader after a structural update, and it always builds a compact CSR. Two other designs
+ * were weighed and not taken. (1) Merging in the background, as soon as a structural update is applied: the next
+ * update would then have to be rebased onto the base being built (its removed ids and re-weighted arcs renumbered,
+ * and the in-place re-weights of the old base raced by the merge's reads), and on a 2-core machine the merge takes
+ * the same cores the consumer and the query need; through Kafka on NY the merges are ~3% of the consumer thread's
+ * time and the SSSP queries ~78%. (2) Answering BFS/SSSP on base + overlay without merging: it saves the O(m) copy
+ * but visits arcs in another order than the merged CSR, so answers with ties (parents) would depend on when the
+ * last merge happened, and every engine and the repairs would need the overlay view. Compact CSR after every merge
+ * keeps every reader (CPU kernels, the device's merge plans, the MST edge list) on one layout.
+ *
  * <p>A GPU copy follows by {@link #drainWeightChanges()}: the arcs re-weighted since it last looked (when it asked
  * for them with {@link #trackWeightChanges()}), or a new base object after a structural merge.
  */
 public final class MutableGraph {
     private static final double REMOVED = Double.NaN;
+    /** What the maps answer for a key they do not hold (weights are never negative, -0.0 aside). */
+    private static final double ABSENT = -1.0;
 
     private CsrGraph base;
     private final boolean directed;
@@ -38,7 +52,9 @@ public final class MutableGraph {
     /** Base edge ids removed since the last merge. */
     private final BitSet removed = new BitSet();
     /** Edges added since the last merge that are not base edges: key(u, v) to weight. */
-    private final Map<Long, Double> added = new HashMap<>();
+    private final LongDoubleMap added = new LongDoubleMap();
+    /** One update's effect per edge key while it is validated (NaN: removed); empty between updates. */
+    private final LongDoubleMap shadow = new LongDoubleMap();
     /** Rows whose arcs change at the next merge (an endpoint of an edge removed or added since the last one). */
     private final BitSet touched = new BitSet();
     /** The merges since the device copy last looked ({@link #drainMerges()}), while weight changes are tracked. */
@@ -71,9 +87,12 @@ public final class MutableGraph {
         return vertexCount != base.vertexCount() || !added.isEmpty() || !removed.isEmpty();
     }
 
-    /** Bytes held: the base CSR and the overlay (about 64 bytes per added edge). */
+    /**
+     * Bytes held: the base CSR and the overlay (an open-addressing table, 34-68 bytes per added edge); a graph
+     * without pending changes counts its base alone (the empty tables' few hundred bytes are left out).
+     */
     public synchronized long bytes() {
-        return base.bytes() + 64L * added.size() + (removed.isEmpty() ? 0 : removed.size() / 8);
+        return base.bytes() + (added.isEmpty() ? 0 : added.bytes()) + (removed.isEmpty() ? 0 : removed.size() / 8);
     }
 
     /**
@@ -207,8 +226,8 @@ public final class MutableGraph {
         double[] w = new double[keys.length];
         IntStream.range(0, keys.length).parallel().forEach(i -> {
             int u = (int) (keys[i] >>> 32), v = (int) keys[i];
-            Double x = u < 0 || v < 0 || u >= vertexCount || v >= vertexCount || u == v ? null : stored(key(u, v));
-            w[i] = x == null ? Double.NaN : x;
+            double x = u < 0 || v < 0 || u >= vertexCount || v >= vertexCount || u == v ? ABSENT : stored(key(u, v));
+            w[i] = x == ABSENT ? Double.NaN : x;
         });
         return w;
     }
@@ -216,8 +235,8 @@ public final class MutableGraph {
     /** The weight of edge (u, v) in the current version, NaN when it has none; O(log d), no merge. */
     public synchronized double weightOf(int u, int v) {
         if (u < 0 || v < 0 || u >= vertexCount || v >= vertexCount || u == v) return Double.NaN;
-        Double w = stored(key(u, v));
-        return w == null ? Double.NaN : w;
+        double w = stored(key(u, v));
+        return w == ABSENT ? Double.NaN : w;
     }
 
     /**
@@ -232,16 +251,151 @@ public final class MutableGraph {
                     "adding " + e.addedVertices() + " vertices to " + vertexCount + " exceeds the supported vertex count");
         }
         UserIds names = new UserIds(firstVertexId, n);
+        if (e.size() >= SORTED_MIN && applySorted(e, n, maxEdges)) {
+            record(e);
+            return;
+        }
         if (e.reweightsOnly()) {
             applyReweights(e, names);
             record(e);
             return;
         }
         // 1. validate, computing the update's effect per edge key in a shadow map (NaN: removed); nothing changes yet
-        Map<Long, Double> shadow = new HashMap<>();
+        shadow.clear();
+        long edges;
+        try {
+            edges = edgeCount + validate(e, names, n);
+        } catch (RuntimeException x) {
+            shadow.clear();
+            throw x;
+        }
+        if (edges > maxEdges) {
+            shadow.clear();
+            throw new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE,
+                    "it would have " + edges + " edges; at most " + maxEdges + " are accepted");
+        }
+        // 2. apply
+        vertexCount = n;
+        edgeCount = edges;
+        for (int s = 0, cap = shadow.capacity(); s < cap; s++) {
+            if (shadow.usedAt(s)) commit(shadow.keyAt(s), shadow.valueAt(s));
+        }
+        shadow.clear();
+        record(e);
+    }
+
+    /** Updates of at least this many edits (structural or not) take {@link #applySorted} first. */
+    static final int SORTED_MIN = 256;
+
+    /**
+     * A large update in key order: its edits sorted by edge key (a stable radix sort, so an edge's edits stay in
+     * the order {@link #apply} defines: removals, re-weights, additions, each in input order), each edge
+     * looked up once, and the effects committed in key order, so the base's rows are visited in order instead of
+     * at random (on a 10^6-edit batch most of apply's time was cache misses in the overlay's table and the rows).
+     * It applies exactly what the sequential path would; when the update is invalid (or over {@code maxEdges}) it
+     * changes nothing and returns false, and the sequential path then names the first mistake.
+     */
+    private boolean applySorted(EdgeEdits e, int n, long maxEdges) {
+        int removes = e.removeU().length, reweights = e.reweightU().length, k = e.size();
+        long[] keys = new long[k];
+        int[] order = new int[k];   // the edit's place in apply's order: removals, then re-weights, then additions
+        for (int i = 0; i < k; i++) {
+            int u, v;
+            if (i < removes) {
+                u = e.removeU()[i];
+                v = e.removeV()[i];
+            } else if (i < removes + reweights) {
+                u = e.reweightU()[i - removes];
+                v = e.reweightV()[i - removes];
+            } else {
+                u = e.addU()[i - removes - reweights];
+                v = e.addV()[i - removes - reweights];
+            }
+            if (u < 0 || u >= n || v < 0 || v >= n) return false;
+            keys[i] = key(u, v);
+            order[i] = i;
+        }
+        radixSort(keys, order);
+        long[] effectKey = new long[k];
+        double[] effect = new double[k];
+        int effects = 0;
+        long delta = 0;
+        for (int i = 0; i < k; ) {
+            long key = keys[i];
+            int j = i;
+            while (j < k && keys[j] == key) j++;
+            boolean loop = (int) (key >>> 32) == (int) key;
+            double now = loop ? ABSENT : stored(key);   // in the version before this update
+            boolean was = now != ABSENT, written = false;
+            for (int x = i; x < j; x++) {
+                int o = order[x];
+                if (o < removes) {
+                    if (!was) return false;   // no such edge (or a loop)
+                    now = REMOVED;
+                } else if (o < removes + reweights) {
+                    double w = e.reweightW()[o - removes];
+                    if (!validWeight(w) || !was || Double.isNaN(now)) return false;   // also: removed and re-weighted
+                    now = w;
+                } else {
+                    double w = e.addW()[o - removes - reweights];
+                    if (!validWeight(w)) return false;
+                    if (loop) continue;   // self-loops are dropped (storage policy)
+                    now = now == ABSENT || Double.isNaN(now) ? w : Math.min(now, w);
+                }
+                written = true;
+            }
+            if (written) {
+                effectKey[effects] = key;
+                effect[effects++] = now;
+                delta += (Double.isNaN(now) ? 0 : 1) - (was ? 1 : 0);
+            }
+            i = j;
+        }
+        long edges = edgeCount + delta;
+        if (edges > maxEdges) return false;
+        vertexCount = n;
+        edgeCount = edges;
+        for (int i = 0; i < effects; i++) commit(effectKey[i], effect[i]);
+        return true;
+    }
+
+    /** Sorts {@code keys} (non-negative) ascending, carrying {@code order} along; stable (LSD radix, 11-bit digits). */
+    private static void radixSort(long[] keys, int[] order) {
+        int k = keys.length, bits = 11, buckets = 1 << bits;
+        long or = 0, and = -1;
+        for (long x : keys) {
+            or |= x;
+            and &= x;
+        }
+        long varying = or ^ and;   // digits that are the same in every key need no pass
+        long[] k2 = new long[k];
+        int[] o2 = new int[k];
+        int[] count = new int[buckets + 1];
+        for (int shift = 0; shift < 64; shift += bits) {
+            if (((varying >>> shift) & (buckets - 1)) == 0) continue;
+            Arrays.fill(count, 0);
+            for (long x : keys) count[(int) ((x >>> shift) & (buckets - 1)) + 1]++;
+            for (int d = 0; d < buckets; d++) count[d + 1] += count[d];
+            for (int i = 0; i < k; i++) {
+                int p = count[(int) ((keys[i] >>> shift) & (buckets - 1))]++;
+                k2[p] = keys[i];
+                o2[p] = order[i];
+            }
+            System.arraycopy(k2, 0, keys, 0, k);
+            System.arraycopy(o2, 0, order, 0, k);
+        }
+    }
+
+    /**
+     * Step 1 of {@link #apply}: checks every edit against the current version, filling {@link #shadow}; returns how
+     * the edge count changes (each write to the shadow adds whether the edge is there after it, less before it).
+     */
+    private long validate(EdgeEdits e, UserIds names, int n) {
+        long delta = 0;
         for (int i = 0; i < e.removeU().length; i++) {
             long key = existing(names, "remove", e.removeU()[i], e.removeV()[i], n);
-            shadow.put(key, REMOVED);
+            double before = shadow.put(key, REMOVED, ABSENT);   // absent: the edge exists (checked), so it goes
+            if (!Double.isNaN(before)) delta--;
         }
         for (int i = 0; i < e.addU().length; i++) {
             int u = e.addU()[i], v = e.addV()[i];
@@ -258,12 +412,10 @@ public final class MutableGraph {
                         "re-weight of " + names.edge(u, v) + " to " + w + ": weights must be finite and non-negative");
             }
             long key = existing(names, "re-weight", u, v, n);
-            Double now = shadow.get(key);
-            if (now != null && now.isNaN()) {
+            if (Double.isNaN(shadow.put(key, w, ABSENT))) {   // the shadow is dropped with the update
                 throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
                         "edge " + names.edge(u, v) + " is both removed and re-weighted");
             }
-            shadow.put(key, w);
         }
         for (int i = 0; i < e.addU().length; i++) {
             int u = e.addU()[i], v = e.addV()[i];
@@ -274,23 +426,13 @@ public final class MutableGraph {
             }
             if (u == v) continue;   // self-loops are dropped (storage policy)
             long key = key(u, v);
-            Double now = shadow.containsKey(key) ? shadow.get(key) : stored(key);
-            shadow.put(key, now == null || now.isNaN() ? w : Math.min(now, w));
+            double now = shadow.get(key, ABSENT);
+            if (now == ABSENT) now = stored(key);
+            boolean there = now != ABSENT && !Double.isNaN(now);
+            shadow.put(key, there ? Math.min(now, w) : w);
+            if (!there) delta++;
         }
-        long edges = edgeCount;
-        for (Map.Entry<Long, Double> s : shadow.entrySet()) {
-            boolean was = stored(s.getKey()) != null, is = !s.getValue().isNaN();
-            edges += (is ? 1 : 0) - (was ? 1 : 0);
-        }
-        if (edges > maxEdges) {
-            throw new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE,
-                    "it would have " + edges + " edges; at most " + maxEdges + " are accepted");
-        }
-        // 2. apply
-        vertexCount = n;
-        edgeCount = edges;
-        for (Map.Entry<Long, Double> s : shadow.entrySet()) commit(s.getKey(), s.getValue());
-        record(e);
+        return delta;
     }
 
     /** Remembers the edges an applied update touched, when asked to. */
@@ -343,7 +485,7 @@ public final class MutableGraph {
             if (!directed) touched.set(v);
         }
         if (w != w) {   // removed
-            if (added.remove(key) == null) removed.set(base.arcEdgeIds()[arc]);
+            if (!added.remove(key)) removed.set(base.arcEdgeIds()[arc]);
             return;
         }
         if (arc < 0) {
@@ -376,19 +518,19 @@ public final class MutableGraph {
                     what + " of edge " + names.edge(u, v) + ": vertex outside " + names.range());
         }
         long key = key(u, v);
-        if (u == v || stored(key) == null) {
+        if (u == v || stored(key) == ABSENT) {
             throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
                     what + " of edge " + names.edge(u, v) + ": no such edge in the current version");
         }
         return key;
     }
 
-    /** The weight of edge {@code key} in the current version, or null when it has no such edge. */
-    private Double stored(long key) {
-        Double w = added.get(key);
-        if (w != null) return w;
+    /** The weight of edge {@code key} in the current version, or {@link #ABSENT} when it has no such edge. */
+    private double stored(long key) {
+        double w = added.get(key, ABSENT);
+        if (w != ABSENT) return w;
         int arc = baseArc((int) (key >>> 32), (int) key);
-        if (arc < 0 || removed.get(base.arcEdgeIds()[arc])) return null;
+        if (arc < 0 || removed.get(base.arcEdgeIds()[arc])) return ABSENT;
         return base.weights()[arc];
     }
 
@@ -415,8 +557,9 @@ public final class MutableGraph {
     /**
      * Builds the new base: base edges not removed merged with the added ones, in canonical (u, v) order. Only the
      * touched rows are merged edge by edge; the others are copied whole, and their edge ids shifted (an edge's id is
-     * its rank in canonical order: the old id, less the removed edges before it, plus the added ones before it).
-     * O(m) copying on all cores plus O(k log k + n) for the k changed edges.
+     * its rank in canonical order: the old id, less the removed edges before it, plus the added ones before it, see
+     * {@link IdShift}), in the same pass as the copy. O(m) copying on all cores plus O(k log k + n) for the k
+     * changed edges.
      */
     private void merge() {
         CsrGraph old = base;
@@ -424,12 +567,9 @@ public final class MutableGraph {
         int[] off = old.rowOffsets(), col = old.columns(), ids = old.arcEdgeIds();
         double[] wt = old.weights();
         int[] rows = touched.stream().toArray();
-        long[] addedKeys = new long[added.size()];
-        int k = 0;
-        for (long key : added.keySet()) addedKeys[k++] = key;
+        long[] addedKeys = added.keys();
         Arrays.sort(addedKeys);
         int[] removedIds = removed.stream().toArray();
-        long[] removedSorted = Arrays.stream(removedIds).asLongStream().toArray();   // searched with the keys' helpers
 
         // 1. the touched rows' new arcs, packed: row rows[t] at [start[t], start[t + 1])
         int[] addCount = new int[rows.length + 1];
@@ -447,7 +587,7 @@ public final class MutableGraph {
             if (!directed) addArcs[fill[Arrays.binarySearch(rows, b)]++] = ((long) a << 32) | i;
         }
         double[] addedW = new double[addedKeys.length];
-        for (int i = 0; i < addedKeys.length; i++) addedW[i] = added.get(addedKeys[i]);
+        for (int i = 0; i < addedKeys.length; i++) addedW[i] = added.get(addedKeys[i], ABSENT);
         int[] degree = new int[rows.length];
         IntStream.range(0, rows.length).parallel().forEach(t -> {
             Arrays.sort(addArcs, addStart[t], addStart[t + 1]);
@@ -459,7 +599,7 @@ public final class MutableGraph {
         for (int t = 0; t < rows.length; t++) tStart[t + 1] = Math.addExact(tStart[t], degree[t]);
         int[] tCol = new int[tStart[rows.length]];
         double[] tW = new double[tCol.length];
-        int[] tOld = new int[tCol.length];   // the base arc each came from, or -1 for an added edge
+        int[] tOld = new int[tCol.length];   // the base arc each came from, or -1 - i for added edge addedKeys[i]
         double[] sumDelta = new double[rows.length];
         int[] nonIntegralDelta = new int[rows.length];
         IntStream.range(0, rows.length).parallel().forEach(t -> {
@@ -476,8 +616,8 @@ public final class MutableGraph {
                 if (!fromAdded && e >= end) break;
                 if (fromAdded) {
                     tCol[p] = (int) (addArcs[a] >>> 32);
-                    tW[p] = addedW[(int) addArcs[a++]];
-                    tOld[p] = -1;
+                    tW[p] = addedW[(int) addArcs[a]];
+                    tOld[p] = -1 - (int) addArcs[a++];
                 } else {
                     tCol[p] = col[e];
                     tW[p] = wt[e];
@@ -507,82 +647,38 @@ public final class MutableGraph {
         long expected = directed ? edgeCount : 2 * edgeCount;
         if (acc != expected) throw new IllegalStateException("merge produced " + acc + " arcs, expected " + expected);
 
-        // 3. columns and weights, row ranges on all cores: untouched rows copied whole, touched rows from step 1
+        // 3. columns, weights and edge ids, row ranges on all cores: untouched rows copied whole, touched rows from
+        // step 1. Undirected edge ids: an edge kept from the base shifts its old id (IdShift), an added edge takes the
+        // id IdShift gives it; no pass over the new rows is needed for them.
         int arcs = (int) acc;
         int[] newCol = new int[arcs], newIds = new int[arcs];
         double[] newW = new double[arcs];
-        int[] upperStart = directed ? null : new int[n];
+        IdShift shift = directed ? null : IdShift.of(old, removedIds, addedKeys);
         int[] bounds = rowRanges(newOff, n);
         IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
+            int t = firstAtLeast(rows, bounds[r]);   // the next touched row, walked along with u
             for (int u = bounds[r]; u < bounds[r + 1]; u++) {
-                int t = Arrays.binarySearch(rows, u), to = newOff[u], len = newOff[u + 1] - to;
-                if (t >= 0) {
-                    System.arraycopy(tCol, tStart[t], newCol, to, len);
-                    System.arraycopy(tW, tStart[t], newW, to, len);
-                } else if (len > 0) {
-                    System.arraycopy(col, off[u], newCol, to, len);
-                    System.arraycopy(wt, off[u], newW, to, len);
-                }
-                if (directed) {
-                    for (int e = to; e < to + len; e++) newIds[e] = e;   // directed: edges are the arcs, in order
-                } else {
-                    int lo = to, hi = to + len;   // first arc to a vertex above u
-                    while (lo < hi) {
-                        int mid = (lo + hi) >>> 1;
-                        if (newCol[mid] > u) hi = mid; else lo = mid + 1;
+                int to = newOff[u], len = newOff[u + 1] - to;
+                if (t < rows.length && rows[t] == u) {
+                    int from = tStart[t];
+                    System.arraycopy(tCol, from, newCol, to, len);
+                    System.arraycopy(tW, from, newW, to, len);
+                    if (!directed) {
+                        for (int j = 0; j < len; j++) {
+                            int o = tOld[from + j];
+                            newIds[to + j] = o >= 0 ? shift.apply(ids[o]) : shift.addedIds()[-1 - o];
+                        }
                     }
-                    upperStart[u] = lo;
+                    t++;
+                } else if (len > 0) {
+                    int from = off[u];
+                    System.arraycopy(col, from, newCol, to, len);
+                    System.arraycopy(wt, from, newW, to, len);
+                    if (!directed) for (int j = 0; j < len; j++) newIds[to + j] = shift.apply(ids[from + j]);
                 }
+                if (directed) for (int e = to; e < to + len; e++) newIds[e] = e;   // directed: edges are the arcs, in order
             }
         });
-
-        // 4. undirected edge ids: edge (u, v > u) is numbered after every edge of the rows before u
-        if (!directed) {
-            int[] upperBefore = new int[n + 1];
-            for (int u = 0; u < n; u++) upperBefore[u + 1] = upperBefore[u] + (newOff[u + 1] - upperStart[u]);
-            IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
-                for (int u = bounds[r]; u < bounds[r + 1]; u++) {
-                    int to = newOff[u], up = upperStart[u];
-                    for (int e = up; e < newOff[u + 1]; e++) newIds[e] = upperBefore[u] + (e - up);
-                    if (up == to) continue;
-                    int t = Arrays.binarySearch(rows, u);
-                    if (t >= 0) {
-                        // a rebuilt row: a lower arc u->c kept from the base shifts its old id (as below); an added
-                        // one finds edge (c, u) in row c
-                        int r0 = -1, a0 = -1;
-                        for (int e = to, p = tStart[t]; e < up; e++, p++) {
-                            int c = newCol[e], from = tOld[p];
-                            if (from < 0) {
-                                int at = Arrays.binarySearch(newCol, upperStart[c], newOff[c + 1], u);
-                                newIds[e] = upperBefore[c] + (at - upperStart[c]);
-                                continue;
-                            }
-                            int id = ids[from];
-                            long key = ((long) c << 32) | u;
-                            if (r0 < 0) {
-                                r0 = lowerBound(removedSorted, id);
-                                a0 = lowerBound(addedKeys, key);
-                            }
-                            r0 = advance(removedSorted, r0, id);
-                            a0 = advance(addedKeys, a0, key);
-                            newIds[e] = id - r0 + a0;
-                        }
-                    } else {
-                        // an untouched row's lower arcs are old edges (c, u), in canonical order along the row
-                        int from = off[u], firstId = ids[from];
-                        int r0 = lowerBound(removedSorted, firstId);
-                        int a0 = lowerBound(addedKeys, ((long) col[from] << 32) | u);
-                        for (int e = to, x = from; e < up; e++, x++) {
-                            int id = ids[x];
-                            long key = ((long) col[x] << 32) | u;
-                            r0 = advance(removedSorted, r0, id);
-                            a0 = advance(addedKeys, a0, key);
-                            newIds[e] = id - r0 + a0;
-                        }
-                    }
-                }
-            });
-        }
 
         int oldNonIntegral = old.nonIntegralArcsIfKnown();
         int nonIntegral = oldNonIntegral < 0 ? countNonIntegral(newW) : oldNonIntegral + Arrays.stream(nonIntegralDelta).sum();
@@ -591,9 +687,7 @@ public final class MutableGraph {
         next.knownTotals(nonIntegral, Double.isNaN(oldSum) ? Double.NaN : oldSum + Arrays.stream(sumDelta).sum());
         EdgeMoves moves = null;
         if (!directed) {
-            int[] addedIds = new int[addedKeys.length];
-            for (int i = 0; i < addedKeys.length; i++) addedIds[i] = newIds[next.findArc((int) (addedKeys[i] >>> 32), (int) addedKeys[i])];
-            moves = EdgeMoves.of(old.edgeCount(), removedIds, addedIds, addedKeys, addedW);
+            moves = EdgeMoves.of(old.edgeCount(), removedIds, shift.addedIds(), addedKeys, addedW);
             UndirectedEdges list = old.cachedUndirectedEdges();
             if (list != null) next.cacheUndirectedEdges(list.moved(moves, n, next.edgeCount()));
         }
@@ -652,19 +746,9 @@ public final class MutableGraph {
         return (int) IntStream.range(0, w.length).parallel().filter(i -> !CsrGraph.integral(w[i])).count();
     }
 
-    /**
-     * The first index at or after {@code from} whose value is at least {@code x} (a sorted), by galloping: O(log of
-     * the distance moved). A row's arcs ask for increasing values that may lie far apart in the changed edges.
-     */
-    private static int advance(long[] a, int from, long x) {
-        if (from >= a.length || a[from] >= x) return from;
-        int step = 1, lo = from;
-        while (lo + step < a.length && a[lo + step] < x) {
-            lo += step;
-            step <<= 1;
-        }
-        int hi = Math.min(a.length, lo + step);
-        lo++;
+    /** The first index of sorted {@code a} whose value is at least {@code x} ({@code a.length} when none). */
+    private static int firstAtLeast(int[] a, int x) {
+        int lo = 0, hi = a.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (a[mid] < x) lo = mid + 1; else hi = mid;
@@ -672,8 +756,102 @@ public final class MutableGraph {
         return lo;
     }
 
-    private static int lowerBound(long[] a, long x) {
-        int lo = 0, hi = a.length;
+    /**
+     * Where the edges of an undirected base land in a merge ({@code addedIds}: the new ids of the added edges, in
+     * key order): old id x of a kept edge becomes x - (removed ids below x) + (added
+     * edges ordered before it). Both counts are step functions of x with at most k steps for k changed edges; they
+     * are kept as the sorted old ids where the shift changes ({@code at}) and the shift from there on, and a table
+     * with one entry per bucket of {@code 2^bits} old ids (about one step per bucket) says where to start looking,
+     * so a lookup is O(1) expected, in a few KB to MB that stay in cache. (Searching the changed edges per arc
+     * instead, by galloping, was most of a kron20 merge: O(m log(k / d)).)
+     */
+    private record IdShift(int[] at, int[] shift, int[] bucketFirst, int bits, int[] addedIds) {
+        static IdShift of(CsrGraph old, int[] removedIds, long[] addedKeys) {
+            int oldEdges = old.edgeCount(), bn = old.vertexCount();
+            int[] off = old.rowOffsets(), col = old.columns(), ids = old.arcEdgeIds();
+            // an added edge (a, b), a < b, is ordered after the old edges whose key is smaller: the old edges of the
+            // rows before a and those (a, d < b); its step is at the id of the first old edge after it
+            int[] addedAt = new int[addedKeys.length];
+            int[] upperEnd = null;   // old edges (c, d) with c <= u, made only when a row cannot tell
+            for (int i = 0; i < addedKeys.length; i++) {
+                int a = (int) (addedKeys[i] >>> 32), b = (int) addedKeys[i];
+                int pos;
+                if (a >= bn) {
+                    pos = oldEdges;
+                } else {
+                    int j = firstAtLeast(col, off[a], off[a + 1], b);   // b is not in row a (not a base edge)
+                    if (j < off[a + 1]) {
+                        pos = ids[j];   // col[j] > b > a: an upper arc, the first old edge after (a, b)
+                    } else if (off[a + 1] > off[a] && col[off[a + 1] - 1] > a) {
+                        pos = ids[off[a + 1] - 1] + 1;   // after row a's last upper arc
+                    } else {
+                        if (upperEnd == null) upperEnd = upperEnds(old);
+                        pos = upperEnd[a];
+                    }
+                }
+                addedAt[i] = pos;   // non-decreasing: the keys are sorted
+            }
+            // merge the steps: -1 from r + 1 on for a removed id r, +1 from pos on for an added edge
+            int[] at = new int[removedIds.length + addedAt.length];
+            int[] shift = new int[at.length];
+            int steps = 0, now = 0;
+            for (int r = 0, a = 0; r < removedIds.length || a < addedAt.length; ) {
+                int x;
+                if (a >= addedAt.length || (r < removedIds.length && removedIds[r] + 1 < addedAt[a])) {
+                    x = removedIds[r++] + 1;
+                    now--;
+                } else {
+                    x = addedAt[a++];
+                    now++;
+                }
+                if (steps > 0 && at[steps - 1] == x) {
+                    shift[steps - 1] = now;
+                } else {
+                    at[steps] = x;
+                    shift[steps++] = now;
+                }
+            }
+            int bits = 0;
+            while (bits < 30 && ((long) oldEdges >>> (bits + 1)) >= Math.max(1, steps)) bits++;
+            int[] bucketFirst = new int[(oldEdges >>> bits) + 1];
+            for (int b = 0, i = 0; b < bucketFirst.length; b++) {
+                long startId = (long) b << bits;
+                while (i < steps && at[i] < startId) i++;
+                bucketFirst[b] = i;
+            }
+            // added edge i: after the old edges ordered before it less the removed ones among them, and i added ones
+            int[] addedIds = new int[addedAt.length];
+            for (int i = 0, r = 0; i < addedAt.length; i++) {
+                while (r < removedIds.length && removedIds[r] < addedAt[i]) r++;
+                addedIds[i] = addedAt[i] - r + i;
+            }
+            return new IdShift(Arrays.copyOf(at, steps), Arrays.copyOf(shift, steps), bucketFirst, bits, addedIds);
+        }
+
+        /** The new id of kept old edge {@code x}. */
+        int apply(int x) {
+            int i = bucketFirst[x >>> bits];
+            while (i < at.length && at[i] <= x) i++;
+            return i == 0 ? x : x + shift[i - 1];
+        }
+
+        /** For each row u of an undirected graph, its old edges (c, d) with c <= u (upper arcs of rows up to u). */
+        private static int[] upperEnds(CsrGraph g) {
+            int n = g.vertexCount();
+            int[] off = g.rowOffsets(), col = g.columns();
+            int[] end = new int[n];
+            long sum = 0;
+            for (int u = 0; u < n; u++) {
+                sum += off[u + 1] - firstAtLeast(col, off[u], off[u + 1], u + 1);
+                end[u] = (int) sum;
+            }
+            return end;
+        }
+    }
+
+    /** The first index in [from, to) of sorted {@code a} whose value is at least {@code x} ({@code to} when none). */
+    private static int firstAtLeast(int[] a, int from, int to, int x) {
+        int lo = from, hi = to;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (a[mid] < x) lo = mid + 1; else hi = mid;

@@ -101,6 +101,101 @@ class MutableGraphTest {
         assertTrue(accepted > 100 && refused > 30, "both kinds seen: " + accepted + " accepted, " + refused + " refused");
     }
 
+    /**
+     * Bigger batches than above: updates of up to a few hundred edits (removals of distinct edges, re-weights, additions
+     * of random pairs, some onto existing edges or loops, some to new vertices) and runs of up to 200 updates between
+     * merges, invalid updates mixed in, on a graph large enough that a merge's edge-id shift spans many buckets. After
+     * every run the merged graph equals GraphEdit's array for array, and the one built from scratch; the MST edge list
+     * cached on the base follows the merges.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void bulkUpdateStreamsEqualTheReferenceAfterEveryRun(boolean directed) {
+        Random rnd = new Random(directed ? 91 : 92);
+        CsrGraph start = GraphBuilder.build(UniformRandomGraph.generate(1_500, 6_000, directed ? 13 : 14, 20, directed));
+        CsrGraph reference = start;
+        MutableGraph g = new MutableGraph(UpdateStreams.rebuilt(start, start.vertexCount()));
+        g.trackWeightChanges();
+        int[] runs = {1, 3, 200, 1, 40, 2, 120, 1, 8, 60};
+        int accepted = 0, refused = 0;
+        for (int run = 0; run < runs.length; run++) {
+            if (!directed) g.current().undirectedEdges();   // cached: the merge moves it along
+            for (int i = 0; i < runs[run]; i++) {
+                EdgeEdits e = rnd.nextInt(4) == 0 ? UpdateStreams.randomUpdate(rnd, reference, rnd.nextBoolean())
+                        : bulkUpdate(rnd, reference, 1 + rnd.nextInt(i % 7 == 0 ? 400 : 20));
+                CsrGraph expected = null;
+                try {
+                    expected = GraphEdit.apply(UpdateStreams.grown(reference, e.addedVertices()), e.removeU(), e.removeV(),
+                            e.reweightU(), e.reweightV(), e.reweightW(), e.addU(), e.addV(), e.addW());
+                } catch (InvalidGraphException x) {
+                    InvalidGraphException got = assertThrows(InvalidGraphException.class, () -> g.apply(e, 0, Long.MAX_VALUE));
+                    assertEquals(x.kind(), got.kind(), got.getMessage());
+                    assertEquals(reference.edgeCount(), g.edgeCount(), "a refused update changes nothing");
+                    refused++;
+                    continue;
+                }
+                g.apply(e, 0, Long.MAX_VALUE);
+                reference = expected;
+                assertEquals(reference.edgeCount(), g.edgeCount(), "edge count without a merge, run " + run);
+                accepted++;
+            }
+            CsrGraph now = g.current();
+            assertSameGraph(reference, now, "run " + run + " (seed " + (directed ? 91 : 92) + ")");
+            assertSameGraph(UpdateStreams.rebuilt(reference, reference.vertexCount()), now, "run " + run + " from scratch");
+            if (!directed) {
+                UndirectedEdges cached = now.undirectedEdges(), fresh = UpdateStreams.rebuilt(now, now.vertexCount()).undirectedEdges();
+                assertArrayEquals(fresh.u, cached.u, "cached MST edge list, run " + run);
+                assertArrayEquals(fresh.v, cached.v, "cached MST edge list, run " + run);
+                assertArrayEquals(fresh.w, cached.w, "cached MST edge list, run " + run);
+            }
+        }
+        assertTrue(accepted > 200 && refused > 10, "both kinds seen: " + accepted + " accepted, " + refused + " refused");
+    }
+
+    /**
+     * k edits of {@code g}: removals of distinct edges, re-weights of others (some twice), additions of random pairs
+     * (existing edges and loops among them), sometimes to a few new vertices; one in eight carries a mistake.
+     */
+    private static EdgeEdits bulkUpdate(Random rnd, CsrGraph g, int k) {
+        boolean weightsOnly = rnd.nextInt(4) == 0;   // re-weights only, some edges twice (the last one wins)
+        int grow = !weightsOnly && rnd.nextInt(6) == 0 ? 1 + rnd.nextInt(3) : 0, n = g.vertexCount() + grow;
+        List<int[]> rem = new ArrayList<>(), rew = new ArrayList<>(), add = new ArrayList<>();
+        List<Double> rw = new ArrayList<>(), aw = new ArrayList<>();
+        Set<Long> removed = new HashSet<>();
+        for (int i = 0; i < k; i++) {
+            int kind = weightsOnly ? 1 : rnd.nextInt(3);
+            if (kind != 2 && g.arcCount() == 0) continue;
+            if (kind == 2) {
+                int[] e = rnd.nextInt(8) == 0 && g.arcCount() > 0 ? UpdateStreams.randomArc(rnd, g)
+                        : new int[] {rnd.nextInt(n), rnd.nextInt(n)};
+                add.add(e);
+                aw.add(rnd.nextInt(5) == 0 ? rnd.nextDouble() * 30 : (double) rnd.nextInt(30));
+                continue;
+            }
+            int[] e = UpdateStreams.flip(rnd, UpdateStreams.randomArc(rnd, g), g);
+            long key = g.directed() || e[0] < e[1] ? ((long) e[0] << 32) | e[1] : ((long) e[1] << 32) | e[0];
+            if (removed.contains(key)) continue;
+            if (kind == 0 && rnd.nextInt(4) != 0) {
+                removed.add(key);
+                rem.add(e);
+            } else {
+                rew.add(e);
+                rw.add((double) rnd.nextInt(40));
+            }
+        }
+        if (rnd.nextInt(8) == 0) {
+            switch (weightsOnly ? 2 + rnd.nextInt(2) : rnd.nextInt(4)) {
+                case 0 -> { add.add(new int[] {0, n + 3}); aw.add(1.0); }                         // INVALID_VERTEX
+                case 1 -> { if (!rem.isEmpty()) { rew.add(rem.get(0)); rw.add(1.0); } }          // removed and re-weighted
+                case 2 -> { rew.add(new int[] {1, 1}); rw.add(2.0); }                             // INVALID_EDGE
+                default -> { if (!rw.isEmpty()) rw.set(rw.size() / 2, -1.0); }                    // INVALID_WEIGHT
+            }
+        }
+        return new EdgeEdits(grow, UpdateStreams.us(rem), UpdateStreams.vs(rem), UpdateStreams.us(rew), UpdateStreams.vs(rew),
+                rw.stream().mapToDouble(d -> d).toArray(), UpdateStreams.us(add), UpdateStreams.vs(add),
+                aw.stream().mapToDouble(d -> d).toArray());
+    }
+
     private static void queriesPassTheVerifiers(ComputeBackend cpu, CsrGraph now, int batch) {
         CsrGraph copy = UpdateStreams.rebuilt(now, now.vertexCount());   // the resident graph takes its graph over
         try (ResidentGraph r = cpu.load(copy)) {
