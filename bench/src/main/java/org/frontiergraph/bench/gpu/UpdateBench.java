@@ -139,8 +139,12 @@ public final class UpdateBench {
 
     /** The JVM's CPU time (every thread), or 0 where the platform does not say. */
     private static long processCpuNanos() {
-        return java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? os.getProcessCpuTime() : 0;
+        try {
+            return java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                    ? os.getProcessCpuTime() : 0;
+        } catch (LinkageError e) {
+            return 0;   // a runtime without jdk.management (the GPU machine's jlink image)
+        }
     }
 
     private static CsrGraph copy(CsrGraph g) {
