@@ -1,7 +1,6 @@
 package org.frontiergraph.kernels.bfs;
 
 import java.util.Arrays;
-import java.util.stream.IntStream;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -90,23 +89,12 @@ public final class BfsRepair {
      */
     public static Repaired[] repairAll(CsrGraph graph, BfsResult[] previous, ChangedEdges changes, long budget) {
         TreeRepair.Screen screen = TreeRepair.Screen.of(graph, changes);
-        Repaired[] out = new Repaired[previous.length];
-        int[] touched = new int[previous.length];
-        int k = 0;
-        for (int i = 0; i < previous.length; i++) {
-            BfsResult p = previous[i];
-            if (screen.touchesHops(p.hops(), p.parents())) {
-                touched[k++] = i;
-            } else {
-                checkSizes(p, changes);
-                out[i] = new Repaired(new BfsResult(p.source(), p.hops(), p.parents(), Timing.NONE), NO_CHANGE);
-            }
-        }
-        if (k == 0) return out;
-        if (graph.directed()) graph.transpose();   // built (cached) before the tasks read it
-        IntStream ids = Arrays.stream(touched, 0, k);
-        (k > 1 ? ids.parallel() : ids).forEach(i -> out[i] = repair(graph, previous[i], changes, budget));
-        return out;
+        return TreeRepair.repairAll(graph, previous, new Repaired[previous.length], p -> screen.touchesHops(p.hops(), p.parents()),
+                p -> {
+                    checkSizes(p, changes);
+                    return new Repaired(new BfsResult(p.source(), p.hops(), p.parents(), Timing.NONE), NO_CHANGE);
+                },
+                p -> repair(graph, p, changes, budget));
     }
 
     private static final int[] NO_CHANGE = new int[0];

@@ -1,7 +1,6 @@
 package org.frontiergraph.kernels.sssp;
 
 import java.util.Arrays;
-import java.util.stream.IntStream;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -92,23 +91,12 @@ public final class SsspRepair {
      */
     public static Repaired[] repairAll(CsrGraph graph, SsspResult[] previous, ChangedEdges changes, long budget) {
         TreeRepair.Screen screen = TreeRepair.Screen.of(graph, changes);
-        Repaired[] out = new Repaired[previous.length];
-        int[] touched = new int[previous.length];
-        int k = 0;
-        for (int i = 0; i < previous.length; i++) {
-            SsspResult p = previous[i];
-            if (screen.touches(p.distances(), p.parents())) {
-                touched[k++] = i;
-            } else {
-                checkSizes(p, changes);
-                out[i] = new Repaired(new SsspResult(p.source(), p.distances(), p.parents(), Timing.NONE), NO_CHANGE);
-            }
-        }
-        if (k == 0) return out;
-        if (graph.directed()) graph.transpose();   // built (cached) before the tasks read it
-        IntStream ids = Arrays.stream(touched, 0, k);
-        (k > 1 ? ids.parallel() : ids).forEach(i -> out[i] = repair(graph, previous[i], changes, budget));
-        return out;
+        return TreeRepair.repairAll(graph, previous, new Repaired[previous.length], p -> screen.touches(p.distances(), p.parents()),
+                p -> {
+                    checkSizes(p, changes);
+                    return new Repaired(new SsspResult(p.source(), p.distances(), p.parents(), Timing.NONE), NO_CHANGE);
+                },
+                p -> repair(graph, p, changes, budget));
     }
 
     private static final int[] NO_CHANGE = new int[0];

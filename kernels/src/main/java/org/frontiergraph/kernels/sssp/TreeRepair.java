@@ -319,6 +319,27 @@ public abstract class TreeRepair {
     // ---------------------------------------------------------------- many trees of one graph
 
     /**
+     * The loop of {@link SsspRepair#repairAll} and {@link org.frontiergraph.kernels.bfs.BfsRepair#repairAll}: the
+     * answers {@code touched} says the batch cannot touch get {@code untouched}'s entry, the others are repaired side
+     * by side on the common pool ({@code repair}, each on its own answer); the entries land in {@code out}, which is
+     * returned. A directed graph's transpose is built (cached) first, before the tasks read it.
+     */
+    public static <A, R> R[] repairAll(CsrGraph graph, A[] previous, R[] out, java.util.function.Predicate<A> touched,
+                                       java.util.function.Function<A, R> untouched, java.util.function.Function<A, R> repair) {
+        int[] ids = new int[previous.length];
+        int k = 0;
+        for (int i = 0; i < previous.length; i++) {
+            if (touched.test(previous[i])) ids[k++] = i;
+            else out[i] = untouched.apply(previous[i]);
+        }
+        if (k == 0) return out;
+        if (graph.directed()) graph.transpose();
+        java.util.stream.IntStream some = Arrays.stream(ids, 0, k);
+        (k > 1 ? some.parallel() : some).forEach(i -> out[i] = repair.apply(previous[i]));
+        return out;
+    }
+
+    /**
      * The shared first pass of a batch over many trees of one graph (the standing answers of its subscriptions): which
      * trees the batch can touch at all. Built once per batch, it looks each changed pair's arc up once ({@code findArc},
      * both directions on an undirected graph), so that screening one tree costs two or three array reads per changed

@@ -25,6 +25,28 @@ public final class UpdateStreams {
         return GraphBuilder.build(e);
     }
 
+    /**
+     * Applies {@code e} to {@code graph} and to {@code reference} with {@link GraphEdit} (the reference): both must
+     * accept it or both refuse it (an AssertionError naming {@code what} otherwise). Returns the reference after it.
+     */
+    public static CsrGraph applyBoth(MutableGraph graph, CsrGraph reference, EdgeEdits e, String what) {
+        CsrGraph next;
+        try {
+            next = GraphEdit.apply(grown(reference, e.addedVertices()), e.removeU(), e.removeV(), e.reweightU(),
+                    e.reweightV(), e.reweightW(), e.addU(), e.addV(), e.addW());
+        } catch (InvalidGraphException x) {
+            next = null;
+        }
+        try {
+            graph.apply(e, 0, Long.MAX_VALUE);
+        } catch (InvalidGraphException x) {
+            if (next != null) throw new AssertionError("refused what the reference accepts, " + what + ": " + x.getMessage());
+            return reference;
+        }
+        if (next == null) throw new AssertionError("accepted what the reference refuses, " + what);
+        return next;
+    }
+
     /** One random update against {@code g}: mostly valid, sometimes not. */
     public static EdgeEdits randomUpdate(Random rnd, CsrGraph g, boolean structural) {
         int n = g.vertexCount();
