@@ -1,6 +1,5 @@
 package org.frontiergraph.kernels.gpu;
 
-import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.MutableGraph;
@@ -266,7 +265,7 @@ public final class DeviceCsr implements AutoCloseable {
         String type = intWeights ? "i32" : "f64";
         KernelModule graph = context.module("graph");
         phase(null);
-        int[] removedRows = removedRows(edits);
+        int[] removedRows = edits.removedRows();
         phase("removed rows");
         try (DeviceBuffer src = DeviceBuffer.of(context, ledger, edits.src());
              DeviceBuffer dst = DeviceBuffer.of(context, ledger, edits.dst());
@@ -323,17 +322,6 @@ public final class DeviceCsr implements AutoCloseable {
         return intWeights ? DeviceBuffer.of(context, ledger, toInts(v)) : DeviceBuffer.of(context, ledger, v);
     }
 
-    /** The distinct rows of the edits' removals, ascending. */
-    private static int[] removedRows(DeviceEdits edits) {
-        int[] rows = new int[edits.size()];
-        int c = 0;
-        for (int i = 0; i < edits.size(); i++) if (edits.removes(i)) rows[c++] = edits.src()[i];
-        rows = Arrays.copyOf(rows, c);
-        Arrays.sort(rows);
-        int d = 0;
-        for (int i = 0; i < c; i++) if (i == 0 || rows[i] != rows[i - 1]) rows[d++] = rows[i];
-        return Arrays.copyOf(rows, d);
-    }
 
     /**
      * The copy of {@code merge.after()} built from this copy of {@code merge.before()} on the device: the new row
