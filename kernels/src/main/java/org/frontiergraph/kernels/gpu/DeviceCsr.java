@@ -193,16 +193,11 @@ public final class DeviceCsr implements AutoCloseable {
     public DeviceCsr edited(DeviceEdits edits, int n) {
         phases.setLength(0);
         phase(null);
-        double max = maxWeight;
-        boolean zero = zeroWeights;
         int k = edits.size();
-        for (int i = 0; i < k; i++) {
-            if (edits.removes(i)) continue;
-            double w = edits.value()[i];
-            max = Math.max(max, w);
-            zero |= w == 0;
-            if (intWeights && (w != Math.rint(w) || w > Integer.MAX_VALUE - 1)) return null;
-        }
+        double max = Math.max(maxWeight, largestWeight(edits, intWeights));
+        if (Double.isNaN(max)) return null;
+        double[] value = edits.value();
+        boolean zero = zeroWeights || java.util.stream.IntStream.range(0, k).anyMatch(i -> !edits.removes(i) && value[i] == 0);
         if (intWeights && max * Math.max(1, n - 1) >= EXACT_LIMIT) return null;
         phase("checks");
         DeviceCsr target = this;
@@ -240,6 +235,18 @@ public final class DeviceCsr implements AutoCloseable {
         return target;
     }
 
+    /**
+     * The largest weight the edits set, or NaN when int32 weights ({@code ints}) cannot hold one of them (fractional
+     * or too large); on all cores for large batches.
+     */
+    private static double largestWeight(DeviceEdits edits, boolean ints) {
+        double[] value = edits.value();
+        java.util.stream.IntStream sets = java.util.stream.IntStream.range(0, edits.size()).filter(i -> !edits.removes(i));
+        if (edits.size() >= 1 << 16) sets = sets.parallel();
+        return sets.mapToDouble(i -> ints && (value[i] != Math.rint(value[i]) || value[i] > Integer.MAX_VALUE - 1) ? Double.NaN : value[i])
+                .reduce(0, (a, b) -> Double.isNaN(a) || Double.isNaN(b) ? Double.NaN : Math.max(a, b));
+    }
+
     /** Ops that found no room in the last {@link #apply} (indices into its edits), or null. */
     private int[] overflow;
 
@@ -265,7 +272,7 @@ public final class DeviceCsr implements AutoCloseable {
         String type = intWeights ? "i32" : "f64";
         KernelModule graph = context.module("graph");
         phase(null);
-        int[] removedRows = edits.removedRows();
+        int[] removedRows = edits.removedRows(vertexCount);
         phase("removed rows");
         try (DeviceBuffer src = DeviceBuffer.of(context, ledger, edits.src());
              DeviceBuffer dst = DeviceBuffer.of(context, ledger, edits.dst());

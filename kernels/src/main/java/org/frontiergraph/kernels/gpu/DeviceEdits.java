@@ -63,15 +63,10 @@ public record DeviceEdits(int[] src, int[] dst, double[] value) {
         return new DeviceEdits(src, dst, value);
     }
 
-    /** The distinct rows of the edits' removals, ascending. */
-    public int[] removedRows() {
-        int[] rows = new int[size()];
-        int c = 0;
-        for (int i = 0; i < size(); i++) if (removes(i)) rows[c++] = src[i];
-        rows = Arrays.copyOf(rows, c);
-        Arrays.sort(rows);
-        int d = 0;
-        for (int i = 0; i < c; i++) if (i == 0 || rows[i] != rows[i - 1]) rows[d++] = rows[i];
-        return Arrays.copyOf(rows, d);
+    /** The distinct rows of the edits' removals, ascending (rows below {@code n}). O(k + n / 64). */
+    public int[] removedRows(int n) {
+        java.util.BitSet rows = new java.util.BitSet(n);
+        for (int i = 0; i < size(); i++) if (removes(i)) rows.set(src[i]);
+        return rows.stream().toArray();
     }
 }

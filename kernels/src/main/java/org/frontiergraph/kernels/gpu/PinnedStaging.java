@@ -37,6 +37,8 @@ final class PinnedStaging implements AutoCloseable {
     /** The end of the last upload from each buffer, and whether one was queued since the buffer was last waited for. */
     private final CUevent[] sent = {new CUevent(), new CUevent()};
     private final boolean[] sending = new boolean[2];
+    /** The buffer the next upload starts in: uploads alternate, so one is filled while the last one's copy runs. */
+    private int nextUpload;
     private boolean closed;
 
     PinnedStaging(CudaContext context) {
@@ -64,7 +66,8 @@ final class PinnedStaging implements AutoCloseable {
     private void send(CUdeviceptr dst, long total, Drain fill) {
         int pieces = (int) ((total + STAGE_BYTES - 1) / STAGE_BYTES);
         for (int i = 0; i < pieces; i++) {
-            int b = i % 2;
+            int b = nextUpload;
+            nextUpload ^= 1;
             if (sending[b]) cuEventSynchronize(sent[b]);   // the driver has read this buffer's last piece
             long offset = (long) i * STAGE_BYTES, bytes = Math.min(STAGE_BYTES, total - offset);
             fill.drain(view[b].duplicate().order(ByteOrder.nativeOrder()), offset, bytes);
