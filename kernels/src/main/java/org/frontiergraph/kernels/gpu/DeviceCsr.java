@@ -113,10 +113,13 @@ public final class DeviceCsr implements AutoCloseable {
      * part; H200). Kernels read the pads too: kron22 BFS 1.08x, SSSP 1.07x the compact CSR's time with a room of 1.
      */
     static long room(long d) {
-        return d + Math.max(MIN_ROOM, d >> 3);
+        return d + Math.max(MIN_ROOM, d >> ROOM_SHIFT);
     }
 
-    static final int MIN_ROOM = 4;
+    /** At least this many free slots a row ({@code -Dfrontier.gpu.slack-min}, default 4). */
+    static final int MIN_ROOM = Integer.getInteger("frontier.gpu.slack-min", 4);
+    /** And d >> this for a row of d arcs ({@code -Dfrontier.gpu.slack-shift}, default 3: an eighth). */
+    static final int ROOM_SHIFT = Integer.getInteger("frontier.gpu.slack-shift", 3);
 
     /** Whether this copy is in slack form. */
     public boolean slack() { return live != null; }
