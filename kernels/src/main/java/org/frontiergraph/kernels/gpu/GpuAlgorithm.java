@@ -38,8 +38,8 @@ public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFu
     /**
      * The same implementation, declared to run on a {@link DeviceCsr} in slack form: its kernels read every slot of
      * a row as an arc (pads are harmless self-loops for them) and it reads nothing of the host graph that a device
-     * copy ahead of it would contradict (it sizes its lists by {@link DeviceCsr#rowBounds()}). A resident graph
-     * applies structural updates on the device only while every launcher it runs is such.
+     * copy ahead of it would contradict (it sizes its lists by {@link DeviceCsr#rowBounds()}). A query for an
+     * implementation that is not such makes a resident graph's slack-form copy compact first.
      */
     public GpuAlgorithm<Q, R> onSlack() {
         return onSlack(Slack.ANY);
