@@ -153,6 +153,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
         if (edges.vertexCountBefore() != n || n != csr.vertexCount || csr.zeroWeights()) return false;
         if (edges.size() > MAX_EDIT_FRACTION * Math.max(1, csr.arcCount)) return false;
         if (edges.size() == 0) {   // nothing since the last catch-up (a slack-form copy asks every time)
+            if (!csr.slack()) return false;   // a compact copy behind the host's arcs: the host's path brings it up
             mutable.drainMerges();
             mutable.drainWeightChanges();
             return true;
