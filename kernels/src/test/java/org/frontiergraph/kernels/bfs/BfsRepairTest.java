@@ -70,25 +70,12 @@ class BfsRepairTest {
     }
 
     /** {@link BfsRepair#repairAll} as the stream driver sees it (each entry also compared with the repair alone). */
-    record Together() implements RepairStreams.Together<BfsResult> {
-        @Override public BfsResult reference(CsrGraph g, int source) { return BFS.reference(g, source); }
-        @Override public BfsResult copy(BfsResult r) { return BFS.copy(r); }
-        @Override public RepairStreams.View view(BfsResult r) { return BFS.view(r); }
-        @Override public RepairStreams.Repaired<BfsResult> repair(CsrGraph g, BfsResult previous, ChangedEdges changes) {
-            return BFS.repair(g, previous, changes);
-        }
-        @Override public Verification verify(CsrGraph g, int source, BfsResult r, BfsResult reference) {
-            return BFS.verify(g, source, r, reference);
-        }
-
-        @Override
-        public java.util.List<RepairStreams.Repaired<BfsResult>> repairAll(CsrGraph g, java.util.List<BfsResult> previous, ChangedEdges changes) {
-            BfsRepair.Repaired[] all = BfsRepair.repairAll(g, previous.toArray(new BfsResult[0]), changes, BfsRepair.defaultBudget(g));
-            java.util.List<RepairStreams.Repaired<BfsResult>> out = new java.util.ArrayList<>();
-            for (BfsRepair.Repaired r : all) out.add(r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed()));
-            return out;
-        }
-    }
+    static final RepairStreams.Together<BfsResult> TOGETHER = RepairStreams.together(BFS, (g, previous, changes) -> {
+        BfsRepair.Repaired[] all = BfsRepair.repairAll(g, previous.toArray(new BfsResult[0]), changes, BfsRepair.defaultBudget(g));
+        java.util.List<RepairStreams.Repaired<BfsResult>> out = new java.util.ArrayList<>();
+        for (BfsRepair.Repaired r : all) out.add(r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed()));
+        return out;
+    });
 
     /**
      * Many trees of one graph repaired together (the screen sets the untouched aside, the others are repaired side by
@@ -103,7 +90,7 @@ class BfsRepairTest {
         int[] sources = new int[24];
         for (int i = 0; i < sources.length; i++) sources[i] = i < 3 ? new int[] {0, 1_234, 2_000 - 3}[i] : 7 + 83 * i;
         int[] sizes = {1, 10, 100};
-        RepairStreams.Stats stats = RepairStreams.run(new Together(), start, sources, sizes, 12, rnd);
+        RepairStreams.Stats stats = RepairStreams.run(TOGETHER, start, sources, sizes, 12, rnd);
         RepairStreams.assertEveryKind(stats);
         assertTrue(stats.repaired(1) >= 0.9 * 12 * sources.length, "single updates repaired: " + stats);
     }

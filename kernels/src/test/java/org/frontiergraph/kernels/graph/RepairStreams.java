@@ -55,6 +55,26 @@ public final class RepairStreams {
         List<Repaired<R>> repairAll(CsrGraph g, List<R> previous, ChangedEdges changes);
     }
 
+    /** {@code alg} with {@code all} as its repair of many answers together (the rest delegated to {@code alg}). */
+    public static <R> Together<R> together(Algorithm<R> alg, RepairAll<R> all) {
+        return new Together<>() {
+            @Override public R reference(CsrGraph g, int source) { return alg.reference(g, source); }
+            @Override public R copy(R answer) { return alg.copy(answer); }
+            @Override public View view(R answer) { return alg.view(answer); }
+            @Override public Repaired<R> repair(CsrGraph g, R previous, ChangedEdges changes) { return alg.repair(g, previous, changes); }
+            @Override public Verification verify(CsrGraph g, int source, R answer, R ref) { return alg.verify(g, source, answer, ref); }
+            @Override public List<Repaired<R>> repairAll(CsrGraph g, List<R> previous, ChangedEdges changes) {
+                return all.repairAll(g, previous, changes);
+            }
+        };
+    }
+
+    /** A repair of many answers of one graph together ({@link Together#repairAll}). */
+    @FunctionalInterface
+    public interface RepairAll<R> {
+        List<Repaired<R>> repairAll(CsrGraph g, List<R> previous, ChangedEdges changes);
+    }
+
     /** {@code alg} checked against another reference: e.g. the GPU engine's answer run from scratch. */
     public static <R> Algorithm<R> withReference(Algorithm<R> alg, java.util.function.BiFunction<CsrGraph, Integer, R> reference) {
         return new Algorithm<>() {

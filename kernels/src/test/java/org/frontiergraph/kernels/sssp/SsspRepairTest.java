@@ -72,25 +72,12 @@ class SsspRepairTest {
     }
 
     /** {@link SsspRepair#repairAll} as the stream driver sees it (each entry also compared with the repair alone). */
-    record Together() implements RepairStreams.Together<SsspResult> {
-        @Override public SsspResult reference(CsrGraph g, int source) { return SSSP.reference(g, source); }
-        @Override public SsspResult copy(SsspResult r) { return SSSP.copy(r); }
-        @Override public RepairStreams.View view(SsspResult r) { return SSSP.view(r); }
-        @Override public RepairStreams.Repaired<SsspResult> repair(CsrGraph g, SsspResult previous, ChangedEdges changes) {
-            return SSSP.repair(g, previous, changes);
-        }
-        @Override public Verification verify(CsrGraph g, int source, SsspResult r, SsspResult reference) {
-            return SSSP.verify(g, source, r, reference);
-        }
-
-        @Override
-        public java.util.List<RepairStreams.Repaired<SsspResult>> repairAll(CsrGraph g, java.util.List<SsspResult> previous, ChangedEdges changes) {
-            SsspRepair.Repaired[] all = SsspRepair.repairAll(g, previous.toArray(new SsspResult[0]), changes, SsspRepair.defaultBudget(g));
-            java.util.List<RepairStreams.Repaired<SsspResult>> out = new java.util.ArrayList<>();
-            for (SsspRepair.Repaired r : all) out.add(r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed()));
-            return out;
-        }
-    }
+    static final RepairStreams.Together<SsspResult> TOGETHER = RepairStreams.together(SSSP, (g, previous, changes) -> {
+        SsspRepair.Repaired[] all = SsspRepair.repairAll(g, previous.toArray(new SsspResult[0]), changes, SsspRepair.defaultBudget(g));
+        java.util.List<RepairStreams.Repaired<SsspResult>> out = new java.util.ArrayList<>();
+        for (SsspRepair.Repaired r : all) out.add(r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed()));
+        return out;
+    });
 
     /**
      * Many trees of one graph repaired together (the screen sets the untouched aside, the others are repaired side by
@@ -105,7 +92,7 @@ class SsspRepairTest {
         int[] sources = new int[24];
         for (int i = 0; i < sources.length; i++) sources[i] = i < 3 ? new int[] {0, 1_234, 2_000 - 3}[i] : 7 + 83 * i;
         int[] sizes = {1, 10, 100};
-        RepairStreams.Stats stats = RepairStreams.run(new Together(), start, sources, sizes, 12, rnd);
+        RepairStreams.Stats stats = RepairStreams.run(TOGETHER, start, sources, sizes, 12, rnd);
         RepairStreams.assertEveryKind(stats);
         assertTrue(stats.repaired(1) >= 0.9 * 12 * sources.length, "single updates repaired: " + stats);
     }
