@@ -7,7 +7,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
-bundle="$root/.device"
+bundle="${BUNDLE_DIR:-$root/.device}"   # BUNDLE_DIR: build it elsewhere (a branch's bundle beside main's)
 m2="${MAVEN_REPO:-$HOME/.m2/repository}"
 jcuda=12.6.0
 console=1.14.0

@@ -24,7 +24,7 @@ what="${1:-all}"
 case "$what" in
   kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench) shift; exec "$root/deploy/gpu/bundle-bench.sh" "$what" "$@" ;;
 esac
-b=.device
+b="${BUNDLE:-.device}"   # another bundle folder (e.g. a branch's, carried beside .device)
 out="${OUT:-$b/out}"
 mkdir -p "$out"
 tmp="$(mktemp -d /tmp/frontier-jcuda.XXXXXX)"   # JCuda unpacks its natives here
