@@ -103,9 +103,19 @@ final class OutputTracker implements AutoCloseable {
      * so that nothing published from here on is missed; closes the consumer when that fails.
      */
     static void atEnd(KafkaConsumer<String, byte[]> consumer, List<String> topics, Duration timeout) {
+        List<TopicPartition> parts = new ArrayList<>();
         try {
-            List<TopicPartition> parts = new ArrayList<>();
             for (String topic : topics) parts.addAll(partitions(consumer, topic, timeout));
+        } catch (RuntimeException e) {
+            consumer.close();
+            throw e;
+        }
+        atEnd(consumer, parts);
+    }
+
+    /** Assigns {@code consumer} the partitions {@code parts} at their end, resolved now; closes it when that fails. */
+    static void atEnd(KafkaConsumer<String, byte[]> consumer, List<TopicPartition> parts) {
+        try {
             consumer.assign(parts);
             consumer.seekToEnd(parts);
             parts.forEach(consumer::position);

@@ -21,9 +21,11 @@ import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.schema.codec.SubscriptionView;
 
 /**
- * The subscribers' side of the results topic for SubscriptionBench: one consumer (no group) on every partition, from
- * the end at start-up, and one thread that applies each push of a registered subscription to its
- * {@link SubscriptionView} as it is read, recording for each whole push when its last chunk was read, its graph
+ * The subscribers' side of the results topic for SubscriptionBench: consumers (no group) on every partition, from the
+ * end at start-up, each with its own thread and its own share of the partitions (at most {@code readers}; a
+ * subscription's pushes are keyed by its id, so all of them reach one thread, in order), that apply each push of a
+ * registered subscription to its {@link SubscriptionView} as it is read (one reader decoding every push fell behind
+ * the worker at 100 subscriptions on the GPU: docs/benchmarks.md, "Standing queries"), recording for each whole push when its last chunk was read, its graph
  * version, its encoded size and which vertices it changed in the view (the listed vertices whose distance or parent
  * differs after applying it; every vertex for a complete push after the first). Pushes of other keys are passed over
  * undecoded.
@@ -64,23 +66,44 @@ final class PushTracker implements AutoCloseable {
         synchronized List<Push> pushes() { return new ArrayList<>(pushes); }
     }
 
-    private final String topic;
-    private final KafkaConsumer<String, byte[]> consumer;
-    private final Thread thread;
+    private final List<KafkaConsumer<String, byte[]>> consumers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
     private final Map<String, Sub> subs = new ConcurrentHashMap<>();
     private final List<String> failures = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean running = true;
     private volatile Throwable failure;
     private volatile long lastPushNanos = System.nanoTime();
 
-    PushTracker(Properties kafka, String resultsTopic, Duration timeout) {
-        this.topic = resultsTopic;
-        this.consumer = OutputTracker.consumer(kafka, "subscription-bench-pushes");
-        OutputTracker.atEnd(consumer, List.of(topic), timeout);
-        this.thread = new Thread(this::run, "subscription-bench-pushes");
-        thread.setDaemon(true);
-        thread.start();
+    /** @param readers at most this many consumers and threads, one per share of the topic's partitions */
+    PushTracker(Properties kafka, String resultsTopic, Duration timeout, int readers) {
+        List<TopicPartition> all;
+        try (KafkaConsumer<String, byte[]> probe = OutputTracker.consumer(kafka, "subscription-bench-probe")) {
+            all = OutputTracker.partitions(probe, resultsTopic, timeout);
+        }
+        int k = Math.max(1, Math.min(readers, all.size()));
+        try {
+            for (int r = 0; r < k; r++) {
+                List<TopicPartition> share = new ArrayList<>();
+                for (int i = r; i < all.size(); i += k) share.add(all.get(i));
+                KafkaConsumer<String, byte[]> c = OutputTracker.consumer(kafka, "subscription-bench-pushes-" + r);
+                OutputTracker.atEnd(c, share);   // closes c when it fails
+                consumers.add(c);
+            }
+        } catch (RuntimeException e) {
+            consumers.forEach(KafkaConsumer::close);
+            throw e;
+        }
+        for (int r = 0; r < k; r++) {
+            KafkaConsumer<String, byte[]> c = consumers.get(r);
+            Thread t = new Thread(() -> run(c), "subscription-bench-pushes-" + r);
+            t.setDaemon(true);
+            threads.add(t);
+        }
+        threads.forEach(Thread::start);
     }
+
+    /** How many consumers (and threads) read the pushes. */
+    int readers() { return consumers.size(); }
 
     /** Registers a subscription before it is published. */
     Sub register(String subscriptionId, int source) {
@@ -102,7 +125,7 @@ final class PushTracker implements AutoCloseable {
     /** When the last push of a registered subscription was read (System.nanoTime). */
     long lastPushNanos() { return lastPushNanos; }
 
-    private void run() {
+    private void run(KafkaConsumer<String, byte[]> consumer) {
         try {
             while (running) {
                 for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
@@ -211,12 +234,12 @@ final class PushTracker implements AutoCloseable {
     @Override
     public void close() {
         running = false;
-        consumer.wakeup();
+        consumers.forEach(KafkaConsumer::wakeup);
         try {
-            thread.join(10_000);
+            for (Thread t : threads) t.join(10_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        consumer.close(Duration.ofSeconds(5));
+        consumers.forEach(c -> c.close(Duration.ofSeconds(5)));
     }
 }

@@ -76,18 +76,21 @@ public final class SubscriptionBench {
     /** The command line. */
     record Options(String graph, int subscriptions, int rate, int seconds, String backend, String bootstrap,
                    boolean startWorker, boolean workerJvm, String workerHeap, int verify, int timeoutS, long seed, Path out,
-                   String command, int warmupS) {
+                   String command, int warmupS, int readers) {
         static final String USAGE = String.join("\n",
                 "usage: SubscriptionBench [--graph ny] [--subscriptions 100] [--rate 1000] [--seconds 30] [--warmup-s 0]",
                 "                         [--backend auto|gpu|cpu] [--bootstrap HOST:PORT [--start-worker]] [--worker-jvm]",
                 "                         [--worker-heap 8g] [--verify 5] [--timeout-s 300] [--seed 42] [--out FILE.md]",
-                "                         [--command TEXT]",
+                "                         [--readers N] [--command TEXT]",
+                "  --readers: consumers (one thread each) reading the pushes, each a share of the results topic's partitions",
+                "  (default: one per partition, at most half the cores)",
                 "  without --bootstrap: an embedded Kafka broker (KRaft) and a worker are started; --graph as GpuBench names",
                 "  graphs (ny = ../shared/datasets/USA-road-d.NY.gr.gz or $FRONTIER_DATASETS, kronSCALE, uniformSCALE, gridSIDE)");
 
         static Options parse(String[] args) {
             String graph = "ny", backend = "auto", bootstrap = null, workerHeap = "8g", command = null;
             int subscriptions = 100, rate = 1000, seconds = 30, verify = 5, timeoutS = 300, warmupS = 0;
+            int readers = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
             boolean startWorker = false, workerJvm = false;
             long seed = 42;
             Path out = null;
@@ -106,6 +109,7 @@ public final class SubscriptionBench {
                             case "--rate" -> rate = positive(a, v, 1);
                             case "--seconds" -> seconds = positive(a, v, 1);
                             case "--warmup-s" -> warmupS = positive(a, v, 0);
+                            case "--readers" -> readers = positive(a, v, 1);
                             case "--backend" -> backend = v.toLowerCase(Locale.ROOT);
                             case "--bootstrap" -> bootstrap = v;
                             case "--worker-heap" -> workerHeap = v;
@@ -121,7 +125,7 @@ public final class SubscriptionBench {
             }
             if (command == null) command = ("SubscriptionBench " + String.join(" ", args)).trim();
             Options o = new Options(graph, subscriptions, rate, seconds, backend, bootstrap, startWorker, workerJvm, workerHeap,
-                    Math.min(verify, subscriptions), timeoutS, seed, out, command, warmupS);
+                    Math.min(verify, subscriptions), timeoutS, seed, out, command, warmupS, readers);
             o.cluster();   // KafkaBench's rules for the cluster options
             return o;
         }
@@ -197,8 +201,8 @@ public final class SubscriptionBench {
              FrontierClient client = new FrontierClient(cluster.bootstrapServers());
              BenchProducer producer = new BenchProducer(client.kafkaSettings(), client.topics().graphs());
              OutputTracker outputs = new OutputTracker(client.kafkaSettings(), client.topics(), runId, Duration.ofSeconds(120));
-             PushTracker pushes = new PushTracker(client.kafkaSettings(), client.topics().results(), Duration.ofSeconds(120))) {
-            where = cluster.description();
+             PushTracker pushes = new PushTracker(client.kafkaSettings(), client.topics().results(), Duration.ofSeconds(120), o.readers())) {
+            where = cluster.description() + "; pushes read by " + pushes.readers() + " consumer thread(s)";
             log("%s; ready after %.1f s", where, (System.nanoTime() - t0) / 1e9);
             result = new Run(o, e, new GraphBench.Io(cluster, client, producer, outputs, runId), pushes).go();
         }
