@@ -27,12 +27,24 @@ public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFu
         this(variants, atLoad, deviceBytes, open, g -> true, Slack.NO);
     }
 
-    /** Which device copies in slack form ({@link DeviceCsr#withSlack}) an implementation runs on. */
-    public enum Slack { NO, UNDIRECTED, ANY }
+    /**
+     * Which device copies in slack form ({@link DeviceCsr#withSlack}) an implementation runs on. {@code EDGES}: it
+     * reads no CSR at all, only an edge-indexed copy of its own (the MST edge list, ids of the host's
+     * {@link CsrGraph#undirectedEdges()}), so it runs beside any device copy, compact or slack, and follows the host's
+     * versions instead: a resident graph hands it each merge ({@link GpuLauncher#merged}) and each run of re-weights
+     * ({@link GpuLauncher#reweighted}) of the host copy as they are drained, and opens it again only where it cannot
+     * follow them.
+     */
+    public enum Slack { NO, UNDIRECTED, ANY, EDGES }
 
     /** Whether it runs on a slack-form copy of a graph that is {@code directed} or not. */
     public boolean runsOnSlack(boolean directed) {
-        return slack == Slack.ANY || (slack == Slack.UNDIRECTED && !directed);
+        return slack == Slack.ANY || slack == Slack.EDGES || (slack == Slack.UNDIRECTED && !directed);
+    }
+
+    /** Whether it reads no CSR and follows the host's versions ({@link Slack#EDGES}). */
+    public boolean followsHost() {
+        return slack == Slack.EDGES;
     }
 
     /**

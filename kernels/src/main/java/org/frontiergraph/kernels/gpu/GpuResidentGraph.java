@@ -23,7 +23,9 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * change (and every later change) is applied on the device as edits of a copy in slack form
  * ({@link DeviceCsr#edited}: rows with room for more arcs, laid out once, then again only when a row fills up), with
  * no merge on the host, while the launchers in use run on that form (BFS and SSSP; {@link GpuAlgorithm#runsOnSlack});
- * a query for one that does not (MST, APSP, Prim) makes the copy compact again from the host's current version
+ * MST's launchers read no CSR, only their edge lists, which follow the host's versions beside either form
+ * ({@link #followHost()}: moved on the device at each host merge, re-weights patched in place); a query for one that
+ * does neither (APSP, Prim, da2cf on a directed graph) makes the copy compact again from the host's current version
  * first. Where edits do not apply (new vertices, zero weights, weights the int32 form cannot hold, a batch of more
  * than a quarter of the arcs) a structural change is merged on the device from the rows it touched
  * ({@link DeviceCsr#merged}: the untouched rows move within the device, only the touched ones and the row offsets are
@@ -41,6 +43,12 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     private final Map<GpuAlgorithm<?, ?>, GpuLauncher<?, ?>> launchers = new IdentityHashMap<>();
     /** The version on the device: the host's base when last synced (a new object after a structural merge). */
     private CsrGraph graph;
+    /**
+     * The host version the launchers that follow the host ({@link GpuAlgorithm#followsHost}: MST's edge lists) hold:
+     * {@link #graph} while the copy is compact; on a slack-form copy, the host's base as of the last
+     * {@link #followHost()} (null: unknown, the host's current version is taken when one is opened).
+     */
+    private CsrGraph hostVersion;
     private DeviceCsr csr;
     private boolean closed;
     /** Structural catch-ups done on the device, and reloads from the host (for tests and benchmarks). */
@@ -75,6 +83,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
         DeviceCsr fresh = new DeviceCsr(context, ledger, g);
         csr = fresh;
         graph = g;
+        hostVersion = g;
         try {
             for (GpuAlgorithm<?, ?> impl : atLoad) launchers.put(impl, impl.open().apply(device()));
         } catch (RuntimeException e) {
@@ -154,8 +163,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
         if (edges.size() > MAX_EDIT_FRACTION * Math.max(1, csr.arcCount)) return false;
         if (edges.size() == 0) {   // nothing since the last catch-up (a slack-form copy asks every time)
             if (!csr.slack()) return false;   // a compact copy behind the host's arcs: the host's path brings it up
-            mutable.drainMerges();
-            mutable.drainWeightChanges();
+            followHost();
             return true;
         }
         long t0 = System.nanoTime();
@@ -176,16 +184,66 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
             return false;
         }
         if (next == null) return false;
-        mutable.drainMerges();
-        mutable.drainWeightChanges();
+        followHost();
         deviceEdits++;
         List<GpuAlgorithm<?, ?>> drop = new ArrayList<>();
         launchers.forEach((impl, l) -> {
+            if (impl.followsHost()) return;   // they read no CSR and followed the host above
             if (next != csr || !impl.runsOnSlack(csr.directed) || !l.reweighted(graph, ALL_WEIGHTS)) drop.add(impl);
         });
         for (GpuAlgorithm<?, ?> impl : drop) launchers.remove(impl).close();
         csr = next;
         return true;
+    }
+
+    /**
+     * Hands the host's merges and re-weights drained since the last call to the launchers that follow the host's
+     * versions (MST's edge lists; the device copy takes the same changes as edits): each merge moves their
+     * edge-indexed data on the device ({@link GpuLauncher#merged}), the re-weights patch it in place
+     * ({@link GpuLauncher#reweighted}), so an MST query after edits neither makes the copy compact nor packs and
+     * uploads the edge list again. One that cannot follow (rank keys, a directed graph's merge, merges the host did
+     * not keep, a chain that does not start at its version) is closed and opened afresh by the next query that needs it.
+     */
+    private void followHost() {
+        List<MutableGraph.Merge> merges = mutable.drainMerges();
+        MutableGraph.WeightChanges changes = mutable.drainWeightChanges();
+        List<GpuAlgorithm<?, ?>> following = new ArrayList<>();
+        for (GpuAlgorithm<?, ?> impl : launchers.keySet()) if (impl.followsHost()) following.add(impl);
+        if (merges == null) {   // the host dropped merges it could not keep: nothing to follow them with
+            for (GpuAlgorithm<?, ?> impl : following) launchers.remove(impl).close();
+            hostVersion = null;
+            return;
+        }
+        for (MutableGraph.Merge m : merges) {
+            if (m.before() != hostVersion) {   // not the version the launchers hold (never expected): open afresh
+                for (GpuAlgorithm<?, ?> impl : following) launchers.remove(impl).close();
+                following.clear();
+            }
+            DeviceGraph next = new DeviceGraph(context, ledger, csr, m.after(), this::launcher);
+            for (java.util.Iterator<GpuAlgorithm<?, ?>> it = following.iterator(); it.hasNext(); ) {
+                GpuAlgorithm<?, ?> impl = it.next();
+                GpuLauncher<?, ?> l = launchers.remove(impl);
+                GpuLauncher<?, ?> moved = null;
+                try {
+                    moved = l.merged(next, m);
+                } catch (GraphTooLargeException e) {
+                    // no room for the moved copy beside the old one: opened afresh when needed
+                } finally {
+                    l.close();
+                }
+                if (moved != null) {
+                    launchers.put(impl, moved);
+                    carried++;
+                } else {
+                    it.remove();
+                }
+            }
+            hostVersion = m.after();
+        }
+        if (changes.isEmpty() || hostVersion == null) return;
+        for (GpuAlgorithm<?, ?> impl : following) {
+            if (!launchers.get(impl).reweighted(hostVersion, changes)) launchers.remove(impl).close();
+        }
     }
 
     @Override
@@ -217,6 +275,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
             DeviceCsr old = csr;
             csr = next;
             graph = m.after();
+            hostVersion = graph;
             Map<GpuAlgorithm<?, ?>, GpuLauncher<?, ?>> kept = carry(m);
             closeLaunchers();
             launchers.putAll(kept);
@@ -280,14 +339,26 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
             catchUp();
             AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(GpuBackend.NAME, variant, graph);
             GpuAlgorithm<Q, R> impl = (GpuAlgorithm<Q, R>) choice.implementation();
+            if (csr.slack() && impl.followsHost()) {
+                // MST beside a slack-form copy: its edge list follows the host's current version (merged on the host
+                // now if edits are pending), with no compact copy made
+                CsrGraph now = mutable.current();
+                followHost();
+                if (hostVersion != now) {   // never expected: whatever follows the host is opened on now instead
+                    for (GpuAlgorithm<?, ?> f : new ArrayList<>(launchers.keySet())) if (f.followsHost()) launchers.remove(f).close();
+                    hostVersion = now;
+                }
+                choice = algorithm.choose(GpuBackend.NAME, variant, now);   // the default may depend on the version
+                impl = (GpuAlgorithm<Q, R>) choice.implementation();
+            }
             if (csr.slack() && !impl.runsOnSlack(csr.directed)) compact();
             return launcher(impl).run(query, choice.variant());
         });
     }
 
     /**
-     * Replaces the slack-form copy by a compact one of the host's current version (an implementation that needs the
-     * host's arrays or edge ids, such as MST's, asked for it): merged on the host, uploaded.
+     * Replaces the slack-form copy by a compact one of the host's current version (an implementation that reads the
+     * CSR but not in slack form, such as APSP's or Prim's, asked for it): merged on the host, uploaded.
      */
     private void compact() {
         CsrGraph now = mutable.current();
@@ -308,8 +379,17 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     private <Q, R> GpuLauncher<Q, R> launcher(GpuAlgorithm<Q, R> impl) {
         GpuLauncher<Q, R> launcher = (GpuLauncher<Q, R>) launchers.get(impl);
         if (launcher == null) {
-            backend.requireFree(impl.deviceBytes(graph), impl.variants().get(0) + " launcher on this graph");
-            launcher = impl.open().apply(device());
+            DeviceGraph on = device();
+            if (impl.followsHost() && csr.slack()) {   // on the host's version, not the slack copy's stale one
+                if (hostVersion == null) {
+                    CsrGraph now = mutable.current();
+                    followHost();
+                    hostVersion = now;
+                }
+                on = new DeviceGraph(context, ledger, csr, hostVersion, this::launcher);
+            }
+            backend.requireFree(impl.deviceBytes(on.graph()), impl.variants().get(0) + " launcher on this graph");
+            launcher = impl.open().apply(on);
             launchers.put(impl, launcher);
         }
         return launcher;

@@ -3,6 +3,8 @@ package org.frontiergraph.kernels.mst;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntUnaryOperator;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Variant;
@@ -37,12 +39,15 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  * edge ids, taken at upload); any threshold gives the exact forest. Counters: {@code rounds} (both phases),
  * {@code lightRounds}, {@code heavyRounds}, {@code lightEntries} and {@code heavyEntries} (work-list sizes after each
  * filter), {@code entryVisits} (entries read by all rounds), {@code filtered} (1 when the filter was on).
- * The edge list carries the weights: a new version's weights drop the launcher ({@link #reweighted}).
- * Call inside {@link CudaContext#call}.
+ * The edge list follows the graph's versions as {@link GpuMst}'s does: re-weights patch the keys of their edges in
+ * place (integer keys; one scatter) and a merge moves the kept edges on the device and writes the added ones
+ * ({@link #merged}); the sampled keys are taken again from the host's edge list each time (a stale threshold would
+ * only cost speed). Where keys are ranks (fractional weights) the list is dropped and uploaded again by the next MST
+ * query. Call inside {@link CudaContext#call}.
  */
 final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("ecl"), false, g -> DeviceBuffer.total(sizes(g)), EclMst::new);
+            List.of("ecl"), false, g -> DeviceBuffer.total(sizes(g)), EclMst::new).onSlack(GpuAlgorithm.Slack.EDGES);
 
     // slots of the u64 counter array: mst_ecl.cu's enum EclCounter (EclMstGpuTest checks that they agree)
     static final int LIST_COUNT = 0;
@@ -68,26 +73,38 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     static final int DEFAULT_BPS = 64;
 
     private final CudaContext context;
+    private final AtomicLong ledger;
     private final CsrGraph graph;
     private final UndirectedEdges edges;
     /** Whether the keys in the edge list are the integer weights (else ranks among the distinct weights). */
     private final boolean integerKeys;
-    private final long[] samples;
+    /** Keys sampled for the light threshold (taken again after re-weights). */
+    private long[] samples;
     private final DeviceBuffer edgeList, listA, listB, rootsA, rootsB, comp, minKey, chosen, counters;
     private final DeviceTimer timer;
     private boolean closed;
 
     private EclMst(DeviceGraph g) {
+        this(g, null, null);
+    }
+
+    /**
+     * Opened afresh ({@code from} null: the edge list packed on the host and uploaded), or carried from the launcher
+     * {@code from} on the version before a merge (integer keys only), as {@link GpuMst}'s list is.
+     */
+    private EclMst(DeviceGraph g, EclMst from, MutableGraph.EdgeMoves moves) {
         this.context = g.context();
+        this.ledger = g.ledger();
         this.graph = g.graph();
         this.edges = graph.undirectedEdges();
-        int[] packed = GpuMst.pack(edges, graph.integralWeights());
-        this.integerKeys = GpuMst.integerKeys(edges, graph.integralWeights());
-        this.samples = sampleKeys(packed, edges.size());
+        int[] packed = from == null ? GpuMst.pack(edges, graph.integralWeights()) : null;
+        this.integerKeys = from == null ? GpuMst.integerKeys(edges, graph.integralWeights()) : true;
+        this.samples = packed != null ? sampleKeys(packed, edges.size()) : sampleKeys(edges);
         DeviceBuffer[] b = g.allocate(sizes(graph));
         DeviceTimer t = null;
         try {
-            b[0].upload(packed);
+            if (from == null) b[0].upload(packed);
+            else GpuMst.moveEdges(context, ledger, from.edgeList, b[0], moves);
             t = new DeviceTimer(context);
         } catch (RuntimeException e) {
             for (DeviceBuffer d : b) d.close();
@@ -117,11 +134,20 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
 
     /** The 64-bit keys (weight key << 32 | id) of up to {@link #SAMPLES} edges evenly spread over the ids, sorted. */
     static long[] sampleKeys(int[] packed, int m) {
+        return sampleKeys(id -> packed[4 * id + 2], m);
+    }
+
+    /** The same for integer keys, read from the host's edge list (the weights are the keys). */
+    private static long[] sampleKeys(UndirectedEdges edges) {
+        return sampleKeys(id -> (int) edges.w[id], edges.size());
+    }
+
+    private static long[] sampleKeys(IntUnaryOperator keyOf, int m) {
         int s = Math.min(SAMPLES, m);
         long[] keys = new long[s];
         for (int i = 0; i < s; i++) {
             int id = (int) ((2L * i + 1) * m / (2L * s));
-            keys[i] = ((long) packed[4 * id + 2] << 32) | id;  // weight keys are in 0..2^31-1
+            keys[i] = ((long) keyOf.applyAsInt(id) << 32) | id;  // weight keys are in 0..2^31-1
         }
         Arrays.sort(keys);
         return keys;
@@ -219,10 +245,18 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
         return (int) Math.min(Kernel.blocksFor(m), (long) context.multiprocessors() * k.maxCooperativeBlocksPerSm());
     }
 
-    /** The edge list holds the old weights: dropped, and uploaded again by the next MST query. */
+    /** Integer keys: the re-weighted edges' keys scattered in place ({@link GpuMst#patchKeys}), the samples taken again. */
     @Override
     public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
-        return false;
+        if (!GpuMst.patchKeys(context, ledger, edgeList, edges, integerKeys, next, changes)) return false;
+        samples = sampleKeys(edges);
+        return true;
+    }
+
+    @Override
+    public GpuLauncher<WholeGraph, MstResult> merged(DeviceGraph next, MutableGraph.Merge merge) {
+        if (!integerKeys || merge.edges() == null || !next.graph().integralWeights()) return null;
+        return new EclMst(next, this, merge.edges());
     }
 
     @Override

@@ -30,7 +30,7 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  */
 final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("boruvka"), false, g -> DeviceBuffer.total(sizes(g)), GpuMst::new);
+            List.of("boruvka"), false, g -> DeviceBuffer.total(sizes(g)), GpuMst::new).onSlack(GpuAlgorithm.Slack.EDGES);
 
     private final CudaContext context;
     private final AtomicLong ledger;
@@ -68,7 +68,7 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
                 edgeList.upload(pack(edges, graph.integralWeights()));
                 integerKeys = integerKeys(edges, graph.integralWeights());
             } else {
-                moveEdges(from.edgeList, moves);
+                moveEdges(context, ledger, from.edgeList, edgeList, moves);
                 integerKeys = true;
             }
         } catch (RuntimeException e) {
@@ -78,8 +78,12 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
         timer = new DeviceTimer(context);
     }
 
-    /** Fills this edge list from the previous version's: kept runs moved (ids renumbered), added edges written. */
-    private void moveEdges(DeviceBuffer previous, MutableGraph.EdgeMoves moves) {
+    /**
+     * Fills {@code edgeList} from the previous version's list {@code previous}: kept runs moved (ids renumbered), added
+     * edges written from one small upload (integer keys: their weights). {@link EclMst} carries its list the same way.
+     */
+    static void moveEdges(CudaContext context, AtomicLong ledger, DeviceBuffer previous, DeviceBuffer edgeList,
+                          MutableGraph.EdgeMoves moves) {
         int[] pieces = MergePlan.pieces(moves.runs());
         if (pieces.length > 0) {
             try (DeviceBuffer p = DeviceBuffer.of(context, ledger, pieces)) {
@@ -199,6 +203,16 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
      */
     @Override
     public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
+        return patchKeys(context, ledger, edgeList, edges, integerKeys, next, changes);
+    }
+
+    /**
+     * The keys of the re-weighted edges scattered into {@code edgeList} (integer keys whose new weights are integers
+     * too; O(k)): true; false where the list must be packed again instead. {@code edges} is the graph's cached
+     * edge list, which the re-weights already patched on the host. {@link EclMst} patches its list the same way.
+     */
+    static boolean patchKeys(CudaContext context, AtomicLong ledger, DeviceBuffer edgeList, UndirectedEdges edges,
+                             boolean integerKeys, CsrGraph next, MutableGraph.WeightChanges changes) {
         if (!integerKeys || changes.all() || next.directed() || !next.integralWeights()) return false;
         int[] arcs = changes.arcs(), ids = next.arcEdgeIds();
         int[] index = new int[arcs.length], key = new int[arcs.length];

@@ -14,6 +14,7 @@ import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Sources;
+import org.frontiergraph.kernels.engine.WholeGraph;
 import org.frontiergraph.kernels.generate.KroneckerGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -24,6 +25,7 @@ import org.frontiergraph.kernels.graph.UpdateStreams;
 import org.frontiergraph.kernels.mst.KruskalReference;
 import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.kernels.mst.MstSummary;
 import org.frontiergraph.kernels.mst.MstVerifier;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
 import org.frontiergraph.kernels.sssp.Sssp;
@@ -38,8 +40,9 @@ import org.junit.jupiter.api.Test;
  * its first structural catch-up and takes every later batch as edits (removals pad a slot and close the row's gap,
  * additions take free slots, a full row makes the rows laid out again). After every batch the device's live arcs,
  * row by row, are the host's rebuilt graph's (GraphEdit, the reference), and every BFS and SSSP variant run on the
- * slack form answers as the CPU references do on the rebuilt graph; an MST query in between makes the copy compact
- * again (its launchers read the host's edges) and the edits go on from there.
+ * slack form answers as the CPU references do on the rebuilt graph. MST queries in between (both GPU variants, and
+ * SUMMARY) run beside the slack copy without making it compact: their edge lists follow the host's merges and
+ * re-weights on the device, and their answers equal Kruskal's edge for edge.
  */
 @Tag("gpu")
 class SlackEditsGpuTest extends GpuTests {
@@ -111,7 +114,7 @@ class SlackEditsGpuTest extends GpuTests {
         try (ResidentGraph dev = gpu.load(start)) {
             GpuResidentGraph g = (GpuResidentGraph) dev;
             CsrGraph reference = start;
-            int edits = 0, mstAt = 0;
+            int edits = 0, mstAt = 0, carriedBefore = g.carried();
             for (int run = 0; run < runs; run++) {
                 boolean grow = run % 7 == 6;   // new vertices: the host's path, then edits again
                 int updates = 1 + rnd.nextInt(maxUpdates);
@@ -136,17 +139,28 @@ class SlackEditsGpuTest extends GpuTests {
                 assertArrayEquals(bExpected.maxHops(), bs.maxHops(), "bfs summaries depth, " + what);
                 assertArrayEquals(sExpected.reached(), ss.reached(), "sssp summaries reached, " + what);
                 assertArrayEquals(sExpected.maxDistances(), ss.maxDistances(), "sssp summaries max, " + what);
-                if (run % 5 == 4) {   // MST reads the host's edges: a compact copy again
+                if (run % 5 == 4 || run % 5 == 2) {   // MST beside the slack copy: its edge lists follow the host
+                    boolean slack = g.slackOnDevice();
+                    int reloads = g.reloads();
                     MstResult expected = KruskalReference.run(reference);
-                    MstResult m = Mst.run(dev, null);
-                    assertTrue(MstVerifier.verify(reference, m, expected).ok(), "mst, " + what);
-                    assertArrayEquals(expected.edgeIds(), m.edgeIds(), "mst, " + what);
-                    assertTrue(!g.slackOnDevice(), "compact after an MST query, " + what);
+                    for (String variant : new String[] {null, "boruvka", "ecl"}) {
+                        MstResult m = Mst.run(dev, variant);
+                        assertTrue(MstVerifier.verify(reference, m, expected).ok(), "mst " + variant + ", " + what);
+                        assertArrayEquals(expected.edgeIds(), m.edgeIds(), "mst " + variant + ", " + what);
+                    }
+                    MstSummary sum = dev.run(Mst.SUMMARY, WholeGraph.QUERY, null);
+                    assertEquals(expected.totalWeight(), sum.totalWeight(), "mst summary weight, " + what);
+                    assertEquals(expected.edgeIds().length, sum.edges(), "mst summary edges, " + what);
+                    assertEquals(slack, g.slackOnDevice(), "an MST query leaves the copy's form as it was, " + what);
+                    assertEquals(reloads, g.reloads(), "an MST query reloads nothing, " + what);
                     mstAt++;
                 }
             }
             assertTrue(edits >= runs / 2, "runs applied as device edits: " + edits + " of " + runs);
             assertTrue(mstAt > 0);
+            if (!start.directed()) {   // a directed graph's merges move no edge ids: its MST lists are packed again
+                assertTrue(g.carried() > carriedBefore, "MST edge lists moved on the device with the host's merges");
+            }
         }
     }
 
