@@ -214,7 +214,7 @@ class FrontierClient:
         self._query_modes = {}   # query id -> requested mode
         self._subs = {}          # subscription id -> (mode, deque of QueryResult chunks of its pushes, read in order)
         self._errors = []        # ErrorEvents about records this client published, not yet reported
-        self._loaded = {}        # (graph id, version) -> [(partition, offset, GraphStatus)] seen on the status topic
+        self._loaded = {}        # graph id -> [(partition, offset, GraphStatus)] seen on the status topic
         self._results_f = None
         self._errors_f = None
         self._status_f = None
@@ -380,7 +380,8 @@ class FrontierClient:
         return Published(graph_id, version, p, offsets)
 
     def wait_loaded(self, graph_id, version, timeout=60.0):
-        """Waits until a worker reports ``version`` of ``graph_id`` LOADED (a GraphStatus); returns that status.
+        """Waits until a worker reports ``version`` of ``graph_id``, or a later one, LOADED (a GraphStatus); returns
+        that status. (Updates a worker applies together report their last version only: docs/contract.md, GraphStatus.)
 
         Raises :class:`FrontierError` with the worker's code and reason if it rejected a record this client
         published for that version (a snapshot chunk of it, an update that makes it or an update without
@@ -406,9 +407,9 @@ class FrontierClient:
         while True:
             for name, rec, m in status.poll(0.1):
                 if name == "GraphStatus" and rec["state"] == "LOADED":
-                    self._loaded.setdefault((rec["graphId"], rec["version"]), []).append((m.partition(), m.offset(), rec))
-            for p, o, rec in self._loaded.get((graph_id, version), ()):
-                if after is None or o >= after.get(p, 0):
+                    self._loaded.setdefault(rec["graphId"], []).append((m.partition(), m.offset(), rec))
+            for p, o, rec in self._loaded.get(graph_id, ()):
+                if rec["version"] >= version and (after is None or o >= after.get(p, 0)):
                     return rec
             self._pump(0)
             err = self._take_error(lambda e, s: s.graph_id == graph_id and s.kind in ("snapshot", "update")

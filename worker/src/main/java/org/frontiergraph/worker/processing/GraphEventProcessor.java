@@ -3,9 +3,11 @@ package org.frontiergraph.worker.processing;
 import jakarta.inject.Singleton;
 import java.net.InetAddress;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
@@ -14,6 +16,7 @@ import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphState;
 import org.frontiergraph.schema.GraphStatus;
+import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.config.FrontierConfig;
@@ -69,7 +72,8 @@ public class GraphEventProcessor {
      * Handles consecutive live records of one partition, in order, and returns their outputs in that order. A run
      * of consecutive queries is answered together ({@link QueryService#answerAll}: the SUMMARY queries of one graph
      * and algorithm in one engine run); any other record waits for the run before it, so an update never overtakes
-     * the queries published before it, nor they it.
+     * the queries published before it, nor they it. The updates of one graph in these records report one
+     * GraphStatus, the last one's ({@link #reportLastVersions}).
      */
     public List<Outputs> processAll(List<InputRecord> records) {
         List<Collector> collected = new ArrayList<>(records.size());
@@ -79,10 +83,29 @@ public class GraphEventProcessor {
             collected.add(handle(in, false, run));
         }
         run.answer();
+        reportLastVersions(collected);
         List<Outputs> outputs = new ArrayList<>(collected.size());
         for (Collector c : collected) outputs.add(c.outputs.build());
         return outputs;
     }
+
+    /**
+     * An update's GraphStatus is dropped when a later update of the same graph among these records reports one: the
+     * updates a worker applies together report their last version only (docs/contract.md, "GraphStatus"), so a
+     * stream of single-edge updates does not double the records a worker writes. A snapshot's status is always kept.
+     */
+    private static void reportLastVersions(List<Collector> collected) {
+        if (STATUS_PER_UPDATE) return;
+        Set<String> reported = new HashSet<>();
+        for (int i = collected.size() - 1; i >= 0; i--) {
+            Collector c = collected.get(i);
+            if (!c.update || c.graphId == null || !c.outputs.hasStatus()) continue;
+            if (!reported.add(c.graphId)) c.outputs.dropStatuses();
+        }
+    }
+
+    /** {@code -Dfrontier.status-per-update=true}: one GraphStatus per update, as before (for A/B measurements). */
+    private static final boolean STATUS_PER_UPDATE = Boolean.getBoolean("frontier.status-per-update");
 
     private static boolean isQuery(InputRecord in) {
         try {
@@ -194,6 +217,7 @@ public class GraphEventProcessor {
         out.queryId = handler.queryId(r);
         if (r instanceof GraphQuery q) out.query = q;
         if (r instanceof Subscription s) out.subscription = s;
+        out.update = r instanceof GraphUpdate;
         if (!Objects.equals(out.in.key(), out.graphId)) {
             throw new RejectedException(ErrorCode.INVALID_KEY, "record key '" + out.in.key() + "' differs from its graphId '"
                     + out.graphId + "': records must be keyed by graph id so that a graph's snapshots, updates and queries stay in order");
@@ -214,6 +238,8 @@ public class GraphEventProcessor {
         GraphQuery query;
         /** The record when it is a subscription: a failure also ends it with a push. */
         Subscription subscription;
+        /** Whether the record is a GraphUpdate (its status may give way to a later update's). */
+        boolean update;
         boolean answered;
 
         /** Where this record's query waits to be answered with the others of its run (null: answered at once). */

@@ -78,6 +78,16 @@ public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<G
             return this;
         }
 
+        /** Whether this record's outputs hold a GraphStatus. */
+        boolean hasStatus() {
+            return !statuses.isEmpty();
+        }
+
+        /** Drops this record's GraphStatus: a later update of the same graph in the run reports a later version. */
+        void dropStatuses() {
+            statuses.clear();
+        }
+
         Builder status(GraphStatus s) {
             statuses.add(s);
             return this;

@@ -38,6 +38,7 @@ import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.registry.EngineService;
+import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.support.Fixtures.Services;
 import org.frontiergraph.worker.support.Fixtures;
 import org.frontiergraph.worker.support.ResultChunks;
@@ -248,6 +249,41 @@ class GraphEventProcessorTest {
                 e[1] + 1, e[0] + 1)).build()));
         assertEquals(4, updated.statuses().get(0).getVersion(), "an update publishes the next version");
         assertEquals(g.edgeCount() - 1, updated.statuses().get(0).getEdgeCount());
+    }
+
+    /**
+     * The updates of one graph processed together report one GraphStatus, their last version's (a snapshot's is always
+     * reported); a query among them is still answered on the version before it, and an invalid update is still
+     * rejected alone with its error event.
+     */
+    @Test
+    void theUpdatesOfOneGraphInARunReportTheirLastVersionOnly() {
+        EdgeList gEdges = UniformRandomGraph.generate(400, 1_600, SEED, 10, false);
+        EdgeList hEdges = UniformRandomGraph.generate(300, 1_200, SEED + 1, 10, false);
+        int[] e = anyEdge(GraphBuilder.build(gEdges)), f = anyEdge(GraphBuilder.build(hEdges));
+        List<InputRecord> run = new java.util.ArrayList<>();
+        snapshot("g", 1, gEdges, 0, 5_000).forEach(c -> run.add(record("g", c)));
+        snapshot("h", 1, hEdges, 0, 5_000).forEach(c -> run.add(record("h", c)));
+        int updatesAt = run.size();
+        run.add(record("g", GraphUpdate.newBuilder().setGraphId("g").setReweighted(weighted(e[0], e[1], 7)).build()));   // g 2
+        run.add(record("h", GraphUpdate.newBuilder().setGraphId("h").setReweighted(weighted(f[0], f[1], 7)).build()));   // h 2
+        run.add(record("g", GraphUpdate.newBuilder().setGraphId("g").setReweighted(weighted(e[0], e[1], 8)).build()));   // g 3
+        run.add(record("g", query("q", "g", Algorithm.SSSP, e[0]).setResultMode(ResultMode.SUMMARY).build()));
+        run.add(record("g", GraphUpdate.newBuilder().setGraphId("g").setRemoved(pairs(1, 1)).build()));                 // invalid
+        run.add(record("g", GraphUpdate.newBuilder().setGraphId("g").setReweighted(weighted(e[0], e[1], 9)).build()));   // g 4
+        run.add(record("h", GraphUpdate.newBuilder().setGraphId("h").setReweighted(weighted(f[0], f[1], 9)).build()));   // h 3
+        List<Outputs> out = services.processor().processAll(run);
+
+        List<String> statuses = new java.util.ArrayList<>();
+        for (int i = 0; i < out.size(); i++) {
+            for (GraphStatus s : out.get(i).statuses()) statuses.add(i + ":" + s.getGraphId() + "@" + s.getVersion());
+        }
+        assertEquals(List.of((updatesAt - 2) + ":g@1", (updatesAt - 1) + ":h@1", (updatesAt + 5) + ":g@4",
+                (updatesAt + 6) + ":h@3"), statuses, "the snapshots' statuses, then each graph's last version only");
+        assertEquals(3, out.get(updatesAt + 3).results().get(0).getGraphVersion(), "the query sees the updates before it");
+        assertEquals(List.of(ErrorCode.INVALID_UPDATE.name()),
+                out.get(updatesAt + 4).errors().stream().map(ErrorEvent::getCode).toList(), "the invalid update alone");
+        assertEquals(run.get(updatesAt + 4).offset(), out.get(updatesAt + 4).errors().get(0).getOffset(), "named by its offset");
     }
 
     @Test

@@ -91,7 +91,8 @@ final class OutputLog implements AutoCloseable {
     }
 
     synchronized boolean loaded(String graphId, long version) {
-        return statuses.stream().anyMatch(s -> s.getGraphId().equals(graphId) && s.getVersion() == version);
+        // >=: updates applied together report their last version only (docs/contract.md, "GraphStatus")
+        return statuses.stream().anyMatch(s -> s.getGraphId().equals(graphId) && s.getVersion() >= version);
     }
 
     @Override
