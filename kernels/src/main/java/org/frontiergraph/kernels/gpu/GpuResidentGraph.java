@@ -29,12 +29,15 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * ({@link DeviceCsr#merged}: the untouched rows move within the device, only the touched ones and the row offsets are
  * uploaded) and the launchers are opened again on the new version; the CSR is reloaded from the host only when the
  * host's merges were not kept or the old and new copies do not fit side by side. {@link #residentBytes()} counts
- * every device byte the CSR and the launchers hold; {@link #close()} frees them. Thread-safe: device work is
- * serialized by the backend's {@link CudaContext}.
+ * every device byte the CSR and the launchers hold; {@link #close()} frees them. Thread-safe: the graph's device work
+ * runs on its own {@link GpuLane} (its stream, its lock: one query or update of this graph at a time, while other
+ * graphs' run on theirs); a memory check and the allocations it admits run under the context's
+ * {@link CudaContext#allocating}, so graphs growing or loading at once never spend the same free bytes.
  */
 final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     private final GpuBackend backend;
     private final CudaContext context;
+    private final GpuLane lane;
     private final AtomicLong ledger = new AtomicLong();
     private final MutableGraph mutable;
     private final List<GpuAlgorithm<?, ?>> atLoad;
@@ -42,7 +45,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     /** The version on the device: the host's base when last synced (a new object after a structural merge). */
     private CsrGraph graph;
     private DeviceCsr csr;
-    private boolean closed;
+    private volatile boolean closed;
     /** Structural catch-ups done on the device, and reloads from the host (for tests and benchmarks). */
     private int deviceMerges, reloads, carried;
     /**
@@ -58,10 +61,14 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     private static final double MAX_EDIT_FRACTION = 0.25;
     private static final MutableGraph.WeightChanges ALL_WEIGHTS = new MutableGraph.WeightChanges(new int[0], true);
 
-    /** Call inside {@link CudaContext#call}. Frees what it allocated when an allocation fails. */
-    GpuResidentGraph(GpuBackend backend, CsrGraph graph, List<GpuAlgorithm<?, ?>> atLoad) {
+    /**
+     * Call inside {@code lane}'s call and {@link CudaContext#allocating}, the memory checked. Frees what it allocated
+     * when an allocation fails (the caller closes the lane).
+     */
+    GpuResidentGraph(GpuBackend backend, GpuLane lane, CsrGraph graph, List<GpuAlgorithm<?, ?>> atLoad) {
         this.backend = backend;
         this.context = backend.context();
+        this.lane = lane;
         this.atLoad = atLoad;
         this.mutable = new MutableGraph(graph);
         mutable.trackWeightChanges();
@@ -100,7 +107,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
 
     @Override
     public void sync() {
-        context.run(() -> {
+        lane.run(() -> {
             ensureOpen();
             catchUp();
         });
@@ -125,10 +132,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
             closeLaunchers();
             if (csr != null) csr.close();
             csr = null;
-            long need = DeviceCsr.bytesFor(now);
-            for (GpuAlgorithm<?, ?> impl : atLoad) need += impl.deviceBytes(now);
-            backend.requireFree(need, "graph of " + now.vertexCount() + " vertices and " + now.edgeCount() + " edges after updates");
-            upload(now);
+            reload(now);
             return;
         }
         if (changes.isEmpty()) return;
@@ -196,7 +200,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
 
     /** Whether the device copy is in slack form (tests). */
     boolean slackOnDevice() {
-        return context.call(() -> csr != null && csr.slack());
+        return lane.call(() -> csr != null && csr.slack());
     }
 
     /**
@@ -205,6 +209,11 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
      * is left to the caller's reload.
      */
     private void mergeOnDevice(List<MutableGraph.Merge> merges) {
+        context.allocating(() -> mergeOnDeviceChecked(merges));
+    }
+
+    /** {@link #mergeOnDevice}, inside {@link CudaContext#allocating}. */
+    private void mergeOnDeviceChecked(List<MutableGraph.Merge> merges) {
         boolean merged = false;
         for (MutableGraph.Merge m : merges) {
             if (m.before() != graph || context.freeBytes() < DeviceCsr.bytesFor(m.after()) + GpuBackend.RESERVE_BYTES) break;
@@ -266,7 +275,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
 
     /** The device's arrays, downloaded (tests). */
     DeviceCsr.CsrArrays deviceArrays() {
-        return context.call(() -> {
+        return lane.call(() -> {
             catchUp();
             return csr.download();
         });
@@ -275,7 +284,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     @Override
     @SuppressWarnings("unchecked")
     public <Q, R> R run(AlgorithmSpec<Q, R> algorithm, Q query, String variant) {
-        return context.call(() -> {
+        return lane.call(() -> {
             ensureOpen();
             catchUp();
             AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(GpuBackend.NAME, variant, graph);
@@ -297,10 +306,17 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
         closeLaunchers();
         csr.close();
         csr = null;
-        long need = DeviceCsr.bytesFor(now);
-        for (GpuAlgorithm<?, ?> impl : atLoad) need += impl.deviceBytes(now);
-        backend.requireFree(need, "graph of " + now.vertexCount() + " vertices and " + now.edgeCount() + " edges after updates");
-        upload(now);
+        reload(now);
+    }
+
+    /** Uploads {@code now} (no copy on the device) once its memory is checked, as one check-and-allocate. */
+    private void reload(CsrGraph now) {
+        context.allocating(() -> {
+            long need = DeviceCsr.bytesFor(now);
+            for (GpuAlgorithm<?, ?> impl : atLoad) need += impl.deviceBytes(now);
+            backend.requireFree(need, "graph of " + now.vertexCount() + " vertices and " + now.edgeCount() + " edges after updates");
+            upload(now);
+        });
     }
 
     /** The launcher of {@code impl} on the current version, opened when not yet (memory checked first). */
@@ -308,8 +324,10 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     private <Q, R> GpuLauncher<Q, R> launcher(GpuAlgorithm<Q, R> impl) {
         GpuLauncher<Q, R> launcher = (GpuLauncher<Q, R>) launchers.get(impl);
         if (launcher == null) {
-            backend.requireFree(impl.deviceBytes(graph), impl.variants().get(0) + " launcher on this graph");
-            launcher = impl.open().apply(device());
+            launcher = context.allocating(() -> {
+                backend.requireFree(impl.deviceBytes(graph), impl.variants().get(0) + " launcher on this graph");
+                return impl.open().apply(device());
+            });
             launchers.put(impl, launcher);
         }
         return launcher;
@@ -369,14 +387,19 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
         launchers.clear();
     }
 
+    /** Frees the device copy and launchers, then the lane. Safe to call twice. */
     @Override
-    public void close() {
-        context.run(() -> {
-            if (closed) return;
-            closed = true;
-            closeLaunchers();
-            if (csr != null) csr.close();
-            csr = null;
-        });
+    public synchronized void close() {
+        if (closed) return;
+        try {
+            lane.run(() -> {
+                closed = true;
+                closeLaunchers();
+                if (csr != null) csr.close();
+                csr = null;
+            });
+        } finally {
+            lane.close();
+        }
     }
 }

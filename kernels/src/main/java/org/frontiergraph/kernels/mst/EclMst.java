@@ -38,7 +38,7 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  * {@code lightRounds}, {@code heavyRounds}, {@code lightEntries} and {@code heavyEntries} (work-list sizes after each
  * filter), {@code entryVisits} (entries read by all rounds), {@code filtered} (1 when the filter was on).
  * The edge list carries the weights: a new version's weights drop the launcher ({@link #reweighted}).
- * Call inside {@link CudaContext#call}.
+ * Call inside a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
