@@ -57,6 +57,9 @@ public final class GpuBackend implements ComputeBackend {
     /** The device, e.g. "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 81008 MiB)". */
     public String device() { return context.toString(); }
 
+    /** Whether each resident graph runs on a lane of its own ({@code -Dfrontier.gpu.lanes}, default true). */
+    public boolean lanes() { return context.lanes(); }
+
     /** Device bytes held by every resident graph of this backend. */
     public long deviceBytesInUse() { return context.bytesInUse(); }
 

@@ -1,0 +1,228 @@
+package org.frontiergraph.bench.gpu;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.frontiergraph.bench.BenchMain;
+import org.frontiergraph.bench.Machine;
+import org.frontiergraph.kernels.Backends;
+import org.frontiergraph.kernels.bfs.Bfs;
+import org.frontiergraph.kernels.bfs.BfsReference;
+import org.frontiergraph.kernels.bfs.BfsSummaries;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Sources;
+import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.sssp.DijkstraReference;
+import org.frontiergraph.kernels.sssp.Sssp;
+import org.frontiergraph.kernels.sssp.SsspSummaries;
+
+/**
+ * Engine-level throughput (no Kafka, no worker) of N resident graphs worked by N threads at once, one graph a thread
+ * as a worker's partitions are: each thread asks {@code --queries} single-source SUMMARY queries (BFS and SSSP in
+ * turn, {@code --algorithms}) of its own copy of the graph, from seeded sources, after {@code --warmup} untimed ones;
+ * every answer is compared with the CPU reference's summary (exit status 1 if one differs). Run with lanes on (each
+ * graph its own stream and lock, the default) and off ({@code -Dfrontier.gpu.lanes=false}: one stream and one lock
+ * for all graphs, the engine before lanes), in the same JVM, one engine after the other. Prints queries/s, the
+ * latency percentiles of one query, and the speedup of lanes over one lane at the same N.
+ * <pre>java -cp ... org.frontiergraph.bench.gpu.LanesBench [--graphs ny] [--copies 1,2,4] [--queries 300]
+ *      [--warmup 20] [--algorithms bfs,sssp] [--modes on,off] [--out table.md]</pre>
+ * Graph names as {@link GpuBench#build}; a graph whose dataset is absent is skipped.
+ */
+public final class LanesBench {
+    private static final long SEED = 20_261_130L;
+    /** Sources each thread draws from (their CPU summaries computed once). */
+    private static final int POOL = 16;
+
+    private record Options(List<String> graphs, int[] copies, int queries, int warmup, List<String> algorithms,
+                           List<String> modes, Path out) {
+        static Options parse(String[] args) {
+            List<String> graphs = List.of("ny"), algorithms = List.of("bfs", "sssp"), modes = List.of("on", "off");
+            int[] copies = {1, 2, 4};
+            int queries = 300, warmup = 20;
+            Path out = null;
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (a.equals("--help")) throw new IllegalArgumentException("");
+                if (i + 1 >= args.length) throw new IllegalArgumentException("option " + a + " needs a value");
+                String v = args[++i];
+                switch (a) {
+                    case "--graphs" -> graphs = List.of(v.split(","));
+                    case "--copies" -> copies = Arrays.stream(v.split(",")).mapToInt(Integer::parseInt).toArray();
+                    case "--queries" -> queries = Integer.parseInt(v);
+                    case "--warmup" -> warmup = Integer.parseInt(v);
+                    case "--algorithms" -> algorithms = List.of(v.split(","));
+                    case "--modes" -> modes = List.of(v.split(","));
+                    case "--out" -> out = Path.of(v);
+                    default -> throw new IllegalArgumentException("unknown option " + a);
+                }
+            }
+            for (String m : modes) {
+                if (!m.equals("on") && !m.equals("off")) throw new IllegalArgumentException("--modes: on or off, not " + m);
+            }
+            for (String alg : algorithms) {
+                if (!alg.equals("bfs") && !alg.equals("sssp")) throw new IllegalArgumentException("--algorithms: bfs or sssp, not " + alg);
+            }
+            if (Arrays.stream(copies).anyMatch(c -> c < 1)) throw new IllegalArgumentException("--copies: at least 1");
+            return new Options(graphs, copies, queries, warmup, algorithms, modes, out);
+        }
+    }
+
+    /** The CPU's summaries of the pool's sources: reached count and largest hop count / distance of each. */
+    private record Expected(int[] sources, long[] bfsReached, int[] bfsMax, long[] ssspReached, double[] ssspMax) {
+        static Expected of(CsrGraph g) {
+            int[] s = GpuBench.sources(g, POOL);
+            long[] br = new long[POOL], sr = new long[POOL];
+            int[] bm = new int[POOL];
+            double[] sm = new double[POOL];
+            for (int i = 0; i < POOL; i++) {
+                long[] b = BfsSummaries.summarize(BfsReference.run(g, s[i]).hops());
+                br[i] = b[0];
+                bm[i] = (int) b[1];
+                double[] d = SsspSummaries.summarize(DijkstraReference.run(g, s[i]).distances());
+                sr[i] = (long) d[0];
+                sm[i] = d[1];
+            }
+            return new Expected(s, br, bm, sr, sm);
+        }
+    }
+
+    /** One measurement: a mode, N graphs and threads, the answers/s and one query's latency percentiles. */
+    private record Row(String graph, String mode, int n, long queries, double seconds, double p50, double p99, int wrong) {
+        double perSecond() {
+            return queries / seconds;
+        }
+    }
+
+    private LanesBench() {}
+
+    public static void main(String[] args) {
+        BenchMain.main("LanesBench", "usage: LanesBench [--graphs ny] [--copies 1,2,4] [--queries 300] [--warmup 20] "
+                + "[--algorithms bfs,sssp] [--modes on,off] [--out table.md]", args, Options::parse, LanesBench::run);
+    }
+
+    private static BenchMain.Result run(Options o) throws Exception {
+        if (GpuBackend.unavailableReason().isPresent()) {
+            return new BenchMain.Result("LanesBench skipped: " + GpuBackend.unavailableReason().get(), true);
+        }
+        List<Row> rows = new ArrayList<>();
+        String device = "";
+        int copiesMax = Arrays.stream(o.copies()).max().orElse(1);
+        for (String name : o.graphs()) {
+            CsrGraph g = GpuBench.build(name);
+            if (g == null) {
+                System.err.println(name + ": dataset absent, skipped");
+                continue;
+            }
+            Expected e = Expected.of(g);
+            for (String mode : o.modes()) {
+                System.setProperty("frontier.gpu.lanes", mode.equals("on") ? "true" : "false");
+                List<ResidentGraph> held = new ArrayList<>();
+                try (GpuBackend gpu = Backends.gpu()) {
+                    device = gpu.device();
+                    if (gpu.lanes() != mode.equals("on")) throw new IllegalStateException("lanes " + gpu.lanes() + " for mode " + mode);
+                    for (int i = 0; i < copiesMax; i++) held.add(gpu.load(g));
+                    for (int n : o.copies()) {
+                        Row r = measure(name, mode, held.subList(0, n), e, o);
+                        rows.add(r);
+                        System.err.printf(Locale.ROOT, "%s lanes %s, %d x %d: %.0f queries/s, p50 %.2f ms, p99 %.2f ms%s%n",
+                                name, mode, n, n, r.perSecond(), r.p50(), r.p99(), r.wrong() > 0 ? ", " + r.wrong() + " WRONG" : "");
+                    }
+                } finally {
+                    held.forEach(ResidentGraph::close);
+                    System.clearProperty("frontier.gpu.lanes");
+                }
+            }
+        }
+        String md = render(device, rows, o);
+        if (o.out() != null) Files.writeString(o.out(), md);
+        return new BenchMain.Result(md, rows.stream().allMatch(r -> r.wrong() == 0));
+    }
+
+    /** N threads, thread i on graph i: warm-up, then the timed queries, all threads started together. */
+    private static Row measure(String name, String mode, List<ResidentGraph> graphs, Expected e, Options o) throws Exception {
+        int n = graphs.size();
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            CountDownLatch ready = new CountDownLatch(n), go = new CountDownLatch(1);
+            List<Future<double[]>> done = new ArrayList<>();
+            int[] wrong = new int[n];
+            for (int t = 0; t < n; t++) {
+                ResidentGraph r = graphs.get(t);
+                int thread = t;
+                done.add(pool.submit(() -> {
+                    SplittableRandom rnd = new SplittableRandom(SEED + 31L * thread);
+                    for (int q = 0; q < o.warmup(); q++) {
+                        if (!ask(r, e, rnd, o.algorithms().get(q % o.algorithms().size()))) wrong[thread]++;
+                    }
+                    ready.countDown();
+                    go.await();
+                    double[] ms = new double[o.queries()];
+                    for (int q = 0; q < ms.length; q++) {
+                        long t0 = System.nanoTime();
+                        if (!ask(r, e, rnd, o.algorithms().get(q % o.algorithms().size()))) wrong[thread]++;
+                        ms[q] = (System.nanoTime() - t0) / 1e6;
+                    }
+                    return ms;
+                }));
+            }
+            ready.await();
+            long t0 = System.nanoTime();
+            go.countDown();
+            List<double[]> all = new ArrayList<>();
+            for (Future<double[]> f : done) all.add(f.get());
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            double[] ms = all.stream().flatMapToDouble(Arrays::stream).sorted().toArray();
+            return new Row(name, mode, n, ms.length, seconds, ms[ms.length / 2], ms[(int) Math.min(ms.length - 1, Math.ceil(0.99 * ms.length) - 1)],
+                    Arrays.stream(wrong).sum());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** One SUMMARY query from a random source of the pool; whether its answer equals the CPU's. */
+    private static boolean ask(ResidentGraph r, Expected e, SplittableRandom rnd, String algorithm) {
+        int i = rnd.nextInt(POOL);
+        Sources one = new Sources(new int[] {e.sources()[i]});
+        if (algorithm.equals("bfs")) {
+            BfsSummaries got = r.run(Bfs.SUMMARIES, one, null);
+            return got.reached()[0] == e.bfsReached()[i] && got.maxHops()[0] == e.bfsMax()[i];
+        }
+        SsspSummaries got = r.run(Sssp.SUMMARIES, one, null);
+        return got.reached()[0] == e.ssspReached()[i] && got.maxDistances()[0] == e.ssspMax()[i];
+    }
+
+    private static String render(String device, List<Row> rows, Options o) {
+        StringBuilder md = new StringBuilder("### LanesBench: N graphs x N threads, engine level\n\n")
+                .append("Machine: ").append(Machine.describe()).append("; GPU: ").append(device).append(".\n")
+                .append(String.format(Locale.ROOT, "Each thread: %d SUMMARY queries of one source (%s in turn) of its own "
+                        + "copy of the graph after %d warm-up ones; lanes on: a stream and lock per graph; off: one for all.%n%n",
+                        o.queries(), String.join(", ", o.algorithms()), o.warmup()))
+                .append("| graph | lanes | graphs x threads | queries | wall s | queries/s | p50 ms | p99 ms | on / off |\n")
+                .append("|---|---|---|---:|---:|---:|---:|---:|---:|\n");
+        for (Row r : rows) {
+            String ratio = "";
+            if (r.mode().equals("on")) {
+                for (Row off : rows) {
+                    if (off.mode().equals("off") && off.graph().equals(r.graph()) && off.n() == r.n()) {
+                        ratio = String.format(Locale.ROOT, "%.2fx", r.perSecond() / off.perSecond());
+                    }
+                }
+            }
+            md.append(String.format(Locale.ROOT, "| %s | %s | %d x %d | %,d | %.2f | %,.0f | %.2f | %.2f | %s |%n", r.graph(),
+                    r.mode(), r.n(), r.n(), r.queries(), r.seconds(), r.perSecond(), r.p50(), r.p99(), ratio));
+        }
+        int wrong = rows.stream().mapToInt(Row::wrong).sum();
+        md.append(wrong == 0 ? "\nEvery answer equal to the CPU reference's summary.\n"
+                : "\n" + wrong + " answers DIFFER from the CPU reference's summary.\n");
+        return md.toString();
+    }
+}
