@@ -11,7 +11,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
@@ -104,15 +103,34 @@ public final class LanesBench {
 
     private LanesBench() {}
 
-    public static void main(String[] args) {
-        BenchMain.main("LanesBench", "usage: LanesBench [--graphs ny] [--copies 1,2,4] [--queries 300] [--warmup 20] "
-                + "[--algorithms bfs,sssp] [--modes on,off] [--out table.md]", args, Options::parse, LanesBench::run);
+    /**
+     * Exit status 0 when every answer was right, 1 when one was not, 2 for bad usage. (Not through BenchMain, which
+     * needs the schemas jar: the GPU bundle has the kernels and bench jars only.)
+     */
+    public static void main(String[] args) throws Exception {
+        Options o;
+        try {
+            o = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            if (!e.getMessage().isEmpty()) System.err.println("LanesBench: " + e.getMessage());
+            System.err.println("usage: LanesBench [--graphs ny] [--copies 1,2,4] [--queries 300] [--warmup 20] "
+                    + "[--algorithms bfs,sssp] [--modes on,off] [--out table.md]");
+            System.exit(e.getMessage().isEmpty() ? 0 : 2);
+            return;
+        }
+        if (GpuBackend.unavailableReason().isPresent()) {
+            System.out.println("LanesBench skipped: " + GpuBackend.unavailableReason().get());
+            return;
+        }
+        Result r = run(o);
+        System.out.println(r.markdown());
+        System.exit(r.ok() ? 0 : 1);
     }
 
-    private static BenchMain.Result run(Options o) throws Exception {
-        if (GpuBackend.unavailableReason().isPresent()) {
-            return new BenchMain.Result("LanesBench skipped: " + GpuBackend.unavailableReason().get(), true);
-        }
+    /** The table, and whether every answer equalled the CPU's. */
+    private record Result(String markdown, boolean ok) {}
+
+    private static Result run(Options o) throws Exception {
         List<Row> rows = new ArrayList<>();
         String device = "";
         int copiesMax = Arrays.stream(o.copies()).max().orElse(1);
@@ -144,7 +162,7 @@ public final class LanesBench {
         }
         String md = render(device, rows, o);
         if (o.out() != null) Files.writeString(o.out(), md);
-        return new BenchMain.Result(md, rows.stream().allMatch(r -> r.wrong() == 0));
+        return new Result(md, rows.stream().allMatch(r -> r.wrong() == 0));
     }
 
     /** N threads, thread i on graph i: warm-up, then the timed queries, all threads started together. */
