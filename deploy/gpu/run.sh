@@ -6,7 +6,7 @@
 # bench: org.frontiergraph.bench.gpu.GpuBench (BENCH_ARGS to override its arguments).
 # updates: org.frontiergraph.bench.gpu.UpdateBench (UPDATE_ARGS to override; not part of all).
 # lanes: org.frontiergraph.bench.gpu.LanesBench, N graphs x N threads of SUMMARY queries with lanes on and off
-#        (LANES_ARGS to override, default "--graphs ny --copies 1,2,4"; not part of all).
+#        (LANES_ARGS to override, default "--graphs ny --copies 1,2,4": summaries, full answers, the host-loop BFS; not part of all).
 #   deploy/gpu/run.sh kafka-bench|repair-bench|subscription-bench [options of the benchmark]
 # These three run from the worker bundle in .device-worker/ instead (deploy/gpu/build-worker-bundle.sh; carry
 # [".device-worker"]) through deploy/gpu/bundle-bench.sh, which says more; none is part of "all". Output: $OUT/NAME.md

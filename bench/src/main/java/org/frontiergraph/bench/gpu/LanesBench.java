@@ -26,27 +26,35 @@ import org.frontiergraph.kernels.sssp.SsspSummaries;
 
 /**
  * Engine-level throughput (no Kafka, no worker) of N resident graphs worked by N threads at once, one graph a thread
- * as a worker's partitions are: each thread asks {@code --queries} single-source SUMMARY queries (BFS and SSSP in
- * turn, {@code --algorithms}) of its own copy of the graph, from seeded sources, after {@code --warmup} untimed ones;
- * every answer is compared with the CPU reference's summary (exit status 1 if one differs). Run with lanes on (each
- * graph its own stream and lock, the default) and off ({@code -Dfrontier.gpu.lanes=false}: one stream and one lock
- * for all graphs, the engine before lanes), in the same JVM, one engine after the other. Prints queries/s, the
- * latency percentiles of one query, and the speedup of lanes over one lane at the same N.
- * <pre>java -cp ... org.frontiergraph.bench.gpu.LanesBench [--graphs ny] [--copies 1,2,4] [--queries 300]
- *      [--warmup 20] [--algorithms bfs,sssp] [--modes on,off] [--out table.md]</pre>
+ * as a worker's partitions are: each thread asks {@code --queries} queries of its own copy of the graph, the kinds of
+ * a mix in turn, from seeded sources, after {@code --warmup} untimed ones; every answer is compared with the CPU
+ * reference (its reached count and largest hop count or distance; exit status 1 if one differs). Each mix runs with
+ * lanes on (each graph its own stream and lock, the default) and off ({@code -Dfrontier.gpu.lanes=false}: one stream
+ * and one lock for all graphs, the engine before lanes), one engine after the other in the same JVM. Prints
+ * queries/s, one query's latency percentiles, and the speedup of lanes over one lane at the same N.
+ * <p>Query kinds: {@code bfs}, {@code sssp} (SUMMARY of one source, default variants: a cooperative kernel and a
+ * reduction, a few bytes back); {@code bfs-full}, {@code sssp-full} (the whole answer copied back: hops or distances
+ * and parents); {@code bfs-hostloop} (the whole BFS answer by the {@code hostloop} variant: a plain launch and a
+ * 4-byte read-back per level, no cooperative kernel). Mixes are comma-separated, kinds in a mix joined by {@code +}.
+ * <pre>java -cp ... org.frontiergraph.bench.gpu.LanesBench [--graphs ny] [--copies 1,2,4] [--queries 200]
+ *      [--warmup 20] [--mixes bfs+sssp,bfs-full+sssp-full,bfs-hostloop] [--modes on,off] [--out table.md]</pre>
  * Graph names as {@link GpuBench#build}; a graph whose dataset is absent is skipped.
  */
 public final class LanesBench {
     private static final long SEED = 20_261_130L;
     /** Sources each thread draws from (their CPU summaries computed once). */
     private static final int POOL = 16;
+    private static final List<String> KINDS = List.of("bfs", "sssp", "bfs-full", "sssp-full", "bfs-hostloop");
+    private static final String USAGE = "usage: LanesBench [--graphs ny] [--copies 1,2,4] [--queries 200] [--warmup 20] "
+            + "[--mixes bfs+sssp,bfs-full+sssp-full,bfs-hostloop] [--modes on,off] [--out table.md]";
 
-    private record Options(List<String> graphs, int[] copies, int queries, int warmup, List<String> algorithms,
+    private record Options(List<String> graphs, int[] copies, int queries, int warmup, List<List<String>> mixes,
                            List<String> modes, Path out) {
         static Options parse(String[] args) {
-            List<String> graphs = List.of("ny"), algorithms = List.of("bfs", "sssp"), modes = List.of("on", "off");
+            List<String> graphs = List.of("ny"), modes = List.of("on", "off");
+            String mixes = "bfs+sssp,bfs-full+sssp-full,bfs-hostloop";
             int[] copies = {1, 2, 4};
-            int queries = 300, warmup = 20;
+            int queries = 200, warmup = 20;
             Path out = null;
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -58,7 +66,7 @@ public final class LanesBench {
                     case "--copies" -> copies = Arrays.stream(v.split(",")).mapToInt(Integer::parseInt).toArray();
                     case "--queries" -> queries = Integer.parseInt(v);
                     case "--warmup" -> warmup = Integer.parseInt(v);
-                    case "--algorithms" -> algorithms = List.of(v.split(","));
+                    case "--mixes" -> mixes = v;
                     case "--modes" -> modes = List.of(v.split(","));
                     case "--out" -> out = Path.of(v);
                     default -> throw new IllegalArgumentException("unknown option " + a);
@@ -67,11 +75,16 @@ public final class LanesBench {
             for (String m : modes) {
                 if (!m.equals("on") && !m.equals("off")) throw new IllegalArgumentException("--modes: on or off, not " + m);
             }
-            for (String alg : algorithms) {
-                if (!alg.equals("bfs") && !alg.equals("sssp")) throw new IllegalArgumentException("--algorithms: bfs or sssp, not " + alg);
+            List<List<String>> parsed = new ArrayList<>();
+            for (String mix : mixes.split(",")) {
+                List<String> kinds = List.of(mix.split("\\+"));
+                for (String k : kinds) {
+                    if (!KINDS.contains(k)) throw new IllegalArgumentException("--mixes: unknown kind " + k + " (" + KINDS + ")");
+                }
+                parsed.add(kinds);
             }
             if (Arrays.stream(copies).anyMatch(c -> c < 1)) throw new IllegalArgumentException("--copies: at least 1");
-            return new Options(graphs, copies, queries, warmup, algorithms, modes, out);
+            return new Options(graphs, copies, queries, warmup, parsed, modes, out);
         }
     }
 
@@ -94,12 +107,16 @@ public final class LanesBench {
         }
     }
 
-    /** One measurement: a mode, N graphs and threads, the answers/s and one query's latency percentiles. */
-    private record Row(String graph, String mode, int n, long queries, double seconds, double p50, double p99, int wrong) {
+    /** One measurement: a mix, a mode, N graphs and threads, the answers/s and one query's latency percentiles. */
+    private record Row(String graph, String mix, String mode, int n, long queries, double seconds, double p50,
+                       double p99, int wrong) {
         double perSecond() {
             return queries / seconds;
         }
     }
+
+    /** The table, and whether every answer equalled the CPU's. */
+    private record Result(String markdown, boolean ok) {}
 
     private LanesBench() {}
 
@@ -113,8 +130,7 @@ public final class LanesBench {
             o = Options.parse(args);
         } catch (IllegalArgumentException e) {
             if (!e.getMessage().isEmpty()) System.err.println("LanesBench: " + e.getMessage());
-            System.err.println("usage: LanesBench [--graphs ny] [--copies 1,2,4] [--queries 300] [--warmup 20] "
-                    + "[--algorithms bfs,sssp] [--modes on,off] [--out table.md]");
+            System.err.println(USAGE);
             System.exit(e.getMessage().isEmpty() ? 0 : 2);
             return;
         }
@@ -126,9 +142,6 @@ public final class LanesBench {
         System.out.println(r.markdown());
         System.exit(r.ok() ? 0 : 1);
     }
-
-    /** The table, and whether every answer equalled the CPU's. */
-    private record Result(String markdown, boolean ok) {}
 
     private static Result run(Options o) throws Exception {
         List<Row> rows = new ArrayList<>();
@@ -143,19 +156,25 @@ public final class LanesBench {
             Expected e = Expected.of(g);
             for (String mode : o.modes()) {
                 System.setProperty("frontier.gpu.lanes", mode.equals("on") ? "true" : "false");
-                List<ResidentGraph> held = new ArrayList<>();
                 try (GpuBackend gpu = Backends.gpu()) {
                     device = gpu.device();
                     if (gpu.lanes() != mode.equals("on")) throw new IllegalStateException("lanes " + gpu.lanes() + " for mode " + mode);
-                    for (int i = 0; i < copiesMax; i++) held.add(gpu.load(g));
-                    for (int n : o.copies()) {
-                        Row r = measure(name, mode, held.subList(0, n), e, o);
-                        rows.add(r);
-                        System.err.printf(Locale.ROOT, "%s lanes %s, %d x %d: %.0f queries/s, p50 %.2f ms, p99 %.2f ms%s%n",
-                                name, mode, n, n, r.perSecond(), r.p50(), r.p99(), r.wrong() > 0 ? ", " + r.wrong() + " WRONG" : "");
+                    List<ResidentGraph> held = new ArrayList<>();
+                    try {
+                        for (int i = 0; i < copiesMax; i++) held.add(gpu.load(g));
+                        for (List<String> mix : o.mixes()) {
+                            for (int n : o.copies()) {
+                                Row r = measure(name, mix, mode, held.subList(0, n), e, o);
+                                rows.add(r);
+                                System.err.printf(Locale.ROOT, "%s %s lanes %s, %d x %d: %.0f queries/s, p50 %.2f ms, p99 %.2f ms%s%n",
+                                        name, r.mix(), mode, n, n, r.perSecond(), r.p50(), r.p99(),
+                                        r.wrong() > 0 ? ", " + r.wrong() + " WRONG" : "");
+                            }
+                        }
+                    } finally {
+                        held.forEach(ResidentGraph::close);   // before the engine closes
                     }
                 } finally {
-                    held.forEach(ResidentGraph::close);
                     System.clearProperty("frontier.gpu.lanes");
                 }
             }
@@ -166,7 +185,8 @@ public final class LanesBench {
     }
 
     /** N threads, thread i on graph i: warm-up, then the timed queries, all threads started together. */
-    private static Row measure(String name, String mode, List<ResidentGraph> graphs, Expected e, Options o) throws Exception {
+    private static Row measure(String name, List<String> mix, String mode, List<ResidentGraph> graphs, Expected e,
+                               Options o) throws Exception {
         int n = graphs.size();
         ExecutorService pool = Executors.newFixedThreadPool(n);
         try {
@@ -179,14 +199,14 @@ public final class LanesBench {
                 done.add(pool.submit(() -> {
                     SplittableRandom rnd = new SplittableRandom(SEED + 31L * thread);
                     for (int q = 0; q < o.warmup(); q++) {
-                        if (!ask(r, e, rnd, o.algorithms().get(q % o.algorithms().size()))) wrong[thread]++;
+                        if (!ask(r, e, rnd, mix.get(q % mix.size()))) wrong[thread]++;
                     }
                     ready.countDown();
                     go.await();
                     double[] ms = new double[o.queries()];
                     for (int q = 0; q < ms.length; q++) {
                         long t0 = System.nanoTime();
-                        if (!ask(r, e, rnd, o.algorithms().get(q % o.algorithms().size()))) wrong[thread]++;
+                        if (!ask(r, e, rnd, mix.get(q % mix.size()))) wrong[thread]++;
                         ms[q] = (System.nanoTime() - t0) / 1e6;
                     }
                     return ms;
@@ -199,48 +219,63 @@ public final class LanesBench {
             for (Future<double[]> f : done) all.add(f.get());
             double seconds = (System.nanoTime() - t0) / 1e9;
             double[] ms = all.stream().flatMapToDouble(Arrays::stream).sorted().toArray();
-            return new Row(name, mode, n, ms.length, seconds, ms[ms.length / 2], ms[(int) Math.min(ms.length - 1, Math.ceil(0.99 * ms.length) - 1)],
+            int p99 = (int) Math.min(ms.length - 1, Math.ceil(0.99 * ms.length) - 1);
+            return new Row(name, String.join("+", mix), mode, n, ms.length, seconds, ms[ms.length / 2], ms[p99],
                     Arrays.stream(wrong).sum());
         } finally {
             pool.shutdownNow();
         }
     }
 
-    /** One SUMMARY query from a random source of the pool; whether its answer equals the CPU's. */
-    private static boolean ask(ResidentGraph r, Expected e, SplittableRandom rnd, String algorithm) {
+    /** One query of {@code kind} from a random source of the pool; whether its answer agrees with the CPU's. */
+    private static boolean ask(ResidentGraph r, Expected e, SplittableRandom rnd, String kind) {
         int i = rnd.nextInt(POOL);
-        Sources one = new Sources(new int[] {e.sources()[i]});
-        if (algorithm.equals("bfs")) {
-            BfsSummaries got = r.run(Bfs.SUMMARIES, one, null);
-            return got.reached()[0] == e.bfsReached()[i] && got.maxHops()[0] == e.bfsMax()[i];
+        int s = e.sources()[i];
+        Sources one = new Sources(new int[] {s});
+        switch (kind) {
+            case "bfs" -> {
+                BfsSummaries got = r.run(Bfs.SUMMARIES, one, null);
+                return got.reached()[0] == e.bfsReached()[i] && got.maxHops()[0] == e.bfsMax()[i];
+            }
+            case "sssp" -> {
+                SsspSummaries got = r.run(Sssp.SUMMARIES, one, null);
+                return got.reached()[0] == e.ssspReached()[i] && got.maxDistances()[0] == e.ssspMax()[i];
+            }
+            case "bfs-full", "bfs-hostloop" -> {
+                long[] got = BfsSummaries.summarize(Bfs.run(r, s, kind.equals("bfs-full") ? null : "hostloop").hops());
+                return got[0] == e.bfsReached()[i] && got[1] == e.bfsMax()[i];
+            }
+            case "sssp-full" -> {
+                double[] got = SsspSummaries.summarize(Sssp.run(r, s, null).distances());
+                return (long) got[0] == e.ssspReached()[i] && got[1] == e.ssspMax()[i];
+            }
+            default -> throw new IllegalArgumentException(kind);
         }
-        SsspSummaries got = r.run(Sssp.SUMMARIES, one, null);
-        return got.reached()[0] == e.ssspReached()[i] && got.maxDistances()[0] == e.ssspMax()[i];
     }
 
     private static String render(String device, List<Row> rows, Options o) {
         StringBuilder md = new StringBuilder("### LanesBench: N graphs x N threads, engine level\n\n")
                 .append("Machine: ").append(Machine.describe()).append("; GPU: ").append(device).append(".\n")
-                .append(String.format(Locale.ROOT, "Each thread: %d SUMMARY queries of one source (%s in turn) of its own "
-                        + "copy of the graph after %d warm-up ones; lanes on: a stream and lock per graph; off: one for all.%n%n",
-                        o.queries(), String.join(", ", o.algorithms()), o.warmup()))
-                .append("| graph | lanes | graphs x threads | queries | wall s | queries/s | p50 ms | p99 ms | on / off |\n")
-                .append("|---|---|---|---:|---:|---:|---:|---:|---:|\n");
+                .append(String.format(Locale.ROOT, "Each thread: %d queries of one source (the mix's kinds in turn) of its "
+                        + "own copy of the graph after %d warm-up ones; lanes on: a stream and lock per graph; off: one "
+                        + "for all.%n%n", o.queries(), o.warmup()))
+                .append("| graph | mix | lanes | graphs x threads | queries | wall s | queries/s | p50 ms | p99 ms | on / off |\n")
+                .append("|---|---|---|---|---:|---:|---:|---:|---:|---:|\n");
         for (Row r : rows) {
             String ratio = "";
             if (r.mode().equals("on")) {
                 for (Row off : rows) {
-                    if (off.mode().equals("off") && off.graph().equals(r.graph()) && off.n() == r.n()) {
+                    if (off.mode().equals("off") && off.graph().equals(r.graph()) && off.mix().equals(r.mix()) && off.n() == r.n()) {
                         ratio = String.format(Locale.ROOT, "%.2fx", r.perSecond() / off.perSecond());
                     }
                 }
             }
-            md.append(String.format(Locale.ROOT, "| %s | %s | %d x %d | %,d | %.2f | %,.0f | %.2f | %.2f | %s |%n", r.graph(),
-                    r.mode(), r.n(), r.n(), r.queries(), r.seconds(), r.perSecond(), r.p50(), r.p99(), ratio));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d x %d | %,d | %.2f | %,.0f | %.2f | %.2f | %s |%n",
+                    r.graph(), r.mix(), r.mode(), r.n(), r.n(), r.queries(), r.seconds(), r.perSecond(), r.p50(), r.p99(), ratio));
         }
         int wrong = rows.stream().mapToInt(Row::wrong).sum();
-        md.append(wrong == 0 ? "\nEvery answer equal to the CPU reference's summary.\n"
-                : "\n" + wrong + " answers DIFFER from the CPU reference's summary.\n");
+        md.append(wrong == 0 ? "\nEvery answer agrees with the CPU reference.\n"
+                : "\n" + wrong + " answers DIFFER from the CPU reference.\n");
         return md.toString();
     }
 }
