@@ -24,9 +24,9 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * degree 32 or more split evenly over the grid (a road vertex's 2-4 arcs no longer hold a warp each). The other
  * routes: concurrent streams of single-source launches keep a barrier per source and iteration, and cooperative
  * grids of a block per multiprocessor would leave room for a few at once (but the context runs cooperative grids
- * one at a time, whatever their lanes); a barrier-free
- * version of {@link AsyncSssp} (ADDS) for several sources would multiply its bucket-window machinery by k, where
- * near-far's state per source is a threshold, an epoch and two piles. Distances are exact: the keys and atomicMin of
+ * one at a time, whatever their lanes); a barrier-free version of {@link AsyncSssp} (ADDS) for several sources would
+ * multiply its bucket-window machinery by k, where near-far's state per source is a threshold, an epoch and two
+ * piles. Distances are exact: the keys and atomicMin of
  * sssp.cu, integer and f64 weights alike.
  *
  * <p>Sources per pass: as many as {@link #PASS_BYTES} holds at {@code 32 n} bytes a source (distance keys, two near
