@@ -5,6 +5,8 @@
 #        the seed variants, the GPU runtime tests under org.frontiergraph.kernels.gpu) on seeded random, Kronecker and grid graphs and every dataset in .device/datasets.
 # bench: org.frontiergraph.bench.gpu.GpuBench (BENCH_ARGS to override its arguments).
 # updates: org.frontiergraph.bench.gpu.UpdateBench (UPDATE_ARGS to override; not part of all).
+# lanes: org.frontiergraph.bench.gpu.LanesBench, N graphs x N threads of SUMMARY queries with lanes on and off
+#        (LANES_ARGS to override, default "--graphs ny --copies 1,2,4": summaries, full answers, the host-loop BFS; not part of all).
 #   deploy/gpu/run.sh kafka-bench|repair-bench|subscription-bench [options of the benchmark]
 # These three run from the worker bundle in .device-worker/ instead (deploy/gpu/build-worker-bundle.sh; carry
 # [".device-worker"]) through deploy/gpu/bundle-bench.sh, which says more; none is part of "all". Output: $OUT/NAME.md
@@ -49,6 +51,11 @@ fi
 if [[ "$what" == bench || "$what" == all ]]; then
   timeout "${BENCH_TIMEOUT:-420}" $java -Xmx64g -cp "$cp" org.frontiergraph.bench.gpu.GpuBench ${BENCH_ARGS:---out $out/bench.md} 2>&1 \
       | tee "$out/bench.log"
+  [[ ${PIPESTATUS[0]} == 0 ]] || status=1
+fi
+if [[ "$what" == lanes ]]; then
+  timeout "${BENCH_TIMEOUT:-420}" $java -Xmx32g -cp "$cp" org.frontiergraph.bench.gpu.LanesBench ${LANES_ARGS:---graphs ny --copies 1,2,4} \
+      --out $out/lanes.md 2>&1 | tee "$out/lanes.log"
   [[ ${PIPESTATUS[0]} == 0 ]] || status=1
 fi
 if [[ "$what" == updates ]]; then

@@ -1,12 +1,9 @@
 package org.frontiergraph.kernels.apsp;
 
-import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import jcuda.Pointer;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Variant;
@@ -83,8 +80,35 @@ final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
         String type = elementType(graph);
         int size = type.equals("i32") ? 4 : 8;
         long matrix = (long) size * n * n;
-        long free = context.freeBytes();
         boolean sssp = variant.name().equals("repeated-sssp");
+        int[] batch = new int[1];
+        long t0 = System.nanoTime();
+        double[] out;
+        long compute, launches;
+        // the check and the matrix's allocation as one (the scratch, allocated later, fails cleanly if taken meanwhile)
+        try (DeviceBuffer d = context.allocating(() -> allocateMatrix(n, type, size, matrix, sssp, variant, batch));
+             DeviceTimer timer = new DeviceTimer(context)) {
+            timer.start();
+            if (!sssp) {
+                launches = floydWarshall(d, n, type, variant.intOption("blocked", 0) != 0);
+            } else {
+                launches = repeatedSssp(d, n, type, batch[0], size);
+            }
+            timer.stop();
+            compute = timer.elapsedNanos();
+            out = download(d, n, type);
+        }
+        long wall = System.nanoTime() - t0;
+        return new ApspResult(n, out, new Timing(compute, Math.max(0, wall - compute), Map.of("launches", launches)));
+    }
+
+    /**
+     * The n x n matrix, once the device's free memory holds it and the scratch of the sources per batch (stored in
+     * {@code batchOut[0]}) of repeated SSSP. @throws GraphTooLargeException when it does not
+     */
+    private DeviceBuffer allocateMatrix(int n, String type, int size, long matrix, boolean sssp, Variant variant,
+                                        int[] batchOut) {
+        long free = context.freeBytes();
         int batch = 0;
         long scratch = 0;
         if (sssp) {
@@ -99,22 +123,8 @@ final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
                     n, (matrix + scratch) / 1e9, n, n, type, sssp ? " plus " + batch + " sources' scratch" : "",
                     free / 1e9, context.deviceName()));
         }
-        long t0 = System.nanoTime();
-        double[] out;
-        long compute, launches;
-        try (DeviceBuffer d = DeviceBuffer.allocate(context, ledger, matrix); DeviceTimer timer = new DeviceTimer(context)) {
-            timer.start();
-            if (!sssp) {
-                launches = floydWarshall(d, n, type, variant.intOption("blocked", 0) != 0);
-            } else {
-                launches = repeatedSssp(d, n, type, batch, size);
-            }
-            timer.stop();
-            compute = timer.elapsedNanos();
-            out = download(d, n, type);
-        }
-        long wall = System.nanoTime() - t0;
-        return new ApspResult(n, out, new Timing(compute, Math.max(0, wall - compute), Map.of("launches", launches)));
+        batchOut[0] = batch;
+        return DeviceBuffer.allocate(context, ledger, matrix);
     }
 
     private Kernel kernel(String name, String type) {
@@ -170,7 +180,6 @@ final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
     }
 
     private double[] download(DeviceBuffer d, int n, String type) {
-        context.synchronize();
         long total = (long) n * n;
         double[] out = new double[(int) total];
         int chunk = (int) Math.min(total, COPY_ELEMENTS);
@@ -178,7 +187,8 @@ final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
             int[] buf = new int[chunk];
             for (long at = 0; at < total; at += chunk) {
                 int len = (int) Math.min(chunk, total - at);
-                cuMemcpyDtoH(Pointer.to(buf), d.pointer().withByteOffset(4 * at), 4L * len);
+                if (len < buf.length) buf = new int[len];
+                d.download(at, buf);
                 for (int i = 0; i < len; i++) out[(int) (at + i)] = buf[i] == Integer.MAX_VALUE ? Double.POSITIVE_INFINITY : buf[i];
             }
         } else {
@@ -186,7 +196,8 @@ final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
             boolean f64 = type.equals("f64");
             for (long at = 0; at < total; at += chunk) {
                 int len = (int) Math.min(chunk, total - at);
-                cuMemcpyDtoH(Pointer.to(buf), d.pointer().withByteOffset(8 * at), 8L * len);
+                if (len < buf.length) buf = new long[len];
+                d.download(at, buf);
                 for (int i = 0; i < len; i++) {
                     long x = buf[i];
                     out[(int) (at + i)] = f64 ? Double.longBitsToDouble(x)

@@ -26,7 +26,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * claiming it (default 0: the read costs a dependent round trip a level and saved nothing measurable in atomics;
  * H200, 2026-11-26, kernel ms: NY 1.87 -> 1.70, kron22 0.81 -> 0.74, uniform22 0.53 -> 0.54). Reports counter
  * {@code levels}. Call inside
- * {@link CudaContext#call}.
+ * a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     static final GpuAlgorithm<Source, BfsResult> IMPLEMENTATION = new GpuAlgorithm<>(

@@ -23,7 +23,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * searched once, and a source without out-arcs, which reaches only itself, is answered on the host. Option
  * {@code mbps=N}: blocks per multiprocessor of the multi-source grid; counters {@code passes} and {@code levels}
  * (levels of all passes together) for several sources. Call inside
- * {@link org.frontiergraph.kernels.gpu.CudaContext#call}.
+ * a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
     static final GpuAlgorithm<Sources, BfsSummaries> IMPLEMENTATION = new GpuAlgorithm<>(List.of("default"), false,

@@ -13,7 +13,7 @@ import org.frontiergraph.kernels.gpu.GpuLauncher;
 /**
  * BFS TARGETS answers on the GPU: the search runs on the graph's {@link GpuBfs} launcher (the variant's options
  * pass through) and only the hops and parents of the targets are gathered and copied back (8 bytes a target).
- * Call inside {@link org.frontiergraph.kernels.gpu.CudaContext#call}.
+ * Call inside a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuBfsTargets implements GpuLauncher<Targets, BfsAtTargets> {
     static final GpuAlgorithm<Targets, BfsAtTargets> IMPLEMENTATION = new GpuAlgorithm<>(

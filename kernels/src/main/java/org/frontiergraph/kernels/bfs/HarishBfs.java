@@ -20,7 +20,7 @@ import org.frontiergraph.kernels.gpu.KernelModule;
  * vertex, frontier F_a, visited X_a, cost C_a, and a host loop that launches the kernel and reads a 4-byte "frontier
  * not empty" flag back each level. Parents are written by a thread that sets the cost. The next frontier goes to a
  * second array and X_a is set at discovery (see bfs_harish.cu: 004's single F_a races within a level).
- * Variant {@code harish}, no options. Call inside {@link CudaContext#call}.
+ * Variant {@code harish}, no options. Call inside a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class HarishBfs implements GpuLauncher<Source, BfsResult> {
     static final GpuAlgorithm<Source, BfsResult> IMPLEMENTATION = new GpuAlgorithm<>(

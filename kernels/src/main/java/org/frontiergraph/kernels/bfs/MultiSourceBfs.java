@@ -13,7 +13,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * them (a u64 mask per vertex, one grid barrier per level, top-down and, on undirected graphs, bottom-up levels).
  * Owns its device buffers, in the graph's ledger: per vertex the seen mask, three level masks and three frontier
  * queues (44 bytes), a list of the big vertices, the counters and the sources. Used by {@link GpuBfsSummaries}; call
- * inside {@link org.frontiergraph.kernels.gpu.CudaContext#call}.
+ * inside a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class MultiSourceBfs implements AutoCloseable {
     /** Sources one pass searches (bits of a mask). */
@@ -83,7 +83,7 @@ final class MultiSourceBfs implements AutoCloseable {
     /**
      * Searches from the {@code count} sources of the last {@link #prepare}, {@link #PASS} a pass: slot i of
      * {@code out} (zeroed by the caller) receives source i's reached count and largest hop count. Queued on the
-     * context's stream; returns the passes launched.
+     * graph's lane's stream; returns the passes launched.
      */
     int launch(int count, SummaryBuffer out, int blocksPerSm) {
         Kernel pass = device.context().module("bfs_multi").kernel("msbfs_pass");

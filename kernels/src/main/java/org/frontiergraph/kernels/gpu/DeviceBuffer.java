@@ -2,13 +2,10 @@ package org.frontiergraph.kernels.gpu;
 
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
 import static jcuda.driver.JCudaDriver.cuMemFree;
-import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
-import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
 
 import java.util.concurrent.atomic.AtomicLong;
 import jcuda.CudaException;
-import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUresult;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
@@ -16,8 +13,9 @@ import org.frontiergraph.kernels.engine.GraphTooLargeException;
 /**
  * Device memory that frees itself: allocated with {@code cuMemAlloc}, counted in its context's bytes in use and in
  * an owner's ledger (a resident graph's {@code residentBytes}), released by {@link #close()}. Methods must run
- * inside {@link CudaContext#call}. Copies are synchronous with respect to the host; large ones to the host go
- * through the context's pinned buffers ({@link PinnedStaging}).
+ * inside a lane's call ({@link GpuLane#call}, {@link CudaContext#call}). Copies and fills are queued on that lane's
+ * stream; copies go through the lane's pinned buffers ({@link PinnedStaging}): an upload is seen by the kernels
+ * launched after it, a download returns once the data has arrived (after the work queued before it).
  */
 public final class DeviceBuffer implements AutoCloseable {
     private final CudaContext context;
@@ -86,67 +84,50 @@ public final class DeviceBuffer implements AutoCloseable {
 
     public long bytes() { return bytes; }
 
-    /**
-     * Copies {@code data} to the start of this buffer: queued on the context's stream through the pinned buffers
-     * from {@link PinnedStaging#MIN_BYTES} on (kernels launched after it see the data), else a synchronous copy.
-     */
+    /** Copies {@code data} to the start of this buffer, queued on the lane's stream (kernels launched after it see it). */
     public void upload(int[] data) {
         check(4L * data.length);
-        if (4L * data.length >= PinnedStaging.MIN_BYTES) {
-            context.staging().upload(data, pointer);
-            return;
-        }
-        if (data.length > 0) cuMemcpyHtoD(pointer, Pointer.to(data), 4L * data.length);
+        if (data.length > 0) context.staging().upload(data, pointer);
     }
 
     /** Copies {@code data} to the start of this buffer (as {@link #upload(int[])}). */
     public void upload(double[] data) {
         check(8L * data.length);
-        if (8L * data.length >= PinnedStaging.MIN_BYTES) {
-            context.staging().upload(data, pointer);
-            return;
-        }
-        if (data.length > 0) cuMemcpyHtoD(pointer, Pointer.to(data), 8L * data.length);
+        if (data.length > 0) context.staging().upload(data, pointer);
     }
 
-    /** Copies the first {@code into.length} elements to the host, after the work queued on the context's stream. */
+    /** Copies the first {@code into.length} elements to the host, after the work queued on the lane's stream. */
     public void download(int[] into) {
-        check(4L * into.length);
-        if (4L * into.length >= PinnedStaging.MIN_BYTES) {
-            context.staging().download(pointer, into);
-            return;
-        }
-        context.synchronize();
-        if (into.length > 0) cuMemcpyDtoH(Pointer.to(into), pointer, 4L * into.length);
+        download(0, into);
     }
 
-    /** Copies the first {@code into.length} elements to the host, after the work queued on the context's stream. */
+    /** Copies {@code into.length} elements from element {@code first} on to the host (as {@link #download(int[])}). */
+    public void download(long first, int[] into) {
+        check(4L * (first + into.length));
+        if (into.length > 0) context.staging().download(pointer.withByteOffset(4L * first), into);
+    }
+
+    /** Copies the first {@code into.length} elements to the host, after the work queued on the lane's stream. */
     public void download(long[] into) {
-        check(8L * into.length);
-        if (8L * into.length >= PinnedStaging.MIN_BYTES) {
-            context.staging().download(pointer, into);
-            return;
-        }
-        context.synchronize();
-        if (into.length > 0) cuMemcpyDtoH(Pointer.to(into), pointer, 8L * into.length);
+        download(0, into);
+    }
+
+    /** Copies {@code into.length} 64-bit elements from element {@code first} on to the host. */
+    public void download(long first, long[] into) {
+        check(8L * (first + into.length));
+        if (into.length > 0) context.staging().download(pointer.withByteOffset(8L * first), into);
     }
 
     /**
      * Copies the first {@code into.length} 64-bit elements to the host, each stored as {@code convert} maps it (SSSP's
-     * distance keys to distances), without a long[] of them all; after the work queued on the context's stream.
+     * distance keys to distances), without a long[] of them all; after the work queued on the lane's stream.
      */
     public void download(double[] into, java.util.function.LongToDoubleFunction convert) {
         check(8L * into.length);
-        if (8L * into.length >= PinnedStaging.MIN_BYTES) {
-            context.staging().download(pointer, into, convert);
-            return;
-        }
-        long[] raw = new long[into.length];
-        download(raw);
-        for (int i = 0; i < raw.length; i++) into[i] = convert.applyAsDouble(raw[i]);
+        if (into.length > 0) context.staging().download(pointer, into, convert);
     }
 
-    /** Sets {@code count} 32-bit words starting at word {@code offset} to {@code value}, on the context's stream. */
+    /** Sets {@code count} 32-bit words starting at word {@code offset} to {@code value}, on the lane's stream. */
     public void fill32(long offset, long count, int value) {
         check(4L * (offset + count));
         if (count > 0) cuMemsetD32Async(pointer.withByteOffset(4L * offset), value, count, context.stream());

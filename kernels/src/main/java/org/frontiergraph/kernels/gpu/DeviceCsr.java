@@ -134,7 +134,7 @@ public final class DeviceCsr implements AutoCloseable {
         return count;
     }
 
-    /** Live arcs (slots less pads in slack form; downloads the counts). Call inside {@link CudaContext#call}. */
+    /** Live arcs (slots less pads in slack form; downloads the counts). Inside a lane's call ({@link GpuLane#call}). */
     public long liveArcs() {
         long sum = 0;
         for (int d : liveCounts()) sum += d;

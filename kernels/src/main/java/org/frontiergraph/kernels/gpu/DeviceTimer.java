@@ -9,7 +9,10 @@ import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 
-/** A pair of CUDA events on the context's stream: device time between {@link #start()} and {@link #stop()}. */
+/**
+ * A pair of CUDA events on the stream of the lane whose call runs on this thread (a launcher's timer, so its graph's
+ * lane): device time between {@link #start()} and {@link #stop()}.
+ */
 public final class DeviceTimer implements AutoCloseable {
     private final CudaContext context;
     private final CUevent begin = new CUevent();

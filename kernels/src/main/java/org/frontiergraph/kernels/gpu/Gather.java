@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Reads a device array at a few positions (graph.cu's {@code gather_u32}/{@code gather_u64}): the positions go up,
  * one launch gathers, and only the gathered values come back, however large the array. Used for TARGETS answers.
- * Call inside {@link CudaContext#call}.
+ * Call inside a lane's call ({@link GpuLane#call}).
  */
 public final class Gather {
     private Gather() {}

@@ -13,8 +13,10 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * The GPU engine (JCuda driver API): the one owner of a CUDA context on device 0 (or
- * {@code -Dfrontier.gpu.device=N}), graphs uploaded once and kept resident until closed. Open it through
- * {@code org.frontiergraph.kernels.Backends}, which passes the registered algorithms.
+ * {@code -Dfrontier.gpu.device=N}), graphs uploaded once and kept resident until closed, each on a lane of its own
+ * ({@link GpuLane}: the device work of different graphs runs concurrently; {@code -Dfrontier.gpu.lanes=false} puts
+ * them all on one). Open it through {@code org.frontiergraph.kernels.Backends}, which passes the registered
+ * algorithms.
  */
 public final class GpuBackend implements ComputeBackend {
     public static final String NAME = "gpu";
@@ -55,6 +57,9 @@ public final class GpuBackend implements ComputeBackend {
     /** The device, e.g. "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 81008 MiB)". */
     public String device() { return context.toString(); }
 
+    /** Whether each resident graph runs on a lane of its own ({@code -Dfrontier.gpu.lanes}, default true). */
+    public boolean lanes() { return context.lanes(); }
+
     /** Device bytes held by every resident graph of this backend. */
     public long deviceBytesInUse() { return context.bytesInUse(); }
 
@@ -62,8 +67,8 @@ public final class GpuBackend implements ComputeBackend {
     public long deviceBytesTotal() { return context.totalBytes(); }
 
     /**
-     * Device bytes free as the driver reports them (other processes' allocations count too), or empty while a query
-     * holds the device: never waits. For metrics.
+     * Device bytes free as the driver reports them (other processes' allocations count too), or empty while a graph's
+     * memory check and allocation run: never waits. For metrics.
      */
     public OptionalLong deviceBytesFree() { return context.freeBytesIfIdle(); }
 
@@ -76,16 +81,26 @@ public final class GpuBackend implements ComputeBackend {
      */
     @Override
     public ResidentGraph load(CsrGraph graph) {
-        return context.call(() -> {
-            long need = DeviceCsr.bytesFor(graph);
-            for (GpuAlgorithm<?, ?> g : atLoad) need += g.deviceBytes(graph);
-            requireFree(need, "graph");
-            return new GpuResidentGraph(this, graph, atLoad);
-        });
+        GpuLane lane = context.newLane();
+        try {
+            return lane.call(() -> context.allocating(() -> {
+                long need = DeviceCsr.bytesFor(graph);
+                for (GpuAlgorithm<?, ?> g : atLoad) need += g.deviceBytes(graph);
+                requireFree(need, "graph");
+                return new GpuResidentGraph(this, lane, graph, atLoad);
+            }));
+        } catch (RuntimeException e) {
+            lane.close();
+            throw e;
+        }
     }
 
-    /** @throws GraphTooLargeException when {@code need} bytes (plus the reserve) are not free. Inside {@link CudaContext#call}. */
+    /**
+     * @throws GraphTooLargeException when {@code need} bytes (plus the reserve) are not free. Inside a lane's call and
+     * {@link CudaContext#allocating}, with the allocations it admits.
+     */
     void requireFree(long need, String what) {
+        if (!context.allocatingHere()) throw new IllegalStateException("a free-memory check outside CudaContext.allocating");
         long free = context.freeBytes();
         if (need + RESERVE_BYTES > free) {
             throw new GraphTooLargeException(what + " needs " + need + " bytes on " + context.deviceName()

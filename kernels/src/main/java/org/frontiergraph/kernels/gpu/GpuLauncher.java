@@ -8,7 +8,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * The device side of one algorithm implementation on one resident graph: it owns the device buffers it sized (in
  * the graph's ledger) and the loop of {@code prepare -> launch until converged -> copy back}. Opened by
  * {@link GpuAlgorithm#open()}, closed with the graph (or when a new version invalidates it). Every method runs inside
- * {@link CudaContext#call}.
+ * a lane's call ({@link GpuLane#call}).
  */
 public interface GpuLauncher<Q, R> extends AutoCloseable {
     R run(Q query, Variant variant);

@@ -31,12 +31,15 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * ({@link DeviceCsr#merged}: the untouched rows move within the device, only the touched ones and the row offsets are
  * uploaded) and the launchers are opened again on the new version; the CSR is reloaded from the host only when the
  * host's merges were not kept or the old and new copies do not fit side by side. {@link #residentBytes()} counts
- * every device byte the CSR and the launchers hold; {@link #close()} frees them. Thread-safe: device work is
- * serialized by the backend's {@link CudaContext}.
+ * every device byte the CSR and the launchers hold; {@link #close()} frees them. Thread-safe: the graph's device work
+ * runs on its own {@link GpuLane} (its stream, its lock: one query or update of this graph at a time, while other
+ * graphs' run on theirs); a memory check and the allocations it admits run under the context's
+ * {@link CudaContext#allocating}, so graphs growing or loading at once never spend the same free bytes.
  */
 final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     private final GpuBackend backend;
     private final CudaContext context;
+    private final GpuLane lane;
     private final AtomicLong ledger = new AtomicLong();
     private final MutableGraph mutable;
     private final List<GpuAlgorithm<?, ?>> atLoad;
@@ -50,7 +53,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
      */
     private CsrGraph hostVersion;
     private DeviceCsr csr;
-    private boolean closed;
+    private volatile boolean closed;
     /** Structural catch-ups done on the device, and reloads from the host (for tests and benchmarks). */
     private int deviceMerges, reloads, carried;
     /**
@@ -66,10 +69,14 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     private static final double MAX_EDIT_FRACTION = 0.25;
     private static final MutableGraph.WeightChanges ALL_WEIGHTS = new MutableGraph.WeightChanges(new int[0], true);
 
-    /** Call inside {@link CudaContext#call}. Frees what it allocated when an allocation fails. */
-    GpuResidentGraph(GpuBackend backend, CsrGraph graph, List<GpuAlgorithm<?, ?>> atLoad) {
+    /**
+     * Call inside {@code lane}'s call and {@link CudaContext#allocating}, the memory checked. Frees what it allocated
+     * when an allocation fails (the caller closes the lane).
+     */
+    GpuResidentGraph(GpuBackend backend, GpuLane lane, CsrGraph graph, List<GpuAlgorithm<?, ?>> atLoad) {
         this.backend = backend;
         this.context = backend.context();
+        this.lane = lane;
         this.atLoad = atLoad;
         this.mutable = new MutableGraph(graph);
         mutable.trackWeightChanges();
@@ -109,7 +116,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
 
     @Override
     public void sync() {
-        context.run(() -> {
+        lane.run(() -> {
             ensureOpen();
             catchUp();
         });
@@ -134,10 +141,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
             closeLaunchers();
             if (csr != null) csr.close();
             csr = null;
-            long need = DeviceCsr.bytesFor(now);
-            for (GpuAlgorithm<?, ?> impl : atLoad) need += impl.deviceBytes(now);
-            backend.requireFree(need, "graph of " + now.vertexCount() + " vertices and " + now.edgeCount() + " edges after updates");
-            upload(now);
+            reload(now);
             return;
         }
         if (changes.isEmpty()) return;
@@ -225,7 +229,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
                 GpuLauncher<?, ?> l = launchers.remove(impl);
                 GpuLauncher<?, ?> moved = null;
                 try {
-                    moved = l.merged(next, m);
+                    moved = context.allocating(() -> l.merged(next, m));   // a copy of the list beside the old one
                 } catch (GraphTooLargeException e) {
                     // no room for the moved copy beside the old one: opened afresh when needed
                 } finally {
@@ -254,7 +258,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
 
     /** Whether the device copy is in slack form (tests). */
     boolean slackOnDevice() {
-        return context.call(() -> csr != null && csr.slack());
+        return lane.call(() -> csr != null && csr.slack());
     }
 
     /**
@@ -263,6 +267,11 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
      * is left to the caller's reload.
      */
     private void mergeOnDevice(List<MutableGraph.Merge> merges) {
+        context.allocating(() -> mergeOnDeviceChecked(merges));
+    }
+
+    /** {@link #mergeOnDevice}, inside {@link CudaContext#allocating}. */
+    private void mergeOnDeviceChecked(List<MutableGraph.Merge> merges) {
         boolean merged = false;
         for (MutableGraph.Merge m : merges) {
             if (m.before() != graph || context.freeBytes() < DeviceCsr.bytesFor(m.after()) + GpuBackend.RESERVE_BYTES) break;
@@ -325,7 +334,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
 
     /** The device's arrays, downloaded (tests). */
     DeviceCsr.CsrArrays deviceArrays() {
-        return context.call(() -> {
+        return lane.call(() -> {
             catchUp();
             return csr.download();
         });
@@ -334,7 +343,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     @Override
     @SuppressWarnings("unchecked")
     public <Q, R> R run(AlgorithmSpec<Q, R> algorithm, Q query, String variant) {
-        return context.call(() -> {
+        return lane.call(() -> {
             ensureOpen();
             catchUp();
             AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(GpuBackend.NAME, variant, graph);
@@ -368,10 +377,17 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
         closeLaunchers();
         csr.close();
         csr = null;
-        long need = DeviceCsr.bytesFor(now);
-        for (GpuAlgorithm<?, ?> impl : atLoad) need += impl.deviceBytes(now);
-        backend.requireFree(need, "graph of " + now.vertexCount() + " vertices and " + now.edgeCount() + " edges after updates");
-        upload(now);
+        reload(now);
+    }
+
+    /** Uploads {@code now} (no copy on the device) once its memory is checked, as one check-and-allocate. */
+    private void reload(CsrGraph now) {
+        context.allocating(() -> {
+            long need = DeviceCsr.bytesFor(now);
+            for (GpuAlgorithm<?, ?> impl : atLoad) need += impl.deviceBytes(now);
+            backend.requireFree(need, "graph of " + now.vertexCount() + " vertices and " + now.edgeCount() + " edges after updates");
+            upload(now);
+        });
     }
 
     /** The launcher of {@code impl} on the current version, opened when not yet (memory checked first). */
@@ -379,17 +395,20 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     private <Q, R> GpuLauncher<Q, R> launcher(GpuAlgorithm<Q, R> impl) {
         GpuLauncher<Q, R> launcher = (GpuLauncher<Q, R>) launchers.get(impl);
         if (launcher == null) {
-            DeviceGraph on = device();
+            DeviceGraph device = device();
             if (impl.followsHost() && csr.slack()) {   // on the host's version, not the slack copy's stale one
                 if (hostVersion == null) {
                     CsrGraph now = mutable.current();
                     followHost();
                     hostVersion = now;
                 }
-                on = new DeviceGraph(context, ledger, csr, hostVersion, this::launcher);
+                device = new DeviceGraph(context, ledger, csr, hostVersion, this::launcher);
             }
-            backend.requireFree(impl.deviceBytes(on.graph()), impl.variants().get(0) + " launcher on this graph");
-            launcher = impl.open().apply(on);
+            DeviceGraph on = device;
+            launcher = context.allocating(() -> {
+                backend.requireFree(impl.deviceBytes(on.graph()), impl.variants().get(0) + " launcher on this graph");
+                return impl.open().apply(on);
+            });
             launchers.put(impl, launcher);
         }
         return launcher;
@@ -449,14 +468,19 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
         launchers.clear();
     }
 
+    /** Frees the device copy and launchers, then the lane. Safe to call twice. */
     @Override
-    public void close() {
-        context.run(() -> {
-            if (closed) return;
-            closed = true;
-            closeLaunchers();
-            if (csr != null) csr.close();
-            csr = null;
-        });
+    public synchronized void close() {
+        if (closed) return;
+        try {
+            lane.run(() -> {
+                closed = true;
+                closeLaunchers();
+                if (csr != null) csr.close();
+                csr = null;
+            });
+        } finally {
+            lane.close();
+        }
     }
 }

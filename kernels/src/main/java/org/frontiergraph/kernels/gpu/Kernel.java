@@ -10,10 +10,11 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 
 /**
- * A kernel and the one place that launches kernels. Arguments are {@link DeviceBuffer}s, Integer, Long or Double,
- * in the order of the kernel's parameters (int, long long, double). Launch errors throw {@link CudaException}
- * naming the kernel; errors while it runs surface at the next synchronisation, which every launcher does before
- * reading results.
+ * A kernel and the one place that launches kernels, on the stream of the lane whose call runs on this thread
+ * ({@link CudaContext#stream()}); grid-synchronising ones through {@link CudaContext#launchCooperatively}, which
+ * orders them across lanes. Arguments are {@link DeviceBuffer}s, Integer, Long or Double, in the order of the
+ * kernel's parameters (int, long long, double). Launch errors throw {@link CudaException} naming the kernel; errors
+ * while it runs surface at the next synchronisation, which every launcher does before reading results.
  */
 public final class Kernel {
     public static final int BLOCK = 256;
@@ -21,7 +22,7 @@ public final class Kernel {
     private final CudaContext context;
     private final String name;
     private final CUfunction function;
-    private int cooperativeBlocksPerSm = -1;
+    private volatile int cooperativeBlocksPerSm = -1;
 
     Kernel(CudaContext context, String name, CUfunction function) {
         this.context = context;
@@ -31,7 +32,7 @@ public final class Kernel {
 
     public String name() { return name; }
 
-    /** Launches {@code blocks} x {@link #BLOCK} threads on the context's stream. */
+    /** Launches {@code blocks} x {@link #BLOCK} threads on the current lane's stream. */
     public void launch(long blocks, Object... args) {
         int grid = (int) Math.max(1, Math.min(blocks, Integer.MAX_VALUE));
         try {
@@ -52,11 +53,7 @@ public final class Kernel {
      */
     public int launchCooperative(int blocksPerSm, Object... args) {
         int grid = context.multiprocessors() * Math.max(1, Math.min(blocksPerSm, maxCooperativeBlocksPerSm()));
-        try {
-            cuLaunchCooperativeKernel(function, grid, 1, 1, BLOCK, 1, 1, 0, context.stream(), parameters(args));
-        } catch (CudaException e) {
-            throw new CudaException("launching " + name + " cooperatively (" + grid + " blocks): " + e.getMessage(), e);
-        }
+        cooperative(grid, args);
         return grid;
     }
 
@@ -67,12 +64,19 @@ public final class Kernel {
      */
     public int launchCooperativeBlocks(int blocks, Object... args) {
         int grid = Math.max(1, Math.min(blocks, context.multiprocessors() * maxCooperativeBlocksPerSm()));
+        cooperative(grid, args);
+        return grid;
+    }
+
+    /** The cooperative launch of {@code grid} blocks, after the cooperative grids before it on every lane. */
+    private void cooperative(int grid, Object... args) {
+        Pointer parameters = parameters(args);
         try {
-            cuLaunchCooperativeKernel(function, grid, 1, 1, BLOCK, 1, 1, 0, context.stream(), parameters(args));
+            context.launchCooperatively(stream ->
+                    cuLaunchCooperativeKernel(function, grid, 1, 1, BLOCK, 1, 1, 0, stream, parameters));
         } catch (CudaException e) {
             throw new CudaException("launching " + name + " cooperatively (" + grid + " blocks): " + e.getMessage(), e);
         }
-        return grid;
     }
 
     /** Blocks of {@link #BLOCK} threads that fit on one multiprocessor at once. */

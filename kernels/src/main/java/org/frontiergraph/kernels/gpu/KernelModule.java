@@ -7,9 +7,9 @@ import static jcuda.driver.JCudaDriver.cuModuleUnload;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 
@@ -21,7 +21,7 @@ public final class KernelModule {
     private final CudaContext context;
     private final String name;
     private final CUmodule module = new CUmodule();
-    private final Map<String, Kernel> kernels = new HashMap<>();
+    private final Map<String, Kernel> kernels = new ConcurrentHashMap<>();
 
     private KernelModule(CudaContext context, String name, byte[] image) {
         this.context = context;
@@ -47,7 +47,7 @@ public final class KernelModule {
         }
     }
 
-    /** The kernel {@code function} (an extern "C" __global__ name). */
+    /** The kernel {@code function} (an extern "C" __global__ name), looked up once; any lane may ask. */
     public Kernel kernel(String function) {
         return kernels.computeIfAbsent(function, f -> {
             CUfunction fn = new CUfunction();

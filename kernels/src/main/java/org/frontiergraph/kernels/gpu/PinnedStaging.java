@@ -17,16 +17,17 @@ import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 
 /**
- * Large copies between Java arrays and the device through two pinned (page-locked) host buffers: the driver copies
- * from and into pinned memory at PCIe speed (a copy of a Java array goes through pageable memory, several times
- * slower), and while it moves one buffer the host fills or drains the other, so the two copies overlap. One per
- * {@link CudaContext}, used by {@link DeviceBuffer#download} and {@link DeviceBuffer#upload} above
- * {@link #MIN_BYTES}. Uploads are queued on the context's stream (the kernels after them see the data); a buffer
- * is refilled only once its last upload is done. Call inside {@link CudaContext#call}.
+ * Copies between Java arrays and the device through two pinned (page-locked) host buffers: the driver copies from
+ * and into pinned memory at PCIe speed (a copy of a Java array goes through pageable memory, several times slower),
+ * and while it moves one buffer the host fills or drains the other, so the two copies overlap. Every copy of
+ * {@link DeviceBuffer} goes through them, small ones too: the copies are queued on the current lane's stream
+ * ({@code cuMemcpy*Async}), never on the legacy default stream, whose synchronous copies would wait for every lane.
+ * The context keeps a pool of them; a {@link GpuLane} borrows one pair for a call and gives it back when the call
+ * ends. Uploads are queued on the lane's stream (the kernels after them see the data) and may still run after the
+ * call: a buffer is refilled, or a download queued into it, only once its last upload is done, on whichever lane
+ * uses it next. Downloads are complete when they return. Call inside the lane's call.
  */
 final class PinnedStaging implements AutoCloseable {
-    /** Copies from this size on go through the staging buffers; smaller ones copy directly. */
-    static final long MIN_BYTES = 1 << 20;
     /** Bytes of each of the two buffers (a multiple of 8). */
     static final int STAGE_BYTES = 8 << 20;
 
@@ -77,13 +78,13 @@ final class PinnedStaging implements AutoCloseable {
         }
     }
 
-    /** Copies {@code into.length} ints from {@code src}, after the work queued on the context's stream. */
+    /** Copies {@code into.length} ints from {@code src}, after the work queued on the lane's stream. */
     void download(CUdeviceptr src, int[] into) {
         copy(src, 4L * into.length, (buffer, offset, bytes) ->
                 buffer.asIntBuffer().get(into, (int) (offset / 4), (int) (bytes / 4)));
     }
 
-    /** Copies {@code into.length} longs from {@code src}, after the work queued on the context's stream. */
+    /** Copies {@code into.length} longs from {@code src}, after the work queued on the lane's stream. */
     void download(CUdeviceptr src, long[] into) {
         copy(src, 8L * into.length, (buffer, offset, bytes) ->
                 buffer.asLongBuffer().get(into, (int) (offset / 8), (int) (bytes / 8)));
@@ -126,6 +127,10 @@ final class PinnedStaging implements AutoCloseable {
     private void issue(CUdeviceptr src, long total, int i) {
         long offset = (long) i * STAGE_BYTES;
         int b = i % 2;
+        if (sending[b]) {   // an upload from it may still be queued, on another lane's stream
+            cuEventSynchronize(sent[b]);
+            sending[b] = false;
+        }
         cuMemcpyDtoHAsync(host[b], src.withByteOffset(offset), Math.min(STAGE_BYTES, total - offset), context.stream());
         cuEventRecord(filled[b], context.stream());
     }

@@ -4,7 +4,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Writes a few values at given positions of a device array (graph.cu): one upload of the positions and values and
- * one launch, however scattered they are. Used for batches of re-weights. Call inside {@link CudaContext#call}.
+ * one launch, however scattered they are. Used for batches of re-weights. Call inside a lane's call
+ * ({@link GpuLane#call}).
  */
 public final class Scatter {
     private Scatter() {}

@@ -43,7 +43,7 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  * place (integer keys; one scatter) and a merge moves the kept edges on the device and writes the added ones
  * ({@link #merged}); the sampled keys are taken again from the host's edge list each time (a stale threshold would
  * only cost speed). Where keys are ranks (fractional weights) the list is dropped and uploaded again by the next MST
- * query. Call inside {@link CudaContext#call}.
+ * query. Call inside a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(

@@ -26,7 +26,7 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  * the host with {@link ExactSum}. Variant {@code boruvka}, option {@code bps=N}. Reports counter {@code rounds}.
  * The edge list carries the weights as integer keys: re-weights patch the keys of their edges in place when weights
  * are integers (one scatter), else the list is dropped and the next MST query uploads it again. Call inside
- * {@link CudaContext#call}.
+ * a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(

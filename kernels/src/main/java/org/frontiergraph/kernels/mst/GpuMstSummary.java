@@ -18,7 +18,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * through), then {@code mst_summary} (mst.cu) counts the chosen edges and
  * sums their integer weights exactly in 64 bits. Where the weight keys are not the integer weights (fractional or
  * large weights: ranks), the whole answer is copied back and summarized on the host. Call inside
- * {@link org.frontiergraph.kernels.gpu.CudaContext#call}.
+ * a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuMstSummary implements GpuLauncher<WholeGraph, MstSummary> {
     static final GpuAlgorithm<WholeGraph, MstSummary> IMPLEMENTATION = new GpuAlgorithm<>(List.of("default"), false,

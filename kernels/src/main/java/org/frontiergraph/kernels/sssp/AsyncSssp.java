@@ -44,7 +44,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * Counters: {@code phases} (far-list splits), {@code buckets} (window advances), {@code items} (work items taken),
  * {@code stale}, {@code relaxed} (distances lowered), {@code ring} (ring writes), {@code far} (far-list appends),
  * {@code overflow} (pushes a full ring refused), {@code pieces}, {@code claims}. Opened on first use. Call inside
- * {@link CudaContext#call}.
+ * a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(

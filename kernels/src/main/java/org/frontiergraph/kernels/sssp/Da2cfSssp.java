@@ -41,7 +41,8 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * the frontier. Exact integer distances (int64 keys) when the graph's weights are integral (as DeviceCsr decides),
  * otherwise the bits of non-negative doubles with 64-bit atomicMin, the same correctly rounded sums as the CPU.
  * Parents after convergence (a tight arc into each vertex; a host BFS over tight arcs when some weight is 0).
- * Reports counter {@code iterations}: relax/minimum rounds. Call inside {@link CudaContext#call}.
+ * Reports counter {@code iterations}: relax/minimum rounds. Call inside a lane's call
+ * ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
@@ -209,13 +210,15 @@ final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
         }
         long cells = (long) n * n;
         long bytes = cells * (ints ? 4L : 8L);
-        long free = context.freeBytes();
-        if (bytes + RESERVE_BYTES > free) {
-            throw new GraphTooLargeException("the DA2CF " + n + " x " + n + " weight matrix needs " + bytes
-                    + " bytes on " + context.deviceName() + " but only " + free + " are free");
-        }
+        DeviceBuffer m = context.allocating(() -> {   // the check and the allocation as one
+            long free = context.freeBytes();
+            if (bytes + RESERVE_BYTES > free) {
+                throw new GraphTooLargeException("the DA2CF " + n + " x " + n + " weight matrix needs " + bytes
+                        + " bytes on " + context.deviceName() + " but only " + free + " are free");
+            }
+            return DeviceBuffer.allocate(context, ledger, bytes);
+        });
         String suf = ints ? "_i32" : "_f64";
-        DeviceBuffer m = DeviceBuffer.allocate(context, ledger, bytes);
         module.kernel("da2cf_matrix_fill" + suf).launch(Kernel.blocksFor(cells), cells, m);
         module.kernel("da2cf_matrix_scatter" + suf).launch(Kernel.blocksFor(n), csr.rowOffsets, csr.columns,
                 csr.weights(), n, m);

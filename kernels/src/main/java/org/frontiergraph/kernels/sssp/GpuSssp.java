@@ -23,7 +23,8 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * {@code nearfar} with options {@code delta=D} (absolute bucket width), {@code df=F} (delta = F * mean weight / mean
  * degree; default 512 on sparse graphs (mean degree < 8, road-like: fewer, fuller iterations pay), 8 on dense ones;
  * measured on an H200, see docs/benchmarks.md), {@code bps=N} (blocks per multiprocessor) or {@code blocks=N} (N in all). Reports counters
- * {@code iterations} and {@code filters}. Call inside {@link CudaContext#call}.
+ * {@code iterations} and {@code filters}. Call inside a lane's call
+ * ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(

@@ -28,7 +28,7 @@ import org.frontiergraph.kernels.gpu.SummaryBuffer;
  * {@code delta}, {@code df}, {@code bps} as {@link GpuSssp}'s, for the launches of several sources. Counters:
  * {@code passes} (launches), and for several sources a launch {@code steps} (their near-far steps, one or two grid
  * barriers each), {@code filters} (far-pile splits) and {@code items} (near-queue items expanded), summed over the
- * passes. Call inside {@link org.frontiergraph.kernels.gpu.CudaContext#call}.
+ * passes. Call inside a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
     static final GpuAlgorithm<Sources, SsspSummaries> IMPLEMENTATION = new GpuAlgorithm<>(

@@ -18,7 +18,7 @@ import org.frontiergraph.kernels.engine.Variant;
  * SSSP TARGETS answers on the GPU: the graph's default SSSP variant ({@link Sssp#SPEC}) runs on its launcher, its
  * parents pass too, and only the distances and parents of the targets are gathered and copied back (12 bytes a
  * target). On a graph with zero-weight arcs (parents built on the host) the full answer is read instead.
- * Call inside {@link org.frontiergraph.kernels.gpu.CudaContext#call}.
+ * Call inside a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuSsspTargets implements GpuLauncher<Targets, SsspAtTargets> {
     static final GpuAlgorithm<Targets, SsspAtTargets> IMPLEMENTATION = new GpuAlgorithm<>(

@@ -26,7 +26,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * bits of non-negative doubles with 64-bit atomicMin. Variant {@code harish}, no options.
  * {@link #PUBLISHED_RACY} runs 004 as published (plain compare-and-store into U_a): an algorithm of its own for
  * the reproduction harness, not registered, so not reachable from queries. Reports counter {@code iterations}.
- * Call inside {@link CudaContext#call}.
+ * Call inside a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 public final class HarishSssp implements GpuLauncher<Source, SsspResult> {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(

@@ -23,15 +23,17 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * are spread one a lane, the arcs of a warp's low-degree items concatenated over its lanes, the arcs of items of
  * degree 32 or more split evenly over the grid (a road vertex's 2-4 arcs no longer hold a warp each). The other
  * routes: concurrent streams of single-source launches keep a barrier per source and iteration, and cooperative
- * grids of a block per multiprocessor leave room for a few at once (the context also has one stream); a barrier-free
- * version of {@link AsyncSssp} (ADDS) for several sources would multiply its bucket-window machinery by k, where
- * near-far's state per source is a threshold, an epoch and two piles. Distances are exact: the keys and atomicMin of
+ * grids of a block per multiprocessor would leave room for a few at once (but the context runs cooperative grids
+ * one at a time, whatever their lanes); a barrier-free version of {@link AsyncSssp} (ADDS) for several sources would
+ * multiply its bucket-window machinery by k, where near-far's state per source is a threshold, an epoch and two
+ * piles. Distances are exact: the keys and atomicMin of
  * sssp.cu, integer and f64 weights alike.
  *
  * <p>Sources per pass: as many as {@link #PASS_BYTES} holds at {@code 32 n} bytes a source (distance keys, two near
  * queues, two far piles, two marks; plus 12 bytes per wide vertex), at most {@link #MAX_SOURCES}, and few enough
  * that items ({@code s n + v}) fit an int: 32 on USA-road-d.NY (270 MiB), 7 on a Kronecker graph of scale 22. Sized
- * once, in the graph's ledger, when the launcher opens. Call inside {@link CudaContext#call}.
+ * once, in the graph's ledger, when the launcher opens. Call inside a lane's call
+ * ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class MultiSssp implements AutoCloseable {
     /** sssp_multi.cu's enum MultiSsspLayout (a test checks that they agree). */

@@ -11,10 +11,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Copies to the host: below {@link PinnedStaging#MIN_BYTES} directly, above it through the two pinned buffers, in
- * one piece, exactly two, and many with a partial last one; every element arrives, in place, and a prefix copy
- * reads only the prefix; 64-bit values converted on the way arrive converted. Gathers read the given positions.
- * Skipped without a GPU.
+ * Copies to the host and back, all through a lane's two pinned buffers: a few bytes, one piece, exactly two, and
+ * many with a partial last one; every element arrives, in place, and a prefix copy reads only the prefix; 64-bit
+ * values converted on the way arrive converted. Gathers read the given positions. Skipped without a GPU.
  */
 @Tag("gpu")
 class DeviceCopiesGpuTest extends GpuTests {
@@ -32,6 +31,9 @@ class DeviceCopiesGpuTest extends GpuTests {
                 int[] prefix = new int[count / 2];
                 b.download(prefix);
                 for (int i = 0; i < prefix.length; i++) assertEquals(data[i], prefix[i], "prefix element " + i);
+                int[] tail = new int[count - count / 3];
+                b.download(count / 3, tail);
+                for (int i = 0; i < tail.length; i++) assertEquals(data[count / 3 + i], tail[i], "tail element " + i);
                 int[] picks = {0, count - 1, count / 2, count / 3, 0};
                 int[] gathered = Gather.ints(c, new AtomicLong(), b, picks);
                 for (int i = 0; i < picks.length; i++) assertEquals(data[picks[i]], gathered[i], "gathered " + picks[i]);

@@ -12,8 +12,8 @@ import org.frontiergraph.worker.registry.EngineService;
 /**
  * Device memory of the GPU engine, where this worker has one (none on the CPU engine): what this worker's graphs
  * and work arrays hold, what the driver reports free, and the total. A scrape never waits for a running query: while
- * one holds the device the free gauge repeats the last value read. Micronaut binds every {@link MeterBinder} bean to
- * the registry.
+ * a graph's memory check and allocation run the free gauge repeats the last value read. Micronaut binds every
+ * {@link MeterBinder} bean to the registry.
  */
 @Singleton
 public class DeviceMemoryMetrics implements MeterBinder {
