@@ -32,13 +32,15 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * every device byte the CSR and the launchers hold; {@link #close()} frees them. Thread-safe: device work is
  * serialized by the backend's {@link CudaContext}.
  */
-final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
+final class GpuResidentGraph implements ResidentGraph, DeviceEditStats, DeviceResident {
     private final GpuBackend backend;
     private final CudaContext context;
     private final AtomicLong ledger = new AtomicLong();
     private final MutableGraph mutable;
     private final List<GpuAlgorithm<?, ?>> atLoad;
     private final Map<GpuAlgorithm<?, ?>, GpuLauncher<?, ?>> launchers = new IdentityHashMap<>();
+    /** Data kept beside the graph across versions ({@link DeviceResident#attachment}), closed with it. */
+    private final Map<Class<?>, AutoCloseable> attachments = new java.util.LinkedHashMap<>();
     /** The version on the device: the host's base when last synced (a new object after a structural merge). */
     private CsrGraph graph;
     private DeviceCsr csr;
@@ -91,6 +93,28 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
 
     @Override
     public MutableGraph mutable() { return mutable; }
+
+    @Override
+    public <T> T onDevice(java.util.function.Function<DeviceGraph, T> work) {
+        return context.call(() -> {
+            ensureOpen();
+            catchUp();
+            if (csr == null) throw new GraphTooLargeException("the graph has no device copy");
+            return work.apply(device());
+        });
+    }
+
+    @Override
+    public <T extends AutoCloseable> T attachment(Class<T> kind, java.util.function.Function<DeviceGraph, T> open) {
+        return onDevice(d -> {
+            AutoCloseable a = attachments.get(kind);
+            if (a == null) {
+                a = open.apply(d);
+                attachments.put(kind, a);
+            }
+            return kind.cast(a);
+        });
+    }
 
     @Override
     public String backend() { return GpuBackend.NAME; }
@@ -374,6 +398,14 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
         context.run(() -> {
             if (closed) return;
             closed = true;
+            for (AutoCloseable a : attachments.values()) {
+                try {
+                    a.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException("closing " + a, e);
+                }
+            }
+            attachments.clear();
             closeLaunchers();
             if (csr != null) csr.close();
             csr = null;
