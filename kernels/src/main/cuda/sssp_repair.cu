@@ -22,20 +22,24 @@
 //  repair_finish_*: (a) a vertex needs a parent when it was marked or its key changed; (b) its candidates are its
 //     in-arcs u->v with key[u] < key[v] and key[u] + w == key[v]: the old parent when it is one, else the smallest u;
 //     (c) a vertex with a finite key and no candidate is an orphan (every tight in-arc comes from a vertex of the
-//     same key: zero weights, or sums that round): DeviceTrees then repairs that tree on the host. Then the DELTA:
-//     the vertices whose key or parent differs from the snapshot, ascending (each block counts a contiguous range,
-//     then writes it at its offset), as (key, vertex << 32 | parent) pairs appended to an arena that a group of trees
-//     shares (the tree's start and count in its counters).
+//     same key: zero weights, or sums that round): in rounds, each takes a tight in-arc from a vertex anchored in an
+//     earlier round (round 0: every vertex but the orphans). Then the DELTA: the vertices whose key or parent differs
+//     from the snapshot, ascending (each block counts a contiguous range, then writes it at its offset), as
+//     (key, vertex << 32 | parent) pairs appended to an arena that a group of trees shares (the tree's start and
+//     count in its counters).
 //
 // Exactness, as TreeRepair's: every key is at least the sum (sssp_keys.cuh's add, the host's double addition) along
 // some path of the new graph (set from one, or an old value above one: unmarked vertices keep intact tree paths that
 // lighter arcs only shorten), and afterwards no arc improves any key (marked vertices pulled from every unmarked
 // in-neighbour, changed arcs seeded, every lowered vertex expanded by the settle), so the keys are the least fixed
 // point: Dijkstra's distances bit for bit. Parents: a vertex that kept its key and was not marked keeps its parent,
-// whose arc is still tight (its head was not marked, its key did not rise, and a lower one would have lowered the
-// child); every other vertex gets a parent of strictly smaller key. A parent cycle needs equal keys all round, so it
-// could hold only kept parents, which formed a tree before. Pads of the slack layout (self-loops of weight PAD, see
-// graph.cu) never count: a pad's head is its own tail, marked with it and never of smaller key.
+// whose arc is still tight (its tail was not marked, its key did not rise, and a lower one would have lowered the
+// child); every other vertex gets a parent of strictly smaller key, or (an orphan) one of its own key anchored in an
+// earlier round. A parent cycle needs equal keys all round, so it holds kept parents and adoptions only; kept parents
+// stay among kept vertices (a kept vertex's kept parent is kept: a re-parented one's key fell below the child's) and
+// formed a tree before, and adoptions lead to earlier rounds, down to a kept vertex or one whose parent has a smaller
+// key: no cycle. Pads of the slack layout (self-loops of weight PAD, see graph.cu) never count: a pad's head is its
+// own tail.
 #include "frontier.cuh"
 #include "sssp_keys.cuh"
 
@@ -46,11 +50,12 @@ enum RepairCounter : int {
     REPAIR_SEEDS = 2,      // vertices in far list 0 (read by sssp_async_seeded_* as the list's size)
     REPAIR_RECOMPUTE = 3,  // 1: more than maxInvalid marked, recomputed from the source
     REPAIR_ROUNDS = 4,     // pointer-jumping rounds
-    REPAIR_ORPHANS = 5,    // vertices with a finite key and no parent candidate
+    REPAIR_ORPHANS = 5,    // vertices with a finite key and no candidate of smaller key (then adopted, step c')
     REPAIR_CHANGED = 6,    // vertices whose key or parent changed (the DELTA's length)
     REPAIR_BASE = 7,       // the DELTA's first pair in the arena
     REPAIR_NEED = 8,       // vertices that needed a parent
-    REPAIR_ACTIVE = 9,     // 3 slots, round % 3: vertices still jumping
+    REPAIR_ACTIVE = 9,     // 3 slots, round % 3: vertices still jumping (prepare), adopted (finish)
+    REPAIR_ADOPTED = 12,   // orphans adopted (the rest, REPAIR_ORPHANS - REPAIR_ADOPTED, go to the host)
     REPAIR_COUNTERS = 16
 };
 
@@ -257,7 +262,7 @@ template <typename W>
 __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
                        const typename W::type* __restrict__ wt, int n, int directed, const u64* __restrict__ keys,
                        int* parent, const u64* __restrict__ oldKeys, const int* __restrict__ oldParent, int* need,
-                       int* cand, int source, u64* ctr, u64* cursor, int* blockCounts, u64* out) {
+                       int* cand, int* round, int source, u64* ctr, u64* cursor, int* blockCounts, u64* out) {
     cg::grid_group grid = cg::this_grid();
     const long long me = global_thread(), threads = grid_threads();
     const int lane = lane_id();
@@ -272,6 +277,7 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
         }
     }
     if (needed > 0) atomicAdd(&ctr[REPAIR_NEED], needed);
+    if (me < 3) ctr[REPAIR_ACTIVE + me] = 0;  // the adoption rounds' counts (prepare's jumping used them)
     grid.sync();
     // (b) candidates: tight in-arcs from a strictly smaller key, the old parent first, else the smallest tail
     if (directed) {
@@ -308,29 +314,99 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
         }
     }
     grid.sync();
-    // (c) parents, orphans, and the changed vertices of this block's range counted
+    // (c) parents; a reached vertex without a candidate is an orphan (round NO_CANDIDATE), every other one is anchored
+    // (round 0: its parent chain leaves its key level through an arc of smaller key, or it is the source)
+    u64 orphans = 0;
+    for (long long v = me; v < n; v += threads) {
+        int r = 0;
+        if (ldcg(&need[v])) {
+            int c = ldcg(&cand[v]);
+            int p = c == OLD_PARENT ? oldParent[v] : (c == NO_CANDIDATE ? -1 : c);
+            parent[v] = p;
+            if (p < 0 && keys[v] != W::INF) {
+                r = NO_CANDIDATE;
+                orphans++;
+            }
+        }
+        round[v] = r;
+    }
+    if (orphans > 0) atomicAdd(&ctr[REPAIR_ORPHANS], orphans);
+    grid.sync();
+    // (c') adoption: an orphan's tight in-arcs all come from vertices of its own key (zero weights, or sums that
+    // round). In round r it takes one from a vertex anchored in an earlier round (the old parent first, else the
+    // smallest): links to earlier rounds only, so no cycle; and the orphans along a shortest path's equal-key tail are
+    // anchored one round after another, so every orphan is adopted (one left is the host's, see DeviceTrees).
+    const u64 orphansFound = ldcg(&ctr[REPAIR_ORPHANS]);
+    if (orphansFound > 0) {
+        u64 total = 0;   // the same in every thread: the rounds' counts, each read after its round's barrier
+        for (int r = 1;; r++) {
+            u64* adopted = &ctr[REPAIR_ACTIVE + r % 3];
+            if (me == 0) ctr[REPAIR_ACTIVE + (r + 1) % 3] = 0;  // last read two rounds ago
+            u64 mine = 0;
+            if (directed) {
+                each_arc(row, n, [&](int u) { return ldcg(&round[u]) < r && keys[u] != W::INF; }, [&](int u, int k) {
+                    int v = col[k];
+                    if (v != u && ldcg(&round[v]) == NO_CANDIDATE && keys[u] == keys[v] && W::add(keys[u], wt[k]) == keys[v]) {
+                        atomicMin(&cand[v], u == oldParent[v] ? OLD_PARENT : u);
+                    }
+                });
+                grid.sync();
+                for (long long v = me; v < n; v += threads) {
+                    if (ldcg(&round[v]) != NO_CANDIDATE) continue;
+                    int c = ldcg(&cand[v]);
+                    if (c == NO_CANDIDATE) continue;
+                    parent[v] = c == OLD_PARENT ? oldParent[v] : c;
+                    round[v] = r;
+                    mine++;
+                }
+            } else {
+                for (long long base = global_warp() * WARP; base < n; base += grid_warps() * WARP) {
+                    long long own = base + lane;
+                    unsigned m = __ballot_sync(FULL_MASK, own < n && ldcg(&round[own]) == NO_CANDIDATE);
+                    while (m != 0) {
+                        int l = __ffs(m) - 1;
+                        m &= m - 1;
+                        int x = (int)base + l;
+                        u64 dx = keys[x];
+                        int op = oldParent[x];
+                        int best = NO_CANDIDATE;
+                        for (int k = row[x] + lane; k < row[x + 1]; k += WARP) {
+                            int u = col[k];
+                            // a vertex adopted in this round reads r, an orphan NO_CANDIDATE: neither qualifies
+                            if (u != x && ldcg(&round[u]) < r && keys[u] == dx && W::add(keys[u], wt[k]) == dx) {
+                                int c = u == op ? OLD_PARENT : u;
+                                best = c < best ? c : best;
+                            }
+                        }
+                        best = __reduce_min_sync(FULL_MASK, best);
+                        if (lane == 0 && best != NO_CANDIDATE) {
+                            parent[x] = best == OLD_PARENT ? op : best;
+                            round[x] = r;
+                            mine++;
+                        }
+                    }
+                }
+            }
+            if (mine > 0) atomicAdd(adopted, mine);
+            grid.sync();
+            u64 now = ldcg(adopted);   // written in this round only (zeroed two rounds ahead): the same for all
+            total += now;
+            if (now == 0 || total == orphansFound) break;
+        }
+        if (me == 0) ctr[REPAIR_ADOPTED] = total;
+    }
+    // (d) the changed vertices of this block's range, counted
     const long long chunk = ((long long)n + gridDim.x - 1) / gridDim.x;
     const long long lo = min((long long)n, (long long)blockIdx.x * chunk), hi = min((long long)n, lo + chunk);
     int count = 0;
-    u64 orphans = 0;
     for (long long b = lo; b < hi; b += blockDim.x) {
         long long v = b + threadIdx.x;
-        bool changed = false;
-        if (v < hi) {
-            if (ldcg(&need[v])) {
-                int c = ldcg(&cand[v]);
-                int p = c == OLD_PARENT ? oldParent[v] : (c == NO_CANDIDATE ? -1 : c);
-                parent[v] = p;
-                if (p < 0 && keys[v] != W::INF) orphans++;
-            }
-            changed = keys[v] != oldKeys[v] || parent[v] != oldParent[v];
-        }
+        bool changed = v < hi && (keys[v] != oldKeys[v] || ldcg(&parent[v]) != oldParent[v]);
         count += __syncthreads_count(changed);
     }
-    if (orphans > 0) atomicAdd(&ctr[REPAIR_ORPHANS], orphans);
     if (threadIdx.x == 0) blockCounts[blockIdx.x] = count;
     grid.sync();
-    // (d) the DELTA: this block's offset, the tree's place in the arena, then the pairs in vertex order
+    // (e) the DELTA: this block's offset, the tree's place in the arena, then the pairs in vertex order
     long long before = 0;
     for (int j = threadIdx.x; j < (int)blockIdx.x; j += blockDim.x) before += ldcg(&blockCounts[j]);
     before = block_sum(before);
@@ -345,7 +421,8 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
     const int w = threadIdx.x / WARP;
     for (long long b = lo; b < hi; b += blockDim.x) {
         long long v = b + threadIdx.x;
-        bool changed = v < hi && (keys[v] != oldKeys[v] || parent[v] != oldParent[v]);
+        int p = v < hi ? ldcg(&parent[v]) : 0;
+        bool changed = v < hi && (keys[v] != oldKeys[v] || p != oldParent[v]);
         unsigned m = __ballot_sync(FULL_MASK, changed);
         if (lane == 0) warpCount[w] = __popc(m);
         __syncthreads();
@@ -357,7 +434,7 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
         if (changed) {
             long long pos = at + below + __popc(m & lanes_below());
             out[2 * pos] = keys[v];
-            out[2 * pos + 1] = ((u64)v << 32) | (unsigned)parent[v];
+            out[2 * pos + 1] = ((u64)v << 32) | (unsigned)p;
         }
         at += all;
         __syncthreads();
@@ -378,9 +455,9 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
     extern "C" __global__ void __launch_bounds__(BLOCK_THREADS) repair_finish_##SUFFIX(                                \
         const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,      \
         int directed, const u64* __restrict__ keys, int* parent, const u64* __restrict__ oldKeys,                      \
-        const int* __restrict__ oldParent, int* need, int* cand, int source, u64* ctr, u64* cursor,                    \
+        const int* __restrict__ oldParent, int* need, int* cand, int* round, int source, u64* ctr, u64* cursor,        \
         int* blockCounts, u64* out) {                                                                                   \
-        finish<W>(row, col, wt, n, directed, keys, parent, oldKeys, oldParent, need, cand, source, ctr, cursor,        \
+        finish<W>(row, col, wt, n, directed, keys, parent, oldKeys, oldParent, need, cand, round, source, ctr, cursor, \
                   blockCounts, out);                                                                                    \
     }
 REPAIR(i32, IntWeights)

@@ -41,9 +41,9 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * the DELTAs: only the changed vertices cross PCIe), whatever its size.
  *
  * <p>Where the device cannot give an exact tree, the host repairs it and the device copy is replaced by the host's
- * answer ({@link How#HOST}, through the caller's {@link HostRepair}): a vertex left without a parent of strictly
- * smaller distance (zero-weight arcs, or sums that round to the parent's distance), where the device's candidates
- * could form a cycle. A batch that invalidates more than {@link #maxInvalidFraction} of the vertices is recomputed on
+ * answer ({@link How#HOST}, through the caller's {@link HostRepair}): a vertex left without a parent. (Vertices whose
+ * tight in-arcs all come from vertices of their own distance, by zero weights or sums that round, are adopted on the
+ * device in rounds, which always completes by the method's argument: the fallback is a safety net.) A batch that invalidates more than {@link #maxInvalidFraction} of the vertices is recomputed on
  * the device from the source instead ({@link How#RECOMPUTED}), through the same settle and DELTA. Device memory that
  * runs out fails the call with {@link org.frontiergraph.kernels.engine.GraphTooLargeException} (the caller recomputes).
  *
@@ -52,7 +52,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
 public final class DeviceTrees implements AutoCloseable {
     /** sssp_repair.cu's enum RepairCounter: slots of a tree's u64 counters. */
     static final int ROOTS = 0, INVALID = 1, SEEDS = 2, RECOMPUTE = 3, ROUNDS = 4, ORPHANS = 5, CHANGED = 6, BASE = 7,
-            NEED = 8, COUNTERS = 16;
+            NEED = 8, ADOPTED = 12, COUNTERS = 16;
     /** By default a batch that invalidates more than this fraction of the vertices is recomputed (on the device). */
     public static final double MAX_INVALID_FRACTION = 0.5;
     /** Bytes of the DELTA arena: a group of trees holds its DELTAs (16 bytes a changed vertex, n at most a tree). */
@@ -78,7 +78,8 @@ public final class DeviceTrees implements AutoCloseable {
      * What a repair did to one tree: how, and the vertices whose value or parent changed (ascending; a vertex added by
      * the batch counts only when reached), with their new values (distances or hop counts, +Inf unreached) and
      * parents (null for {@link How#HOST}: the host's answer holds them). {@code counters}: {@code invalidated},
-     * {@code seeds}, {@code rounds} (pointer jumping), {@code orphans}.
+     * {@code seeds}, {@code rounds} (pointer jumping), {@code orphans} (vertices whose tight in-arcs all come from
+     * vertices of the same distance) and {@code adopted} (those given a parent on the device).
      */
     public record Outcome(How how, int[] vertices, double[] values, int[] parents, Map<String, Long> counters) {
         static final Outcome UNTOUCHED = new Outcome(How.UNTOUCHED, new int[0], new double[0], new int[0], Map.of());
@@ -273,8 +274,8 @@ public final class DeviceTrees implements AutoCloseable {
                 Tree t = batch.get(i);
                 int at = COUNTERS * j;
                 Map<String, Long> stats = Map.of("invalidated", c[at + INVALID], "seeds", c[at + SEEDS],
-                        "rounds", c[at + ROUNDS], "orphans", c[at + ORPHANS]);
-                if (c[at + ORPHANS] > 0) {   // no exact parent for some vertex on the device: the host repairs it
+                        "rounds", c[at + ROUNDS], "orphans", c[at + ORPHANS], "adopted", c[at + ADOPTED]);
+                if (c[at + ORPHANS] > c[at + ADOPTED]) {   // a vertex left without a parent: the host repairs the tree
                     if (hostGraph[0] == null) hostGraph[0] = mutable.current();
                     HostResult r = host.repair(hostGraph[0], t);
                     upload(t, dev, r.values(), r.parents());
@@ -300,7 +301,7 @@ public final class DeviceTrees implements AutoCloseable {
                 tails, heads, arcWeights, arcs, t.source, maxInvalid, ctr);
         settle.settle(t.keys, ctr.withByteOffset(8L * SEEDS), t.form, Variant.of("async"));
         module.kernel("repair_finish_" + t.form).launchCooperative(BLOCKS_PER_SM, csr.rowOffsets, csr.columns, weights, n,
-                directed, t.keys, t.parents, oldKeys, oldParents, mark, anc, t.source, ctr, cursor, blockCounts, arena);
+                directed, t.keys, t.parents, oldKeys, oldParents, mark, anc, list, t.source, ctr, cursor, blockCounts, arena);
     }
 
     /** A tree's DELTA from the arena's pairs (key, vertex << 32 | parent), ascending by vertex. */
