@@ -70,6 +70,12 @@ public class FrontierConfig {
      * answer as a RESYNC push.
      */
     private double verifyIncremental = 0.0;
+    /**
+     * Standing BFS and SSSP answers of a graph held on the GPU are kept as trees in device memory and repaired there
+     * after each batch, only what changed copied back ({@code org.frontiergraph.kernels.sssp.DeviceTrees}); false:
+     * repaired on the host, as on the CPU engine.
+     */
+    private boolean standingTreesOnDevice = true;
 
     public String getBackend() { return backend; }
     public void setBackend(String backend) { this.backend = backend; }
@@ -113,6 +119,8 @@ public class FrontierConfig {
     public void setMaxSubscriptionsPerGraph(int v) { this.maxSubscriptionsPerGraph = v; }
     public double getVerifyIncremental() { return verifyIncremental; }
     public void setVerifyIncremental(double v) { this.verifyIncremental = v; }
+    public boolean isStandingTreesOnDevice() { return standingTreesOnDevice; }
+    public void setStandingTreesOnDevice(boolean v) { this.standingTreesOnDevice = v; }
     public String getKafkaConfig() { return kafkaConfig; }
     public void setKafkaConfig(String kafkaConfig) { this.kafkaConfig = kafkaConfig; }
 }

@@ -256,7 +256,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             g.tracked = graph;
             graph.trackChangedEdges();
             graph.drainChangedEdges();
-            g.answers.clear();
+            g.clearAnswers();
         } else {
             ChangedEdges changes = graph.drainChangedEdges();
             if (!changes.isEmpty(graph.vertexCount())) {
@@ -298,11 +298,13 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         if (missing.isEmpty()) return;
         List<Answer<?>> answers = List.copyOf(missing.values());
         List<RuntimeException> failures;
+        Engine engine = null;
         try {
-            Engine engine = engine(entry);
+            engine = engine(entry);
+            Engine on = engine;
             failures = each(answers, a -> {
                 try {
-                    a.compute(engine, config);
+                    a.compute(on, config);
                     return null;
                 } catch (RuntimeException e) {
                     return e;
@@ -313,9 +315,41 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         }
         for (int i = 0; i < answers.size(); i++) {
             Answer<?> a = answers.get(i);
-            if (failures.get(i) != null) failed(g, a.key, failures.get(i), results, errors);
-            else g.answers.put(a.key, a);
+            if (failures.get(i) != null) {
+                failed(g, a.key, failures.get(i), results, errors);
+            } else {
+                g.answers.put(a.key, a);
+                onDevice(g, a, engine.resident());
+            }
         }
+    }
+
+    /**
+     * Gives answer {@code a} (just computed or replaced: exact on the current version) a tree on the device where its
+     * graph is held on the GPU and {@code frontier.standing-trees-on-device} allows ({@link DeviceAnswers}): later
+     * batches repair it there. An answer whose tree cannot be had (device memory) is repaired on the host.
+     */
+    private void onDevice(GraphSubscriptions g, Answer<?> a, ResidentGraph resident) {
+        if (a.device != null && a.deviceOn == resident && DeviceAnswers.result(a.device) == a.result) return;
+        try {
+            if (a.device != null && a.deviceOn == resident) {
+                DeviceAnswers.reset(resident, a.device, a.result);
+                return;
+            }
+            a.closeDevice();
+            if (!config.isStandingTreesOnDevice() || resident == null || !resident.backend().equals("gpu")) return;
+            a.device = DeviceAnswers.open(resident, a.result);
+            a.deviceOn = a.device == null ? null : resident;
+        } catch (RuntimeException e) {
+            LOG.warn("standing {} on graph '{}' stays on the host: its tree on the device could not be kept ({})", a.key,
+                    g.graphId, e.toString());
+            a.closeDevice();
+        }
+    }
+
+    /** The resident copy the registry holds for {@code g}'s graph now (null: none). */
+    private ResidentGraph resident(GraphSubscriptions g) {
+        return registry.get(g.graphId).map(GraphEntry::resident).orElse(null);
     }
 
     /** {@code f} of each item, in order; side by side on the common pool when there are several. */
@@ -366,31 +400,93 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * while their repairs run side by side.
      */
     private List<Refresh<?>> refreshAll(GraphSubscriptions g, GraphEntry entry, List<Answer<?>> answers, ChangedEdges changes) {
-        CsrGraph graph = entry.resident().graph();
-        if (graph.directed()) graph.transpose();
-        if (answers.stream().anyMatch(a -> a.key.algorithm() == Algorithm.MST)) graph.undirectedEdges();
-        int parallel = Math.max(1, Math.min(answers.size(), Runtime.getRuntime().availableProcessors()));
-        int divisor = entry.resident().backend().equals("gpu") ? Math.max(1, GPU_SPEED_UP / parallel) : 1;
         double verify = config.getVerifyIncremental();
-        // the shared first pass: which answers the batch can touch at all (a few array reads per answer and changed
-        // arc); the others are left as they are, and only the touched ones are repaired on the pool
-        TreeRepair.Screen screen = TreeRepair.Screen.of(graph, changes);
+        List<Answer<?>> onDevice = new ArrayList<>(), onHost = new ArrayList<>();
+        for (Answer<?> a : answers) (a.device != null && a.deviceOn == entry.resident() ? onDevice : onHost).add(a);
         List<Refresh<?>> refreshed = new ArrayList<>(answers.size());
-        List<Answer<?>> touched = new ArrayList<>(answers.size());
-        for (Answer<?> a : answers) {
-            if (touchedBy(screen, a)) touched.add(a);
-            else refreshed.add(untouched(a, verify));
+        if (!onDevice.isEmpty()) refreshed.addAll(refreshOnDevice(g, entry, onDevice, changes, verify, onHost));
+        CsrGraph graph = null;
+        if (!onHost.isEmpty()) {
+            graph = hostGraph(entry, answers);
+            int parallel = Math.max(1, Math.min(onHost.size(), Runtime.getRuntime().availableProcessors()));
+            int divisor = entry.resident().backend().equals("gpu") ? Math.max(1, GPU_SPEED_UP / parallel) : 1;
+            // the shared first pass: which answers the batch can touch at all (a few array reads per answer and changed
+            // arc); the others are left as they are, and only the touched ones are repaired on the pool
+            TreeRepair.Screen screen = TreeRepair.Screen.of(graph, changes);
+            List<Answer<?>> touched = new ArrayList<>(onHost.size());
+            for (Answer<?> a : onHost) {
+                if (touchedBy(screen, a)) touched.add(a);
+                else refreshed.add(untouched(a, verify));
+            }
+            CsrGraph repairOn = graph;
+            refreshed.addAll(each(touched, a -> repair(g, a, repairOn, changes, divisor, verify)));
         }
-        refreshed.addAll(each(touched, a -> repair(g, a, graph, changes, divisor, verify)));
         List<Refresh<?>> recompute = refreshed.stream().filter(Refresh::recompute).toList();
         if (recompute.isEmpty()) return refreshed;
+        // verify-incremental checks a repaired answer on the host graph (a merge where the graph lives on the GPU)
+        if (graph == null && recompute.stream().anyMatch(t -> t.repaired != null)) graph = hostGraph(entry, answers);
+        CsrGraph checkOn = graph;
         try {
             Engine engine = engine(entry);
-            each(recompute, t -> recompute(t, engine, graph));
+            each(recompute, t -> recompute(t, engine, checkOn));
         } catch (RuntimeException e) {   // the graph could not be brought up to date on its engine
             for (Refresh<?> t : recompute) t.failure = e;
         }
         return refreshed;
+    }
+
+    /**
+     * The current version on the host, with what the repairs and checks of {@code answers} read cached first (the
+     * transpose of a directed graph, MST's edge list), before the pool's tasks read it.
+     */
+    private static CsrGraph hostGraph(GraphEntry entry, List<Answer<?>> answers) {
+        CsrGraph graph = entry.resident().graph();
+        if (graph.directed()) graph.transpose();
+        if (answers.stream().anyMatch(a -> a.key.algorithm() == Algorithm.MST)) graph.undirectedEdges();
+        return graph;
+    }
+
+    /**
+     * The batch's refresh of the answers that have a tree on the device ({@link DeviceAnswers}): the device copy caught
+     * up, every tree repaired there (the SSSP ones together, then the BFS ones; the screen sets aside those the batch
+     * cannot touch), only their changed vertices copied back into the answers. A graph that no longer fits the device
+     * (moved to the CPU engine) hands its answers to the host repair ({@code onHost}); a device repair that fails has its
+     * answers recomputed (and pushed complete).
+     */
+    private List<Refresh<?>> refreshOnDevice(GraphSubscriptions g, GraphEntry entry, List<Answer<?>> answers,
+                                             ChangedEdges changes, double verify, List<Answer<?>> onHost) {
+        List<Refresh<?>> out = new ArrayList<>(answers.size());
+        DeviceAnswers.Repaired[] repaired;
+        try {
+            if (synced(entry).resident() != entry.resident()) {   // moved to the CPU engine, the trees freed with the copy
+                for (Answer<?> a : answers) a.dropDevice();
+                onHost.addAll(answers);
+                return out;
+            }
+            List<Object> trees = new ArrayList<>(answers.size());
+            for (Answer<?> a : answers) trees.add(a.device);
+            repaired = DeviceAnswers.repair(entry.resident(), trees, changes);
+        } catch (RuntimeException e) {
+            LOG.warn("incremental repair on the device of graph '{}' failed ({}); recomputing its {} standing answers",
+                    g.graphId, e.toString(), answers.size());
+            for (Answer<?> a : answers) {
+                a.closeDevice();
+                Refresh<?> t = new Refresh<>(a);
+                t.intact = false;
+                out.add(t);
+            }
+            return out;
+        }
+        for (int i = 0; i < repaired.length; i++) out.add(deviceRefresh(answers.get(i), repaired[i], verify));
+        return out;
+    }
+
+    private static <R> Refresh<R> deviceRefresh(Answer<R> a, DeviceAnswers.Repaired r, double verify) {
+        Refresh<R> t = new Refresh<>(a);
+        @SuppressWarnings("unchecked") R result = (R) r.result();
+        t.repaired = new Standing.Updated<>(result, r.changed() == null ? Pending.Changes.NONE : Pending.Changes.ofVertices(r.changed()));
+        t.verify = verify > 0 && ThreadLocalRandom.current().nextDouble() < verify;
+        return t;
     }
 
     /** How much faster a recompute runs on the GPU than on one host core (USA-road-d.NY SSSP: 2.4 ms on an H200, 52 ms on the host). */
@@ -452,6 +548,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         if (t.repaired == null) {
             recomputed.increment();
             a.result = t.recomputed;
+            onDevice(g, a, resident(g));
             for (Sub sub : g.users(a.key)) {
                 if (t.compared == null) sub.pending.markAll();
                 else sub.pending.add(t.compared);
@@ -464,6 +561,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             LOG.error("incremental {} on graph '{}' version {} differs from a recompute: {}; pushing the recomputed answer (RESYNC)",
                     a.key, g.graphId, entry.version(), t.mismatch);
             a.result = t.fresh;
+            onDevice(g, a, resident(g));
             for (Sub sub : g.users(a.key)) {
                 sub.complete = PushReason.RESYNC;
                 sub.pending.clear();
@@ -630,7 +728,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     private void failed(GraphSubscriptions g, AnswerKey key, RuntimeException e, List<QueryResult> results, List<ErrorEvent> errors) {
         ErrorCode code = ErrorCode.of(e);
         if (code == ErrorCode.INTERNAL_ERROR) LOG.error("standing {} on graph '{}' failed", key, g.graphId, e);
-        g.answers.remove(key);
+        g.removeAnswer(key);
         for (Sub sub : g.using(key)) endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
     }
 
@@ -671,7 +769,11 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
 
     @Override
     public void dropPartitions(Collection<Integer> partitions) {
-        graphs.values().removeIf(g -> partitions.contains(g.partition));
+        graphs.values().removeIf(g -> {
+            if (!partitions.contains(g.partition)) return false;
+            g.clearAnswers();
+            return true;
+        });
         count = total();
     }
 
@@ -718,12 +820,32 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         final AnswerKey key;
         final Sub owner;
         R result;
+        /** Its tree on the device ({@link DeviceAnswers}), holding {@link #result}, on {@link #deviceOn}; null: none. */
+        Object device;
+        ResidentGraph deviceOn;
 
         @SuppressWarnings("unchecked")
         Answer(Standing<?> standing, Sub owner) {
             this.standing = (Standing<R>) standing;
             this.key = owner.key;
             this.owner = owner;
+        }
+
+        /** Frees its tree on the device, if any. */
+        void closeDevice() {
+            if (device == null) return;
+            try {
+                DeviceAnswers.close(deviceOn, device);
+            } catch (RuntimeException e) {
+                LOG.warn("freeing the device tree of standing {} failed ({})", key, e.toString());
+            }
+            dropDevice();
+        }
+
+        /** Forgets its tree on the device (freed with the graph's device copy). */
+        void dropDevice() {
+            device = null;
+            deviceOn = null;
         }
 
         /** Computes the answer from scratch on {@code engine}. */
@@ -809,8 +931,20 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             u.remove(sub);
             if (u.isEmpty()) {
                 users.remove(sub.key);
-                answers.remove(sub.key);
+                removeAnswer(sub.key);
             }
+        }
+
+        /** Removes the answer {@code key} (its device tree freed). */
+        void removeAnswer(AnswerKey key) {
+            Answer<?> a = answers.remove(key);
+            if (a != null) a.closeDevice();
+        }
+
+        /** Removes every answer (their device trees freed). */
+        void clearAnswers() {
+            for (Answer<?> a : answers.values()) a.closeDevice();
+            answers.clear();
         }
 
         /** The subscriptions that use answer {@code key}, in the order they came (the index itself: do not modify). */
