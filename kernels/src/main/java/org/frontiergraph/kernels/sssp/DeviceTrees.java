@@ -17,6 +17,7 @@ import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
 import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceResident;
+import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
 import org.frontiergraph.kernels.graph.ChangedEdges;
@@ -61,6 +62,26 @@ public final class DeviceTrees implements AutoCloseable {
     static final int BLOCKS_PER_SM = 2;
     /** Entries of the per-block counts of {@code repair_finish} (at least its grid). */
     static final int BLOCK_COUNTS = 1 << 14;
+    /**
+     * {@code -Dfrontier.trees.phases=true}: every repair prints the device time of its phases (prepare, settle,
+     * finish, summed over its trees; CUDA events) and the host's part (benchmarks).
+     */
+    private static final boolean PHASES = Boolean.getBoolean("frontier.trees.phases");
+    /**
+     * The settle's options ({@link AsyncSssp}'s, e.g. {@code df=256,ahead=16}), {@code -Dfrontier.trees.settle};
+     * default {@link #SETTLE}.
+     */
+    static final String SETTLE = "";
+    private static final Variant SETTLE_VARIANT = settleVariant(System.getProperty("frontier.trees.settle", SETTLE));
+
+    private static Variant settleVariant(String options) {
+        Map<String, String> o = new java.util.HashMap<>();
+        for (String kv : options.split(",")) {
+            int eq = kv.indexOf('=');
+            if (eq > 0) o.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+        }
+        return new Variant("async", o);
+    }
 
     /** How a tree was brought up to date. */
     public enum How {
@@ -255,16 +276,18 @@ public final class DeviceTrees implements AutoCloseable {
         ensureGroup(group, (long) group * n);
         long maxInvalid = (long) Math.floor(maxInvalidFraction * n);
         CsrGraph[] hostGraph = new CsrGraph[1];
+        Phases phases = PHASES ? new Phases(context) : null;
         for (int from = 0; from < work.size(); from += group) {
             List<Integer> part = work.subList(from, Math.min(work.size(), from + group));
             cursor.fill32(0, 2, 0);
             for (int j = 0; j < part.size(); j++) {
                 Tree t = batch.get(part.get(j));
                 follow(t, dev);
-                launchRepair(t, csr, settle, j, maxInvalid, screen.arcs());
+                launchRepair(t, csr, settle, j, maxInvalid, screen.arcs(), phases);
             }
             long[] c = new long[COUNTERS * part.size()];
             counters.download(c);
+            if (phases != null) phases.add(c, part.size());
             long total = 0;
             for (int j = 0; j < part.size(); j++) total += c[COUNTERS * j + CHANGED];
             long[] pairs = new long[(int) (2 * total)];
@@ -285,23 +308,83 @@ public final class DeviceTrees implements AutoCloseable {
                 out[i] = decode(t, pairs, (int) c[at + BASE], (int) c[at + CHANGED], c[at + RECOMPUTE] != 0 ? How.RECOMPUTED : How.REPAIRED, stats);
             }
         }
+        if (phases != null) phases.print(work.size(), batch.size(), n);
         return out;
     }
 
+    /** Device time of the phases of one repair call, summed over its trees ({@link #PHASES}). */
+    private static final class Phases {
+        final long start = System.nanoTime();
+        final DeviceTimer[] timers;
+        final long[] nanos = new long[3];
+        long invalid, seeds, rounds, changed, orphans;
+
+        Phases(CudaContext context) {
+            timers = new DeviceTimer[] {new DeviceTimer(context), new DeviceTimer(context), new DeviceTimer(context)};
+        }
+
+        /** Phase {@code i} (0 prepare, 1 settle, 2 finish) starts. */
+        void start(int i) {
+            timers[i].start();
+        }
+
+        void stop(int i) {
+            timers[i].stop();
+        }
+
+        /** After a tree's three launches: waits for them and adds their times. */
+        void lap() {
+            for (int i = 0; i < 3; i++) nanos[i] += timers[i].elapsedNanos();
+        }
+
+        void add(long[] c, int trees) {
+            for (int j = 0; j < trees; j++) {
+                int at = COUNTERS * j;
+                invalid += c[at + INVALID];
+                seeds += c[at + SEEDS];
+                rounds += c[at + ROUNDS];
+                changed += c[at + CHANGED];
+                orphans += c[at + ORPHANS];
+            }
+        }
+
+        void print(int repaired, int trees, int n) {
+            long all = System.nanoTime() - start;
+            System.err.printf(java.util.Locale.ROOT, "device trees: %d of %d repaired (n %,d): prepare %.3f ms, settle %.3f ms,"
+                    + " finish %.3f ms; call %.3f ms; invalidated %,d, seeds %,d, jumping rounds %d, changed %,d, orphans %d%n",
+                    repaired, trees, n, nanos[0] / 1e6, nanos[1] / 1e6, nanos[2] / 1e6, all / 1e6, invalid, seeds, rounds,
+                    changed, orphans);
+            for (var t : timers) t.close();
+        }
+    }
+
     /** Queues the three launches of one tree's repair; its counters are slot {@code j} of the group's. */
-    private void launchRepair(Tree t, DeviceCsr csr, AsyncSssp settle, int j, long maxInvalid, int arcs) {
+    private void launchRepair(Tree t, DeviceCsr csr, AsyncSssp settle, int j, long maxInvalid, int arcs, Phases phases) {
         int n = csr.vertexCount;
         KernelModule module = context.module("sssp_repair");
         Object weights = t.unit ? csr.columns : csr.weights();   // unit: never read (the kernels' UnitWeights)
         DeviceBuffer arcWeights = t.unit ? weightsUnit : t.form.equals("i32") ? weightsI32 : weightsF64;
         CUdeviceptr ctr = counters.pointer().withByteOffset(8L * COUNTERS * j);
         int directed = csr.directed ? 1 : 0;
+        if (phases != null) phases.start(0);
         module.kernel("repair_prepare_" + t.form).launchCooperative(BLOCKS_PER_SM, csr.rowOffsets, csr.columns, weights, n,
                 directed, t.keys, t.parents, oldKeys, oldParents, mark, anc, list, settle.farList(), settle.farMarks(),
                 tails, heads, arcWeights, arcs, t.source, maxInvalid, ctr);
-        settle.settle(t.keys, ctr.withByteOffset(8L * SEEDS), t.form, Variant.of("async"));
+        if (phases != null) {
+            phases.stop(0);
+            phases.start(1);
+        }
+        settle.settle(t.keys, ctr.withByteOffset(8L * SEEDS), t.form, SETTLE_VARIANT);
+        if (phases != null) {
+            phases.stop(1);
+            phases.start(2);
+        }
         module.kernel("repair_finish_" + t.form).launchCooperative(BLOCKS_PER_SM, csr.rowOffsets, csr.columns, weights, n,
                 directed, t.keys, t.parents, oldKeys, oldParents, mark, anc, list, t.source, ctr, cursor, blockCounts, arena);
+        if (phases != null) {
+            phases.stop(2);
+            phases.lap();
+        }
     }
 
     /** A tree's DELTA from the arena's pairs (key, vertex << 32 | parent), ascending by vertex. */

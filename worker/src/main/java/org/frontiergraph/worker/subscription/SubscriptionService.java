@@ -340,6 +340,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             if (!config.isStandingTreesOnDevice() || resident == null || !resident.backend().equals("gpu")) return;
             a.device = DeviceAnswers.open(resident, a.result);
             a.deviceOn = a.device == null ? null : resident;
+            if (a.device != null) LOG.info("standing {} on graph '{}' kept on the device: repaired there after each batch", a.key, g.graphId);
         } catch (RuntimeException e) {
             LOG.warn("standing {} on graph '{}' stays on the host: its tree on the device could not be kept ({})", a.key,
                     g.graphId, e.toString());
