@@ -10,9 +10,10 @@
 // cooperative launches:
 //  repair_prepare_*: (0) snapshot keys and parents (the DELTA compares with them); (1) roots: a changed arc t->h that
 //     the tree uses (parent[h] == t) and that no longer gives h its key (removed, or key[t] + w > key[h]) marks h;
-//     (2) subtrees: pointer jumping over the parent array marks every vertex with a marked ancestor, in about
-//     log2(depth) rounds of one pass over the vertices each (a road graph's shortest-path trees are thousands of arcs
-//     deep, as many grid barriers level by level); (3) reset: marked vertices become unreached; when more than
+//     (2) subtrees: level by level from the roots (children: out-arcs x->y with parent[y] == x) for up to
+//     SHALLOW_LEVELS levels, then, for deeper ones, pointer jumping over the parent array, which marks every vertex
+//     with a marked ancestor in about log2(depth) rounds of one pass over the vertices each (a road graph's
+//     shortest-path trees are thousands of arcs deep); (3) reset: marked vertices become unreached; when more than
 //     maxInvalid are, every vertex does and the source alone seeds the settle (a recompute); (4) pull: each marked
 //     vertex takes the best key over its in-arcs from unmarked vertices (undirected: its own row; directed: every
 //     unmarked row pushes along its arcs into marked heads, one pass over the arcs, as the device holds no
@@ -56,6 +57,7 @@ enum RepairCounter : int {
     REPAIR_NEED = 8,       // vertices that needed a parent
     REPAIR_ACTIVE = 9,     // 3 slots, round % 3: vertices still jumping (prepare), adopted (finish)
     REPAIR_ADOPTED = 12,   // orphans adopted (the rest, REPAIR_ORPHANS - REPAIR_ADOPTED, go to the host)
+    REPAIR_LEVEL = 13,     // 3 slots, level % 3: vertices marked in that level of the subtrees' walk
     REPAIR_COUNTERS = 16
 };
 
@@ -64,6 +66,9 @@ using namespace frontier;
 namespace {
 
 constexpr int NO_CANDIDATE = 0x7fffffff;
+// Levels of the subtrees walked one by one before pointer jumping takes over (a round of it costs about three levels,
+// and a road graph's deep subtrees take 9 to 10 rounds: H100, USA-road-d.NY)
+constexpr int SHALLOW_LEVELS = 32;
 constexpr int OLD_PARENT = -1;  // the old parent is a candidate (it wins)
 
 // A changed arc's weight in the tree's form, negative when the arc is gone.
@@ -154,15 +159,40 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
         typename W::type w = arcWeight[i];
         u64 kt = keys[t];
         if ((absent(w) || kt == W::INF || W::add(kt, w) > keys[h]) && atomicExch(&mark[h], 1) == 0) {
-            atomicAdd(&ctr[REPAIR_ROOTS], 1ull);
+            list[atomicAdd(&ctr[REPAIR_ROOTS], 1ull)] = h;
         }
     }
     grid.sync();
     const long long limit = ((long long)n + threads - 1) / threads * threads;  // same trip count in a warp
-    if (ldcg(&ctr[REPAIR_ROOTS]) > 0) {
-        // (2) subtrees: anc[v] climbs the tree, halving the distance to the top each round; v is marked when it
-        // meets a marked vertex. anc never jumps over a root (roots are marked before the first round, and a vertex
-        // jumps only from an unmarked one), so exactly the descendants of roots are marked.
+    const long long roots = (long long)ldcg(&ctr[REPAIR_ROOTS]);
+    // (2) subtrees, level by level from the roots while they are shallow (a few barriers for a small subtree): the
+    // children of x are its out-arcs x->y with parent[y] == x, and every marked vertex is listed once (the roots first)
+    long long start = 0, end = roots;
+    for (int level = 0; start < end && level < SHALLOW_LEVELS; level++) {
+        u64* count = &ctr[REPAIR_LEVEL + level % 3];
+        if (me == 0) ctr[REPAIR_LEVEL + (level + 1) % 3] = 0;  // last read two levels ago
+        for (long long i = global_warp(); i < end - start; i += grid_warps()) {
+            int x = ldcg(&list[start + i]);
+            for (int k = row[x] + lane_id(); k < row[x + 1]; k += WARP) {
+                int y = col[k];
+                if (y != x && parent[y] == x && atomicExch(&mark[y], 1) == 0) list[end + atomicAdd(count, 1ull)] = y;
+            }
+        }
+        grid.sync();
+        start = end;
+        end += (long long)ldcg(count);   // written in this level only: the same in every thread
+    }
+    if (roots > 0 && start == end) {   // every subtree walked: its vertices become unreached
+        for (long long i = me; i < end; i += threads) {
+            int v = ldcg(&list[i]);
+            keys[v] = W::INF;
+            parent[v] = -1;
+        }
+        if (me == 0) ctr[REPAIR_INVALID] = (u64)end;
+    } else if (roots > 0) {
+        // deep subtrees: pointer jumping. anc[v] climbs the tree, halving the distance to the top each round; v is
+        // marked when it meets a marked vertex. anc never jumps over a marked vertex (marked ones start the rounds,
+        // and a vertex jumps only from an unmarked one), so exactly the descendants of roots are marked.
         for (long long v = me; v < n; v += threads) anc[v] = ldcg(&mark[v]) || v == source ? -1 : parent[v];
         grid.sync();
         for (int r = 0;; r++) {
@@ -187,7 +217,7 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
                 break;
             }
         }
-        // (3) reset: marked vertices become unreached, and are listed
+        // (3) reset: marked vertices become unreached, and are listed anew
         for (long long v = me; v < limit; v += threads) {
             bool m = v < n && ldcg(&mark[v]);
             if (m) {
