@@ -517,3 +517,14 @@ extern "C" __global__ void repair_grow(const u64* __restrict__ oldKeys, const in
         parent[v] = v < n0 ? oldParent[v] : -1;
     }
 }
+
+// A tree's entries at vertices[0, k) replaced (the host repaired its copy of the answer there): keys as two 32-bit
+// halves each (little-endian), parents.
+extern "C" __global__ void repair_patch(u64* keys, int* parent, const int* __restrict__ vertices,
+                                        const unsigned* __restrict__ halves, const int* __restrict__ parents, int k) {
+    for (long long i = global_thread(); i < k; i += grid_threads()) {
+        int v = vertices[i];
+        keys[v] = (u64)halves[2 * i] | ((u64)halves[2 * i + 1] << 32);
+        parent[v] = parents[i];
+    }
+}

@@ -63,6 +63,23 @@ public final class DeviceBfsTrees {
         s.result = answer;
     }
 
+    /**
+     * {@code s}'s answer is now {@code answer}, which differs from the one the device holds at {@code vertices} only
+     * (a repair on the host, for instance): those entries are written to the device (O(k)). The answer must have
+     * as many vertices as the tree ({@link #reset} otherwise).
+     */
+    public void patch(Standing s, BfsResult answer, int[] vertices) {
+        double[] values = new double[vertices.length];
+        int[] parents = new int[vertices.length];
+        for (int i = 0; i < vertices.length; i++) {
+            int h = answer.hops()[vertices[i]];
+            values[i] = h == BfsResult.UNREACHED ? Double.POSITIVE_INFINITY : h;
+            parents[i] = answer.parents()[vertices[i]];
+        }
+        trees.patch(s.tree, vertices, values, parents);
+        s.result = answer;
+    }
+
     /** Frees {@code s}'s device memory. */
     public void close(Standing s) {
         trees.close(s.tree);

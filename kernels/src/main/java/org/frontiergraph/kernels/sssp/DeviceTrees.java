@@ -183,10 +183,11 @@ public final class DeviceTrees implements AutoCloseable {
 
     /**
      * A standing tree holding {@code values} (distances, or hop counts as doubles; +Inf unreached) and {@code parents}
-     * (the source for itself, -1 unreached): the exact answer from {@code source} on the graph's current version, which
-     * later repairs start from. Uploaded (12 bytes a vertex).
+     * (the source for itself, -1 unreached): the exact answer from {@code source} on the graph's current version (or on
+     * the version a batch still to be repaired starts from: the next {@link #repair} takes it on from there, its
+     * changes from that version's vertex count). Uploaded (12 bytes a vertex).
      *
-     * @throws IllegalArgumentException when the arrays do not have one entry per vertex of the current version
+     * @throws IllegalArgumentException when the arrays differ in length or have more entries than the graph vertices
      */
     public Tree open(int source, boolean unitWeights, double[] values, int[] parents) {
         return resident.onDevice(dev -> {
@@ -198,13 +199,44 @@ public final class DeviceTrees implements AutoCloseable {
         });
     }
 
-    /** Replaces {@code tree}'s values by {@code values} and {@code parents} (an answer recomputed on the current version). */
+    /** Replaces {@code tree}'s values by {@code values} and {@code parents} (an answer as {@link #open} takes one). */
     public void reset(Tree tree, double[] values, int[] parents) {
         resident.onDevice(dev -> {
             ensureOpen();
             checkOwn(tree);
             upload(tree, dev, values, parents);
             return null;
+        });
+    }
+
+    /**
+     * Writes {@code values} and {@code parents} at {@code vertices} into {@code tree}: the caller's answer changed
+     * there (a repair on the host), and the tree holds it again. O(k); vertices must be below
+     * {@link Tree#vertexCount()} (a grown answer: {@link #reset}).
+     */
+    public void patch(Tree tree, int[] vertices, double[] values, int[] parents) {
+        if (vertices.length != values.length || vertices.length != parents.length) throw new IllegalArgumentException("lengths differ");
+        if (vertices.length == 0) return;
+        context.run(() -> {
+            ensureOpen();
+            checkOwn(tree);
+            int k = vertices.length;
+            int[] halves = new int[2 * k];
+            for (int i = 0; i < k; i++) {
+                if (vertices[i] < 0 || vertices[i] >= tree.n) {
+                    throw new IllegalArgumentException("vertex " + vertices[i] + " outside the tree's " + tree.n);
+                }
+                long key = key(values[i], tree.form);
+                halves[2 * i] = (int) key;
+                halves[2 * i + 1] = (int) (key >>> 32);
+            }
+            try (DeviceBuffer v = DeviceBuffer.of(context, null, vertices);
+                 DeviceBuffer h = DeviceBuffer.of(context, null, halves);
+                 DeviceBuffer p = DeviceBuffer.of(context, null, parents)) {
+                context.module("sssp_repair").kernel("repair_patch").launch(Kernel.blocksFor(k), tree.keys, tree.parents,
+                        v, h, p, k);
+                context.synchronize();
+            }
         });
     }
 
@@ -441,12 +473,15 @@ public final class DeviceTrees implements AutoCloseable {
         return value == Double.POSITIVE_INFINITY ? SeedSssp.INT_INF : (long) value;
     }
 
-    /** Writes values and parents into the tree (allocated or grown to the graph's vertices), in the graph's form. */
+    /**
+     * Writes values and parents into the tree (allocated to their length: the graph's vertices, or fewer for an answer
+     * on a version before vertices were added, which the next repair grows), in the graph's form.
+     */
     private void upload(Tree t, DeviceGraph dev, double[] values, int[] parents) {
-        int n = dev.csr().vertexCount;
-        if (values.length != n || parents.length != n) {
+        int n = values.length;
+        if (parents.length != n || n > dev.csr().vertexCount) {
             throw new IllegalArgumentException("an answer of " + values.length + " values and " + parents.length
-                    + " parents for a graph of " + n + " vertices");
+                    + " parents for a graph of " + dev.csr().vertexCount + " vertices");
         }
         if (t.keys == null || t.n != n) {
             DeviceBuffer[] b = dev.allocate(8L * n, 4L * n);

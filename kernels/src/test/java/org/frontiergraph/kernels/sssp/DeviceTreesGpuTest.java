@@ -65,7 +65,7 @@ class DeviceTreesGpuTest extends GpuTests {
 
         abstract R resultOf(S s);
 
-        abstract List<Object[]> repairAll(List<S> standing, ChangedEdges changes);
+        abstract List<Object[]> repairAll(List<S> standing, ChangedEdges changes, CsrGraph now);
 
         abstract R onDeviceFromScratch(int source);
 
@@ -75,7 +75,7 @@ class DeviceTreesGpuTest extends GpuTests {
             for (int i = 0; i < previous.size(); i++) assertSame(resultOf(standing.get(i)), previous.get(i), "the host copy is the answer held");
             DeviceMirror.follow(dev.mutable(), now, changes);
             List<RepairStreams.Repaired<R>> out = new ArrayList<>();
-            for (Object[] r : repairAll(standing, changes)) {
+            for (Object[] r : repairAll(standing, changes, now)) {
                 @SuppressWarnings("unchecked") R result = (R) r[0];
                 int[] changed = (int[]) r[1];
                 hows.merge((DeviceTrees.How) r[2], 1, Integer::sum);
@@ -101,7 +101,7 @@ class DeviceTreesGpuTest extends GpuTests {
         }
     }
 
-    static final class SsspOnDevice extends OnDevice<SsspResult, DeviceSsspTrees.Standing> {
+    static class SsspOnDevice extends OnDevice<SsspResult, DeviceSsspTrees.Standing> {
         final DeviceSsspTrees trees;
 
         SsspOnDevice(CsrGraph start) {
@@ -120,7 +120,7 @@ class DeviceTreesGpuTest extends GpuTests {
         @Override SsspResult onDeviceFromScratch(int source) { return Sssp.run(dev, source, null); }
 
         @Override
-        List<Object[]> repairAll(List<DeviceSsspTrees.Standing> standing, ChangedEdges changes) {
+        List<Object[]> repairAll(List<DeviceSsspTrees.Standing> standing, ChangedEdges changes, CsrGraph now) {
             List<Object[]> out = new ArrayList<>();
             for (DeviceSsspTrees.Repaired r : trees.repairAll(standing, changes)) out.add(new Object[] {r.result(), r.changed(), r.how()});
             return out;
@@ -153,7 +153,7 @@ class DeviceTreesGpuTest extends GpuTests {
         @Override BfsResult onDeviceFromScratch(int source) { return Bfs.run(dev, source, null); }
 
         @Override
-        List<Object[]> repairAll(List<DeviceBfsTrees.Standing> standing, ChangedEdges changes) {
+        List<Object[]> repairAll(List<DeviceBfsTrees.Standing> standing, ChangedEdges changes, CsrGraph now) {
             List<Object[]> out = new ArrayList<>();
             for (DeviceBfsTrees.Repaired r : trees.repairAll(standing, changes)) out.add(new Object[] {r.result(), r.changed(), r.how()});
             return out;
@@ -223,6 +223,49 @@ class DeviceTreesGpuTest extends GpuTests {
             assertOnDevice(b, stats, "BFS, kronecker scale 12");
         } finally {
             b.close();
+        }
+    }
+
+    /**
+     * Every other batch repaired on the host and its changed vertices patched into the device trees (a grown answer
+     * uploaded whole), as the worker keeps them level until the host gives up; the device's repairs in between start
+     * from the patched trees.
+     */
+    static final class Alternating extends SsspOnDevice {
+        int batch, onHost;
+
+        Alternating(CsrGraph start) {
+            super(start);
+        }
+
+        @Override
+        List<Object[]> repairAll(List<DeviceSsspTrees.Standing> standing, ChangedEdges changes, CsrGraph now) {
+            if (batch++ % 2 == 0) return super.repairAll(standing, changes, now);
+            List<Object[]> out = new ArrayList<>();
+            for (DeviceSsspTrees.Standing s : standing) {
+                SsspRepair.Repaired r = SsspRepair.repair(now, s.result(), changes, Long.MAX_VALUE);
+                if (r.result().distances().length != s.tree().vertexCount()) trees.reset(s, r.result());
+                else trees.patch(s, r.result(), r.changed());
+                onHost++;
+                out.add(new Object[] {r.result(), r.changed(), DeviceTrees.How.HOST});
+            }
+            return out;
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"false", "true"})
+    void hostRepairsPatchedIntoTheTreesKeepThemExact(boolean directed) {
+        Random rnd = new Random(361 + (directed ? 1 : 0));
+        CsrGraph start = RepairStreams.graph(rnd, 1_500, directed, RepairStreams.Weights.REAL);
+        Alternating d = new Alternating(start);
+        try {
+            RepairStreams.Stats stats = RepairStreams.run(d, start, new int[] {0, 700, 1_497}, new int[] {1, 10, 100}, 8, rnd,
+                    RepairStreams.Weights.REAL);
+            System.out.println("[device trees] alternating with the host, directed " + directed + ": " + d + "; " + stats);
+            assertTrue(d.onHost > 0 && d.hows.getOrDefault(DeviceTrees.How.REPAIRED, 0) > 0, d.toString());
+        } finally {
+            d.close();
         }
     }
 

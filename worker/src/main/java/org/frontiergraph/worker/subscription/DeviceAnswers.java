@@ -13,8 +13,9 @@ import org.frontiergraph.kernels.sssp.SsspResult;
 /**
  * The device side of the standing BFS and SSSP answers of a graph held on the GPU: one tree per answer in device memory
  * ({@link DeviceSsspTrees}, {@link DeviceBfsTrees}), opened from the answer when it is computed, reset when it is
- * replaced (a recompute, a RESYNC), repaired there after each batch with only the changed vertices copied back into
- * the answer, and freed when the answer goes. The trees are the kernels module's handles, opaque here.
+ * replaced (a recompute, a RESYNC), patched where the host repaired the answer, repaired there (only the changed
+ * vertices copied back into the answer) when the host's repair gives up, and freed when the answer goes. The trees are
+ * the kernels module's handles, opaque here.
  */
 final class DeviceAnswers {
     private DeviceAnswers() {}
@@ -36,6 +37,29 @@ final class DeviceAnswers {
     static void reset(ResidentGraph resident, Object tree, Object result) {
         if (tree instanceof DeviceSsspTrees.Standing s) DeviceSsspTrees.on(resident).orElseThrow().reset(s, (SsspResult) result);
         else if (tree instanceof DeviceBfsTrees.Standing b) DeviceBfsTrees.on(resident).orElseThrow().reset(b, (BfsResult) result);
+    }
+
+    /**
+     * {@code tree}'s answer is now {@code result}, which differs from what the device holds at {@code vertices} only
+     * (the host repaired it): those entries are written to the device.
+     */
+    static void patch(ResidentGraph resident, Object tree, Object result, int[] vertices) {
+        if (tree instanceof DeviceSsspTrees.Standing s) DeviceSsspTrees.on(resident).orElseThrow().patch(s, (SsspResult) result, vertices);
+        else if (tree instanceof DeviceBfsTrees.Standing b) DeviceBfsTrees.on(resident).orElseThrow().patch(b, (BfsResult) result, vertices);
+    }
+
+    /** Vertices of a BFS or SSSP answer. */
+    static int vertexCountOf(Object result) {
+        if (result instanceof SsspResult r) return r.distances().length;
+        if (result instanceof BfsResult r) return r.hops().length;
+        return 0;
+    }
+
+    /** Vertices {@code tree} holds on the device. */
+    static int vertexCount(Object tree) {
+        if (tree instanceof DeviceSsspTrees.Standing s) return s.tree().vertexCount();
+        if (tree instanceof DeviceBfsTrees.Standing b) return b.tree().vertexCount();
+        return 0;
     }
 
     /** Frees {@code tree}'s device memory (nothing when the graph's device copy is gone already). */

@@ -54,7 +54,10 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #flush}, after each poll batch: for each graph with subscriptions, the edges the batch's updates
  *       touched ({@link MutableGraph#drainChangedEdges()}) repair each standing answer in place (the kernels'
  *       incremental algorithms, on the host graph); one answer serves every subscription of the same algorithm and
- *       source. A change too large to repair cheaply is recomputed on the graph's engine (the GPU where it lives).
+ *       source. A change too large to repair cheaply on the host is repaired on the device where the graph lives on the
+ *       GPU (the BFS and SSSP answers keep a tree there, {@link DeviceAnswers}: the host's changes scattered into it
+ *       lazily, the trees the host gave up on repaired together, only their changed vertices copied back), else
+ *       recomputed on the graph's engine and compared.
  *       Each subscription pushes only when its answer changed: once per flush, with the net change of the whole
  *       batch, and at most once per {@code minIntervalMs} (changes in between accumulate into the next push).</li>
  *   <li>The work of a flush runs on the common pool, one task per standing answer (each touches only its answer and
@@ -326,13 +329,14 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
 
     /**
      * Gives answer {@code a} (just computed or replaced: exact on the current version) a tree on the device where its
-     * graph is held on the GPU and {@code frontier.standing-trees-on-device} allows ({@link DeviceAnswers}): later
-     * batches repair it there. An answer whose tree cannot be had (device memory) is repaired on the host.
+     * graph is held on the GPU and {@code frontier.standing-trees-on-device} allows ({@link DeviceAnswers}): a batch
+     * whose repair the host gives up on is repaired there ({@link #repairOnDevice}). An answer whose tree cannot be had
+     * (device memory) is recomputed in that case, as on the CPU engine.
      */
     private void onDevice(GraphSubscriptions g, Answer<?> a, ResidentGraph resident) {
-        if (a.device != null && a.deviceOn == resident && DeviceAnswers.result(a.device) == a.result) return;
         try {
             if (a.device != null && a.deviceOn == resident) {
+                a.dropStale();
                 DeviceAnswers.reset(resident, a.device, a.result);
                 return;
             }
@@ -340,7 +344,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             if (!config.isStandingTreesOnDevice() || resident == null || !resident.backend().equals("gpu")) return;
             a.device = DeviceAnswers.open(resident, a.result);
             a.deviceOn = a.device == null ? null : resident;
-            if (a.device != null) LOG.info("standing {} on graph '{}' kept on the device: repaired there after each batch", a.key, g.graphId);
+            if (a.device != null) LOG.info("standing {} on graph '{}' has a tree on the device: repaired there when the host gives up", a.key, g.graphId);
         } catch (RuntimeException e) {
             LOG.warn("standing {} on graph '{}' stays on the host: its tree on the device could not be kept ({})", a.key,
                     g.graphId, e.toString());
@@ -367,6 +371,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         final Answer<R> answer;
         /** The repair's answer and changes; null when it gave up or threw. */
         Standing.Updated<R> repaired;
+        /** The repair ran on the device (its tree holds the answer already). */
+        boolean onDevice;
         /** False when a repair threw: it may have left the answer half changed, so what changed is unknown. */
         boolean intact = true;
         /** verify-incremental picked this repair for a check against a recompute. */
@@ -401,35 +407,26 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * while their repairs run side by side.
      */
     private List<Refresh<?>> refreshAll(GraphSubscriptions g, GraphEntry entry, List<Answer<?>> answers, ChangedEdges changes) {
+        CsrGraph graph = hostGraph(entry, answers);
+        int parallel = Math.max(1, Math.min(answers.size(), Runtime.getRuntime().availableProcessors()));
+        int divisor = entry.resident().backend().equals("gpu") ? Math.max(1, GPU_SPEED_UP / parallel) : 1;
         double verify = config.getVerifyIncremental();
-        List<Answer<?>> onDevice = new ArrayList<>(), onHost = new ArrayList<>();
-        for (Answer<?> a : answers) (a.device != null && a.deviceOn == entry.resident() ? onDevice : onHost).add(a);
+        // the shared first pass: which answers the batch can touch at all (a few array reads per answer and changed
+        // arc); the others are left as they are, and only the touched ones are repaired on the pool
+        TreeRepair.Screen screen = TreeRepair.Screen.of(graph, changes);
         List<Refresh<?>> refreshed = new ArrayList<>(answers.size());
-        if (!onDevice.isEmpty()) refreshed.addAll(refreshOnDevice(g, entry, onDevice, changes, verify, onHost));
-        CsrGraph graph = null;
-        if (!onHost.isEmpty()) {
-            graph = hostGraph(entry, answers);
-            int parallel = Math.max(1, Math.min(onHost.size(), Runtime.getRuntime().availableProcessors()));
-            int divisor = entry.resident().backend().equals("gpu") ? Math.max(1, GPU_SPEED_UP / parallel) : 1;
-            // the shared first pass: which answers the batch can touch at all (a few array reads per answer and changed
-            // arc); the others are left as they are, and only the touched ones are repaired on the pool
-            TreeRepair.Screen screen = TreeRepair.Screen.of(graph, changes);
-            List<Answer<?>> touched = new ArrayList<>(onHost.size());
-            for (Answer<?> a : onHost) {
-                if (touchedBy(screen, a)) touched.add(a);
-                else refreshed.add(untouched(a, verify));
-            }
-            CsrGraph repairOn = graph;
-            refreshed.addAll(each(touched, a -> repair(g, a, repairOn, changes, divisor, verify)));
+        List<Answer<?>> touched = new ArrayList<>(answers.size());
+        for (Answer<?> a : answers) {
+            if (touchedBy(screen, a)) touched.add(a);
+            else refreshed.add(untouched(a, verify));
         }
+        refreshed.addAll(each(touched, a -> repair(g, a, graph, changes, divisor, verify)));
+        repairOnDevice(g, entry, refreshed, changes, verify);
         List<Refresh<?>> recompute = refreshed.stream().filter(Refresh::recompute).toList();
         if (recompute.isEmpty()) return refreshed;
-        // verify-incremental checks a repaired answer on the host graph (a merge where the graph lives on the GPU)
-        if (graph == null && recompute.stream().anyMatch(t -> t.repaired != null)) graph = hostGraph(entry, answers);
-        CsrGraph checkOn = graph;
         try {
             Engine engine = engine(entry);
-            each(recompute, t -> recompute(t, engine, checkOn));
+            each(recompute, t -> recompute(t, engine, graph));
         } catch (RuntimeException e) {   // the graph could not be brought up to date on its engine
             for (Refresh<?> t : recompute) t.failure = e;
         }
@@ -448,46 +445,44 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     }
 
     /**
-     * The batch's refresh of the answers that have a tree on the device ({@link DeviceAnswers}): the device copy caught
-     * up, every tree repaired there (the SSSP ones together, then the BFS ones; the screen sets aside those the batch
-     * cannot touch), only their changed vertices copied back into the answers. A graph that no longer fits the device
-     * (moved to the CPU engine) hands its answers to the host repair ({@code onHost}); a device repair that fails has its
-     * answers recomputed (and pushed complete).
+     * The repairs the host gave up on (a batch too large to repair cheaply there), done on the device where the answer
+     * has a tree there ({@link DeviceAnswers}) instead of a recompute and a comparison: the trees first brought level
+     * with their answers (the vertices the host's repairs changed since, or the whole answer), then repaired together,
+     * only their changed vertices copied back. A graph that no longer fits the device, or a device repair that fails,
+     * leaves them to the recompute (pushed complete after a failure: the answers may be half changed).
      */
-    private List<Refresh<?>> refreshOnDevice(GraphSubscriptions g, GraphEntry entry, List<Answer<?>> answers,
-                                             ChangedEdges changes, double verify, List<Answer<?>> onHost) {
-        List<Refresh<?>> out = new ArrayList<>(answers.size());
-        DeviceAnswers.Repaired[] repaired;
+    private void repairOnDevice(GraphSubscriptions g, GraphEntry entry, List<Refresh<?>> refreshed, ChangedEdges changes, double verify) {
+        ResidentGraph resident = entry.resident();
+        List<Refresh<?>> gaveUp = refreshed.stream()
+                .filter(t -> t.repaired == null && t.intact && t.answer.device != null && t.answer.deviceOn == resident).toList();
+        if (gaveUp.isEmpty()) return;
         try {
-            if (synced(entry).resident() != entry.resident()) {   // moved to the CPU engine, the trees freed with the copy
-                for (Answer<?> a : answers) a.dropDevice();
-                onHost.addAll(answers);
-                return out;
+            if (synced(entry).resident() != resident) {   // moved to the CPU engine: the trees went with the device copy
+                for (Refresh<?> t : gaveUp) t.answer.dropDevice();
+                return;
             }
-            List<Object> trees = new ArrayList<>(answers.size());
-            for (Answer<?> a : answers) trees.add(a.device);
-            repaired = DeviceAnswers.repair(entry.resident(), trees, changes);
+            List<Object> trees = new ArrayList<>(gaveUp.size());
+            for (Refresh<?> t : gaveUp) {
+                t.answer.level(resident);
+                trees.add(t.answer.device);
+            }
+            DeviceAnswers.Repaired[] r = DeviceAnswers.repair(resident, trees, changes);
+            for (int i = 0; i < r.length; i++) onDevice(gaveUp.get(i), r[i], verify);
         } catch (RuntimeException e) {
-            LOG.warn("incremental repair on the device of graph '{}' failed ({}); recomputing its {} standing answers",
-                    g.graphId, e.toString(), answers.size());
-            for (Answer<?> a : answers) {
-                a.closeDevice();
-                Refresh<?> t = new Refresh<>(a);
+            LOG.warn("incremental repair on the device of graph '{}' failed ({}); recomputing {} standing answers",
+                    g.graphId, e.toString(), gaveUp.size());
+            for (Refresh<?> t : gaveUp) {
+                t.answer.closeDevice();
                 t.intact = false;
-                out.add(t);
             }
-            return out;
         }
-        for (int i = 0; i < repaired.length; i++) out.add(deviceRefresh(answers.get(i), repaired[i], verify));
-        return out;
     }
 
-    private static <R> Refresh<R> deviceRefresh(Answer<R> a, DeviceAnswers.Repaired r, double verify) {
-        Refresh<R> t = new Refresh<>(a);
+    private static <R> void onDevice(Refresh<R> t, DeviceAnswers.Repaired r, double verify) {
         @SuppressWarnings("unchecked") R result = (R) r.result();
         t.repaired = new Standing.Updated<>(result, r.changed() == null ? Pending.Changes.NONE : Pending.Changes.ofVertices(r.changed()));
+        t.onDevice = true;
         t.verify = verify > 0 && ThreadLocalRandom.current().nextDouble() < verify;
-        return t;
     }
 
     /** How much faster a recompute runs on the GPU than on one host core (USA-road-d.NY SSSP: 2.4 ms on an H200, 52 ms on the host). */
@@ -570,6 +565,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             return;
         }
         a.result = t.repaired.result();
+        if (!t.onDevice) a.changedOnHost(t.repaired.changes().vertices());
         for (Sub sub : g.users(a.key)) sub.pending.add(t.repaired.changes());
     }
 
@@ -821,9 +817,14 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         final AnswerKey key;
         final Sub owner;
         R result;
-        /** Its tree on the device ({@link DeviceAnswers}), holding {@link #result}, on {@link #deviceOn}; null: none. */
+        /**
+         * Its tree on the device ({@link DeviceAnswers}) on {@link #deviceOn}; null: none. The tree holds {@link #result}
+         * but where the host's repairs changed it since ({@link #stale}, or every vertex when {@link #restale}).
+         */
         Object device;
         ResidentGraph deviceOn;
+        private java.util.BitSet stale;
+        private boolean restale;
 
         @SuppressWarnings("unchecked")
         Answer(Standing<?> standing, Sub owner) {
@@ -847,6 +848,41 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         void dropDevice() {
             device = null;
             deviceOn = null;
+            stale = null;
+            restale = false;
+        }
+
+        /** The host repaired the answer at {@code vertices}: its tree on the device is behind there. */
+        void changedOnHost(int[] vertices) {
+            if (device == null || restale || vertices.length == 0) return;
+            int n = DeviceAnswers.vertexCount(device);
+            if (stale == null) stale = new java.util.BitSet(n);
+            for (int v : vertices) {
+                if (v >= n) {   // a new vertex: the tree is uploaded again
+                    restale = true;
+                    stale = null;
+                    return;
+                }
+                stale.set(v);
+            }
+            if (stale.cardinality() > n / 8) {   // cheaper uploaded whole than scattered
+                restale = true;
+                stale = null;
+            }
+        }
+
+        /** Forgets what {@link #changedOnHost} recorded (the tree is about to be given the whole answer). */
+        void dropStale() {
+            stale = null;
+            restale = false;
+        }
+
+        /** Brings its tree on the device level with {@link #result}: the changed entries written there, or all. */
+        void level(ResidentGraph resident) {
+            if (restale || DeviceAnswers.vertexCountOf(result) != DeviceAnswers.vertexCount(device)) DeviceAnswers.reset(resident, device, result);
+            else DeviceAnswers.patch(resident, device, result, stale == null ? new int[0] : stale.stream().toArray());
+            stale = null;
+            restale = false;
         }
 
         /** Computes the answer from scratch on {@code engine}. */
