@@ -635,7 +635,7 @@ template <typename W>
 __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ col,
                            const typename W::type* __restrict__ wt, int n, u64* dist, u64* rings, int* far,
                            int* farMark, u64* st, u64* ctr, int source, u64 delta, int ringLog, int ahead, int local,
-                           int batch, int piece, int check, int workers, int clear) {
+                           int batch, int piece, int check, int workers, int clear, const u64* seeds) {
     cg::grid_group grid = cg::this_grid();
     __shared__ int locV[WARPS_PER_BLOCK][LOC_CAP];
     __shared__ u64 locK[WARPS_PER_BLOCK][LOC_CAP];
@@ -671,9 +671,11 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
     }
 
     const long long threads = grid_threads(), me = global_thread();
-    for (long long v = me; v < n; v += threads) {
-        dist[v] = v == source ? 0 : W::INF;
-        farMark[v] = v == source ? 0 : -1;
+    if (seeds == nullptr) {  // seeded: the caller set dist, farMark (0 for the seeds, else -1) and far list 0
+        for (long long v = me; v < n; v += threads) {
+            dist[v] = v == source ? 0 : W::INF;
+            farMark[v] = v == source ? 0 : -1;
+        }
     }
     if (clear) {  // otherwise the rings are as every completed launch leaves them: all EMPTY
         const long long ringItems = (long long)NB << ringLog;
@@ -682,11 +684,11 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
     for (long long i = me; i < ASYNC_STATE_WORDS; i += threads) st[i] = 0;
     if (me == 0) {
         for (int i = 0; i < ASYNC_COUNTERS; i++) ctr[i] = 0;
-        far[0] = source;  // list 0 holds the source (mark 0)
+        if (seeds == nullptr) far[0] = source;  // list 0 holds the source (mark 0)
     }
     grid.sync();
     if (me == 0) {
-        st[FAR_SIZE] = 1;
+        st[FAR_SIZE] = seeds == nullptr ? 1 : *seeds;
         st[FAR_SIZE + 1] = 0;
         st[FAR_MIN] = U64_MAX;
         st[FAR_MIN + 1] = U64_MAX;
@@ -799,7 +801,7 @@ sssp_async_i32(const int* __restrict__ row, const int* __restrict__ col, const i
                u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, int source, u64 delta,
                int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear) {
     async_sssp<IntWeights>(row, col, wt, n, dist, rings, far, farMark, state, ctr, source, delta, ringLog, ahead,
-                           local, batch, piece, check, workers, clear);
+                           local, batch, piece, check, workers, clear, nullptr);
 }
 
 extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 2)
@@ -807,5 +809,23 @@ sssp_async_f64(const int* __restrict__ row, const int* __restrict__ col, const d
                u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, int source, u64 delta,
                int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear) {
     async_sssp<DoubleWeights>(row, col, wt, n, dist, rings, far, farMark, state, ctr, source, delta, ringLog, ahead,
-                              local, batch, piece, check, workers, clear);
+                              local, batch, piece, check, workers, clear, nullptr);
 }
+
+// Seeded runs (sssp_repair.cu's settle step): dist already holds an upper bound for every vertex (the keys of a standing
+// tree after its invalidated part was reset and pulled), far list 0 holds the vertices whose key was lowered (farMark
+// 0, every other farMark -1) and *seeds their count. The launch then relaxes from those vertices only, to the same
+// least fixed point (the correctness argument above needs nothing else: every lowered vertex is expanded). `unit`:
+// every arc counts 1 (BFS hops), the weights are not read (pass any int array of one entry per arc, e.g. the columns).
+#define SEEDED(NAME, W)                                                                                                 \
+    extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 2)                                                     \
+    NAME(const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,      \
+         u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, const u64* seeds, u64 delta,               \
+         int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear) {                  \
+        async_sssp<W>(row, col, wt, n, dist, rings, far, farMark, state, ctr, 0, delta, ringLog, ahead, local, batch,  \
+                      piece, check, workers, clear, seeds);                                                              \
+    }
+SEEDED(sssp_async_seeded_i32, IntWeights)
+SEEDED(sssp_async_seeded_f64, DoubleWeights)
+SEEDED(sssp_async_seeded_unit, UnitWeights)
+#undef SEEDED

@@ -1,8 +1,8 @@
-// SSSP distance keys, shared by sssp.cu (near-far), sssp_async.cu (asynchronous buckets) and sssp_multi.cu (several
-// sources a launch): a distance is a u64 key, the integer itself for integer weights or the bits of a non-negative
-// double, so keys order as distances and one atomicMin keeps the smallest; INF is an unreached vertex. add() forms
-// the key of d + w exactly as the host's Dijkstra forms the double sum, which makes every implementation's
-// distances the same numbers.
+// SSSP distance keys, shared by sssp.cu (near-far), sssp_async.cu (asynchronous buckets), sssp_multi.cu (several
+// sources a launch) and sssp_repair.cu (standing trees): a distance is a u64 key, the integer itself for integer
+// weights or the bits of a non-negative double, so keys order as distances and one atomicMin keeps the smallest; INF
+// is an unreached vertex. add() forms the key of d + w exactly as the host's Dijkstra forms the double sum, which
+// makes every implementation's distances the same numbers.
 #pragma once
 #include "frontier.cuh"
 
@@ -25,6 +25,14 @@ struct DoubleWeights {
         double r = __longlong_as_double((long long)t) + __longlong_as_double((long long)delta);
         return (u64)__double_as_longlong(r);
     }
+};
+
+// Every arc counts 1 (BFS hops as keys, for the standing-tree repair of sssp_repair.cu): the weight is not used.
+struct UnitWeights {
+    typedef int type;
+    static constexpr u64 INF = U64_MAX;
+    __device__ static __forceinline__ u64 add(u64 d, int) { return d + 1; }
+    __device__ static __forceinline__ u64 plus_delta(u64 t, u64 delta) { return t + delta; }
 };
 
 // The SUMMARY of the keys keys[v], v = first, first + stride, ... < n (issue 10: a few bytes copied back instead of

@@ -79,13 +79,15 @@ public final class RepairBench {
 
     /** The command line. */
     record Options(List<String> graphs, int[] batches, int repeats, List<RandomEdits.Series> series, String backend,
-                   int deltaUpdates, long seed, Path out, String command) {
+                   int deltaUpdates, long seed, Path out, String command, List<String> parts, int[] trees) {
         static final String USAGE = String.join("\n",
                 "usage: RepairBench [--graphs ny,kron20] [--batches 1,10,100,10000] [--repeats 5]",
                 "                   [--series reweights,structural] [--backend auto|gpu|cpu] [--delta-updates 300]",
-                "                   [--seed 7] [--out FILE.md] [--command TEXT]",
+                "                   [--parts repair,device] [--trees 1,100] [--seed 7] [--out FILE.md] [--command TEXT]",
                 "  graphs: ny (../shared/datasets or $FRONTIER_DATASETS; grid512 when absent), kronSCALE, uniformSCALE, gridSIDE;",
-                "  --delta-updates 0 skips the DELTA/FULL bytes table");
+                "  --delta-updates 0 skips the DELTA/FULL bytes table; parts: repair (one answer per algorithm, repaired on the",
+                "  host vs recomputed), device (SSSP trees repaired on the GPU vs GPU recompute vs host repair, --trees of them;",
+                "  needs a GPU)");
 
         static Options parse(String[] args) {
             List<String> graphs = List.of("ny", "kron20");
@@ -93,6 +95,8 @@ public final class RepairBench {
             int repeats = 5, deltaUpdates = 300;
             List<RandomEdits.Series> series = List.of(RandomEdits.Series.REWEIGHTS, RandomEdits.Series.STRUCTURAL);
             String backend = "auto", command = null;
+            List<String> parts = List.of("repair", "device");
+            int[] trees = {1, 100};
             long seed = 7;
             Path out = null;
             for (int i = 0; i < args.length; i++) {
@@ -112,6 +116,9 @@ public final class RepairBench {
                     case "--seed" -> seed = Long.parseLong(v);
                     case "--out" -> out = Path.of(v);
                     case "--command" -> command = v;
+                    case "--parts" -> parts = Arrays.stream(v.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+                    case "--trees" -> trees = Arrays.stream(v.split(",")).map(x -> x.trim().replace("_", ""))
+                            .mapToInt(Integer::parseInt).toArray();
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
@@ -120,8 +127,10 @@ public final class RepairBench {
             if (repeats < 1) throw new IllegalArgumentException("--repeats must be at least 1");
             if (deltaUpdates < 0) throw new IllegalArgumentException("--delta-updates must not be negative");
             if (!List.of("auto", "gpu", "cpu").contains(backend)) throw new IllegalArgumentException("--backend auto|gpu|cpu");
+            if (parts.isEmpty() || !List.of("repair", "device").containsAll(parts)) throw new IllegalArgumentException("--parts repair,device");
+            if (trees.length == 0 || Arrays.stream(trees).anyMatch(t -> t < 1)) throw new IllegalArgumentException("--trees must be positive");
             if (command == null) command = ("RepairBench " + String.join(" ", args)).trim();
-            return new Options(graphs, batches, repeats, series, backend, deltaUpdates, seed, out, command);
+            return new Options(graphs, batches, repeats, series, backend, deltaUpdates, seed, out, command, parts, trees);
         }
     }
 
@@ -168,6 +177,7 @@ public final class RepairBench {
         List<Row> rows = new ArrayList<>();
         List<SharedRow> shared = new ArrayList<>();
         List<DeltaBytes.Row> deltas = new ArrayList<>();
+        List<DeviceRows.Row> device = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         List<String> done = new ArrayList<>();
         GpuBackend gpu = null;
@@ -195,9 +205,12 @@ public final class RepairBench {
                 CsrGraph g = GraphBuilder.build(e.edges());
                 log("%s: %s", name, g);
                 notes.add(name + ": " + g);
-                new OnGraph(name, g, gpu, o, rows, shared, notes).run();
+                if (o.parts().contains("repair")) new OnGraph(name, g, gpu, o, rows, shared, notes).run();
+                if (o.parts().contains("device") && gpu != null) {
+                    device.addAll(DeviceRows.measure(name, g, gpu, o.trees(), o.batches(), o.repeats(), o.series(), o.seed()));
+                }
                 done.add(name);
-                if (o.deltaUpdates() > 0) {
+                if (o.deltaUpdates() > 0 && o.parts().contains("repair")) {
                     DeltaBytes.Row[] r = DeltaBytes.measure(name, e, o.deltaUpdates(), o.seed());
                     deltas.addAll(List.of(r));
                 }
@@ -206,7 +219,9 @@ public final class RepairBench {
         } finally {
             if (gpu != null) gpu.close();
         }
+        if (o.parts().contains("device") && gpu == null) notes.add("no GPU engine: no device part");
         String markdown = markdown(o, started, (System.nanoTime() - t0) / 1e9, engine, rows, shared, deltas, notes);
+        if (!device.isEmpty()) markdown += "\n" + DeviceRows.markdown(device);
         if (o.out() != null) {
             Path parent = o.out().toAbsolutePath().getParent();
             if (parent != null) Files.createDirectories(parent);
@@ -432,24 +447,26 @@ public final class RepairBench {
         b.append(String.format(Locale.ROOT, "- settings: %d timed batches a row (medians), after one untimed batch of 1 and of 10"
                 + " updates per series; seed %d; took %.0f s%n", o.repeats(), o.seed(), seconds));
         for (String n : notes) b.append("- ").append(n).append('\n');
-        b.append("\n**Repair vs recompute** (a batch: k single-edge updates applied one by one to the host graph, then each"
-                + " standing answer repaired from the batch's changed edges; recompute: from scratch on the CPU engine, wall"
-                + " time, and on the GPU engine after its copy caught up (GPU sync), query wall time with the answer copied"
-                + " back; speed-up: recompute / repair; fell back: batches whose repair gave up above the crossover, its time"
-                + " then being what it spent before giving up; changes: vertices (SSSP, BFS) or forest edges (MST) the repair"
-                + " reported changed, median over the repairs that completed; every repaired answer equal to the recompute):\n\n");
-        b.append("| graph | algorithm | updates | batch | repair ms | recompute ms CPU | GPU sync ms | recompute ms GPU"
-                + " | speed-up vs CPU | speed-up vs GPU | fell back | changes |\n");
-        b.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (Row r : rows) b.append(rowText(r));
-        b.append("\n**Shared per batch** (in neither column above, medians: applying the k updates to the host graph one by"
-                + " one; then, once per batch for every standing answer and recompute, the merge of structural changes, the"
-                + " transpose the repairs read on a directed graph and the undirected edge list MST ids refer to; the last two"
-                + " are cached per graph version and kept current by re-weights):\n\n");
-        b.append("| graph | updates | batch | apply ms | merge ms | transpose ms | edge list ms |\n|---|---|---:|---:|---:|---:|---:|\n");
-        for (SharedRow r : shared) {
-            b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.3f | %.2f | %.2f | %.2f |%n", r.graph(), r.series(), r.batch(),
-                    r.applyMs(), r.mergeMs(), r.transposeMs(), r.edgeListMs()));
+        if (!rows.isEmpty()) {
+            b.append("\n**Repair vs recompute** (a batch: k single-edge updates applied one by one to the host graph, then each"
+                    + " standing answer repaired from the batch's changed edges; recompute: from scratch on the CPU engine, wall"
+                    + " time, and on the GPU engine after its copy caught up (GPU sync), query wall time with the answer copied"
+                    + " back; speed-up: recompute / repair; fell back: batches whose repair gave up above the crossover, its time"
+                    + " then being what it spent before giving up; changes: vertices (SSSP, BFS) or forest edges (MST) the repair"
+                    + " reported changed, median over the repairs that completed; every repaired answer equal to the recompute):\n\n");
+            b.append("| graph | algorithm | updates | batch | repair ms | recompute ms CPU | GPU sync ms | recompute ms GPU"
+                    + " | speed-up vs CPU | speed-up vs GPU | fell back | changes |\n");
+            b.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (Row r : rows) b.append(rowText(r));
+            b.append("\n**Shared per batch** (in neither column above, medians: applying the k updates to the host graph one by"
+                    + " one; then, once per batch for every standing answer and recompute, the merge of structural changes, the"
+                    + " transpose the repairs read on a directed graph and the undirected edge list MST ids refer to; the last two"
+                    + " are cached per graph version and kept current by re-weights):\n\n");
+            b.append("| graph | updates | batch | apply ms | merge ms | transpose ms | edge list ms |\n|---|---|---:|---:|---:|---:|---:|\n");
+            for (SharedRow r : shared) {
+                b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.3f | %.2f | %.2f | %.2f |%n", r.graph(), r.series(), r.batch(),
+                        r.applyMs(), r.mergeMs(), r.transposeMs(), r.edgeListMs()));
+            }
         }
         if (!deltas.isEmpty()) {
             b.append("\n").append(DeltaBytes.markdown(deltas));

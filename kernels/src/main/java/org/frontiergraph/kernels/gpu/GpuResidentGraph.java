@@ -36,7 +36,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * graphs' run on theirs); a memory check and the allocations it admits run under the context's
  * {@link CudaContext#allocating}, so graphs growing or loading at once never spend the same free bytes.
  */
-final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
+final class GpuResidentGraph implements ResidentGraph, DeviceEditStats, DeviceResident {
     private final GpuBackend backend;
     private final CudaContext context;
     private final GpuLane lane;
@@ -44,6 +44,8 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
     private final MutableGraph mutable;
     private final List<GpuAlgorithm<?, ?>> atLoad;
     private final Map<GpuAlgorithm<?, ?>, GpuLauncher<?, ?>> launchers = new IdentityHashMap<>();
+    /** Data kept beside the graph across versions ({@link DeviceResident#attachment}), closed with it. */
+    private final Map<Class<?>, AutoCloseable> attachments = new java.util.LinkedHashMap<>();
     /** The version on the device: the host's base when last synced (a new object after a structural merge). */
     private CsrGraph graph;
     /**
@@ -107,6 +109,33 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
 
     @Override
     public MutableGraph mutable() { return mutable; }
+
+    @Override
+    public <T> T onDevice(java.util.function.Function<DeviceGraph, T> work) {
+        return lane.call(() -> {
+            ensureOpen();
+            catchUp();
+            if (csr == null) throw new GraphTooLargeException("the graph has no device copy");
+            return work.apply(device());
+        });
+    }
+
+    @Override
+    public <T> T holding(java.util.function.Supplier<T> work) {
+        return lane.call(work);
+    }
+
+    @Override
+    public <T extends AutoCloseable> T attachment(Class<T> kind, java.util.function.Function<DeviceGraph, T> open) {
+        return onDevice(d -> {
+            AutoCloseable a = attachments.get(kind);
+            if (a == null) {
+                a = open.apply(d);
+                attachments.put(kind, a);
+            }
+            return kind.cast(a);
+        });
+    }
 
     @Override
     public String backend() { return GpuBackend.NAME; }
@@ -475,6 +504,14 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats {
         try {
             lane.run(() -> {
                 closed = true;
+                for (AutoCloseable a : attachments.values()) {
+                    try {
+                        a.close();
+                    } catch (Exception e) {
+                        throw new IllegalStateException("closing " + a, e);
+                    }
+                }
+                attachments.clear();
                 closeLaunchers();
                 if (csr != null) csr.close();
                 csr = null;

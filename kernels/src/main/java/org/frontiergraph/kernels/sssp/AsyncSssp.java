@@ -154,10 +154,40 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     @Override
     public void solveDistances(int source, Variant variant) {
         SeedSssp.checkSource(source, n);
+        boolean ints = csr.intWeights();
+        launch("sssp_async" + (ints ? "_i32" : "_f64"), csr.weights(), dist, source, csr.meanWeight(), ints, variant);
+    }
+
+    /**
+     * Relaxes {@code keys} (n keys of the form {@code form} names: "i32", "f64", or "unit" for hop counts, every arc
+     * counting 1) from the vertices listed in {@link #farList()}'s first n entries, {@code seeds} (a device word, u64)
+     * of them, whose {@link #farMarks()} are 0 while every other vertex's is -1: to the least fixed point, as
+     * {@link #solveDistances} does from one source (sssp_async.cu's seeded entry points). The standing-tree repair's
+     * settle step ({@link DeviceTrees}). The rings are taken as clean for the next launch: kernels on the stream run
+     * one after another and every completed launch leaves them so (one that faults leaves no usable context).
+     */
+    void settle(DeviceBuffer keys, Object seeds, String form, Variant variant) {
+        boolean unit = form.equals("unit");
+        launch("sssp_async_seeded_" + form, unit ? csr.columns : csr.weights(), keys, seeds, unit ? 1.0 : csr.meanWeight(),
+                !form.equals("f64"), variant);
+        ringsClean = true;
+    }
+
+    /** The far lists (two of n vertices); list 0 holds a seeded run's start ({@link #settle}). */
+    DeviceBuffer farList() { return far; }
+
+    /** The far marks, one per vertex ({@link #settle}). */
+    DeviceBuffer farMarks() { return farMark; }
+
+    /** Vertices this launcher was opened for. */
+    int vertexCount() { return n; }
+
+    /** Launches {@code kernel} on {@code keys}: from {@code start} (a source, or a seeded run's count word). */
+    private void launch(String kernel, DeviceBuffer weights, DeviceBuffer keys, Object start, double meanWeight,
+                        boolean ints, Variant variant) {
         boolean sparse = SeedSssp.sparse(graph);
         double delta = variant.doubleOption("delta", variant.doubleOption("df",
-                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * csr.meanWeight() / SeedSssp.meanDegree(graph));
-        boolean ints = csr.intWeights();
+                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * meanWeight / SeedSssp.meanDegree(graph));
         long deltaKey = ints ? intDelta(delta)
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
         int ahead = clamp(variant.intOption("ahead", sparse ? 8 : 4), 1, MAX_AHEAD);
@@ -169,9 +199,9 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         int workers = Math.max(0, variant.intOption("warps", 0));
         boolean clear = !ringsClean;
         ringsClean = false;  // until this launch is known to have completed
-        Object[] args = {csr.rowOffsets, csr.columns, csr.weights(), n, dist, rings, far, farMark, state, counters,
-                source, deltaKey, ringLog, ahead, local, batch, piece, check, workers, clear ? 1 : 0};
-        Kernel k = context.module("sssp_async").kernel("sssp_async" + (ints ? "_i32" : "_f64"));
+        Object[] args = {csr.rowOffsets, csr.columns, weights, n, keys, rings, far, farMark, state, counters,
+                start, deltaKey, ringLog, ahead, local, batch, piece, check, workers, clear ? 1 : 0};
+        Kernel k = context.module("sssp_async").kernel(kernel);
         int blocks = variant.intOption("blocks", 0);
         if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
         else k.launchCooperative(bps, args);

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * Repairs a shortest-path tree (distances and parents from one source) after edge changes, touching only the region
@@ -365,28 +366,80 @@ public abstract class TreeRepair {
 
         /** The screen of {@code changes} on {@code graph} (the graph after them). O(k log d) for k changed pairs. */
         public static Screen of(CsrGraph graph, ChangedEdges changes) {
-            int[] cu = changes.u(), cv = changes.v();
-            boolean grown = graph.vertexCount() != changes.vertexCountBefore();
-            int per = graph.directed() ? 1 : 2;
-            int[] tails = new int[per * cu.length], heads = new int[tails.length];
-            double[] weights = new double[tails.length];
-            int k = 0;
             double[] w = graph.weights();
-            for (int i = 0; i < cu.length && !grown; i++) {
+            return of(changes, graph.vertexCount(), graph.directed(), (tails, heads) -> {
+                double[] now = new double[tails.length];
+                for (int i = 0; i < now.length; i++) {
+                    int arc = graph.findArc(tails[i], heads[i]);
+                    now[i] = arc < 0 ? Double.NaN : w[arc];
+                }
+                return now;
+            });
+        }
+
+        /**
+         * The screen of {@code changes} on the current version of {@code graph} (the graph after them), its weights
+         * read without a merge ({@link MutableGraph#weightsOf}): what a graph whose copy lives on the device screens
+         * with (the device repair, {@link DeviceTrees}, also takes its changed arcs from here).
+         */
+        public static Screen of(MutableGraph graph, ChangedEdges changes) {
+            boolean directed = graph.directed();
+            return of(changes, graph.vertexCount(), directed, (tails, heads) -> {
+                long[] keys = new long[tails.length];
+                for (int i = 0; i < keys.length; i++) {
+                    int u = tails[i], v = heads[i];
+                    if (!directed && u > v) {
+                        u = heads[i];
+                        v = tails[i];
+                    }
+                    keys[i] = (long) u << 32 | v;
+                }
+                return keys.length < 1024 ? weightsOneByOne(graph, keys) : graph.weightsOf(keys);
+            });
+        }
+
+        private static double[] weightsOneByOne(MutableGraph graph, long[] keys) {
+            double[] w = new double[keys.length];
+            for (int i = 0; i < w.length; i++) w[i] = graph.weightOf((int) (keys[i] >>> 32), (int) keys[i]);
+            return w;
+        }
+
+        /** The weights now of the arcs tails[i] -> heads[i], NaN where there is none. */
+        private interface Weights {
+            double[] of(int[] tails, int[] heads);
+        }
+
+        private static Screen of(ChangedEdges changes, int vertexCount, boolean directed, Weights weights) {
+            int[] cu = changes.u(), cv = changes.v();
+            boolean grown = vertexCount != changes.vertexCountBefore();
+            int per = directed ? 1 : 2;
+            int[] tails = new int[per * cu.length], heads = new int[tails.length];
+            int k = 0;
+            for (int i = 0; i < cu.length; i++) {
                 for (int d = 0; d < per; d++) {
                     int u = d == 0 ? cu[i] : cv[i], v = d == 0 ? cv[i] : cu[i];
                     if (u == v) continue;   // a self-loop gives nothing (and parent[source] == source is no arc)
-                    int arc = graph.findArc(u, v);
                     tails[k] = u;
-                    heads[k] = v;
-                    weights[k++] = arc < 0 ? Double.NaN : w[arc];
+                    heads[k++] = v;
                 }
             }
-            return new Screen(grown, Arrays.copyOf(tails, k), Arrays.copyOf(heads, k), Arrays.copyOf(weights, k));
+            tails = Arrays.copyOf(tails, k);
+            heads = Arrays.copyOf(heads, k);
+            return new Screen(grown, tails, heads, weights.of(tails, heads));
         }
 
         /** The changed arcs this screen checks (both directions of an undirected pair; self-loops left out). */
         public int arcs() { return tails.length; }
+
+        /** Whether the batch added vertices (then it touches every tree). */
+        public boolean grown() { return grown; }
+
+        /** Tail, head and weight now (NaN: no such arc) of each changed arc; do not modify. */
+        int[] tails() { return tails; }
+
+        int[] heads() { return heads; }
+
+        double[] weights() { return weights; }
 
         /**
          * Whether the batch can touch the shortest-path tree with these distances ({@code +Inf}: unreachable) and

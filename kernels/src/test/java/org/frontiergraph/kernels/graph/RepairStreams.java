@@ -69,6 +69,22 @@ public final class RepairStreams {
         };
     }
 
+    /**
+     * An algorithm that repairs the answers of a batch only together (the device's standing trees): {@link #run} hands
+     * it every answer of a batch at once, and checks each entry as usual (no comparison with a repair alone).
+     */
+    public interface Batched<R> extends Algorithm<R> {
+        /** Entry i: {@code previous.get(i)} repaired (never null). */
+        List<Repaired<R>> repairBatch(CsrGraph g, List<R> previous, ChangedEdges changes);
+    }
+
+    /**
+     * The weights a stream's graph and updates carry: {@link #MIXED} (zero, integral, multiples of 1/8 and arbitrary
+     * doubles), {@link #INTEGER} (1 to 20; decreases and increases stay integral) or {@link #REAL} (positive doubles,
+     * sums that round). The "random, maybe invalid" updates keep their own weights (integral or not, zero now and then).
+     */
+    public enum Weights { MIXED, INTEGER, REAL }
+
     /** A repair of many answers of one graph together ({@link Together#repairAll}). */
     @FunctionalInterface
     public interface RepairAll<R> {
@@ -102,15 +118,29 @@ public final class RepairStreams {
 
     /** The start graph: n vertices, 3n random edges among the first n - 25, five pendant paths of 5 on bridges. */
     public static CsrGraph graph(Random rnd, int n, boolean directed) {
+        return graph(rnd, n, directed, Weights.MIXED);
+    }
+
+    /** {@link #graph(Random, int, boolean)} with weights of the given kind. */
+    public static CsrGraph graph(Random rnd, int n, boolean directed, Weights weights) {
         int core = n - 25;
         EdgeList e = new EdgeList(n, directed, 4 * n);
-        for (int i = 0; i < 3 * n; i++) e.add(rnd.nextInt(core), rnd.nextInt(core), weight(rnd));
+        for (int i = 0; i < 3 * n; i++) e.add(rnd.nextInt(core), rnd.nextInt(core), weight(rnd, weights));
         for (int p = 0; p < 5; p++) {
             int first = core + 5 * p;
-            link(e, rnd.nextInt(core), first, weight(rnd));
-            for (int i = 0; i < 4; i++) link(e, first + i, first + i + 1, weight(rnd));
+            link(e, rnd.nextInt(core), first, weight(rnd, weights));
+            for (int i = 0; i < 4; i++) link(e, first + i, first + i + 1, weight(rnd, weights));
         }
         return GraphBuilder.build(e);
+    }
+
+    /** A weight of the given kind. */
+    static double weight(Random rnd, Weights weights) {
+        return switch (weights) {
+            case MIXED -> weight(rnd);
+            case INTEGER -> 1 + rnd.nextInt(20);
+            case REAL -> 0.25 + rnd.nextDouble() * 10;
+        };
     }
 
     /** An edge both ways (one undirected edge, or two arcs). */
@@ -135,11 +165,21 @@ public final class RepairStreams {
      */
     public static <R> Stats run(Algorithm<R> alg, CsrGraph start, int[] sources, int[] batchSizes, int batches,
                                 Random rnd) {
+        return run(alg, start, sources, batchSizes, batches, rnd, Weights.MIXED);
+    }
+
+    /**
+     * {@link #run(Algorithm, CsrGraph, int[], int[], int, Random)} with updates carrying weights of the given kind.
+     * A {@link Batched} algorithm starts from the answers {@code alg.reference} gives on {@code start}, in the order
+     * of {@code sources}, and gets them all in each batch.
+     */
+    public static <R> Stats run(Algorithm<R> alg, CsrGraph start, int[] sources, int[] batchSizes, int batches,
+                                Random rnd, Weights weights) {
         MutableGraph g = new MutableGraph(start);
         g.trackChangedEdges();
         List<R> answers = new ArrayList<>();
         for (int s : sources) answers.add(alg.reference(start, s));
-        Stream stream = new Stream(rnd, g, sources, start.vertexCount());
+        Stream stream = new Stream(rnd, g, sources, start.vertexCount(), weights);
         Map<Integer, int[]> outcomes = new LinkedHashMap<>();
         for (int size : batchSizes) {
             int[] outcome = outcomes.computeIfAbsent(size, k -> new int[2]);
@@ -150,7 +190,10 @@ public final class RepairStreams {
                 List<R> befores = new ArrayList<>();
                 for (R a : answers) befores.add(alg.copy(a));
                 List<Repaired<R>> together = null;
-                if (alg instanceof Together<R> t) {
+                if (alg instanceof Batched<R> batched) {
+                    together = batched.repairBatch(now, answers, changes);
+                    assertEquals(sources.length, together.size());
+                } else if (alg instanceof Together<R> t) {
                     List<Repaired<R>> alone = new ArrayList<>();
                     for (R a : answers) alone.add(alg.repair(now, alg.copy(a), changes));
                     together = t.repairAll(now, answers, changes);
@@ -235,12 +278,14 @@ public final class RepairStreams {
         final List<Integer> cut = new ArrayList<>();
         final List<int[]> bridges = new ArrayList<>(), cutBridges = new ArrayList<>();
         final Map<String, Integer> kinds = new LinkedHashMap<>();
+        final Weights weights;
         int refused, lastCut;
 
-        Stream(Random rnd, MutableGraph g, int[] sources, int n) {
+        Stream(Random rnd, MutableGraph g, int[] sources, int n, Weights weights) {
             this.rnd = rnd;
             this.g = g;
             this.sources = sources;
+            this.weights = weights;
             CsrGraph start = g.current();
             for (int p = 0; p < 5; p++) {   // each pendant path's first vertex has one neighbour in the core
                 int first = n - 25 + 5 * p;
@@ -300,7 +345,11 @@ public final class RepairStreams {
         private EdgeEdits reweight(CsrGraph c, int[] arc, boolean up) {
             if (arc == null) return null;
             double w = c.weights()[c.findArc(arc[0], arc[1])];
-            double now = up ? w + 1 + rnd.nextInt(4) * 0.375 : rnd.nextBoolean() ? 0 : w * rnd.nextDouble();
+            double now = switch (weights) {
+                case MIXED -> up ? w + 1 + rnd.nextInt(4) * 0.375 : rnd.nextBoolean() ? 0 : w * rnd.nextDouble();
+                case INTEGER -> up ? w + 1 + rnd.nextInt(4) : Math.max(1, Math.floor(w * rnd.nextDouble()));
+                case REAL -> up ? w + 0.5 + rnd.nextDouble() : Math.max(0.25, w * rnd.nextDouble());
+            };
             int[] named = UpdateStreams.flip(rnd, arc, c);
             return EdgeEdits.reweight(named[0], named[1], now);
         }
@@ -378,7 +427,7 @@ public final class RepairStreams {
 
         private EdgeEdits add(List<int[]> arcs) {
             double[] w = new double[arcs.size()];
-            for (int i = 0; i < w.length; i++) w[i] = weight(rnd);
+            for (int i = 0; i < w.length; i++) w[i] = weight(rnd, weights);
             return EdgeEdits.add(UpdateStreams.us(arcs), UpdateStreams.vs(arcs), w);
         }
     }

@@ -70,6 +70,14 @@ public class FrontierConfig {
      * answer as a RESYNC push.
      */
     private double verifyIncremental = 0.0;
+    /**
+     * Standing BFS and SSSP answers of a graph held on the GPU keep a tree in device memory
+     * ({@code org.frontiergraph.kernels.sssp.DeviceTrees}, 12 bytes a vertex each): a batch too large for the host's
+     * repair is repaired there, only what changed copied back, instead of recomputed and compared; false: recomputed,
+     * as on the CPU engine. (Small batches are repaired on the host either way: there, the host's cores repair many
+     * small regions side by side faster than the device repairs them one tree after another.)
+     */
+    private boolean standingTreesOnDevice = true;
 
     public String getBackend() { return backend; }
     public void setBackend(String backend) { this.backend = backend; }
@@ -113,6 +121,8 @@ public class FrontierConfig {
     public void setMaxSubscriptionsPerGraph(int v) { this.maxSubscriptionsPerGraph = v; }
     public double getVerifyIncremental() { return verifyIncremental; }
     public void setVerifyIncremental(double v) { this.verifyIncremental = v; }
+    public boolean isStandingTreesOnDevice() { return standingTreesOnDevice; }
+    public void setStandingTreesOnDevice(boolean v) { this.standingTreesOnDevice = v; }
     public String getKafkaConfig() { return kafkaConfig; }
     public void setKafkaConfig(String kafkaConfig) { this.kafkaConfig = kafkaConfig; }
 }

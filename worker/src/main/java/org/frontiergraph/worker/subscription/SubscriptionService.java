@@ -54,7 +54,10 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #flush}, after each poll batch: for each graph with subscriptions, the edges the batch's updates
  *       touched ({@link MutableGraph#drainChangedEdges()}) repair each standing answer in place (the kernels'
  *       incremental algorithms, on the host graph); one answer serves every subscription of the same algorithm and
- *       source. A change too large to repair cheaply is recomputed on the graph's engine (the GPU where it lives).
+ *       source. A change too large to repair cheaply on the host is repaired on the device where the graph lives on the
+ *       GPU (the BFS and SSSP answers keep a tree there, {@link DeviceAnswers}: the host's changes scattered into it
+ *       lazily, the trees the host gave up on repaired together, only their changed vertices copied back), else
+ *       recomputed on the graph's engine and compared.
  *       Each subscription pushes only when its answer changed: once per flush, with the net change of the whole
  *       batch, and at most once per {@code minIntervalMs} (changes in between accumulate into the next push).</li>
  *   <li>The work of a flush runs on the common pool, one task per standing answer (each touches only its answer and
@@ -256,7 +259,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             g.tracked = graph;
             graph.trackChangedEdges();
             graph.drainChangedEdges();
-            g.answers.clear();
+            g.clearAnswers();
         } else {
             ChangedEdges changes = graph.drainChangedEdges();
             if (!changes.isEmpty(graph.vertexCount())) {
@@ -298,11 +301,13 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         if (missing.isEmpty()) return;
         List<Answer<?>> answers = List.copyOf(missing.values());
         List<RuntimeException> failures;
+        Engine engine = null;
         try {
-            Engine engine = engine(entry);
+            engine = engine(entry);
+            Engine on = engine;
             failures = each(answers, a -> {
                 try {
-                    a.compute(engine, config);
+                    a.compute(on, config);
                     return null;
                 } catch (RuntimeException e) {
                     return e;
@@ -313,9 +318,43 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         }
         for (int i = 0; i < answers.size(); i++) {
             Answer<?> a = answers.get(i);
-            if (failures.get(i) != null) failed(g, a.key, failures.get(i), results, errors);
-            else g.answers.put(a.key, a);
+            if (failures.get(i) != null) {
+                failed(g, a.key, failures.get(i), results, errors);
+            } else {
+                g.answers.put(a.key, a);
+                onDevice(g, a, engine.resident());
+            }
         }
+    }
+
+    /**
+     * Gives answer {@code a} (just computed or replaced: exact on the current version) a tree on the device where its
+     * graph is held on the GPU and {@code frontier.standing-trees-on-device} allows ({@link DeviceAnswers}): a batch
+     * whose repair the host gives up on is repaired there ({@link #repairOnDevice}). An answer whose tree cannot be had
+     * (device memory) is recomputed in that case, as on the CPU engine.
+     */
+    private void onDevice(GraphSubscriptions g, Answer<?> a, ResidentGraph resident) {
+        try {
+            if (a.device != null && a.deviceOn == resident) {
+                a.dropStale();
+                DeviceAnswers.reset(resident, a.device, a.result);
+                return;
+            }
+            a.closeDevice();
+            if (!config.isStandingTreesOnDevice() || resident == null || !resident.backend().equals("gpu")) return;
+            a.device = DeviceAnswers.open(resident, a.result);
+            a.deviceOn = a.device == null ? null : resident;
+            if (a.device != null) LOG.info("standing {} on graph '{}' has a tree on the device: repaired there when the host gives up", a.key, g.graphId);
+        } catch (RuntimeException e) {
+            LOG.warn("standing {} on graph '{}' stays on the host: its tree on the device could not be kept ({})", a.key,
+                    g.graphId, e.toString());
+            a.closeDevice();
+        }
+    }
+
+    /** The resident copy the registry holds for {@code g}'s graph now (null: none). */
+    private ResidentGraph resident(GraphSubscriptions g) {
+        return registry.get(g.graphId).map(GraphEntry::resident).orElse(null);
     }
 
     /** {@code f} of each item, in order; side by side on the common pool when there are several. */
@@ -332,6 +371,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         final Answer<R> answer;
         /** The repair's answer and changes; null when it gave up or threw. */
         Standing.Updated<R> repaired;
+        /** The repair ran on the device (its tree holds the answer already). */
+        boolean onDevice;
         /** False when a repair threw: it may have left the answer half changed, so what changed is unknown. */
         boolean intact = true;
         /** verify-incremental picked this repair for a check against a recompute. */
@@ -366,9 +407,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * while their repairs run side by side.
      */
     private List<Refresh<?>> refreshAll(GraphSubscriptions g, GraphEntry entry, List<Answer<?>> answers, ChangedEdges changes) {
-        CsrGraph graph = entry.resident().graph();
-        if (graph.directed()) graph.transpose();
-        if (answers.stream().anyMatch(a -> a.key.algorithm() == Algorithm.MST)) graph.undirectedEdges();
+        CsrGraph graph = hostGraph(entry, answers);
         int parallel = Math.max(1, Math.min(answers.size(), Runtime.getRuntime().availableProcessors()));
         int divisor = entry.resident().backend().equals("gpu") ? Math.max(1, GPU_SPEED_UP / parallel) : 1;
         double verify = config.getVerifyIncremental();
@@ -382,6 +421,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             else refreshed.add(untouched(a, verify));
         }
         refreshed.addAll(each(touched, a -> repair(g, a, graph, changes, divisor, verify)));
+        repairOnDevice(g, entry, refreshed, changes, verify);
         List<Refresh<?>> recompute = refreshed.stream().filter(Refresh::recompute).toList();
         if (recompute.isEmpty()) return refreshed;
         try {
@@ -391,6 +431,58 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             for (Refresh<?> t : recompute) t.failure = e;
         }
         return refreshed;
+    }
+
+    /**
+     * The current version on the host, with what the repairs and checks of {@code answers} read cached first (the
+     * transpose of a directed graph, MST's edge list), before the pool's tasks read it.
+     */
+    private static CsrGraph hostGraph(GraphEntry entry, List<Answer<?>> answers) {
+        CsrGraph graph = entry.resident().graph();
+        if (graph.directed()) graph.transpose();
+        if (answers.stream().anyMatch(a -> a.key.algorithm() == Algorithm.MST)) graph.undirectedEdges();
+        return graph;
+    }
+
+    /**
+     * The repairs the host gave up on (a batch too large to repair cheaply there), done on the device where the answer
+     * has a tree there ({@link DeviceAnswers}) instead of a recompute and a comparison: the trees first brought level
+     * with their answers (the vertices the host's repairs changed since, or the whole answer), then repaired together,
+     * only their changed vertices copied back. A graph that no longer fits the device, or a device repair that fails,
+     * leaves them to the recompute (pushed complete after a failure: the answers may be half changed).
+     */
+    private void repairOnDevice(GraphSubscriptions g, GraphEntry entry, List<Refresh<?>> refreshed, ChangedEdges changes, double verify) {
+        ResidentGraph resident = entry.resident();
+        List<Refresh<?>> gaveUp = refreshed.stream()
+                .filter(t -> t.repaired == null && t.intact && t.answer.device != null && t.answer.deviceOn == resident).toList();
+        if (gaveUp.isEmpty()) return;
+        try {
+            if (synced(entry).resident() != resident) {   // moved to the CPU engine: the trees went with the device copy
+                for (Refresh<?> t : gaveUp) t.answer.dropDevice();
+                return;
+            }
+            List<Object> trees = new ArrayList<>(gaveUp.size());
+            for (Refresh<?> t : gaveUp) {
+                t.answer.level(resident);
+                trees.add(t.answer.device);
+            }
+            DeviceAnswers.Repaired[] r = DeviceAnswers.repair(resident, trees, changes);
+            for (int i = 0; i < r.length; i++) onDevice(gaveUp.get(i), r[i], verify);
+        } catch (RuntimeException e) {
+            LOG.warn("incremental repair on the device of graph '{}' failed ({}); recomputing {} standing answers",
+                    g.graphId, e.toString(), gaveUp.size());
+            for (Refresh<?> t : gaveUp) {
+                t.answer.closeDevice();
+                t.intact = false;
+            }
+        }
+    }
+
+    private static <R> void onDevice(Refresh<R> t, DeviceAnswers.Repaired r, double verify) {
+        @SuppressWarnings("unchecked") R result = (R) r.result();
+        t.repaired = new Standing.Updated<>(result, r.changed() == null ? Pending.Changes.NONE : Pending.Changes.ofVertices(r.changed()));
+        t.onDevice = true;
+        t.verify = verify > 0 && ThreadLocalRandom.current().nextDouble() < verify;
     }
 
     /** How much faster a recompute runs on the GPU than on one host core (USA-road-d.NY SSSP: 2.4 ms on an H200, 52 ms on the host). */
@@ -452,6 +544,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         if (t.repaired == null) {
             recomputed.increment();
             a.result = t.recomputed;
+            onDevice(g, a, resident(g));
             for (Sub sub : g.users(a.key)) {
                 if (t.compared == null) sub.pending.markAll();
                 else sub.pending.add(t.compared);
@@ -464,6 +557,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             LOG.error("incremental {} on graph '{}' version {} differs from a recompute: {}; pushing the recomputed answer (RESYNC)",
                     a.key, g.graphId, entry.version(), t.mismatch);
             a.result = t.fresh;
+            onDevice(g, a, resident(g));
             for (Sub sub : g.users(a.key)) {
                 sub.complete = PushReason.RESYNC;
                 sub.pending.clear();
@@ -471,6 +565,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             return;
         }
         a.result = t.repaired.result();
+        if (!t.onDevice) a.changedOnHost(t.repaired.changes().vertices());
         for (Sub sub : g.users(a.key)) sub.pending.add(t.repaired.changes());
     }
 
@@ -630,7 +725,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     private void failed(GraphSubscriptions g, AnswerKey key, RuntimeException e, List<QueryResult> results, List<ErrorEvent> errors) {
         ErrorCode code = ErrorCode.of(e);
         if (code == ErrorCode.INTERNAL_ERROR) LOG.error("standing {} on graph '{}' failed", key, g.graphId, e);
-        g.answers.remove(key);
+        g.removeAnswer(key);
         for (Sub sub : g.using(key)) endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
     }
 
@@ -671,7 +766,11 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
 
     @Override
     public void dropPartitions(Collection<Integer> partitions) {
-        graphs.values().removeIf(g -> partitions.contains(g.partition));
+        graphs.values().removeIf(g -> {
+            if (!partitions.contains(g.partition)) return false;
+            g.clearAnswers();
+            return true;
+        });
         count = total();
     }
 
@@ -718,12 +817,72 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         final AnswerKey key;
         final Sub owner;
         R result;
+        /**
+         * Its tree on the device ({@link DeviceAnswers}) on {@link #deviceOn}; null: none. The tree holds {@link #result}
+         * but where the host's repairs changed it since ({@link #stale}, or every vertex when {@link #restale}).
+         */
+        Object device;
+        ResidentGraph deviceOn;
+        private java.util.BitSet stale;
+        private boolean restale;
 
         @SuppressWarnings("unchecked")
         Answer(Standing<?> standing, Sub owner) {
             this.standing = (Standing<R>) standing;
             this.key = owner.key;
             this.owner = owner;
+        }
+
+        /** Frees its tree on the device, if any. */
+        void closeDevice() {
+            if (device == null) return;
+            try {
+                DeviceAnswers.close(deviceOn, device);
+            } catch (RuntimeException e) {
+                LOG.warn("freeing the device tree of standing {} failed ({})", key, e.toString());
+            }
+            dropDevice();
+        }
+
+        /** Forgets its tree on the device (freed with the graph's device copy). */
+        void dropDevice() {
+            device = null;
+            deviceOn = null;
+            stale = null;
+            restale = false;
+        }
+
+        /** The host repaired the answer at {@code vertices}: its tree on the device is behind there. */
+        void changedOnHost(int[] vertices) {
+            if (device == null || restale || vertices.length == 0) return;
+            int n = DeviceAnswers.vertexCount(device);
+            if (stale == null) stale = new java.util.BitSet(n);
+            for (int v : vertices) {
+                if (v >= n) {   // a new vertex: the tree is uploaded again
+                    restale = true;
+                    stale = null;
+                    return;
+                }
+                stale.set(v);
+            }
+            if (stale.cardinality() > n / 8) {   // cheaper uploaded whole than scattered
+                restale = true;
+                stale = null;
+            }
+        }
+
+        /** Forgets what {@link #changedOnHost} recorded (the tree is about to be given the whole answer). */
+        void dropStale() {
+            stale = null;
+            restale = false;
+        }
+
+        /** Brings its tree on the device level with {@link #result}: the changed entries written there, or all. */
+        void level(ResidentGraph resident) {
+            if (restale || DeviceAnswers.vertexCountOf(result) != DeviceAnswers.vertexCount(device)) DeviceAnswers.reset(resident, device, result);
+            else DeviceAnswers.patch(resident, device, result, stale == null ? new int[0] : stale.stream().toArray());
+            stale = null;
+            restale = false;
         }
 
         /** Computes the answer from scratch on {@code engine}. */
@@ -809,8 +968,20 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             u.remove(sub);
             if (u.isEmpty()) {
                 users.remove(sub.key);
-                answers.remove(sub.key);
+                removeAnswer(sub.key);
             }
+        }
+
+        /** Removes the answer {@code key} (its device tree freed). */
+        void removeAnswer(AnswerKey key) {
+            Answer<?> a = answers.remove(key);
+            if (a != null) a.closeDevice();
+        }
+
+        /** Removes every answer (their device trees freed). */
+        void clearAnswers() {
+            for (Answer<?> a : answers.values()) a.closeDevice();
+            answers.clear();
         }
 
         /** The subscriptions that use answer {@code key}, in the order they came (the index itself: do not modify). */

@@ -1,0 +1,530 @@
+// Standing shortest-path and BFS trees repaired on the device after a batch of edge changes, exactly: KickStarter's
+// trimming (Vora, Gupta, Xu, "KickStarter: Fast and Accurate Computations on Streaming Graphs via Trimmed
+// Approximations", ASPLOS 2017) followed by a relaxation from the affected region, as RisGraph does (Feng et al.,
+// "RisGraph: A Real-Time Streaming System for Evolving Graphs to Support Sub-millisecond Per-update Analysis at
+// Millions Ops/s", SIGMOD 2021). The device form of TreeRepair.java, whose javadoc has the exactness argument;
+// launched by DeviceTrees.java.
+//
+// A tree is keys[] (sssp_keys.cuh's keys: integer distances, the bits of double distances, or hop counts under
+// UnitWeights; INF unreached) and parent[] (the source for itself, -1 unreached), n entries each. One repair is three
+// cooperative launches:
+//  repair_prepare_*: (0) snapshot keys and parents (the DELTA compares with them); (1) roots: a changed arc t->h that
+//     the tree uses (parent[h] == t) and that no longer gives h its key (removed, or key[t] + w > key[h]) marks h;
+//     (2) subtrees: level by level from the roots (children: out-arcs x->y with parent[y] == x) for up to
+//     SHALLOW_LEVELS levels, then, for deeper ones, pointer jumping over the parent array, which marks every vertex
+//     with a marked ancestor in about log2(depth) rounds of one pass over the vertices each (a road graph's
+//     shortest-path trees are thousands of arcs deep); (3) reset: marked vertices become unreached; when more than
+//     maxInvalid are, every vertex does and the source alone seeds the settle (a recompute); (4) pull: each marked
+//     vertex takes the best key over its in-arcs from unmarked vertices (undirected: its own row; directed: every
+//     unmarked row pushes along its arcs into marked heads, one pass over the arcs, as the device holds no
+//     transpose); (5) seed: the head of a changed arc t->h from an unmarked t takes key[t] + w where that is smaller.
+//     Every vertex whose key was set in (4) or lowered in (5) is appended once to sssp_async.cu's far list 0.
+//  sssp_async_seeded_*: relaxes from those vertices to the least fixed point (strict improvements only).
+//  repair_finish_*: (a) a vertex needs a parent when it was marked or its key changed; (b) its candidates are its
+//     in-arcs u->v with key[u] < key[v] and key[u] + w == key[v]: the old parent when it is one, else the smallest u;
+//     (c) a vertex with a finite key and no candidate is an orphan (every tight in-arc comes from a vertex of the
+//     same key: zero weights, or sums that round): in rounds, each takes a tight in-arc from a vertex anchored in an
+//     earlier round (round 0: every vertex but the orphans). Then the DELTA: the vertices whose key or parent differs
+//     from the snapshot, ascending (each block counts a contiguous range, then writes it at its offset), as
+//     (key, vertex << 32 | parent) pairs appended to an arena that a group of trees shares (the tree's start and
+//     count in its counters).
+//
+// Exactness, as TreeRepair's: every key is at least the sum (sssp_keys.cuh's add, the host's double addition) along
+// some path of the new graph (set from one, or an old value above one: unmarked vertices keep intact tree paths that
+// lighter arcs only shorten), and afterwards no arc improves any key (marked vertices pulled from every unmarked
+// in-neighbour, changed arcs seeded, every lowered vertex expanded by the settle), so the keys are the least fixed
+// point: Dijkstra's distances bit for bit. Parents: a vertex that kept its key and was not marked keeps its parent,
+// whose arc is still tight (its tail was not marked, its key did not rise, and a lower one would have lowered the
+// child); every other vertex gets a parent of strictly smaller key, or (an orphan) one of its own key anchored in an
+// earlier round. A parent cycle needs equal keys all round, so it holds kept parents and adoptions only; kept parents
+// stay among kept vertices (a kept vertex's kept parent is kept: a re-parented one's key fell below the child's) and
+// formed a tree before, and adoptions lead to earlier rounds, down to a kept vertex or one whose parent has a smaller
+// key: no cycle. Pads of the slack layout (self-loops of weight PAD, see graph.cu) never count: a pad's head is its
+// own tail.
+#include "frontier.cuh"
+#include "sssp_keys.cuh"
+
+// Counter slots (u64, REPAIR_COUNTERS per tree), mirrored by DeviceTrees on the host
+enum RepairCounter : int {
+    REPAIR_ROOTS = 0,      // changed tree arcs that broke (vertices marked in step 1)
+    REPAIR_INVALID = 1,    // vertices marked (roots and their subtrees)
+    REPAIR_SEEDS = 2,      // vertices in far list 0 (read by sssp_async_seeded_* as the list's size)
+    REPAIR_RECOMPUTE = 3,  // 1: more than maxInvalid marked, recomputed from the source
+    REPAIR_ROUNDS = 4,     // pointer-jumping rounds
+    REPAIR_ORPHANS = 5,    // vertices with a finite key and no candidate of smaller key (then adopted, step c')
+    REPAIR_CHANGED = 6,    // vertices whose key or parent changed (the DELTA's length)
+    REPAIR_BASE = 7,       // the DELTA's first pair in the arena
+    REPAIR_NEED = 8,       // vertices that needed a parent
+    REPAIR_ACTIVE = 9,     // 3 slots, round % 3: vertices still jumping (prepare), adopted (finish)
+    REPAIR_ADOPTED = 12,   // orphans adopted (the rest, REPAIR_ORPHANS - REPAIR_ADOPTED, go to the host)
+    REPAIR_LEVEL = 13,     // 3 slots, level % 3: vertices marked in that level of the subtrees' walk
+    REPAIR_COUNTERS = 16
+};
+
+using namespace frontier;
+
+namespace {
+
+constexpr int NO_CANDIDATE = 0x7fffffff;
+// Levels of the subtrees walked one by one before pointer jumping takes over (a round of it costs about three levels,
+// and a road graph's deep subtrees take 9 to 10 rounds: H100, USA-road-d.NY)
+constexpr int SHALLOW_LEVELS = 32;
+constexpr int OLD_PARENT = -1;  // the old parent is a candidate (it wins)
+
+// A changed arc's weight in the tree's form, negative when the arc is gone.
+template <typename T>
+__device__ __forceinline__ bool absent(T w) { return w < 0; }
+
+__device__ __forceinline__ u64 warp_min(u64 x) {
+    for (int o = WARP / 2; o > 0; o >>= 1) {
+        u64 y = __shfl_down_sync(FULL_MASK, x, o);
+        x = y < x ? y : x;
+    }
+    return __shfl_sync(FULL_MASK, x, 0);
+}
+
+// Appends v for every lane with take (one atomic per warp). The whole warp calls it.
+__device__ __forceinline__ void append(bool take, int v, int* out, u64* count) {
+    unsigned m = __ballot_sync(FULL_MASK, take);
+    if (m == 0) return;
+    int leader = __ffs(m) - 1;
+    u64 base = 0;
+    if (lane_id() == leader) base = atomicAdd(count, (u64)__popc(m));
+    base = __shfl_sync(FULL_MASK, base, leader);
+    if (take) out[base + __popc(m & lanes_below())] = v;
+}
+
+// The far list of the settle: v once (farMark 0: listed).
+__device__ __forceinline__ void seed(int v, int* far, int* farMark, u64* ctr) {
+    if (atomicExch(&farMark[v], 0) != 0) far[atomicAdd(&ctr[REPAIR_SEEDS], 1ull)] = v;
+}
+
+// Calls f(u, k) for every arc slot k of every row u < n with take(u): each warp takes 32 consecutive rows, a lane
+// walks a short row alone, the warp walks a long one together.
+template <typename Take, typename F>
+__device__ __forceinline__ void each_arc(const int* __restrict__ row, int n, Take take, F f) {
+    const int lane = lane_id();
+    for (long long base = global_warp() * WARP; base < n; base += grid_warps() * WARP) {
+        int u = (int)base + lane;
+        bool t = u < n && take(u);
+        int s = t ? row[u] : 0, e = t ? row[u + 1] : 0;
+        bool longRow = e - s > WARP;
+        if (t && !longRow) {
+            for (int k = s; k < e; k++) f(u, k);
+        }
+        unsigned m = __ballot_sync(FULL_MASK, longRow);
+        while (m != 0) {
+            int l = __ffs(m) - 1;
+            m &= m - 1;
+            int xs = __shfl_sync(FULL_MASK, s, l), xe = __shfl_sync(FULL_MASK, e, l);
+            for (int k = xs + lane; k < xe; k += WARP) f((int)base + l, k);
+        }
+    }
+}
+
+// Sum over the block (every thread gets it).
+__device__ __forceinline__ long long block_sum(long long x) {
+    __shared__ long long partial[WARPS_PER_BLOCK];
+    for (int o = WARP / 2; o > 0; o >>= 1) x += __shfl_down_sync(FULL_MASK, x, o);
+    if (lane_id() == 0) partial[threadIdx.x / WARP] = x;
+    __syncthreads();
+    long long sum = 0;
+    for (int i = 0; i < WARPS_PER_BLOCK; i++) sum += partial[i];
+    __syncthreads();
+    return sum;
+}
+
+template <typename W>
+__device__ void prepare(const int* __restrict__ row, const int* __restrict__ col,
+                        const typename W::type* __restrict__ wt, int n, int directed, u64* keys, int* parent,
+                        u64* oldKeys, int* oldParent, int* mark, int* anc, int* list, int* far, int* farMark,
+                        const int* __restrict__ tails, const int* __restrict__ heads,
+                        const typename W::type* __restrict__ arcWeight, int arcs, int source, long long maxInvalid,
+                        u64* ctr) {
+    cg::grid_group grid = cg::this_grid();
+    const long long me = global_thread(), threads = grid_threads();
+    // (0) snapshot
+    for (long long v = me; v < n; v += threads) {
+        oldKeys[v] = keys[v];
+        oldParent[v] = parent[v];
+        mark[v] = 0;
+        farMark[v] = -1;
+    }
+    if (me < REPAIR_COUNTERS) ctr[me] = 0;
+    grid.sync();
+    // (1) roots: tree arcs that no longer give their head its key
+    for (long long i = me; i < arcs; i += threads) {
+        int t = tails[i], h = heads[i];
+        if (t == h || h == source || parent[h] != t) continue;
+        typename W::type w = arcWeight[i];
+        u64 kt = keys[t];
+        if ((absent(w) || kt == W::INF || W::add(kt, w) > keys[h]) && atomicExch(&mark[h], 1) == 0) {
+            list[atomicAdd(&ctr[REPAIR_ROOTS], 1ull)] = h;
+        }
+    }
+    grid.sync();
+    const long long limit = ((long long)n + threads - 1) / threads * threads;  // same trip count in a warp
+    const long long roots = (long long)ldcg(&ctr[REPAIR_ROOTS]);
+    // (2) subtrees, level by level from the roots while they are shallow (a few barriers for a small subtree): the
+    // children of x are its out-arcs x->y with parent[y] == x, and every marked vertex is listed once (the roots first)
+    long long start = 0, end = roots;
+    for (int level = 0; start < end && level < SHALLOW_LEVELS; level++) {
+        u64* count = &ctr[REPAIR_LEVEL + level % 3];
+        if (me == 0) ctr[REPAIR_LEVEL + (level + 1) % 3] = 0;  // last read two levels ago
+        for (long long i = global_warp(); i < end - start; i += grid_warps()) {
+            int x = ldcg(&list[start + i]);
+            for (int k = row[x] + lane_id(); k < row[x + 1]; k += WARP) {
+                int y = col[k];
+                if (y != x && parent[y] == x && atomicExch(&mark[y], 1) == 0) list[end + atomicAdd(count, 1ull)] = y;
+            }
+        }
+        grid.sync();
+        start = end;
+        end += (long long)ldcg(count);   // written in this level only: the same in every thread
+    }
+    if (roots > 0 && start == end) {   // every subtree walked: its vertices become unreached
+        for (long long i = me; i < end; i += threads) {
+            int v = ldcg(&list[i]);
+            keys[v] = W::INF;
+            parent[v] = -1;
+        }
+        if (me == 0) ctr[REPAIR_INVALID] = (u64)end;
+    } else if (roots > 0) {
+        // deep subtrees: pointer jumping. anc[v] climbs the tree, halving the distance to the top each round; v is
+        // marked when it meets a marked vertex. anc never jumps over a marked vertex (marked ones start the rounds,
+        // and a vertex jumps only from an unmarked one), so exactly the descendants of roots are marked.
+        for (long long v = me; v < n; v += threads) anc[v] = ldcg(&mark[v]) || v == source ? -1 : parent[v];
+        grid.sync();
+        for (int r = 0;; r++) {
+            if (me == 0) ctr[REPAIR_ACTIVE + (r + 1) % 3] = 0;  // last read two rounds ago
+            bool active = false;
+            for (long long v = me; v < n; v += threads) {
+                if (ldcg(&mark[v])) continue;
+                int a = ldcg(&anc[v]);
+                if (a < 0) continue;
+                if (ldcg(&mark[a])) {
+                    mark[v] = 1;
+                    continue;
+                }
+                int b = ldcg(&anc[a]);
+                anc[v] = b;
+                active |= b >= 0;
+            }
+            if (__any_sync(FULL_MASK, active) && lane_id() == 0) atomicAdd(&ctr[REPAIR_ACTIVE + r % 3], 1ull);
+            grid.sync();
+            if (ldcg(&ctr[REPAIR_ACTIVE + r % 3]) == 0) {
+                if (me == 0) ctr[REPAIR_ROUNDS] = (u64)(r + 1);
+                break;
+            }
+        }
+        // (3) reset: marked vertices become unreached, and are listed anew
+        for (long long v = me; v < limit; v += threads) {
+            bool m = v < n && ldcg(&mark[v]);
+            if (m) {
+                keys[v] = W::INF;
+                parent[v] = -1;
+            }
+            append(m, (int)v, list, &ctr[REPAIR_INVALID]);
+        }
+    }
+    grid.sync();
+    const long long invalid = (long long)ldcg(&ctr[REPAIR_INVALID]);
+    if (invalid > maxInvalid) {  // above the budget: recompute from the source (every vertex needs a parent)
+        for (long long v = me; v < n; v += threads) {
+            keys[v] = v == source ? 0 : W::INF;
+            parent[v] = v == source ? source : -1;
+            mark[v] = 1;
+        }
+        if (me == 0) {
+            far[0] = source;
+            farMark[source] = 0;
+            ctr[REPAIR_SEEDS] = 1;
+            ctr[REPAIR_RECOMPUTE] = 1;
+        }
+        return;
+    }
+    // (4) pull: marked vertices take their best key from unmarked in-neighbours
+    if (invalid > 0) {
+        if (!directed) {
+            for (long long i = global_warp(); i < invalid; i += grid_warps()) {
+                int v = ldcg(&list[i]);
+                u64 best = W::INF;
+                for (int k = row[v] + lane_id(); k < row[v + 1]; k += WARP) {
+                    int u = col[k];
+                    if (ldcg(&mark[u])) continue;
+                    u64 du = ldcg(&keys[u]);
+                    if (du == W::INF) continue;
+                    u64 c = W::add(du, wt[k]);
+                    best = c < best ? c : best;
+                }
+                best = warp_min(best);
+                if (lane_id() == 0 && best != W::INF) {
+                    keys[v] = best;
+                    seed(v, far, farMark, ctr);
+                }
+            }
+        } else {
+            each_arc(row, n, [&](int u) { return !ldcg(&mark[u]) && ldcg(&keys[u]) != W::INF; }, [&](int u, int k) {
+                int v = col[k];
+                if (ldcg(&mark[v])) atomicMin(&keys[v], W::add(ldcg(&keys[u]), wt[k]));
+            });
+            grid.sync();
+            for (long long i = me; i < invalid; i += threads) {
+                int v = ldcg(&list[i]);
+                if (ldcg(&keys[v]) != W::INF) seed(v, far, farMark, ctr);
+            }
+        }
+        grid.sync();
+    }
+    // (5) seed: heads of changed arcs that now offer a shorter path from an unmarked tail
+    for (long long i = me; i < arcs; i += threads) {
+        int t = tails[i], h = heads[i];
+        typename W::type w = arcWeight[i];
+        if (t == h || absent(w) || ldcg(&mark[t])) continue;
+        u64 dt = ldcg(&keys[t]);
+        if (dt == W::INF) continue;
+        u64 d = W::add(dt, w);
+        if (d < ldcg(&keys[h]) && d < atomicMin(&keys[h], d)) seed(h, far, farMark, ctr);
+    }
+}
+
+template <typename W>
+__device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
+                       const typename W::type* __restrict__ wt, int n, int directed, const u64* __restrict__ keys,
+                       int* parent, const u64* __restrict__ oldKeys, const int* __restrict__ oldParent, int* need,
+                       int* cand, int* round, int source, u64* ctr, u64* cursor, int* blockCounts, u64* out) {
+    cg::grid_group grid = cg::this_grid();
+    const long long me = global_thread(), threads = grid_threads();
+    const int lane = lane_id();
+    // (a) which vertices need a parent (marked, or another key)
+    u64 needed = 0;
+    for (long long v = me; v < n; v += threads) {
+        bool nd = v != source && (need[v] || keys[v] != oldKeys[v]);
+        need[v] = nd;
+        if (nd) {
+            cand[v] = NO_CANDIDATE;
+            needed++;
+        }
+    }
+    if (needed > 0) atomicAdd(&ctr[REPAIR_NEED], needed);
+    if (me < 3) ctr[REPAIR_ACTIVE + me] = 0;  // the adoption rounds' counts (prepare's jumping used them)
+    grid.sync();
+    // (b) candidates: tight in-arcs from a strictly smaller key, the old parent first, else the smallest tail
+    if (directed) {
+        each_arc(row, n, [&](int u) { return keys[u] != W::INF; }, [&](int u, int k) {
+            int v = col[k];
+            if (!ldcg(&need[v])) return;
+            u64 du = keys[u], dv = keys[v];
+            if (du < dv && W::add(du, wt[k]) == dv) atomicMin(&cand[v], u == oldParent[v] ? OLD_PARENT : u);
+        });
+    } else {
+        for (long long base = global_warp() * WARP; base < n; base += grid_warps() * WARP) {
+            long long mine = base + lane;
+            unsigned m = __ballot_sync(FULL_MASK, mine < n && ldcg(&need[mine]));
+            while (m != 0) {
+                int l = __ffs(m) - 1;
+                m &= m - 1;
+                int x = (int)base + l;
+                u64 dx = keys[x];
+                int op = oldParent[x];
+                int best = NO_CANDIDATE;
+                if (dx != W::INF) {
+                    for (int k = row[x] + lane; k < row[x + 1]; k += WARP) {
+                        int u = col[k];
+                        u64 du = keys[u];
+                        if (du < dx && W::add(du, wt[k]) == dx) {
+                            int c = u == op ? OLD_PARENT : u;
+                            best = c < best ? c : best;
+                        }
+                    }
+                }
+                best = __reduce_min_sync(FULL_MASK, best);
+                if (lane == 0) cand[x] = best;
+            }
+        }
+    }
+    grid.sync();
+    // (c) parents; a reached vertex without a candidate is an orphan (round NO_CANDIDATE), every other one is anchored
+    // (round 0: its parent chain leaves its key level through an arc of smaller key, or it is the source)
+    u64 orphans = 0;
+    for (long long v = me; v < n; v += threads) {
+        int r = 0;
+        if (ldcg(&need[v])) {
+            int c = ldcg(&cand[v]);
+            int p = c == OLD_PARENT ? oldParent[v] : (c == NO_CANDIDATE ? -1 : c);
+            parent[v] = p;
+            if (p < 0 && keys[v] != W::INF) {
+                r = NO_CANDIDATE;
+                orphans++;
+            }
+        }
+        round[v] = r;
+    }
+    if (orphans > 0) atomicAdd(&ctr[REPAIR_ORPHANS], orphans);
+    grid.sync();
+    // (c') adoption: an orphan's tight in-arcs all come from vertices of its own key (zero weights, or sums that
+    // round). In round r it takes one from a vertex anchored in an earlier round (the old parent first, else the
+    // smallest): links to earlier rounds only, so no cycle; and the orphans along a shortest path's equal-key tail are
+    // anchored one round after another, so every orphan is adopted (one left is the host's, see DeviceTrees).
+    const u64 orphansFound = ldcg(&ctr[REPAIR_ORPHANS]);
+    if (orphansFound > 0) {
+        u64 total = 0;   // the same in every thread: the rounds' counts, each read after its round's barrier
+        for (int r = 1;; r++) {
+            u64* adopted = &ctr[REPAIR_ACTIVE + r % 3];
+            if (me == 0) ctr[REPAIR_ACTIVE + (r + 1) % 3] = 0;  // last read two rounds ago
+            u64 mine = 0;
+            if (directed) {
+                each_arc(row, n, [&](int u) { return ldcg(&round[u]) < r && keys[u] != W::INF; }, [&](int u, int k) {
+                    int v = col[k];
+                    if (v != u && ldcg(&round[v]) == NO_CANDIDATE && keys[u] == keys[v] && W::add(keys[u], wt[k]) == keys[v]) {
+                        atomicMin(&cand[v], u == oldParent[v] ? OLD_PARENT : u);
+                    }
+                });
+                grid.sync();
+                for (long long v = me; v < n; v += threads) {
+                    if (ldcg(&round[v]) != NO_CANDIDATE) continue;
+                    int c = ldcg(&cand[v]);
+                    if (c == NO_CANDIDATE) continue;
+                    parent[v] = c == OLD_PARENT ? oldParent[v] : c;
+                    round[v] = r;
+                    mine++;
+                }
+            } else {
+                for (long long base = global_warp() * WARP; base < n; base += grid_warps() * WARP) {
+                    long long own = base + lane;
+                    unsigned m = __ballot_sync(FULL_MASK, own < n && ldcg(&round[own]) == NO_CANDIDATE);
+                    while (m != 0) {
+                        int l = __ffs(m) - 1;
+                        m &= m - 1;
+                        int x = (int)base + l;
+                        u64 dx = keys[x];
+                        int op = oldParent[x];
+                        int best = NO_CANDIDATE;
+                        for (int k = row[x] + lane; k < row[x + 1]; k += WARP) {
+                            int u = col[k];
+                            // a vertex adopted in this round reads r, an orphan NO_CANDIDATE: neither qualifies
+                            if (u != x && ldcg(&round[u]) < r && keys[u] == dx && W::add(keys[u], wt[k]) == dx) {
+                                int c = u == op ? OLD_PARENT : u;
+                                best = c < best ? c : best;
+                            }
+                        }
+                        best = __reduce_min_sync(FULL_MASK, best);
+                        if (lane == 0 && best != NO_CANDIDATE) {
+                            parent[x] = best == OLD_PARENT ? op : best;
+                            round[x] = r;
+                            mine++;
+                        }
+                    }
+                }
+            }
+            if (mine > 0) atomicAdd(adopted, mine);
+            grid.sync();
+            u64 now = ldcg(adopted);   // written in this round only (zeroed two rounds ahead): the same for all
+            total += now;
+            if (now == 0 || total == orphansFound) break;
+        }
+        if (me == 0) ctr[REPAIR_ADOPTED] = total;
+    }
+    // (d) the changed vertices of this block's range, counted
+    const long long chunk = ((long long)n + gridDim.x - 1) / gridDim.x;
+    const long long lo = min((long long)n, (long long)blockIdx.x * chunk), hi = min((long long)n, lo + chunk);
+    int count = 0;
+    for (long long b = lo; b < hi; b += blockDim.x) {
+        long long v = b + threadIdx.x;
+        bool changed = v < hi && (keys[v] != oldKeys[v] || ldcg(&parent[v]) != oldParent[v]);
+        count += __syncthreads_count(changed);
+    }
+    if (threadIdx.x == 0) blockCounts[blockIdx.x] = count;
+    grid.sync();
+    // (e) the DELTA: this block's offset, the tree's place in the arena, then the pairs in vertex order
+    long long before = 0;
+    for (int j = threadIdx.x; j < (int)blockIdx.x; j += blockDim.x) before += ldcg(&blockCounts[j]);
+    before = block_sum(before);
+    if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) {
+        u64 total = (u64)(before + count);
+        ctr[REPAIR_CHANGED] = total;
+        ctr[REPAIR_BASE] = atomicAdd(cursor, total);
+    }
+    grid.sync();
+    __shared__ int warpCount[WARPS_PER_BLOCK];
+    long long at = (long long)ldcg(&ctr[REPAIR_BASE]) + before;
+    const int w = threadIdx.x / WARP;
+    for (long long b = lo; b < hi; b += blockDim.x) {
+        long long v = b + threadIdx.x;
+        int p = v < hi ? ldcg(&parent[v]) : 0;
+        bool changed = v < hi && (keys[v] != oldKeys[v] || p != oldParent[v]);
+        unsigned m = __ballot_sync(FULL_MASK, changed);
+        if (lane == 0) warpCount[w] = __popc(m);
+        __syncthreads();
+        int below = 0, all = 0;
+        for (int i = 0; i < WARPS_PER_BLOCK; i++) {
+            if (i < w) below += warpCount[i];
+            all += warpCount[i];
+        }
+        if (changed) {
+            long long pos = at + below + __popc(m & lanes_below());
+            out[2 * pos] = keys[v];
+            out[2 * pos + 1] = ((u64)v << 32) | (unsigned)p;
+        }
+        at += all;
+        __syncthreads();
+    }
+}
+
+}  // namespace
+
+#define REPAIR(SUFFIX, W)                                                                                              \
+    extern "C" __global__ void __launch_bounds__(BLOCK_THREADS) repair_prepare_##SUFFIX(                               \
+        const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,      \
+        int directed, u64* keys, int* parent, u64* oldKeys, int* oldParent, int* mark, int* anc, int* list, int* far,  \
+        int* farMark, const int* __restrict__ tails, const int* __restrict__ heads,                                    \
+        const typename W::type* __restrict__ arcWeight, int arcs, int source, long long maxInvalid, u64* ctr) {        \
+        prepare<W>(row, col, wt, n, directed, keys, parent, oldKeys, oldParent, mark, anc, list, far, farMark, tails,  \
+                   heads, arcWeight, arcs, source, maxInvalid, ctr);                                                   \
+    }                                                                                                                  \
+    extern "C" __global__ void __launch_bounds__(BLOCK_THREADS) repair_finish_##SUFFIX(                                \
+        const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,      \
+        int directed, const u64* __restrict__ keys, int* parent, const u64* __restrict__ oldKeys,                      \
+        const int* __restrict__ oldParent, int* need, int* cand, int* round, int source, u64* ctr, u64* cursor,        \
+        int* blockCounts, u64* out) {                                                                                   \
+        finish<W>(row, col, wt, n, directed, keys, parent, oldKeys, oldParent, need, cand, round, source, ctr, cursor, \
+                  blockCounts, out);                                                                                    \
+    }
+REPAIR(i32, IntWeights)
+REPAIR(f64, DoubleWeights)
+REPAIR(unit, UnitWeights)
+#undef REPAIR
+
+// A tree's keys moved to the graph's other weight form (its weights became fractional, or integral again):
+// toDouble 1: integer keys to the bits of the same doubles (exact below 2^53, as DeviceCsr keeps them); 0: back.
+extern "C" __global__ void repair_convert(u64* keys, int n, int toDouble) {
+    const u64 doubleInf = DoubleWeights::INF;
+    for (long long v = global_thread(); v < n; v += grid_threads()) {
+        u64 k = keys[v];
+        if (toDouble) {
+            keys[v] = k == U64_MAX ? doubleInf : (u64)__double_as_longlong((double)k);
+        } else {
+            keys[v] = k == doubleInf ? U64_MAX : (u64)__longlong_as_double((long long)k);
+        }
+    }
+}
+
+// A tree grown to n vertices: the old n0 entries copied, the new ones unreached (key inf, parent -1).
+extern "C" __global__ void repair_grow(const u64* __restrict__ oldKeys, const int* __restrict__ oldParent, int n0,
+                                       u64* keys, int* parent, int n, u64 inf) {
+    for (long long v = global_thread(); v < n; v += grid_threads()) {
+        keys[v] = v < n0 ? oldKeys[v] : inf;
+        parent[v] = v < n0 ? oldParent[v] : -1;
+    }
+}
+
+// A tree's entries at vertices[0, k) replaced (the host repaired its copy of the answer there): keys as two 32-bit
+// halves each (little-endian), parents.
+extern "C" __global__ void repair_patch(u64* keys, int* parent, const int* __restrict__ vertices,
+                                        const unsigned* __restrict__ halves, const int* __restrict__ parents, int k) {
+    for (long long i = global_thread(); i < k; i += grid_threads()) {
+        int v = vertices[i];
+        keys[v] = (u64)halves[2 * i] | ((u64)halves[2 * i + 1] << 32);
+        parent[v] = parents[i];
+    }
+}

@@ -1,0 +1,610 @@
+package org.frontiergraph.kernels.sssp;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiPredicate;
+import jcuda.driver.CUdeviceptr;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Variant;
+import org.frontiergraph.kernels.gpu.CudaContext;
+import org.frontiergraph.kernels.gpu.DeviceBuffer;
+import org.frontiergraph.kernels.gpu.DeviceCsr;
+import org.frontiergraph.kernels.gpu.DeviceGraph;
+import org.frontiergraph.kernels.gpu.DeviceResident;
+import org.frontiergraph.kernels.gpu.DeviceTimer;
+import org.frontiergraph.kernels.gpu.Kernel;
+import org.frontiergraph.kernels.gpu.KernelModule;
+import org.frontiergraph.kernels.graph.ChangedEdges;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.MutableGraph;
+
+/**
+ * Standing shortest-path and BFS trees kept in device memory beside a graph resident on the GPU, and repaired there
+ * after each batch of updates (kernels in src/main/cuda/sssp_repair.cu; the method, KickStarter's trimming and a
+ * relaxation from the affected region, and why it is exact, in that file and in {@link TreeRepair}). One instance per
+ * resident graph ({@link #on}), holding every tree opened on it; the SSSP trees ({@link DeviceSsspTrees}) and the BFS
+ * trees ({@code org.frontiergraph.kernels.bfs.DeviceBfsTrees}, unit weights) are its two faces.
+ *
+ * <p>A tree is a key and a parent per vertex on the device (12 bytes a vertex), in the graph's ledger (its resident
+ * bytes) until {@link #close(Tree)} or the graph's close. A repair of a batch ({@link #repair}) brings the device copy
+ * up to date (the graph's {@code sync}), screens every tree on the host against the batch's changed arcs
+ * ({@link TreeRepair.Screen}, on the caller's host copy of each answer: a tree the batch cannot touch costs no launch),
+ * uploads the changed arcs once, and runs three launches per touched tree: {@code repair_prepare} (invalidate, pull,
+ * seed), {@code sssp_async_seeded} ({@link AsyncSssp}'s kernel relaxing from the seeds: the same relax loop the
+ * queries use) and {@code repair_finish} (parents, and the DELTA compacted on the device). Trees go in groups that
+ * share an arena for their DELTAs (about {@link #ARENA_BYTES}), so a group costs two copies back (the counters, then
+ * the DELTAs: only the changed vertices cross PCIe), whatever its size.
+ *
+ * <p>Where the device cannot give an exact tree, the host repairs it and the device copy is replaced by the host's
+ * answer ({@link How#HOST}, through the caller's {@link HostRepair}): a vertex left without a parent. (Vertices whose
+ * tight in-arcs all come from vertices of their own distance, by zero weights or sums that round, are adopted on the
+ * device in rounds, which always completes by the method's argument: the fallback is a safety net.) A batch that invalidates more than {@link #maxInvalidFraction} of the vertices is recomputed on
+ * the device from the source instead ({@link How#RECOMPUTED}), through the same settle and DELTA. Device memory that
+ * runs out fails the call with {@link org.frontiergraph.kernels.engine.GraphTooLargeException} (the caller recomputes).
+ *
+ * <p>Thread-safe: every device call holds the graph's device ({@link DeviceResident#onDevice}).
+ */
+public final class DeviceTrees implements AutoCloseable {
+    /** sssp_repair.cu's enum RepairCounter: slots of a tree's u64 counters. */
+    static final int ROOTS = 0, INVALID = 1, SEEDS = 2, RECOMPUTE = 3, ROUNDS = 4, ORPHANS = 5, CHANGED = 6, BASE = 7,
+            NEED = 8, ADOPTED = 12, COUNTERS = 16;
+    /** By default a batch that invalidates more than this fraction of the vertices is recomputed (on the device). */
+    public static final double MAX_INVALID_FRACTION = 0.5;
+    /** Bytes of the DELTA arena: a group of trees holds its DELTAs (16 bytes a changed vertex, n at most a tree). */
+    static final long ARENA_BYTES = 64L << 20;
+    /** Blocks per multiprocessor of the prepare and finish launches (their grid barriers cost more with more). */
+    static final int BLOCKS_PER_SM = 2;
+    /** Entries of the per-block counts of {@code repair_finish} (at least its grid). */
+    static final int BLOCK_COUNTS = 1 << 14;
+    /**
+     * {@code -Dfrontier.trees.phases=true}: every repair prints the device time of its phases (prepare, settle,
+     * finish, summed over its trees; CUDA events) and the host's part (benchmarks).
+     */
+    private static final boolean PHASES = Boolean.getBoolean("frontier.trees.phases");
+    /**
+     * The settle's options ({@link AsyncSssp}'s, e.g. {@code df=256,ahead=16}), {@code -Dfrontier.trees.settle};
+     * default {@link #SETTLE}.
+     */
+    static final String SETTLE = "";
+    private static final Variant SETTLE_VARIANT = settleVariant(System.getProperty("frontier.trees.settle", SETTLE));
+
+    private static Variant settleVariant(String options) {
+        Map<String, String> o = new java.util.HashMap<>();
+        for (String kv : options.split(",")) {
+            int eq = kv.indexOf('=');
+            if (eq > 0) o.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+        }
+        return new Variant("async", o);
+    }
+
+    /** How a tree was brought up to date. */
+    public enum How {
+        /** The batch cannot change it (screened out): no launch. */
+        UNTOUCHED,
+        /** Repaired on the device. */
+        REPAIRED,
+        /** Above the budget: recomputed on the device from the source. */
+        RECOMPUTED,
+        /** Repaired on the host (the device could not give an exact tree); the device copy replaced by the result. */
+        HOST
+    }
+
+    /**
+     * What a repair did to one tree: how, and the vertices whose value or parent changed (ascending; a vertex added by
+     * the batch counts only when reached), with their new values (distances or hop counts, +Inf unreached) and
+     * parents (null for {@link How#HOST}: the host's answer holds them). {@code counters}: {@code invalidated},
+     * {@code seeds}, {@code rounds} (pointer jumping), {@code orphans} (vertices whose tight in-arcs all come from
+     * vertices of the same distance) and {@code adopted} (those given a parent on the device).
+     */
+    public record Outcome(How how, int[] vertices, double[] values, int[] parents, Map<String, Long> counters) {
+        static final Outcome UNTOUCHED = new Outcome(How.UNTOUCHED, new int[0], new double[0], new int[0], Map.of());
+    }
+
+    /** The host's repair of one tree, for {@link How#HOST}: its new values and parents and the changed vertices. */
+    @FunctionalInterface
+    public interface HostRepair {
+        /** Repairs the caller's host copy of {@code tree} on {@code graph} (the current version, after the batch). */
+        HostResult repair(CsrGraph graph, Tree tree);
+    }
+
+    /** A host repair's answer: values (+Inf unreached) and parents of every vertex, and the changed vertices. */
+    public record HostResult(double[] values, int[] parents, int[] changed) {}
+
+    /** One standing tree on the device. */
+    public final class Tree {
+        private final int source;
+        private final boolean unit;
+        private DeviceBuffer keys, parents;
+        private int n;
+        /** The key form: "i32" (integer distances), "f64" (bits of doubles) or "unit" (hop counts). */
+        private String form;
+
+        private Tree(int source, boolean unit) {
+            this.source = source;
+            this.unit = unit;
+        }
+
+        public int source() { return source; }
+
+        /** BFS: every arc counts 1. */
+        public boolean unitWeights() { return unit; }
+
+        /** Vertices it holds. */
+        public int vertexCount() { return n; }
+
+        /** Device bytes it holds. */
+        public long deviceBytes() { return keys == null ? 0 : keys.bytes() + parents.bytes(); }
+    }
+
+    private final DeviceResident resident;
+    private final MutableGraph mutable;
+    private final CudaContext context;
+    private final DeviceGraph allocator;
+    private final Set<Tree> trees = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** Scratch of {@code capacity} vertices: the snapshot, marks, ancestors or parent candidates, the invalid list. */
+    private int capacity;
+    private DeviceBuffer oldKeys, oldParents, mark, anc, list;
+    private DeviceBuffer blockCounts, cursor, counters, arena;
+    private int counterTrees;
+    private long arenaPairs;
+    /** The batch's changed arcs: tails, heads, weights in each form. */
+    private DeviceBuffer tails, heads, weightsI32, weightsF64, weightsUnit;
+    private double maxInvalidFraction = MAX_INVALID_FRACTION;
+    private boolean closed;
+
+    private DeviceTrees(DeviceResident resident, MutableGraph mutable, DeviceGraph device) {
+        this.resident = resident;
+        this.mutable = mutable;
+        this.context = device.context();
+        this.allocator = device;
+    }
+
+    /** The standing trees of {@code graph}, when it lives on the GPU (empty on the CPU engine: repair on the host). */
+    public static Optional<DeviceTrees> on(ResidentGraph graph) {
+        if (!(graph instanceof DeviceResident d)) return Optional.empty();
+        return Optional.of(d.attachment(DeviceTrees.class, dev -> new DeviceTrees(d, graph.mutable(), dev)));
+    }
+
+    /**
+     * Above this fraction of the vertices invalidated by a batch, a tree is recomputed on the device from its source
+     * instead of repaired (default {@link #MAX_INVALID_FRACTION}; 0: always recompute a tree a batch invalidates a
+     * vertex of, 1: never).
+     */
+    public void maxInvalidFraction(double fraction) {
+        if (!(fraction >= 0 && fraction <= 1)) throw new IllegalArgumentException("fraction " + fraction + " not in [0, 1]");
+        maxInvalidFraction = fraction;
+    }
+
+    /**
+     * A standing tree holding {@code values} (distances, or hop counts as doubles; +Inf unreached) and {@code parents}
+     * (the source for itself, -1 unreached): the exact answer from {@code source} on the graph's current version (or on
+     * the version a batch still to be repaired starts from: the next {@link #repair} takes it on from there, its
+     * changes from that version's vertex count). Uploaded (12 bytes a vertex).
+     *
+     * @throws IllegalArgumentException when the arrays differ in length or have more entries than the graph vertices
+     */
+    public Tree open(int source, boolean unitWeights, double[] values, int[] parents) {
+        return resident.onDevice(dev -> {
+            ensureOpen();
+            Tree t = new Tree(source, unitWeights);
+            upload(t, dev, values, parents);
+            trees.add(t);
+            return t;
+        });
+    }
+
+    /** Replaces {@code tree}'s values by {@code values} and {@code parents} (an answer as {@link #open} takes one). */
+    public void reset(Tree tree, double[] values, int[] parents) {
+        resident.onDevice(dev -> {
+            ensureOpen();
+            checkOwn(tree);
+            upload(tree, dev, values, parents);
+            return null;
+        });
+    }
+
+    /**
+     * Writes {@code values} and {@code parents} at {@code vertices} into {@code tree}: the caller's answer changed
+     * there (a repair on the host), and the tree holds it again. O(k); vertices must be below
+     * {@link Tree#vertexCount()} (a grown answer: {@link #reset}).
+     */
+    public void patch(Tree tree, int[] vertices, double[] values, int[] parents) {
+        if (vertices.length != values.length || vertices.length != parents.length) throw new IllegalArgumentException("lengths differ");
+        if (vertices.length == 0) return;
+        resident.holding(() -> {
+            ensureOpen();
+            checkOwn(tree);
+            int k = vertices.length;
+            int[] halves = new int[2 * k];
+            for (int i = 0; i < k; i++) {
+                if (vertices[i] < 0 || vertices[i] >= tree.n) {
+                    throw new IllegalArgumentException("vertex " + vertices[i] + " outside the tree's " + tree.n);
+                }
+                long key = key(values[i], tree.form);
+                halves[2 * i] = (int) key;
+                halves[2 * i + 1] = (int) (key >>> 32);
+            }
+            try (DeviceBuffer v = DeviceBuffer.of(context, null, vertices);
+                 DeviceBuffer h = DeviceBuffer.of(context, null, halves);
+                 DeviceBuffer p = DeviceBuffer.of(context, null, parents)) {
+                context.module("sssp_repair").kernel("repair_patch").launch(Kernel.blocksFor(k), tree.keys, tree.parents,
+                        v, h, p, k);
+                context.synchronize();
+            }
+            return null;
+        });
+    }
+
+    /** Frees {@code tree}'s device memory; it must not be used again. Safe to call twice, and after {@link #close()}. */
+    public void close(Tree tree) {
+        resident.holding(() -> {
+            if (trees.remove(tree)) free(tree);
+            return null;
+        });
+    }
+
+    /** Trees open. */
+    public int size() {
+        return resident.holding(trees::size);
+    }
+
+    /** Device bytes of the trees and the scratch (all in the graph's resident bytes). */
+    public long deviceBytes() {
+        return resident.holding(() -> {
+            long sum = 0;
+            for (Tree t : trees) sum += t.deviceBytes();
+            for (DeviceBuffer b : scratch()) if (b != null) sum += b.bytes();
+            return sum;
+        });
+    }
+
+    /**
+     * Brings {@code batch}'s trees up to date with the graph's current version after {@code changes} (the changes
+     * since their last repair or open: each tree must hold the exact answer on the version before them, with
+     * {@code changes.vertexCountBefore()} vertices). {@code touched} screens each tree ({@link TreeRepair.Screen}
+     * of the batch, on the caller's host copy of the answer): false skips it ({@link How#UNTOUCHED}: it must be
+     * unchanged by the batch). {@code host} repairs a tree on the host where the device cannot ({@link How#HOST}).
+     * Entry i of the result is {@code batch.get(i)}'s outcome.
+     *
+     * @throws org.frontiergraph.kernels.engine.GraphTooLargeException when device memory runs out (the trees that
+     *         were not repaired then hold unknown values: reset or close them)
+     */
+    public Outcome[] repair(List<Tree> batch, ChangedEdges changes, BiPredicate<TreeRepair.Screen, Tree> touched,
+                            HostRepair host) {
+        return resident.onDevice(dev -> {
+            ensureOpen();
+            for (Tree t : batch) {
+                checkOwn(t);
+                if (t.n != changes.vertexCountBefore()) {
+                    throw new IllegalArgumentException("tree from " + t.source + " holds " + t.n
+                            + " vertices; the changes start from " + changes.vertexCountBefore());
+                }
+            }
+            return repairOnDevice(dev, batch, changes, touched, host);
+        });
+    }
+
+    private Outcome[] repairOnDevice(DeviceGraph dev, List<Tree> batch, ChangedEdges changes,
+                                     BiPredicate<TreeRepair.Screen, Tree> touched, HostRepair host) {
+        Outcome[] out = new Outcome[batch.size()];
+        TreeRepair.Screen screen = TreeRepair.Screen.of(mutable, changes);
+        List<Integer> work = new ArrayList<>();
+        for (int i = 0; i < out.length; i++) {
+            if (touched.test(screen, batch.get(i))) work.add(i);
+            else out[i] = Outcome.UNTOUCHED;
+        }
+        if (work.isEmpty()) return out;
+        DeviceCsr csr = dev.csr();
+        int n = csr.vertexCount;
+        AsyncSssp settle = (AsyncSssp) dev.launcher(AsyncSssp.IMPLEMENTATION);
+        if (settle.vertexCount() != n) throw new IllegalStateException("the settle launcher holds " + settle.vertexCount() + " vertices, the graph " + n);
+        ensureScratch(n);
+        uploadArcs(screen, csr, work.stream().anyMatch(i -> batch.get(i).unit), work.stream().anyMatch(i -> !batch.get(i).unit));
+        int group = (int) Math.max(1, Math.min(work.size(), ARENA_BYTES / (16L * Math.max(1, n))));
+        ensureGroup(group, (long) group * n);
+        long maxInvalid = (long) Math.floor(maxInvalidFraction * n);
+        CsrGraph[] hostGraph = new CsrGraph[1];
+        Phases phases = PHASES ? new Phases(context) : null;
+        for (int from = 0; from < work.size(); from += group) {
+            List<Integer> part = work.subList(from, Math.min(work.size(), from + group));
+            cursor.fill32(0, 2, 0);
+            for (int j = 0; j < part.size(); j++) {
+                Tree t = batch.get(part.get(j));
+                follow(t, dev);
+                launchRepair(t, csr, settle, j, maxInvalid, screen.arcs(), phases);
+            }
+            long[] c = new long[COUNTERS * part.size()];
+            counters.download(c);
+            if (phases != null) phases.add(c, part.size());
+            long total = 0;
+            for (int j = 0; j < part.size(); j++) total += c[COUNTERS * j + CHANGED];
+            long[] pairs = new long[(int) (2 * total)];
+            if (total > 0) arena.download(pairs);
+            for (int j = 0; j < part.size(); j++) {
+                int i = part.get(j);
+                Tree t = batch.get(i);
+                int at = COUNTERS * j;
+                Map<String, Long> stats = Map.of("invalidated", c[at + INVALID], "seeds", c[at + SEEDS],
+                        "rounds", c[at + ROUNDS], "orphans", c[at + ORPHANS], "adopted", c[at + ADOPTED]);
+                if (c[at + ORPHANS] > c[at + ADOPTED]) {   // a vertex left without a parent: the host repairs the tree
+                    if (hostGraph[0] == null) hostGraph[0] = mutable.current();
+                    HostResult r = host.repair(hostGraph[0], t);
+                    upload(t, dev, r.values(), r.parents());
+                    out[i] = new Outcome(How.HOST, r.changed(), null, null, stats);
+                    continue;
+                }
+                out[i] = decode(t, pairs, (int) c[at + BASE], (int) c[at + CHANGED], c[at + RECOMPUTE] != 0 ? How.RECOMPUTED : How.REPAIRED, stats);
+            }
+        }
+        if (phases != null) phases.print(work.size(), batch.size(), n);
+        return out;
+    }
+
+    /** Device time of the phases of one repair call, summed over its trees ({@link #PHASES}). */
+    private static final class Phases {
+        final long start = System.nanoTime();
+        final DeviceTimer[] timers;
+        final long[] nanos = new long[3];
+        long invalid, seeds, rounds, changed, orphans;
+
+        Phases(CudaContext context) {
+            timers = new DeviceTimer[] {new DeviceTimer(context), new DeviceTimer(context), new DeviceTimer(context)};
+        }
+
+        /** Phase {@code i} (0 prepare, 1 settle, 2 finish) starts. */
+        void start(int i) {
+            timers[i].start();
+        }
+
+        void stop(int i) {
+            timers[i].stop();
+        }
+
+        /** After a tree's three launches: waits for them and adds their times. */
+        void lap() {
+            for (int i = 0; i < 3; i++) nanos[i] += timers[i].elapsedNanos();
+        }
+
+        void add(long[] c, int trees) {
+            for (int j = 0; j < trees; j++) {
+                int at = COUNTERS * j;
+                invalid += c[at + INVALID];
+                seeds += c[at + SEEDS];
+                rounds += c[at + ROUNDS];
+                changed += c[at + CHANGED];
+                orphans += c[at + ORPHANS];
+            }
+        }
+
+        void print(int repaired, int trees, int n) {
+            long all = System.nanoTime() - start;
+            System.err.printf(java.util.Locale.ROOT, "device trees: %d of %d repaired (n %,d): prepare %.3f ms, settle %.3f ms,"
+                    + " finish %.3f ms; call %.3f ms; invalidated %,d, seeds %,d, jumping rounds %d, changed %,d, orphans %d%n",
+                    repaired, trees, n, nanos[0] / 1e6, nanos[1] / 1e6, nanos[2] / 1e6, all / 1e6, invalid, seeds, rounds,
+                    changed, orphans);
+            for (var t : timers) t.close();
+        }
+    }
+
+    /** Queues the three launches of one tree's repair; its counters are slot {@code j} of the group's. */
+    private void launchRepair(Tree t, DeviceCsr csr, AsyncSssp settle, int j, long maxInvalid, int arcs, Phases phases) {
+        int n = csr.vertexCount;
+        KernelModule module = context.module("sssp_repair");
+        Object weights = t.unit ? csr.columns : csr.weights();   // unit: never read (the kernels' UnitWeights)
+        DeviceBuffer arcWeights = t.unit ? weightsUnit : t.form.equals("i32") ? weightsI32 : weightsF64;
+        CUdeviceptr ctr = counters.pointer().withByteOffset(8L * COUNTERS * j);
+        int directed = csr.directed ? 1 : 0;
+        if (phases != null) phases.start(0);
+        module.kernel("repair_prepare_" + t.form).launchCooperative(BLOCKS_PER_SM, csr.rowOffsets, csr.columns, weights, n,
+                directed, t.keys, t.parents, oldKeys, oldParents, mark, anc, list, settle.farList(), settle.farMarks(),
+                tails, heads, arcWeights, arcs, t.source, maxInvalid, ctr);
+        if (phases != null) {
+            phases.stop(0);
+            phases.start(1);
+        }
+        settle.settle(t.keys, ctr.withByteOffset(8L * SEEDS), t.form, SETTLE_VARIANT);
+        if (phases != null) {
+            phases.stop(1);
+            phases.start(2);
+        }
+        module.kernel("repair_finish_" + t.form).launchCooperative(BLOCKS_PER_SM, csr.rowOffsets, csr.columns, weights, n,
+                directed, t.keys, t.parents, oldKeys, oldParents, mark, anc, list, t.source, ctr, cursor, blockCounts, arena);
+        if (phases != null) {
+            phases.stop(2);
+            phases.lap();
+        }
+    }
+
+    /** A tree's DELTA from the arena's pairs (key, vertex << 32 | parent), ascending by vertex. */
+    private static Outcome decode(Tree t, long[] pairs, int base, int count, How how, Map<String, Long> stats) {
+        int[] vertices = new int[count], parents = new int[count];
+        double[] values = new double[count];
+        for (int i = 0; i < count; i++) {
+            long key = pairs[2 * (base + i)], vp = pairs[2 * (base + i) + 1];
+            vertices[i] = (int) (vp >>> 32);
+            parents[i] = (int) vp;
+            values[i] = value(key, t.form);
+        }
+        return new Outcome(how, vertices, values, parents, stats);
+    }
+
+    /** The tree follows the graph: new vertices (unreached), and the key form of the graph's weights now. */
+    private void follow(Tree t, DeviceGraph dev) {
+        DeviceCsr csr = dev.csr();
+        int n = csr.vertexCount;
+        String form = formOf(t.unit, csr);
+        if (!form.equals(t.form)) {
+            context.module("sssp_repair").kernel("repair_convert").launch(Kernel.blocksFor(t.n), t.keys, t.n,
+                    form.equals("f64") ? 1 : 0);
+            t.form = form;
+        }
+        if (n > t.n) {
+            DeviceBuffer[] b = dev.allocate(8L * n, 4L * n);
+            context.module("sssp_repair").kernel("repair_grow").launch(Kernel.blocksFor(n), t.keys, t.parents, t.n,
+                    b[0], b[1], n, infKey(form));
+            free(t);
+            t.keys = b[0];
+            t.parents = b[1];
+            t.n = n;
+        }
+    }
+
+    private static String formOf(boolean unit, DeviceCsr csr) {
+        return unit ? "unit" : csr.intWeights() ? "i32" : "f64";
+    }
+
+    private static long infKey(String form) {
+        return form.equals("f64") ? SeedSssp.DOUBLE_INF : SeedSssp.INT_INF;
+    }
+
+    /** The value of a key of form {@code form} (+Inf unreached). */
+    static double value(long key, String form) {
+        if (form.equals("f64")) return Double.longBitsToDouble(key);
+        return key == SeedSssp.INT_INF ? Double.POSITIVE_INFINITY : (double) key;
+    }
+
+    /** The key of a value in form {@code form}. */
+    static long key(double value, String form) {
+        if (form.equals("f64")) return Double.doubleToRawLongBits(value);
+        return value == Double.POSITIVE_INFINITY ? SeedSssp.INT_INF : (long) value;
+    }
+
+    /**
+     * Writes values and parents into the tree (allocated to their length: the graph's vertices, or fewer for an answer
+     * on a version before vertices were added, which the next repair grows), in the graph's form.
+     */
+    private void upload(Tree t, DeviceGraph dev, double[] values, int[] parents) {
+        int n = values.length;
+        if (parents.length != n || n > dev.csr().vertexCount) {
+            throw new IllegalArgumentException("an answer of " + values.length + " values and " + parents.length
+                    + " parents for a graph of " + dev.csr().vertexCount + " vertices");
+        }
+        if (t.keys == null || t.n != n) {
+            DeviceBuffer[] b = dev.allocate(8L * n, 4L * n);
+            free(t);
+            t.keys = b[0];
+            t.parents = b[1];
+            t.n = n;
+        }
+        t.form = formOf(t.unit, dev.csr());
+        int[] words = new int[2 * n];   // little-endian halves: raw key bits, exactly
+        for (int v = 0; v < n; v++) {
+            long k = key(values[v], t.form);
+            words[2 * v] = (int) k;
+            words[2 * v + 1] = (int) (k >>> 32);
+        }
+        t.keys.upload(words);
+        t.parents.upload(parents);
+    }
+
+    /** Uploads the screen's changed arcs: tails, heads, and their weights in the forms the trees need (-1: gone). */
+    private void uploadArcs(TreeRepair.Screen screen, DeviceCsr csr, boolean unit, boolean weighted) {
+        int k = screen.arcs();
+        tails = grow(tails, 4L * k);
+        heads = grow(heads, 4L * k);
+        tails.upload(screen.tails());
+        heads.upload(screen.heads());
+        double[] w = screen.weights();
+        if (unit) {
+            int[] u = new int[k];
+            for (int i = 0; i < k; i++) u[i] = Double.isNaN(w[i]) ? -1 : 1;
+            weightsUnit = grow(weightsUnit, 4L * k);
+            weightsUnit.upload(u);
+        }
+        if (weighted && csr.intWeights()) {
+            int[] x = new int[k];
+            for (int i = 0; i < k; i++) x[i] = Double.isNaN(w[i]) ? -1 : (int) w[i];
+            weightsI32 = grow(weightsI32, 4L * k);
+            weightsI32.upload(x);
+        } else if (weighted) {
+            double[] x = new double[k];
+            for (int i = 0; i < k; i++) x[i] = Double.isNaN(w[i]) ? -1 : w[i];
+            weightsF64 = grow(weightsF64, 8L * k);
+            weightsF64.upload(x);
+        }
+    }
+
+    /** {@code b}, or a larger buffer (at least {@code bytes}, growing geometrically) in place of it. */
+    private DeviceBuffer grow(DeviceBuffer b, long bytes) {
+        if (b != null && b.bytes() >= bytes) return b;
+        long size = Math.max(Math.max(bytes, 1024), b == null ? 0 : 2 * b.bytes());
+        DeviceBuffer fresh = allocator.allocate(size)[0];
+        if (b != null) b.close();
+        return fresh;
+    }
+
+    /** Scratch for graphs of {@code n} vertices. */
+    private void ensureScratch(int n) {
+        if (capacity >= n && oldKeys != null) return;
+        for (DeviceBuffer b : new DeviceBuffer[] {oldKeys, oldParents, mark, anc, list}) if (b != null) b.close();
+        oldKeys = oldParents = mark = anc = list = null;
+        int size = n + (n >> 4);   // head room: graphs grow a few vertices at a time
+        DeviceBuffer[] b = allocator.allocate(8L * size, 4L * size, 4L * size, 4L * size, 4L * size);
+        oldKeys = b[0];
+        oldParents = b[1];
+        mark = b[2];
+        anc = b[3];
+        list = b[4];
+        capacity = size;
+        if (blockCounts == null) {
+            DeviceBuffer[] c = allocator.allocate(4L * BLOCK_COUNTS, 16);
+            blockCounts = c[0];
+            cursor = c[1];
+        }
+    }
+
+    /** Counters for {@code trees} trees and an arena of {@code pairs} pairs. */
+    private void ensureGroup(int trees, long pairs) {
+        if (counterTrees < trees) {
+            if (counters != null) counters.close();
+            counters = null;
+            counters = allocator.allocate(8L * COUNTERS * trees)[0];
+            counterTrees = trees;
+        }
+        if (arenaPairs < pairs) {
+            if (arena != null) arena.close();
+            arena = null;
+            arena = allocator.allocate(16L * pairs)[0];
+            arenaPairs = pairs;
+        }
+    }
+
+    private List<DeviceBuffer> scratch() {
+        return Arrays.asList(oldKeys, oldParents, mark, anc, list, blockCounts, cursor, counters, arena, tails, heads,
+                weightsI32, weightsF64, weightsUnit);
+    }
+
+    private void free(Tree t) {
+        if (t.keys != null) t.keys.close();
+        if (t.parents != null) t.parents.close();
+        t.keys = null;
+        t.parents = null;
+    }
+
+    private void checkOwn(Tree t) {
+        if (!trees.contains(t)) throw new IllegalArgumentException("tree from " + t.source + " is closed or not of this graph");
+    }
+
+    private void ensureOpen() {
+        if (closed) throw new IllegalStateException("the standing trees of this graph are closed");
+    }
+
+    /** Frees every tree and the scratch (with the graph). */
+    @Override
+    public void close() {
+        resident.holding(() -> {
+            if (closed) return null;
+            closed = true;
+            for (Tree t : trees) free(t);
+            trees.clear();
+            for (DeviceBuffer b : scratch()) if (b != null) b.close();
+            return null;
+        });
+    }
+}

@@ -1,0 +1,356 @@
+package org.frontiergraph.kernels.sssp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import org.frontiergraph.kernels.bfs.Bfs;
+import org.frontiergraph.kernels.bfs.BfsReference;
+import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.bfs.DeviceBfsTrees;
+import org.frontiergraph.kernels.contract.GpuTests;
+import org.frontiergraph.kernels.contract.TestGraphs;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.generate.GridRoadGraph;
+import org.frontiergraph.kernels.generate.KroneckerGraph;
+import org.frontiergraph.kernels.graph.ChangedEdges;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeEdits;
+import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.graph.InvalidGraphException;
+import org.frontiergraph.kernels.graph.MutableGraph;
+import org.frontiergraph.kernels.graph.RepairStreams;
+import org.frontiergraph.kernels.graph.UpdateStreams;
+import org.frontiergraph.kernels.io.Datasets;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Standing trees repaired on the device ({@link DeviceSsspTrees}, {@link DeviceBfsTrees}, kernels in
+ * src/main/cuda/sssp_repair.cu) through the random update streams of {@link RepairStreams} (decreases, increases and
+ * removals of tree arcs, removals and insertions, vertices cut off and reconnected, bridges cut and restored, new
+ * vertices, changes at a source, invalid updates; zero, integral, fractional and arbitrary weights): the graph lives
+ * on the GPU (a resident copy that receives the same updates), several trees per graph are repaired together after
+ * each batch, and every repaired answer is checked against a from-scratch recompute (distances and hops exactly,
+ * parents by the verifiers and free of cycles, the DELTA equal to the vertices that actually changed) and against the
+ * GPU engine's own answer from scratch. Graphs: random (directed and undirected), a road-like grid, a Kronecker graph
+ * (hubs: rows walked by whole warps) and USA-road-d.NY when the datasets are present.
+ */
+@Tag("gpu")
+class DeviceTreesGpuTest extends GpuTests {
+    /** The streams' graph mirrored on the GPU: each batch's changes applied to a resident copy, then its trees repaired. */
+    abstract static class OnDevice<R, S> implements RepairStreams.Batched<R> {
+        final ResidentGraph dev;
+        final List<S> standing = new ArrayList<>();
+        final Map<DeviceTrees.How, Integer> hows = new EnumMap<>(DeviceTrees.How.class);
+        long changedVertices;
+
+        OnDevice(CsrGraph start) {
+            this.dev = gpu.load(DeviceMirror.copy(start));
+        }
+
+        abstract S open(R answer);
+
+        abstract R resultOf(S s);
+
+        abstract List<Object[]> repairAll(List<S> standing, ChangedEdges changes, CsrGraph now);
+
+        abstract R onDeviceFromScratch(int source);
+
+        @Override
+        public List<RepairStreams.Repaired<R>> repairBatch(CsrGraph now, List<R> previous, ChangedEdges changes) {
+            if (standing.isEmpty()) for (R a : previous) standing.add(open(a));   // on the start version
+            for (int i = 0; i < previous.size(); i++) assertSame(resultOf(standing.get(i)), previous.get(i), "the host copy is the answer held");
+            DeviceMirror.follow(dev.mutable(), now, changes);
+            List<RepairStreams.Repaired<R>> out = new ArrayList<>();
+            for (Object[] r : repairAll(standing, changes, now)) {
+                @SuppressWarnings("unchecked") R result = (R) r[0];
+                int[] changed = (int[]) r[1];
+                hows.merge((DeviceTrees.How) r[2], 1, Integer::sum);
+                changedVertices += changed.length;
+                out.add(new RepairStreams.Repaired<>(result, changed));
+            }
+            for (int i = 0; i < out.size(); i++) {   // the GPU engine's answer from scratch, distances bit for bit
+                R fresh = onDeviceFromScratch(sourceOf(out.get(i).result()));
+                assertArrayEquals(view(fresh).values(), view(out.get(i).result()).values(), "the GPU engine's recompute");
+            }
+            return out;
+        }
+
+        abstract int sourceOf(R r);
+
+        void close() {
+            dev.close();
+        }
+
+        @Override
+        public String toString() {
+            return hows + ", " + changedVertices + " changed vertices in all";
+        }
+    }
+
+    static class SsspOnDevice extends OnDevice<SsspResult, DeviceSsspTrees.Standing> {
+        final DeviceSsspTrees trees;
+
+        SsspOnDevice(CsrGraph start) {
+            super(start);
+            trees = DeviceSsspTrees.on(dev).orElseThrow();
+        }
+
+        @Override public SsspResult reference(CsrGraph g, int source) { return DijkstraReference.run(g, source); }
+        @Override public SsspResult copy(SsspResult r) { return SsspRepairTest.SSSP.copy(r); }
+        @Override public RepairStreams.View view(SsspResult r) { return SsspRepairTest.SSSP.view(r); }
+        @Override public RepairStreams.Repaired<SsspResult> repair(CsrGraph g, SsspResult p, ChangedEdges c) { throw new UnsupportedOperationException(); }
+        @Override public Verification verify(CsrGraph g, int s, SsspResult r, SsspResult ref) { return SsspVerifier.verify(g, s, r, ref); }
+        @Override DeviceSsspTrees.Standing open(SsspResult answer) { return trees.open(answer); }
+        @Override SsspResult resultOf(DeviceSsspTrees.Standing s) { return s.result(); }
+        @Override int sourceOf(SsspResult r) { return r.source(); }
+        @Override SsspResult onDeviceFromScratch(int source) { return Sssp.run(dev, source, null); }
+
+        @Override
+        List<Object[]> repairAll(List<DeviceSsspTrees.Standing> standing, ChangedEdges changes, CsrGraph now) {
+            List<Object[]> out = new ArrayList<>();
+            for (DeviceSsspTrees.Repaired r : trees.repairAll(standing, changes)) out.add(new Object[] {r.result(), r.changed(), r.how()});
+            return out;
+        }
+    }
+
+    static final class BfsOnDevice extends OnDevice<BfsResult, DeviceBfsTrees.Standing> {
+        final DeviceBfsTrees trees;
+
+        BfsOnDevice(CsrGraph start) {
+            super(start);
+            trees = DeviceBfsTrees.on(dev).orElseThrow();
+        }
+
+        @Override public BfsResult reference(CsrGraph g, int source) { return BfsReference.run(g, source); }
+        @Override public BfsResult copy(BfsResult r) { return new BfsResult(r.source(), r.hops().clone(), r.parents().clone(), r.timing()); }
+
+        @Override
+        public RepairStreams.View view(BfsResult r) {
+            double[] v = new double[r.hops().length];
+            for (int i = 0; i < v.length; i++) v[i] = r.hops()[i] < 0 ? Double.POSITIVE_INFINITY : r.hops()[i];
+            return new RepairStreams.View(v, r.parents());
+        }
+
+        @Override public RepairStreams.Repaired<BfsResult> repair(CsrGraph g, BfsResult p, ChangedEdges c) { throw new UnsupportedOperationException(); }
+        @Override public Verification verify(CsrGraph g, int s, BfsResult r, BfsResult ref) { return BfsVerifier.verify(g, s, r, ref); }
+        @Override DeviceBfsTrees.Standing open(BfsResult answer) { return trees.open(answer); }
+        @Override BfsResult resultOf(DeviceBfsTrees.Standing s) { return s.result(); }
+        @Override int sourceOf(BfsResult r) { return r.source(); }
+        @Override BfsResult onDeviceFromScratch(int source) { return Bfs.run(dev, source, null); }
+
+        @Override
+        List<Object[]> repairAll(List<DeviceBfsTrees.Standing> standing, ChangedEdges changes, CsrGraph now) {
+            List<Object[]> out = new ArrayList<>();
+            for (DeviceBfsTrees.Repaired r : trees.repairAll(standing, changes)) out.add(new Object[] {r.result(), r.changed(), r.how()});
+            return out;
+        }
+    }
+
+    private static void assertOnDevice(OnDevice<?, ?> d, RepairStreams.Stats stats, String what) {
+        System.out.println("[device trees] " + what + ": " + d + "; " + stats);
+        assertEquals(0, d.hows.getOrDefault(DeviceTrees.How.HOST, 0), "no tree left to the host: " + d);
+        assertTrue(d.hows.getOrDefault(DeviceTrees.How.REPAIRED, 0) > 0, "repaired on the device: " + d);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"false, MIXED", "true, MIXED", "false, INTEGER", "true, INTEGER", "false, REAL", "true, REAL"})
+    void ssspTreesFollowRandomStreams(boolean directed, RepairStreams.Weights weights) {
+        Random rnd = new Random(301 + (directed ? 1 : 0) + 2 * weights.ordinal());
+        CsrGraph start = RepairStreams.graph(rnd, 2_000, directed, weights);
+        SsspOnDevice d = new SsspOnDevice(start);
+        try {
+            RepairStreams.Stats stats = RepairStreams.run(d, start, new int[] {0, 555, 1_234, 1_997}, new int[] {1, 10, 100}, 10, rnd, weights);
+            assertOnDevice(d, stats, "SSSP, directed " + directed + ", " + weights);
+            RepairStreams.assertEveryKind(stats);
+        } finally {
+            d.close();
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"false", "true"})
+    void bfsTreesFollowRandomStreams(boolean directed) {
+        Random rnd = new Random(311 + (directed ? 1 : 0));
+        CsrGraph start = RepairStreams.graph(rnd, 2_000, directed);
+        BfsOnDevice d = new BfsOnDevice(start);
+        try {
+            RepairStreams.Stats stats = RepairStreams.run(d, start, new int[] {0, 555, 1_234, 1_997}, new int[] {1, 10, 100}, 10, rnd);
+            assertOnDevice(d, stats, "BFS, directed " + directed);
+            RepairStreams.assertEveryKind(stats);
+        } finally {
+            d.close();
+        }
+    }
+
+    @Test
+    void treesFollowStreamsOnARoadGridAndAKroneckerGraph() {
+        Random rnd = new Random(321);
+        CsrGraph grid = GraphBuilder.build(GridRoadGraph.generate(60, 60, 5, 100));
+        SsspOnDevice d = new SsspOnDevice(grid);
+        try {
+            RepairStreams.Stats stats = RepairStreams.run(d, grid, new int[] {0, 1_830, 3_599}, new int[] {1, 10, 100}, 8, rnd,
+                    RepairStreams.Weights.INTEGER);
+            assertOnDevice(d, stats, "SSSP, grid 60 x 60");
+        } finally {
+            d.close();
+        }
+        CsrGraph kron = GraphBuilder.build(KroneckerGraph.generate(12, 8, 7));
+        int[] sources = TestGraphs.sources(kron, 3, 5);
+        SsspOnDevice k = new SsspOnDevice(kron);
+        try {
+            RepairStreams.Stats stats = RepairStreams.run(k, kron, sources, new int[] {1, 10, 100}, 6, rnd, RepairStreams.Weights.INTEGER);
+            assertOnDevice(k, stats, "SSSP, kronecker scale 12");
+        } finally {
+            k.close();
+        }
+        BfsOnDevice b = new BfsOnDevice(kron);
+        try {
+            RepairStreams.Stats stats = RepairStreams.run(b, kron, sources, new int[] {1, 10, 100}, 6, rnd, RepairStreams.Weights.INTEGER);
+            assertOnDevice(b, stats, "BFS, kronecker scale 12");
+        } finally {
+            b.close();
+        }
+    }
+
+    /**
+     * Every other batch repaired on the host and its changed vertices patched into the device trees (a grown answer
+     * uploaded whole), as the worker keeps them level until the host gives up; the device's repairs in between start
+     * from the patched trees.
+     */
+    static final class Alternating extends SsspOnDevice {
+        int batch, onHost;
+
+        Alternating(CsrGraph start) {
+            super(start);
+        }
+
+        @Override
+        List<Object[]> repairAll(List<DeviceSsspTrees.Standing> standing, ChangedEdges changes, CsrGraph now) {
+            if (batch++ % 2 == 0) return super.repairAll(standing, changes, now);
+            List<Object[]> out = new ArrayList<>();
+            for (DeviceSsspTrees.Standing s : standing) {
+                SsspRepair.Repaired r = SsspRepair.repair(now, s.result(), changes, Long.MAX_VALUE);
+                if (r.result().distances().length != s.tree().vertexCount()) trees.reset(s, r.result());
+                else trees.patch(s, r.result(), r.changed());
+                onHost++;
+                out.add(new Object[] {r.result(), r.changed(), DeviceTrees.How.HOST});
+            }
+            return out;
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"false", "true"})
+    void hostRepairsPatchedIntoTheTreesKeepThemExact(boolean directed) {
+        Random rnd = new Random(361 + (directed ? 1 : 0));
+        CsrGraph start = RepairStreams.graph(rnd, 1_500, directed, RepairStreams.Weights.REAL);
+        Alternating d = new Alternating(start);
+        try {
+            RepairStreams.Stats stats = RepairStreams.run(d, start, new int[] {0, 700, 1_497}, new int[] {1, 10, 100}, 8, rnd,
+                    RepairStreams.Weights.REAL);
+            System.out.println("[device trees] alternating with the host, directed " + directed + ": " + d + "; " + stats);
+            assertTrue(d.onHost > 0 && d.hows.getOrDefault(DeviceTrees.How.REPAIRED, 0) > 0, d.toString());
+        } finally {
+            d.close();
+        }
+    }
+
+    @Test
+    void aBudgetOfNoneRecomputesOnTheDevice() {
+        Random rnd = new Random(331);
+        CsrGraph start = RepairStreams.graph(rnd, 1_500, false, RepairStreams.Weights.INTEGER);
+        SsspOnDevice d = new SsspOnDevice(start);
+        d.trees.trees().maxInvalidFraction(0);
+        try {
+            RepairStreams.Stats stats = RepairStreams.run(d, start, new int[] {0, 700}, new int[] {1, 10}, 10, rnd, RepairStreams.Weights.INTEGER);
+            System.out.println("[device trees] budget 0: " + d + "; " + stats);
+            assertTrue(d.hows.getOrDefault(DeviceTrees.How.RECOMPUTED, 0) > 0, "recomputed on the device: " + d);
+            assertEquals(0, d.hows.getOrDefault(DeviceTrees.How.HOST, 0), d.toString());
+        } finally {
+            d.close();
+        }
+    }
+
+    @Test
+    void ssspAndBfsTreesShareTheGraphAndItsLedger() {
+        Random rnd = new Random(341);
+        CsrGraph start = RepairStreams.graph(rnd, 1_000, false, RepairStreams.Weights.INTEGER);
+        try (ResidentGraph dev = gpu.load(DeviceMirror.copy(start))) {
+            long before = dev.residentBytes();
+            DeviceSsspTrees sssp = DeviceSsspTrees.on(dev).orElseThrow();
+            DeviceBfsTrees bfs = DeviceBfsTrees.on(dev).orElseThrow();
+            assertSame(sssp.trees(), bfs.trees(), "one launcher per graph");
+            DeviceSsspTrees.Standing s = sssp.open(DijkstraReference.run(start, 3));
+            DeviceBfsTrees.Standing b = bfs.open(BfsReference.run(start, 3));
+            assertEquals(before + 2 * 12L * start.vertexCount(), dev.residentBytes(), "two trees of 12 bytes a vertex");
+            MutableGraph host = new MutableGraph(start);
+            host.trackChangedEdges();
+            for (int batch = 0; batch < 20; batch++) {
+                for (int i = 0; i < 5; i++) {
+                    EdgeEdits e = UpdateStreams.randomUpdate(rnd, host.current(), true);
+                    try {
+                        host.apply(e, 0, Long.MAX_VALUE);
+                    } catch (InvalidGraphException refused) {
+                        continue;
+                    }
+                    dev.mutable().apply(e, 0, Long.MAX_VALUE);
+                }
+                ChangedEdges changes = host.drainChangedEdges();
+                CsrGraph now = host.current();
+                SsspResult sOld = SsspRepairTest.SSSP.copy(s.result());
+                BfsResult bOld = new BfsResult(3, b.result().hops().clone(), b.result().parents().clone(), null);
+                DeviceSsspTrees.Repaired rs = sssp.repairAll(List.of(s), changes)[0];
+                DeviceBfsTrees.Repaired rb = bfs.repairAll(List.of(b), changes)[0];
+                RepairStreams.check(SsspRepairTest.SSSP, now, 3, sOld, new RepairStreams.Repaired<>(rs.result(), rs.changed()), "sssp batch " + batch);
+                BfsResult fresh = BfsReference.run(now, 3);
+                assertArrayEquals(fresh.hops(), rb.result().hops(), "bfs batch " + batch);
+                assertTrue(BfsVerifier.verify(now, 3, rb.result(), fresh).ok(), "bfs batch " + batch);
+                assertArrayEquals(changedBetween(bOld, rb.result()), rb.changed(), "bfs changed, batch " + batch);
+            }
+            long withTrees = dev.residentBytes(), treeBytes = 12L * (s.tree().vertexCount() + b.tree().vertexCount());
+            assertEquals(treeBytes, s.tree().deviceBytes() + b.tree().deviceBytes());
+            sssp.close(s);
+            bfs.close(b);
+            assertEquals(withTrees - treeBytes, dev.residentBytes(), "the trees' bytes left the graph's ledger");
+            assertEquals(0, sssp.trees().size());
+        }
+    }
+
+    private static int[] changedBetween(BfsResult a, BfsResult b) {
+        List<Integer> out = new ArrayList<>();
+        for (int v = 0; v < b.hops().length; v++) {
+            int ha = v < a.hops().length ? a.hops()[v] : -1, pa = v < a.parents().length ? a.parents()[v] : -1;
+            if (ha != b.hops()[v] || pa != b.parents()[v]) out.add(v);
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    @Test
+    void treesFollowStreamsOnNewYork() {
+        Optional<CsrGraph> ny = TestGraphs.real(Datasets.NY);
+        assumeTrue(ny.isPresent(), "USA-road-d.NY not in the datasets folder");
+        Random rnd = new Random(351);
+        int[] sources = TestGraphs.sources(ny.get(), 3, 9);
+        SsspOnDevice d = new SsspOnDevice(ny.get());
+        try {
+            RepairStreams.Stats stats = RepairStreams.run(d, ny.get(), sources, new int[] {1, 10, 100}, 3, rnd, RepairStreams.Weights.INTEGER);
+            assertOnDevice(d, stats, "SSSP, USA-road-d.NY");
+        } finally {
+            d.close();
+        }
+    }
+}
