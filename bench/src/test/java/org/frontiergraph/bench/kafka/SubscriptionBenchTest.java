@@ -26,7 +26,8 @@ class SubscriptionBenchTest {
     void subscriptionsThroughAnEmbeddedBrokerArePushedMeasuredAndVerified() throws Exception {
         Path out = dir.resolve("subscription-bench.md");
         SubscriptionBench.Options o = SubscriptionBench.Options.parse(new String[] {"--graph", "grid32", "--subscriptions", "4",
-                "--rate", "200", "--seconds", "2", "--warmup-s", "1", "--backend", "cpu", "--verify", "2", "--timeout-s", "60", "--out", out.toString()});
+                "--rate", "200", "--seconds", "2", "--warmup-s", "1", "--backend", "cpu", "--verify", "2", "--timeout-s", "60",
+                "--readers", "3", "--out", out.toString()});
         long t0 = System.nanoTime();
         SubscriptionBench.Outcome outcome = SubscriptionBench.run(o);
         SubscriptionBench.Result r = outcome.result();
@@ -49,7 +50,7 @@ class SubscriptionBenchTest {
         String md = Files.readString(out);
         assertEquals(outcome.markdown() + "\n", md);
         for (String s : new String[] {"### SubscriptionBench", "**Standing SSSP queries through Kafka**", "| grid32 | cpu | 4 |",
-                "Every push applied in sequence"}) {
+                "Every push applied in sequence", "pushes read by 3 consumer thread(s)"}) {
             assertTrue(md.contains(s), () -> "the table lacks " + s + ":\n" + md);
         }
     }
