@@ -75,11 +75,10 @@ public class FrontierConfig {
      * ({@code org.frontiergraph.kernels.sssp.DeviceTrees}, 12 bytes a vertex each): a batch too large for the host's
      * repair is repaired there, only what changed copied back, instead of recomputed and compared; false: recomputed,
      * as on the CPU engine. (Small batches are repaired on the host either way: there, the host's cores repair many
-     * small regions side by side faster than the device repairs them one tree after another.) Off by default until
-     * the worker's use of them has run on a GPU with per-graph lanes (the device trees' own tests ran before lanes
-     * were merged): docs/benchmarks.md, "Standing trees repaired on the device".
+     * small regions side by side faster than the device repairs them one tree after another.) See docs/benchmarks.md,
+     * "Standing trees repaired on the device".
      */
-    private boolean standingTreesOnDevice = false;
+    private boolean standingTreesOnDevice = true;
 
     public String getBackend() { return backend; }
     public void setBackend(String backend) { this.backend = backend; }

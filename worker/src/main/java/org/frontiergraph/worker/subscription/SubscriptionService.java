@@ -96,6 +96,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     private final Map<PushReason, Counter> pushes = new EnumMap<>(PushReason.class);
     private final Counter repaired;
     private final Counter recomputed;
+    private final Counter repairedOnDevice;
     private final Counter mismatches;
     private volatile int count;
 
@@ -114,6 +115,9 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                 .description("Standing answers brought up to date after a batch of updates, by incremental repair or by recompute")
                 .register(meters);
         recomputed = Counter.builder("frontier.subscriptions.updates").tag("how", "recomputed")
+                .description("Standing answers brought up to date after a batch of updates, by incremental repair or by recompute")
+                .register(meters);
+        repairedOnDevice = Counter.builder("frontier.subscriptions.updates").tag("how", "repaired-on-device")
                 .description("Standing answers brought up to date after a batch of updates, by incremental repair or by recompute")
                 .register(meters);
         mismatches = Counter.builder("frontier.subscriptions.mismatches")
@@ -466,8 +470,11 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                 t.answer.level(resident);
                 trees.add(t.answer.device);
             }
+            long start = System.nanoTime();
             DeviceAnswers.Repaired[] r = DeviceAnswers.repair(resident, trees, changes);
             for (int i = 0; i < r.length; i++) onDevice(gaveUp.get(i), r[i], verify);
+            if (LOG.isDebugEnabled()) LOG.debug("graph '{}': {} standing answers the host gave up on repaired on the device in {} ms",
+                    g.graphId, r.length, String.format("%.2f", (System.nanoTime() - start) / 1e6));
         } catch (RuntimeException e) {
             LOG.warn("incremental repair on the device of graph '{}' failed ({}); recomputing {} standing answers",
                     g.graphId, e.toString(), gaveUp.size());
@@ -551,7 +558,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             }
             return;
         }
-        repaired.increment();
+        (t.onDevice ? repairedOnDevice : repaired).increment();
         if (t.mismatch != null) {
             mismatches.increment();
             LOG.error("incremental {} on graph '{}' version {} differs from a recompute: {}; pushing the recomputed answer (RESYNC)",
