@@ -41,7 +41,7 @@ public class FrontierConfig {
      * poll at a time, so the per-poll costs (publishing, acknowledgement, commit) are shared by many records; a poll
      * of large answers is bounded by {@link #maxBatchAnswerBytes} instead.
      */
-    private int maxPollRecords = 2_000;
+    private int maxPollRecords = 10_000;
     /**
      * Bytes of answers (packed arrays) a partition's records of one poll may produce before the worker stops there,
      * publishes them and reads the partition's remaining records again with the next poll: bounds what a burst of

@@ -117,7 +117,9 @@ final class GraphEventListener implements ConsumerRebalanceListener {
             if (awaitingRebuild.contains(tp) || !assigned.contains(tp)) continue;
             work.add(new PartitionWork(tp, in, answerBytesPerRecord.getOrDefault(tp, -1L)));
         }
+        long processing = System.nanoTime();
         runAll(work);
+        processing = System.nanoTime() - processing;
         List<Outputs> outputs = new ArrayList<>();
         for (PartitionWork w : work) {   // outputs in partition order, each partition's in log order
             answerBytesPerRecord.put(w.partition, w.perRecord());
@@ -136,11 +138,24 @@ final class GraphEventListener implements ConsumerRebalanceListener {
             if (w.next >= 0) next.put(w.partition, w.next);
         }
         batch.addAll(outputs);
+        long flushing = System.nanoTime();
         batch.add(processor.flushSubscriptions(this::live, System.currentTimeMillis()));
+        flushing = System.nanoTime() - flushing;
         // the commits are computed now: the rebuild start they record must describe the graphs as of this batch
         inFlight.add(new InFlight(batch, recovery.commits(next), answered, touched));
-        settle(stopping.getAsBoolean() || inFlight.size() > MAX_IN_FLIGHT);
+        long settling = System.nanoTime();
+        boolean block = stopping.getAsBoolean() || inFlight.size() > MAX_IN_FLIGHT;
+        settle(block);
+        settling = System.nanoTime() - settling;
+        long took = System.currentTimeMillis() - start;
+        if (took >= SLOW_BATCH_MS && LOG.isDebugEnabled()) {
+            LOG.debug("batch of {} records took {} ms: processing {} ms, subscriptions {} ms, {} for acknowledgements {} ms", records.count(),
+                    took, processing / 1_000_000, flushing / 1_000_000, block ? "waiting" : "checking", settling / 1_000_000);
+        }
     }
+
+    /** A batch that takes longer than this is logged at DEBUG with its steps. */
+    private static final long SLOW_BATCH_MS = 20;
 
     /**
      * Live records handed to the processor in one run, at most: a burst's queries are answered in runs of this many,

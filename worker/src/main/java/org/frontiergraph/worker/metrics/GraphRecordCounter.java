@@ -2,6 +2,7 @@ package org.frontiergraph.worker.metrics;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerInterceptor;
@@ -35,12 +36,25 @@ public class GraphRecordCounter implements ConsumerInterceptor<Object, Object> {
         topic = t == null ? null : t.toString();
     }
 
+    /** The counter of each message type, looked up once (a poll holds up to thousands of records). */
+    private final Map<String, Counter> counters = new HashMap<>();
+
     @Override
     public ConsumerRecords<Object, Object> onConsume(ConsumerRecords<Object, Object> records) {
-        if (meters == null) return records;
-        for (ConsumerRecord<Object, Object> r : records) {
-            if (topic == null || topic.equals(r.topic())) count(type(r.value()));
+        if (meters == null || records.isEmpty()) return records;
+        String last = null;
+        long run = 0;
+        for (ConsumerRecord<Object, Object> r : records) {   // runs of one type (a stream of updates) counted at once
+            if (topic != null && !topic.equals(r.topic())) continue;
+            String type = type(r.value());
+            if (!type.equals(last)) {
+                if (run > 0) count(last, run);
+                last = type;
+                run = 0;
+            }
+            run++;
         }
+        if (run > 0) count(last, run);
         return records;
     }
 
@@ -55,9 +69,13 @@ public class GraphRecordCounter implements ConsumerInterceptor<Object, Object> {
     }
 
     void count(String type) {
-        Counter.builder("frontier.records").tag("type", type)
+        count(type, 1);
+    }
+
+    private void count(String type, long n) {
+        counters.computeIfAbsent(type, t -> Counter.builder("frontier.records").tag("type", t)
                 .description("Records read from the graphs topic, by message type (replayed records count again)")
-                .register(meters).increment();
+                .register(meters)).increment(n);
     }
 
     @Override

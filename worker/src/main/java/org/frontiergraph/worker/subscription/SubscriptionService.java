@@ -2,6 +2,7 @@ package org.frontiergraph.worker.subscription;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
 import java.util.function.Supplier;
@@ -97,6 +99,16 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     private final Counter repaired;
     private final Counter recomputed;
     private final Counter repairedOnDevice;
+    private final Timer flushes;
+    /** Where the current flush of a graph spent its time (nanoseconds): for the slow-flush DEBUG line. */
+    private final long[] phases = new long[Phase.values().length];
+    private int phaseTouched, phaseGaveUp, phaseRecomputed;
+
+    /** A graph's flush, step by step. */
+    private enum Phase { SCREEN, HOST_REPAIRS, DEVICE_REPAIRS, RECOMPUTES, PUSHES }
+
+    /** A graph's flush longer than this is logged at DEBUG with its steps. */
+    private static final long SLOW_FLUSH_NS = 20_000_000L;
     private final Counter mismatches;
     private volatile int count;
 
@@ -119,6 +131,9 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                 .register(meters);
         repairedOnDevice = Counter.builder("frontier.subscriptions.updates").tag("how", "repaired-on-device")
                 .description("Standing answers brought up to date after a batch of updates, by incremental repair or by recompute")
+                .register(meters);
+        flushes = Timer.builder("frontier.subscriptions.flush")
+                .description("A graph's standing answers brought up to date and its pushes made after a poll batch (repairs, recomputes, pushes)")
                 .register(meters);
         mismatches = Counter.builder("frontier.subscriptions.mismatches")
                 .description("Incremental repairs that differed from a recompute (frontier.verify-incremental); each was replaced and pushed as RESYNC")
@@ -254,6 +269,9 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             for (Sub sub : List.copyOf(g.subs.values())) endWith(g, sub, ErrorCode.UNKNOWN_GRAPH, why, results, errors);
             return;
         }
+        long start = System.nanoTime();
+        java.util.Arrays.fill(phases, 0);
+        phaseTouched = phaseGaveUp = phaseRecomputed = 0;
         g.version = entry.version();
         MutableGraph graph = entry.resident().mutable();
         if (g.tracked != graph) {   // the first look, a new snapshot, a rebuilt partition: every answer afresh
@@ -273,9 +291,25 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         }
         List<Sub> due = new ArrayList<>();
         for (Sub sub : g.subs.values()) if (sub.complete != null || (sub.waiting() && nowMs >= sub.dueMs())) due.add(sub);
-        if (due.isEmpty()) return;
-        computeMissing(g, entry, due, results, errors);
-        pushAll(g, entry, due, nowMs, results, errors);
+        if (!due.isEmpty()) {
+            long p = System.nanoTime();
+            computeMissing(g, entry, due, results, errors);
+            pushAll(g, entry, due, nowMs, results, errors);
+            phases[Phase.PUSHES.ordinal()] = System.nanoTime() - p;
+        }
+        long took = System.nanoTime() - start;
+        flushes.record(took, TimeUnit.NANOSECONDS);
+        if (took >= SLOW_FLUSH_NS && LOG.isDebugEnabled()) {
+            LOG.debug("graph '{}' version {}: flush of {} answers took {} ms: screen {}, host repairs {} ({} touched), device repairs {} "
+                    + "({} the host gave up on), recomputes {} ({}), pushes {} ({} due)", g.graphId, g.version, g.answers.size(),
+                    ms(took), ms(phases[Phase.SCREEN.ordinal()]), ms(phases[Phase.HOST_REPAIRS.ordinal()]), phaseTouched,
+                    ms(phases[Phase.DEVICE_REPAIRS.ordinal()]), phaseGaveUp, ms(phases[Phase.RECOMPUTES.ordinal()]),
+                    phaseRecomputed, ms(phases[Phase.PUSHES.ordinal()]), due.size());
+        }
+    }
+
+    private static String ms(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.2f", nanos / 1e6);
     }
 
     /**
@@ -417,6 +451,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         double verify = config.getVerifyIncremental();
         // the shared first pass: which answers the batch can touch at all (a few array reads per answer and changed
         // arc); the others are left as they are, and only the touched ones are repaired on the pool
+        long t0 = System.nanoTime();
         TreeRepair.Screen screen = TreeRepair.Screen.of(graph, changes);
         List<Refresh<?>> refreshed = new ArrayList<>(answers.size());
         List<Answer<?>> touched = new ArrayList<>(answers.size());
@@ -424,9 +459,17 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             if (touchedBy(screen, a)) touched.add(a);
             else refreshed.add(untouched(a, verify));
         }
+        long t1 = System.nanoTime();
         refreshed.addAll(each(touched, a -> repair(g, a, graph, changes, divisor, verify)));
+        long t2 = System.nanoTime();
         repairOnDevice(g, entry, refreshed, changes, verify);
+        long t3 = System.nanoTime();
+        phases[Phase.SCREEN.ordinal()] += t1 - t0;
+        phases[Phase.HOST_REPAIRS.ordinal()] += t2 - t1;
+        phases[Phase.DEVICE_REPAIRS.ordinal()] += t3 - t2;
+        phaseTouched += touched.size();
         List<Refresh<?>> recompute = refreshed.stream().filter(Refresh::recompute).toList();
+        phaseRecomputed += recompute.size();
         if (recompute.isEmpty()) return refreshed;
         try {
             Engine engine = engine(entry);
@@ -434,6 +477,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         } catch (RuntimeException e) {   // the graph could not be brought up to date on its engine
             for (Refresh<?> t : recompute) t.failure = e;
         }
+        phases[Phase.RECOMPUTES.ordinal()] += System.nanoTime() - t3;
         return refreshed;
     }
 
@@ -460,6 +504,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         List<Refresh<?>> gaveUp = refreshed.stream()
                 .filter(t -> t.repaired == null && t.intact && t.answer.device != null && t.answer.deviceOn == resident).toList();
         if (gaveUp.isEmpty()) return;
+        phaseGaveUp += gaveUp.size();
         try {
             if (synced(entry).resident() != resident) {   // moved to the CPU engine: the trees went with the device copy
                 for (Refresh<?> t : gaveUp) t.answer.dropDevice();

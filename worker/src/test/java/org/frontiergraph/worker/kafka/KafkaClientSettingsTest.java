@@ -99,7 +99,16 @@ class KafkaClientSettingsTest {
             assertEquals("77", consumer.getProperty("reconnect.backoff.ms"));
         }
         try (ApplicationContext ctx = worker(Map.of(), Map.of())) {   // and without it, as before
-            assertEquals(null, ctx.getBean(GraphConsumer.class).consumerProperties().getProperty("client.rack"));
+            Properties consumer = ctx.getBean(GraphConsumer.class).consumerProperties();
+            assertEquals(null, consumer.getProperty("client.rack"));
+            // application.yml's fetch sizes for a backlog of small updates, and the poll that takes them
+            assertEquals("8388608", String.valueOf(consumer.get("max.partition.fetch.bytes")));
+            assertEquals("67108864", String.valueOf(consumer.get("fetch.max.bytes")));
+            assertEquals("10000", consumer.getProperty("max.poll.records"));
+        }
+        try (ApplicationContext ctx = worker(Map.of(), Map.of("kafka.consumers.default.max.partition.fetch.bytes", "1048576"))) {
+            assertEquals("1048576", String.valueOf(ctx.getBean(GraphConsumer.class).consumerProperties().get("max.partition.fetch.bytes")),
+                    "an operator's setting wins over application.yml's");
         }
     }
 
