@@ -35,6 +35,7 @@ import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.metrics.GraphRecordCounter;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphRegistry;
+import org.frontiergraph.worker.subscription.SubscriptionService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -91,6 +92,7 @@ class GrafanaDashboardTest {
         TopicPartition tp = new TopicPartition("frontier.graphs", 0);
         counter.onConsume(new ConsumerRecords<>(Map.of(tp, List.of(new ConsumerRecord<Object, Object>("frontier.graphs", 0, 0, "g",
                 FrontierCodec.encode(GraphUpdate.newBuilder().setGraphId("g").build()))))));
+        new SubscriptionService(graphs, engines, config, meters);   // its meters: subscriptions, pushes, updates, flush time
         scrape = meters.scrape();
     }
 
@@ -165,7 +167,11 @@ class GrafanaDashboardTest {
                 Map.entry("consumer lag of the graphs topic", "kafka_consumer_records_lag_records{instance=~\"$instance\", topic=\"frontier_graphs\"}"),
                 Map.entry("update rate", "frontier_records_total{instance=~\"$instance\", type=\"GraphUpdate\"}"),
                 Map.entry("per-graph versions", "frontier_graph_version"),
-                Map.entry("rebuild progress per partition", "frontier_rebuild_remaining_offsets"));
+                Map.entry("rebuild progress per partition", "frontier_rebuild_remaining_offsets"),
+                Map.entry("subscriptions held", "frontier_subscriptions{"),
+                Map.entry("pushes by reason", "sum by (reason) (rate(frontier_subscriptions_pushes_total"),
+                Map.entry("standing answers by how they were updated", "sum by (how) (rate(frontier_subscriptions_updates_total"),
+                Map.entry("flush time p99", "histogram_quantile(0.99, sum by (le) (rate(frontier_subscriptions_flush_seconds_bucket"));
         needed.forEach((what, expr) -> assertTrue(all.contains(expr), "no panel for " + what + " (" + expr + ")"));
     }
 

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -134,6 +135,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                 .register(meters);
         flushes = Timer.builder("frontier.subscriptions.flush")
                 .description("A graph's standing answers brought up to date and its pushes made after a poll batch (repairs, recomputes, pushes)")
+                .publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(1)).maximumExpectedValue(Duration.ofSeconds(30))
                 .register(meters);
         mismatches = Counter.builder("frontier.subscriptions.mismatches")
                 .description("Incremental repairs that differed from a recompute (frontier.verify-incremental); each was replaced and pushed as RESYNC")
