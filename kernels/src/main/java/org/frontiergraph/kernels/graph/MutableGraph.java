@@ -316,48 +316,67 @@ public final class MutableGraph {
             order[i] = i;
         }
         radixSort(keys, order);
-        long[] effectKey = new long[k];
-        double[] effect = new double[k];
-        int effects = 0;
-        long delta = 0;
-        for (int i = 0; i < k; ) {
+        // the edits of each edge key, in apply's order, give its effect; keys are independent, so they are checked on
+        // all cores (the lookups of the version before this update only read: this method holds the graph's lock)
+        int[] starts = new int[k + 1];
+        int groups = 0;
+        for (int i = 0; i < k; i++) if (i == 0 || keys[i] != keys[i - 1]) starts[groups++] = i;
+        starts[groups] = k;
+        double[] effect = new double[groups];
+        byte[] outcome = new byte[groups];   // per key: 0 nothing written, 1 written, 2 refused
+        boolean[] existed = new boolean[groups];
+        IntStream range = IntStream.range(0, groups);
+        (groups >= PARALLEL_KEYS ? range.parallel() : range).forEach(gi -> {
+            int i = starts[gi], j = starts[gi + 1];
             long key = keys[i];
-            int j = i;
-            while (j < k && keys[j] == key) j++;
             boolean loop = (int) (key >>> 32) == (int) key;
             double now = loop ? ABSENT : stored(key);   // in the version before this update
             boolean was = now != ABSENT, written = false;
+            existed[gi] = was;
             for (int x = i; x < j; x++) {
                 int o = order[x];
                 if (o < removes) {
-                    if (!was) return false;   // no such edge (or a loop)
+                    if (!was) {   // no such edge (or a loop)
+                        outcome[gi] = 2;
+                        return;
+                    }
                     now = REMOVED;
                 } else if (o < removes + reweights) {
                     double w = e.reweightW()[o - removes];
-                    if (!validWeight(w) || !was || Double.isNaN(now)) return false;   // also: removed and re-weighted
+                    if (!validWeight(w) || !was || Double.isNaN(now)) {   // also: removed and re-weighted
+                        outcome[gi] = 2;
+                        return;
+                    }
                     now = w;
                 } else {
                     double w = e.addW()[o - removes - reweights];
-                    if (!validWeight(w)) return false;
+                    if (!validWeight(w)) {
+                        outcome[gi] = 2;
+                        return;
+                    }
                     if (loop) continue;   // self-loops are dropped (storage policy)
                     now = now == ABSENT || Double.isNaN(now) ? w : Math.min(now, w);
                 }
                 written = true;
             }
-            if (written) {
-                effectKey[effects] = key;
-                effect[effects++] = now;
-                delta += (Double.isNaN(now) ? 0 : 1) - (was ? 1 : 0);
-            }
-            i = j;
+            effect[gi] = now;
+            outcome[gi] = (byte) (written ? 1 : 0);
+        });
+        long delta = 0;
+        for (int gi = 0; gi < groups; gi++) {
+            if (outcome[gi] == 2) return false;
+            if (outcome[gi] == 1) delta += (Double.isNaN(effect[gi]) ? 0 : 1) - (existed[gi] ? 1 : 0);
         }
         long edges = edgeCount + delta;
         if (edges > maxEdges) return false;
         vertexCount = n;
         edgeCount = edges;
-        for (int i = 0; i < effects; i++) commit(effectKey[i], effect[i]);
+        for (int gi = 0; gi < groups; gi++) if (outcome[gi] == 1) commit(keys[starts[gi]], effect[gi]);
         return true;
     }
+
+    /** Distinct edge keys from which a bulk update checks them on all cores. */
+    private static final int PARALLEL_KEYS = 8_192;
 
     /** Sorts {@code keys} (non-negative) ascending, carrying {@code order} along; stable (LSD radix, 11-bit digits). */
     private static void radixSort(long[] keys, int[] order) {

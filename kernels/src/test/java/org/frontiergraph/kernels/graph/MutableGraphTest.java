@@ -122,7 +122,8 @@ class MutableGraphTest {
             if (!directed) g.current().undirectedEdges();   // cached: the merge moves it along
             for (int i = 0; i < runs[run]; i++) {
                 EdgeEdits e = rnd.nextInt(4) == 0 ? UpdateStreams.randomUpdate(rnd, reference, rnd.nextBoolean())
-                        : bulkUpdate(rnd, reference, 1 + rnd.nextInt(i % 7 == 0 ? 400 : 20));
+                        : bulkUpdate(rnd, reference, i == 0 && run % 3 == 1 ? 10_000 + rnd.nextInt(4_000)   // keys checked on all cores
+                        : 1 + rnd.nextInt(i % 7 == 0 ? 400 : 20));
                 CsrGraph expected = null;
                 try {
                     expected = GraphEdit.apply(UpdateStreams.grown(reference, e.addedVertices()), e.removeU(), e.removeV(),
@@ -150,6 +151,37 @@ class MutableGraphTest {
             }
         }
         assertTrue(accepted > 200 && refused > 10, "both kinds seen: " + accepted + " accepted, " + refused + " refused");
+    }
+
+    /**
+     * A bulk update large enough that its edge keys are checked on all cores: one bad weight among 12,000 edits refuses
+     * the whole update and changes nothing; without it, the update applies and equals GraphEdit's.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aLargeBulkUpdateIsRefusedWholeForOneBadEdit(boolean directed) {
+        Random rnd = new Random(directed ? 93 : 94);
+        CsrGraph start = GraphBuilder.build(UniformRandomGraph.generate(3_000, 12_000, directed ? 15 : 16, 20, directed));
+        MutableGraph g = new MutableGraph(UpdateStreams.rebuilt(start, start.vertexCount()));
+        int k = 12_000;
+        int[] au = new int[k], av = new int[k];
+        double[] aw = new double[k];
+        for (int i = 0; i < k; i++) {
+            au[i] = rnd.nextInt(3_000);
+            av[i] = rnd.nextInt(3_000);
+            aw[i] = 1 + rnd.nextInt(50);
+        }
+        double[] bad = aw.clone();
+        bad[k - 7] = Double.NaN;
+        EdgeEdits refused = new EdgeEdits(0, new int[0], new int[0], new int[0], new int[0], new double[0], au, av, bad);
+        assertThrows(InvalidGraphException.class, () -> g.apply(refused, 0, Long.MAX_VALUE));
+        assertEquals(start.edgeCount(), g.edgeCount(), "a refused update changes nothing");
+        assertSameGraph(start, g.current(), "after the refused update");
+        EdgeEdits good = new EdgeEdits(0, new int[0], new int[0], new int[0], new int[0], new double[0], au, av, aw);
+        g.apply(good, 0, Long.MAX_VALUE);
+        CsrGraph expected = GraphEdit.apply(start, new int[0], new int[0], new int[0], new int[0], new double[0], au, av, aw);
+        assertEquals(expected.edgeCount(), g.edgeCount());
+        assertSameGraph(expected, g.current(), "after the good update");
     }
 
     /**
