@@ -371,7 +371,18 @@ public final class MutableGraph {
         if (edges > maxEdges) return false;
         vertexCount = n;
         edgeCount = edges;
-        for (int gi = 0; gi < groups; gi++) if (outcome[gi] == 1) commit(keys[starts[gi]], effect[gi]);
+        // the base arcs of the written keys (and their reverse arcs), found on all cores: the commits below change
+        // weights, the overlay and the removed set, never the base's rows, so the arcs stay where they are
+        int[] arc = new int[groups], reverse = new int[groups];
+        IntStream arcs = IntStream.range(0, groups);
+        (groups >= PARALLEL_KEYS ? arcs.parallel() : arcs).forEach(gi -> {
+            if (outcome[gi] != 1) return;
+            long key = keys[starts[gi]];
+            int u = (int) (key >>> 32), v = (int) key;
+            arc[gi] = baseArc(u, v);
+            reverse[gi] = !directed && arc[gi] >= 0 && effect[gi] == effect[gi] ? base.findArc(v, u) : -1;
+        });
+        for (int gi = 0; gi < groups; gi++) if (outcome[gi] == 1) commit(keys[starts[gi]], effect[gi], arc[gi], reverse[gi]);
         return true;
     }
 
@@ -499,6 +510,12 @@ public final class MutableGraph {
     private void commit(long key, double w) {
         int u = (int) (key >>> 32), v = (int) key;
         int arc = baseArc(u, v);
+        commit(key, w, arc, !directed && arc >= 0 && w == w ? base.findArc(v, u) : -1);
+    }
+
+    /** {@link #commit(long, double)} with the edge's base arc u -> v and, undirected and kept, its reverse arc found. */
+    private void commit(long key, double w, int arc, int reverse) {
+        int u = (int) (key >>> 32), v = (int) key;
         if (w != w || arc < 0) {   // a row changes: the arc u->v (and v->u) goes or comes
             touched.set(u);
             if (!directed) touched.set(v);
@@ -514,7 +531,7 @@ public final class MutableGraph {
         removed.clear(base.arcEdgeIds()[arc]);   // an edge of the base added again keeps its place
         if (base.weights()[arc] != w) {
             setBaseWeight(arc, u, w);
-            if (!directed) setBaseWeight(base.findArc(v, u), v, w);
+            if (!directed) setBaseWeight(reverse, v, w);
         }
     }
 
