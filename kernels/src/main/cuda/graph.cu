@@ -79,7 +79,8 @@ extern "C" __global__ void move_edges(const int4* __restrict__ src, int4* __rest
 // SSSP kernel reads the whole capacity as arcs and a pad never changes an answer (u is already reached when it is
 // expanded, and d + PAD is never below d), so the kernels run on the slack layout unchanged. A batch is a list of
 // directed ops (src -> dst, value): dst >= 0 sets the arc's weight to value (adding the arc when absent), dst < 0
-// removes the arc src -> ~dst. Ops are distinct per arc. Rows keep a sorted prefix (sorted[u] arcs, as built) that
+// removes the arc src -> ~dst; an undirected graph's batch holds one op per edge for both its arcs (slack_op), so
+// only half as many ops cross PCIe. Ops are distinct per arc. Rows keep a sorted prefix (sorted[u] arcs, as built) that
 // ops find by binary search; arcs added later follow it. Three launches: slack_find (set or remove found arcs; list the
 // missing ones to add), slack_compact (rows that lost arcs close their gaps, in order), slack_add (missing arcs
 // take a slot past live[u], or go to the overflow list when the row is full: the host then lays the graph out
@@ -89,23 +90,45 @@ template <typename W> struct Pad;
 template <> struct Pad<int32_t> { __device__ static int32_t value() { return 0x7fffffff; } };
 template <> struct Pad<double> { __device__ static double value() { return __longlong_as_double(0x7FF0000000000000ll); } };
 
+// The ops of a batch as uploaded: one per arc, or, for an undirected graph, one per edge that stands for both of its
+// arcs (mirror = 1: virtual op j is edge j >> 1, read as src -> dst when j is even and dst -> src when odd; removals
+// keep dst's complement). Decodes virtual op j into its arc and whether it removes it; returns the edge's index (its
+// value's).
+__device__ __forceinline__ long long slack_op(long long j, int mirror, const int32_t* __restrict__ src,
+                                              const int32_t* __restrict__ dst, int& u, int& v, bool& remove) {
+    const long long e = mirror ? (j >> 1) : j;
+    int a = src[e], b = dst[e];
+    remove = b < 0;
+    if (remove) b = ~b;
+    if (mirror && (j & 1)) {
+        u = b;
+        v = a;
+    } else {
+        u = a;
+        v = b;
+    }
+    return e;
+}
+
 // One warp per op: finds dst among row src's live arcs: by binary search in the row's sorted prefix (its first
 // sorted[u] arcs, ascending by column: the rows as built, less removals), then by a warp's scan of the arcs added
 // since (the tail). Found: set the weight, or mark the arc removed (weight PAD, its column kept so that other ops'
-// searches of the row stay right; slack_compact then drops it). Not found and to be set: appended to missing[]
-// (count in counters[0]).
+// searches of the row stay right; slack_compact then drops it) and list its row for slack_compact, once (rowMark[u]
+// set; rows[] counted in counters[2]). Not found and to be set: appended to missing[] (count in counters[0]).
 template <typename W>
 __device__ __forceinline__ void slack_find(const int32_t* __restrict__ row, const int32_t* __restrict__ col,
                                            W* __restrict__ wt, const int32_t* __restrict__ live,
                                            const int32_t* __restrict__ sorted, const int32_t* __restrict__ src,
                                            const int32_t* __restrict__ dst, const W* __restrict__ value, int ops,
-                                           int32_t* __restrict__ missing, unsigned long long* __restrict__ counters) {
+                                           int mirror, int32_t* __restrict__ missing,
+                                           unsigned long long* __restrict__ counters, int32_t* __restrict__ rowMark,
+                                           int32_t* __restrict__ rows) {
     const int lane = threadIdx.x & 31;
     const long long warps = ((long long)gridDim.x * blockDim.x) >> 5;
     for (long long i = ((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5; i < ops; i += warps) {
-        int u = src[i], v = dst[i];
-        const bool remove = v < 0;
-        if (remove) v = ~v;
+        int u, v;
+        bool remove;
+        const long long edge = slack_op(i, mirror, src, dst, u, v, remove);
         int s = row[u], e = s + live[u], m = s + sorted[u];
         int at = -1;
         if (lane == 0) {
@@ -124,7 +147,8 @@ __device__ __forceinline__ void slack_find(const int32_t* __restrict__ row, cons
         }
         if (lane == 0) {
             if (at >= 0) {
-                wt[at] = remove ? Pad<W>::value() : value[i];
+                wt[at] = remove ? Pad<W>::value() : value[edge];
+                if (remove && atomicExch(&rowMark[u], 1) == 0) rows[atomicAdd(&counters[2], 1ull)] = u;
             } else if (!remove) {
                 missing[atomicAdd(&counters[0], 1ull)] = (int32_t)i;
             }
@@ -134,28 +158,32 @@ __device__ __forceinline__ void slack_find(const int32_t* __restrict__ row, cons
 
 extern "C" __global__ void slack_find_i32(const int32_t* row, const int32_t* col, int32_t* wt, const int32_t* live,
                                           const int32_t* sorted, const int32_t* src, const int32_t* dst, const int32_t* value,
-                                          int ops, int32_t* missing,
-                                          unsigned long long* counters) {
-    slack_find(row, col, wt, live, sorted, src, dst, value, ops, missing, counters);
+                                          int ops, int mirror, int32_t* missing, unsigned long long* counters,
+                                          int32_t* rowMark, int32_t* rows) {
+    slack_find(row, col, wt, live, sorted, src, dst, value, ops, mirror, missing, counters, rowMark, rows);
 }
 
 extern "C" __global__ void slack_find_f64(const int32_t* row, const int32_t* col, double* wt, const int32_t* live,
                                           const int32_t* sorted, const int32_t* src, const int32_t* dst, const double* value,
-                                          int ops, int32_t* missing,
-                                          unsigned long long* counters) {
-    slack_find(row, col, wt, live, sorted, src, dst, value, ops, missing, counters);
+                                          int ops, int mirror, int32_t* missing, unsigned long long* counters,
+                                          int32_t* rowMark, int32_t* rows) {
+    slack_find(row, col, wt, live, sorted, src, dst, value, ops, mirror, missing, counters, rowMark, rows);
 }
 
-// One warp per listed row (rows[] distinct): the live arcs not marked removed (weight PAD) move down in order, the
-// freed slots become pads, live[u] and sorted[u] (the survivors of the sorted prefix) shrink. In place: a chunk of
-// 32 slots is read whole before its survivors are written, and they are written at or below where they were read.
+// One warp per row slack_find listed (rows[], distinct, counters[2] of them: the grid strides over however many
+// there are): the live arcs not marked removed (weight PAD) move down in order, the freed slots become pads, live[u]
+// and sorted[u] (the survivors of the sorted prefix) shrink, and the row's mark is cleared for the next batch. In
+// place: a chunk of 32 slots is read whole before its survivors are written, and they are written at or below where
+// they were read.
 template <typename W>
 __device__ __forceinline__ void slack_compact(const int32_t* __restrict__ row, int32_t* __restrict__ col,
                                               W* __restrict__ wt, int32_t* __restrict__ live,
                                               int32_t* __restrict__ sorted, const int32_t* __restrict__ rows,
-                                              int count) {
+                                              const unsigned long long* __restrict__ counters,
+                                              int32_t* __restrict__ rowMark) {
     const int lane = threadIdx.x & 31;
     const long long warps = ((long long)gridDim.x * blockDim.x) >> 5;
+    const long long count = (long long)counters[2];
     for (long long i = ((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5; i < count; i += warps) {
         int u = rows[i];
         int s = row[u], e = s + live[u], m = s + sorted[u], out = s, sortedOut = 0;
@@ -182,38 +210,43 @@ __device__ __forceinline__ void slack_compact(const int32_t* __restrict__ row, i
         if (lane == 0) {
             live[u] = out - s;
             sorted[u] = sortedOut;
+            rowMark[u] = 0;
         }
     }
 }
 
 extern "C" __global__ void slack_compact_i32(const int32_t* row, int32_t* col, int32_t* wt, int32_t* live,
-                                             int32_t* sorted, const int32_t* rows, int count) {
-    slack_compact(row, col, wt, live, sorted, rows, count);
+                                             int32_t* sorted, const int32_t* rows, const unsigned long long* counters,
+                                             int32_t* rowMark) {
+    slack_compact(row, col, wt, live, sorted, rows, counters, rowMark);
 }
 
 extern "C" __global__ void slack_compact_f64(const int32_t* row, int32_t* col, double* wt, int32_t* live,
-                                             int32_t* sorted, const int32_t* rows, int count) {
-    slack_compact(row, col, wt, live, sorted, rows, count);
+                                             int32_t* sorted, const int32_t* rows, const unsigned long long* counters,
+                                             int32_t* rowMark) {
+    slack_compact(row, col, wt, live, sorted, rows, counters, rowMark);
 }
 
-// One thread per missing op (an index into the batch): takes slot live[src]++ when the row has room, else lists the
-// op in overflow[] (count in counters[1]); live[u] then counts past the capacity, and the host clamps it
-// (slack_clamp) before it lays the rows out again.
+// One thread per missing op (a virtual op index into the batch, slack_op): takes slot live[src]++ when the row has
+// room, else lists the op in overflow[] (count in counters[1]); live[u] then counts past the capacity, and the host
+// clamps it (slack_clamp) before it lays the rows out again.
 template <typename W>
 __device__ __forceinline__ void slack_add(const int32_t* __restrict__ row, int32_t* __restrict__ col, W* __restrict__ wt,
                                           int32_t* __restrict__ live, const int32_t* __restrict__ src,
-                                          const int32_t* __restrict__ dst, const W* __restrict__ value,
+                                          const int32_t* __restrict__ dst, const W* __restrict__ value, int mirror,
                                           const int32_t* __restrict__ missing, int count,
                                           int32_t* __restrict__ overflow, unsigned long long* __restrict__ counters) {
     for (long long j = (long long)blockIdx.x * blockDim.x + threadIdx.x; j < count;
          j += (long long)gridDim.x * blockDim.x) {
         int i = missing[j];
-        int u = src[i];
+        int u, v;
+        bool remove;
+        const long long edge = slack_op(i, mirror, src, dst, u, v, remove);
         int slot = atomicAdd(&live[u], 1);
         int at = row[u] + slot;
         if (at < row[u + 1]) {
-            col[at] = dst[i];
-            wt[at] = value[i];
+            col[at] = v;
+            wt[at] = value[edge];
         } else {
             overflow[atomicAdd(&counters[1], 1ull)] = i;
         }
@@ -221,17 +254,17 @@ __device__ __forceinline__ void slack_add(const int32_t* __restrict__ row, int32
 }
 
 extern "C" __global__ void slack_add_i32(const int32_t* row, int32_t* col, int32_t* wt, int32_t* live,
-                                         const int32_t* src, const int32_t* dst, const int32_t* value,
+                                         const int32_t* src, const int32_t* dst, const int32_t* value, int mirror,
                                          const int32_t* missing, int count, int32_t* overflow,
                                          unsigned long long* counters) {
-    slack_add(row, col, wt, live, src, dst, value, missing, count, overflow, counters);
+    slack_add(row, col, wt, live, src, dst, value, mirror, missing, count, overflow, counters);
 }
 
 extern "C" __global__ void slack_add_f64(const int32_t* row, int32_t* col, double* wt, int32_t* live,
-                                         const int32_t* src, const int32_t* dst, const double* value,
+                                         const int32_t* src, const int32_t* dst, const double* value, int mirror,
                                          const int32_t* missing, int count, int32_t* overflow,
                                          unsigned long long* counters) {
-    slack_add(row, col, wt, live, src, dst, value, missing, count, overflow, counters);
+    slack_add(row, col, wt, live, src, dst, value, mirror, missing, count, overflow, counters);
 }
 
 // live[u] = min(live[u], capacity of row u) for every u < n (after a slack_add that overflowed).

@@ -197,10 +197,9 @@ public final class DeviceCsr implements AutoCloseable {
         phases.setLength(0);
         phase(null);
         int k = edits.size();
-        double max = Math.max(maxWeight, largestWeight(edits, intWeights));
-        if (Double.isNaN(max)) return null;
-        double[] value = edits.value();
-        boolean zero = zeroWeights || java.util.stream.IntStream.range(0, k).anyMatch(i -> !edits.removes(i) && value[i] == 0);
+        if (intWeights && !edits.integral()) return null;
+        double max = Math.max(maxWeight, edits.maxWeight());
+        boolean zero = zeroWeights || edits.zero();
         if (intWeights && max * Math.max(1, n - 1) >= EXACT_LIMIT) return null;
         phase("checks");
         DeviceCsr target = this;
@@ -217,7 +216,7 @@ public final class DeviceCsr implements AutoCloseable {
         target.zeroWeights = zero;
         if (target.overflow != null) {
             int[] extra = new int[n];
-            for (int i : target.overflow) extra[edits.src()[i]]++;
+            for (int i : target.overflow) extra[edits.srcOf(i)]++;
             context.module("graph").kernel("slack_clamp").launch(Kernel.blocksFor(n), target.rowOffsets, target.live, n);
             DeviceCsr grown;
             try {
@@ -238,18 +237,6 @@ public final class DeviceCsr implements AutoCloseable {
         return target;
     }
 
-    /**
-     * The largest weight the edits set, or NaN when int32 weights ({@code ints}) cannot hold one of them (fractional
-     * or too large); on all cores for large batches.
-     */
-    private static double largestWeight(DeviceEdits edits, boolean ints) {
-        double[] value = edits.value();
-        java.util.stream.IntStream sets = java.util.stream.IntStream.range(0, edits.size()).filter(i -> !edits.removes(i));
-        if (edits.size() >= 1 << 16) sets = sets.parallel();
-        return sets.mapToDouble(i -> ints && (value[i] != Math.rint(value[i]) || value[i] > Integer.MAX_VALUE - 1) ? Double.NaN : value[i])
-                .reduce(0, (a, b) -> Double.isNaN(a) || Double.isNaN(b) ? Double.NaN : Math.max(a, b));
-    }
-
     /** Ops that found no room in the last {@link #apply} (indices into its edits), or null. */
     private int[] overflow;
 
@@ -267,7 +254,36 @@ public final class DeviceCsr implements AutoCloseable {
         phaseAt = now;
     }
 
-    /** slack_find, slack_compact of the rows that lost arcs, slack_add. Sets {@link #overflow}. */
+    /**
+     * Device scratch of the edits, kept from batch to batch (grown, never shrunk; in the graph's ledger, freed with
+     * the copy): the ops' three arrays, the missing list, the counters (missing, overflow, rows that lost arcs), and,
+     * once a batch removes arcs, a mark per row (zero between batches: slack_compact clears what slack_find set) and
+     * the list of marked rows.
+     */
+    private DeviceBuffer opSrc, opDst, opValue, opMissing, opCounters, rowMark, rowList;
+    private static final int OP_COUNTERS = 4;
+
+    /** {@code b}, or a larger buffer in its place (at least {@code bytes}; 1/4 more, for batches that grow). */
+    private DeviceBuffer grown(DeviceBuffer b, long bytes) {
+        if (b != null && b.bytes() >= bytes) return b;
+        if (b != null) b.close();
+        return DeviceBuffer.allocate(context, ledger, Math.max(1024, bytes + (bytes >> 2)));
+    }
+
+    /** Uploads the edits' entries into the op scratch. */
+    private void uploadOps(DeviceEdits edits) {
+        int e = edits.entries();
+        opSrc = grown(opSrc, 4L * e);
+        opDst = grown(opDst, 4L * e);
+        opValue = grown(opValue, (intWeights ? 4L : 8L) * e);
+        opCounters = grown(opCounters, 8L * OP_COUNTERS);
+        opSrc.upload(edits.src());
+        opDst.upload(edits.dst());
+        if (intWeights) opValue.upload(toInts(edits.value()));
+        else opValue.upload(edits.value());
+    }
+
+    /** slack_find, slack_compact of the rows that lost arcs (listed on the device), slack_add. Sets {@link #overflow}. */
     private void apply(DeviceEdits edits) {
         int k = edits.size();
         overflow = null;
@@ -275,63 +291,60 @@ public final class DeviceCsr implements AutoCloseable {
         String type = intWeights ? "i32" : "f64";
         KernelModule graph = context.module("graph");
         phase(null);
-        int[] removedRows = edits.removedRows(vertexCount);
-        phase("removed rows");
-        try (DeviceBuffer src = DeviceBuffer.of(context, ledger, edits.src());
-             DeviceBuffer dst = DeviceBuffer.of(context, ledger, edits.dst());
-             DeviceBuffer value = values(edits.value());
-             DeviceBuffer missing = DeviceBuffer.allocate(context, ledger, 4L * k);
-             DeviceBuffer counters = DeviceBuffer.allocate(context, ledger, 16)) {
-            phase("uploads");
-            counters.fill32(0, 4, 0);
-            graph.kernel("slack_find_" + type).launch(Kernel.blocksFor(32L * k), rowOffsets, columns, weights, live,
-                    sorted, src, dst, value, k, missing, counters);
-            phase("upload + find");
-            if (removedRows.length > 0) {
-                try (DeviceBuffer rows = DeviceBuffer.of(context, ledger, removedRows)) {
-                    graph.kernel("slack_compact_" + type).launch(Kernel.blocksFor(32L * removedRows.length), rowOffsets,
-                            columns, weights, live, sorted, rows, removedRows.length);
-                }
-                phase("compact " + removedRows.length + " rows");
+        uploadOps(edits);
+        opMissing = grown(opMissing, 4L * k);
+        int removals = edits.removals();
+        long rowsBound = Math.min(removals, vertexCount);
+        if (removals > 0) {
+            if (rowMark == null) {
+                rowMark = DeviceBuffer.allocate(context, ledger, 4L * vertexCount);
+                rowMark.fill32(0, vertexCount, 0);
             }
-            long[] c = new long[2];
-            counters.download(c);
-            if (c[0] == 0) return;
-            try (DeviceBuffer over = DeviceBuffer.allocate(context, ledger, 4L * c[0])) {
-                graph.kernel("slack_add_" + type).launch(Kernel.blocksFor(c[0]), rowOffsets, columns, weights, live,
-                        src, dst, value, missing, (int) c[0], over, counters);
-                counters.download(c);
-                if (c[1] > 0) {
-                    overflow = new int[(int) c[1]];
-                    over.download(overflow);
-                }
-                phase("add " + c[0]);
+            rowList = grown(rowList, 4L * rowsBound);
+        }
+        opCounters.fill32(0, 2 * OP_COUNTERS, 0);
+        phase("uploads");
+        jcuda.driver.CUdeviceptr none = new jcuda.driver.CUdeviceptr();
+        int mirror = edits.mirrored() ? 1 : 0;
+        graph.kernel("slack_find_" + type).launch(Kernel.blocksFor(32L * k), rowOffsets, columns, weights, live,
+                sorted, opSrc, opDst, opValue, k, mirror, opMissing, opCounters, removals > 0 ? rowMark : none,
+                removals > 0 ? rowList : none);
+        phase("find");
+        if (removals > 0) {
+            graph.kernel("slack_compact_" + type).launch(Kernel.blocksFor(32L * rowsBound), rowOffsets, columns,
+                    weights, live, sorted, rowList, opCounters, rowMark);
+            phase("compact");
+        }
+        long[] c = new long[OP_COUNTERS];
+        opCounters.download(c);
+        if (c[0] == 0) return;
+        try (DeviceBuffer over = DeviceBuffer.allocate(context, ledger, 4L * c[0])) {
+            graph.kernel("slack_add_" + type).launch(Kernel.blocksFor(c[0]), rowOffsets, columns, weights, live,
+                    opSrc, opDst, opValue, mirror, opMissing, (int) c[0], over, opCounters);
+            opCounters.download(c);
+            if (c[1] > 0) {
+                overflow = new int[(int) c[1]];
+                over.download(overflow);
             }
+            phase("add " + c[0]);
         }
     }
 
     /** Adds the ops {@code which} (indices into {@code edits}, arcs absent here) after a new layout made room. */
     private void add(DeviceEdits edits, int[] which) {
         String type = intWeights ? "i32" : "f64";
-        try (DeviceBuffer src = DeviceBuffer.of(context, ledger, edits.src());
-             DeviceBuffer dst = DeviceBuffer.of(context, ledger, edits.dst());
-             DeviceBuffer value = values(edits.value());
-             DeviceBuffer list = DeviceBuffer.of(context, ledger, which);
-             DeviceBuffer over = DeviceBuffer.allocate(context, ledger, 4L * which.length);
-             DeviceBuffer counters = DeviceBuffer.allocate(context, ledger, 16)) {
-            counters.fill32(0, 4, 0);
+        uploadOps(edits);
+        try (DeviceBuffer list = DeviceBuffer.of(context, ledger, which);
+             DeviceBuffer over = DeviceBuffer.allocate(context, ledger, 4L * which.length)) {
+            opCounters.fill32(0, 2 * OP_COUNTERS, 0);
             context.module("graph").kernel("slack_add_" + type).launch(Kernel.blocksFor(which.length), rowOffsets,
-                    columns, weights, live, src, dst, value, list, which.length, over, counters);
-            long[] c = new long[2];
-            counters.download(c);
+                    columns, weights, live, opSrc, opDst, opValue, edits.mirrored() ? 1 : 0, list, which.length, over,
+                    opCounters);
+            long[] c = new long[OP_COUNTERS];
+            opCounters.download(c);
             if (c[1] != 0) throw new IllegalStateException(c[1] + " arcs found no room after the layout made room for them");
         }
     }
-
-    private DeviceBuffer values(double[] v) {
-        return intWeights ? DeviceBuffer.of(context, ledger, toInts(v)) : DeviceBuffer.of(context, ledger, v);
-    }
-
 
     /**
      * The copy of {@code merge.after()} built from this copy of {@code merge.before()} on the device: the new row
@@ -400,7 +413,9 @@ public final class DeviceCsr implements AutoCloseable {
 
     private static int[] toInts(double[] w) {
         int[] iw = new int[w.length];
-        for (int i = 0; i < w.length; i++) iw[i] = (int) w[i];
+        java.util.stream.IntStream all = java.util.stream.IntStream.range(0, w.length);
+        if (w.length >= DeviceEdits.PARALLEL_MIN) all = all.parallel();
+        all.forEach(i -> iw[i] = (int) w[i]);
         return iw;
     }
 
@@ -539,6 +554,9 @@ public final class DeviceCsr implements AutoCloseable {
 
     @Override
     public void close() {
+        for (DeviceBuffer b : new DeviceBuffer[] {opSrc, opDst, opValue, opMissing, opCounters, rowMark, rowList}) {
+            if (b != null) b.close();
+        }
         if (sorted != null) sorted.close();
         if (live != null) live.close();
         if (weights != null) weights.close();

@@ -201,7 +201,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats, DeviceRe
         }
         long t0 = System.nanoTime();
         DeviceEdits ops = DeviceEdits.of(mutable, edges);
-        for (int i = 0; i < ops.size(); i++) if (!ops.removes(i) && ops.value()[i] == 0) return false;
+        if (ops.zero()) return false;
         long t1 = System.nanoTime();
         DeviceCsr next;
         try {

@@ -44,21 +44,69 @@ class DeviceEditsTest {
                 }
             }
             DeviceEdits ops = DeviceEdits.of(m, m.drainDeviceEdges());
+            assertEquals(!directed, ops.mirrored(), "an undirected graph's entries stand for both arcs");
+            assertEquals(directed ? ops.entries() : 2 * ops.entries(), ops.size());
+            assertStats(ops);
             Set<Long> seen = new HashSet<>();
             for (int i = 0; i < ops.size(); i++) {
-                int u = ops.src()[i], v = ops.removes(i) ? ~ops.dst()[i] : ops.dst()[i];
+                int u = ops.srcOf(i), v = ops.removes(i) ? ~ops.dstOf(i) : ops.dstOf(i);
                 long key = ((long) u << 32) | v;
                 assertTrue(seen.add(key), "one op per arc, run " + run);
                 if (ops.removes(i)) {
                     if (arcs.remove(key) != null) removals++;
                 } else {
-                    assertTrue(ops.value()[i] >= 0, "a weight, not a marker, run " + run);
-                    if (arcs.put(key, ops.value()[i]) == null) additions++;
+                    assertTrue(ops.valueOf(i) >= 0, "a weight, not a marker, run " + run);
+                    if (arcs.put(key, ops.valueOf(i)) == null) additions++;
                 }
             }
             assertEquals(arcsOf(m.current()), arcs, "arcs after run " + run);
         }
         assertTrue(removals > 20 && additions > 20, "removals " + removals + ", additions " + additions);
+    }
+
+    /** The checks' summary, computed on all cores for a large batch, equals a count over the ops one by one. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aLargeBatchIsSummarisedAsItsOpsOneByOne(boolean fractional) {
+        Random rnd = new Random(fractional ? 81 : 82);
+        int e = 3 * DeviceEdits.PARALLEL_MIN + 17;
+        int[] src = new int[e], dst = new int[e];
+        double[] value = new double[e];
+        for (int i = 0; i < e; i++) {
+            src[i] = rnd.nextInt(1_000);
+            int v = rnd.nextInt(1_000);
+            boolean remove = rnd.nextInt(10) == 0;
+            dst[i] = remove ? ~v : v;
+            value[i] = remove ? 0 : fractional && i == e - 5 ? 2.5 : 1 + rnd.nextInt(1_000_000);
+        }
+        value[e / 2] = dst[e / 2] < 0 ? 0 : 3_000_000;
+        DeviceEdits ops = new DeviceEdits(src, dst, value, true);
+        assertStats(ops);
+        assertEquals(!fractional, ops.integral());
+        assertTrue(ops.removals() > 0 && !ops.zero());
+        value[7] = 0;
+        dst[7] = 5;
+        assertTrue(new DeviceEdits(src, dst, value, false).zero(), "a zero weight set");
+    }
+
+    private static void assertStats(DeviceEdits ops) {
+        double max = 0;
+        boolean integral = true, zero = false;
+        int removals = 0;
+        for (int i = 0; i < ops.size(); i++) {
+            if (ops.removes(i)) {
+                removals++;
+                continue;
+            }
+            double w = ops.valueOf(i);
+            max = Math.max(max, w);
+            zero |= w == 0;
+            integral &= w == Math.rint(w) && w <= Integer.MAX_VALUE - 1;
+        }
+        assertEquals(max, ops.maxWeight());
+        assertEquals(integral, ops.integral());
+        assertEquals(zero, ops.zero());
+        assertEquals(removals, ops.removals());
     }
 
     private static Map<Long, Double> arcsOf(CsrGraph g) {
