@@ -154,8 +154,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         }
     }
 
-    /** A batch that takes longer than this is logged at DEBUG with its steps. */
-    private static final long SLOW_BATCH_MS = 20;
+    /** A batch that takes longer than this is logged at DEBUG with its steps ({@code -Dfrontier.slow-batch-ms}, default 20). */
+    private static final long SLOW_BATCH_MS = Long.getLong("frontier.slow-batch-ms", 20);
 
     /**
      * Live records handed to the processor in one run, at most: a burst's queries are answered in runs of this many,
