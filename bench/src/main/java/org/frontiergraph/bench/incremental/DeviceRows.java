@@ -15,6 +15,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.sssp.DeviceSsspTrees;
+import org.frontiergraph.kernels.sssp.DeviceTreeAnswers;
 import org.frontiergraph.kernels.sssp.DeviceTrees;
 import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspRepair;
@@ -26,7 +27,7 @@ import org.frontiergraph.kernels.sssp.SsspVerifier;
  * seeded sources), brought up to date after each batch of k random single-edge updates ({@link RandomEdits}) three
  * ways on the same batches:
  * <ul>
- *   <li><b>device repair</b>: {@link DeviceSsspTrees#repairAll}, the trees repaired on the device and only their
+ *   <li><b>device repair</b>: {@link DeviceTreeAnswers#repairAll} ({@link DeviceSsspTrees}), the trees repaired on the device and only their
  *       DELTAs copied back (wall time, after the device copy caught up with the batch: GPU sync, timed apart);</li>
  *   <li><b>GPU recompute</b>: {@link Sssp#run} on the same resident graph for every tree (wall time: kernels and the
  *       answer copied back, as the worker recomputes an answer);</li>
@@ -55,9 +56,9 @@ final class DeviceRows {
             m.drainChangedEdges();
             SplittableRandom random = new SplittableRandom(seed ^ name.hashCode() ^ trees);
             try (ResidentGraph dev = gpu.load(copy(g))) {
-                DeviceSsspTrees device = DeviceSsspTrees.on(dev).orElseThrow();
+                DeviceTreeAnswers<SsspResult> device = DeviceSsspTrees.on(dev).orElseThrow();
                 int[] sources = GpuBench.sources(g, trees);
-                List<DeviceSsspTrees.Standing> standing = new ArrayList<>();
+                List<DeviceTreeAnswers.Standing<SsspResult>> standing = new ArrayList<>();
                 SsspResult[] host = new SsspResult[trees];
                 for (int i = 0; i < trees; i++) {
                     SsspResult r = Sssp.run(dev, sources[i], null);
@@ -85,8 +86,8 @@ final class DeviceRows {
     }
 
     /** One graph's trees, on the device and on the host, and the batches applied to both copies. */
-    private record OnGraph(String name, MutableGraph m, ResidentGraph dev, DeviceSsspTrees device,
-                           List<DeviceSsspTrees.Standing> standing, SsspResult[] host, int[] sources) {
+    private record OnGraph(String name, MutableGraph m, ResidentGraph dev, DeviceTreeAnswers<SsspResult> device,
+                           List<DeviceTreeAnswers.Standing<SsspResult>> standing, SsspResult[] host, int[] sources) {
         double[] batch(RandomEdits.Series series, int k, SplittableRandom random) {
             return batch(series, k, random, new EnumMap<>(DeviceTrees.How.class));
         }
@@ -105,7 +106,7 @@ final class DeviceRows {
             long t0 = System.nanoTime();
             dev.sync();
             long t1 = System.nanoTime();
-            DeviceSsspTrees.Repaired[] rd = device.repairAll(standing, changes);
+            List<DeviceTreeAnswers.Repaired<SsspResult>> rd = device.repairAll(standing, changes);
             long t2 = System.nanoTime();
             SsspResult[] fresh = new SsspResult[sources.length];
             for (int i = 0; i < sources.length; i++) fresh[i] = Sssp.run(dev, sources[i], null);
@@ -116,7 +117,7 @@ final class DeviceRows {
             double[] changed = new double[sources.length];
             for (int i = 0; i < sources.length; i++) {
                 host[i] = rh[i].result();
-                SsspResult got = rd[i].result();
+                SsspResult got = rd.get(i).result();
                 if (!Arrays.equals(got.distances(), fresh[i].distances())) {
                     throw new RepairBench.MismatchException("device-repaired distances differ from the GPU recompute, tree from "
                             + sources[i] + ", " + where);
@@ -129,8 +130,8 @@ final class DeviceRows {
                     var v = SsspVerifier.verify(now, sources[i], got, fresh[i]);
                     if (!v.ok()) throw new RepairBench.MismatchException("device-repaired parents: " + v.message() + ", " + where);
                 }
-                changed[i] = rd[i].changed().length;
-                hows.merge(rd[i].how(), 1, Integer::sum);
+                changed[i] = rd.get(i).changed().length;
+                hows.merge(rd.get(i).how(), 1, Integer::sum);
             }
             return new double[] {ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), RepairBench.median(changed)};
         }
@@ -152,7 +153,7 @@ final class DeviceRows {
         StringBuilder b = new StringBuilder();
         b.append("**Standing trees on the device** (SSSP; a batch: k single-edge updates applied to the host graph and to the"
                 + " GPU-resident copy; GPU sync: the device copy catching up, in no other column; device repair: every tree"
-                + " repaired on the device and only its DELTA copied back (DeviceSsspTrees.repairAll, wall time); GPU recompute:"
+                + " repaired on the device and only its DELTA copied back (DeviceTreeAnswers.repairAll, wall time); GPU recompute:"
                 + " Sssp.run for every tree (wall time, answers copied back); host repair: SsspRepair.repairAll without budget on"
                 + " the common pool; speed-ups: that column / device repair; changed: vertices per tree, median; how: trees"
                 + " repaired / recomputed on the device / screened out / left to the host, over the batches):\n\n");

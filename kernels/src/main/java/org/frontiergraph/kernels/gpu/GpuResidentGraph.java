@@ -23,10 +23,10 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * change (and every later change) is applied on the device as edits of a copy in slack form
  * ({@link DeviceCsr#edited}: rows with room for more arcs, laid out once, then again only when a row fills up), with
  * no merge on the host, while the launchers in use run on that form (BFS and SSSP; {@link GpuAlgorithm#runsOnSlack});
- * MST's launchers read no CSR, only their edge lists, which follow the host's versions beside either form
- * ({@link #followHost()}: moved on the device at each host merge, re-weights patched in place); a query for one that
- * does neither (APSP, Prim, da2cf on a directed graph) makes the copy compact again from the host's current version
- * first. Where edits do not apply (new vertices, zero weights, weights the int32 form cannot hold, a batch of more
+ * MST's launchers (Boruvka's and ECL's edge lists, Prim's adjacency) read no CSR, only data of their own, which follows
+ * the host's versions beside either form ({@link #followHost()}: moved on the device at each host merge or built again,
+ * re-weights patched in place); a query for one that does neither (APSP, da2cf on a directed graph) makes the copy
+ * compact again from the host's current version first. Where edits do not apply (new vertices, zero weights, weights the int32 form cannot hold, a batch of more
  * than a quarter of the arcs) a structural change is merged on the device from the rows it touched
  * ({@link DeviceCsr#merged}: the untouched rows move within the device, only the touched ones and the row offsets are
  * uploaded) and the launchers are opened again on the new version; the CSR is reloaded from the host only when the

@@ -39,7 +39,9 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  * doubles). A forest: when the search section holds only INF keys, the tree cannot grow and the entry at the head of
  * the section becomes the root of the next tree, so the loop is always n steps (the paper: |V| - 2 steps for a
  * connected graph) with 2 or 3 launches each and no host round trip. Chosen edges come back at the end; ids are
- * sorted ascending and the total is summed with {@link ExactSum}.
+ * sorted ascending and the total is summed with {@link ExactSum}. It reads no CSR of the device, only the adjacency
+ * it builds from the host's version ({@link GpuAlgorithm.Slack#EDGES}): beside a device copy in slack form it follows
+ * the host's versions (re-weights rebuild it, merges open it again) and the copy stays as it is.
  * <p>
  * Measured (H200, JCuda, PrimApspGpuTest, best of 3, device events): GTgraph 2^14 vertices / 2^15 edges: prim-gmr
  * 519 ms, prim-naive 419 ms, CPU Prim 6.6 ms; 2^7: 3.0 / 3.6 / 0.17 ms; USA-road-d.NY (264,346 vertices): 8.7 s /
@@ -49,7 +51,8 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  */
 final class GpuPrim implements GpuLauncher<WholeGraph, MstResult> {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("prim-gmr", "prim-naive"), false, GpuPrim::deviceBytes, GpuPrim::new);
+            List.of("prim-gmr", "prim-naive"), false, GpuPrim::deviceBytes, GpuPrim::new)
+            .onSlack(GpuAlgorithm.Slack.EDGES);   // its own adjacency, built from the host's version: no CSR read
     /** The paper's best grid size for the GMR kernels. */
     public static final int MAX_BLOCKS = 128;
 

@@ -28,8 +28,9 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * Standing shortest-path and BFS trees kept in device memory beside a graph resident on the GPU, and repaired there
  * after each batch of updates (kernels in src/main/cuda/sssp_repair.cu; the method, KickStarter's trimming and a
  * relaxation from the affected region, and why it is exact, in that file and in {@link TreeRepair}). One instance per
- * resident graph ({@link #on}), holding every tree opened on it; the SSSP trees ({@link DeviceSsspTrees}) and the BFS
- * trees ({@code org.frontiergraph.kernels.bfs.DeviceBfsTrees}, unit weights) are its two faces.
+ * resident graph ({@link #on}), holding every tree opened on it; its standing answers ({@link DeviceTreeAnswers}, one
+ * per kind: {@link DeviceSsspTrees}, and {@code org.frontiergraph.kernels.bfs.DeviceBfsTrees} with unit weights) keep
+ * a host copy of each tree's answer.
  *
  * <p>A tree is a key and a parent per vertex on the device (12 bytes a vertex), in the graph's ledger (its resident
  * bytes) until {@link #close(Tree)} or the graph's close. A repair of a batch ({@link #repair}) brings the device copy
@@ -163,6 +164,14 @@ public final class DeviceTrees implements AutoCloseable {
         this.mutable = mutable;
         this.context = device.context();
         this.allocator = device;
+    }
+
+    private final Map<DeviceTreeAnswers.Form<?>, DeviceTreeAnswers<?>> faces = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The standing answers of one kind on these trees: one per kind and graph (so that they are repaired together). */
+    @SuppressWarnings("unchecked")
+    public <R> DeviceTreeAnswers<R> answers(DeviceTreeAnswers.Form<R> form) {
+        return (DeviceTreeAnswers<R>) faces.computeIfAbsent(form, f -> new DeviceTreeAnswers<>(this, form));
     }
 
     /** The standing trees of {@code graph}, when it lives on the GPU (empty on the CPU engine: repair on the host). */

@@ -101,8 +101,8 @@ class DeviceTreesGpuTest extends GpuTests {
         }
     }
 
-    static class SsspOnDevice extends OnDevice<SsspResult, DeviceSsspTrees.Standing> {
-        final DeviceSsspTrees trees;
+    static class SsspOnDevice extends OnDevice<SsspResult, DeviceTreeAnswers.Standing<SsspResult>> {
+        final DeviceTreeAnswers<SsspResult> trees;
 
         SsspOnDevice(CsrGraph start) {
             super(start);
@@ -114,21 +114,21 @@ class DeviceTreesGpuTest extends GpuTests {
         @Override public RepairStreams.View view(SsspResult r) { return SsspRepairTest.SSSP.view(r); }
         @Override public RepairStreams.Repaired<SsspResult> repair(CsrGraph g, SsspResult p, ChangedEdges c) { throw new UnsupportedOperationException(); }
         @Override public Verification verify(CsrGraph g, int s, SsspResult r, SsspResult ref) { return SsspVerifier.verify(g, s, r, ref); }
-        @Override DeviceSsspTrees.Standing open(SsspResult answer) { return trees.open(answer); }
-        @Override SsspResult resultOf(DeviceSsspTrees.Standing s) { return s.result(); }
+        @Override DeviceTreeAnswers.Standing<SsspResult> open(SsspResult answer) { return trees.open(answer); }
+        @Override SsspResult resultOf(DeviceTreeAnswers.Standing<SsspResult> s) { return s.result(); }
         @Override int sourceOf(SsspResult r) { return r.source(); }
         @Override SsspResult onDeviceFromScratch(int source) { return Sssp.run(dev, source, null); }
 
         @Override
-        List<Object[]> repairAll(List<DeviceSsspTrees.Standing> standing, ChangedEdges changes, CsrGraph now) {
+        List<Object[]> repairAll(List<DeviceTreeAnswers.Standing<SsspResult>> standing, ChangedEdges changes, CsrGraph now) {
             List<Object[]> out = new ArrayList<>();
-            for (DeviceSsspTrees.Repaired r : trees.repairAll(standing, changes)) out.add(new Object[] {r.result(), r.changed(), r.how()});
+            for (DeviceTreeAnswers.Repaired<SsspResult> r : trees.repairAll(standing, changes)) out.add(new Object[] {r.result(), r.changed(), r.how()});
             return out;
         }
     }
 
-    static final class BfsOnDevice extends OnDevice<BfsResult, DeviceBfsTrees.Standing> {
-        final DeviceBfsTrees trees;
+    static final class BfsOnDevice extends OnDevice<BfsResult, DeviceTreeAnswers.Standing<BfsResult>> {
+        final DeviceTreeAnswers<BfsResult> trees;
 
         BfsOnDevice(CsrGraph start) {
             super(start);
@@ -147,15 +147,15 @@ class DeviceTreesGpuTest extends GpuTests {
 
         @Override public RepairStreams.Repaired<BfsResult> repair(CsrGraph g, BfsResult p, ChangedEdges c) { throw new UnsupportedOperationException(); }
         @Override public Verification verify(CsrGraph g, int s, BfsResult r, BfsResult ref) { return BfsVerifier.verify(g, s, r, ref); }
-        @Override DeviceBfsTrees.Standing open(BfsResult answer) { return trees.open(answer); }
-        @Override BfsResult resultOf(DeviceBfsTrees.Standing s) { return s.result(); }
+        @Override DeviceTreeAnswers.Standing<BfsResult> open(BfsResult answer) { return trees.open(answer); }
+        @Override BfsResult resultOf(DeviceTreeAnswers.Standing<BfsResult> s) { return s.result(); }
         @Override int sourceOf(BfsResult r) { return r.source(); }
         @Override BfsResult onDeviceFromScratch(int source) { return Bfs.run(dev, source, null); }
 
         @Override
-        List<Object[]> repairAll(List<DeviceBfsTrees.Standing> standing, ChangedEdges changes, CsrGraph now) {
+        List<Object[]> repairAll(List<DeviceTreeAnswers.Standing<BfsResult>> standing, ChangedEdges changes, CsrGraph now) {
             List<Object[]> out = new ArrayList<>();
-            for (DeviceBfsTrees.Repaired r : trees.repairAll(standing, changes)) out.add(new Object[] {r.result(), r.changed(), r.how()});
+            for (DeviceTreeAnswers.Repaired<BfsResult> r : trees.repairAll(standing, changes)) out.add(new Object[] {r.result(), r.changed(), r.how()});
             return out;
         }
     }
@@ -239,10 +239,10 @@ class DeviceTreesGpuTest extends GpuTests {
         }
 
         @Override
-        List<Object[]> repairAll(List<DeviceSsspTrees.Standing> standing, ChangedEdges changes, CsrGraph now) {
+        List<Object[]> repairAll(List<DeviceTreeAnswers.Standing<SsspResult>> standing, ChangedEdges changes, CsrGraph now) {
             if (batch++ % 2 == 0) return super.repairAll(standing, changes, now);
             List<Object[]> out = new ArrayList<>();
-            for (DeviceSsspTrees.Standing s : standing) {
+            for (DeviceTreeAnswers.Standing<SsspResult> s : standing) {
                 SsspRepair.Repaired r = SsspRepair.repair(now, s.result(), changes, Long.MAX_VALUE);
                 if (r.result().distances().length != s.tree().vertexCount()) trees.reset(s, r.result());
                 else trees.patch(s, r.result(), r.changed());
@@ -291,11 +291,12 @@ class DeviceTreesGpuTest extends GpuTests {
         CsrGraph start = RepairStreams.graph(rnd, 1_000, false, RepairStreams.Weights.INTEGER);
         try (ResidentGraph dev = gpu.load(DeviceMirror.copy(start))) {
             long before = dev.residentBytes();
-            DeviceSsspTrees sssp = DeviceSsspTrees.on(dev).orElseThrow();
-            DeviceBfsTrees bfs = DeviceBfsTrees.on(dev).orElseThrow();
+            DeviceTreeAnswers<SsspResult> sssp = DeviceSsspTrees.on(dev).orElseThrow();
+            DeviceTreeAnswers<BfsResult> bfs = DeviceBfsTrees.on(dev).orElseThrow();
             assertSame(sssp.trees(), bfs.trees(), "one launcher per graph");
-            DeviceSsspTrees.Standing s = sssp.open(DijkstraReference.run(start, 3));
-            DeviceBfsTrees.Standing b = bfs.open(BfsReference.run(start, 3));
+            assertSame(sssp, DeviceSsspTrees.on(dev).orElseThrow(), "one face per kind and graph");
+            DeviceTreeAnswers.Standing<SsspResult> s = sssp.open(DijkstraReference.run(start, 3));
+            DeviceTreeAnswers.Standing<BfsResult> b = bfs.open(BfsReference.run(start, 3));
             assertEquals(before + 2 * 12L * start.vertexCount(), dev.residentBytes(), "two trees of 12 bytes a vertex");
             MutableGraph host = new MutableGraph(start);
             host.trackChangedEdges();
@@ -313,8 +314,8 @@ class DeviceTreesGpuTest extends GpuTests {
                 CsrGraph now = host.current();
                 SsspResult sOld = SsspRepairTest.SSSP.copy(s.result());
                 BfsResult bOld = new BfsResult(3, b.result().hops().clone(), b.result().parents().clone(), null);
-                DeviceSsspTrees.Repaired rs = sssp.repairAll(List.of(s), changes)[0];
-                DeviceBfsTrees.Repaired rb = bfs.repairAll(List.of(b), changes)[0];
+                DeviceTreeAnswers.Repaired<SsspResult> rs = sssp.repairAll(List.of(s), changes).get(0);
+                DeviceTreeAnswers.Repaired<BfsResult> rb = bfs.repairAll(List.of(b), changes).get(0);
                 RepairStreams.check(SsspRepairTest.SSSP, now, 3, sOld, new RepairStreams.Repaired<>(rs.result(), rs.changed()), "sssp batch " + batch);
                 BfsResult fresh = BfsReference.run(now, 3);
                 assertArrayEquals(fresh.hops(), rb.result().hops(), "bfs batch " + batch);

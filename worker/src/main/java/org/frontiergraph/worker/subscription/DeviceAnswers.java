@@ -7,12 +7,13 @@ import org.frontiergraph.kernels.bfs.DeviceBfsTrees;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.sssp.DeviceSsspTrees;
+import org.frontiergraph.kernels.sssp.DeviceTreeAnswers;
 import org.frontiergraph.kernels.sssp.DeviceTrees;
 import org.frontiergraph.kernels.sssp.SsspResult;
 
 /**
  * The device side of the standing BFS and SSSP answers of a graph held on the GPU: one tree per answer in device memory
- * ({@link DeviceSsspTrees}, {@link DeviceBfsTrees}), opened from the answer when it is computed, reset when it is
+ * ({@link DeviceTreeAnswers}: {@link DeviceSsspTrees}, {@link DeviceBfsTrees}), opened from the answer when it is computed, reset when it is
  * replaced (a recompute, a RESYNC), patched where the host repaired the answer, repaired there (only the changed
  * vertices copied back into the answer) when the host's repair gives up, and freed when the answer goes. The trees are
  * the kernels module's handles, opaque here.
@@ -35,8 +36,7 @@ final class DeviceAnswers {
 
     /** {@code tree} (of {@code resident}) made to hold {@code result}, the exact answer on the current version. */
     static void reset(ResidentGraph resident, Object tree, Object result) {
-        if (tree instanceof DeviceSsspTrees.Standing s) DeviceSsspTrees.on(resident).orElseThrow().reset(s, (SsspResult) result);
-        else if (tree instanceof DeviceBfsTrees.Standing b) DeviceBfsTrees.on(resident).orElseThrow().reset(b, (BfsResult) result);
+        if (tree instanceof DeviceTreeAnswers.Standing<?> s) DeviceTreeAnswers.resetAny(own(resident, s), result);
     }
 
     /**
@@ -44,8 +44,7 @@ final class DeviceAnswers {
      * (the host repaired it): those entries are written to the device.
      */
     static void patch(ResidentGraph resident, Object tree, Object result, int[] vertices) {
-        if (tree instanceof DeviceSsspTrees.Standing s) DeviceSsspTrees.on(resident).orElseThrow().patch(s, (SsspResult) result, vertices);
-        else if (tree instanceof DeviceBfsTrees.Standing b) DeviceBfsTrees.on(resident).orElseThrow().patch(b, (BfsResult) result, vertices);
+        if (tree instanceof DeviceTreeAnswers.Standing<?> s) DeviceTreeAnswers.patchAny(own(resident, s), result, vertices);
     }
 
     /** Vertices of a BFS or SSSP answer. */
@@ -57,57 +56,44 @@ final class DeviceAnswers {
 
     /** Vertices {@code tree} holds on the device. */
     static int vertexCount(Object tree) {
-        if (tree instanceof DeviceSsspTrees.Standing s) return s.tree().vertexCount();
-        if (tree instanceof DeviceBfsTrees.Standing b) return b.tree().vertexCount();
-        return 0;
+        return tree instanceof DeviceTreeAnswers.Standing<?> s ? s.tree().vertexCount() : 0;
     }
 
     /** Frees {@code tree}'s device memory (nothing when the graph's device copy is gone already). */
     static void close(ResidentGraph resident, Object tree) {
-        if (tree instanceof DeviceSsspTrees.Standing s) DeviceSsspTrees.on(resident).ifPresent(t -> t.close(s));
-        else if (tree instanceof DeviceBfsTrees.Standing b) DeviceBfsTrees.on(resident).ifPresent(t -> t.close(b));
+        if (tree instanceof DeviceTreeAnswers.Standing<?> s && DeviceTrees.on(resident).filter(t -> t == s.owner().trees()).isPresent()) {
+            DeviceTreeAnswers.closeAny(s);
+        }
     }
 
     /** The answer {@code tree} holds on the host (the standing answer itself). */
     static Object result(Object tree) {
-        if (tree instanceof DeviceSsspTrees.Standing s) return s.result();
-        if (tree instanceof DeviceBfsTrees.Standing b) return b.result();
-        return null;
+        return tree instanceof DeviceTreeAnswers.Standing<?> s ? s.result() : null;
     }
 
     /**
-     * Repairs {@code trees} (of {@code resident}) after {@code changes}, the SSSP trees together, then the BFS trees:
-     * entry i is tree i's answer (the same object the tree's answer is from now on) and changed vertices.
+     * Repairs {@code trees} (of {@code resident}) after {@code changes}, those of one kind together: entry i is tree
+     * i's answer (the same object the tree's answer is from now on) and changed vertices.
      */
     static Repaired[] repair(ResidentGraph resident, List<Object> trees, ChangedEdges changes) {
-        Repaired[] out = new Repaired[trees.size()];
-        List<Integer> si = new ArrayList<>(), bi = new ArrayList<>();
-        List<DeviceSsspTrees.Standing> ss = new ArrayList<>();
-        List<DeviceBfsTrees.Standing> bs = new ArrayList<>();
+        List<DeviceTreeAnswers.Standing<?>> standing = new ArrayList<>(trees.size());
+        for (Object t : trees) {
+            if (!(t instanceof DeviceTreeAnswers.Standing<?> s)) throw new IllegalArgumentException("not a standing tree: " + t);
+            standing.add(own(resident, s));
+        }
+        List<DeviceTreeAnswers.Repaired<?>> r = DeviceTreeAnswers.repairAny(standing, changes);
+        Repaired[] out = new Repaired[r.size()];
         for (int i = 0; i < out.length; i++) {
-            Object t = trees.get(i);
-            if (t instanceof DeviceSsspTrees.Standing s) {
-                si.add(i);
-                ss.add(s);
-            } else if (t instanceof DeviceBfsTrees.Standing b) {
-                bi.add(i);
-                bs.add(b);
-            } else {
-                throw new IllegalArgumentException("not a standing tree: " + t);
-            }
-        }
-        if (!ss.isEmpty()) {
-            DeviceSsspTrees.Repaired[] r = DeviceSsspTrees.on(resident).orElseThrow().repairAll(ss, changes);
-            for (int j = 0; j < r.length; j++) {
-                out[si.get(j)] = new Repaired(r[j].result(), r[j].how() == DeviceTrees.How.UNTOUCHED ? null : r[j].changed());
-            }
-        }
-        if (!bs.isEmpty()) {
-            DeviceBfsTrees.Repaired[] r = DeviceBfsTrees.on(resident).orElseThrow().repairAll(bs, changes);
-            for (int j = 0; j < r.length; j++) {
-                out[bi.get(j)] = new Repaired(r[j].result(), r[j].how() == DeviceTrees.How.UNTOUCHED ? null : r[j].changed());
-            }
+            out[i] = new Repaired(r.get(i).result(), r.get(i).how() == DeviceTrees.How.UNTOUCHED ? null : r.get(i).changed());
         }
         return out;
+    }
+
+    /** {@code s}, checked to be a tree of {@code resident}'s device copy. */
+    private static DeviceTreeAnswers.Standing<?> own(ResidentGraph resident, DeviceTreeAnswers.Standing<?> s) {
+        if (DeviceTrees.on(resident).orElseThrow() != s.owner().trees()) {
+            throw new IllegalArgumentException("standing tree from " + s.tree().source() + " is not of this graph's device copy");
+        }
+        return s;
     }
 }
