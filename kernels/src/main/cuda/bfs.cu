@@ -86,6 +86,7 @@ __device__ __forceinline__ void bottom_up(const int* __restrict__ row, const int
             int s = __ldg(&row[v]), e = __ldg(&row[v + 1]);
             for (int k = s; k < e; k++) {
                 int u = __ldg(&col[k]);
+                if (u == (int)v) break;   // a pad (slack form: self-loops after the live arcs; no live arc is one)
                 if (ldcg(&hops[u]) == level) {
                     hops[v] = level + 1;
                     parent[v] = u;
