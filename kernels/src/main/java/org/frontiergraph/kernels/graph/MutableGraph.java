@@ -489,9 +489,7 @@ public final class MutableGraph {
                 throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_WEIGHT,
                         "re-weight of " + names.edge(u, v) + " to " + w + ": weights must be finite and non-negative");
             }
-            long key = existing(names, "re-weight", u, v, vertexCount);
-            int arc = baseArc((int) (key >>> 32), (int) key);
-            arcs[i] = arc >= 0 && !removed.get(base.arcEdgeIds()[arc]) ? arc : -1;   // -1: an added edge
+            arcs[i] = existingArc(names, "re-weight", u, v, vertexCount);   // -1: an added edge
         }
         for (int i = 0; i < k; i++) {
             double w = e.reweightW()[i];
@@ -559,6 +557,25 @@ public final class MutableGraph {
                     what + " of edge " + names.edge(u, v) + ": no such edge in the current version");
         }
         return key;
+    }
+
+    /**
+     * {@link #existing}, found once: the edge's live base arc (u->v, or lo->hi when undirected), or -1 when it is an
+     * added edge. An edge of the base that was removed and added again keeps its base arc, so the two never overlap.
+     */
+    private int existingArc(UserIds names, String what, int u, int v, int n) {
+        if (u < 0 || u >= n || v < 0 || v >= n) {
+            throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_VERTEX,
+                    what + " of edge " + names.edge(u, v) + ": vertex outside " + names.range());
+        }
+        long key = key(u, v);
+        if (u != v) {
+            int arc = baseArc((int) (key >>> 32), (int) key);
+            if (arc >= 0 && !removed.get(base.arcEdgeIds()[arc])) return arc;
+            if (added.get(key, ABSENT) != ABSENT) return -1;
+        }
+        throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
+                what + " of edge " + names.edge(u, v) + ": no such edge in the current version");
     }
 
     /** The weight of edge {@code key} in the current version, or {@link #ABSENT} when it has no such edge. */
