@@ -120,11 +120,23 @@ public final class PackedArrays {
 
     /** The int32 values of {@code packed} as a new array. @throws MalformedArrayException */
     public static int[] toIntArray(ByteBuffer packed) {
-        IntBuffer view = ints(packed);
+        int n = intCount(packed);
+        if (n <= SMALL && packed.hasArray()) {   // an update's one or two ids: no views
+            byte[] b = packed.array();
+            int[] out = new int[n];
+            for (int i = 0, p = packed.arrayOffset() + packed.position(); i < n; i++, p += INT32_BYTES) {
+                out[i] = (b[p] & 0xff) | (b[p + 1] & 0xff) << 8 | (b[p + 2] & 0xff) << 16 | (b[p + 3] & 0xff) << 24;
+            }
+            return out;
+        }
+        IntBuffer view = packed.duplicate().order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
         int[] out = new int[view.remaining()];
         view.get(out);
         return out;
     }
+
+    /** Arrays of at most this many values are read straight from a heap buffer's bytes. */
+    private static final int SMALL = 16;
 
     /** The float64 values of {@code packed} as a new array. @throws MalformedArrayException */
     public static double[] toDoubleArray(ByteBuffer packed) {

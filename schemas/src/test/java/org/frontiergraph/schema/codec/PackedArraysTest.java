@@ -66,6 +66,24 @@ class PackedArraysTest {
         assertEquals(0, PackedArrays.pack(values, at, 3, 3).remaining());
     }
 
+    /** A short array read straight from a heap buffer's bytes, wherever it starts in them (position, array offset). */
+    @Test
+    void shortArraysInsideLargerBuffersReadTheirOwnBytes() {
+        int[] values = {-1, 0x7fffffff, Integer.MIN_VALUE, 0x01020304, 42};
+        byte[] packed = new byte[4 * values.length];
+        PackedArrays.pack(values).get(packed);
+        byte[] around = new byte[packed.length + 9];
+        Arrays.fill(around, (byte) 0x5a);
+        System.arraycopy(packed, 0, around, 5, packed.length);
+        ByteBuffer positioned = ByteBuffer.wrap(around, 5, packed.length);
+        assertArrayEquals(values, PackedArrays.toIntArray(positioned), "position 5 of a larger array");
+        assertEquals(5, positioned.position(), "the buffer is not consumed");
+        ByteBuffer sliced = ByteBuffer.wrap(around, 5, packed.length).slice();
+        assertArrayEquals(values, PackedArrays.toIntArray(sliced), "a slice: array offset 5");
+        ByteBuffer direct = ByteBuffer.allocateDirect(packed.length).put(packed).flip();
+        assertArrayEquals(values, PackedArrays.toIntArray(direct), "a direct buffer");
+    }
+
     @Test
     void emptyArraysAreZeroBytes() {
         assertEquals(0, PackedArrays.pack(new int[0]).remaining());

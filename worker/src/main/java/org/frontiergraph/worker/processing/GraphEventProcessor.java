@@ -261,11 +261,15 @@ public class GraphEventProcessor {
         @Override
         public void loaded(GraphEntry e) {
             if (replay) return;
-            outputs.status(GraphStatus.newBuilder()
+            // the values now, the Avro record only if this status is published (a later update's may replace it)
+            String backend = e.resident().backend();
+            int vertices = e.vertexCount();
+            long edges = e.edgeCount(), residentBytes = e.resident().residentBytes(), at = System.currentTimeMillis();
+            outputs.status(() -> GraphStatus.newBuilder()
                     .setGraphId(e.graphId()).setVersion(e.version()).setState(GraphState.LOADED)
-                    .setVertexCount(e.vertexCount()).setEdgeCount(e.edgeCount())
-                    .setBackend(e.resident().backend()).setResidentBytes(e.resident().residentBytes())
-                    .setWorker(workerId).setTimestampMs(System.currentTimeMillis()).build());
+                    .setVertexCount(vertices).setEdgeCount(edges)
+                    .setBackend(backend).setResidentBytes(residentBytes)
+                    .setWorker(workerId).setTimestampMs(at).build());
         }
 
         @Override

@@ -55,47 +55,60 @@ public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<G
         return new Builder();
     }
 
-    /** Collects the outputs of one record. */
+    /**
+     * Collects the outputs of one record. Lists are made on first use, and a GraphStatus is built only when the
+     * outputs are ({@link #status(java.util.function.Supplier)}): of a poll's single-edge updates only the last
+     * status per graph is published, and building the others' Avro records was a sixth of the work per update.
+     */
     static final class Builder {
-        private final List<QueryResult> results = new ArrayList<>();
-        private final List<ErrorEvent> errors = new ArrayList<>();
-        private final List<GraphStatus> statuses = new ArrayList<>();
+        private List<QueryResult> results;
+        private List<ErrorEvent> errors;
+        private List<java.util.function.Supplier<GraphStatus>> statuses;
         private AnsweredQuery answered;
-        private final List<Subscription> ended = new ArrayList<>();
+        private List<Subscription> ended;
+
+        private static <T> List<T> add(List<T> to, List<? extends T> more) {
+            if (more.isEmpty()) return to;
+            if (to == null) to = new ArrayList<>(more.size());
+            to.addAll(more);
+            return to;
+        }
 
         Builder results(List<QueryResult> chunks) {
-            results.addAll(chunks);
+            results = add(results, chunks);
             return this;
         }
 
         Builder errors(List<ErrorEvent> es) {
-            errors.addAll(es);
+            errors = add(errors, es);
             return this;
         }
 
         Builder error(ErrorEvent e) {
-            errors.add(e);
+            errors = add(errors, List.of(e));
             return this;
         }
 
         /** Whether this record's outputs hold a GraphStatus. */
         boolean hasStatus() {
-            return !statuses.isEmpty();
+            return statuses != null && !statuses.isEmpty();
         }
 
         /** Drops this record's GraphStatus: a later update of the same graph in the run reports a later version. */
         void dropStatuses() {
-            statuses.clear();
+            statuses = null;
         }
 
-        Builder status(GraphStatus s) {
+        /** A GraphStatus built when the outputs are (its values captured by the caller when it happened). */
+        Builder status(java.util.function.Supplier<GraphStatus> s) {
+            if (statuses == null) statuses = new ArrayList<>(1);
             statuses.add(s);
             return this;
         }
 
         /** Subscriptions the worker ended for an error: their end records go to the graphs topic. */
         Builder ended(List<Subscription> s) {
-            ended.addAll(s);
+            ended = add(ended, s);
             return this;
         }
 
@@ -105,7 +118,16 @@ public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<G
         }
 
         Outputs build() {
-            return new Outputs(results, errors, statuses, answered, ended);
+            List<GraphStatus> built = List.of();
+            if (statuses != null && !statuses.isEmpty()) {
+                built = new ArrayList<>(statuses.size());
+                for (var s : statuses) built.add(s.get());
+            }
+            return new Outputs(orNone(results), orNone(errors), built, answered, orNone(ended));
+        }
+
+        private static <T> List<T> orNone(List<T> list) {
+            return list == null ? List.of() : list;
         }
     }
 }
