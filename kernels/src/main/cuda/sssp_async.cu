@@ -155,7 +155,6 @@ __device__ __forceinline__ u64 warp_min(u64 x) {
 template <typename W>
 struct Ctx {
     const int* __restrict__ row;
-    const int* __restrict__ live;   // slack form: live arcs per row (null: compact, a row's slots are all arcs)
     const int* __restrict__ col;
     const typename W::type* __restrict__ wt;
     int n;
@@ -409,7 +408,7 @@ __device__ void expand(const Ctx<W>& c, Warp& s, const Buffers& buf, bool valid,
     if (valid) {
         if (!fromLoc) {
             rs = __ldg(&c.row[v]);
-            re = c.live ? rs + __ldg(&c.live[v]) : __ldg(&c.row[v + 1]);   // a slack row's pads are not read
+            re = __ldg(&c.row[v + 1]);
         }
         du = ld_relaxed(&c.dist[v]);
     }
@@ -467,7 +466,7 @@ __device__ void expand(const Ctx<W>& c, Warp& s, const Buffers& buf, bool valid,
         if (live) {
             nd = W::add(d, weight);
             wrs = __ldg(&c.row[w]);  // for the local queue, issued with the atomicMin
-            wre = c.live ? wrs + __ldg(&c.live[w]) : __ldg(&c.row[w + 1]);
+            wre = __ldg(&c.row[w + 1]);
             if (!c.check || nd < ld_relaxed(&c.dist[w])) improved = nd < atomicMin(&c.dist[w], nd);
         }
         s.relaxed += __popc(__ballot_sync(FULL_MASK, improved));
@@ -636,8 +635,7 @@ template <typename W>
 __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ col,
                            const typename W::type* __restrict__ wt, int n, u64* dist, u64* rings, int* far,
                            int* farMark, u64* st, u64* ctr, int source, u64 delta, int ringLog, int ahead, int local,
-                           int batch, int piece, int check, int workers, int clear, const u64* seeds,
-                           const int* __restrict__ live) {
+                           int batch, int piece, int check, int workers, int clear, const u64* seeds) {
     cg::grid_group grid = cg::this_grid();
     __shared__ int locV[WARPS_PER_BLOCK][LOC_CAP];
     __shared__ u64 locK[WARPS_PER_BLOCK][LOC_CAP];
@@ -649,7 +647,6 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
 
     Ctx<W> c;
     c.row = row;
-    c.live = live;
     c.col = col;
     c.wt = wt;
     c.n = n;
@@ -802,19 +799,17 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
 extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 2)
 sssp_async_i32(const int* __restrict__ row, const int* __restrict__ col, const int* __restrict__ wt, int n,
                u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, int source, u64 delta,
-               int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear,
-               const int* __restrict__ live) {
+               int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear) {
     async_sssp<IntWeights>(row, col, wt, n, dist, rings, far, farMark, state, ctr, source, delta, ringLog, ahead,
-                           local, batch, piece, check, workers, clear, nullptr, live);
+                           local, batch, piece, check, workers, clear, nullptr);
 }
 
 extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 2)
 sssp_async_f64(const int* __restrict__ row, const int* __restrict__ col, const double* __restrict__ wt, int n,
                u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, int source, u64 delta,
-               int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear,
-               const int* __restrict__ live) {
+               int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear) {
     async_sssp<DoubleWeights>(row, col, wt, n, dist, rings, far, farMark, state, ctr, source, delta, ringLog, ahead,
-                              local, batch, piece, check, workers, clear, nullptr, live);
+                              local, batch, piece, check, workers, clear, nullptr);
 }
 
 // Seeded runs (sssp_repair.cu's settle step): dist already holds an upper bound for every vertex (the keys of a standing
@@ -826,10 +821,9 @@ sssp_async_f64(const int* __restrict__ row, const int* __restrict__ col, const d
     extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 2)                                                     \
     NAME(const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,      \
          u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, const u64* seeds, u64 delta,               \
-         int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear,                   \
-         const int* __restrict__ live) {                                                                                \
+         int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear) {                  \
         async_sssp<W>(row, col, wt, n, dist, rings, far, farMark, state, ctr, 0, delta, ringLog, ahead, local, batch,  \
-                      piece, check, workers, clear, seeds, live);                                                        \
+                      piece, check, workers, clear, seeds);                                                              \
     }
 SEEDED(sssp_async_seeded_i32, IntWeights)
 SEEDED(sssp_async_seeded_f64, DoubleWeights)

@@ -124,14 +124,6 @@ public final class DeviceCsr implements AutoCloseable {
     /** Whether this copy is in slack form. */
     public boolean slack() { return live != null; }
 
-    /**
-     * The live arcs per row as a kernel argument (slack form), or a null pointer (compact: a row's slots are all
-     * arcs): a kernel that bounds its rows by it reads no pads.
-     */
-    public Object liveArgument() {
-        return live != null ? live : new jcuda.driver.CUdeviceptr();
-    }
-
     /** The row offsets as on the device: row u's slots are [rowBounds[u], rowBounds[u + 1]). Do not change. */
     public int[] rowBounds() { return rowBounds; }
 

@@ -200,7 +200,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         boolean clear = !ringsClean;
         ringsClean = false;  // until this launch is known to have completed
         Object[] args = {csr.rowOffsets, csr.columns, weights, n, keys, rings, far, farMark, state, counters,
-                start, deltaKey, ringLog, ahead, local, batch, piece, check, workers, clear ? 1 : 0, csr.liveArgument()};
+                start, deltaKey, ringLog, ahead, local, batch, piece, check, workers, clear ? 1 : 0};
         Kernel k = context.module("sssp_async").kernel(kernel);
         int blocks = variant.intOption("blocks", 0);
         if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
