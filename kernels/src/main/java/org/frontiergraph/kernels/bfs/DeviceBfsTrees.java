@@ -37,8 +37,6 @@ public final class DeviceBfsTrees {
 
         @Override public int source(BfsResult r) { return r.source(); }
 
-        @Override public int vertexCount(BfsResult r) { return r.hops().length; }
-
         @Override public double[] values(BfsResult r) {
             int[] hops = r.hops();
             double[] v = new double[hops.length];

@@ -28,8 +28,6 @@ public final class DeviceSsspTrees {
 
         @Override public int source(SsspResult r) { return r.source(); }
 
-        @Override public int vertexCount(SsspResult r) { return r.distances().length; }
-
         @Override public double[] values(SsspResult r) { return r.distances(); }
 
         @Override public double valueAt(SsspResult r, int v) { return r.distances()[v]; }

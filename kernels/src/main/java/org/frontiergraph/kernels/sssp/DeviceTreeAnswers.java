@@ -26,8 +26,6 @@ public final class DeviceTreeAnswers<R> {
 
         int source(R answer);
 
-        int vertexCount(R answer);
-
         /** Every vertex's value as the launcher takes it (distances, or hop counts as doubles; +Inf unreached). */
         double[] values(R answer);
 
@@ -89,8 +87,6 @@ public final class DeviceTreeAnswers<R> {
 
     /** The shared device side (the other kind's trees too). */
     public DeviceTrees trees() { return trees; }
-
-    public Form<R> form() { return form; }
 
     /**
      * A standing answer starting from {@code answer}, the exact answer on the graph's current version (its arrays are
