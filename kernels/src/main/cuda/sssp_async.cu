@@ -152,9 +152,21 @@ __device__ __forceinline__ u64 warp_min(u64 x) {
 
 // IntWeights, DoubleWeights: sssp_keys.cuh
 
+// Rows of a slack-form copy (DeviceCsr.withSlack): row v's slots are [row[v], row[v + 1]) but only its first live[v]
+// are arcs, the rest pads. SlackRows<W> is W's key form on such a copy: the kernel bounds each row by its live count
+// and reads no pads. A compile-time choice, so that the compact kernels stay the code they were (a run-time null
+// check on the count cost the compact kernel about 8%, benchmarks "Pads and target (c)").
+template <typename Base>
+struct SlackRows : Base {};
+template <typename W>
+constexpr bool slack_rows = false;
+template <typename Base>
+constexpr bool slack_rows<SlackRows<Base>> = true;
+
 template <typename W>
 struct Ctx {
     const int* __restrict__ row;
+    const int* __restrict__ live;  // SlackRows only: live arcs per row
     const int* __restrict__ col;
     const typename W::type* __restrict__ wt;
     int n;
@@ -392,6 +404,13 @@ __device__ int claim(const Ctx<W>& c, Warp& s, u64 low, u64& b, u64& item) {
     return (int)got;
 }
 
+// The end of row v's arcs (rs: its start, already loaded).
+template <typename W>
+__device__ __forceinline__ int row_end(const Ctx<W>& c, int v, int rs) {
+    if constexpr (slack_rows<W>) return rs + __ldg(&c.live[v]);
+    else return __ldg(&c.row[v + 1]);
+}
+
 // Expands one batch: lane i holds item i when valid: vertex v, for a local item its arcs [rs, re) and its key, for a
 // claimed one its piece (0: the whole vertex) and its bucket b (the rows are loaded here). low: the
 // window as this lane read it at the top of the iteration (possibly stale, and lanes may differ: each is a value
@@ -408,7 +427,7 @@ __device__ void expand(const Ctx<W>& c, Warp& s, const Buffers& buf, bool valid,
     if (valid) {
         if (!fromLoc) {
             rs = __ldg(&c.row[v]);
-            re = __ldg(&c.row[v + 1]);
+            re = row_end(c, v, rs);
         }
         du = ld_relaxed(&c.dist[v]);
     }
@@ -466,7 +485,7 @@ __device__ void expand(const Ctx<W>& c, Warp& s, const Buffers& buf, bool valid,
         if (live) {
             nd = W::add(d, weight);
             wrs = __ldg(&c.row[w]);  // for the local queue, issued with the atomicMin
-            wre = __ldg(&c.row[w + 1]);
+            wre = row_end(c, w, wrs);
             if (!c.check || nd < ld_relaxed(&c.dist[w])) improved = nd < atomicMin(&c.dist[w], nd);
         }
         s.relaxed += __popc(__ballot_sync(FULL_MASK, improved));
@@ -635,7 +654,8 @@ template <typename W>
 __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ col,
                            const typename W::type* __restrict__ wt, int n, u64* dist, u64* rings, int* far,
                            int* farMark, u64* st, u64* ctr, int source, u64 delta, int ringLog, int ahead, int local,
-                           int batch, int piece, int check, int workers, int clear, const u64* seeds) {
+                           int batch, int piece, int check, int workers, int clear, const u64* seeds,
+                           const int* __restrict__ live) {
     cg::grid_group grid = cg::this_grid();
     __shared__ int locV[WARPS_PER_BLOCK][LOC_CAP];
     __shared__ u64 locK[WARPS_PER_BLOCK][LOC_CAP];
@@ -647,6 +667,7 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
 
     Ctx<W> c;
     c.row = row;
+    c.live = live;
     c.col = col;
     c.wt = wt;
     c.n = n;
@@ -796,36 +817,42 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
 
 }  // namespace
 
-extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 2)
-sssp_async_i32(const int* __restrict__ row, const int* __restrict__ col, const int* __restrict__ wt, int n,
-               u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, int source, u64 delta,
-               int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear) {
-    async_sssp<IntWeights>(row, col, wt, n, dist, rings, far, farMark, state, ctr, source, delta, ringLog, ahead,
-                           local, batch, piece, check, workers, clear, nullptr);
-}
-
-extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 2)
-sssp_async_f64(const int* __restrict__ row, const int* __restrict__ col, const double* __restrict__ wt, int n,
-               u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, int source, u64 delta,
-               int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear) {
-    async_sssp<DoubleWeights>(row, col, wt, n, dist, rings, far, farMark, state, ctr, source, delta, ringLog, ahead,
-                              local, batch, piece, check, workers, clear, nullptr);
-}
+// Entry points: sssp_async_<form> from one source; sssp_async_slack_<form> the same on a slack-form copy, with one more
+// argument, the live arcs per row (DeviceCsr.live).
+#define FROM_SOURCE(NAME, W, LIVE_PARAM, LIVE)                                                                         \
+    extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 2)                                                     \
+    NAME(const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,     \
+         u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, int source, u64 delta, int ringLog,      \
+         int ahead, int local, int batch, int piece, int check, int workers, int clear LIVE_PARAM) {                   \
+        async_sssp<W>(row, col, wt, n, dist, rings, far, farMark, state, ctr, source, delta, ringLog, ahead, local,    \
+                      batch, piece, check, workers, clear, nullptr, LIVE);                                             \
+    }
 
 // Seeded runs (sssp_repair.cu's settle step): dist already holds an upper bound for every vertex (the keys of a standing
 // tree after its invalidated part was reset and pulled), far list 0 holds the vertices whose key was lowered (farMark
 // 0, every other farMark -1) and *seeds their count. The launch then relaxes from those vertices only, to the same
 // least fixed point (the correctness argument above needs nothing else: every lowered vertex is expanded). `unit`:
 // every arc counts 1 (BFS hops), the weights are not read (pass any int array of one entry per arc, e.g. the columns).
-#define SEEDED(NAME, W)                                                                                                 \
+#define SEEDED(NAME, W, LIVE_PARAM, LIVE)                                                                              \
     extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 2)                                                     \
-    NAME(const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,      \
-         u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, const u64* seeds, u64 delta,               \
-         int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear) {                  \
+    NAME(const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,     \
+         u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, const u64* seeds, u64 delta,             \
+         int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear LIVE_PARAM) {      \
         async_sssp<W>(row, col, wt, n, dist, rings, far, farMark, state, ctr, 0, delta, ringLog, ahead, local, batch,  \
-                      piece, check, workers, clear, seeds);                                                              \
+                      piece, check, workers, clear, seeds, LIVE);                                                      \
     }
-SEEDED(sssp_async_seeded_i32, IntWeights)
-SEEDED(sssp_async_seeded_f64, DoubleWeights)
-SEEDED(sssp_async_seeded_unit, UnitWeights)
+
+#define SLACK , const int* __restrict__ live
+FROM_SOURCE(sssp_async_i32, IntWeights, , nullptr)
+FROM_SOURCE(sssp_async_f64, DoubleWeights, , nullptr)
+SEEDED(sssp_async_seeded_i32, IntWeights, , nullptr)
+SEEDED(sssp_async_seeded_f64, DoubleWeights, , nullptr)
+SEEDED(sssp_async_seeded_unit, UnitWeights, , nullptr)
+FROM_SOURCE(sssp_async_slack_i32, SlackRows<IntWeights>, SLACK, live)
+FROM_SOURCE(sssp_async_slack_f64, SlackRows<DoubleWeights>, SLACK, live)
+SEEDED(sssp_async_seeded_slack_i32, SlackRows<IntWeights>, SLACK, live)
+SEEDED(sssp_async_seeded_slack_f64, SlackRows<DoubleWeights>, SLACK, live)
+SEEDED(sssp_async_seeded_slack_unit, SlackRows<UnitWeights>, SLACK, live)
+#undef SLACK
 #undef SEEDED
+#undef FROM_SOURCE

@@ -124,6 +124,12 @@ public final class DeviceCsr implements AutoCloseable {
     /** Whether this copy is in slack form. */
     public boolean slack() { return live != null; }
 
+    /** Slack form: the live arcs per row, one int each (a kernel that bounds its rows by them reads no pads). */
+    public DeviceBuffer liveBuffer() {
+        if (live == null) throw new IllegalStateException("a compact copy has no live counts: every slot is an arc");
+        return live;
+    }
+
     /** The row offsets as on the device: row u's slots are [rowBounds[u], rowBounds[u + 1]). Do not change. */
     public int[] rowBounds() { return rowBounds; }
 

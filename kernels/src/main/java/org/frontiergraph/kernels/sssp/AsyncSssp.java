@@ -1,5 +1,6 @@
 package org.frontiergraph.kernels.sssp;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.frontiergraph.kernels.engine.Source;
@@ -155,7 +156,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     public void solveDistances(int source, Variant variant) {
         SeedSssp.checkSource(source, n);
         boolean ints = csr.intWeights();
-        launch("sssp_async" + (ints ? "_i32" : "_f64"), csr.weights(), dist, source, csr.meanWeight(), ints, variant);
+        launch("sssp_async_", ints ? "i32" : "f64", csr.weights(), dist, source, csr.meanWeight(), ints, variant);
     }
 
     /**
@@ -168,7 +169,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
      */
     void settle(DeviceBuffer keys, Object seeds, String form, Variant variant) {
         boolean unit = form.equals("unit");
-        launch("sssp_async_seeded_" + form, unit ? csr.columns : csr.weights(), keys, seeds, unit ? 1.0 : csr.meanWeight(),
+        launch("sssp_async_seeded_", form, unit ? csr.columns : csr.weights(), keys, seeds, unit ? 1.0 : csr.meanWeight(),
                 !form.equals("f64"), variant);
         ringsClean = true;
     }
@@ -182,9 +183,35 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     /** Vertices this launcher was opened for. */
     int vertexCount() { return n; }
 
-    /** Launches {@code kernel} on {@code keys}: from {@code start} (a source, or a seeded run's count word). */
-    private void launch(String kernel, DeviceBuffer weights, DeviceBuffer keys, Object start, double meanWeight,
-                        boolean ints, Variant variant) {
+    /**
+     * Whether launches on a slack-form copy bound each row by its live count ({@code -Dfrontier.gpu.sssp-live-bound}:
+     * {@code auto}, the default, on sparse graphs only; {@code on}; {@code off}: read the pads, which no relaxation
+     * takes). On a sparse graph every row's room of at least 4 slots (DeviceCsr's MIN_ROOM) makes the pads a third
+     * of the slots or more, and skipping them wins (NY SSSP on the slack form 1.34x -> 1.17x its compact time); on a
+     * dense one they are an eighth or so, and the load of {@code live[w]} beside {@code row[w]} for every relaxed
+     * head costs more than they do (kron22 1.08x reading pads, 1.23x bounded). docs/benchmarks.md, "Pads and target
+     * (c)". A variant's option {@code bound} (1 or 0) decides for its launches.
+     */
+    static final String LIVE_BOUND = System.getProperty("frontier.gpu.sssp-live-bound", "auto");
+
+    private boolean liveBound(Variant variant) {
+        if (!csr.slack()) return false;
+        int bound = variant.intOption("bound", -1);
+        if (bound >= 0) return bound != 0;
+        return switch (LIVE_BOUND) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> SeedSssp.sparse(graph);
+        };
+    }
+
+    /**
+     * Launches the entry point {@code prefix + form} on {@code keys}: from {@code start} (a source, or a seeded run's
+     * count word); where {@link #liveBound} says so, its twin {@code prefix + "slack_" + form}, which takes the live
+     * counts as one more argument and reads no pads (sssp_async.cu's SlackRows).
+     */
+    private void launch(String prefix, String form, DeviceBuffer weights, DeviceBuffer keys, Object start,
+                        double meanWeight, boolean ints, Variant variant) {
         boolean sparse = SeedSssp.sparse(graph);
         double delta = variant.doubleOption("delta", variant.doubleOption("df",
                 sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * meanWeight / SeedSssp.meanDegree(graph));
@@ -201,7 +228,12 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         ringsClean = false;  // until this launch is known to have completed
         Object[] args = {csr.rowOffsets, csr.columns, weights, n, keys, rings, far, farMark, state, counters,
                 start, deltaKey, ringLog, ahead, local, batch, piece, check, workers, clear ? 1 : 0};
-        Kernel k = context.module("sssp_async").kernel(kernel);
+        boolean bound = liveBound(variant);
+        if (bound) {
+            args = Arrays.copyOf(args, args.length + 1);
+            args[args.length - 1] = csr.liveBuffer();
+        }
+        Kernel k = context.module("sssp_async").kernel(prefix + (bound ? "slack_" : "") + form);
         int blocks = variant.intOption("blocks", 0);
         if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
         else k.launchCooperative(bps, args);
