@@ -377,34 +377,61 @@ template <typename W>
 __device__ void multi_sssp(const int* __restrict__ row, const int* __restrict__ col,
                            const typename W::type* __restrict__ wt, int n, int k, const int* __restrict__ sources,
                            u64* dist, int* queueA, int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
-                           u64 delta, int hasWide, int* wideItem, u64* wideOffset) {
+                           u64 delta, int hasWide, int* wideItem, u64* wideOffset, const u64* seeds,
+                           int seedStride) {
     cg::grid_group grid = cg::this_grid();
     __shared__ Plan plan;
     __shared__ int nearBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
+    __shared__ u64 seedStart[MAXK + 1];  // seeded: slice s's seeds start at seedStart[s] in the first near queue
     if (threadIdx.x < k) {
-        plan.source[threadIdx.x] = sources[threadIdx.x];
+        if (seeds == nullptr) plan.source[threadIdx.x] = sources[threadIdx.x];
         plan.threshold[threadIdx.x] = delta;
         plan.epoch[threadIdx.x] = 0;
-        plan.mode[threadIdx.x] = EXPAND;  // the first step expands every source
+        plan.mode[threadIdx.x] = EXPAND;  // the first step expands every source (seeded: every slice with seeds)
+    }
+    if (seeds != nullptr && threadIdx.x == 0) {
+        u64 at = 0;
+        for (int s = 0; s < k; s++) {
+            seedStart[s] = at;
+            at += seeds[(long long)s * seedStride];
+        }
+        seedStart[k] = at;
     }
     __syncthreads();
     for (int s = 0; s < k; s++) {
         long long base = (long long)s * n;
-        int src = plan.source[s];
+        int src = seeds == nullptr ? plan.source[s] : -1;
         for (long long v = global_thread(); v < n; v += grid_threads()) {
-            dist[base + v] = v == src ? 0 : W::INF;
+            if (seeds == nullptr) dist[base + v] = v == src ? 0 : W::INF;
             nearMark[base + v] = -1;
             farMark[base + v] = -1;
         }
     }
-    if (global_thread() < k) {
-        int s = (int)global_thread();
-        queueA[s] = s * n + plan.source[s];
+    if (seeds == nullptr) {
+        if (global_thread() < k) {
+            int s = (int)global_thread();
+            queueA[s] = s * n + plan.source[s];
+        }
+    } else {  // slice s's seeds, listed in far pile (s, 1), become items s n + v of the first near queue
+        for (int s = 0; s < k; s++) {
+            long long count = (long long)(seedStart[s + 1] - seedStart[s]);
+            const int* list = far + (2LL * s + 1) * n;
+            for (long long i = global_thread(); i < count; i += grid_threads()) {
+                queueA[seedStart[s] + i] = s * n + ldcg(&list[i]);
+            }
+        }
     }
     if (global_thread() == 0) {
         for (int i = 0; i < MSSSP_STEPS; i++) ctr[i] = 0;  // MSSSP_STEPS.._ITEMS add up over launches
-        ctr[MSSSP_NEAR_COUNT + 2] = (u64)k;  // the first step reads slot (0 - 1) % 3: the k sources
-        ctr[MSSSP_NEAR_MASK + 2] = k >= MAXK ? 0xFFFFFFFFull : (1ull << k) - 1;
+        u64 mask = 0;
+        if (seeds == nullptr) {
+            mask = k >= MAXK ? 0xFFFFFFFFull : (1ull << k) - 1;
+        } else {
+            for (int s = 0; s < k; s++) if (seedStart[s + 1] > seedStart[s]) mask |= 1ull << s;
+        }
+        // the first step reads slot (0 - 1) % 3: the k sources, or the seeds
+        ctr[MSSSP_NEAR_COUNT + 2] = seeds == nullptr ? (u64)k : seedStart[k];
+        ctr[MSSSP_NEAR_MASK + 2] = mask;
         for (int s = 0; s < k; s++) {
             for (int q = 0; q < 3; q++) {
                 ctr[MSSSP_SOURCE_BASE + s * MSSSP_SOURCE_STRIDE + FAR_COUNT + q] = 0;
@@ -473,7 +500,7 @@ extern "C" __global__ void sssp_multi_i32(const int* __restrict__ row, const int
                                           int* farMark, u64* ctr, u64 delta, int hasWide, int* wideItem,
                                           u64* wideOffset) {
     multi_sssp<IntWeights>(row, col, wt, n, k, sources, dist, queueA, queueB, far, nearMark, farMark, ctr, delta,
-                           hasWide, wideItem, wideOffset);
+                           hasWide, wideItem, wideOffset, nullptr, 0);
 }
 
 extern "C" __global__ void sssp_multi_f64(const int* __restrict__ row, const int* __restrict__ col,
@@ -482,8 +509,27 @@ extern "C" __global__ void sssp_multi_f64(const int* __restrict__ row, const int
                                           int* farMark, u64* ctr, u64 delta, int hasWide, int* wideItem,
                                           u64* wideOffset) {
     multi_sssp<DoubleWeights>(row, col, wt, n, k, sources, dist, queueA, queueB, far, nearMark, farMark, ctr, delta,
-                              hasWide, wideItem, wideOffset);
+                              hasWide, wideItem, wideOffset, nullptr, 0);
 }
+
+// Seeded runs side by side (DeviceTrees' repair of several standing trees, the settle step that sssp_async.cu's seeded
+// entry points run for one): slice s of dist already holds an upper bound for every vertex (a tree's keys after
+// repair_prepare reset and pulled its invalidated part), far pile (s, 1) lists the vertices whose key was lowered, and
+// seeds[s * seedStride] counts them (the tree's REPAIR_SEEDS counter). Those vertices form the first near queue; every
+// vertex a relaxation lowers is expanded as in a run from a source, so each slice reaches the same least fixed point.
+// `unit`: every arc counts 1 (BFS hops), the weights are not read (pass any int array of one entry per arc).
+#define SEEDED(NAME, W)                                                                                                \
+    extern "C" __global__ void NAME(const int* __restrict__ row, const int* __restrict__ col,                          \
+                                    const typename W::type* __restrict__ wt, int n, int k, u64* dist, int* queueA,     \
+                                    int* queueB, int* far, int* nearMark, int* farMark, u64* ctr, u64 delta,           \
+                                    int hasWide, int* wideItem, u64* wideOffset, const u64* seeds, int seedStride) {   \
+        multi_sssp<W>(row, col, wt, n, k, nullptr, dist, queueA, queueB, far, nearMark, farMark, ctr, delta, hasWide,  \
+                      wideItem, wideOffset, seeds, seedStride);                                                        \
+    }
+SEEDED(sssp_multi_seeded_i32, IntWeights)
+SEEDED(sssp_multi_seeded_f64, DoubleWeights)
+SEEDED(sssp_multi_seeded_unit, UnitWeights)
+#undef SEEDED
 
 // The SUMMARY of each of k slices of n keys, one slice per blocksPerSource blocks (summarize_keys in
 // sssp_keys.cuh): out[2 s], out[2 s + 1] for slice s. out[] is zeroed by the host.

@@ -2,6 +2,7 @@ package org.frontiergraph.kernels.gpu;
 
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
 import static jcuda.driver.JCudaDriver.cuMemFree;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoDAsync;
 import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
 
 import java.util.concurrent.atomic.AtomicLong;
@@ -125,6 +126,18 @@ public final class DeviceBuffer implements AutoCloseable {
     public void download(double[] into, java.util.function.LongToDoubleFunction convert) {
         check(8L * into.length);
         if (into.length > 0) context.staging().download(pointer, into, convert);
+    }
+
+    /**
+     * Copies {@code bytes} bytes from byte {@code from} of this buffer to byte {@code at} of {@code to}, on the lane's
+     * stream (ordered with the launches around it).
+     */
+    public void copyTo(long from, DeviceBuffer to, long at, long bytes) {
+        check(from + bytes);
+        to.check(at + bytes);
+        if (bytes > 0) {
+            cuMemcpyDtoDAsync(to.pointer.withByteOffset(at), pointer.withByteOffset(from), bytes, context.stream());
+        }
     }
 
     /** Sets {@code count} 32-bit words starting at word {@code offset} to {@code value}, on the lane's stream. */

@@ -58,7 +58,14 @@ public final class DeviceTrees implements AutoCloseable {
     /** By default a batch that invalidates more than this fraction of the vertices is recomputed (on the device). */
     public static final double MAX_INVALID_FRACTION = 0.5;
     /** Bytes of the DELTA arena: a group of trees holds its DELTAs (16 bytes a changed vertex, n at most a tree). */
-    static final long ARENA_BYTES = 64L << 20;
+    static final long ARENA_BYTES = 128L << 20;
+    /**
+     * {@code -Dfrontier.trees.side-by-side} (default true): the trees of a group that share a key form settle in one
+     * launch ({@link MultiSssp#settle}, near-far for up to 32 slices side by side) instead of one asynchronous settle
+     * each; a group of one tree settles alone either way.
+     */
+    static final boolean SIDE_BY_SIDE = Boolean.parseBoolean(System.getProperty("frontier.trees.side-by-side", "true"));
+    private static final Variant SIDE_BY_SIDE_VARIANT = new Variant("side-by-side", Map.of());
     /** Blocks per multiprocessor of the prepare and finish launches (their grid barriers cost more with more). */
     static final int BLOCKS_PER_SM = 2;
     /** Entries of the per-block counts of {@code repair_finish} (at least its grid). */
@@ -151,6 +158,9 @@ public final class DeviceTrees implements AutoCloseable {
     /** Scratch of {@code capacity} vertices: the snapshot, marks, ancestors or parent candidates, the invalid list. */
     private int capacity;
     private DeviceBuffer oldKeys, oldParents, mark, anc, list;
+    /** Side by side: each tree of a group keeps its own snapshot and marks from prepare to finish (slices of capacity). */
+    private DeviceBuffer sideKeys, sideParents, sideMarks;
+    private int sideTrees;
     private DeviceBuffer blockCounts, cursor, counters, arena;
     private int counterTrees;
     private long arenaPairs;
@@ -315,18 +325,32 @@ public final class DeviceTrees implements AutoCloseable {
         if (settle.vertexCount() != n) throw new IllegalStateException("the settle launcher holds " + settle.vertexCount() + " vertices, the graph " + n);
         ensureScratch(n);
         uploadArcs(screen, csr, work.stream().anyMatch(i -> batch.get(i).unit), work.stream().anyMatch(i -> !batch.get(i).unit));
+        for (int i : work) follow(batch.get(i), dev);
+        MultiSssp multi = work.size() >= 2 ? sideBySide(dev) : null;
         int group = (int) Math.max(1, Math.min(work.size(), ARENA_BYTES / (16L * Math.max(1, n))));
+        if (multi != null) group = Math.min(group, multi.capacity());
         ensureGroup(group, (long) group * n);
         long maxInvalid = (long) Math.floor(maxInvalidFraction * n);
         CsrGraph[] hostGraph = new CsrGraph[1];
         Phases phases = PHASES ? new Phases(context) : null;
-        for (int from = 0; from < work.size(); from += group) {
-            List<Integer> part = work.subList(from, Math.min(work.size(), from + group));
+        // trees of one key form next to each other (a side-by-side settle runs one form), in the batch's order otherwise
+        List<Integer> order = new ArrayList<>(work);
+        order.sort(java.util.Comparator.comparing(i -> batch.get(i).form));
+        for (int from = 0; from < order.size(); ) {
+            String form = batch.get(order.get(from)).form;
+            int to = from;
+            while (to < order.size() && to - from < group && batch.get(order.get(to)).form.equals(form)) to++;
+            List<Integer> part = order.subList(from, to);
+            from = to;
             cursor.fill32(0, 2, 0);
-            for (int j = 0; j < part.size(); j++) {
-                Tree t = batch.get(part.get(j));
-                follow(t, dev);
-                launchRepair(t, csr, settle, j, maxInvalid, screen.arcs(), phases);
+            if (multi != null && part.size() >= 2) {
+                List<Tree> ts = new ArrayList<>();
+                for (int i : part) ts.add(batch.get(i));
+                launchSideBySide(ts, csr, multi, maxInvalid, screen.arcs(), phases);
+            } else {
+                for (int j = 0; j < part.size(); j++) {
+                    launchRepair(batch.get(part.get(j)), csr, settle, j, maxInvalid, screen.arcs(), phases);
+                }
             }
             long[] c = new long[COUNTERS * part.size()];
             counters.download(c);
@@ -428,6 +452,87 @@ public final class DeviceTrees implements AutoCloseable {
             phases.stop(2);
             phases.lap();
         }
+    }
+
+    /**
+     * The side-by-side settle ({@link #SIDE_BY_SIDE}) on this graph: {@link GpuSsspSummaries}' launches of several
+     * sources, or null where they hold fewer than two (a graph too large) or it is off.
+     */
+    private static MultiSssp sideBySide(DeviceGraph dev) {
+        if (!SIDE_BY_SIDE) return null;
+        MultiSssp multi = ((GpuSsspSummaries) dev.launcher(GpuSsspSummaries.IMPLEMENTATION)).multi();
+        return multi != null && multi.capacity() >= 2 && multi.vertexCount() == dev.csr().vertexCount ? multi : null;
+    }
+
+    /**
+     * Queues the repair of {@code ts} (2 or more trees of one key form, at most the side-by-side capacity; counters
+     * slots 0, 1, ...): each tree's prepare, its seeds listed in the settle's slice and its keys copied there; one
+     * settle for all ({@link MultiSssp#settle}); the keys copied back and each tree's finish. Each tree keeps its own
+     * snapshot and marks from prepare to finish (the side scratch); the rest of the scratch is reused tree by tree.
+     */
+    private void launchSideBySide(List<Tree> ts, DeviceCsr csr, MultiSssp multi, long maxInvalid, int arcs,
+                                  Phases phases) {
+        int n = csr.vertexCount, k = ts.size();
+        String form = ts.get(0).form;
+        ensureSide(k);
+        KernelModule module = context.module("sssp_repair");
+        boolean unit = form.equals("unit");
+        Object weights = unit ? csr.columns : csr.weights();
+        DeviceBuffer arcWeights = unit ? weightsUnit : form.equals("i32") ? weightsI32 : weightsF64;
+        int directed = csr.directed ? 1 : 0;
+        if (phases != null) phases.start(0);
+        for (int j = 0; j < k; j++) {
+            Tree t = ts.get(j);
+            module.kernel("repair_prepare_" + form).launchCooperative(BLOCKS_PER_SM, csr.rowOffsets, csr.columns, weights,
+                    n, directed, t.keys, t.parents, side(sideKeys, 8, j), side(sideParents, 4, j), side(sideMarks, 4, j),
+                    anc, list, multi.seedList(j), multi.farMarks(j), tails, heads, arcWeights, arcs, t.source, maxInvalid,
+                    counterSlot(j));
+            t.keys.copyTo(0, multi.keys(), 8L * j * n, 8L * n);
+        }
+        if (phases != null) {
+            phases.stop(0);
+            phases.start(1);
+        }
+        multi.settle(k, counterSlot(0).withByteOffset(8L * SEEDS), COUNTERS, form, SIDE_BY_SIDE_VARIANT);
+        if (phases != null) {
+            phases.stop(1);
+            phases.start(2);
+        }
+        for (int j = 0; j < k; j++) {
+            Tree t = ts.get(j);
+            multi.keys().copyTo(8L * j * n, t.keys, 0, 8L * n);
+            module.kernel("repair_finish_" + form).launchCooperative(BLOCKS_PER_SM, csr.rowOffsets, csr.columns, weights,
+                    n, directed, t.keys, t.parents, side(sideKeys, 8, j), side(sideParents, 4, j), side(sideMarks, 4, j),
+                    anc, list, t.source, counterSlot(j), cursor, blockCounts, arena);
+        }
+        if (phases != null) {
+            phases.stop(2);
+            phases.lap();
+        }
+    }
+
+    /** Counters of slot {@code j} of the group. */
+    private CUdeviceptr counterSlot(int j) {
+        return counters.pointer().withByteOffset(8L * COUNTERS * j);
+    }
+
+    /** Tree j's slice of a side buffer of {@code width}-byte entries. */
+    private CUdeviceptr side(DeviceBuffer b, int width, int j) {
+        return b.pointer().withByteOffset((long) width * j * capacity);
+    }
+
+    /** Side scratch for {@code trees} trees of {@link #capacity} vertices. */
+    private void ensureSide(int trees) {
+        if (sideTrees >= trees && sideKeys != null) return;
+        for (DeviceBuffer b : new DeviceBuffer[] {sideKeys, sideParents, sideMarks}) if (b != null) b.close();
+        sideKeys = sideParents = sideMarks = null;
+        sideTrees = 0;
+        long slots = (long) trees * capacity;
+        DeviceBuffer[] b = allocator.allocate(8L * slots, 4L * slots, 4L * slots);
+        sideKeys = b[0];
+        sideParents = b[1];
+        sideMarks = b[2];
+        sideTrees = trees;
     }
 
     /** A tree's DELTA from the arena's pairs (key, vertex << 32 | parent), ascending by vertex. */
@@ -553,6 +658,9 @@ public final class DeviceTrees implements AutoCloseable {
         if (capacity >= n && oldKeys != null) return;
         for (DeviceBuffer b : new DeviceBuffer[] {oldKeys, oldParents, mark, anc, list}) if (b != null) b.close();
         oldKeys = oldParents = mark = anc = list = null;
+        for (DeviceBuffer b : new DeviceBuffer[] {sideKeys, sideParents, sideMarks}) if (b != null) b.close();
+        sideKeys = sideParents = sideMarks = null;   // sliced by the capacity: allocated again at the next use
+        sideTrees = 0;
         int size = n + (n >> 4);   // head room: graphs grow a few vertices at a time
         DeviceBuffer[] b = allocator.allocate(8L * size, 4L * size, 4L * size, 4L * size, 4L * size);
         oldKeys = b[0];
@@ -586,7 +694,7 @@ public final class DeviceTrees implements AutoCloseable {
 
     private List<DeviceBuffer> scratch() {
         return Arrays.asList(oldKeys, oldParents, mark, anc, list, blockCounts, cursor, counters, arena, tails, heads,
-                weightsI32, weightsF64, weightsUnit);
+                weightsI32, weightsF64, weightsUnit, sideKeys, sideParents, sideMarks);
     }
 
     private void free(Tree t) {

@@ -53,6 +53,11 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
         this.timer = new DeviceTimer(device.context());
     }
 
+    /** The launches of several sources at once, or null where a pass holds one source only (DeviceTrees' settle). */
+    MultiSssp multi() {
+        return multi;
+    }
+
     /** Arcs up to which a dense graph still runs its sources side by side by default. */
     static final long SIDE_BY_SIDE_MAX_DENSE_ARCS = 1L << 22;
 

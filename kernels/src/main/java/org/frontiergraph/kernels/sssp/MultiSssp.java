@@ -185,6 +185,41 @@ final class MultiSssp implements AutoCloseable {
         return sizes.length;
     }
 
+    /**
+     * Settles slices 0 to {@code k - 1} of {@link #keys()} side by side from their seeds (sssp_multi.cu's seeded entry
+     * points; k at most {@link #capacity()}): slice j holds an upper bound of every vertex's key in form {@code form}
+     * ("i32", "f64", or "unit": hop counts, every arc counting 1), {@link #seedList}(j) the vertices whose key was
+     * lowered, and the u64 at {@code seeds} + 8 j {@code seedStride} bytes their count. Afterwards each slice holds the
+     * least fixed point, as {@link AsyncSssp}'s seeded run would leave it. Queued on the stream. DeviceTrees' repair of
+     * several standing trees: one launch for all, where a road graph's settle is latency-bound.
+     */
+    void settle(int k, CUdeviceptr seeds, int seedStride, String form, Variant variant) {
+        if (k < 1 || k > capacity) throw new IllegalArgumentException(k + " slices; a pass holds 1 to " + capacity);
+        boolean unit = form.equals("unit"), ints = !form.equals("f64");
+        double meanWeight = unit ? 1.0 : csr.meanWeight();
+        boolean sparse = SeedSssp.sparse(graph);
+        double delta = variant.doubleOption("delta", variant.doubleOption("df",
+                sparse ? SPARSE_DELTA_FACTOR : DENSE_DELTA_FACTOR) * meanWeight / SeedSssp.meanDegree(graph));
+        long deltaKey = ints ? Math.max(1L, Math.round(delta))
+                : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
+        int bps = variant.intOption("bps", sparse ? 1 : 64);
+        context.module("sssp_multi").kernel("sssp_multi_seeded_" + form).launchCooperative(bps, csr.rowOffsets,
+                csr.columns, unit ? csr.columns : csr.weights(), n, k, dist, queueA, queueB, far, nearMark, farMark,
+                counters, deltaKey, hasWide ? 1 : 0, wideItems, wideOffsets, seeds, seedStride);
+    }
+
+    /** The distance keys: slice j (n u64 keys) at byte 8 j n ({@link #settle}). */
+    DeviceBuffer keys() { return dist; }
+
+    /** Where slice j's seeds are listed for {@link #settle}: far pile (j, 1), n ints. */
+    CUdeviceptr seedList(int j) { return far.pointer().withByteOffset(4L * (2L * j + 1) * n); }
+
+    /** Slice j's n far marks: scratch for whoever lists its seeds (the settle sets every mark again). */
+    CUdeviceptr farMarks(int j) { return farMark.pointer().withByteOffset(4L * j * n); }
+
+    /** Vertices of each slice. */
+    int vertexCount() { return n; }
+
     /** Steps, filters and expanded items of the passes of the last {@link #run}, added up (synchronizes). */
     long[] totals() {
         long[] c = new long[ITEMS + 1];
