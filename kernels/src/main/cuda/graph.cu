@@ -324,3 +324,46 @@ extern "C" __global__ void slack_relayout_f64(const int32_t* oldRow, const int32
                                               int32_t* newLive, int32_t* newSorted, int n) {
     slack_relayout(oldRow, oldCol, oldW, oldLive, oldSorted, oldN, newRow, newCol, newW, newLive, newSorted, n);
 }
+
+// The transpose of the copy's live arcs (da2cf's relax_U reads in-arcs; a directed graph's slack-form copy has no
+// transpose on the host that matches it): transpose_count counts each head's in-arcs (count zeroed by the host),
+// the host turns the counts into row offsets, and transpose_fill_* writes arc u->v of weight w as v's in-arc from u
+// at cursor[v]++ (cursor: the offsets' first n entries). One warp per row; a row's arcs are its first live[u] slots
+// (live null: all of them). The order within a transposed row is the order of the atomics: any, as every reader's.
+extern "C" __global__ void transpose_count(const int32_t* __restrict__ row, const int32_t* __restrict__ col,
+                                           const int32_t* __restrict__ live, int n, int32_t* count) {
+    const int lane = threadIdx.x & 31;
+    const long long warps = ((long long)gridDim.x * blockDim.x) >> 5;
+    for (long long u = ((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5; u < n; u += warps) {
+        int s = row[u], e = live ? s + live[u] : row[u + 1];
+        for (int k = s + lane; k < e; k += 32) atomicAdd(&count[col[k]], 1);
+    }
+}
+
+template <typename T>
+__device__ void transpose_fill(const int32_t* __restrict__ row, const int32_t* __restrict__ col,
+                               const T* __restrict__ wt, const int32_t* __restrict__ live, int n, int32_t* cursor,
+                               int32_t* __restrict__ tCol, T* __restrict__ tWt) {
+    const int lane = threadIdx.x & 31;
+    const long long warps = ((long long)gridDim.x * blockDim.x) >> 5;
+    for (long long u = ((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5; u < n; u += warps) {
+        int s = row[u], e = live ? s + live[u] : row[u + 1];
+        for (int k = s + lane; k < e; k += 32) {
+            int at = atomicAdd(&cursor[col[k]], 1);
+            tCol[at] = (int32_t)u;
+            tWt[at] = wt[k];
+        }
+    }
+}
+
+extern "C" __global__ void transpose_fill_i32(const int32_t* row, const int32_t* col, const int32_t* wt,
+                                              const int32_t* live, int n, int32_t* cursor, int32_t* tCol,
+                                              int32_t* tWt) {
+    transpose_fill(row, col, wt, live, n, cursor, tCol, tWt);
+}
+
+extern "C" __global__ void transpose_fill_f64(const int32_t* row, const int32_t* col, const double* wt,
+                                              const int32_t* live, int n, int32_t* cursor, int32_t* tCol,
+                                              double* tWt) {
+    transpose_fill(row, col, wt, live, n, cursor, tCol, tWt);
+}

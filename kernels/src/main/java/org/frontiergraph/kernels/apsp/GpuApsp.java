@@ -9,7 +9,6 @@ import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.gpu.CudaContext;
 import org.frontiergraph.kernels.gpu.DeviceBuffer;
-import org.frontiergraph.kernels.gpu.DeviceCsr;
 import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.GpuAlgorithm;
@@ -33,7 +32,9 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * Element type: int32 when weights are integral and (n - 1) * max |w| < 2^30, int64 when integral otherwise,
  * double else; integral weights thus give exact distances. The matrix is refused with {@link GraphTooLargeException}
  * when {@link ApspLimits} refuse the host-side answer or n^2 elements (plus scratch) exceed the device's free memory.
- * The CSR (offsets, columns) is the resident graph's {@link DeviceCsr}; the weights are uploaded here as doubles.
+ * The CSR (offsets, columns, and the weights as doubles) is uploaded here from the host's version (O(m), against
+ * the O(n^2) matrix it fills): APSP reads no device CSR, so it runs beside a slack-form copy without making it compact
+ * ({@link GpuAlgorithm.Slack#EDGES}: opened again on the host's current version after a merge).
  * <p>
  * The distance matrix is allocated per query (after the memory check above) and freed after the copy back; the
  * launcher itself holds the weights as doubles. Reports counter {@code launches}.
@@ -43,22 +44,33 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  */
 final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
     static final GpuAlgorithm<ApspLimits, ApspResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of(CpuApsp.FLOYD_WARSHALL, CpuApsp.REPEATED_SSSP), false, g -> 8L * g.arcCount(), GpuApsp::new);
+            List.of(CpuApsp.FLOYD_WARSHALL, CpuApsp.REPEATED_SSSP), false,
+            g -> 4L * (g.vertexCount() + 1) + 12L * g.arcCount(), GpuApsp::new).onSlack(GpuAlgorithm.Slack.EDGES);
     /** Rows copied back per transfer. */
     private static final long COPY_ELEMENTS = 1L << 24;
 
     private final CudaContext context;
     private final AtomicLong ledger;
-    private final DeviceCsr csr;
     private CsrGraph graph;
+    private final DeviceBuffer rowOffsets, columns;
     private DeviceBuffer weights;
 
     private GpuApsp(DeviceGraph g) {
         this.context = g.context();
         this.ledger = g.ledger();
-        this.csr = g.csr();
         this.graph = g.graph();
-        this.weights = DeviceBuffer.of(context, ledger, graph.weights());
+        DeviceBuffer r = null, c = null;
+        try {
+            r = DeviceBuffer.of(context, ledger, graph.rowOffsets());
+            c = DeviceBuffer.of(context, ledger, graph.columns());
+            this.weights = DeviceBuffer.of(context, ledger, graph.weights());
+        } catch (RuntimeException e) {
+            if (r != null) r.close();
+            if (c != null) c.close();
+            throw e;
+        }
+        this.rowOffsets = r;
+        this.columns = c;
     }
 
     /** The device element type for {@code g}: "i32", "i64" or "f64". */
@@ -133,7 +145,7 @@ final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
 
     private long init(DeviceBuffer d, int n, String type) {
         kernel("apsp_fill", type).launch(Kernel.blocksFor((long) n * n), n, d);
-        kernel("apsp_arcs", type).launch(Kernel.blocksFor(n), n, csr.rowOffsets, csr.columns, weights, d);
+        kernel("apsp_arcs", type).launch(Kernel.blocksFor(n), n, rowOffsets, columns, weights, d);
         return 2;
     }
 
@@ -169,7 +181,7 @@ final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
                 launches++;
                 do {
                     flag.fill32(0, 1, 0);
-                    relax.launch(blocks, n, s0, cnt, csr.rowOffsets, csr.columns, weights, d, u, m);
+                    relax.launch(blocks, n, s0, cnt, rowOffsets, columns, weights, d, u, m);
                     update.launch(blocks, n, s0, cnt, d, u, m, flag);
                     launches += 2;
                     flag.download(f);
@@ -218,5 +230,7 @@ final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
     @Override
     public void close() {
         weights.close();
+        columns.close();
+        rowOffsets.close();
     }
 }

@@ -27,8 +27,10 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * infinite. Variants:
  * <ul>
  *   <li>{@code da2cf-f}: relax_F (frontier vertices relax their unresolved successors with atomicMin), F^GPU;</li>
- *   <li>{@code da2cf-u}: relax_U (unresolved vertices read their predecessors from the transposed CSR, uploaded
- *       once on first use; no atomics), U^GPU;</li>
+ *   <li>{@code da2cf-u}: relax_U (unresolved vertices read their predecessors from the transposed CSR, made once
+ *       per version on first use: the CSR itself on an undirected graph, the host's transpose uploaded on a compact
+ *       directed copy, and on a directed slack-form copy built on the device from its live arcs; no atomics),
+ *       U^GPU;</li>
  *   <li>{@code da2cf-u-plus}: relax_U with v[i+1] through shared memory and f through the read-only cache,
  *       U^GPU_PLUS;</li>
  *   <li>{@code da2cf-f-matrix}, {@code da2cf-u-matrix}: the same on an n x n weight matrix built on the device from
@@ -47,7 +49,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
 final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("da2cf-f", "da2cf-u", "da2cf-u-plus", "da2cf-f-matrix", "da2cf-u-matrix"), false,
-            g -> DeviceBuffer.total(sizes(g.vertexCount())), Da2cfSssp::new).onSlack(GpuAlgorithm.Slack.UNDIRECTED);   // directed: transposes the host's arrays
+            g -> DeviceBuffer.total(sizes(g.vertexCount())), Da2cfSssp::new).onSlack();   // relax_U's transpose: deviceTranspose
     /** Largest graph the matrix forms take (a 32768^2 int32 matrix is 4 GiB). */
     public static final int MAX_MATRIX_VERTICES = 32768;
     static final long RESERVE_BYTES = 256L << 20;
@@ -185,6 +187,10 @@ final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
             tOwned = false;
             return;
         }
+        if (csr.slack()) {   // the host's version may be ahead of the launcher's: the copy's own arcs, transposed there
+            deviceTranspose(ints);
+            return;
+        }
         CsrGraph t = graph.transpose();
         DeviceBuffer r = null, col = null;
         try {
@@ -198,6 +204,46 @@ final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
         }
         tRows = r;
         tCols = col;
+        tOwned = true;
+    }
+
+    /**
+     * relax_U's transpose built on the device from the copy's live arcs (graph.cu's transpose_count and _fill): the
+     * in-degrees counted there, their offsets summed here (n ints each way), the in-arcs scattered there. Weights in
+     * the copy's form.
+     */
+    private void deviceTranspose(boolean ints) {
+        int n = csr.vertexCount;
+        KernelModule graphModule = context.module("graph");
+        Object live = csr.liveBuffer();
+        DeviceBuffer r = null, col = null, w = null;
+        try (DeviceBuffer cursor = DeviceBuffer.allocate(context, ledger, 4L * (n + 1))) {
+            cursor.fill32(0, n + 1, 0);
+            graphModule.kernel("transpose_count").launch(Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns, live, n,
+                    cursor);
+            int[] rows = new int[n + 1];
+            cursor.download(0, rows);   // the counts, into rows[0, n)
+            int at = 0;
+            for (int v = 0; v < n; v++) {
+                int c = rows[v];
+                rows[v] = at;
+                at += c;
+            }
+            rows[n] = at;
+            r = DeviceBuffer.of(context, ledger, rows);
+            cursor.upload(java.util.Arrays.copyOf(rows, n));
+            col = DeviceBuffer.allocate(context, ledger, 4L * Math.max(1, at));
+            w = DeviceBuffer.allocate(context, ledger, (ints ? 4L : 8L) * Math.max(1, at));
+            graphModule.kernel("transpose_fill" + (ints ? "_i32" : "_f64")).launch(Kernel.blocksFor(32L * n),
+                    csr.rowOffsets, csr.columns, csr.weights(), live, n, cursor, col, w);
+            context.synchronize();   // before the cursor is freed
+        } catch (RuntimeException e) {
+            for (DeviceBuffer b : new DeviceBuffer[] {w, col, r}) if (b != null) b.close();
+            throw e;
+        }
+        tRows = r;
+        tCols = col;
+        tWeights = w;
         tOwned = true;
     }
 
