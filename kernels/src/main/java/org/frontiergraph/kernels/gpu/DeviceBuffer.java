@@ -128,6 +128,24 @@ public final class DeviceBuffer implements AutoCloseable {
         if (into.length > 0) context.staging().download(pointer, into, convert);
     }
 
+    /** Receives a downloaded run of 64-bit elements ({@link #stream}). */
+    @FunctionalInterface
+    public interface LongRun {
+        /** {@code run}'s elements (position 0 to its limit) are elements {@code first}, {@code first + 1}, ... */
+        void accept(java.nio.LongBuffer run, long first);
+    }
+
+    /**
+     * Hands {@code count} 64-bit elements from element {@code first} on to {@code sink}, in runs read straight from
+     * the pinned staging buffers (no array of them all): runs are disjoint, arrive in any order, from several threads
+     * for a large copy, and hold a multiple of {@code align} elements each when the copy starts at such a multiple
+     * (pairs stay whole for align 2). After the work queued on the lane's stream; complete when it returns.
+     */
+    public void stream(long first, long count, int align, LongRun sink) {
+        check(8L * (first + count));
+        if (count > 0) context.staging().stream(pointer.withByteOffset(8L * first), count, align, sink);
+    }
+
     /**
      * Copies {@code bytes} bytes from byte {@code from} of this buffer to byte {@code at} of {@code to}, on the lane's
      * stream (ordered with the launches around it).

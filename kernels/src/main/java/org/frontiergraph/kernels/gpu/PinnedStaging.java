@@ -102,6 +102,18 @@ final class PinnedStaging implements AutoCloseable {
         });
     }
 
+    /** Hands {@code count} longs from {@code src} to {@code sink} run by run (DeviceBuffer.stream). */
+    void stream(CUdeviceptr src, long count, int align, DeviceBuffer.LongRun sink) {
+        if (STAGE_BYTES % (8L * align) != 0 || CHUNK_BYTES % (8L * align) != 0) {
+            throw new IllegalArgumentException("runs of " + align + " longs do not divide the staging pieces");
+        }
+        copy(src, 8L * count, (buffer, offset, bytes) -> {
+            java.nio.LongBuffer run = buffer.asLongBuffer();
+            run.limit((int) (bytes / 8));
+            sink.accept(run, offset / 8);
+        });
+    }
+
     @FunctionalInterface
     private interface Drain {
         /**

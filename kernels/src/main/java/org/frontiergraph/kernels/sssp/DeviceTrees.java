@@ -357,9 +357,7 @@ public final class DeviceTrees implements AutoCloseable {
             if (phases != null) phases.add(c, part.size());
             long total = 0;
             for (int j = 0; j < part.size(); j++) total += c[COUNTERS * j + CHANGED];
-            long[] pairs = new long[(int) (2 * total)];
-            if (total > 0) arena.download(pairs);
-            List<Integer> decoded = new ArrayList<>(part.size());
+            Decoding d = new Decoding(part.size());
             for (int j = 0; j < part.size(); j++) {
                 int i = part.get(j);
                 Tree t = batch.get(i);
@@ -371,17 +369,17 @@ public final class DeviceTrees implements AutoCloseable {
                     out[i] = new Outcome(How.HOST, r.changed(), null, null, stats(c, at));
                     continue;
                 }
-                decoded.add(j);
+                d.add(j, t.form, c[at + BASE], (int) c[at + CHANGED]);
             }
-            // the DELTAs, one tree per task on all cores when they are large (a batch of 10^4 re-weights changes
-            // about 10^5 vertices of each of 100 NY trees: decoded on one thread, most of the call)
-            java.util.stream.IntStream js = decoded.stream().mapToInt(Integer::intValue);
-            if (total >= PARALLEL_DECODE_PAIRS) js = js.parallel();
-            js.forEach(j -> {
+            // the DELTAs straight from the pinned staging buffers into each tree's arrays, run by run (on all cores
+            // for a large copy): a batch of 10^4 re-weights changes about 10^5 vertices of each of 100 NY trees
+            if (total > 0) arena.stream(0, 2 * total, 2, d::accept);
+            for (int j = 0; j < part.size(); j++) {
+                if (d.vertices[j] == null) continue;
                 int at = COUNTERS * j;
-                out[part.get(j)] = decode(batch.get(part.get(j)), pairs, (int) c[at + BASE], (int) c[at + CHANGED],
-                        c[at + RECOMPUTE] != 0 ? How.RECOMPUTED : How.REPAIRED, stats(c, at));
-            });
+                out[part.get(j)] = new Outcome(c[at + RECOMPUTE] != 0 ? How.RECOMPUTED : How.REPAIRED, d.vertices[j],
+                        d.values[j], d.parents[j], stats(c, at));
+            }
         }
         if (phases != null) phases.print(work.size(), batch.size(), n);
         return out;
@@ -543,26 +541,73 @@ public final class DeviceTrees implements AutoCloseable {
         sideTrees = trees;
     }
 
-    /** Changed vertices of a group from which its DELTAs are decoded on all cores. */
-    static final long PARALLEL_DECODE_PAIRS = 1 << 16;
-
     /** The counters of the tree whose slots start at {@code at}, as an outcome reports them. */
     private static Map<String, Long> stats(long[] c, int at) {
         return Map.of("invalidated", c[at + INVALID], "seeds", c[at + SEEDS], "rounds", c[at + ROUNDS],
                 "orphans", c[at + ORPHANS], "adopted", c[at + ADOPTED]);
     }
 
-    /** A tree's DELTA from the arena's pairs (key, vertex << 32 | parent), ascending by vertex. */
-    private static Outcome decode(Tree t, long[] pairs, int base, int count, How how, Map<String, Long> stats) {
-        int[] vertices = new int[count], parents = new int[count];
-        double[] values = new double[count];
-        for (int i = 0; i < count; i++) {
-            long key = pairs[2 * (base + i)], vp = pairs[2 * (base + i) + 1];
-            vertices[i] = (int) (vp >>> 32);
-            parents[i] = (int) vp;
-            values[i] = value(key, t.form);
+    /**
+     * The DELTAs of a group's trees, filled from the arena's pairs (key, vertex << 32 | parent) as runs of them arrive:
+     * tree j's pairs are [base j, base j + count j), ascending by vertex.
+     */
+    private static final class Decoding {
+        final int[][] vertices, parents;
+        final double[][] values;
+        final String[] forms;
+        final long[] bases;
+        /** Trees in ascending order of their bases. */
+        int[] order = new int[0];
+
+        Decoding(int trees) {
+            vertices = new int[trees][];
+            parents = new int[trees][];
+            values = new double[trees][];
+            forms = new String[trees];
+            bases = new long[trees];
         }
-        return new Outcome(how, vertices, values, parents, stats);
+
+        void add(int j, String form, long base, int count) {
+            vertices[j] = new int[count];
+            parents[j] = new int[count];
+            values[j] = new double[count];
+            forms[j] = form;
+            bases[j] = base;
+            order = Arrays.copyOf(order, order.length + 1);
+            int at = order.length - 1;
+            while (at > 0 && bases[order[at - 1]] > base) {
+                order[at] = order[at - 1];
+                at--;
+            }
+            order[at] = j;
+        }
+
+        /** Pairs {@code first / 2} on, from {@code run} (a whole number of pairs). */
+        void accept(java.nio.LongBuffer run, long first) {
+            long p = first / 2;
+            int pairs = run.limit() / 2;
+            int o = 0;   // the last tree whose base is at or below p
+            for (int lo = 0, hi = order.length - 1; lo <= hi; ) {
+                int mid = (lo + hi) >>> 1;
+                if (bases[order[mid]] <= p) {
+                    o = mid;
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            for (int i = 0; i < pairs; i++, p++) {
+                while (o + 1 < order.length && bases[order[o + 1]] <= p) o++;
+                if (order.length == 0) return;
+                int j = order[o];
+                long at = p - bases[j];
+                if (at < 0 || at >= vertices[j].length) continue;   // another tree's (one the host repaired)
+                long key = run.get(2 * i), vp = run.get(2 * i + 1);
+                vertices[j][(int) at] = (int) (vp >>> 32);
+                parents[j][(int) at] = (int) vp;
+                values[j][(int) at] = value(key, forms[j]);
+            }
+        }
     }
 
     /** The tree follows the graph: new vertices (unreached), and the key form of the graph's weights now. */
