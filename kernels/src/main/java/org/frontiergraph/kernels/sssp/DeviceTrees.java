@@ -17,7 +17,6 @@ import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
 import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceResident;
-import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
 import org.frontiergraph.kernels.graph.ChangedEdges;
@@ -332,7 +331,7 @@ public final class DeviceTrees implements AutoCloseable {
         ensureGroup(group, (long) group * n);
         long maxInvalid = (long) Math.floor(maxInvalidFraction * n);
         CsrGraph[] hostGraph = new CsrGraph[1];
-        Phases phases = PHASES ? new Phases(context) : null;
+        RepairPhases phases = PHASES ? new RepairPhases(context) : null;
         // trees of one key form next to each other (a side-by-side settle runs one form), in the batch's order otherwise
         List<Integer> order = new ArrayList<>(work);
         order.sort(java.util.Comparator.comparing(i -> batch.get(i).form));
@@ -357,7 +356,7 @@ public final class DeviceTrees implements AutoCloseable {
             if (phases != null) phases.add(c, part.size());
             long total = 0;
             for (int j = 0; j < part.size(); j++) total += c[COUNTERS * j + CHANGED];
-            Decoding d = new Decoding(part.size());
+            TreeDeltas d = new TreeDeltas(part.size());
             for (int j = 0; j < part.size(); j++) {
                 int i = part.get(j);
                 Tree t = batch.get(i);
@@ -385,54 +384,8 @@ public final class DeviceTrees implements AutoCloseable {
         return out;
     }
 
-    /** Device time of the phases of one repair call, summed over its trees ({@link #PHASES}). */
-    private static final class Phases {
-        final long start = System.nanoTime();
-        final DeviceTimer[] timers;
-        final long[] nanos = new long[3];
-        long invalid, seeds, rounds, changed, orphans;
-
-        Phases(CudaContext context) {
-            timers = new DeviceTimer[] {new DeviceTimer(context), new DeviceTimer(context), new DeviceTimer(context)};
-        }
-
-        /** Phase {@code i} (0 prepare, 1 settle, 2 finish) starts. */
-        void start(int i) {
-            timers[i].start();
-        }
-
-        void stop(int i) {
-            timers[i].stop();
-        }
-
-        /** After a tree's three launches: waits for them and adds their times. */
-        void lap() {
-            for (int i = 0; i < 3; i++) nanos[i] += timers[i].elapsedNanos();
-        }
-
-        void add(long[] c, int trees) {
-            for (int j = 0; j < trees; j++) {
-                int at = COUNTERS * j;
-                invalid += c[at + INVALID];
-                seeds += c[at + SEEDS];
-                rounds += c[at + ROUNDS];
-                changed += c[at + CHANGED];
-                orphans += c[at + ORPHANS];
-            }
-        }
-
-        void print(int repaired, int trees, int n) {
-            long all = System.nanoTime() - start;
-            System.err.printf(java.util.Locale.ROOT, "device trees: %d of %d repaired (n %,d): prepare %.3f ms, settle %.3f ms,"
-                    + " finish %.3f ms; call %.3f ms; invalidated %,d, seeds %,d, jumping rounds %d, changed %,d, orphans %d%n",
-                    repaired, trees, n, nanos[0] / 1e6, nanos[1] / 1e6, nanos[2] / 1e6, all / 1e6, invalid, seeds, rounds,
-                    changed, orphans);
-            for (var t : timers) t.close();
-        }
-    }
-
     /** Queues the three launches of one tree's repair; its counters are slot {@code j} of the group's. */
-    private void launchRepair(Tree t, DeviceCsr csr, AsyncSssp settle, int j, long maxInvalid, int arcs, Phases phases) {
+    private void launchRepair(Tree t, DeviceCsr csr, AsyncSssp settle, int j, long maxInvalid, int arcs, RepairPhases phases) {
         int n = csr.vertexCount;
         KernelModule module = context.module("sssp_repair");
         Object weights = t.unit ? csr.columns : csr.weights();   // unit: never read (the kernels' UnitWeights)
@@ -477,7 +430,7 @@ public final class DeviceTrees implements AutoCloseable {
      * snapshot and marks from prepare to finish (the side scratch); the rest of the scratch is reused tree by tree.
      */
     private void launchSideBySide(List<Tree> ts, DeviceCsr csr, MultiSssp multi, long maxInvalid, int arcs,
-                                  Phases phases) {
+                                  RepairPhases phases) {
         int n = csr.vertexCount, k = ts.size();
         String form = ts.get(0).form;
         ensureSide(k);
@@ -545,69 +498,6 @@ public final class DeviceTrees implements AutoCloseable {
     private static Map<String, Long> stats(long[] c, int at) {
         return Map.of("invalidated", c[at + INVALID], "seeds", c[at + SEEDS], "rounds", c[at + ROUNDS],
                 "orphans", c[at + ORPHANS], "adopted", c[at + ADOPTED]);
-    }
-
-    /**
-     * The DELTAs of a group's trees, filled from the arena's pairs (key, vertex << 32 | parent) as runs of them arrive:
-     * tree j's pairs are [base j, base j + count j), ascending by vertex.
-     */
-    private static final class Decoding {
-        final int[][] vertices, parents;
-        final double[][] values;
-        final String[] forms;
-        final long[] bases;
-        /** Trees in ascending order of their bases. */
-        int[] order = new int[0];
-
-        Decoding(int trees) {
-            vertices = new int[trees][];
-            parents = new int[trees][];
-            values = new double[trees][];
-            forms = new String[trees];
-            bases = new long[trees];
-        }
-
-        void add(int j, String form, long base, int count) {
-            vertices[j] = new int[count];
-            parents[j] = new int[count];
-            values[j] = new double[count];
-            forms[j] = form;
-            bases[j] = base;
-            order = Arrays.copyOf(order, order.length + 1);
-            int at = order.length - 1;
-            while (at > 0 && bases[order[at - 1]] > base) {
-                order[at] = order[at - 1];
-                at--;
-            }
-            order[at] = j;
-        }
-
-        /** Pairs {@code first / 2} on, from {@code run} (a whole number of pairs). */
-        void accept(java.nio.LongBuffer run, long first) {
-            long p = first / 2;
-            int pairs = run.limit() / 2;
-            int o = 0;   // the last tree whose base is at or below p
-            for (int lo = 0, hi = order.length - 1; lo <= hi; ) {
-                int mid = (lo + hi) >>> 1;
-                if (bases[order[mid]] <= p) {
-                    o = mid;
-                    lo = mid + 1;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            for (int i = 0; i < pairs; i++, p++) {
-                while (o + 1 < order.length && bases[order[o + 1]] <= p) o++;
-                if (order.length == 0) return;
-                int j = order[o];
-                long at = p - bases[j];
-                if (at < 0 || at >= vertices[j].length) continue;   // another tree's (one the host repaired)
-                long key = run.get(2 * i), vp = run.get(2 * i + 1);
-                vertices[j][(int) at] = (int) (vp >>> 32);
-                parents[j][(int) at] = (int) vp;
-                values[j][(int) at] = value(key, forms[j]);
-            }
-        }
     }
 
     /** The tree follows the graph: new vertices (unreached), and the key form of the graph's weights now. */

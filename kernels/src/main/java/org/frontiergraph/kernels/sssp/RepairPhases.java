@@ -1,0 +1,53 @@
+package org.frontiergraph.kernels.sssp;
+
+import org.frontiergraph.kernels.gpu.CudaContext;
+import org.frontiergraph.kernels.gpu.DeviceTimer;
+
+/**
+ * Device time of the phases of one repair call, summed over its trees ({@link DeviceTrees}, with
+ * {@code -Dfrontier.trees.phases=true}), printed to stderr with the call's counters.
+ */
+final class RepairPhases {
+    final long start = System.nanoTime();
+    final DeviceTimer[] timers;
+    final long[] nanos = new long[3];
+    long invalid, seeds, rounds, changed, orphans;
+
+    RepairPhases(CudaContext context) {
+        timers = new DeviceTimer[] {new DeviceTimer(context), new DeviceTimer(context), new DeviceTimer(context)};
+    }
+
+    /** Phase {@code i} (0 prepare, 1 settle, 2 finish) starts. */
+    void start(int i) {
+        timers[i].start();
+    }
+
+    void stop(int i) {
+        timers[i].stop();
+    }
+
+    /** After a tree's three launches: waits for them and adds their times. */
+    void lap() {
+        for (int i = 0; i < 3; i++) nanos[i] += timers[i].elapsedNanos();
+    }
+
+    void add(long[] c, int trees) {
+        for (int j = 0; j < trees; j++) {
+            int at = DeviceTrees.COUNTERS * j;
+            invalid += c[at + DeviceTrees.INVALID];
+            seeds += c[at + DeviceTrees.SEEDS];
+            rounds += c[at + DeviceTrees.ROUNDS];
+            changed += c[at + DeviceTrees.CHANGED];
+            orphans += c[at + DeviceTrees.ORPHANS];
+        }
+    }
+
+    void print(int repaired, int trees, int n) {
+        long all = System.nanoTime() - start;
+        System.err.printf(java.util.Locale.ROOT, "device trees: %d of %d repaired (n %,d): prepare %.3f ms, settle %.3f ms,"
+                + " finish %.3f ms; call %.3f ms; invalidated %,d, seeds %,d, jumping rounds %d, changed %,d, orphans %d%n",
+                repaired, trees, n, nanos[0] / 1e6, nanos[1] / 1e6, nanos[2] / 1e6, all / 1e6, invalid, seeds, rounds,
+                changed, orphans);
+        for (var t : timers) t.close();
+    }
+}
