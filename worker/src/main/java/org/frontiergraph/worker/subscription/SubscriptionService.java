@@ -59,8 +59,9 @@ import org.slf4j.LoggerFactory;
  *       incremental algorithms, on the host graph); one answer serves every subscription of the same algorithm and
  *       source. A change too large to repair cheaply on the host is repaired on the device where the graph lives on the
  *       GPU (the BFS and SSSP answers keep a tree there, {@link DeviceAnswers}: the host's changes scattered into it
- *       lazily, the trees the host gave up on repaired together, only their changed vertices copied back), else
- *       recomputed on the graph's engine and compared.
+ *       lazily, the trees the host gave up on repaired together, only their changed vertices copied back; a batch of
+ *       {@link #DEVICE_FIRST_ARCS} changed arcs or more goes there first), else recomputed on the graph's engine and
+ *       compared.
  *       Each subscription pushes only when its answer changed: once per flush, with the net change of the whole
  *       batch, and at most once per {@code minIntervalMs} (changes in between accumulate into the next push).</li>
  *   <li>The work of a flush runs on the common pool, one task per standing answer (each touches only its answer and
@@ -462,7 +463,18 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             else refreshed.add(untouched(a, verify));
         }
         long t1 = System.nanoTime();
-        refreshed.addAll(each(touched, a -> repair(g, a, graph, changes, divisor, verify)));
+        // a large batch goes to the device first for the answers that keep a tree there (repaired side by side; the
+        // host's attempt would mostly run up to its budget and give up), the others are repaired on the host
+        List<Answer<?>> onHost = touched;
+        if (changes.size() >= DEVICE_FIRST_ARCS && DEVICE_FIRST_ARCS > 0) {
+            ResidentGraph resident = entry.resident();
+            List<Answer<?>> first = touched.stream().filter(a -> a.device != null && a.deviceOn == resident).toList();
+            if (first.size() >= 2) {
+                onHost = touched.stream().filter(a -> !(a.device != null && a.deviceOn == resident)).toList();
+                for (Answer<?> a : first) refreshed.add(new Refresh<>(a));   // not tried on the host: repairOnDevice takes it
+            }
+        }
+        refreshed.addAll(each(onHost, a -> repair(g, a, graph, changes, divisor, verify)));
         long t2 = System.nanoTime();
         repairOnDevice(g, entry, refreshed, changes, verify);
         long t3 = System.nanoTime();
@@ -520,7 +532,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             long start = System.nanoTime();
             DeviceAnswers.Repaired[] r = DeviceAnswers.repair(resident, trees, changes);
             for (int i = 0; i < r.length; i++) onDevice(gaveUp.get(i), r[i], verify);
-            if (LOG.isDebugEnabled()) LOG.debug("graph '{}': {} standing answers the host gave up on repaired on the device in {} ms",
+            if (LOG.isDebugEnabled()) LOG.debug("graph '{}': {} standing answers repaired on the device (the host gave up on them, or a large batch) in {} ms",
                     g.graphId, r.length, String.format("%.2f", (System.nanoTime() - start) / 1e6));
         } catch (RuntimeException e) {
             LOG.warn("incremental repair on the device of graph '{}' failed ({}); recomputing {} standing answers",
@@ -538,6 +550,14 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         t.onDevice = true;
         t.verify = verify > 0 && ThreadLocalRandom.current().nextDouble() < verify;
     }
+
+    /**
+     * Changed arcs from which a batch is repaired on the device first, where at least two touched answers keep a tree
+     * there ({@code -Dfrontier.subscriptions.device-first-arcs}, 0: never; the host tries first below it). RepairBench,
+     * 100 trees on USA-road-d.NY, H100: the device's side-by-side repair beat the host's 16 cores from 100 updates a
+     * batch on (1.4-3.5x) and lost at 10 (27 against 10 ms); on kron20 it lost at 100 and won 5.5x at 10^4.
+     */
+    static final int DEVICE_FIRST_ARCS = Integer.getInteger("frontier.subscriptions.device-first-arcs", 1024);
 
     /** How much faster a recompute runs on the GPU than on one host core (USA-road-d.NY SSSP: 2.4 ms on an H200, 52 ms on the host). */
     static final int GPU_SPEED_UP = 20;
