@@ -35,11 +35,13 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * bytes) until {@link #close(Tree)} or the graph's close. A repair of a batch ({@link #repair}) brings the device copy
  * up to date (the graph's {@code sync}), screens every tree on the host against the batch's changed arcs
  * ({@link TreeRepair.Screen}, on the caller's host copy of each answer: a tree the batch cannot touch costs no launch),
- * uploads the changed arcs once, and runs three launches per touched tree: {@code repair_prepare} (invalidate, pull,
- * seed), {@code sssp_async_seeded} ({@link AsyncSssp}'s kernel relaxing from the seeds: the same relax loop the
- * queries use) and {@code repair_finish} (parents, and the DELTA compacted on the device). Trees go in groups that
- * share an arena for their DELTAs (about {@link #ARENA_BYTES}), so a group costs two copies back (the counters, then
- * the DELTAs: only the changed vertices cross PCIe), whatever its size.
+ * uploads the changed arcs once, and repairs the touched trees in groups of one key form: {@code repair_prepare} per
+ * tree (invalidate, pull, seed), one settle for the whole group ({@link MultiSssp#settle}: near-far relaxing every
+ * tree's slice from its seeds side by side, {@link #SIDE_BY_SIDE}; a group of one tree, or with it off, each tree's
+ * own {@code sssp_async_seeded}, {@link AsyncSssp}'s kernel, the same relax loop the queries use) and
+ * {@code repair_finish} per tree (parents, and the DELTA compacted on the device). A group shares an arena for its
+ * DELTAs (about {@link #ARENA_BYTES}), so it costs two copies back (the counters, then the DELTAs: only the changed
+ * vertices cross PCIe, decoded into each tree's arrays on all cores, {@link TreeDeltas}), whatever its size.
  *
  * <p>Where the device cannot give an exact tree, the host repairs it and the device copy is replaced by the host's
  * answer ({@link How#HOST}, through the caller's {@link HostRepair}): a vertex left without a parent. (Vertices whose
