@@ -485,15 +485,19 @@ public final class DeviceTrees implements AutoCloseable {
     /** Side scratch for {@code trees} trees of {@link #capacity} vertices. */
     private void ensureSide(int trees) {
         if (sideTrees >= trees && sideKeys != null) return;
-        for (DeviceBuffer b : new DeviceBuffer[] {sideKeys, sideParents, sideMarks}) if (b != null) b.close();
-        sideKeys = sideParents = sideMarks = null;
-        sideTrees = 0;
+        freeSide();
         long slots = (long) trees * capacity;
         DeviceBuffer[] b = allocator.allocate(8L * slots, 4L * slots, 4L * slots);
         sideKeys = b[0];
         sideParents = b[1];
         sideMarks = b[2];
         sideTrees = trees;
+    }
+
+    private void freeSide() {
+        for (DeviceBuffer b : new DeviceBuffer[] {sideKeys, sideParents, sideMarks}) if (b != null) b.close();
+        sideKeys = sideParents = sideMarks = null;
+        sideTrees = 0;
     }
 
     /** The counters of the tree whose slots start at {@code at}, as an outcome reports them. */
@@ -612,9 +616,7 @@ public final class DeviceTrees implements AutoCloseable {
         if (capacity >= n && oldKeys != null) return;
         for (DeviceBuffer b : new DeviceBuffer[] {oldKeys, oldParents, mark, anc, list}) if (b != null) b.close();
         oldKeys = oldParents = mark = anc = list = null;
-        for (DeviceBuffer b : new DeviceBuffer[] {sideKeys, sideParents, sideMarks}) if (b != null) b.close();
-        sideKeys = sideParents = sideMarks = null;   // sliced by the capacity: allocated again at the next use
-        sideTrees = 0;
+        freeSide();   // sliced by the capacity: allocated again at the next use
         int size = n + (n >> 4);   // head room: graphs grow a few vertices at a time
         DeviceBuffer[] b = allocator.allocate(8L * size, 4L * size, 4L * size, 4L * size, 4L * size);
         oldKeys = b[0];
