@@ -376,7 +376,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      */
     private void onDevice(GraphSubscriptions g, Answer<?> a, ResidentGraph resident) {
         try {
-            if (a.device != null && a.deviceOn == resident) {
+            if (a.hasTreeOn(resident)) {
                 a.dropStale();
                 DeviceAnswers.reset(resident, a.device, a.result);
                 return;
@@ -468,9 +468,9 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         List<Answer<?>> onHost = touched;
         if (changes.size() >= DEVICE_FIRST_ARCS && DEVICE_FIRST_ARCS > 0) {
             ResidentGraph resident = entry.resident();
-            List<Answer<?>> first = touched.stream().filter(a -> a.device != null && a.deviceOn == resident).toList();
+            List<Answer<?>> first = touched.stream().filter(a -> a.hasTreeOn(resident)).toList();
             if (first.size() >= 2) {
-                onHost = touched.stream().filter(a -> !(a.device != null && a.deviceOn == resident)).toList();
+                onHost = touched.stream().filter(a -> !a.hasTreeOn(resident)).toList();
                 for (Answer<?> a : first) refreshed.add(new Refresh<>(a));   // not tried on the host: repairOnDevice takes it
             }
         }
@@ -516,7 +516,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     private void repairOnDevice(GraphSubscriptions g, GraphEntry entry, List<Refresh<?>> refreshed, ChangedEdges changes, double verify) {
         ResidentGraph resident = entry.resident();
         List<Refresh<?>> gaveUp = refreshed.stream()
-                .filter(t -> t.repaired == null && t.intact && t.answer.device != null && t.answer.deviceOn == resident).toList();
+                .filter(t -> t.repaired == null && t.intact && t.answer.hasTreeOn(resident)).toList();
         if (gaveUp.isEmpty()) return;
         phaseGaveUp += gaveUp.size();
         try {
@@ -916,6 +916,11 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                 LOG.warn("freeing the device tree of standing {} failed ({})", key, e.toString());
             }
             dropDevice();
+        }
+
+        /** Whether it keeps a tree on {@code resident}'s device copy. */
+        boolean hasTreeOn(ResidentGraph resident) {
+            return device != null && deviceOn == resident;
         }
 
         /** Forgets its tree on the device (freed with the graph's device copy). */
