@@ -246,7 +246,7 @@ public final class DeviceTrees implements AutoCloseable {
                 if (vertices[i] < 0 || vertices[i] >= tree.n) {
                     throw new IllegalArgumentException("vertex " + vertices[i] + " outside the tree's " + tree.n);
                 }
-                long key = key(values[i], tree.form);
+                long key = SeedSssp.key(values[i], tree.form);
                 halves[2 * i] = (int) key;
                 halves[2 * i + 1] = (int) (key >>> 32);
             }
@@ -355,7 +355,12 @@ public final class DeviceTrees implements AutoCloseable {
             }
             long[] c = new long[COUNTERS * part.size()];
             counters.download(c);
-            if (phases != null) phases.add(c, part.size());
+            if (phases != null) {
+                for (int j = 0; j < part.size(); j++) {
+                    int at = COUNTERS * j;
+                    phases.add(c[at + INVALID], c[at + SEEDS], c[at + ROUNDS], c[at + CHANGED], c[at + ORPHANS]);
+                }
+            }
             long total = 0;
             for (int j = 0; j < part.size(); j++) total += c[COUNTERS * j + CHANGED];
             TreeDeltas d = new TreeDeltas(part.size());
@@ -535,18 +540,6 @@ public final class DeviceTrees implements AutoCloseable {
         return form.equals("f64") ? SeedSssp.DOUBLE_INF : SeedSssp.INT_INF;
     }
 
-    /** The value of a key of form {@code form} (+Inf unreached). */
-    static double value(long key, String form) {
-        if (form.equals("f64")) return Double.longBitsToDouble(key);
-        return key == SeedSssp.INT_INF ? Double.POSITIVE_INFINITY : (double) key;
-    }
-
-    /** The key of a value in form {@code form}. */
-    static long key(double value, String form) {
-        if (form.equals("f64")) return Double.doubleToRawLongBits(value);
-        return value == Double.POSITIVE_INFINITY ? SeedSssp.INT_INF : (long) value;
-    }
-
     /**
      * Writes values and parents into the tree (allocated to their length: the graph's vertices, or fewer for an answer
      * on a version before vertices were added, which the next repair grows), in the graph's form.
@@ -567,7 +560,7 @@ public final class DeviceTrees implements AutoCloseable {
         t.form = formOf(t.unit, dev.csr());
         int[] words = new int[2 * n];   // little-endian halves: raw key bits, exactly
         for (int v = 0; v < n; v++) {
-            long k = key(values[v], t.form);
+            long k = SeedSssp.key(values[v], t.form);
             words[2 * v] = (int) k;
             words[2 * v + 1] = (int) (k >>> 32);
         }

@@ -31,15 +31,13 @@ final class RepairPhases {
         for (int i = 0; i < 3; i++) nanos[i] += timers[i].elapsedNanos();
     }
 
-    void add(long[] c, int trees) {
-        for (int j = 0; j < trees; j++) {
-            int at = DeviceTrees.COUNTERS * j;
-            invalid += c[at + DeviceTrees.INVALID];
-            seeds += c[at + DeviceTrees.SEEDS];
-            rounds += c[at + DeviceTrees.ROUNDS];
-            changed += c[at + DeviceTrees.CHANGED];
-            orphans += c[at + DeviceTrees.ORPHANS];
-        }
+    /** One tree's counters. */
+    void add(long invalid, long seeds, long rounds, long changed, long orphans) {
+        this.invalid += invalid;
+        this.seeds += seeds;
+        this.rounds += rounds;
+        this.changed += changed;
+        this.orphans += orphans;
     }
 
     void print(int repaired, int trees, int n) {

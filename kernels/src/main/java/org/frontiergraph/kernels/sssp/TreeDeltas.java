@@ -61,7 +61,7 @@ final class TreeDeltas {
             long key = run.get(2 * i), vp = run.get(2 * i + 1);
             vertices[j][(int) at] = (int) (vp >>> 32);
             parents[j][(int) at] = (int) vp;
-            values[j][(int) at] = DeviceTrees.value(key, forms[j]);
+            values[j][(int) at] = SeedSssp.value(key, forms[j]);
         }
     }
 }
