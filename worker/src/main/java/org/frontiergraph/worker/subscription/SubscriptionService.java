@@ -109,8 +109,11 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     /** A graph's flush, step by step. */
     private enum Phase { SCREEN, HOST_REPAIRS, DEVICE_REPAIRS, RECOMPUTES, PUSHES }
 
-    /** A graph's flush longer than this is logged at DEBUG with its steps. */
-    private static final long SLOW_FLUSH_NS = 20_000_000L;
+    /**
+     * A graph's flush longer than this is logged at DEBUG with its steps ({@code -Dfrontier.slow-batch-ms}, default
+     * 20, the poll batch's threshold too).
+     */
+    private static final long SLOW_FLUSH_NS = Long.getLong("frontier.slow-batch-ms", 20) * 1_000_000L;
     private final Counter mismatches;
     private volatile int count;
 
