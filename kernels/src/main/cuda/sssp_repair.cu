@@ -6,8 +6,11 @@
 // launched by DeviceTrees.java.
 //
 // A tree is keys[] (sssp_keys.cuh's keys: integer distances, the bits of double distances, or hop counts under
-// UnitWeights; INF unreached) and parent[] (the source for itself, -1 unreached), n entries each. One repair is three
-// cooperative launches:
+// UnitWeights; INF unreached) and parent[] (the source for itself, -1 unreached), n entries each. A group of trees of
+// one key form is repaired by three launches, the first and the last cooperative and shared by the whole group: each
+// tree takes its own slice of the grid's blocks (Span), its arrays from a RepairTree, and every loop whose length
+// depends on the data runs until no tree of the group has work left (GroupCounter), so all blocks meet the same grid
+// barriers; a group costs the barriers of its deepest tree, not the sum over its trees:
 //  repair_prepare_*: (0) snapshot keys and parents (the DELTA compares with them); (1) roots: a changed arc t->h that
 //     the tree uses (parent[h] == t) and that no longer gives h its key (removed, or key[t] + w > key[h]) marks h;
 //     (2) subtrees: level by level from the roots (children: out-arcs x->y with parent[y] == x) for up to
@@ -61,6 +64,33 @@ enum RepairCounter : int {
     REPAIR_COUNTERS = 16
 };
 
+// Group-wide counts (u64 slots of busy, GROUP_COUNTERS): a loop goes on while a tree of the group still works
+enum GroupCounter : int {
+    GROUP_ROOTS = 0,     // warps that marked a root (step 1)
+    GROUP_LEVEL = 1,     // 3 slots, level % 3: warps that marked a vertex in that level of the subtrees' walk
+    GROUP_JUMPERS = 4,   // trees that jump pointers
+    GROUP_JUMP = 5,      // 3 slots, round % 3: warps still jumping
+    GROUP_ADOPT = 8,     // 3 slots, round % 3: warps that adopted an orphan
+    GROUP_ORPHANS = 11,  // warps that found an orphan
+    GROUP_COUNTERS = 16
+};
+
+// One tree of a group: device pointers only (DeviceTrees writes REPAIR_TREE_WORDS of them a tree); the source apart.
+struct RepairTree {
+    u64* keys;       // the tree's keys
+    u64* work;       // the keys the repair works on: the settle's slice of the group (copied from keys in prepare,
+                     // back in finish), or keys itself
+    int* parent;
+    u64* oldKeys;    // the snapshot (prepare to finish)
+    int* oldParent;
+    int* mark;       // prepare: invalidated; finish: needs a parent
+    int* anc;        // prepare: ancestors while jumping; finish: parent candidates
+    int* list;       // prepare: the invalidated vertices; finish: adoption rounds
+    int* far;        // the settle's seed list (its size: ctr[REPAIR_SEEDS])
+    int* farMark;    // the settle's marks (0: listed, -1 not)
+    u64* ctr;        // REPAIR_COUNTERS
+};
+
 using namespace frontier;
 
 namespace {
@@ -99,24 +129,52 @@ __device__ __forceinline__ void seed(int v, int* far, int* farMark, u64* ctr) {
     if (atomicExch(&farMark[v], 0) != 0) far[atomicAdd(&ctr[REPAIR_SEEDS], 1ull)] = v;
 }
 
-// Calls f(u, k) for every arc slot k of every row u < n with take(u): each warp takes 32 consecutive rows, a lane
-// walks a short row alone, the warp walks a long one together.
+// Counts the warp once in *c when a lane has b (the whole warp calls it).
+__device__ __forceinline__ void count_warp(bool b, u64* c) {
+    if (__any_sync(FULL_MASK, b) && lane_id() == 0) atomicAdd(c, 1ull);
+}
+
+// A tree's share of the grid: blocks [first, first + blocks), tree = blockIdx.x * trees / gridDim.x (the host
+// launches at least one block a tree). Its loops stride over the slice as a one-tree launch's over the grid.
+struct Span {
+    int tree, first, blocks, block;
+    long long me, threads;
+    __device__ __forceinline__ long long warp() const { return me / WARP; }
+    __device__ __forceinline__ long long warps() const { return threads / WARP; }
+};
+
+__device__ __forceinline__ Span span_of(int trees) {
+    Span s;
+    s.tree = (int)((long long)blockIdx.x * trees / gridDim.x);
+    s.first = (int)(((long long)s.tree * gridDim.x + trees - 1) / trees);
+    s.blocks = (int)(((long long)(s.tree + 1) * gridDim.x + trees - 1) / trees) - s.first;
+    s.block = blockIdx.x - s.first;
+    s.me = (long long)s.block * blockDim.x + threadIdx.x;
+    s.threads = (long long)s.blocks * blockDim.x;
+    return s;
+}
+
+// The grid's first thread (writes the group's counts).
+__device__ __forceinline__ bool grid_leader() { return blockIdx.x == 0 && threadIdx.x == 0; }
+
+// Calls f(u, k) for every arc slot k of every row u < n with take(u), over the span: each warp takes 32 consecutive
+// rows, a lane walks a short row alone, the warp walks a long one together.
 template <typename Take, typename F>
-__device__ __forceinline__ void each_arc(const int* __restrict__ row, int n, Take take, F f) {
+__device__ __forceinline__ void each_arc(const int* __restrict__ row, int n, const Span& s, Take take, F f) {
     const int lane = lane_id();
-    for (long long base = global_warp() * WARP; base < n; base += grid_warps() * WARP) {
+    for (long long base = s.warp() * WARP; base < n; base += s.warps() * WARP) {
         int u = (int)base + lane;
         bool t = u < n && take(u);
-        int s = t ? row[u] : 0, e = t ? row[u + 1] : 0;
-        bool longRow = e - s > WARP;
+        int st = t ? row[u] : 0, e = t ? row[u + 1] : 0;
+        bool longRow = e - st > WARP;
         if (t && !longRow) {
-            for (int k = s; k < e; k++) f(u, k);
+            for (int k = st; k < e; k++) f(u, k);
         }
         unsigned m = __ballot_sync(FULL_MASK, longRow);
         while (m != 0) {
             int l = __ffs(m) - 1;
             m &= m - 1;
-            int xs = __shfl_sync(FULL_MASK, s, l), xe = __shfl_sync(FULL_MASK, e, l);
+            int xs = __shfl_sync(FULL_MASK, st, l), xe = __shfl_sync(FULL_MASK, e, l);
             for (int k = xs + lane; k < xe; k += WARP) f((int)base + l, k);
         }
     }
@@ -136,23 +194,35 @@ __device__ __forceinline__ long long block_sum(long long x) {
 
 template <typename W>
 __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col,
-                        const typename W::type* __restrict__ wt, int n, int directed, u64* keys, int* parent,
-                        u64* oldKeys, int* oldParent, int* mark, int* anc, int* list, int* far, int* farMark,
+                        const typename W::type* __restrict__ wt, int n, int directed,
+                        const RepairTree* __restrict__ group, const int* __restrict__ sources, int trees,
                         const int* __restrict__ tails, const int* __restrict__ heads,
-                        const typename W::type* __restrict__ arcWeight, int arcs, int source, long long maxInvalid,
-                        u64* ctr) {
+                        const typename W::type* __restrict__ arcWeight, int arcs, long long maxInvalid, u64* busy) {
     cg::grid_group grid = cg::this_grid();
-    const long long me = global_thread(), threads = grid_threads();
-    // (0) snapshot
+    const Span s = span_of(trees);
+    const RepairTree T = group[s.tree];
+    const int source = sources[s.tree];
+    u64* const keys = T.work;
+    int* const parent = T.parent;
+    int* const mark = T.mark;
+    int* const list = T.list;
+    u64* const ctr = T.ctr;
+    const long long me = s.me, threads = s.threads;
+    const bool copy = T.work != T.keys;
+    // (0) snapshot, and the working copy
     for (long long v = me; v < n; v += threads) {
-        oldKeys[v] = keys[v];
-        oldParent[v] = parent[v];
+        u64 k = T.keys[v];
+        T.oldKeys[v] = k;
+        if (copy) keys[v] = k;
+        T.oldParent[v] = parent[v];
         mark[v] = 0;
-        farMark[v] = -1;
+        T.farMark[v] = -1;
     }
     if (me < REPAIR_COUNTERS) ctr[me] = 0;
+    if (blockIdx.x == 0 && threadIdx.x < GROUP_COUNTERS) busy[threadIdx.x] = 0;
     grid.sync();
     // (1) roots: tree arcs that no longer give their head its key
+    bool found = false;
     for (long long i = me; i < arcs; i += threads) {
         int t = tails[i], h = heads[i];
         if (t == h || h == source || parent[h] != t) continue;
@@ -160,93 +230,119 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
         u64 kt = keys[t];
         if ((absent(w) || kt == W::INF || W::add(kt, w) > keys[h]) && atomicExch(&mark[h], 1) == 0) {
             list[atomicAdd(&ctr[REPAIR_ROOTS], 1ull)] = h;
+            found = true;
         }
     }
+    count_warp(found, &busy[GROUP_ROOTS]);
     grid.sync();
     const long long limit = ((long long)n + threads - 1) / threads * threads;  // same trip count in a warp
     const long long roots = (long long)ldcg(&ctr[REPAIR_ROOTS]);
     // (2) subtrees, level by level from the roots while they are shallow (a few barriers for a small subtree): the
-    // children of x are its out-arcs x->y with parent[y] == x, and every marked vertex is listed once (the roots first)
+    // children of x are its out-arcs x->y with parent[y] == x, and every marked vertex is listed once (the roots
+    // first). The group walks while a tree's walk grew in the last level (a tree done walks an empty range).
     long long start = 0, end = roots;
-    for (int level = 0; start < end && level < SHALLOW_LEVELS; level++) {
+    for (int level = 0; level < SHALLOW_LEVELS; level++) {
+        if (ldcg(&busy[level == 0 ? GROUP_ROOTS : GROUP_LEVEL + (level - 1) % 3]) == 0) break;  // the same for all
         u64* count = &ctr[REPAIR_LEVEL + level % 3];
         if (me == 0) ctr[REPAIR_LEVEL + (level + 1) % 3] = 0;  // last read two levels ago
-        for (long long i = global_warp(); i < end - start; i += grid_warps()) {
+        if (grid_leader()) busy[GROUP_LEVEL + (level + 1) % 3] = 0;
+        bool grew = false;
+        for (long long i = s.warp(); i < end - start; i += s.warps()) {
             int x = ldcg(&list[start + i]);
             for (int k = row[x] + lane_id(); k < row[x + 1]; k += WARP) {
                 int y = col[k];
-                if (y != x && parent[y] == x && atomicExch(&mark[y], 1) == 0) list[end + atomicAdd(count, 1ull)] = y;
+                if (y != x && parent[y] == x && atomicExch(&mark[y], 1) == 0) {
+                    list[end + atomicAdd(count, 1ull)] = y;
+                    grew = true;
+                }
             }
         }
+        count_warp(grew, &busy[GROUP_LEVEL + level % 3]);
         grid.sync();
         start = end;
-        end += (long long)ldcg(count);   // written in this level only: the same in every thread
+        end += (long long)ldcg(count);   // written in this level only: the same in every thread of the tree
     }
-    if (roots > 0 && start == end) {   // every subtree walked: its vertices become unreached
+    const bool jump = roots > 0 && start < end;   // deeper subtrees than the walk reached
+    if (roots > 0 && !jump) {   // every subtree walked: its vertices become unreached
         for (long long i = me; i < end; i += threads) {
             int v = ldcg(&list[i]);
             keys[v] = W::INF;
             parent[v] = -1;
         }
         if (me == 0) ctr[REPAIR_INVALID] = (u64)end;
-    } else if (roots > 0) {
+    }
+    if (jump) {
         // deep subtrees: pointer jumping. anc[v] climbs the tree, halving the distance to the top each round; v is
         // marked when it meets a marked vertex. anc never jumps over a marked vertex (marked ones start the rounds,
         // and a vertex jumps only from an unmarked one), so exactly the descendants of roots are marked.
-        for (long long v = me; v < n; v += threads) anc[v] = ldcg(&mark[v]) || v == source ? -1 : parent[v];
-        grid.sync();
+        for (long long v = me; v < n; v += threads) T.anc[v] = ldcg(&mark[v]) || v == source ? -1 : parent[v];
+        if (me == 0) atomicAdd(&busy[GROUP_JUMPERS], 1ull);
+    }
+    grid.sync();
+    if (ldcg(&busy[GROUP_JUMPERS]) > 0) {   // rounds while a tree of the group still jumps
+        bool jumping = jump;
         for (int r = 0;; r++) {
             if (me == 0) ctr[REPAIR_ACTIVE + (r + 1) % 3] = 0;  // last read two rounds ago
+            if (grid_leader()) busy[GROUP_JUMP + (r + 1) % 3] = 0;
             bool active = false;
-            for (long long v = me; v < n; v += threads) {
-                if (ldcg(&mark[v])) continue;
-                int a = ldcg(&anc[v]);
-                if (a < 0) continue;
-                if (ldcg(&mark[a])) {
-                    mark[v] = 1;
-                    continue;
+            if (jumping) {
+                for (long long v = me; v < n; v += threads) {
+                    if (ldcg(&mark[v])) continue;
+                    int a = ldcg(&T.anc[v]);
+                    if (a < 0) continue;
+                    if (ldcg(&mark[a])) {
+                        mark[v] = 1;
+                        continue;
+                    }
+                    int b = ldcg(&T.anc[a]);
+                    T.anc[v] = b;
+                    active |= b >= 0;
                 }
-                int b = ldcg(&anc[a]);
-                anc[v] = b;
-                active |= b >= 0;
             }
-            if (__any_sync(FULL_MASK, active) && lane_id() == 0) atomicAdd(&ctr[REPAIR_ACTIVE + r % 3], 1ull);
+            if (__any_sync(FULL_MASK, active) && lane_id() == 0) {
+                atomicAdd(&ctr[REPAIR_ACTIVE + r % 3], 1ull);
+                atomicAdd(&busy[GROUP_JUMP + r % 3], 1ull);
+            }
             grid.sync();
-            if (ldcg(&ctr[REPAIR_ACTIVE + r % 3]) == 0) {
+            if (jumping && ldcg(&ctr[REPAIR_ACTIVE + r % 3]) == 0) {
+                jumping = false;
                 if (me == 0) ctr[REPAIR_ROUNDS] = (u64)(r + 1);
-                break;
             }
+            if (ldcg(&busy[GROUP_JUMP + r % 3]) == 0) break;
         }
         // (3) reset: marked vertices become unreached, and are listed anew
-        for (long long v = me; v < limit; v += threads) {
-            bool m = v < n && ldcg(&mark[v]);
-            if (m) {
-                keys[v] = W::INF;
-                parent[v] = -1;
+        if (jump) {
+            for (long long v = me; v < limit; v += threads) {
+                bool m = v < n && ldcg(&mark[v]);
+                if (m) {
+                    keys[v] = W::INF;
+                    parent[v] = -1;
+                }
+                append(m, (int)v, list, &ctr[REPAIR_INVALID]);
             }
-            append(m, (int)v, list, &ctr[REPAIR_INVALID]);
         }
     }
     grid.sync();
     const long long invalid = (long long)ldcg(&ctr[REPAIR_INVALID]);
-    if (invalid > maxInvalid) {  // above the budget: recompute from the source (every vertex needs a parent)
+    const bool recompute = invalid > maxInvalid;
+    if (recompute) {  // above the budget: recompute from the source (every vertex needs a parent)
         for (long long v = me; v < n; v += threads) {
             keys[v] = v == source ? 0 : W::INF;
             parent[v] = v == source ? source : -1;
             mark[v] = 1;
         }
         if (me == 0) {
-            far[0] = source;
-            farMark[source] = 0;
+            T.far[0] = source;
+            T.farMark[source] = 0;
             ctr[REPAIR_SEEDS] = 1;
             ctr[REPAIR_RECOMPUTE] = 1;
         }
-        return;
     }
     // (4) pull: marked vertices take their best key from unmarked in-neighbours
-    if (invalid > 0) {
-        if (!directed) {
-            for (long long i = global_warp(); i < invalid; i += grid_warps()) {
+    const bool pull = !recompute && invalid > 0;
+    if (!directed) {
+        if (pull) {
+            for (long long i = s.warp(); i < invalid; i += s.warps()) {
                 int v = ldcg(&list[i]);
                 u64 best = W::INF;
                 for (int k = row[v] + lane_id(); k < row[v + 1]; k += WARP) {
@@ -260,22 +356,27 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
                 best = warp_min(best);
                 if (lane_id() == 0 && best != W::INF) {
                     keys[v] = best;
-                    seed(v, far, farMark, ctr);
+                    seed(v, T.far, T.farMark, ctr);
                 }
             }
-        } else {
-            each_arc(row, n, [&](int u) { return !ldcg(&mark[u]) && ldcg(&keys[u]) != W::INF; }, [&](int u, int k) {
+        }
+    } else {
+        if (pull) {
+            each_arc(row, n, s, [&](int u) { return !ldcg(&mark[u]) && ldcg(&keys[u]) != W::INF; }, [&](int u, int k) {
                 int v = col[k];
                 if (ldcg(&mark[v])) atomicMin(&keys[v], W::add(ldcg(&keys[u]), wt[k]));
             });
-            grid.sync();
-            for (long long i = me; i < invalid; i += threads) {
-                int v = ldcg(&list[i]);
-                if (ldcg(&keys[v]) != W::INF) seed(v, far, farMark, ctr);
-            }
         }
         grid.sync();
+        if (pull) {
+            for (long long i = me; i < invalid; i += threads) {
+                int v = ldcg(&list[i]);
+                if (ldcg(&keys[v]) != W::INF) seed(v, T.far, T.farMark, ctr);
+            }
+        }
     }
+    grid.sync();
+    if (recompute) return;   // no barrier below
     // (5) seed: heads of changed arcs that now offer a shorter path from an unmarked tail
     for (long long i = me; i < arcs; i += threads) {
         int t = tails[i], h = heads[i];
@@ -284,22 +385,36 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
         u64 dt = ldcg(&keys[t]);
         if (dt == W::INF) continue;
         u64 d = W::add(dt, w);
-        if (d < ldcg(&keys[h]) && d < atomicMin(&keys[h], d)) seed(h, far, farMark, ctr);
+        if (d < ldcg(&keys[h]) && d < atomicMin(&keys[h], d)) seed(h, T.far, T.farMark, ctr);
     }
 }
 
 template <typename W>
 __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
-                       const typename W::type* __restrict__ wt, int n, int directed, const u64* __restrict__ keys,
-                       int* parent, const u64* __restrict__ oldKeys, const int* __restrict__ oldParent, int* need,
-                       int* cand, int* round, int source, u64* ctr, u64* cursor, int* blockCounts, u64* out) {
+                       const typename W::type* __restrict__ wt, int n, int directed,
+                       const RepairTree* __restrict__ group, const int* __restrict__ sources, int trees, u64* cursor,
+                       u64* busy, int* blockCounts, u64* out) {
     cg::grid_group grid = cg::this_grid();
-    const long long me = global_thread(), threads = grid_threads();
+    const Span s = span_of(trees);
+    const RepairTree T = group[s.tree];
+    const int source = sources[s.tree];
+    const u64* const keys = T.work;   // read only here (copied back to the tree's keys in step a)
+    int* const parent = T.parent;
+    const u64* const oldKeys = T.oldKeys;
+    const int* const oldParent = T.oldParent;
+    int* const need = T.mark;
+    int* const cand = T.anc;
+    int* const round = T.list;
+    u64* const ctr = T.ctr;
+    const long long me = s.me, threads = s.threads;
     const int lane = lane_id();
-    // (a) which vertices need a parent (marked, or another key)
+    const bool copy = T.work != T.keys;
+    // (a) which vertices need a parent (marked, or another key); the settled keys back in the tree
     u64 needed = 0;
     for (long long v = me; v < n; v += threads) {
-        bool nd = v != source && (need[v] || keys[v] != oldKeys[v]);
+        u64 k = keys[v];
+        if (copy) T.keys[v] = k;
+        bool nd = v != source && (need[v] || k != oldKeys[v]);
         need[v] = nd;
         if (nd) {
             cand[v] = NO_CANDIDATE;
@@ -308,17 +423,19 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
     }
     if (needed > 0) atomicAdd(&ctr[REPAIR_NEED], needed);
     if (me < 3) ctr[REPAIR_ACTIVE + me] = 0;  // the adoption rounds' counts (prepare's jumping used them)
+    if (blockIdx.x == 0 && threadIdx.x < 3) busy[GROUP_ADOPT + threadIdx.x] = 0;
+    if (grid_leader()) busy[GROUP_ORPHANS] = 0;
     grid.sync();
     // (b) candidates: tight in-arcs from a strictly smaller key, the old parent first, else the smallest tail
     if (directed) {
-        each_arc(row, n, [&](int u) { return keys[u] != W::INF; }, [&](int u, int k) {
+        each_arc(row, n, s, [&](int u) { return keys[u] != W::INF; }, [&](int u, int k) {
             int v = col[k];
             if (!ldcg(&need[v])) return;
             u64 du = keys[u], dv = keys[v];
             if (du < dv && W::add(du, wt[k]) == dv) atomicMin(&cand[v], u == oldParent[v] ? OLD_PARENT : u);
         });
     } else {
-        for (long long base = global_warp() * WARP; base < n; base += grid_warps() * WARP) {
+        for (long long base = s.warp() * WARP; base < n; base += s.warps() * WARP) {
             long long mine = base + lane;
             unsigned m = __ballot_sync(FULL_MASK, mine < n && ldcg(&need[mine]));
             while (m != 0) {
@@ -360,37 +477,48 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
         }
         round[v] = r;
     }
-    if (orphans > 0) atomicAdd(&ctr[REPAIR_ORPHANS], orphans);
+    if (orphans > 0) {
+        atomicAdd(&ctr[REPAIR_ORPHANS], orphans);
+        atomicAdd(&busy[GROUP_ORPHANS], 1ull);
+    }
     grid.sync();
     // (c') adoption: an orphan's tight in-arcs all come from vertices of its own key (zero weights, or sums that
     // round). In round r it takes one from a vertex anchored in an earlier round (the old parent first, else the
     // smallest): links to earlier rounds only, so no cycle; and the orphans along a shortest path's equal-key tail are
-    // anchored one round after another, so every orphan is adopted (one left is the host's, see DeviceTrees).
-    const u64 orphansFound = ldcg(&ctr[REPAIR_ORPHANS]);
-    if (orphansFound > 0) {
-        u64 total = 0;   // the same in every thread: the rounds' counts, each read after its round's barrier
+    // anchored one round after another, so every orphan is adopted (one left is the host's, see DeviceTrees). The
+    // group runs rounds while a tree adopted in the last one.
+    if (ldcg(&busy[GROUP_ORPHANS]) > 0) {
+        const u64 orphansFound = ldcg(&ctr[REPAIR_ORPHANS]);
+        bool adopting = orphansFound > 0;
+        u64 total = 0;   // the same in every thread of the tree: the rounds' counts, each read after its barrier
         for (int r = 1;; r++) {
             u64* adopted = &ctr[REPAIR_ACTIVE + r % 3];
             if (me == 0) ctr[REPAIR_ACTIVE + (r + 1) % 3] = 0;  // last read two rounds ago
+            if (grid_leader()) busy[GROUP_ADOPT + (r + 1) % 3] = 0;
             u64 mine = 0;
             if (directed) {
-                each_arc(row, n, [&](int u) { return ldcg(&round[u]) < r && keys[u] != W::INF; }, [&](int u, int k) {
-                    int v = col[k];
-                    if (v != u && ldcg(&round[v]) == NO_CANDIDATE && keys[u] == keys[v] && W::add(keys[u], wt[k]) == keys[v]) {
-                        atomicMin(&cand[v], u == oldParent[v] ? OLD_PARENT : u);
-                    }
-                });
-                grid.sync();
-                for (long long v = me; v < n; v += threads) {
-                    if (ldcg(&round[v]) != NO_CANDIDATE) continue;
-                    int c = ldcg(&cand[v]);
-                    if (c == NO_CANDIDATE) continue;
-                    parent[v] = c == OLD_PARENT ? oldParent[v] : c;
-                    round[v] = r;
-                    mine++;
+                if (adopting) {
+                    each_arc(row, n, s, [&](int u) { return ldcg(&round[u]) < r && keys[u] != W::INF; },
+                             [&](int u, int k) {
+                        int v = col[k];
+                        if (v != u && ldcg(&round[v]) == NO_CANDIDATE && keys[u] == keys[v] && W::add(keys[u], wt[k]) == keys[v]) {
+                            atomicMin(&cand[v], u == oldParent[v] ? OLD_PARENT : u);
+                        }
+                    });
                 }
-            } else {
-                for (long long base = global_warp() * WARP; base < n; base += grid_warps() * WARP) {
+                grid.sync();
+                if (adopting) {
+                    for (long long v = me; v < n; v += threads) {
+                        if (ldcg(&round[v]) != NO_CANDIDATE) continue;
+                        int c = ldcg(&cand[v]);
+                        if (c == NO_CANDIDATE) continue;
+                        parent[v] = c == OLD_PARENT ? oldParent[v] : c;
+                        round[v] = r;
+                        mine++;
+                    }
+                }
+            } else if (adopting) {
+                for (long long base = s.warp() * WARP; base < n; base += s.warps() * WARP) {
                     long long own = base + lane;
                     unsigned m = __ballot_sync(FULL_MASK, own < n && ldcg(&round[own]) == NO_CANDIDATE);
                     while (m != 0) {
@@ -417,17 +545,25 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
                     }
                 }
             }
-            if (mine > 0) atomicAdd(adopted, mine);
+            if (mine > 0) {
+                atomicAdd(adopted, mine);
+                atomicAdd(&busy[GROUP_ADOPT + r % 3], 1ull);
+            }
             grid.sync();
-            u64 now = ldcg(adopted);   // written in this round only (zeroed two rounds ahead): the same for all
-            total += now;
-            if (now == 0 || total == orphansFound) break;
+            if (adopting) {
+                u64 now = ldcg(adopted);   // written in this round only (zeroed two rounds ahead)
+                total += now;
+                if (now == 0 || total == orphansFound) {
+                    adopting = false;
+                    if (me == 0) ctr[REPAIR_ADOPTED] = total;
+                }
+            }
+            if (ldcg(&busy[GROUP_ADOPT + r % 3]) == 0) break;   // the same for all
         }
-        if (me == 0) ctr[REPAIR_ADOPTED] = total;
     }
-    // (d) the changed vertices of this block's range, counted
-    const long long chunk = ((long long)n + gridDim.x - 1) / gridDim.x;
-    const long long lo = min((long long)n, (long long)blockIdx.x * chunk), hi = min((long long)n, lo + chunk);
+    // (d) the changed vertices of this block's range of the tree, counted
+    const long long chunk = ((long long)n + s.blocks - 1) / s.blocks;
+    const long long lo = min((long long)n, (long long)s.block * chunk), hi = min((long long)n, lo + chunk);
     int count = 0;
     for (long long b = lo; b < hi; b += blockDim.x) {
         long long v = b + threadIdx.x;
@@ -436,11 +572,11 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
     }
     if (threadIdx.x == 0) blockCounts[blockIdx.x] = count;
     grid.sync();
-    // (e) the DELTA: this block's offset, the tree's place in the arena, then the pairs in vertex order
+    // (e) the DELTA: this block's offset in the tree's, the tree's place in the arena, then the pairs in vertex order
     long long before = 0;
-    for (int j = threadIdx.x; j < (int)blockIdx.x; j += blockDim.x) before += ldcg(&blockCounts[j]);
+    for (int j = s.first + threadIdx.x; j < (int)blockIdx.x; j += blockDim.x) before += ldcg(&blockCounts[j]);
     before = block_sum(before);
-    if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) {
+    if (s.block == s.blocks - 1 && threadIdx.x == 0) {
         u64 total = (u64)(before + count);
         ctr[REPAIR_CHANGED] = total;
         ctr[REPAIR_BASE] = atomicAdd(cursor, total);
@@ -476,24 +612,22 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
 #define REPAIR(SUFFIX, W)                                                                                              \
     extern "C" __global__ void __launch_bounds__(BLOCK_THREADS) repair_prepare_##SUFFIX(                               \
         const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,      \
-        int directed, u64* keys, int* parent, u64* oldKeys, int* oldParent, int* mark, int* anc, int* list, int* far,  \
-        int* farMark, const int* __restrict__ tails, const int* __restrict__ heads,                                    \
-        const typename W::type* __restrict__ arcWeight, int arcs, int source, long long maxInvalid, u64* ctr) {        \
-        prepare<W>(row, col, wt, n, directed, keys, parent, oldKeys, oldParent, mark, anc, list, far, farMark, tails,  \
-                   heads, arcWeight, arcs, source, maxInvalid, ctr);                                                   \
+        int directed, const RepairTree* __restrict__ group, const int* __restrict__ sources, int trees,                \
+        const int* __restrict__ tails, const int* __restrict__ heads,                                                  \
+        const typename W::type* __restrict__ arcWeight, int arcs, long long maxInvalid, u64* busy) {                   \
+        prepare<W>(row, col, wt, n, directed, group, sources, trees, tails, heads, arcWeight, arcs, maxInvalid, busy); \
     }                                                                                                                  \
     extern "C" __global__ void __launch_bounds__(BLOCK_THREADS) repair_finish_##SUFFIX(                                \
         const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,      \
-        int directed, const u64* __restrict__ keys, int* parent, const u64* __restrict__ oldKeys,                      \
-        const int* __restrict__ oldParent, int* need, int* cand, int* round, int source, u64* ctr, u64* cursor,        \
-        int* blockCounts, u64* out) {                                                                                   \
-        finish<W>(row, col, wt, n, directed, keys, parent, oldKeys, oldParent, need, cand, round, source, ctr, cursor, \
-                  blockCounts, out);                                                                                    \
+        int directed, const RepairTree* __restrict__ group, const int* __restrict__ sources, int trees, u64* cursor,   \
+        u64* busy, int* blockCounts, u64* out) {                                                                        \
+        finish<W>(row, col, wt, n, directed, group, sources, trees, cursor, busy, blockCounts, out);                   \
     }
 REPAIR(i32, IntWeights)
 REPAIR(f64, DoubleWeights)
 REPAIR(unit, UnitWeights)
 #undef REPAIR
+
 
 // A tree's keys moved to the graph's other weight form (its weights became fractional, or integral again):
 // toDouble 1: integer keys to the bits of the same doubles (exact below 2^53, as DeviceCsr keeps them); 0: back.

@@ -3,10 +3,12 @@ package org.frontiergraph.kernels.gpu;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
 import static jcuda.driver.JCudaDriver.cuMemFree;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoDAsync;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
 import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
 
 import java.util.concurrent.atomic.AtomicLong;
 import jcuda.CudaException;
+import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUresult;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
@@ -95,6 +97,17 @@ public final class DeviceBuffer implements AutoCloseable {
     public void upload(double[] data) {
         check(8L * data.length);
         if (data.length > 0) context.staging().upload(data, pointer);
+    }
+
+    /**
+     * Writes the device addresses of {@code pointers} (8 bytes each, offsets included) at byte {@code at}: a table of
+     * pointers a kernel reads, queued on the lane's stream (the driver stages the few bytes before this returns).
+     */
+    public void uploadPointers(long at, CUdeviceptr... pointers) {
+        check(at + 8L * pointers.length);
+        if (pointers.length > 0) {
+            cuMemcpyHtoDAsync(pointer.withByteOffset(at), Pointer.to(pointers), 8L * pointers.length, context.stream());
+        }
     }
 
     /** Copies the first {@code into.length} elements to the host, after the work queued on the lane's stream. */

@@ -35,11 +35,13 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * bytes) until {@link #close(Tree)} or the graph's close. A repair of a batch ({@link #repair}) brings the device copy
  * up to date (the graph's {@code sync}), screens every tree on the host against the batch's changed arcs
  * ({@link TreeRepair.Screen}, on the caller's host copy of each answer: a tree the batch cannot touch costs no launch),
- * uploads the changed arcs once, and repairs the touched trees in groups of one key form: {@code repair_prepare} per
- * tree (invalidate, pull, seed), one settle for the whole group ({@link MultiSssp#settle}: near-far relaxing every
- * tree's slice from its seeds side by side, {@link #SIDE_BY_SIDE}; a group of one tree, or with it off, each tree's
- * own {@code sssp_async_seeded}, {@link AsyncSssp}'s kernel, the same relax loop the queries use) and
- * {@code repair_finish} per tree (parents, and the DELTA compacted on the device). A group shares an arena for its
+ * uploads the changed arcs once, and repairs the touched trees in groups of one key form, in three launches a group:
+ * one {@code repair_prepare} for all its trees (invalidate, pull, seed; each tree in its own slice of the grid, read
+ * from a table of its arrays, so a group pays the grid barriers of its deepest tree once), one settle
+ * ({@link MultiSssp#settle}: near-far relaxing every tree's slice from its seeds side by side, {@link #SIDE_BY_SIDE})
+ * and one {@code repair_finish} (parents, and the DELTA compacted on the device). A group of one tree, or with
+ * side by side off, runs the three launches tree by tree, with each tree's own {@code sssp_async_seeded}
+ * ({@link AsyncSssp}'s kernel, the same relax loop the queries use). A group shares an arena for its
  * DELTAs (about {@link #ARENA_BYTES}), so it costs two copies back (the counters, then the DELTAs: only the changed
  * vertices cross PCIe, decoded into each tree's arrays on all cores, {@link TreeDeltas}), whatever its size.
  *
@@ -58,6 +60,10 @@ public final class DeviceTrees implements AutoCloseable {
             NEED = 8, ADOPTED = 12, COUNTERS = 16;
     /** By default a batch that invalidates more than this fraction of the vertices is recomputed (on the device). */
     public static final double MAX_INVALID_FRACTION = 0.5;
+    /** sssp_repair.cu's struct RepairTree: device pointers a tree of a group (8 bytes each). */
+    static final int TREE_WORDS = 11;
+    /** sssp_repair.cu's GROUP_COUNTERS: the group's u64 counts. */
+    static final int GROUP_COUNTERS = 16;
     /** Bytes of the DELTA arena: a group of trees holds its DELTAs (16 bytes a changed vertex, n at most a tree). */
     static final long ARENA_BYTES = 128L << 20;
     /**
@@ -159,10 +165,15 @@ public final class DeviceTrees implements AutoCloseable {
     /** Scratch of {@code capacity} vertices: the snapshot, marks, ancestors or parent candidates, the invalid list. */
     private int capacity;
     private DeviceBuffer oldKeys, oldParents, mark, anc, list;
-    /** Side by side: each tree of a group keeps its own snapshot and marks from prepare to finish (slices of capacity). */
-    private DeviceBuffer sideKeys, sideParents, sideMarks;
+    /**
+     * Side by side: each tree of a group keeps its own snapshot, marks, ancestors and list from prepare to finish
+     * (slices of capacity).
+     */
+    private DeviceBuffer sideKeys, sideParents, sideMarks, sideAnc, sideList;
     private int sideTrees;
-    private DeviceBuffer blockCounts, cursor, counters, arena;
+    private DeviceBuffer blockCounts, cursor, busy, counters, arena;
+    /** The group's RepairTree table (TREE_WORDS pointers a tree) and sources. */
+    private DeviceBuffer table, sources;
     private int counterTrees;
     private long arenaPairs;
     /** The batch's changed arcs: tails, heads, weights in each form. */
@@ -330,6 +341,7 @@ public final class DeviceTrees implements AutoCloseable {
         MultiSssp multi = work.size() >= 2 ? sideBySide(dev) : null;
         int group = (int) Math.max(1, Math.min(work.size(), ARENA_BYTES / (16L * Math.max(1, n))));
         if (multi != null) group = Math.min(group, multi.capacity());
+        group = Math.min(group, context.multiprocessors());   // a block at least for each tree of a launch
         ensureGroup(group, (long) group * n);
         long maxInvalid = (long) Math.floor(maxInvalidFraction * n);
         CsrGraph[] hostGraph = new CsrGraph[1];
@@ -344,15 +356,10 @@ public final class DeviceTrees implements AutoCloseable {
             List<Integer> part = order.subList(from, to);
             from = to;
             cursor.fill32(0, 2, 0);
-            if (multi != null && part.size() >= 2) {
-                List<Tree> ts = new ArrayList<>();
-                for (int i : part) ts.add(batch.get(i));
-                launchSideBySide(ts, csr, multi, maxInvalid, screen.arcs(), phases);
-            } else {
-                for (int j = 0; j < part.size(); j++) {
-                    launchRepair(batch.get(part.get(j)), csr, settle, j, maxInvalid, screen.arcs(), phases);
-                }
-            }
+            List<Tree> ts = new ArrayList<>();
+            for (int k : part) ts.add(batch.get(k));
+            if (multi != null && ts.size() >= 2) launchSideBySide(ts, csr, multi, maxInvalid, screen.arcs(), phases);
+            else launchOneByOne(ts, csr, settle, maxInvalid, screen.arcs(), phases);
             long[] c = new long[COUNTERS * part.size()];
             counters.download(c);
             if (phases != null) {
@@ -391,32 +398,37 @@ public final class DeviceTrees implements AutoCloseable {
         return out;
     }
 
-    /** Queues the three launches of one tree's repair; its counters are slot {@code j} of the group's. */
-    private void launchRepair(Tree t, DeviceCsr csr, AsyncSssp settle, int j, long maxInvalid, int arcs, RepairPhases phases) {
-        int n = csr.vertexCount;
-        KernelModule module = context.module("sssp_repair");
-        Object weights = t.unit ? csr.columns : csr.weights();   // unit: never read (the kernels' UnitWeights)
-        DeviceBuffer arcWeights = t.unit ? weightsUnit : t.form.equals("i32") ? weightsI32 : weightsF64;
-        CUdeviceptr ctr = counters.pointer().withByteOffset(8L * COUNTERS * j);
-        int directed = csr.directed ? 1 : 0;
-        if (phases != null) phases.start(0);
-        module.kernel("repair_prepare_" + t.form).launchCooperative(BLOCKS_PER_SM, csr.rowOffsets, csr.columns, weights, n,
-                directed, t.keys, t.parents, oldKeys, oldParents, mark, anc, list, settle.farList(), settle.farMarks(),
-                tails, heads, arcWeights, arcs, t.source, maxInvalid, ctr);
-        if (phases != null) {
-            phases.stop(0);
-            phases.start(1);
+    /**
+     * Queues the repair of {@code ts} (trees of one key form; counters slots 0, 1, ...) tree by tree: its prepare, its
+     * own asynchronous settle ({@link AsyncSssp}) and its finish, sharing the scratch.
+     */
+    private void launchOneByOne(List<Tree> ts, DeviceCsr csr, AsyncSssp settle, long maxInvalid, int arcs,
+                                RepairPhases phases) {
+        CUdeviceptr[] table = new CUdeviceptr[TREE_WORDS * ts.size()];
+        for (int j = 0; j < ts.size(); j++) {
+            Tree t = ts.get(j);
+            row(table, j, t, t.keys.pointer(), oldKeys.pointer(), oldParents.pointer(), mark.pointer(), anc.pointer(),
+                    list.pointer(), settle.farList().pointer(), settle.farMarks().pointer());
         }
-        settle.settle(t.keys, ctr.withByteOffset(8L * SEEDS), t.form, SETTLE_VARIANT);
-        if (phases != null) {
-            phases.stop(1);
-            phases.start(2);
-        }
-        module.kernel("repair_finish_" + t.form).launchCooperative(BLOCKS_PER_SM, csr.rowOffsets, csr.columns, weights, n,
-                directed, t.keys, t.parents, oldKeys, oldParents, mark, anc, list, t.source, ctr, cursor, blockCounts, arena);
-        if (phases != null) {
-            phases.stop(2);
-            phases.lap();
+        uploadTable(ts, table);
+        for (int j = 0; j < ts.size(); j++) {
+            Tree t = ts.get(j);
+            if (phases != null) phases.start(0);
+            launchPrepare(t.form, csr, j, 1, maxInvalid, arcs);
+            if (phases != null) {
+                phases.stop(0);
+                phases.start(1);
+            }
+            settle.settle(t.keys, counterSlot(j).withByteOffset(8L * SEEDS), t.form, SETTLE_VARIANT);
+            if (phases != null) {
+                phases.stop(1);
+                phases.start(2);
+            }
+            launchFinish(t.form, csr, j, 1);
+            if (phases != null) {
+                phases.stop(2);
+                phases.lap();
+            }
         }
     }
 
@@ -432,29 +444,24 @@ public final class DeviceTrees implements AutoCloseable {
 
     /**
      * Queues the repair of {@code ts} (2 or more trees of one key form, at most the side-by-side capacity; counters
-     * slots 0, 1, ...): each tree's prepare, its seeds listed in the settle's slice and its keys copied there; one
-     * settle for all ({@link MultiSssp#settle}); the keys copied back and each tree's finish. Each tree keeps its own
-     * snapshot and marks from prepare to finish (the side scratch); the rest of the scratch is reused tree by tree.
+     * slots 0, 1, ...) in three launches: one prepare for all (each tree in its slice of the grid, working on its
+     * slice of the settle's keys), one settle ({@link MultiSssp#settle}), one finish (the keys copied back, the
+     * parents, the DELTAs). Each tree has its own scratch from prepare to finish (the side scratch).
      */
     private void launchSideBySide(List<Tree> ts, DeviceCsr csr, MultiSssp multi, long maxInvalid, int arcs,
                                   RepairPhases phases) {
         int n = csr.vertexCount, k = ts.size();
         String form = ts.get(0).form;
         ensureSide(k);
-        KernelModule module = context.module("sssp_repair");
-        boolean unit = form.equals("unit");
-        Object weights = unit ? csr.columns : csr.weights();
-        DeviceBuffer arcWeights = unit ? weightsUnit : form.equals("i32") ? weightsI32 : weightsF64;
-        int directed = csr.directed ? 1 : 0;
-        if (phases != null) phases.start(0);
+        CUdeviceptr[] table = new CUdeviceptr[TREE_WORDS * k];
         for (int j = 0; j < k; j++) {
-            Tree t = ts.get(j);
-            module.kernel("repair_prepare_" + form).launchCooperative(BLOCKS_PER_SM, csr.rowOffsets, csr.columns, weights,
-                    n, directed, t.keys, t.parents, side(sideKeys, 8, j), side(sideParents, 4, j), side(sideMarks, 4, j),
-                    anc, list, multi.seedList(j), multi.farMarks(j), tails, heads, arcWeights, arcs, t.source, maxInvalid,
-                    counterSlot(j));
-            t.keys.copyTo(0, multi.keys(), 8L * j * n, 8L * n);
+            row(table, j, ts.get(j), multi.keys().pointer().withByteOffset(8L * j * n), side(sideKeys, 8, j),
+                    side(sideParents, 4, j), side(sideMarks, 4, j), side(sideAnc, 4, j), side(sideList, 4, j),
+                    multi.seedList(j), multi.farMarks(j));
         }
+        uploadTable(ts, table);
+        if (phases != null) phases.start(0);
+        launchPrepare(form, csr, 0, k, maxInvalid, arcs);
         if (phases != null) {
             phases.stop(0);
             phases.start(1);
@@ -464,17 +471,54 @@ public final class DeviceTrees implements AutoCloseable {
             phases.stop(1);
             phases.start(2);
         }
-        for (int j = 0; j < k; j++) {
-            Tree t = ts.get(j);
-            multi.keys().copyTo(8L * j * n, t.keys, 0, 8L * n);
-            module.kernel("repair_finish_" + form).launchCooperative(BLOCKS_PER_SM, csr.rowOffsets, csr.columns, weights,
-                    n, directed, t.keys, t.parents, side(sideKeys, 8, j), side(sideParents, 4, j), side(sideMarks, 4, j),
-                    anc, list, t.source, counterSlot(j), cursor, blockCounts, arena);
-        }
+        launchFinish(form, csr, 0, k);
         if (phases != null) {
             phases.stop(2);
             phases.lap();
         }
+    }
+
+    /** Entry {@code j} of a RepairTree table (sssp_repair.cu's field order): tree {@code t} and its scratch. */
+    private void row(CUdeviceptr[] table, int j, Tree t, CUdeviceptr work, CUdeviceptr oldKeys, CUdeviceptr oldParents,
+                     CUdeviceptr marks, CUdeviceptr ancestors, CUdeviceptr listed, CUdeviceptr far, CUdeviceptr farMarks) {
+        CUdeviceptr[] r = {t.keys.pointer(), work, t.parents.pointer(), oldKeys, oldParents, marks, ancestors, listed,
+                far, farMarks, counterSlot(j)};
+        System.arraycopy(r, 0, table, TREE_WORDS * j, TREE_WORDS);
+    }
+
+    /** Uploads a group's RepairTree table and its trees' sources. */
+    private void uploadTable(List<Tree> ts, CUdeviceptr[] rows) {
+        table = grow(table, 8L * rows.length);
+        table.uploadPointers(0, rows);
+        int[] s = new int[ts.size()];
+        for (int j = 0; j < s.length; j++) s[j] = ts.get(j).source;
+        sources = grow(sources, 4L * s.length);
+        sources.upload(s);
+    }
+
+    /** Queues {@code repair_prepare} for {@code trees} trees from entry {@code first} of the table. */
+    private void launchPrepare(String form, DeviceCsr csr, int first, int trees, long maxInvalid, int arcs) {
+        boolean unit = form.equals("unit");
+        DeviceBuffer arcWeights = unit ? weightsUnit : form.equals("i32") ? weightsI32 : weightsF64;
+        context.module("sssp_repair").kernel("repair_prepare_" + form).launchCooperative(BLOCKS_PER_SM,
+                csr.rowOffsets, csr.columns, unit ? csr.columns : csr.weights(), csr.vertexCount, csr.directed ? 1 : 0,
+                tableAt(first), sourcesAt(first), trees, tails, heads, arcWeights, arcs, maxInvalid, busy);
+    }
+
+    /** Queues {@code repair_finish} for {@code trees} trees from entry {@code first} of the table. */
+    private void launchFinish(String form, DeviceCsr csr, int first, int trees) {
+        boolean unit = form.equals("unit");   // unit: the weights are never read (the kernels' UnitWeights)
+        context.module("sssp_repair").kernel("repair_finish_" + form).launchCooperative(BLOCKS_PER_SM,
+                csr.rowOffsets, csr.columns, unit ? csr.columns : csr.weights(), csr.vertexCount, csr.directed ? 1 : 0,
+                tableAt(first), sourcesAt(first), trees, cursor, busy, blockCounts, arena);
+    }
+
+    private CUdeviceptr tableAt(int j) {
+        return table.pointer().withByteOffset(8L * TREE_WORDS * j);
+    }
+
+    private CUdeviceptr sourcesAt(int j) {
+        return sources.pointer().withByteOffset(4L * j);
     }
 
     /** Counters of slot {@code j} of the group. */
@@ -492,16 +536,18 @@ public final class DeviceTrees implements AutoCloseable {
         if (sideTrees >= trees && sideKeys != null) return;
         freeSide();
         long slots = (long) trees * capacity;
-        DeviceBuffer[] b = allocator.allocate(8L * slots, 4L * slots, 4L * slots);
+        DeviceBuffer[] b = allocator.allocate(8L * slots, 4L * slots, 4L * slots, 4L * slots, 4L * slots);
         sideKeys = b[0];
         sideParents = b[1];
         sideMarks = b[2];
+        sideAnc = b[3];
+        sideList = b[4];
         sideTrees = trees;
     }
 
     private void freeSide() {
-        for (DeviceBuffer b : new DeviceBuffer[] {sideKeys, sideParents, sideMarks}) if (b != null) b.close();
-        sideKeys = sideParents = sideMarks = null;
+        for (DeviceBuffer b : new DeviceBuffer[] {sideKeys, sideParents, sideMarks, sideAnc, sideList}) if (b != null) b.close();
+        sideKeys = sideParents = sideMarks = sideAnc = sideList = null;
         sideTrees = 0;
     }
 
@@ -619,9 +665,10 @@ public final class DeviceTrees implements AutoCloseable {
         list = b[4];
         capacity = size;
         if (blockCounts == null) {
-            DeviceBuffer[] c = allocator.allocate(4L * BLOCK_COUNTS, 16);
+            DeviceBuffer[] c = allocator.allocate(4L * BLOCK_COUNTS, 16, 8L * GROUP_COUNTERS);
             blockCounts = c[0];
             cursor = c[1];
+            busy = c[2];
         }
     }
 
@@ -642,8 +689,9 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     private List<DeviceBuffer> scratch() {
-        return Arrays.asList(oldKeys, oldParents, mark, anc, list, blockCounts, cursor, counters, arena, tails, heads,
-                weightsI32, weightsF64, weightsUnit, sideKeys, sideParents, sideMarks);
+        return Arrays.asList(oldKeys, oldParents, mark, anc, list, blockCounts, cursor, busy, counters, arena, tails,
+                heads, weightsI32, weightsF64, weightsUnit, sideKeys, sideParents, sideMarks, sideAnc, sideList, table,
+                sources);
     }
 
     private void free(Tree t) {

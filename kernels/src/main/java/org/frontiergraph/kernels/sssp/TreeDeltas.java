@@ -12,7 +12,7 @@ final class TreeDeltas {
     final double[][] values;
     final String[] forms;
     final long[] bases;
-    /** Trees in ascending order of their bases. */
+    /** Trees with pairs, in ascending order of their bases. */
     int[] order = new int[0];
 
     TreeDeltas(int trees) {
@@ -29,6 +29,9 @@ final class TreeDeltas {
         values[j] = new double[count];
         forms[j] = form;
         bases[j] = base;
+        // an empty DELTA holds no pair, and may share its base with the next tree's (the finish of a group hands
+        // out the bases in any order): left out of the order, so the search finds the tree that holds the pairs
+        if (count == 0) return;
         order = Arrays.copyOf(order, order.length + 1);
         int at = order.length - 1;
         while (at > 0 && bases[order[at - 1]] > base) {
