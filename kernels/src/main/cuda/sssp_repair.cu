@@ -77,12 +77,9 @@ enum GroupCounter : int {
 
 // One tree of a group: device pointers only (DeviceTrees writes REPAIR_TREE_WORDS of them a tree); the source apart.
 struct RepairTree {
-    u64* keys;       // the tree's keys
-    u64* work;       // the keys the repair works on: the settle's slice of the group (copied from keys in prepare,
-                     // back in finish), or keys itself
-    int* parent;
-    u64* oldKeys;    // the snapshot (prepare to finish)
-    int* oldParent;
+    u64* keys;       // the tree's keys: the old ones until finish writes the changed ones (prepare's snapshot)
+    u64* work;       // the keys the repair works on: copied from keys in prepare, settled, compared in finish
+    int* parent;     // the tree's parents: the old ones until finish writes the changed ones
     int* mark;       // prepare: invalidated; finish: needs a parent
     int* anc;        // prepare: ancestors while jumping; finish: parent candidates
     int* list;       // prepare: the invalidated vertices; finish: adoption rounds
@@ -208,13 +205,9 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
     int* const list = T.list;
     u64* const ctr = T.ctr;
     const long long me = s.me, threads = s.threads;
-    const bool copy = T.work != T.keys;
-    // (0) snapshot, and the working copy
+    // (0) the working copy of the keys (the tree's keys and parents stay as they were: the snapshot)
     for (long long v = me; v < n; v += threads) {
-        u64 k = T.keys[v];
-        T.oldKeys[v] = k;
-        if (copy) keys[v] = k;
-        T.oldParent[v] = parent[v];
+        keys[v] = T.keys[v];
         mark[v] = 0;
         T.farMark[v] = -1;
     }
@@ -263,12 +256,8 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
         end += (long long)ldcg(count);   // written in this level only: the same in every thread of the tree
     }
     const bool jump = roots > 0 && start < end;   // deeper subtrees than the walk reached
-    if (roots > 0 && !jump) {   // every subtree walked: its vertices become unreached
-        for (long long i = me; i < end; i += threads) {
-            int v = ldcg(&list[i]);
-            keys[v] = W::INF;
-            parent[v] = -1;
-        }
+    if (roots > 0 && !jump) {   // every subtree walked: its vertices become unreached (finish gives their parents)
+        for (long long i = me; i < end; i += threads) keys[ldcg(&list[i])] = W::INF;
         if (me == 0) ctr[REPAIR_INVALID] = (u64)end;
     }
     if (jump) {
@@ -314,10 +303,7 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
         if (jump) {
             for (long long v = me; v < limit; v += threads) {
                 bool m = v < n && ldcg(&mark[v]);
-                if (m) {
-                    keys[v] = W::INF;
-                    parent[v] = -1;
-                }
+                if (m) keys[v] = W::INF;
                 append(m, (int)v, list, &ctr[REPAIR_INVALID]);
             }
         }
@@ -328,7 +314,6 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
     if (recompute) {  // above the budget: recompute from the source (every vertex needs a parent)
         for (long long v = me; v < n; v += threads) {
             keys[v] = v == source ? 0 : W::INF;
-            parent[v] = v == source ? source : -1;
             mark[v] = 1;
         }
         if (me == 0) {
@@ -389,6 +374,11 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
     }
 }
 
+// The parent a vertex gets in finish: its candidate (the old parent, a tail, or none) where it needed one.
+__device__ __forceinline__ int new_parent(int need, int cand, int parent) {
+    return !need ? parent : cand == OLD_PARENT ? parent : cand == NO_CANDIDATE ? -1 : cand;
+}
+
 template <typename W>
 __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
                        const typename W::type* __restrict__ wt, int n, int directed,
@@ -398,23 +388,19 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
     const Span s = span_of(trees);
     const RepairTree T = group[s.tree];
     const int source = sources[s.tree];
-    const u64* const keys = T.work;   // read only here (copied back to the tree's keys in step a)
-    int* const parent = T.parent;
-    const u64* const oldKeys = T.oldKeys;
-    const int* const oldParent = T.oldParent;
+    const u64* const keys = T.work;      // the settled keys (read only here)
+    u64* const oldKeys = T.keys;         // the old ones, until (e) writes the changed ones
+    int* const parent = T.parent;        // the old parents, until (e) writes the changed ones
     int* const need = T.mark;
     int* const cand = T.anc;
     int* const round = T.list;
     u64* const ctr = T.ctr;
     const long long me = s.me, threads = s.threads;
     const int lane = lane_id();
-    const bool copy = T.work != T.keys;
-    // (a) which vertices need a parent (marked, or another key); the settled keys back in the tree
+    // (a) which vertices need a parent (marked, or another key)
     u64 needed = 0;
     for (long long v = me; v < n; v += threads) {
-        u64 k = keys[v];
-        if (copy) T.keys[v] = k;
-        bool nd = v != source && (need[v] || k != oldKeys[v]);
+        bool nd = v != source && (need[v] || keys[v] != oldKeys[v]);
         need[v] = nd;
         if (nd) {
             cand[v] = NO_CANDIDATE;
@@ -426,24 +412,39 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
     if (blockIdx.x == 0 && threadIdx.x < 3) busy[GROUP_ADOPT + threadIdx.x] = 0;
     if (grid_leader()) busy[GROUP_ORPHANS] = 0;
     grid.sync();
-    // (b) candidates: tight in-arcs from a strictly smaller key, the old parent first, else the smallest tail
+    // (b) candidates: tight in-arcs from a strictly smaller key, the old parent first, else the smallest tail; and
+    // (c) the rounds: a reached vertex without a candidate is an orphan (round NO_CANDIDATE), every other one is
+    // anchored (round 0: its parent chain leaves its key level through an arc of smaller key, or it is the source).
+    // Undirected: a warp settles both for its 32 vertices; directed: the candidates come from every row, then (c).
+    u64 orphans = 0;
     if (directed) {
         each_arc(row, n, s, [&](int u) { return keys[u] != W::INF; }, [&](int u, int k) {
             int v = col[k];
             if (!ldcg(&need[v])) return;
             u64 du = keys[u], dv = keys[v];
-            if (du < dv && W::add(du, wt[k]) == dv) atomicMin(&cand[v], u == oldParent[v] ? OLD_PARENT : u);
+            if (du < dv && W::add(du, wt[k]) == dv) atomicMin(&cand[v], u == parent[v] ? OLD_PARENT : u);
         });
+        grid.sync();
+        for (long long v = me; v < n; v += threads) {
+            int r = 0;
+            if (ldcg(&need[v]) && ldcg(&cand[v]) == NO_CANDIDATE && keys[v] != W::INF) {
+                r = NO_CANDIDATE;
+                orphans++;
+            }
+            round[v] = r;
+        }
     } else {
         for (long long base = s.warp() * WARP; base < n; base += s.warps() * WARP) {
             long long mine = base + lane;
-            unsigned m = __ballot_sync(FULL_MASK, mine < n && ldcg(&need[mine]));
+            bool nd = mine < n && ldcg(&need[mine]);
+            if (mine < n && !nd) round[mine] = 0;
+            unsigned m = __ballot_sync(FULL_MASK, nd);
             while (m != 0) {
                 int l = __ffs(m) - 1;
                 m &= m - 1;
                 int x = (int)base + l;
                 u64 dx = keys[x];
-                int op = oldParent[x];
+                int op = parent[x];
                 int best = NO_CANDIDATE;
                 if (dx != W::INF) {
                     for (int k = row[x] + lane; k < row[x + 1]; k += WARP) {
@@ -456,26 +457,14 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
                     }
                 }
                 best = __reduce_min_sync(FULL_MASK, best);
-                if (lane == 0) cand[x] = best;
+                if (lane == 0) {
+                    cand[x] = best;
+                    bool orphan = best == NO_CANDIDATE && dx != W::INF;
+                    round[x] = orphan ? NO_CANDIDATE : 0;
+                    orphans += orphan;
+                }
             }
         }
-    }
-    grid.sync();
-    // (c) parents; a reached vertex without a candidate is an orphan (round NO_CANDIDATE), every other one is anchored
-    // (round 0: its parent chain leaves its key level through an arc of smaller key, or it is the source)
-    u64 orphans = 0;
-    for (long long v = me; v < n; v += threads) {
-        int r = 0;
-        if (ldcg(&need[v])) {
-            int c = ldcg(&cand[v]);
-            int p = c == OLD_PARENT ? oldParent[v] : (c == NO_CANDIDATE ? -1 : c);
-            parent[v] = p;
-            if (p < 0 && keys[v] != W::INF) {
-                r = NO_CANDIDATE;
-                orphans++;
-            }
-        }
-        round[v] = r;
     }
     if (orphans > 0) {
         atomicAdd(&ctr[REPAIR_ORPHANS], orphans);
@@ -484,9 +473,9 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
     grid.sync();
     // (c') adoption: an orphan's tight in-arcs all come from vertices of its own key (zero weights, or sums that
     // round). In round r it takes one from a vertex anchored in an earlier round (the old parent first, else the
-    // smallest): links to earlier rounds only, so no cycle; and the orphans along a shortest path's equal-key tail are
-    // anchored one round after another, so every orphan is adopted (one left is the host's, see DeviceTrees). The
-    // group runs rounds while a tree adopted in the last one.
+    // smallest) as its candidate: links to earlier rounds only, so no cycle; and the orphans along a shortest path's
+    // equal-key tail are anchored one round after another, so every orphan is adopted (one left is the host's, see
+    // DeviceTrees). The group runs rounds while a tree adopted in the last one.
     if (ldcg(&busy[GROUP_ORPHANS]) > 0) {
         const u64 orphansFound = ldcg(&ctr[REPAIR_ORPHANS]);
         bool adopting = orphansFound > 0;
@@ -502,17 +491,14 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
                              [&](int u, int k) {
                         int v = col[k];
                         if (v != u && ldcg(&round[v]) == NO_CANDIDATE && keys[u] == keys[v] && W::add(keys[u], wt[k]) == keys[v]) {
-                            atomicMin(&cand[v], u == oldParent[v] ? OLD_PARENT : u);
+                            atomicMin(&cand[v], u == parent[v] ? OLD_PARENT : u);
                         }
                     });
                 }
                 grid.sync();
                 if (adopting) {
                     for (long long v = me; v < n; v += threads) {
-                        if (ldcg(&round[v]) != NO_CANDIDATE) continue;
-                        int c = ldcg(&cand[v]);
-                        if (c == NO_CANDIDATE) continue;
-                        parent[v] = c == OLD_PARENT ? oldParent[v] : c;
+                        if (ldcg(&round[v]) != NO_CANDIDATE || ldcg(&cand[v]) == NO_CANDIDATE) continue;
                         round[v] = r;
                         mine++;
                     }
@@ -526,7 +512,7 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
                         m &= m - 1;
                         int x = (int)base + l;
                         u64 dx = keys[x];
-                        int op = oldParent[x];
+                        int op = parent[x];
                         int best = NO_CANDIDATE;
                         for (int k = row[x] + lane; k < row[x + 1]; k += WARP) {
                             int u = col[k];
@@ -538,7 +524,7 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
                         }
                         best = __reduce_min_sync(FULL_MASK, best);
                         if (lane == 0 && best != NO_CANDIDATE) {
-                            parent[x] = best == OLD_PARENT ? op : best;
+                            cand[x] = best;
                             round[x] = r;
                             mine++;
                         }
@@ -561,18 +547,23 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
             if (ldcg(&busy[GROUP_ADOPT + r % 3]) == 0) break;   // the same for all
         }
     }
-    // (d) the changed vertices of this block's range of the tree, counted
+    // (d) the changed vertices of this block's range of the tree (another key, or another parent), counted
     const long long chunk = ((long long)n + s.blocks - 1) / s.blocks;
     const long long lo = min((long long)n, (long long)s.block * chunk), hi = min((long long)n, lo + chunk);
     int count = 0;
     for (long long b = lo; b < hi; b += blockDim.x) {
         long long v = b + threadIdx.x;
-        bool changed = v < hi && (keys[v] != oldKeys[v] || ldcg(&parent[v]) != oldParent[v]);
+        bool changed = false;
+        if (v < hi) {
+            int p = parent[v];
+            changed = keys[v] != oldKeys[v] || new_parent(ldcg(&need[v]), ldcg(&cand[v]), p) != p;
+        }
         count += __syncthreads_count(changed);
     }
     if (threadIdx.x == 0) blockCounts[blockIdx.x] = count;
     grid.sync();
-    // (e) the DELTA: this block's offset in the tree's, the tree's place in the arena, then the pairs in vertex order
+    // (e) the DELTA: this block's offset in the tree's, the tree's place in the arena, then the pairs in vertex order;
+    // the changed keys and parents written into the tree
     long long before = 0;
     for (int j = s.first + threadIdx.x; j < (int)blockIdx.x; j += blockDim.x) before += ldcg(&blockCounts[j]);
     before = block_sum(before);
@@ -587,8 +578,15 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
     const int w = threadIdx.x / WARP;
     for (long long b = lo; b < hi; b += blockDim.x) {
         long long v = b + threadIdx.x;
-        int p = v < hi ? ldcg(&parent[v]) : 0;
-        bool changed = v < hi && (keys[v] != oldKeys[v] || p != oldParent[v]);
+        bool changed = false;
+        u64 k = 0;
+        int p = 0;
+        if (v < hi) {
+            int old = parent[v];
+            k = keys[v];
+            p = new_parent(ldcg(&need[v]), ldcg(&cand[v]), old);
+            changed = k != oldKeys[v] || p != old;
+        }
         unsigned m = __ballot_sync(FULL_MASK, changed);
         if (lane == 0) warpCount[w] = __popc(m);
         __syncthreads();
@@ -599,8 +597,10 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
         }
         if (changed) {
             long long pos = at + below + __popc(m & lanes_below());
-            out[2 * pos] = keys[v];
+            out[2 * pos] = k;
             out[2 * pos + 1] = ((u64)v << 32) | (unsigned)p;
+            oldKeys[v] = k;
+            parent[v] = p;
         }
         at += all;
         __syncthreads();

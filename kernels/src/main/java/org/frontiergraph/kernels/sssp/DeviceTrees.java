@@ -61,7 +61,7 @@ public final class DeviceTrees implements AutoCloseable {
     /** By default a batch that invalidates more than this fraction of the vertices is recomputed (on the device). */
     public static final double MAX_INVALID_FRACTION = 0.5;
     /** sssp_repair.cu's struct RepairTree: device pointers a tree of a group (8 bytes each). */
-    static final int TREE_WORDS = 11;
+    static final int TREE_WORDS = 9;
     /** sssp_repair.cu's GROUP_COUNTERS: the group's u64 counts. */
     static final int GROUP_COUNTERS = 16;
     /** Bytes of the DELTA arena: a group of trees holds its DELTAs (16 bytes a changed vertex, n at most a tree). */
@@ -73,8 +73,12 @@ public final class DeviceTrees implements AutoCloseable {
      */
     static final boolean SIDE_BY_SIDE = Boolean.parseBoolean(System.getProperty("frontier.trees.side-by-side", "true"));
     private static final Variant SIDE_BY_SIDE_VARIANT = new Variant("side-by-side", Map.of());
-    /** Blocks per multiprocessor of the prepare and finish launches (their grid barriers cost more with more). */
-    static final int BLOCKS_PER_SM = 2;
+    /**
+     * Blocks per multiprocessor of the prepare and finish launches ({@code -Dfrontier.trees.blocks-per-sm}, at most
+     * what the occupancy allows): a group's trees share the grid, so their passes over the vertices want it wide.
+     * H100, 100 NY trees, 100 re-weights: prepare 8.2 ms and finish 3.7 ms with 2, 5.2 and 2.2 ms with 4.
+     */
+    static final int BLOCKS_PER_SM = Integer.getInteger("frontier.trees.blocks-per-sm", 4);
     /** Entries of the per-block counts of {@code repair_finish} (at least its grid). */
     static final int BLOCK_COUNTS = 1 << 14;
     /**
@@ -162,14 +166,17 @@ public final class DeviceTrees implements AutoCloseable {
     private final CudaContext context;
     private final DeviceGraph allocator;
     private final Set<Tree> trees = Collections.newSetFromMap(new IdentityHashMap<>());
-    /** Scratch of {@code capacity} vertices: the snapshot, marks, ancestors or parent candidates, the invalid list. */
-    private int capacity;
-    private DeviceBuffer oldKeys, oldParents, mark, anc, list;
     /**
-     * Side by side: each tree of a group keeps its own snapshot, marks, ancestors and list from prepare to finish
-     * (slices of capacity).
+     * Scratch of {@code capacity} vertices for a tree repaired alone: the keys it works on (settled by its own
+     * {@code sssp_async_seeded}), marks, ancestors or parent candidates, the invalid list.
      */
-    private DeviceBuffer sideKeys, sideParents, sideMarks, sideAnc, sideList;
+    private int capacity;
+    private DeviceBuffer workKeys, mark, anc, list;
+    /**
+     * Side by side: each tree of a group keeps its own marks, ancestors and list from prepare to finish (slices of
+     * capacity); the keys it works on are its slice of the settle's.
+     */
+    private DeviceBuffer sideMarks, sideAnc, sideList;
     private int sideTrees;
     private DeviceBuffer blockCounts, cursor, busy, counters, arena;
     /** The group's RepairTree table (TREE_WORDS pointers a tree) and sources. */
@@ -324,13 +331,18 @@ public final class DeviceTrees implements AutoCloseable {
     private Outcome[] repairOnDevice(DeviceGraph dev, List<Tree> batch, ChangedEdges changes,
                                      BiPredicate<TreeRepair.Screen, Tree> touched, HostRepair host) {
         Outcome[] out = new Outcome[batch.size()];
+        RepairPhases phases = PHASES ? new RepairPhases(context) : null;
         TreeRepair.Screen screen = TreeRepair.Screen.of(mutable, changes);
         List<Integer> work = new ArrayList<>();
         for (int i = 0; i < out.length; i++) {
             if (touched.test(screen, batch.get(i))) work.add(i);
             else out[i] = Outcome.UNTOUCHED;
         }
-        if (work.isEmpty()) return out;
+        if (phases != null) phases.lapHost(RepairPhases.SCREEN);
+        if (work.isEmpty()) {
+            if (phases != null) phases.close();
+            return out;
+        }
         DeviceCsr csr = dev.csr();
         int n = csr.vertexCount;
         AsyncSssp settle = (AsyncSssp) dev.launcher(AsyncSssp.IMPLEMENTATION);
@@ -345,7 +357,7 @@ public final class DeviceTrees implements AutoCloseable {
         ensureGroup(group, (long) group * n);
         long maxInvalid = (long) Math.floor(maxInvalidFraction * n);
         CsrGraph[] hostGraph = new CsrGraph[1];
-        RepairPhases phases = PHASES ? new RepairPhases(context) : null;
+        if (phases != null) phases.lapHost(RepairPhases.SETUP);
         // trees of one key form next to each other (a side-by-side settle runs one form), in the batch's order otherwise
         List<Integer> order = new ArrayList<>(work);
         order.sort(java.util.Comparator.comparing(i -> batch.get(i).form));
@@ -360,6 +372,7 @@ public final class DeviceTrees implements AutoCloseable {
             for (int k : part) ts.add(batch.get(k));
             if (multi != null && ts.size() >= 2) launchSideBySide(ts, csr, multi, maxInvalid, screen.arcs(), phases);
             else launchOneByOne(ts, csr, settle, maxInvalid, screen.arcs(), phases);
+            if (phases != null) phases.lapHost(RepairPhases.LAUNCH);
             long[] c = new long[COUNTERS * part.size()];
             counters.download(c);
             if (phases != null) {
@@ -393,6 +406,7 @@ public final class DeviceTrees implements AutoCloseable {
                 out[part.get(j)] = new Outcome(c[at + RECOMPUTE] != 0 ? How.RECOMPUTED : How.REPAIRED, d.vertices[j],
                         d.values[j], d.parents[j], stats(c, at));
             }
+            if (phases != null) phases.lapHost(RepairPhases.DECODE);
         }
         if (phases != null) phases.print(work.size(), batch.size(), n);
         return out;
@@ -407,8 +421,8 @@ public final class DeviceTrees implements AutoCloseable {
         CUdeviceptr[] table = new CUdeviceptr[TREE_WORDS * ts.size()];
         for (int j = 0; j < ts.size(); j++) {
             Tree t = ts.get(j);
-            row(table, j, t, t.keys.pointer(), oldKeys.pointer(), oldParents.pointer(), mark.pointer(), anc.pointer(),
-                    list.pointer(), settle.farList().pointer(), settle.farMarks().pointer());
+            row(table, j, t, workKeys.pointer(), mark.pointer(), anc.pointer(), list.pointer(), settle.farList().pointer(),
+                    settle.farMarks().pointer());
         }
         uploadTable(ts, table);
         for (int j = 0; j < ts.size(); j++) {
@@ -419,7 +433,7 @@ public final class DeviceTrees implements AutoCloseable {
                 phases.stop(0);
                 phases.start(1);
             }
-            settle.settle(t.keys, counterSlot(j).withByteOffset(8L * SEEDS), t.form, SETTLE_VARIANT);
+            settle.settle(workKeys, counterSlot(j).withByteOffset(8L * SEEDS), t.form, SETTLE_VARIANT);
             if (phases != null) {
                 phases.stop(1);
                 phases.start(2);
@@ -455,8 +469,8 @@ public final class DeviceTrees implements AutoCloseable {
         ensureSide(k);
         CUdeviceptr[] table = new CUdeviceptr[TREE_WORDS * k];
         for (int j = 0; j < k; j++) {
-            row(table, j, ts.get(j), multi.keys().pointer().withByteOffset(8L * j * n), side(sideKeys, 8, j),
-                    side(sideParents, 4, j), side(sideMarks, 4, j), side(sideAnc, 4, j), side(sideList, 4, j),
+            row(table, j, ts.get(j), multi.keys().pointer().withByteOffset(8L * j * n), side(sideMarks, 4, j),
+                    side(sideAnc, 4, j), side(sideList, 4, j),
                     multi.seedList(j), multi.farMarks(j));
         }
         uploadTable(ts, table);
@@ -479,10 +493,10 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     /** Entry {@code j} of a RepairTree table (sssp_repair.cu's field order): tree {@code t} and its scratch. */
-    private void row(CUdeviceptr[] table, int j, Tree t, CUdeviceptr work, CUdeviceptr oldKeys, CUdeviceptr oldParents,
-                     CUdeviceptr marks, CUdeviceptr ancestors, CUdeviceptr listed, CUdeviceptr far, CUdeviceptr farMarks) {
-        CUdeviceptr[] r = {t.keys.pointer(), work, t.parents.pointer(), oldKeys, oldParents, marks, ancestors, listed,
-                far, farMarks, counterSlot(j)};
+    private void row(CUdeviceptr[] table, int j, Tree t, CUdeviceptr workKeys, CUdeviceptr marks, CUdeviceptr ancestors,
+                     CUdeviceptr listed, CUdeviceptr far, CUdeviceptr farMarks) {
+        CUdeviceptr[] r = {t.keys.pointer(), workKeys, t.parents.pointer(), marks, ancestors, listed, far, farMarks,
+                counterSlot(j)};
         System.arraycopy(r, 0, table, TREE_WORDS * j, TREE_WORDS);
     }
 
@@ -533,21 +547,19 @@ public final class DeviceTrees implements AutoCloseable {
 
     /** Side scratch for {@code trees} trees of {@link #capacity} vertices. */
     private void ensureSide(int trees) {
-        if (sideTrees >= trees && sideKeys != null) return;
+        if (sideTrees >= trees && sideMarks != null) return;
         freeSide();
         long slots = (long) trees * capacity;
-        DeviceBuffer[] b = allocator.allocate(8L * slots, 4L * slots, 4L * slots, 4L * slots, 4L * slots);
-        sideKeys = b[0];
-        sideParents = b[1];
-        sideMarks = b[2];
-        sideAnc = b[3];
-        sideList = b[4];
+        DeviceBuffer[] b = allocator.allocate(4L * slots, 4L * slots, 4L * slots);
+        sideMarks = b[0];
+        sideAnc = b[1];
+        sideList = b[2];
         sideTrees = trees;
     }
 
     private void freeSide() {
-        for (DeviceBuffer b : new DeviceBuffer[] {sideKeys, sideParents, sideMarks, sideAnc, sideList}) if (b != null) b.close();
-        sideKeys = sideParents = sideMarks = sideAnc = sideList = null;
+        for (DeviceBuffer b : new DeviceBuffer[] {sideMarks, sideAnc, sideList}) if (b != null) b.close();
+        sideMarks = sideAnc = sideList = null;
         sideTrees = 0;
     }
 
@@ -652,17 +664,16 @@ public final class DeviceTrees implements AutoCloseable {
 
     /** Scratch for graphs of {@code n} vertices. */
     private void ensureScratch(int n) {
-        if (capacity >= n && oldKeys != null) return;
-        for (DeviceBuffer b : new DeviceBuffer[] {oldKeys, oldParents, mark, anc, list}) if (b != null) b.close();
-        oldKeys = oldParents = mark = anc = list = null;
+        if (capacity >= n && workKeys != null) return;
+        for (DeviceBuffer b : new DeviceBuffer[] {workKeys, mark, anc, list}) if (b != null) b.close();
+        workKeys = mark = anc = list = null;
         freeSide();   // sliced by the capacity: allocated again at the next use
         int size = n + (n >> 4);   // head room: graphs grow a few vertices at a time
-        DeviceBuffer[] b = allocator.allocate(8L * size, 4L * size, 4L * size, 4L * size, 4L * size);
-        oldKeys = b[0];
-        oldParents = b[1];
-        mark = b[2];
-        anc = b[3];
-        list = b[4];
+        DeviceBuffer[] b = allocator.allocate(8L * size, 4L * size, 4L * size, 4L * size);
+        workKeys = b[0];
+        mark = b[1];
+        anc = b[2];
+        list = b[3];
         capacity = size;
         if (blockCounts == null) {
             DeviceBuffer[] c = allocator.allocate(4L * BLOCK_COUNTS, 16, 8L * GROUP_COUNTERS);
@@ -689,8 +700,8 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     private List<DeviceBuffer> scratch() {
-        return Arrays.asList(oldKeys, oldParents, mark, anc, list, blockCounts, cursor, busy, counters, arena, tails,
-                heads, weightsI32, weightsF64, weightsUnit, sideKeys, sideParents, sideMarks, sideAnc, sideList, table,
+        return Arrays.asList(workKeys, mark, anc, list, blockCounts, cursor, busy, counters, arena, tails, heads, weightsI32,
+                weightsF64, weightsUnit, sideMarks, sideAnc, sideList, table,
                 sources);
     }
 

@@ -8,9 +8,13 @@ import org.frontiergraph.kernels.gpu.DeviceTimer;
  * {@code -Dfrontier.trees.phases=true}), printed to stderr with the call's counters.
  */
 final class RepairPhases {
+    /** Host steps ({@link #lapHost}): screening, setup (arcs, scratch), launching, waiting and decoding the DELTAs. */
+    static final int SCREEN = 0, SETUP = 1, LAUNCH = 2, DECODE = 3;
     final long start = System.nanoTime();
     final DeviceTimer[] timers;
     final long[] nanos = new long[3];
+    final long[] host = new long[4];
+    long lastHost = start;
     long invalid, seeds, rounds, changed, orphans;
 
     RepairPhases(CudaContext context) {
@@ -31,6 +35,13 @@ final class RepairPhases {
         for (int i = 0; i < 3; i++) nanos[i] += timers[i].elapsedNanos();
     }
 
+    /** Host step {@code step} took the time since the last one ended. */
+    void lapHost(int step) {
+        long now = System.nanoTime();
+        host[step] += now - lastHost;
+        lastHost = now;
+    }
+
     /** One tree's counters. */
     void add(long invalid, long seeds, long rounds, long changed, long orphans) {
         this.invalid += invalid;
@@ -43,9 +54,14 @@ final class RepairPhases {
     void print(int repaired, int trees, int n) {
         long all = System.nanoTime() - start;
         System.err.printf(java.util.Locale.ROOT, "device trees: %d of %d repaired (n %,d): prepare %.3f ms, settle %.3f ms,"
-                + " finish %.3f ms; call %.3f ms; invalidated %,d, seeds %,d, jumping rounds %d, changed %,d, orphans %d%n",
-                repaired, trees, n, nanos[0] / 1e6, nanos[1] / 1e6, nanos[2] / 1e6, all / 1e6, invalid, seeds, rounds,
-                changed, orphans);
+                + " finish %.3f ms; call %.3f ms (host: screen %.3f, setup %.3f, launches and device %.3f, copies back and"
+                + " decoding %.3f); invalidated %,d, seeds %,d, jumping rounds %d, changed %,d, orphans %d%n",
+                repaired, trees, n, nanos[0] / 1e6, nanos[1] / 1e6, nanos[2] / 1e6, all / 1e6, host[SCREEN] / 1e6,
+                host[SETUP] / 1e6, host[LAUNCH] / 1e6, host[DECODE] / 1e6, invalid, seeds, rounds, changed, orphans);
+        close();
+    }
+
+    void close() {
         for (var t : timers) t.close();
     }
 }
