@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Runs, on the GPU machine, from the repository root, with the bundle of deploy/gpu/build-bundle.sh in .device/:
-#   deploy/gpu/run.sh [tests|bench|updates|all]   (default all; logs and the benchmark table go to $OUT or .device/out)
+#   deploy/gpu/run.sh [tests|bench|updates|repair|all]   (default all; logs and the benchmark table go to $OUT or .device/out)
 # tests: the GPU test suite (every test class tagged "gpu": the GPU contract tests in each algorithm's test package,
 #        the seed variants, the GPU runtime tests under org.frontiergraph.kernels.gpu) on seeded random, Kronecker and grid graphs and every dataset in .device/datasets.
 # bench: org.frontiergraph.bench.gpu.GpuBench (BENCH_ARGS to override its arguments).
 # updates: org.frontiergraph.bench.gpu.UpdateBench (UPDATE_ARGS to override; not part of all).
+# repair: org.frontiergraph.bench.incremental.RepairBench's device part from this bundle, without the worker bundle
+#        (REPAIR_ARGS, default "--graphs ny --backend gpu --parts device --trees 100 --delta-updates 0": DELTA bytes
+#        need the worker, so --delta-updates stays 0 here; not part of all).
 # lanes: org.frontiergraph.bench.gpu.LanesBench, N graphs x N threads of SUMMARY queries with lanes on and off
 #        (LANES_ARGS to override, default "--graphs ny --copies 1,2,4": summaries, full answers, the host-loop BFS; not part of all).
 #   deploy/gpu/run.sh kafka-bench|repair-bench|subscription-bench [options of the benchmark]
@@ -56,6 +59,12 @@ fi
 if [[ "$what" == lanes ]]; then
   timeout "${BENCH_TIMEOUT:-420}" $java -Xmx32g -cp "$cp" org.frontiergraph.bench.gpu.LanesBench ${LANES_ARGS:---graphs ny --copies 1,2,4} \
       --out $out/lanes.md 2>&1 | tee "$out/lanes.log"
+  [[ ${PIPESTATUS[0]} == 0 ]] || status=1
+fi
+if [[ "$what" == repair ]]; then
+  args="${REPAIR_ARGS:---graphs ny --backend gpu --parts device --trees 100 --delta-updates 0}"
+  timeout "${BENCH_TIMEOUT:-420}" $java -Xmx48g -cp "$cp" org.frontiergraph.bench.incremental.RepairBench $args \
+      --out $out/repair.md --command "deploy/gpu/run.sh repair with RepairBench $args" 2>&1 | tee "$out/repair.log"
   [[ ${PIPESTATUS[0]} == 0 ]] || status=1
 fi
 if [[ "$what" == updates ]]; then
