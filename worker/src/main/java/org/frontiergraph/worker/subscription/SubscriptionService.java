@@ -448,7 +448,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * the recomputes, of the answers whose repair gave up and of those verify-incremental picks, also side by side
      * (see {@link #engine}). A graph on the GPU repairs with a smaller budget: a recompute there is about
      * {@link #GPU_SPEED_UP} times faster than on one core, but the recomputes of several answers run one after another
-     * while their repairs run side by side.
+     * while their repairs run side by side; an answer that keeps a tree on the device, with a budget
+     * {@link #DEVICE_BUDGET_DIVISOR} times smaller (what the host gives up on, the device repairs).
      */
     private List<Refresh<?>> refreshAll(GraphSubscriptions g, GraphEntry entry, List<Answer<?>> answers, ChangedEdges changes) {
         CsrGraph graph = hostGraph(entry, answers);
@@ -469,15 +470,18 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         // a large batch goes to the device first for the answers that keep a tree there (repaired side by side; the
         // host's attempt would mostly run up to its budget and give up), the others are repaired on the host
         List<Answer<?>> onHost = touched;
+        ResidentGraph resident = entry.resident();
         if (changes.size() >= DEVICE_FIRST_ARCS && DEVICE_FIRST_ARCS > 0) {
-            ResidentGraph resident = entry.resident();
             List<Answer<?>> first = touched.stream().filter(a -> a.hasTreeOn(resident)).toList();
             if (first.size() >= 2) {
                 onHost = touched.stream().filter(a -> !a.hasTreeOn(resident)).toList();
                 for (Answer<?> a : first) refreshed.add(new Refresh<>(a));   // not tried on the host: repairOnDevice takes it
             }
         }
-        refreshed.addAll(each(onHost, a -> repair(g, a, graph, changes, divisor, verify)));
+        // an answer with a tree on the device gives up on the host sooner: the device repairs the batch's heavy ones
+        // together, where the host would spend up to a recompute's time on each
+        int deviceDivisor = Math.max(divisor, DEVICE_BUDGET_DIVISOR);
+        refreshed.addAll(each(onHost, a -> repair(g, a, graph, changes, a.hasTreeOn(resident) ? deviceDivisor : divisor, verify)));
         long t2 = System.nanoTime();
         repairOnDevice(g, entry, refreshed, changes, verify);
         long t3 = System.nanoTime();
@@ -561,6 +565,13 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * batch on (1.4-3.5x) and lost at 10 (27 against 10 ms); on kron20 it lost at 100 and won 5.5x at 10^4.
      */
     static final int DEVICE_FIRST_ARCS = Integer.getInteger("frontier.subscriptions.device-first-arcs", 1024);
+
+    /**
+     * How many times sooner the host gives up on repairing an answer that keeps a tree on the device
+     * ({@code -Dfrontier.subscriptions.device-budget-divisor}; 1: as any other): the device then repairs it with the
+     * batch's other heavy ones, side by side. docs/benchmarks.md has the A/B.
+     */
+    static final int DEVICE_BUDGET_DIVISOR = Integer.getInteger("frontier.subscriptions.device-budget-divisor", 32);
 
     /** How much faster a recompute runs on the GPU than on one host core (USA-road-d.NY SSSP: 2.4 ms on an H200, 52 ms on the host). */
     static final int GPU_SPEED_UP = 20;
