@@ -66,7 +66,16 @@ public final class BfsRepair {
      * up on {@code graph}: {@link #MIN_BUDGET} + {@link #BUDGET_PER_ARC} * arcs.
      */
     public static long defaultBudget(CsrGraph graph) {
-        return MIN_BUDGET + (long) (BUDGET_PER_ARC * graph.arcCount());
+        return budget(graph, 1);
+    }
+
+    /**
+     * {@link #defaultBudget} with its per-arc part {@code divisor} times smaller (where a recompute, or another repair,
+     * is that much cheaper than the host's): {@link #MIN_BUDGET} + {@link #BUDGET_PER_ARC} * arcs / divisor, so small
+     * graphs still always repair.
+     */
+    public static long budget(CsrGraph graph, int divisor) {
+        return MIN_BUDGET + (long) (BUDGET_PER_ARC * graph.arcCount() / Math.max(1, divisor));
     }
 
     /**

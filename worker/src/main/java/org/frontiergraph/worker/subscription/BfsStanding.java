@@ -25,7 +25,7 @@ final class BfsStanding extends VertexStanding<BfsResult> {
 
     @Override
     public Updated<BfsResult> repair(CsrGraph graph, BfsResult previous, ChangedEdges changes, int budgetDivisor) {
-        long budget = BfsRepair.defaultBudget(graph) / budgetDivisor;
+        long budget = BfsRepair.budget(graph, budgetDivisor);
         BfsRepair.Repaired r = BfsRepair.repair(graph, previous, changes, budget);
         return r == null ? null : new Updated<>(r.result(), Pending.Changes.ofVertices(r.changed()));
     }

@@ -25,7 +25,7 @@ final class SsspStanding extends VertexStanding<SsspResult> {
 
     @Override
     public Updated<SsspResult> repair(CsrGraph graph, SsspResult previous, ChangedEdges changes, int budgetDivisor) {
-        long budget = SsspRepair.defaultBudget(graph) / budgetDivisor;
+        long budget = SsspRepair.budget(graph, budgetDivisor);
         SsspRepair.Repaired r = SsspRepair.repair(graph, previous, changes, budget);
         return r == null ? null : new Updated<>(r.result(), Pending.Changes.ofVertices(r.changed()));
     }

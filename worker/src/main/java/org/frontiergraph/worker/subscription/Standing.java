@@ -34,7 +34,8 @@ interface Standing<R> {
      * {@code previous} (the answer before {@code changes}) brought up to date on {@code graph} by the incremental
      * repair, or null when the change is too large to repair cheaply (the caller recomputes). {@code previous} must
      * not be used afterwards. {@code budgetDivisor}: the repair gives up that many times sooner than its default
-     * budget (measured against a recompute on one host core), because the recompute would run on a faster engine.
+     * budget (measured against a recompute on one host core; the per-arc part, small graphs always repair), because
+     * the recompute would run on a faster engine, or the device repairs the answer's tree.
      */
     Updated<R> repair(CsrGraph graph, R previous, ChangedEdges changes, int budgetDivisor);
 
