@@ -181,6 +181,8 @@ public final class DeviceTrees implements AutoCloseable {
     private DeviceBuffer blockCounts, cursor, busy, counters, arena;
     /** The group's RepairTree table (TREE_WORDS pointers a tree) and sources. */
     private DeviceBuffer table, sources;
+    /** A patch's vertices, keys (two halves each) and parents ({@link #patch}). */
+    private DeviceBuffer patchVertices, patchHalves, patchParents;
     private int counterTrees;
     private long arenaPairs;
     /** The batch's changed arcs: tails, heads, weights in each form. */
@@ -268,13 +270,16 @@ public final class DeviceTrees implements AutoCloseable {
                 halves[2 * i] = (int) key;
                 halves[2 * i + 1] = (int) (key >>> 32);
             }
-            try (DeviceBuffer v = DeviceBuffer.of(context, null, vertices);
-                 DeviceBuffer h = DeviceBuffer.of(context, null, halves);
-                 DeviceBuffer p = DeviceBuffer.of(context, null, parents)) {
-                context.module("sssp_repair").kernel("repair_patch").launch(Kernel.blocksFor(k), tree.keys, tree.parents,
-                        v, h, p, k);
-                context.synchronize();
-            }
+            // into buffers kept for the purpose (a patch per tree the host repaired, before each device repair: no
+            // allocation, no wait; the lane's stream orders them with the repair's launches)
+            patchVertices = grow(patchVertices, 4L * k);
+            patchHalves = grow(patchHalves, 8L * k);
+            patchParents = grow(patchParents, 4L * k);
+            patchVertices.upload(vertices);
+            patchHalves.upload(halves);
+            patchParents.upload(parents);
+            context.module("sssp_repair").kernel("repair_patch").launch(Kernel.blocksFor(k), tree.keys, tree.parents,
+                    patchVertices, patchHalves, patchParents, k);
             return null;
         });
     }
@@ -701,7 +706,7 @@ public final class DeviceTrees implements AutoCloseable {
 
     private List<DeviceBuffer> scratch() {
         return Arrays.asList(workKeys, mark, anc, list, blockCounts, cursor, busy, counters, arena, tails, heads, weightsI32,
-                weightsF64, weightsUnit, sideMarks, sideAnc, sideList, table,
+                weightsF64, weightsUnit, sideMarks, sideAnc, sideList, patchVertices, patchHalves, patchParents, table,
                 sources);
     }
 
