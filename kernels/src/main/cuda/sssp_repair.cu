@@ -11,7 +11,8 @@
 // tree takes its own slice of the grid's blocks (Span), its arrays from a RepairTree, and every loop whose length
 // depends on the data runs until no tree of the group has work left (GroupCounter), so all blocks meet the same grid
 // barriers; a group costs the barriers of its deepest tree, not the sum over its trees:
-//  repair_prepare_*: (0) snapshot keys and parents (the DELTA compares with them); (1) roots: a changed arc t->h that
+//  repair_prepare_*: (0) the keys the repair works on copied from the tree's (its keys and parents stay the old ones
+//     until finish: the snapshot the DELTA compares with); (1) roots: a changed arc t->h that
 //     the tree uses (parent[h] == t) and that no longer gives h its key (removed, or key[t] + w > key[h]) marks h;
 //     (2) subtrees: level by level from the roots (children: out-arcs x->y with parent[y] == x) for up to
 //     SHALLOW_LEVELS levels, then, for deeper ones, pointer jumping over the parent array, which marks every vertex
@@ -27,10 +28,11 @@
 //     in-arcs u->v with key[u] < key[v] and key[u] + w == key[v]: the old parent when it is one, else the smallest u;
 //     (c) a vertex with a finite key and no candidate is an orphan (every tight in-arc comes from a vertex of the
 //     same key: zero weights, or sums that round): in rounds, each takes a tight in-arc from a vertex anchored in an
-//     earlier round (round 0: every vertex but the orphans). Then the DELTA: the vertices whose key or parent differs
-//     from the snapshot, ascending (each block counts a contiguous range, then writes it at its offset), as
-//     (key, vertex << 32 | parent) pairs appended to an arena that a group of trees shares (the tree's start and
-//     count in its counters).
+//     earlier round (round 0: every vertex but the orphans; on undirected graphs the warp that finds a vertex's
+//     candidates sets its round). Then the DELTA: the vertices whose key or parent differs from the tree's old ones,
+//     ascending (each block counts a contiguous range, then writes it at its offset), as (key, vertex << 32 | parent)
+//     pairs appended to an arena that a group of trees shares (the tree's start and count in its counters), and
+//     those keys and parents written into the tree.
 //
 // Exactness, as TreeRepair's: every key is at least the sum (sssp_keys.cuh's add, the host's double addition) along
 // some path of the new graph (set from one, or an old value above one: unmarked vertices keep intact tree paths that

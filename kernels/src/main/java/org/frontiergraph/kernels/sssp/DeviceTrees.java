@@ -18,7 +18,6 @@ import org.frontiergraph.kernels.gpu.DeviceCsr;
 import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceResident;
 import org.frontiergraph.kernels.gpu.Kernel;
-import org.frontiergraph.kernels.gpu.KernelModule;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.MutableGraph;
@@ -434,15 +433,9 @@ public final class DeviceTrees implements AutoCloseable {
             Tree t = ts.get(j);
             if (phases != null) phases.start(0);
             launchPrepare(t.form, csr, j, 1, maxInvalid, arcs);
-            if (phases != null) {
-                phases.stop(0);
-                phases.start(1);
-            }
+            if (phases != null) phases.next(0);
             settle.settle(workKeys, counterSlot(j).withByteOffset(8L * SEEDS), t.form, SETTLE_VARIANT);
-            if (phases != null) {
-                phases.stop(1);
-                phases.start(2);
-            }
+            if (phases != null) phases.next(1);
             launchFinish(t.form, csr, j, 1);
             if (phases != null) {
                 phases.stop(2);
@@ -464,8 +457,8 @@ public final class DeviceTrees implements AutoCloseable {
     /**
      * Queues the repair of {@code ts} (2 or more trees of one key form, at most the side-by-side capacity; counters
      * slots 0, 1, ...) in three launches: one prepare for all (each tree in its slice of the grid, working on its
-     * slice of the settle's keys), one settle ({@link MultiSssp#settle}), one finish (the keys copied back, the
-     * parents, the DELTAs). Each tree has its own scratch from prepare to finish (the side scratch).
+     * slice of the settle's keys), one settle ({@link MultiSssp#settle}), one finish (parents, the DELTAs, and the
+     * changed keys and parents written into the trees). Each tree has its own scratch from prepare to finish (the side scratch).
      */
     private void launchSideBySide(List<Tree> ts, DeviceCsr csr, MultiSssp multi, long maxInvalid, int arcs,
                                   RepairPhases phases) {
@@ -481,15 +474,9 @@ public final class DeviceTrees implements AutoCloseable {
         uploadTable(ts, table);
         if (phases != null) phases.start(0);
         launchPrepare(form, csr, 0, k, maxInvalid, arcs);
-        if (phases != null) {
-            phases.stop(0);
-            phases.start(1);
-        }
+        if (phases != null) phases.next(0);
         multi.settle(k, counterSlot(0).withByteOffset(8L * SEEDS), COUNTERS, form, SIDE_BY_SIDE_VARIANT);
-        if (phases != null) {
-            phases.stop(1);
-            phases.start(2);
-        }
+        if (phases != null) phases.next(1);
         launchFinish(form, csr, 0, k);
         if (phases != null) {
             phases.stop(2);

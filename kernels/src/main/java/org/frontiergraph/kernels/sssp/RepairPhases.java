@@ -30,6 +30,12 @@ final class RepairPhases {
         timers[i].stop();
     }
 
+    /** Phase {@code i} ends and the next one starts. */
+    void next(int i) {
+        stop(i);
+        start(i + 1);
+    }
+
     /** After a tree's three launches: waits for them and adds their times. */
     void lap() {
         for (int i = 0; i < 3; i++) nanos[i] += timers[i].elapsedNanos();
