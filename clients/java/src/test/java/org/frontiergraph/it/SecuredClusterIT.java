@@ -5,6 +5,7 @@ import static org.frontiergraph.it.Pipeline.await;
 import static org.frontiergraph.it.Pipeline.awaitLoaded;
 import static org.frontiergraph.it.Pipeline.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,7 +20,11 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.acl.AccessControlEntryFilter;
+import org.apache.kafka.common.acl.AclBindingFilter;
 import org.apache.kafka.common.acl.AclOperation;
+import org.apache.kafka.common.acl.AclPermissionType;
+import org.apache.kafka.common.resource.ResourcePatternFilter;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.resource.PatternType;
@@ -34,6 +39,10 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.PushReason;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.QueryResult;
@@ -105,7 +114,24 @@ class SecuredClusterIT {
                     awaitLoaded(status, "secured", 1);
                     client.publishQuery(q);
                     assertVerified(await(results, q.getQueryId()), graph, 1);   // status OK, version 1, distances verified
+
+                    // a subscription the worker ends for an error: its end record goes to the graphs topic (Write, as
+                    // docs/operations.md grants); then without that ACL: the record is refused, replaced by an
+                    // OUTPUT_REFUSED error event, never retried, and the next query is answered once
+                    try (TopicWatcher<ErrorEvent> errors = client.watchErrors()) {
+                        endsOnce(client, results, errors, "ends-granted", 7, graph);
+                        try (Admin admin = broker.admin()) {
+                            admin.deleteAcls(List.of(new AclBindingFilter(new ResourcePatternFilter(ResourceType.TOPIC, topics.getGraphs(),
+                                    PatternType.LITERAL), new AccessControlEntryFilter("User:" + WORKER, null, AclOperation.WRITE,
+                                    AclPermissionType.ANY)))).all().get(30, TimeUnit.SECONDS);
+                        }
+                        endsOnce(client, results, errors, "ends-refused", 8, graph);
+                        assertEquals(1, errors.awaitUntil(l -> l.stream().anyMatch(e -> e.getCode().equals("OUTPUT_REFUSED")), Duration.ofSeconds(30))
+                                .stream().filter(e -> e.getCode().equals("OUTPUT_REFUSED") && "ends-refused".equals(e.getQueryId())).count(),
+                                "one OUTPUT_REFUSED event for the end record the worker may not write");
+                    }
                 }
+                assertFalse(worker.log().contains("publishing outputs failed"), () -> "a refused write was retried:\n" + worker.tail());
                 long answered = System.nanoTime();
                 assertEquals(200, worker.httpStatus("/health"), () -> "the worker's broker health check logs in too: "
                         + httpBody(worker, "/health"));
@@ -151,11 +177,30 @@ class SecuredClusterIT {
         broker.allow(WORKER, new ResourcePattern(ResourceType.GROUP, GROUP, PatternType.LITERAL), AclOperation.READ);
         broker.allow(WORKER, new ResourcePattern(ResourceType.CLUSTER, "kafka-cluster", PatternType.LITERAL),
                 AclOperation.DESCRIBE_CONFIGS);   // the broker health check (part of readiness) reads the broker's settings
+        broker.allow(WORKER, topic(topics.getGraphs()), AclOperation.WRITE);   // the end records of subscriptions it ends
         broker.allow(PIPELINE, topic(topics.getGraphs()), AclOperation.WRITE);
         for (String output : outputs) {
             broker.allow(WORKER, topic(output), AclOperation.WRITE);
             broker.allow(PIPELINE, topic(output), AclOperation.READ);
         }
+    }
+
+    /**
+     * A subscription from a vertex the graph does not have: one END push (INVALID_VERTEX), and a query published after it
+     * answered exactly once, verified (a worker that retried its outputs would answer it again).
+     */
+    private static void endsOnce(FrontierClient client, TopicWatcher<QueryResult> results, TopicWatcher<ErrorEvent> errors, String id,
+                                 int source, CsrGraph graph) throws InterruptedException {
+        client.publishSubscription(Subscription.newBuilder().setSubscriptionId(id).setGraphId("secured").setAlgorithm(Algorithm.SSSP)
+                .setSource(1_000_000).build());
+        GraphQuery after = query("secured", Algorithm.SSSP, source);
+        client.publishQuery(after);
+        assertVerified(await(results, after.getQueryId()), graph, 1);
+        Thread.sleep(2_000);   // a worker that loops would have pushed and answered again by now
+        List<QueryResult> seen = results.awaitUntil(l -> false, Duration.ofMillis(100));
+        assertEquals(1, seen.stream().filter(r -> r.getQueryId().equals(id) && r.getReason() == PushReason.END
+                && r.getStatus() == ResultStatus.INVALID_VERTEX).count(), id + ": one END push");
+        assertEquals(1, seen.stream().filter(r -> r.getQueryId().equals(after.getQueryId())).count(), "the query after it answered once");
     }
 
     private static ResourcePattern topic(String name) {

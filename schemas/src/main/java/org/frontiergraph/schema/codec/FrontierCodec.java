@@ -56,6 +56,9 @@ public final class FrontierCodec {
         registerEarlier(GraphQuery.class, GraphQuery.getDecoder(), "GraphQuery-1.avsc");
         registerEarlier(QueryResult.class, QueryResult.getDecoder(), "QueryResult-1.avsc");
         registerEarlier(LatencyEvent.class, LatencyEvent.getDecoder(), "LatencyEvent-1.avsc");
+        // before ResultStatus RESOURCE_EXHAUSTED
+        registerEarlier(QueryResult.class, QueryResult.getDecoder(), "QueryResult-2.avsc");
+        registerEarlier(LatencyEvent.class, LatencyEvent.getDecoder(), "LatencyEvent-2.avsc");
     }
 
     private FrontierCodec() {}

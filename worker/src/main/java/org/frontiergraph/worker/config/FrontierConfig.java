@@ -47,7 +47,7 @@ public class FrontierConfig {
      * publishes them and reads the partition's remaining records again with the next poll: bounds what a burst of
      * FULL queries holds on the heap, however many records a poll has.
      */
-    private long maxBatchAnswerBytes = 256L << 20;
+    private long maxBatchAnswerBytes = 0;
     /** How long a stopping worker waits for the records in hand to be published and committed. */
     private Duration shutdownTimeout = Duration.ofSeconds(10);
     /**
@@ -90,10 +90,33 @@ public class FrontierConfig {
     public void setMaxEdges(long maxEdges) { this.maxEdges = maxEdges; }
     public long getMaxPendingSnapshotBytes() { return maxPendingSnapshotBytes; }
     public void setMaxPendingSnapshotBytes(long v) { this.maxPendingSnapshotBytes = v; }
-    public int getResultChunkVertices() { return resultChunkVertices; }
+    /**
+     * Vertices a result chunk holds: {@code frontier.result-chunk-vertices}, or fewer where a chunk of that many would
+     * not fit the output producer's {@code max.request.size} ({@link #fitsOneRecord}).
+     */
+    public int getResultChunkVertices() { return Math.min(resultChunkVertices, fitsOneRecord()); }
     public void setResultChunkVertices(int v) { this.resultChunkVertices = v; }
-    public int getResultChunkEdges() { return resultChunkEdges; }
+    /** Edges an MST result chunk holds: {@code frontier.result-chunk-edges}, or fewer, as {@link #getResultChunkVertices}. */
+    public int getResultChunkEdges() { return Math.min(resultChunkEdges, fitsOneRecord()); }
     public void setResultChunkEdges(int v) { this.resultChunkEdges = v; }
+
+    /**
+     * The output producer's {@code max.request.size} (set at start from the Kafka settings by the publisher; Kafka's
+     * default until then): what one published record may take, key and framing included.
+     */
+    private int outputRecordBytes = 1 << 20;
+    public int getOutputRecordBytes() { return outputRecordBytes; }
+    public void setOutputRecordBytes(int v) { this.outputRecordBytes = v; }
+
+    /** Bytes an answer record holds beside its arrays, at most: the ids (1 KiB each, bounded on input), the header, framing. */
+    public static final int CHUNK_HEADER_BYTES = 8 << 10;
+    /** Bytes per vertex or edge of the widest chunk: TARGETS SSSP (vertex, distance, parent), MST (two ends, a weight). */
+    public static final int CHUNK_ELEMENT_BYTES = 16;
+
+    /** Elements of the widest kind that fit one output record. */
+    private int fitsOneRecord() {
+        return Math.max(1, (outputRecordBytes - CHUNK_HEADER_BYTES) / CHUNK_ELEMENT_BYTES);
+    }
     public int getApspMaxVertices() { return apspMaxVertices; }
     public void setApspMaxVertices(int v) { this.apspMaxVertices = v; }
     public String getGroupId() { return groupId; }
@@ -111,7 +134,13 @@ public class FrontierConfig {
     public boolean isStaticMembership() { return staticMembership; }
     public void setStaticMembership(boolean v) { this.staticMembership = v; }
     public int getMaxPollRecords() { return maxPollRecords; }
-    public long getMaxBatchAnswerBytes() { return maxBatchAnswerBytes; }
+    /**
+     * Answer bytes a poll may hold before the rest waits for the next round, and complete pushes a flush may make:
+     * {@code frontier.max-batch-answer-bytes}, or (0, the default) a sixteenth of the heap, at most 256 MiB.
+     */
+    public long getMaxBatchAnswerBytes() {
+        return maxBatchAnswerBytes > 0 ? maxBatchAnswerBytes : Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 16);
+    }
     public void setMaxBatchAnswerBytes(long v) { this.maxBatchAnswerBytes = v; }
     public void setMaxPollRecords(int v) { this.maxPollRecords = v; }
     public Duration getShutdownTimeout() { return shutdownTimeout; }
@@ -124,6 +153,30 @@ public class FrontierConfig {
     public void setVerifyIncremental(double v) { this.verifyIncremental = v; }
     public boolean isStandingTreesOnDevice() { return standingTreesOnDevice; }
     public void setStandingTreesOnDevice(boolean v) { this.standingTreesOnDevice = v; }
+    /** The output producer's buffer.memory (set at start from the Kafka settings by the publisher; Kafka's default until then). */
+    private long outputBufferBytes = 32L << 20;
+    public long getOutputBufferBytes() { return outputBufferBytes; }
+    public void setOutputBufferBytes(long v) { this.outputBufferBytes = v; }
+    /** The graphs consumer's fetch.max.bytes (set at start from the Kafka settings; Kafka's default until then). */
+    private long consumerFetchBytes = 52_428_800L;
+    public long getConsumerFetchBytes() { return consumerFetchBytes; }
+    public void setConsumerFetchBytes(long v) { this.consumerFetchBytes = v; }
+    /** Subscriptions this worker holds at most, over all its graphs. */
+    private int maxSubscriptions = 10_000;
+    public int getMaxSubscriptions() { return maxSubscriptions; }
+    public void setMaxSubscriptions(int v) { this.maxSubscriptions = v; }
+    /** The longest minIntervalMs a subscription may ask for (pushes held back longer than this are refused). */
+    private long maxMinIntervalMs = 3_600_000L;
+    public long getMaxMinIntervalMs() { return maxMinIntervalMs; }
+    public void setMaxMinIntervalMs(long v) { this.maxMinIntervalMs = v; }
+    /** The most targets a TARGETS-mode subscription may list (each push sends all of them). */
+    private int maxSubscriptionTargets = 10_000;
+    public int getMaxSubscriptionTargets() { return maxSubscriptionTargets; }
+    public void setMaxSubscriptionTargets(int v) { this.maxSubscriptionTargets = v; }
+    /** Publishing failures that may pass (the broker away), in a row, from which the worker reports itself not live. */
+    private int maxPublishFailures = 10;
+    public int getMaxPublishFailures() { return maxPublishFailures; }
+    public void setMaxPublishFailures(int v) { this.maxPublishFailures = v; }
     public String getKafkaConfig() { return kafkaConfig; }
     public void setKafkaConfig(String kafkaConfig) { this.kafkaConfig = kafkaConfig; }
 }

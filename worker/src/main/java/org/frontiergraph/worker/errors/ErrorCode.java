@@ -43,6 +43,13 @@ public enum ErrorCode {
     TOO_MANY_SUBSCRIPTIONS(ResultStatus.TOO_MANY_SUBSCRIPTIONS),
     /** A cancel naming a subscription the graph does not have. */
     UNKNOWN_SUBSCRIPTION(ResultStatus.UNKNOWN_SUBSCRIPTION),
+    /**
+     * More than this worker may produce or hold for it: an answer record larger than the producer's max.request.size,
+     * a standing answer beyond the memory model (frontier.max-subscriptions, the heap budget).
+     */
+    RESOURCE_EXHAUSTED(ResultStatus.RESOURCE_EXHAUSTED),
+    /** An output the cluster refused for good (not authorized on its topic, invalid): replaced by this event, never retried. */
+    OUTPUT_REFUSED(null),
     /** A failure of the worker itself (logged with its stack trace). */
     INTERNAL_ERROR(ResultStatus.INTERNAL_ERROR);
 

@@ -72,9 +72,15 @@ public class GraphConsumer implements AutoCloseable {
      * was restarted and why last.
      */
     public record Status(State state, boolean ready, Set<Integer> assigned, Set<Integer> rebuilding, long lastPollAgeMs,
-                         int restarts, String lastFailure, boolean threadAlive) {
+                         int restarts, String lastFailure, boolean threadAlive, int publishFailures, String lastPublishFailure,
+                         int maxPublishFailures) {
         /** Kafka's max.poll.interval.ms: a consumer that has not polled for this long has lost its partitions. */
         public static final long STALLED_AFTER_MS = MAX_POLL_INTERVAL_MS;
+
+        public Status(State state, boolean ready, Set<Integer> assigned, Set<Integer> rebuilding, long lastPollAgeMs,
+                      int restarts, String lastFailure, boolean threadAlive) {
+            this(state, ready, assigned, rebuilding, lastPollAgeMs, restarts, lastFailure, threadAlive, 0, null, Integer.MAX_VALUE);
+        }
     }
 
     private final GraphEventProcessor processor;
@@ -103,6 +109,7 @@ public class GraphConsumer implements AutoCloseable {
     private volatile long lastPollNanos = System.nanoTime();
     private volatile int restarts;
     private volatile String lastFailure;
+    private volatile GraphEventListener listener;
 
     /** {@code topicsCreated}: the topics exist before the consumer subscribes. */
     public GraphConsumer(TopicAdmin topicsCreated, GraphEventProcessor processor, OutputPublisher publisher,
@@ -116,6 +123,8 @@ public class GraphConsumer implements AutoCloseable {
         this.topic = topics.getGraphs();
         this.kafka = kafka;
         this.consumerDefaults = consumerDefaults.getConfig();
+        Object fetch = this.consumerDefaults.get(ConsumerConfig.FETCH_MAX_BYTES_CONFIG);   // the memory model sets a fetch aside
+        if (fetch != null) config.setConsumerFetchBytes(Long.parseLong(fetch.toString()));
         this.instanceId = config.isStaticMembership() && config.getWorkerId() != null && !config.getWorkerId().isBlank()
                 ? config.getWorkerId() : null;
         this.thread = new Thread(this::run, "frontier-consumer");
@@ -141,7 +150,9 @@ public class GraphConsumer implements AutoCloseable {
 
     public Status status() {
         long age = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastPollNanos);
-        return new Status(state, ready && state == State.RUNNING, assigned, rebuilding, age, restarts, lastFailure, thread.isAlive());
+        GraphEventListener l = listener;
+        return new Status(state, ready && state == State.RUNNING, assigned, rebuilding, age, restarts, lastFailure, thread.isAlive(),
+                l == null ? 0 : l.publishFailures(), l == null ? null : l.lastPublishFailure(), config.getMaxPublishFailures());
     }
 
     /**
@@ -211,6 +222,7 @@ public class GraphConsumer implements AutoCloseable {
         GraphEventListener listener = new GraphEventListener(c, processor, publisher, registry, metrics, topic, () -> stopping,
                 partitions, config.getMaxBatchAnswerBytes());
         consumer = c;
+        this.listener = listener;
         try {
             if (stopping) return;   // stop() came while no consumer existed to wake up
             c.subscribe(List.of(topic), listener);

@@ -68,10 +68,23 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      */
     private final Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> held = new HashMap<>();
     private final Set<TopicPartition> holding = new HashSet<>();
+    /**
+     * Answer bytes the partitions of the poll in hand produced so far, all together: once they reach {@code
+     * frontier.max-batch-answer-bytes} every partition's remaining records wait for the next round, so a burst of FULL
+     * queries over many partitions holds no more answers than one partition's would (the memory model reserves that).
+     */
+    private final java.util.concurrent.atomic.AtomicLong pollAnswerBytes = new java.util.concurrent.atomic.AtomicLong();
     /** Per partition: answer bytes per record in its latest poll, which sizes the first run of its next one. */
     private final Map<TopicPartition, Long> answerBytesPerRecord = new HashMap<>();
     /** Whether the group has assigned this consumer anything yet (an empty assignment counts). */
     private boolean joined;
+    /**
+     * Publishing failures in a row that may pass (the broker away, timeouts; {@link SendFailures}): each rebuilds the
+     * partitions in flight after a pause that grows with the count; from {@code frontier.max-publish-failures} on the
+     * worker reports itself not live. A batch published resets it.
+     */
+    private volatile int publishFailures;
+    private volatile String lastPublishFailure;
 
     GraphEventListener(Consumer<String, byte[]> consumer, GraphEventProcessor processor, OutputPublisher publisher,
                        GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping,
@@ -118,6 +131,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
             work.add(new PartitionWork(tp, in, answerBytesPerRecord.getOrDefault(tp, -1L)));
         }
         long processing = System.nanoTime();
+        pollAnswerBytes.set(0);
         runAll(work);
         processing = System.nanoTime() - processing;
         List<Outputs> outputs = new ArrayList<>();
@@ -200,7 +214,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         public Void call() {
             for (int i = 0; i < records.size(); i++) {
                 if (stopping.getAsBoolean()) break;   // the rest goes to the partition's next owner
-                if (answerBytes >= maxBatchAnswerBytes) {   // enough answers in hand: the rest waits for the next round
+                if (pollAnswerBytes.get() >= maxBatchAnswerBytes) {   // enough answers in hand: the rest waits for the next round
                     stoppedAt = i;
                     break;
                 }
@@ -231,7 +245,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
             long perRecord = processed > 0 ? answerBytes / processed : perRecordBefore;
             if (processed == 0 && perRecord <= 0) return FIRST_RUN_RECORDS;   // a poll of updates says nothing of queries
             if (perRecord == 0) return RUN_RECORDS;
-            long room = Math.max(0, maxBatchAnswerBytes - answerBytes);
+            long room = Math.max(0, maxBatchAnswerBytes - pollAnswerBytes.get());
             return (int) Math.max(1, Math.min(RUN_RECORDS, room / perRecord));
         }
 
@@ -245,6 +259,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
             for (Outputs out : processor.processAll(run)) {
                 outputs.add(out);
                 answerBytes += out.answerBytes();
+                pollAnswerBytes.addAndGet(out.answerBytes());
                 if (out.answered() != null) answered.add(out.answered());
             }
             next = run.get(run.size() - 1).offset() + 1;
@@ -336,6 +351,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                 return;
             }
             inFlight.poll();
+            publishFailures = 0;
             commit(f.commits, block || inFlight.isEmpty() && stopping.getAsBoolean());
         }
     }
@@ -345,11 +361,38 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         for (InFlight f : inFlight) touched.addAll(f.touched);
         touched.retainAll(assigned);
         inFlight.clear();
-        LOG.error("publishing outputs failed ({}); rebuilding partitions {} from their committed offsets", e.toString(), touched);
+        int failures = ++publishFailures;
+        lastPublishFailure = e.toString();
+        long pauseMs = Math.min(MAX_PUBLISH_BACKOFF_MS, 100L << Math.min(10, failures - 1));
+        LOG.error("publishing outputs failed ({}; {} in a row); rebuilding partitions {} from their committed offsets after {} ms",
+                e.toString(), failures, touched, pauseMs);
+        pause(pauseMs);
         for (TopicPartition tp : assigned) {   // pushes of the other partitions were lost too: they push complete
             if (!touched.contains(tp) && live(tp.partition())) processor.rebuilt(tp.partition());
         }
         rebuild(touched);
+    }
+
+    /** The longest pause before publishing again after a failure that may pass. */
+    static final long MAX_PUBLISH_BACKOFF_MS = 5_000;
+
+    /** Sleeps up to {@code ms}, less when the worker is stopping. */
+    private void pause(long ms) {
+        long until = System.nanoTime() + ms * 1_000_000L;
+        try {
+            while (!stopping.getAsBoolean() && System.nanoTime() < until) Thread.sleep(Math.min(50, ms));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Publishing failures (that may pass) in a row, and the last one; 0 and null once a batch is published. */
+    int publishFailures() {
+        return publishFailures;
+    }
+
+    String lastPublishFailure() {
+        return publishFailures == 0 ? null : lastPublishFailure;
     }
 
     /**

@@ -1,6 +1,11 @@
 package org.frontiergraph.worker.kafka;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micronaut.configuration.kafka.annotation.KafkaClient;
+import io.micronaut.core.value.PropertyResolver;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,40 +21,130 @@ import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.LatencyEvent;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.config.TopicsConfig;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.Ids;
 import org.frontiergraph.worker.processing.Outputs;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Publishes results (keyed by query id), latency and error events and graph status (keyed by graph id) as Avro
  * single-object bytes. Sends are asynchronous; {@link Batch#done()} tells whether the broker has answered all of
  * them and {@link Batch#await()} waits until it has, which the listener checks before committing offsets.
+ *
+ * <p>Every output is bounded before it is sent: a record larger than the producer's {@code max.request.size} (read
+ * from the Kafka settings) is not handed to the producer. Such a record, one that cannot be encoded, and one the
+ * cluster refuses for good (not authorized on its topic, invalid: {@link SendFailures#deterministic}) is
+ * <em>replaced</em>: a failed QueryResult of the same id and chunk (status RESOURCE_EXHAUSTED or INTERNAL_ERROR) where
+ * it was an answer, and an error event (RESOURCE_EXHAUSTED or OUTPUT_REFUSED) naming the input record; a replacement
+ * that fails for good is dropped with an ERROR line. Nothing deterministic is retried: the batch completes and its
+ * offsets are committed. Only failures that may pass (the broker away, timeouts) fail {@link Batch#await()}.
  */
 @Singleton
 public class OutputPublisher {
+    private static final Logger LOG = LoggerFactory.getLogger(OutputPublisher.class);
+    /** Kafka's bound on a record batch's framing beside the key and value (61 bytes of batch header, a record's varints). */
+    static final int RECORD_OVERHEAD = 128;
+
     private final Producer<String, byte[]> producer;
     private final TopicsConfig topics;
+    private final int maxRequestBytes;
+    private final MeterRegistry meters;
 
+    @Inject
     public OutputPublisher(@KafkaClient(id = "frontier-output", acks = KafkaClient.Acknowledge.ALL) Producer<String, byte[]> producer,
-                           TopicsConfig topics) {
+                           TopicsConfig topics, FrontierConfig config, PropertyResolver settings, MeterRegistry meters) {
+        this(producer, topics, maxRequestSize(settings), meters);
+        config.setOutputRecordBytes(maxRequestBytes);   // result chunks are sized to fit it
+        config.setOutputBufferBytes(producerSetting(settings, "buffer.memory", 32L << 20));   // the memory model sets it aside
+    }
+
+    /** With Kafka's default {@code max.request.size} (1 MiB) and metrics kept to itself: for tests and benchmarks. */
+    public OutputPublisher(Producer<String, byte[]> producer, TopicsConfig topics) {
+        this(producer, topics, 1 << 20, new SimpleMeterRegistry());
+    }
+
+    public OutputPublisher(Producer<String, byte[]> producer, TopicsConfig topics, int maxRequestBytes, MeterRegistry meters) {
         this.producer = producer;
         this.topics = topics;
+        this.maxRequestBytes = maxRequestBytes;
+        this.meters = meters;
+    }
+
+    /**
+     * The output producer's {@code max.request.size}: {@code kafka.producers.frontier-output.max.request.size}, else
+     * {@code kafka.max.request.size}, else Kafka's default (1 MiB).
+     */
+    static int maxRequestSize(PropertyResolver settings) {
+        return (int) producerSetting(settings, "max.request.size", 1 << 20);
+    }
+
+    /** A setting of the output producer: {@code kafka.producers.frontier-output.KEY}, else {@code kafka.KEY}, else Kafka's default. */
+    static long producerSetting(PropertyResolver settings, String key, long kafkaDefault) {
+        for (String k : List.of("kafka.producers.frontier-output." + key, "kafka." + key)) {
+            var v = settings.getProperty(k, Long.class);
+            if (v.isPresent()) return v.get();
+        }
+        return kafkaDefault;
+    }
+
+    /** The largest record this publisher hands to its producer, key and framing included. */
+    public int maxRequestBytes() {
+        return maxRequestBytes;
     }
 
     public Batch batch() {
         return new Batch();
     }
 
+    private void refusedMetric(String topic, ErrorCode code, boolean dropped) {
+        Counter.builder("frontier.outputs.refused").tag("topic", topic).tag("code", code.name()).tag("replaced", Boolean.toString(!dropped))
+                .description("Outputs not published: too large for the producer, not encodable, or refused for good by the cluster; "
+                        + "replaced by a small failed result and an error event, or dropped when that failed too")
+                .register(meters).increment();
+    }
+
     /** Records of one call from which {@link Batch#addAll} encodes them on several cores. */
     static final int SIDE_BY_SIDE_RECORDS = 16;
 
-    /** A record to publish, before encoding. */
-    private record Pending(String topic, String key, SpecificRecord value) {}
+    /**
+     * A record to publish, before encoding; {@code at}: the input record it answers (null for pushes and latency
+     * events); {@code replacement}: it replaces a refused output (a refusal of it is not replaced again).
+     */
+    private record Pending(String topic, String key, SpecificRecord value, Outputs.At at, boolean replacement) {
+        Pending(String topic, String key, SpecificRecord value, Outputs.At at) {
+            this(topic, key, value, at, false);
+        }
+
+        /** What a send in flight keeps of it: an answer's chunk without its arrays (enough to replace it). */
+        Pending light() {
+            return value instanceof QueryResult r && r.getChunkCount() >= 1 && hasArrays(r)
+                    ? new Pending(topic, key, failedChunk(r, null, null), at, replacement) : this;
+        }
+    }
+
+    private static boolean hasArrays(QueryResult r) {
+        return r.getVertices() != null || r.getHops() != null || r.getDistances() != null || r.getParents() != null
+                || r.getMstEdges() != null || r.getRemovedEdges() != null;
+    }
+
+    /** A send in flight and what it sends. */
+    private record Sent(Pending pending, Future<RecordMetadata> future) {}
 
     /** Sends in flight that must all succeed before offsets are committed. */
     public final class Batch {
-        private final List<Future<RecordMetadata>> sends = new ArrayList<>();
+        private final List<Sent> sends = new ArrayList<>();
+        /** Outputs replaced or dropped so far (for tests and the log). */
+        private int refused;
         /** When the broker acknowledged the latest of the sends so far (the producer's callback), epoch ms. */
         private volatile long acknowledgedMs;
 
@@ -66,21 +161,22 @@ public class OutputPublisher {
         public void addAll(List<Outputs> outs) {
             List<Pending> pending = new ArrayList<>();
             for (Outputs out : outs) {
-                out.results().forEach(r -> pending.add(new Pending(topics.getResults(), r.getQueryId(), r)));
+                Outputs.At at = out.at();
+                out.results().forEach(r -> pending.add(new Pending(topics.getResults(), r.getQueryId(), r, at)));
                 out.errors().forEach(e -> pending.add(new Pending(topics.getErrors(),
-                        e.getGraphId() != null ? e.getGraphId() : e.getKey(), e)));
-                out.statuses().forEach(st -> pending.add(new Pending(topics.getStatus(), st.getGraphId(), st)));
-                out.ended().forEach(sub -> pending.add(new Pending(topics.getGraphs(), sub.getGraphId(), sub)));
+                        e.getGraphId() != null ? e.getGraphId() : e.getKey(), e, at)));
+                out.statuses().forEach(st -> pending.add(new Pending(topics.getStatus(), st.getGraphId(), st, at)));
+                out.ended().forEach(sub -> pending.add(new Pending(topics.getGraphs(), sub.getGraphId(), sub, at)));
             }
             int n = pending.size();
             if (!sideBySide(outs, n)) {
-                for (Pending p : pending) send(p.topic(), p.key(), FrontierCodec.encode(p.value()));
+                for (Pending p : pending) encodeAndSend(p);
                 return;
             }
             if (n >= SIDE_BY_SIDE_RECORDS) {   // many small records: encode them all on the cores, then send
-                byte[][] encoded = new byte[n][];
-                IntStream.range(0, n).parallel().forEach(i -> encoded[i] = FrontierCodec.encode(pending.get(i).value()));
-                for (int i = 0; i < n; i++) send(pending.get(i).topic(), pending.get(i).key(), encoded[i]);
+                Object[] encoded = new Object[n];
+                IntStream.range(0, n).parallel().forEach(i -> encoded[i] = encodeOrFailure(pending.get(i).value()));
+                for (int i = 0; i < n; i++) send(pending.get(i), encoded[i]);
                 return;
             }
             new InOrder(pending).run();
@@ -93,7 +189,7 @@ public class OutputPublisher {
          */
         private final class InOrder {
             private final List<Pending> pending;
-            private final AtomicReferenceArray<byte[]> encoded;
+            private final AtomicReferenceArray<Object> encoded;
             private final AtomicInteger next = new AtomicInteger();
             private volatile Throwable failed;
 
@@ -107,8 +203,8 @@ public class OutputPublisher {
                 int i = next.getAndIncrement();
                 if (i >= pending.size()) return false;
                 try {
-                    encoded.set(i, FrontierCodec.encode(pending.get(i).value()));
-                } catch (Throwable e) {
+                    encoded.set(i, encodeOrFailure(pending.get(i).value()));
+                } catch (Throwable e) {   // out of memory: the worker's own fault, as before
                     failed = e;
                 }
                 synchronized (this) {
@@ -124,9 +220,9 @@ public class OutputPublisher {
                     while (encodeNext()) { /* claims the next */ }
                 });
                 for (int sent = 0; sent < n; ) {
-                    byte[] b = encoded.getAndSet(sent, null);
+                    Object b = encoded.getAndSet(sent, null);
                     if (b != null) {
-                        send(pending.get(sent).topic(), pending.get(sent).key(), b);
+                        send(pending.get(sent), b);
                         sent++;
                     } else if (failed != null) {
                         throw new IllegalStateException("cannot encode an output record", failed);
@@ -162,18 +258,66 @@ public class OutputPublisher {
             return false;
         }
 
-        public void latency(LatencyEvent e) { send(topics.getLatency(), e.getGraphId(), FrontierCodec.encode(e)); }
+        public void latency(LatencyEvent e) { encodeAndSend(new Pending(topics.getLatency(), e.getGraphId(), e, null)); }
 
-        private void send(String topic, String key, byte[] value) {
-            sends.add(producer.send(new ProducerRecord<>(topic, key, value), (metadata, e) -> {
+        private void encodeAndSend(Pending p) {
+            send(p, encodeOrFailure(p.value()));
+        }
+
+        /** {@code encoded}: the record's bytes, or the RuntimeException that encoding it threw. */
+        private void send(Pending p, Object encoded) {
+            if (encoded instanceof RuntimeException e) {
+                refuse(p, ErrorCode.INTERNAL_ERROR, "it cannot be encoded (" + e + ")");
+                return;
+            }
+            byte[] value = (byte[]) encoded;
+            long size = (long) value.length + Ids.bytes(p.key()) + RECORD_OVERHEAD;
+            if (size > maxRequestBytes) {
+                refuse(p, ErrorCode.RESOURCE_EXHAUSTED, "the record would be " + size + " bytes, more than the producer's max.request.size of "
+                        + maxRequestBytes + " bytes");
+                return;
+            }
+            sends.add(new Sent(p.light(), producer.send(new ProducerRecord<>(p.topic(), p.key(), value), (metadata, e) -> {
                 if (e == null) acknowledgedMs = Math.max(acknowledgedMs, System.currentTimeMillis());
-            }));
+            })));
+        }
+
+        /**
+         * An output that cannot be published, for good: logged, counted, and replaced by a failed QueryResult (for an
+         * answer's chunk) and an error event, sent in its place; a replacement is not replaced again, only dropped.
+         */
+        private void refuse(Pending p, ErrorCode code, String why) {
+            refused++;
+            String what = p.value().getSchema().getName() + " for " + p.topic() + " (key " + Ids.echo(p.key()) + ")";
+            if (p.replacement()) {
+                refusedMetric(p.topic(), code, true);
+                LOG.error("dropped a {}: {}; it replaced an output refused before, so nothing replaces it", what, why);
+                return;
+            }
+            boolean toErrors = p.topic().equals(topics.getErrors());
+            LOG.error("cannot publish a {}: {}; {}", what, why, toErrors ? "dropped (the errors topic itself refused it)"
+                    : "replaced by " + (p.value() instanceof QueryResult ? "a failed result and " : "") + "an error event");
+            refusedMetric(p.topic(), code, toErrors);
+            if (p.value() instanceof QueryResult r && p.topic().equals(topics.getResults())) {
+                encodeAndSend(new Pending(p.topic(), p.key(), failedChunk(r, code, why), p.at(), true));
+            }
+            if (!toErrors) {
+                ErrorEvent e = replacementEvent(p, code == ErrorCode.INTERNAL_ERROR || code == ErrorCode.RESOURCE_EXHAUSTED ? code
+                        : ErrorCode.OUTPUT_REFUSED, "the worker could not publish its " + p.value().getSchema().getName() + " to "
+                        + p.topic() + ": " + why);
+                encodeAndSend(new Pending(topics.getErrors(), e.getGraphId() != null ? e.getGraphId() : e.getKey(), e, p.at(), true));
+            }
         }
 
         /** Whether every send so far has completed (acknowledged or failed): {@link #await()} would not block. */
         public boolean done() {
-            for (Future<RecordMetadata> f : sends) if (!f.isDone()) return false;
+            for (Sent s : sends) if (!s.future().isDone()) return false;
             return true;
+        }
+
+        /** Outputs this batch replaced or dropped because they could not be published. */
+        public int refused() {
+            return refused;
         }
 
         /** When the last acknowledgement so far arrived (epoch ms; 0 before any). */
@@ -181,11 +325,83 @@ public class OutputPublisher {
             return acknowledgedMs;
         }
 
-        /** Waits for every send; throws if any failed (the caller must then not commit). */
+        /**
+         * Waits for every send. A send refused for good ({@link SendFailures#deterministic}) is replaced (see
+         * {@link #refuse}) and the replacements waited for too; any other failure is thrown (the caller must then
+         * not commit, and publish again).
+         */
         public void await() throws ExecutionException, InterruptedException, TimeoutException {
-            if (!done()) producer.flush();
-            for (Future<RecordMetadata> f : sends) f.get(60, TimeUnit.SECONDS);
-            sends.clear();
+            while (!sends.isEmpty()) {
+                if (!done()) producer.flush();
+                List<Sent> now = List.copyOf(sends);
+                sends.clear();
+                for (int i = 0; i < now.size(); i++) {
+                    Sent s = now.get(i);
+                    try {
+                        s.future().get(60, TimeUnit.SECONDS);
+                    } catch (ExecutionException e) {
+                        if (!SendFailures.deterministic(e.getCause())) {
+                            sends.addAll(now.subList(i + 1, now.size()));
+                            throw e;
+                        }
+                        refuse(s.pending(), e.getCause() instanceof org.apache.kafka.common.errors.RecordTooLargeException
+                                ? ErrorCode.RESOURCE_EXHAUSTED : ErrorCode.OUTPUT_REFUSED, "the cluster refused it: " + e.getCause());
+                    }
+                }
+            }
         }
+    }
+
+    private static Object encodeOrFailure(SpecificRecord value) {
+        try {
+            return FrontierCodec.encode(value);
+        } catch (RuntimeException e) {
+            return e;
+        }
+    }
+
+    /**
+     * A failed chunk in place of {@code r}: the same id, version, chunk and push header, no arrays ({@code code} null:
+     * the header alone, status as {@code r}'s).
+     */
+    private static QueryResult failedChunk(QueryResult r, ErrorCode code, String why) {
+        if (code == null) {
+            return QueryResult.newBuilder()
+                    .setQueryId(r.getQueryId()).setGraphId(r.getGraphId()).setGraphVersion(r.getGraphVersion())
+                    .setAlgorithm(r.getAlgorithm()).setVariant(r.getVariant()).setBackend(r.getBackend()).setStatus(r.getStatus())
+                    .setChunkIndex(r.getChunkIndex()).setChunkCount(r.getChunkCount()).setVertexCount(r.getVertexCount())
+                    .setSource(r.getSource()).setReason(r.getReason()).setSequence(r.getSequence()).build();
+        }
+        return QueryResult.newBuilder()
+                .setQueryId(Ids.echo(r.getQueryId())).setGraphId(Ids.echo(r.getGraphId())).setGraphVersion(r.getGraphVersion())
+                .setAlgorithm(r.getAlgorithm()).setVariant(r.getVariant()).setBackend(r.getBackend())
+                .setStatus(code.resultStatus().orElse(ResultStatus.INTERNAL_ERROR))
+                .setError(Ids.reason("this answer could not be published: " + why))
+                .setChunkIndex(r.getChunkIndex()).setChunkCount(r.getChunkCount()).setVertexCount(r.getVertexCount())
+                .setSource(r.getSource()).setReason(r.getReason()).setSequence(r.getSequence())
+                .build();
+    }
+
+    /** The error event that tells of an output refused: located at the input record it answered, where known. */
+    private ErrorEvent replacementEvent(Pending p, ErrorCode code, String reason) {
+        String graphId = null, queryId = null;
+        if (p.value() instanceof QueryResult r) {
+            graphId = r.getGraphId();
+            queryId = r.getQueryId();
+        } else if (p.value() instanceof GraphStatus st) {
+            graphId = st.getGraphId();
+        } else if (p.value() instanceof Subscription sub) {
+            graphId = sub.getGraphId();
+            queryId = sub.getSubscriptionId();
+        } else if (p.value() instanceof LatencyEvent l) {
+            graphId = l.getGraphId();
+            queryId = l.getQueryId();
+        }
+        Outputs.At at = p.at();
+        return ErrorEvent.newBuilder()
+                .setSourceTopic(at != null ? at.topic() : topics.getGraphs()).setPartition(at != null ? at.partition() : -1)
+                .setOffset(at != null ? at.offset() : -1)
+                .setKey(Ids.echo(p.key())).setGraphId(Ids.echo(graphId)).setQueryId(Ids.echo(queryId))
+                .setCode(code.name()).setReason(Ids.reason(reason)).setTimestampMs(System.currentTimeMillis()).build();
     }
 }

@@ -50,6 +50,18 @@ public class FrontierMetrics {
         }
         Gauge.builder("frontier.snapshots.pending.bytes", graphs, GraphRegistry::pendingSnapshotBytes).baseUnit("bytes")
                 .description("Bytes of snapshot chunks buffered until their version is complete").register(meters);
+        // the memory model (docs/operations.md, "Memory model"): its limit and what each part holds or sets aside
+        Gauge.builder("frontier.memory.limit", graphs, g -> g.budget().limitBytes()).baseUnit("bytes")
+                .description("The heap the memory model shares out (frontier.heap-budget-fraction of the maximum heap)").register(meters);
+        java.util.Map<String, ToDoubleFunction<GraphRegistry>> parts = new java.util.LinkedHashMap<>();
+        parts.put("graphs", GraphRegistry::graphBytes);
+        parts.put("pending-snapshots", GraphRegistry::pendingSnapshotBytes);
+        parts.put("standing-answers", g -> g.budget().standingBytes());
+        parts.put("answers-in-flight", g -> g.budget().fixedBytes());
+        parts.forEach((part, f) -> Gauge.builder("frontier.memory.reserved", graphs, f).tag("part", part).baseUnit("bytes")
+                .description("Heap the memory model counts for each part: graphs with their query caches, snapshots being assembled, "
+                        + "standing answers of subscriptions, and what is set aside for answers in flight, their encoded copies and the producer's buffer")
+                .register(meters));
         FunctionCounter.builder("frontier.graphs.gpu.fallbacks", graphs, GraphRegistry::gpuFallbacks)
                 .description("Graphs moved from the GPU to the CPU engine because updates grew them beyond the device's free memory")
                 .register(meters);

@@ -21,6 +21,7 @@ import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.Ids;
 import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.query.QueryAnswer;
@@ -145,6 +146,7 @@ public class GraphEventProcessor {
                 out.expired(e);
             }
             if (replay && skippedInReplay(FrontierCodec.typeOf(in.value()))) return out;  // skip undecoded
+            Ids.require("record key", in.key(), ErrorCode.INVALID_KEY);
             SpecificRecord record = FrontierCodec.decode(in.value());
             out.decodeNanos = System.nanoTime() - decodeStart;
             RecordHandler<?> handler = handlers.get(record.getClass());
@@ -218,9 +220,13 @@ public class GraphEventProcessor {
         if (r instanceof GraphQuery q) out.query = q;
         if (r instanceof Subscription s) out.subscription = s;
         out.update = r instanceof GraphUpdate;
+        // every id is echoed in the outputs the record causes: none may make them larger than the producer may send
+        Ids.require("graphId", out.graphId, ErrorCode.INVALID_KEY);
+        Ids.require(r instanceof Subscription ? "subscriptionId" : "queryId", out.queryId, ErrorCode.INVALID_QUERY);
+        if (r instanceof GraphUpdate u) Ids.require("updateId", u.getUpdateId(), ErrorCode.INVALID_UPDATE);
         if (!Objects.equals(out.in.key(), out.graphId)) {
-            throw new RejectedException(ErrorCode.INVALID_KEY, "record key '" + out.in.key() + "' differs from its graphId '"
-                    + out.graphId + "': records must be keyed by graph id so that a graph's snapshots, updates and queries stay in order");
+            throw new RejectedException(ErrorCode.INVALID_KEY, "record key '" + Ids.echo(out.in.key()) + "' differs from its graphId '"
+                    + Ids.echo(out.graphId) + "': records must be keyed by graph id so that a graph's snapshots, updates and queries stay in order");
         }
         handler.handle(r, out.in, out);
     }
@@ -247,6 +253,7 @@ public class GraphEventProcessor {
 
         Collector(InputRecord in, boolean replay, long queuedMs, QueryRun run) {
             this.in = in;
+            outputs.at(in);
             this.replay = replay;
             this.queuedMs = queuedMs;
             this.run = run;
@@ -335,10 +342,13 @@ public class GraphEventProcessor {
                 }
                 reason = Objects.requireNonNullElse(e.getMessage(), e.toString());
             }
-            if (query != null && query.getQueryId() != null && !query.getQueryId().isEmpty() && !answered && !replay) {
-                answered(query, queries.failed(query, code, reason));
-            } else if (subscription != null && subscription.getSubscriptionId() != null && !subscription.getSubscriptionId().isEmpty() && !replay) {
-                outputs.results(List.of(subscriptions.refused(subscription, code, reason)));
+            // an id over the limit is not echoed as a result's key: the error event (which cuts it) is the answer
+            if (query != null && query.getQueryId() != null && !query.getQueryId().isEmpty() && Ids.fits(query.getQueryId())
+                    && Ids.fits(query.getGraphId()) && !answered && !replay) {
+                answered(query, queries.failed(query, code, Ids.reason(reason)));
+            } else if (subscription != null && subscription.getSubscriptionId() != null && !subscription.getSubscriptionId().isEmpty()
+                    && Ids.fits(subscription.getSubscriptionId()) && Ids.fits(subscription.getGraphId()) && !replay) {
+                outputs.results(List.of(subscriptions.refused(subscription, code, Ids.reason(reason))));
                 reject(code, reason);
             } else {
                 reject(code, reason);
@@ -362,8 +372,8 @@ public class GraphEventProcessor {
         private ErrorEvent error(ErrorCode code, String reason) {
             return ErrorEvent.newBuilder()
                     .setSourceTopic(in.topic()).setPartition(in.partition()).setOffset(in.offset())
-                    .setKey(in.key()).setGraphId(graphId).setQueryId(queryId)
-                    .setCode(code.name()).setReason(reason).setTimestampMs(System.currentTimeMillis()).build();
+                    .setKey(Ids.echo(in.key())).setGraphId(Ids.echo(graphId)).setQueryId(Ids.echo(queryId))
+                    .setCode(code.name()).setReason(Ids.reason(reason)).setTimestampMs(System.currentTimeMillis()).build();
         }
     }
 

@@ -15,9 +15,18 @@ import org.frontiergraph.schema.Subscription;
  * query the record asked (null for other records): its latency event is made once the results are acknowledged.
  */
 public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<GraphStatus> statuses, AnsweredQuery answered,
-                      List<Subscription> ended) {
+                      List<Subscription> ended, At at) {
     /** Nothing to publish. */
     public static final Outputs NONE = new Outputs(List.of(), List.of(), List.of(), null, List.of());
+
+    /** Where the input record these outputs answer was read (for the error event of an output that cannot be published). */
+    public record At(String topic, int partition, long offset) {}
+
+    /** Outputs of no one input record (pushes after a batch). */
+    public Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<GraphStatus> statuses, AnsweredQuery answered,
+                   List<Subscription> ended) {
+        this(results, errors, statuses, answered, ended, null);
+    }
 
     public Outputs {
         results = List.copyOf(results);
@@ -66,6 +75,13 @@ public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<G
         private List<java.util.function.Supplier<GraphStatus>> statuses;
         private AnsweredQuery answered;
         private List<Subscription> ended;
+        private At at;
+
+        /** The input record these outputs answer. */
+        Builder at(InputRecord in) {
+            at = new At(in.topic(), in.partition(), in.offset());
+            return this;
+        }
 
         private static <T> List<T> add(List<T> to, List<? extends T> more) {
             if (more.isEmpty()) return to;
@@ -123,7 +139,7 @@ public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<G
                 built = new ArrayList<>(statuses.size());
                 for (var s : statuses) built.add(s.get());
             }
-            return new Outputs(orNone(results), orNone(errors), built, answered, orNone(ended));
+            return new Outputs(orNone(results), orNone(errors), built, answered, orNone(ended), at);
         }
 
         private static <T> List<T> orNone(List<T> list) {

@@ -44,8 +44,11 @@ public class GraphRegistry implements AutoCloseable {
     private final AtomicLong gpuFallbacks = new AtomicLong();
     private final List<PartitionState> states = new java.util.concurrent.CopyOnWriteArrayList<>();
 
+    @jakarta.inject.Inject
     public GraphRegistry(EngineService engines, FrontierConfig config) {
         this(engines, config, HeapBudget.ofHeap(config.getHeapBudgetFraction()));
+        // set aside whatever the graphs: answers in hand and their encoded copies, the producer's buffer, a fetch's records
+        budget.reserveAlways(() -> 2 * config.getMaxBatchAnswerBytes() + config.getOutputBufferBytes() + config.getConsumerFetchBytes());
     }
 
     public GraphRegistry(EngineService engines, FrontierConfig config, HeapBudget budget) {
@@ -258,11 +261,39 @@ public class GraphRegistry implements AutoCloseable {
 
     public long pendingSnapshotBytes() { return assembler.pendingBytes(); }
 
-    /** Heap held for graphs: the host copy of every version held (GPU-resident ones keep one too) and pending snapshots. */
+    /**
+     * Heap held for graphs: the host copy of every version held (GPU-resident ones keep one too) with the caches its
+     * queries build ({@link #cacheBytes}), and pending snapshots.
+     */
     public synchronized long heldBytes() {
-        long held = assembler.pendingBytes();
-        for (GraphEntry e : graphs.values()) held += e.resident().mutable().bytes();
+        return assembler.pendingBytes() + graphBytes();
+    }
+
+    /** Heap held by the graphs themselves and their query caches. */
+    public synchronized long graphBytes() {
+        long held = 0;
+        for (GraphEntry e : graphs.values()) held += e.resident().mutable().bytes() + cacheBytes(e);
         return held;
+    }
+
+    /**
+     * What a graph's queries may cache beside it, counted from its load on (so a query never finds the heap taken):
+     * the transpose of a directed graph (its CSR again), the undirected edge list MST reads (16 bytes an edge).
+     */
+    static long cacheBytes(GraphEntry e) {
+        long edges = e.edgeCount();
+        long csr = 20L * (e.resident().mutable().directed() ? edges : 2 * edges) + 4L * e.vertexCount();
+        return (e.resident().mutable().directed() ? csr : 0) + 16L * edges;
+    }
+
+    /** The memory model: the heap budget shared by graphs, pending snapshots, standing answers and fixed reserves. */
+    public HeapBudget budget() {
+        return budget;
+    }
+
+    /** Reserves heap for a standing answer beside what is held; false when it does not fit. */
+    public boolean tryReserveStanding(long bytes) {
+        return budget.tryReserveStanding(bytes, heldBytes());
     }
 
     /**

@@ -14,6 +14,10 @@ import org.frontiergraph.worker.errors.RejectedException;
 public final class HeapBudget {
     private final long limitBytes;
     private final String origin;
+    /** Heap set aside whatever the graphs: answers in hand and their encoded copies, the producer's buffer. */
+    private volatile java.util.function.LongSupplier fixedReserve = () -> 0;
+    /** Heap reserved by standing answers (subscriptions), beside the graphs. */
+    private final java.util.concurrent.atomic.AtomicLong standing = new java.util.concurrent.atomic.AtomicLong();
 
     public HeapBudget(long limitBytes, String origin) {
         this.limitBytes = limitBytes;
@@ -40,12 +44,45 @@ public final class HeapBudget {
         return 40 * edges + 32 * (vertices + 1) + 16 * arcs;
     }
 
+    /** Sets what is reserved whatever the graphs (read at every check: it may follow the configuration). */
+    public void reserveAlways(java.util.function.LongSupplier bytes) {
+        this.fixedReserve = bytes;
+    }
+
+    /** Heap set aside whatever the graphs: answers in hand, their encoded copies, the producer's buffer. */
+    public long fixedBytes() {
+        return fixedReserve.getAsLong();
+    }
+
+    /** Heap reserved by standing answers. */
+    public long standingBytes() {
+        return standing.get();
+    }
+
+    /**
+     * Reserves {@code bytes} for a standing answer when they fit beside the {@code held} bytes of graphs and pending
+     * snapshots, the fixed reserve and the standing answers reserved so far.
+     */
+    public boolean tryReserveStanding(long bytes, long held) {
+        while (true) {
+            long now = standing.get();
+            if (bytes > limitBytes - fixedBytes() - held - now) return false;
+            if (standing.compareAndSet(now, now + bytes)) return true;
+        }
+    }
+
+    public void releaseStanding(long bytes) {
+        standing.addAndGet(-bytes);
+    }
+
     /** @throws RejectedException GRAPH_TOO_LARGE unless {@code need} more bytes fit beside the {@code held} ones */
     public void require(String what, long need, long held) {
-        if (need > limitBytes - held) {
+        long fixed = fixedBytes(), answers = standing.get();
+        if (need > limitBytes - held - fixed - answers) {
             throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, what + " needs about " + mb(need)
-                    + " of heap; this worker's graph budget is " + mb(limitBytes) + " (" + origin + "), of which "
-                    + mb(held) + " are held by its graphs and pending snapshots");
+                    + " of heap; this worker's budget is " + mb(limitBytes) + " (" + origin + "), of which "
+                    + mb(held) + " are held by its graphs and pending snapshots, " + mb(answers) + " by standing answers and "
+                    + mb(fixed) + " set aside for answers in flight and the producer's buffer (docs/operations.md, \"Memory model\")");
         }
     }
 

@@ -38,11 +38,13 @@ import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.errors.Ids;
 import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.query.QueryContext;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.registry.GraphRegistry;
+import org.frontiergraph.worker.registry.HeapBudget;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -188,6 +190,10 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                 throw new RejectedException(ErrorCode.TOO_MANY_SUBSCRIPTIONS, "graph '" + s.getGraphId() + "' has "
                         + g.subs.size() + " subscriptions, the most frontier.max-subscriptions-per-graph allows");
             }
+            if (existing == null && total() >= config.getMaxSubscriptions()) {
+                throw new RejectedException(ErrorCode.TOO_MANY_SUBSCRIPTIONS, "this worker holds " + total()
+                        + " subscriptions over all its graphs, the most frontier.max-subscriptions allows");
+            }
             if (existing != null) g.remove(existing);
             g.add(new Sub(s, at));
             count = total();
@@ -208,7 +214,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                 && a.getMinIntervalMs() == b.getMinIntervalMs();
     }
 
-    private static void validate(Subscription s) {
+    private void validate(Subscription s) {
         Standing<?> standing = STANDINGS.get(s.getAlgorithm());
         String what = "subscription '" + s.getSubscriptionId() + "'";
         if (s.getSubscriptionId() == null || s.getSubscriptionId().isEmpty()) {
@@ -223,6 +229,15 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         }
         if (s.getMinIntervalMs() < 0) {
             throw new RejectedException(ErrorCode.INVALID_QUERY, what + " has a negative minIntervalMs " + s.getMinIntervalMs());
+        }
+        if (s.getMinIntervalMs() > config.getMaxMinIntervalMs()) {
+            throw new RejectedException(ErrorCode.INVALID_QUERY, what + " has a minIntervalMs of " + s.getMinIntervalMs()
+                    + " ms, more than frontier.max-min-interval-ms (" + config.getMaxMinIntervalMs() + " ms)");
+        }
+        if (s.getResultMode() == ResultMode.TARGETS && s.getTargets().size() > config.getMaxSubscriptionTargets()) {
+            throw new RejectedException(ErrorCode.INVALID_QUERY, what + " lists " + s.getTargets().size() + " targets, more than "
+                    + "frontier.max-subscription-targets (" + config.getMaxSubscriptionTargets() + "): every push of TARGETS mode "
+                    + "sends them all; subscribe in DELTA mode, which sends only the vertices that changed");
         }
     }
 
@@ -254,6 +269,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         List<QueryResult> results = new ArrayList<>();
         List<ErrorEvent> errors = new ArrayList<>();
         List<Subscription> ended = new ArrayList<>();
+        pushRoom = config.getMaxBatchAnswerBytes();
         for (Iterator<GraphSubscriptions> it = graphs.values().iterator(); it.hasNext(); ) {
             GraphSubscriptions g = it.next();
             if (!live.test(g.partition)) continue;
@@ -296,7 +312,16 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             }
         }
         List<Sub> due = new ArrayList<>();
-        for (Sub sub : g.subs.values()) if (sub.complete != null || (sub.waiting() && nowMs >= sub.dueMs())) due.add(sub);
+        int vertices = entry.vertexCount();
+        for (Sub sub : g.subs.values()) {
+            if (!(sub.complete != null || (sub.waiting() && nowMs >= sub.dueMs()))) continue;
+            if (sub.complete != null || sub.pending.all()) {   // a complete answer: paced, within the flush's room
+                long bytes = completePushBytes(sub, vertices);
+                if (bytes > pushRoom && pushRoom < config.getMaxBatchAnswerBytes()) continue;   // the next flush (due says so)
+                pushRoom -= bytes;
+            }
+            due.add(sub);
+        }
         if (!due.isEmpty()) {
             long p = System.nanoTime();
             computeMissing(g, entry, due, results, errors);
@@ -312,6 +337,31 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                     ms(phases[Phase.DEVICE_REPAIRS.ordinal()]), phaseGaveUp, ms(phases[Phase.RECOMPUTES.ordinal()]),
                     phaseRecomputed, ms(phases[Phase.PUSHES.ordinal()]), due.size());
         }
+    }
+
+    /**
+     * Bytes of complete pushes a flush may still make ({@code frontier.max-batch-answer-bytes}): after a restart or a
+     * new snapshot every subscription pushes its answer complete (RESYNC), and a thousand of them at once would hold
+     * gigabytes of chunks; beyond the room they wait for the next flush, which comes as soon as the consumer has
+     * published the previous one ({@link #due}). At least one push is made per flush.
+     */
+    private long pushRoom;
+
+    /** Roughly what a complete push of {@code sub} holds, packed and encoded: 16 bytes a vertex (or target), at most. */
+    private static long completePushBytes(Sub sub, int vertices) {
+        return switch (sub.spec.getResultMode()) {
+            case SUMMARY -> 512;
+            case TARGETS -> 512 + 16L * sub.spec.getTargets().size();
+            default -> 512 + 16L * vertices;
+        };
+    }
+
+    /**
+     * Heap a standing answer keeps on {@code vertices} vertices: BFS and SSSP about 20 bytes a vertex (value, parent,
+     * the repair's keys; 5.1 MB measured on USA-road-d.NY), MST a forest and its index, about 64.
+     */
+    static long standingBytes(Algorithm algorithm, int vertices) {
+        return 4096 + (algorithm == Algorithm.MST ? 64L : 20L) * vertices;
     }
 
     private static String ms(long nanos) {
@@ -343,7 +393,26 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             if (!g.answers.containsKey(sub.key)) missing.computeIfAbsent(sub.key, k -> new Answer<>(STANDINGS.get(sub.spec.getAlgorithm()), sub));
         }
         if (missing.isEmpty()) return;
-        List<Answer<?>> answers = List.copyOf(missing.values());
+        // each answer reserves its heap first (the memory model): one that does not fit ends its subscriptions
+        List<Answer<?>> answers = new ArrayList<>(missing.size());
+        List<Answer<?>> refused = new ArrayList<>();
+        for (Answer<?> a : missing.values()) {
+            long bytes = standingBytes(a.key.algorithm(), entry.vertexCount());
+            if (registry.tryReserveStanding(bytes)) {
+                a.reserved(registry, bytes);
+                answers.add(a);
+            } else {
+                refused.add(a);
+            }
+        }
+        for (Answer<?> a : refused) {
+            HeapBudget b = registry.budget();
+            failed(g, a.key, new RejectedException(ErrorCode.RESOURCE_EXHAUSTED, "standing " + a.key + " on graph '" + g.graphId
+                    + "' needs about " + mb(standingBytes(a.key.algorithm(), entry.vertexCount())) + " of heap; the memory model's "
+                    + mb(b.limitBytes()) + " hold graphs and snapshots (" + mb(registry.heldBytes()) + "), standing answers ("
+                    + mb(b.standingBytes()) + ") and reserves for answers in flight (" + mb(b.fixedBytes()) + ")"), results, errors);
+        }
+        if (answers.isEmpty()) return;
         List<RuntimeException> failures;
         Engine engine = null;
         try {
@@ -363,6 +432,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         for (int i = 0; i < answers.size(); i++) {
             Answer<?> a = answers.get(i);
             if (failures.get(i) != null) {
+                a.release();
                 failed(g, a.key, failures.get(i), results, errors);
             } else {
                 g.answers.put(a.key, a);
@@ -575,6 +645,10 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
 
     /** How much faster a recompute runs on the GPU than on one host core (USA-road-d.NY SSSP: 2.4 ms on an H200, 52 ms on the host). */
     static final int GPU_SPEED_UP = 20;
+
+    private static String mb(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1e6);
+    }
 
     private static <R> boolean touchedBy(TreeRepair.Screen screen, Answer<R> a) {
         return a.standing.touchedBy(screen, a.result);
@@ -840,7 +914,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         ResultStatus status = code == null ? ResultStatus.OK : code.resultStatus().orElse(ResultStatus.INTERNAL_ERROR);
         return QueryResult.newBuilder()
                 .setQueryId(s.getSubscriptionId()).setGraphId(s.getGraphId()).setGraphVersion(version)
-                .setAlgorithm(s.getAlgorithm()).setStatus(status).setError(code == null ? null : reason)
+                .setAlgorithm(s.getAlgorithm()).setStatus(status).setError(code == null ? null : Ids.reason(reason))
                 .setSource(s.getSource()).setReason(PushReason.END).setSequence(sub.sequence + 1)
                 .build();
     }
@@ -849,7 +923,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         return ErrorEvent.newBuilder()
                 .setSourceTopic(sub.origin.topic()).setPartition(sub.origin.partition()).setOffset(sub.origin.offset())
                 .setKey(sub.spec.getGraphId()).setGraphId(sub.spec.getGraphId()).setQueryId(sub.spec.getSubscriptionId())
-                .setCode(code.name()).setReason(reason).setTimestampMs(System.currentTimeMillis()).build();
+                .setCode(code.name()).setReason(Ids.reason(reason)).setTimestampMs(System.currentTimeMillis()).build();
     }
 
     @Override
@@ -919,6 +993,21 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             this.standing = (Standing<R>) standing;
             this.key = owner.key;
             this.owner = owner;
+        }
+
+        /** Heap reserved for it in the memory model, and where (released when the answer goes). */
+        private GraphRegistry budget;
+        private long reserved;
+
+        void reserved(GraphRegistry registry, long bytes) {
+            this.budget = registry;
+            this.reserved = bytes;
+        }
+
+        /** Gives its heap back to the memory model (once). */
+        void release() {
+            if (reserved > 0) budget.budget().releaseStanding(reserved);
+            reserved = 0;
         }
 
         /** Frees its tree on the device, if any. */
@@ -1068,12 +1157,18 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         /** Removes the answer {@code key} (its device tree freed). */
         void removeAnswer(AnswerKey key) {
             Answer<?> a = answers.remove(key);
-            if (a != null) a.closeDevice();
+            if (a != null) {
+                a.closeDevice();
+                a.release();
+            }
         }
 
-        /** Removes every answer (their device trees freed). */
+        /** Removes every answer (their device trees freed, their heap given back). */
         void clearAnswers() {
-            for (Answer<?> a : answers.values()) a.closeDevice();
+            for (Answer<?> a : answers.values()) {
+                a.closeDevice();
+                a.release();
+            }
             answers.clear();
         }
 

@@ -117,6 +117,59 @@ class OutputPublisherTest {
     }
 
     @Test
+    void aRecordLargerThanTheProducerMaySendIsReplacedNotSent() throws Exception {
+        MockProducer<String, byte[]> producer = new MockProducer<>(true, new StringSerializer(), new ByteArraySerializer());
+        OutputPublisher.Batch batch = new OutputPublisher(producer, topics, 64 << 10, new io.micrometer.core.instrument.simple.SimpleMeterRegistry()).batch();
+        List<QueryResult> big = answer("big", 2, 10_000);   // 120 KB a chunk, over a 64 KiB max.request.size
+        List<QueryResult> small = answer("small", 1, 10);
+        batch.addAll(List.of(new Outputs(big, List.of(), List.of(), null, List.of(), new Outputs.At("frontier.graphs", 3, 42)),
+                outputs(small, List.of())));
+        batch.await();
+        assertEquals(2, batch.refused());
+        List<ProducerRecord<String, byte[]>> sent = producer.history();
+        assertEquals(5, sent.size(), "two failed chunks with their error events, then the small answer");
+        for (int i = 0; i < 4; i += 2) {
+            QueryResult failed = FrontierCodec.decode(sent.get(i).value(), QueryResult.class);
+            assertEquals("big", failed.getQueryId());
+            assertEquals(ResultStatus.RESOURCE_EXHAUSTED, failed.getStatus());
+            assertEquals(i / 2, failed.getChunkIndex());
+            assertEquals(2, failed.getChunkCount());
+            assertTrue(failed.getDistances() == null && failed.getError().contains("max.request.size"), failed.getError());
+            ErrorEvent e = FrontierCodec.decode(sent.get(i + 1).value(), ErrorEvent.class);
+            assertEquals(topics.getErrors(), sent.get(i + 1).topic());
+            assertEquals("RESOURCE_EXHAUSTED", e.getCode());
+            assertEquals(3, e.getPartition());
+            assertEquals(42, e.getOffset());
+            assertEquals("big", e.getQueryId());
+        }
+        assertEquals(small.get(0), FrontierCodec.decode(sent.get(4).value()));
+    }
+
+    @Test
+    void aSendRefusedForGoodIsReplacedOnceAndNotRetried() throws Exception {
+        MockProducer<String, byte[]> producer = new MockProducer<>(false, new StringSerializer(), new ByteArraySerializer());
+        OutputPublisher.Batch batch = new OutputPublisher(producer, topics).batch();
+        batch.addAll(List.of(outputs(answer("q", 1, 10), List.of())));
+        assertTrue(producer.errorNext(new org.apache.kafka.common.errors.TopicAuthorizationException("not authorized on frontier.results")));
+        Thread answering = new Thread(() -> {   // the replacements are sent while await waits: answer them
+            long until = System.currentTimeMillis() + 10_000;
+            int done = 0;
+            while (done < 2 && System.currentTimeMillis() < until) {
+                if (producer.completeNext()) done++;
+                else Thread.onSpinWait();
+            }
+        });
+        answering.start();
+        batch.await();   // does not throw: the refusal is the record's own
+        answering.join();
+        assertEquals(1, batch.refused());
+        List<ProducerRecord<String, byte[]>> sent = producer.history();
+        assertEquals(3, sent.size());
+        assertEquals(ResultStatus.INTERNAL_ERROR, FrontierCodec.decode(sent.get(1).value(), QueryResult.class).getStatus());
+        assertEquals("OUTPUT_REFUSED", FrontierCodec.decode(sent.get(2).value(), ErrorEvent.class).getCode());
+    }
+
+    @Test
     void chunksArriveWholeAfterEncoding() throws Exception {
         MockProducer<String, byte[]> producer = new MockProducer<>(true, new StringSerializer(), new ByteArraySerializer());
         OutputPublisher.Batch batch = new OutputPublisher(producer, topics).batch();

@@ -70,7 +70,7 @@ public final class WorkerProcess implements AutoCloseable {
             Path tmp = Files.createDirectories(dir.resolve("tmp-" + id + "-" + started + "-" + System.nanoTime()));
             Path log = dir.resolve(id + "-" + started + ".log");
             List<String> cmd = new ArrayList<>(List.of(javaBinary().toString(), "-Xmx" + heap, "-XX:+UseSerialGC",
-                    "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Djava.io.tmpdir=" + tmp,
+                    "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-XX:+ExitOnOutOfMemoryError", "-Djava.io.tmpdir=" + tmp,
                     "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=org.frontiergraph.schema",
                     "-Dkafka.bootstrap.servers=" + bootstrap,
                     "-Dmicronaut.server.port=" + port,
