@@ -23,6 +23,7 @@ import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.Ids;
 import org.frontiergraph.worker.errors.RejectedException;
+import org.frontiergraph.worker.logging.LogSafe;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.query.QueryAnswer;
 import org.frontiergraph.worker.query.QueryService;
@@ -199,7 +200,7 @@ public class GraphEventProcessor {
     }
 
     private ErrorEvent expiredEvent(String topic, GraphRegistry.Expired e) {
-        LOG.warn("pending snapshot of graph '{}' expired: {}", e.graphId(), e.reason().getMessage());
+        LOG.warn("pending snapshot of graph {} expired: {}", LogSafe.quote(e.graphId()), e.reason().getMessage());
         metrics.error(ErrorCode.INCOMPLETE_SNAPSHOT);
         return ErrorEvent.newBuilder()
                 .setSourceTopic(topic).setPartition(e.partition()).setOffset(e.firstOffset())
@@ -316,7 +317,7 @@ public class GraphEventProcessor {
             if (a.failure() != null) {
                 outputs.error(error(a.failure(), a.error()));
                 metrics.error(a.failure());
-                LOG.warn("query '{}' on graph '{}' ({}): {} - {}", q.getQueryId(), q.getGraphId(), in.where(), a.status(), a.error());
+                LOG.warn("query {} on graph {} ({}): {} - {}", LogSafe.quote(q.getQueryId()), LogSafe.quote(q.getGraphId()), in.where(), a.status(), a.error());
             }
             outputs.answered(AnsweredQuery.of(q, a, in.timestampMs(), QueryTimings.of(queuedMs, decodeNanos, a)));
         }
@@ -364,7 +365,7 @@ public class GraphEventProcessor {
                 else LOG.debug("replay of {}: {} {}", in.where(), code, reason);
                 return;
             }
-            LOG.warn("rejected {} (key {}): {} - {}", in.where(), in.key(), code, reason);
+            LOG.warn("rejected {} (key {}): {} - {}", in.where(), LogSafe.quote(in.key()), code, reason);
             outputs.error(error(code, reason));
             metrics.error(code);
         }

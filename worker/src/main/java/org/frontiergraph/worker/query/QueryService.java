@@ -32,6 +32,7 @@ import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.RejectedException;
+import org.frontiergraph.worker.logging.LogSafe;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.registry.GraphRegistry;
@@ -168,7 +169,7 @@ public class QueryService {
     private QueryAnswer failed(GraphQuery q, GraphEntry entry, RuntimeException e) {
         ErrorCode code = ErrorCode.of(e);
         if (code == ErrorCode.INTERNAL_ERROR || code.resultStatus().isEmpty()) {   // the worker's fault, not the query's
-            LOG.error("query '{}' on graph '{}' failed", q.getQueryId(), q.getGraphId(), e);
+            LOG.error("query {} on graph {} failed", LogSafe.quote(q.getQueryId()), LogSafe.quote(q.getGraphId()), e);
             return failure(q, entry, ErrorCode.INTERNAL_ERROR, "internal error: " + e);
         }
         return failure(q, entry, code, e.getMessage());

@@ -24,6 +24,7 @@ import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.RejectedException;
+import org.frontiergraph.worker.logging.LogSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -140,8 +141,8 @@ public class GraphRegistry implements AutoCloseable {
             GraphEntry entry = new GraphEntry(a.graphId(), a.version(), partition, a.firstVertexId(), engines.load(graph),
                     a.firstOffset());
             swapIn(entry);
-            LOG.info("graph '{}' version {} loaded: {} vertices, {} edges on {} (last chunk assembled in {} ms, built in {} ms, "
-                    + "made resident in {} ms)", entry.graphId(), entry.version(), entry.vertexCount(), entry.edgeCount(),
+            LOG.info("graph {} version {} loaded: {} vertices, {} edges on {} (last chunk assembled in {} ms, built in {} ms, "
+                    + "made resident in {} ms)", LogSafe.quote(entry.graphId()), entry.version(), entry.vertexCount(), entry.edgeCount(),
                     entry.resident().backend(), millis(t1 - t0), millis(t2 - t1), millis(System.nanoTime() - t2));
             return new Change(Optional.of(entry), outcome.abandoned());
         } catch (RejectedException e) {
@@ -205,8 +206,8 @@ public class GraphRegistry implements AutoCloseable {
             return e;
         } catch (GraphTooLargeException x) {
             if (!config.isGpuFallbackToCpu()) throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, x.getMessage(), x);
-            LOG.warn("graph '{}' version {} outgrew the {} engine ({}); holding it on the CPU engine instead "
-                    + "(frontier.gpu-fallback-to-cpu=true)", e.graphId(), e.version(), e.resident().backend(), x.getMessage());
+            LOG.warn("graph {} version {} outgrew the {} engine ({}); holding it on the CPU engine instead "
+                    + "(frontier.gpu-fallback-to-cpu=true)", LogSafe.quote(e.graphId()), e.version(), e.resident().backend(), x.getMessage());
             gpuFallbacks.incrementAndGet();
             GraphEntry moved = new GraphEntry(e.graphId(), e.version(), e.partition(), e.firstVertexId(),
                     engines.onCpu(e.resident()), e.snapshotOffset());

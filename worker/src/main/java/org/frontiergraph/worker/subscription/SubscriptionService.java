@@ -40,6 +40,7 @@ import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.Ids;
 import org.frontiergraph.worker.errors.RejectedException;
+import org.frontiergraph.worker.logging.LogSafe;
 import org.frontiergraph.worker.query.QueryContext;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphEntry;
@@ -331,8 +332,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         long took = System.nanoTime() - start;
         flushes.record(took, TimeUnit.NANOSECONDS);
         if (took >= SLOW_FLUSH_NS && LOG.isDebugEnabled()) {
-            LOG.debug("graph '{}' version {}: flush of {} answers took {} ms: screen {}, host repairs {} ({} touched), device repairs {} "
-                    + "({} the host gave up on), recomputes {} ({}), pushes {} ({} due)", g.graphId, g.version, g.answers.size(),
+            LOG.debug("graph {} version {}: flush of {} answers took {} ms: screen {}, host repairs {} ({} touched), device repairs {} "
+                    + "({} the host gave up on), recomputes {} ({}), pushes {} ({} due)", LogSafe.quote(g.graphId), g.version, g.answers.size(),
                     ms(took), ms(phases[Phase.SCREEN.ordinal()]), ms(phases[Phase.HOST_REPAIRS.ordinal()]), phaseTouched,
                     ms(phases[Phase.DEVICE_REPAIRS.ordinal()]), phaseGaveUp, ms(phases[Phase.RECOMPUTES.ordinal()]),
                     phaseRecomputed, ms(phases[Phase.PUSHES.ordinal()]), due.size());
@@ -458,10 +459,10 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             if (!config.isStandingTreesOnDevice() || resident == null || !resident.backend().equals("gpu")) return;
             a.device = DeviceAnswers.open(resident, a.result);
             a.deviceOn = a.device == null ? null : resident;
-            if (a.device != null) LOG.info("standing {} on graph '{}' has a tree on the device: repaired there when the host gives up", a.key, g.graphId);
+            if (a.device != null) LOG.info("standing {} on graph {} has a tree on the device: repaired there when the host gives up", a.key, LogSafe.quote(g.graphId));
         } catch (RuntimeException e) {
-            LOG.warn("standing {} on graph '{}' stays on the host: its tree on the device could not be kept ({})", a.key,
-                    g.graphId, e.toString());
+            LOG.warn("standing {} on graph {} stays on the host: its tree on the device could not be kept ({})", a.key,
+                    LogSafe.quote(g.graphId), e.toString());
             a.closeDevice();
         }
     }
@@ -609,11 +610,11 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             long start = System.nanoTime();
             DeviceAnswers.Repaired[] r = DeviceAnswers.repair(resident, trees, changes);
             for (int i = 0; i < r.length; i++) onDevice(gaveUp.get(i), r[i], verify);
-            if (LOG.isDebugEnabled()) LOG.debug("graph '{}': {} standing answers repaired on the device (the host gave up on them, or a large batch) in {} ms",
-                    g.graphId, r.length, String.format("%.2f", (System.nanoTime() - start) / 1e6));
+            if (LOG.isDebugEnabled()) LOG.debug("graph {}: {} standing answers repaired on the device (the host gave up on them, or a large batch) in {} ms",
+                    LogSafe.quote(g.graphId), r.length, String.format("%.2f", (System.nanoTime() - start) / 1e6));
         } catch (RuntimeException e) {
-            LOG.warn("incremental repair on the device of graph '{}' failed ({}); recomputing {} standing answers",
-                    g.graphId, e.toString(), gaveUp.size());
+            LOG.warn("incremental repair on the device of graph {} failed ({}); recomputing {} standing answers",
+                    LogSafe.quote(g.graphId), e.toString(), gaveUp.size());
             for (Refresh<?> t : gaveUp) {
                 t.answer.closeDevice();
                 t.intact = false;
@@ -667,7 +668,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         try {
             t.repaired = a.standing.repair(graph, a.result, changes, divisor);
         } catch (RuntimeException e) {
-            LOG.warn("incremental repair of {} on graph '{}' failed ({}); recomputing", a.key, g.graphId, e.toString());
+            LOG.warn("incremental repair of {} on graph {} failed ({}); recomputing", a.key, LogSafe.quote(g.graphId), e.toString());
             t.intact = false;
         }
         t.verify = t.repaired != null && verify > 0 && ThreadLocalRandom.current().nextDouble() < verify;
@@ -716,8 +717,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         (t.onDevice ? repairedOnDevice : repaired).increment();
         if (t.mismatch != null) {
             mismatches.increment();
-            LOG.error("incremental {} on graph '{}' version {} differs from a recompute: {}; pushing the recomputed answer (RESYNC)",
-                    a.key, g.graphId, entry.version(), t.mismatch);
+            LOG.error("incremental {} on graph {} version {} differs from a recompute: {}; pushing the recomputed answer (RESYNC)",
+                    a.key, LogSafe.quote(g.graphId), entry.version(), t.mismatch);
             a.result = t.fresh;
             onDevice(g, a, resident(g));
             for (Sub sub : g.users(a.key)) {
@@ -757,7 +758,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             }
             RuntimeException e = m.failure();
             ErrorCode code = ErrorCode.of(e);
-            if (code == ErrorCode.INTERNAL_ERROR) LOG.error("push of subscription '{}' failed", sub.spec.getSubscriptionId(), e);
+            if (code == ErrorCode.INTERNAL_ERROR) LOG.error("push of subscription {} failed", LogSafe.quote(sub.spec.getSubscriptionId()), e);
             endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
         }
     }
@@ -886,13 +887,13 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     /** An answer could not be computed: every subscription using it ends with the failure. */
     private void failed(GraphSubscriptions g, AnswerKey key, RuntimeException e, List<QueryResult> results, List<ErrorEvent> errors) {
         ErrorCode code = ErrorCode.of(e);
-        if (code == ErrorCode.INTERNAL_ERROR) LOG.error("standing {} on graph '{}' failed", key, g.graphId, e);
+        if (code == ErrorCode.INTERNAL_ERROR) LOG.error("standing {} on graph {} failed", key, LogSafe.quote(g.graphId), e);
         g.removeAnswer(key);
         for (Sub sub : g.using(key)) endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
     }
 
     private void endWith(GraphSubscriptions g, Sub sub, ErrorCode code, String reason, List<QueryResult> results, List<ErrorEvent> errors) {
-        LOG.warn("subscription '{}' on graph '{}' ends: {} - {}", sub.spec.getSubscriptionId(), g.graphId, code, reason);
+        LOG.warn("subscription {} on graph {} ends: {} - {}", LogSafe.quote(sub.spec.getSubscriptionId()), LogSafe.quote(g.graphId), code, reason);
         g.remove(sub);
         results.add(end(sub, g.version, code, reason));
         errors.add(error(sub, code, reason));

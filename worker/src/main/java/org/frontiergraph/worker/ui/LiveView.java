@@ -5,7 +5,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.distribution.CountAtBucket;
 import io.micrometer.core.instrument.distribution.HistogramSnapshot;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,6 +25,7 @@ import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.worker.config.UiConfig;
 import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.registry.GraphRegistry;
 
@@ -35,22 +35,49 @@ import org.frontiergraph.worker.registry.GraphRegistry;
  * answer on it: the shortest-path tree (SSSP) or BFS tree from a source, or the path to a target, or the MST.
  * Drawing answers are computed on the CPU engine from the graph version's host copy (small graphs only), so the
  * page never competes with queries for the GPU; layouts are cached per graph structure.
+ * <p>Drawing work is bounded: a graph of more than {@code frontier.ui.max-draw-edges} edges is refused (413) before
+ * anything is computed, the last {@code frontier.ui.view-cache-size} drawings are kept (keyed by graph, version,
+ * algorithm, source and target), and a client address has at most one drawing being computed at a time (another
+ * gets 429).
  */
 @Singleton
 public class LiveView {
     private final GraphRegistry registry;
     private final MeterRegistry meters;
     private final int maxDrawVertices;
+    private final int maxDrawEdges;
     private final CpuBackend cpu = new CpuBackend();
     private final Map<String, Layout> layouts = new ConcurrentHashMap<>();
+    private final Map<ViewKey, Map<String, Object>> views;
+    /** The client addresses with a drawing being computed. */
+    private final Map<String, Boolean> drawing = new ConcurrentHashMap<>();
+    /** Drawings computed (not from the cache), for tests and the curious. */
+    private final java.util.concurrent.atomic.AtomicLong computed = new java.util.concurrent.atomic.AtomicLong();
+    /** Runs while a drawing's client slot is held, before it is computed: a test's way to hold it there. */
+    volatile Runnable whileDrawing = () -> {};
 
     private record Layout(int[] structure, double[] positions) {}
 
-    public LiveView(GraphRegistry registry, MeterRegistry meters,
-                    @Value("${frontier.ui.max-draw-vertices:5000}") int maxDrawVertices) {
+    /** What a drawing depends on: the graph's version, the algorithm, and the 0-based source and target. */
+    private record ViewKey(String graphId, long version, String algorithm, int source, Integer target) {}
+
+    public LiveView(GraphRegistry registry, MeterRegistry meters, UiConfig ui) {
         this.registry = registry;
         this.meters = meters;
-        this.maxDrawVertices = maxDrawVertices;
+        this.maxDrawVertices = ui.getMaxDrawVertices();
+        this.maxDrawEdges = ui.getMaxDrawEdges();
+        int cacheSize = Math.max(0, ui.getViewCacheSize());
+        this.views = java.util.Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<ViewKey, Map<String, Object>> eldest) {
+                return size() > cacheSize;
+            }
+        });
+    }
+
+    /** Drawings computed so far (cache hits not counted). */
+    public long drawingsComputed() {
+        return computed.get();
     }
 
     /** Graphs, query counts by algorithm and status, latency percentiles (ms) by algorithm. */
@@ -68,7 +95,7 @@ public class LiveView {
             g.put("backend", e.resident().backend());
             g.put("residentBytes", e.resident().residentBytes());
             g.put("partition", e.partition());
-            g.put("drawable", e.vertexCount() <= maxDrawVertices);
+            g.put("drawable", e.vertexCount() <= maxDrawVertices && e.edgeCount() <= maxDrawEdges);
             graphs.add(g);
         }
         Map<String, Object> queries = new LinkedHashMap<>();
@@ -110,10 +137,22 @@ public class LiveView {
         return s.max(TimeUnit.MILLISECONDS);
     }
 
-    /** A drawing request that cannot be served, with the reason. */
+    /** A drawing request that cannot be served, with the reason and the HTTP status that says why. */
     public static final class ViewException extends RuntimeException {
+        private final int status;
+
         public ViewException(String message) {
+            this(message, 400);
+        }
+
+        public ViewException(String message, int status) {
             super(message);
+            this.status = status;
+        }
+
+        /** 400 (a bad request), 413 (the graph is too large to draw) or 429 (this client is drawing already). */
+        public int status() {
+            return status;
         }
     }
 
@@ -122,17 +161,44 @@ public class LiveView {
      * the answer's edges to highlight (the tree, or the path to {@code target} when given), all in 0-based ids,
      * with the user's first vertex id to label them.
      */
-    public Map<String, Object> view(String graphId, String algorithm, Integer source, Integer target) {
+    public Map<String, Object> view(String client, String graphId, String algorithm, Integer source, Integer target) {
         GraphEntry e = registry.get(graphId).orElseThrow(() -> new ViewException("no graph '" + graphId + "' on this worker"));
         if (e.vertexCount() > maxDrawVertices) {
             throw new ViewException("graph '" + graphId + "' has " + e.vertexCount() + " vertices; the page draws at most "
                     + maxDrawVertices + " (frontier.ui.max-draw-vertices)");
         }
-        CsrGraph g = e.resident().mutable().snapshot();   // this thread is not the graph's: a copy later updates do not touch
-        int first = e.firstVertexId();
+        if (e.edgeCount() > maxDrawEdges) {
+            throw new ViewException("graph '" + graphId + "' has " + e.edgeCount() + " edges; the page draws at most "
+                    + maxDrawEdges + " (frontier.ui.max-draw-edges)", 413);
+        }
         String alg = algorithm == null ? "sssp" : algorithm.toLowerCase(Locale.ROOT);
+        if (!List.of("sssp", "bfs", "mst").contains(alg)) {
+            throw new ViewException("algorithm '" + algorithm + "': the page draws bfs, sssp or mst");
+        }
+        int first = e.firstVertexId();
         int s = vertex(e, source == null ? first : source, "source");
         Integer t = target == null ? null : vertex(e, target, "target");
+        ViewKey key = new ViewKey(graphId, e.version(), alg, s, t);
+        Map<String, Object> cached = views.get(key);
+        if (cached != null) return cached;
+        if (drawing.putIfAbsent(client, Boolean.TRUE) != null) {
+            throw new ViewException("a drawing for " + client + " is being computed; one at a time per client", 429);
+        }
+        try {
+            whileDrawing.run();
+            Map<String, Object> out = draw(e, alg, s, t);
+            computed.incrementAndGet();
+            views.put(key, out);
+            return out;
+        } finally {
+            drawing.remove(client);
+        }
+    }
+
+    private Map<String, Object> draw(GraphEntry e, String alg, int s, Integer t) {
+        String graphId = e.graphId();
+        CsrGraph g = e.resident().mutable().snapshot();   // this thread is not the graph's: a copy later updates do not touch
+        int first = e.firstVertexId();
         List<Integer> highlight = new ArrayList<>();
         String summary;
         try (ResidentGraph r = cpu.load(g)) {
@@ -157,7 +223,7 @@ public class LiveView {
                     summary = String.format(Locale.ROOT, "minimum spanning forest: %d edges, total weight %s, %d component(s)",
                             res.edgeIds().length, fmt(res.totalWeight()), res.components());
                 }
-                default -> throw new ViewException("algorithm '" + algorithm + "': the page draws bfs, sssp or mst");
+                default -> throw new IllegalStateException(alg);
             }
         }
         Map<String, Object> out = new LinkedHashMap<>();
@@ -173,7 +239,7 @@ public class LiveView {
         out.put("edges", edgeList(g));
         out.put("highlight", highlight);
         out.put("summary", summary);
-        return out;
+        return java.util.Collections.unmodifiableMap(out);
     }
 
     private static int vertex(GraphEntry e, int userId, String what) {

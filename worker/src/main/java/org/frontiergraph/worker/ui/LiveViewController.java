@@ -1,5 +1,7 @@
 package org.frontiergraph.worker.ui;
 
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
@@ -8,14 +10,17 @@ import io.micronaut.http.annotation.QueryValue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
  * The live page, read-only: {@code GET /ui} (the page), {@code /ui/app.js}, {@code /ui/api/overview} (graphs,
  * counts, latency) and {@code /ui/api/graphs/{graphId}/view?algorithm=sssp|bfs|mst&source=S&target=T} (a drawing).
+ * Who may call it: {@link HttpAccessFilter}; off with {@code frontier.ui.enabled=false}.
  */
 @Controller("/ui")
+@Requires(property = "frontier.ui.enabled", notEquals = "false")
 public class LiveViewController {
     private final LiveView view;
     private final String page;
@@ -43,14 +48,20 @@ public class LiveViewController {
     }
 
     @Get(uri = "/api/graphs/{graphId}/view", produces = MediaType.APPLICATION_JSON)
-    public HttpResponse<Object> view(String graphId, @QueryValue(defaultValue = "sssp") String algorithm,
+    public HttpResponse<Object> view(HttpRequest<?> request, String graphId, @QueryValue(defaultValue = "sssp") String algorithm,
                                      @QueryValue(defaultValue = "") String source,
                                      @QueryValue(defaultValue = "") String target) {
         try {
-            return HttpResponse.ok(view.view(graphId, algorithm, number(source, "source"), number(target, "target")));
+            return HttpResponse.ok(view.view(client(request), graphId, algorithm, number(source, "source"), number(target, "target")));
         } catch (LiveView.ViewException e) {
-            return HttpResponse.badRequest(Map.of("error", e.getMessage()));
+            return HttpResponse.status(io.micronaut.http.HttpStatus.valueOf(e.status())).body(Map.of("error", e.getMessage()));
         }
+    }
+
+    /** The caller's address (the TCP peer): drawings are limited per address. */
+    private static String client(HttpRequest<?> request) {
+        InetSocketAddress remote = request.getRemoteAddress();
+        return remote == null || remote.getAddress() == null ? "unknown" : remote.getAddress().getHostAddress();
     }
 
     private static Integer number(String text, String what) {

@@ -127,6 +127,30 @@ public final class WorkerProcess implements AutoCloseable {
                 .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
     }
 
+    /**
+     * GET {@code path} through {@code address} (an address of this machine, e.g. a non-loopback one, so that the
+     * worker sees the call coming from it) with these headers: the whole response.
+     */
+    public HttpResponse<String> httpGet(java.net.InetAddress address, String path, Map<String, String> headers)
+            throws IOException, InterruptedException {
+        return HTTP.send(request(address, path, headers), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The same, sent asynchronously (calls side by side open connections side by side). */
+    public java.util.concurrent.CompletableFuture<HttpResponse<String>> httpGetAsync(java.net.InetAddress address, String path,
+                                                                                      Map<String, String> headers) {
+        return HTTP.sendAsync(request(address, path, headers), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpRequest request(java.net.InetAddress address, String path, Map<String, String> headers) {
+        String host = address.getHostAddress();
+        if (address instanceof java.net.Inet6Address) host = "[" + host.replaceFirst("%.*$", "") + "]";
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://" + host + ":" + httpPort + path))
+                .timeout(Duration.ofSeconds(30));
+        headers.forEach(b::header);
+        return b.build();
+    }
+
     /** SIGKILL, and waits for the process to be gone. */
     public void kill() {
         process.destroyForcibly();
