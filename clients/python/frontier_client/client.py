@@ -188,6 +188,16 @@ class Follower:
         self.close()
 
 
+def _route_push(subs, rec):
+    """Queues a push chunk for its subscription: the pair (graphId, subscription id) it names, never another
+    graph's subscription of the same id. Returns whether a subscription of this client took it."""
+    sub = subs.get((rec.get("graphId"), rec["queryId"]))
+    if sub is None:
+        return False
+    sub[1].append(rec)
+    return True
+
+
 class FrontierClient:
     """A pipeline's side of docs/contract.md in Python.
 
@@ -212,7 +222,7 @@ class FrontierClient:
         self._wanted = {}        # query id -> {chunkIndex: record}
         self._query_records = {}  # query id -> (partition, offset)
         self._query_modes = {}   # query id -> requested mode
-        self._subs = {}          # subscription id -> (mode, deque of QueryResult chunks of its pushes, read in order)
+        self._subs = {}          # (graph id, subscription id) -> (mode, deque of chunks of its pushes, read in order)
         self._errors = []        # ErrorEvents about records this client published, not yet reported
         self._loaded = {}        # graph id -> [(partition, offset, GraphStatus)] seen on the status topic
         self._results_f = None
@@ -290,9 +300,7 @@ class FrontierClient:
                 if name != "QueryResult":
                     continue
                 if rec.get("reason") is not None:   # a subscription's push
-                    sub = self._subs.get(rec["queryId"])
-                    if sub is not None:
-                        sub[1].append(rec)
+                    _route_push(self._subs, rec)
                     continue
                 chunks = self._wanted.get(rec["queryId"])
                 if chunks is not None:
@@ -512,27 +520,38 @@ class FrontierClient:
             "source": None if source is None else int(source),
             "targets": [int(t) for t in (targets if targets is not None else [])],
             "resultMode": mode, "minIntervalMs": int(min_interval_ms), "cancel": False})
-        self._subs[subscription_id] = (mode, deque())
+        self._subs[(graph_id, subscription_id)] = (mode, deque())
         self._publish(graph_id, [value], _Sent("subscription", graph_id, None, subscription_id))
         return subscription_id
 
     def cancel(self, graph_id, subscription_id):
-        """Ends a subscription: the worker answers with a last push, reason ``END`` (status OK)."""
+        """Ends the subscription ``subscription_id`` of graph ``graph_id`` (the same id on another graph is another
+        subscription, left standing): the worker answers with a last push, reason ``END`` (status OK)."""
         value = codec.encode("Subscription", {"subscriptionId": subscription_id, "graphId": graph_id,
                                               "algorithm": "BFS", "cancel": True})   # algorithm: required, unread
         self._publish(graph_id, [value], _Sent("subscription", graph_id, None, subscription_id))
 
-    def pushes(self, subscription_id, timeout=60.0):
+    def pushes(self, subscription_id, timeout=60.0, graph_id=None):
         """The pushes of a subscription made by :meth:`subscribe`, as :class:`Push` objects, in order; the
         generator ends after the last one (``END``: cancelled or failed).
+
+        A subscription is its graph and its id: the same id subscribed on two graphs is two subscriptions, each
+        with its own pushes (a push of the other graph is never among them); name ``graph_id`` then (KeyError
+        otherwise).
 
         Apply them to a :class:`View` to hold the answer. ``timeout``: the longest wait for the next push
         (TimeoutError); None waits for ever. A push whose chunks stop coming (its worker died) is dropped when the
         next push starts; the next owner pushes the answer complete (RESYNC).
         """
-        if subscription_id not in self._subs:
-            raise KeyError("subscription %r was not made by this client" % subscription_id)
-        mode, queue = self._subs[subscription_id]
+        keys = [k for k in self._subs if k[1] == subscription_id and graph_id in (None, k[0])]
+        if not keys:
+            raise KeyError("subscription %r%s was not made by this client"
+                           % (subscription_id, "" if graph_id is None else " of graph %r" % graph_id))
+        if len(keys) > 1:
+            raise KeyError("subscription %r was made on graphs %s: name graph_id"
+                           % (subscription_id, sorted(k[0] for k in keys)))
+        key = keys[0]
+        mode, queue = self._subs[key]
         held = {}   # chunk index -> chunk of the push being assembled
         while True:
             deadline = None if timeout is None else time.monotonic() + timeout
@@ -555,7 +574,8 @@ class FrontierClient:
                     held = {}
             yield push
             if push.end:   # nothing follows: forget it, and the error events about its records
-                self._subs.pop(subscription_id, None)
+                self._subs.pop(key, None)
                 self._errors = [e for e in self._errors
-                                if getattr(self._sent.get((e["partition"], e["offset"])), "query_id", None) != subscription_id]
+                                if (getattr(self._sent.get((e["partition"], e["offset"])), "graph_id", None),
+                                    getattr(self._sent.get((e["partition"], e["offset"])), "query_id", None)) != key]
                 return

@@ -95,7 +95,9 @@ class View:
     complete push (INITIAL or RESYNC; re-subscribing gets one).
     """
 
-    def __init__(self):
+    def __init__(self, graph_id=None):
+        #: the graph whose pushes this view applies (None: the graph of the first push applied)
+        self.graph_id = graph_id
         self.values = {}
         self.parents = {}
         self.forest = {}
@@ -109,7 +111,12 @@ class View:
         self.reached_count = self.max_hops = self.max_distance = self.total_weight = self.components = None
 
     def apply(self, push):
-        """Applies one push; returns False when it was ignored (a redelivery, or a gap: see ``stale``)."""
+        """Applies one push; returns False when it was ignored (a redelivery, a gap: see ``stale``; or a push of
+        another graph: a subscription is its graph and its id, and the same id on another graph is another one)."""
+        if self.graph_id is None:
+            self.graph_id = push.graph_id
+        elif push.graph_id != self.graph_id:
+            return False
         complete = not push.delta and push.reason in ("INITIAL", "RESYNC")
         if complete and push.sequence == 0:
             self.stale = False

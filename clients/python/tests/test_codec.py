@@ -226,6 +226,44 @@ class SubscriptionTest(unittest.TestCase):
         self.assertTrue(view.apply(end))
         self.assertTrue(view.ended)
 
+    def test_one_id_on_two_graphs_is_two_subscriptions(self):
+        from collections import deque
+        from frontier_client.client import _route_push
+
+        def full(graph, seq, reason, d, p):
+            return push(reason, seq, graphId=graph, vertexCount=len(d), distances=codec.pack_float64(d),
+                        parents=codec.pack_int32(p))
+
+        def delta(graph, seq, vertices, d, p):
+            return push("UPDATE", seq, True, graphId=graph, vertices=codec.pack_int32(vertices),
+                        distances=codec.pack_float64(d), parents=codec.pack_int32(p))
+
+        # pushes of subscription "s" on graphs "a" and "b", interleaved as the results topic holds them
+        chunks = [full("a", 0, "INITIAL", [0.0, 1.0, 2.0], [1, 1, 2]), full("b", 0, "INITIAL", [0.0, 5.0], [1, 1]),
+                  delta("a", 1, [3], [1.5], [1]), delta("b", 1, [2], [4.0], [1]), delta("b", 2, [2], [3.0], [1])]
+        subs = {("a", "s"): ("DELTA", deque()), ("b", "s"): ("DELTA", deque())}
+        for c in chunks:
+            self.assertTrue(_route_push(subs, c))
+        self.assertFalse(_route_push(subs, full("c", 0, "INITIAL", [0.0], [1])), "a graph not subscribed")
+        self.assertEqual(["a", "a"], [c["graphId"] for c in subs[("a", "s")][1]])
+        self.assertEqual(["b", "b", "b"], [c["graphId"] for c in subs[("b", "s")][1]])
+
+        views = {"a": View("a"), "b": View("b")}
+        for c in chunks:
+            p = Push([c])
+            self.assertTrue(views[p.graph_id].apply(p))
+            other = views["b" if p.graph_id == "a" else "a"]
+            before = (dict(other.values), other.sequence, other.stale)
+            self.assertFalse(other.apply(p), "a push of another graph is never applied")
+            self.assertEqual(before, (dict(other.values), other.sequence, other.stale))
+        self.assertEqual({1: 0.0, 2: 1.0, 3: 1.5}, views["a"].values)
+        self.assertEqual({1: 0.0, 2: 3.0}, views["b"].values)
+        self.assertEqual((1, 2), (views["a"].sequence, views["b"].sequence))
+        unnamed = View()   # bound to the graph of the first push it applies
+        for c in chunks:
+            unnamed.apply(Push([c]))
+        self.assertEqual(("a", {1: 0.0, 2: 1.0, 3: 1.5}), (unnamed.graph_id, unnamed.values))
+
     def test_mst_deltas_remove_then_add_forest_edges(self):
         view = View()
         view.apply(Push([push("INITIAL", 0, algorithm="MST", source=None, totalWeight=4.0, components=1,

@@ -240,7 +240,8 @@ public final class FrontierClient implements AutoCloseable {
      * (the INITIAL one first) is missed. The caller closes the feed; {@link #cancel} ends the subscription.
      */
     public SubscriptionFeed subscribe(Subscription subscription) {
-        SubscriptionFeed feed = follow(List.of(subscription.getSubscriptionId()));
+        SubscriptionFeed feed = new SubscriptionFeed(watchResults(), List.of())
+                .follow(subscription.getGraphId(), subscription.getSubscriptionId());   // this graph's pushes only
         try {
             publishSubscription(subscription);
         } catch (RuntimeException e) {

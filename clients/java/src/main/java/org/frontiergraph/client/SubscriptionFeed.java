@@ -25,6 +25,11 @@ import org.frontiergraph.schema.codec.SubscriptionView;
  * <p>A push whose chunks stop coming (its worker died part way through) is dropped when the next push of that
  * subscription starts; the next owner of the graph pushes the answer complete (RESYNC). Pushes of ids not followed
  * are skipped. Not thread-safe (one Kafka consumer): use it from one thread.
+ *
+ * <p>A subscription is identified by its graph and its id (docs/contract.md, "Subscription"): the same id may stand on
+ * two graphs, and every push names its graph. {@link #follow(String, String)} follows one pair: pushes of that id for
+ * another graph are never applied to its view. {@link #follow(String)} (no graph named) binds the view to the graph
+ * of the first push it applies, and skips the id's pushes of any other graph from then on.
  */
 public final class SubscriptionFeed implements AutoCloseable {
     /** What the subscription's view made of a push. */
@@ -45,6 +50,9 @@ public final class SubscriptionFeed implements AutoCloseable {
         public Push {
             chunks = List.copyOf(chunks);
         }
+
+        /** The graph of the subscription (with its id, what identifies it). */
+        public String graphId() { return head().getGraphId(); }
 
         /** Chunk 0: reason, sequence, version, status, error and the summary fields. */
         public QueryResult head() { return chunks.get(0); }
@@ -68,7 +76,8 @@ public final class SubscriptionFeed implements AutoCloseable {
     }
 
     private final TopicWatcher<QueryResult> results;
-    private final Map<String, Assembly> followed = new LinkedHashMap<>();
+    /** By subscription id: one assembly per graph followed under that id (graph null: bound by its first push). */
+    private final Map<String, List<Assembly>> followed = new LinkedHashMap<>();
     private final Deque<Push> ready = new ArrayDeque<>();
 
     /**
@@ -85,14 +94,36 @@ public final class SubscriptionFeed implements AutoCloseable {
      * subscription is published). Following an id again keeps its view.
      */
     public SubscriptionFeed follow(String subscriptionId) {
-        followed.computeIfAbsent(subscriptionId, id -> new Assembly());
+        List<Assembly> views = followed.computeIfAbsent(subscriptionId, id -> new ArrayList<>(1));
+        if (views.isEmpty()) views.add(new Assembly(null));
         return this;
     }
 
-    /** Stops following a subscription id (its view is forgotten). */
+    /**
+     * Follows the subscription {@code subscriptionId} of graph {@code graphId}, with a new view that only that graph's
+     * pushes change (call it before the subscription is published). Following the pair again keeps its view.
+     */
+    public SubscriptionFeed follow(String graphId, String subscriptionId) {
+        java.util.Objects.requireNonNull(graphId, "graphId");
+        List<Assembly> views = followed.computeIfAbsent(subscriptionId, id -> new ArrayList<>(1));
+        for (Assembly a : views) if (graphId.equals(a.graphId)) return this;
+        views.add(new Assembly(graphId));
+        return this;
+    }
+
+    /** Stops following a subscription id, on every graph (its views are forgotten). */
     public void unfollow(String subscriptionId) {
         followed.remove(subscriptionId);
         ready.removeIf(p -> p.subscriptionId().equals(subscriptionId));
+    }
+
+    /** Stops following the subscription {@code subscriptionId} of graph {@code graphId} (its view is forgotten). */
+    public void unfollow(String graphId, String subscriptionId) {
+        List<Assembly> views = followed.get(subscriptionId);
+        if (views == null) return;
+        views.removeIf(a -> graphId.equals(a.graphId));
+        if (views.isEmpty()) followed.remove(subscriptionId);
+        ready.removeIf(p -> p.subscriptionId().equals(subscriptionId) && graphId.equals(p.graphId()));
     }
 
     /** The ids followed, in the order first followed. */
@@ -103,12 +134,31 @@ public final class SubscriptionFeed implements AutoCloseable {
     /**
      * The answer of a followed subscription as its pushes so far made it (empty arrays before the first push).
      *
-     * @throws IllegalArgumentException for an id not followed
+     * @throws IllegalArgumentException for an id not followed, or followed on several graphs (name the graph)
      */
     public SubscriptionView view(String subscriptionId) {
-        Assembly a = followed.get(subscriptionId);
-        if (a == null) throw new IllegalArgumentException("subscription '" + subscriptionId + "' is not followed by this feed");
-        return a.view;
+        List<Assembly> views = followed.get(subscriptionId);
+        if (views == null || views.isEmpty()) {
+            throw new IllegalArgumentException("subscription '" + subscriptionId + "' is not followed by this feed");
+        }
+        if (views.size() > 1) {
+            throw new IllegalArgumentException("subscription '" + subscriptionId + "' is followed on " + views.size()
+                    + " graphs: name the graph, view(graphId, subscriptionId)");
+        }
+        return views.get(0).view;
+    }
+
+    /**
+     * The answer of the subscription {@code subscriptionId} of graph {@code graphId} as its pushes so far made it.
+     *
+     * @throws IllegalArgumentException when that pair is not followed
+     */
+    public SubscriptionView view(String graphId, String subscriptionId) {
+        for (Assembly a : followed.getOrDefault(subscriptionId, List.of())) {
+            if (graphId.equals(a.graphId)) return a.view;
+        }
+        throw new IllegalArgumentException("subscription '" + subscriptionId + "' of graph '" + graphId
+                + "' is not followed by this feed");
     }
 
     /** The next complete push of any followed subscription, waiting up to {@code timeout}; empty when none came. */
@@ -143,9 +193,17 @@ public final class SubscriptionFeed implements AutoCloseable {
      * (a chunk of a push still incomplete, an answer to a query, a push of an id not followed).
      */
     Push accept(QueryResult r) {
-        Assembly a = followed.get(r.getQueryId());
-        if (a == null || r.getReason() == null) return null;   // not followed, or a query's answer
-        return a.accept(r);
+        List<Assembly> views = followed.get(r.getQueryId());
+        if (views == null || r.getReason() == null) return null;   // not followed, or a query's answer
+        String graph = r.getGraphId();
+        Assembly unbound = null;
+        for (Assembly a : views) {
+            if (a.graphId == null) unbound = a;
+            else if (a.graphId.equals(graph)) return a.accept(r);
+        }
+        if (unbound == null || graph == null) return null;   // the same id on a graph not followed: never applied
+        unbound.graphId = graph;   // follow(id): the view belongs to the graph of its first push
+        return unbound.accept(r);
     }
 
     @Override
@@ -156,6 +214,13 @@ public final class SubscriptionFeed implements AutoCloseable {
     /** The chunks of the push in progress of one subscription, and its view. */
     private static final class Assembly {
         final SubscriptionView view = new SubscriptionView();
+        /** The graph whose pushes this view applies; null until the first push (follow without a graph). */
+        String graphId;
+
+        Assembly(String graphId) {
+            this.graphId = graphId;
+        }
+
         QueryResult[] chunks;
         int have;
 

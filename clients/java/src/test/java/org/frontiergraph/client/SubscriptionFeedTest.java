@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -118,6 +119,66 @@ class SubscriptionFeedTest {
         List<String> keys = new ArrayList<>();
         object.fieldNames().forEachRemaining(keys::add);
         return keys;
+    }
+
+    /**
+     * One subscription id on two graphs is two subscriptions (docs/contract.md, "Subscription"): a view follows one
+     * graph's pushes and never applies the other's, though both come keyed by the same id.
+     */
+    @Test
+    void oneIdOnTwoGraphsIsTwoSubscriptionsAndAViewAppliesOnlyItsGraphsPushes() {
+        SubscriptionFeed both = new SubscriptionFeed(null, List.of()).follow("small", "spf").follow("ring", "spf");
+        SubscriptionFeed smallOnly = new SubscriptionFeed(null, List.of()).follow("small", "spf");
+        SubscriptionFeed unnamed = new SubscriptionFeed(null, List.of("spf"));   // bound to the first push's graph
+        List<QueryResult> chunks = new ArrayList<>();
+        feed("small", sub("spf", "small", Algorithm.SSSP, 1).build());
+        feed("ring", sub("spf", "ring", Algorithm.SSSP, 1).build());
+        chunks.addAll(flush());
+        feed("small", update("small").setReweighted(Fixtures.weighted(2, 3, 10)).build());   // small: 3 now at 5
+        feed("ring", update("ring").setReweighted(Fixtures.weighted(1, 3, 0.5)).build());    // ring: 3 at 0.5, 4 at 1.5
+        chunks.addAll(flush());
+        Set<String> graphs = new HashSet<>();
+        for (QueryResult c : chunks) {
+            assertEquals("spf", c.getQueryId());
+            graphs.add(c.getGraphId());
+        }
+        assertEquals(Set.of("small", "ring"), graphs, "both graphs pushed under the one id");
+
+        List<SubscriptionFeed.Push> pushes = pushes(both, chunks);
+        assertEquals(4, pushes.size(), "INITIAL and UPDATE of each graph: " + pushes);
+        pushes.forEach(p -> assertEquals(SubscriptionFeed.Outcome.APPLIED, p.outcome(), p.graphId() + " #" + p.sequence()));
+        double inf = Double.POSITIVE_INFINITY;
+        double[] small = {0, 1.5, 5, inf, inf}, ring = {0, 1, 0.5, 1.5};
+        assertArrayEquals(small, both.view("small", "spf").distances());
+        assertArrayEquals(ring, both.view("ring", "spf").distances());
+        assertEquals(2, both.view("small", "spf").version());
+        assertEquals(2, both.view("ring", "spf").version());
+        assertThrows(IllegalArgumentException.class, () -> both.view("spf"), "ambiguous: the graph must be named");
+
+        List<SubscriptionFeed.Push> smallPushes = pushes(smallOnly, chunks);
+        assertEquals(2, smallPushes.size());
+        smallPushes.forEach(p -> assertEquals("small", p.graphId()));
+        assertArrayEquals(small, smallOnly.view("spf").distances(), "the other graph's pushes were never applied");
+        assertThrows(IllegalArgumentException.class, () -> smallOnly.view("ring", "spf"));
+
+        List<SubscriptionFeed.Push> first = pushes(unnamed, chunks);
+        assertEquals(2, first.size());
+        assertEquals(chunks.get(0).getGraphId(), first.get(0).graphId());
+        assertArrayEquals(chunks.get(0).getGraphId().equals("small") ? small : ring, unnamed.view("spf").distances());
+
+        // a cancel names its graph and ends that subscription only; the other keeps pushing
+        feed("ring", sub("spf", "ring", Algorithm.SSSP, 1).setCancel(true).build());
+        SubscriptionFeed.Push end = only(both, flush());
+        assertTrue(end.end());
+        assertEquals("ring", end.graphId());
+        assertTrue(both.view("ring", "spf").ended());
+        assertFalse(both.view("small", "spf").ended());
+        feed("small", update("small").setReweighted(Fixtures.weighted(2, 3, 1)).build());
+        feed("ring", update("ring").setReweighted(Fixtures.weighted(1, 2, 7)).build());
+        SubscriptionFeed.Push after = only(both, flush());
+        assertEquals("small", after.graphId());
+        assertArrayEquals(new double[] {0, 1.5, 2.5, inf, inf}, both.view("small", "spf").distances());
+        assertArrayEquals(ring, both.view("ring", "spf").distances(), "the ended one is left as it was");
     }
 
     @Test

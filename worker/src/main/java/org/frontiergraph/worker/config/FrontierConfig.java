@@ -62,6 +62,11 @@ public class FrontierConfig {
      * cores, at most 4.
      */
     private int partitionConcurrency = Math.min(4, Runtime.getRuntime().availableProcessors());
+    /**
+     * Update ids remembered per graph: an update whose {@code updateId} is among the last this many applied to its
+     * graph is a retry, refused with DUPLICATE_UPDATE (0: no deduplication). About 120 bytes an id plus its characters.
+     */
+    private int updateDedupWindow = 10_000;
     /** Standing queries one graph may have; a subscription beyond is refused (TOO_MANY_SUBSCRIPTIONS). */
     private int maxSubscriptionsPerGraph = 1_000;
     /**
@@ -146,6 +151,8 @@ public class FrontierConfig {
     public Duration getShutdownTimeout() { return shutdownTimeout; }
     public void setShutdownTimeout(Duration v) { this.shutdownTimeout = v; }
     public int getPartitionConcurrency() { return partitionConcurrency; }
+    public int getUpdateDedupWindow() { return updateDedupWindow; }
+    public void setUpdateDedupWindow(int v) { this.updateDedupWindow = v; }
     public void setPartitionConcurrency(int v) { this.partitionConcurrency = v; }
     public int getMaxSubscriptionsPerGraph() { return maxSubscriptionsPerGraph; }
     public void setMaxSubscriptionsPerGraph(int v) { this.maxSubscriptionsPerGraph = v; }

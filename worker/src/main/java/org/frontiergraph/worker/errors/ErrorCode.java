@@ -31,6 +31,8 @@ public enum ErrorCode {
     STALE_VERSION(null),
     /** An update that removes or re-weights an edge the graph does not have, or whose packed edge arrays are malformed or differ in length. */
     INVALID_UPDATE(null),
+    /** An update whose updateId is among the last frontier.update-dedup-window ids applied to its graph: a retry, not applied again. */
+    DUPLICATE_UPDATE(null),
     /** More than this worker or backend holds: frontier.max-vertices / max-edges, the snapshot buffer, the heap budget, APSP's limit. */
     GRAPH_TOO_LARGE(ResultStatus.GRAPH_TOO_LARGE),
     /** A query without an id, source or targets it needs, or naming an unknown backend. */

@@ -65,6 +65,12 @@ public class FrontierMetrics {
         FunctionCounter.builder("frontier.graphs.gpu.fallbacks", graphs, GraphRegistry::gpuFallbacks)
                 .description("Graphs moved from the GPU to the CPU engine because updates grew them beyond the device's free memory")
                 .register(meters);
+        FunctionCounter.builder("frontier.updates.duplicates", graphs, GraphRegistry::duplicateUpdates)
+                .description("Updates refused as DUPLICATE_UPDATE: their updateId was applied to the graph already (a retry)")
+                .register(meters);
+        Gauge.builder("frontier.updates.dedup.ids", graphs, GraphRegistry::dedupWindowIds)
+                .description("Update ids held in the graphs' deduplication windows (frontier.update-dedup-window per graph)")
+                .register(meters);
         perGraph = List.of(
                 perGraph("frontier.graph.version", null, "The version of each graph held (an update adds 1)",
                         GraphEntry::version),

@@ -3,7 +3,7 @@ package org.frontiergraph.worker.processing;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.worker.registry.GraphRegistry;
 
-/** An update: applied to the current version, giving the next. */
+/** An update: applied to the current version, giving the next; a retry (its updateId applied already) is refused. */
 final class UpdateHandler implements RecordHandler<GraphUpdate> {
     private final GraphRegistry registry;
 
@@ -19,6 +19,6 @@ final class UpdateHandler implements RecordHandler<GraphUpdate> {
 
     @Override
     public void handle(GraphUpdate u, InputRecord in, Output out) {
-        out.loaded(registry.applyUpdate(u, in.partition()));
+        out.loaded(registry.applyUpdate(u, in.partition(), out.replay()));
     }
 }

@@ -43,6 +43,9 @@ public class GraphRegistry implements AutoCloseable {
     private final FrontierConfig config;
     private final HeapBudget budget;
     private final AtomicLong gpuFallbacks = new AtomicLong();
+    private final AtomicLong duplicateUpdates = new AtomicLong();
+    /** Per graph, the ids of the last updates applied (frontier.update-dedup-window): retries are refused. */
+    private final AppliedUpdates applied;
     private final List<PartitionState> states = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @jakarta.inject.Inject
@@ -57,6 +60,7 @@ public class GraphRegistry implements AutoCloseable {
         this.config = config;
         this.budget = budget;
         this.assembler = new SnapshotAssembler(config.getMaxPendingSnapshotBytes());
+        this.applied = new AppliedUpdates(config.getUpdateDedupWindow());
     }
 
     /** What a record did to the registry: the version now current (if it changed) and versions abandoned. */
@@ -164,9 +168,28 @@ public class GraphRegistry implements AutoCloseable {
         }
     }
 
-    public synchronized GraphEntry applyUpdate(GraphUpdate u, int partition) {
+    public GraphEntry applyUpdate(GraphUpdate u, int partition) {
+        return applyUpdate(u, partition, false);
+    }
+
+    /**
+     * Applies an update to the graph's current version, giving version + 1. An update whose {@code updateId} is among
+     * the last {@code frontier.update-dedup-window} ids applied to the graph is a retry: refused with
+     * DUPLICATE_UPDATE (naming the version it produced), the graph unchanged. A replay (rebuilding the partition)
+     * goes through the same checks, so it refuses the same duplicates and refills the window; {@code replay} only
+     * keeps its refusals out of {@link #duplicateUpdates()}.
+     */
+    public synchronized GraphEntry applyUpdate(GraphUpdate u, int partition, boolean replay) {
         GraphEntry current = graphs.get(u.getGraphId());
         if (current == null) throw new RejectedException(ErrorCode.UNKNOWN_GRAPH, "update for " + whyUnknown(u.getGraphId()));
+        Optional<AppliedUpdates.Applied> earlier = applied.find(u.getGraphId(), u.getUpdateId());
+        if (earlier.isPresent()) {
+            applied.refused(u.getGraphId(), u.getUpdateId());
+            if (!replay) duplicateUpdates.incrementAndGet();
+            throw new RejectedException(ErrorCode.DUPLICATE_UPDATE, "update '" + u.getUpdateId() + "' of graph '"
+                    + u.getGraphId() + "' was applied already, as version " + earlier.get().version()
+                    + "; not applied again (the current version " + current.version() + " is kept)");
+        }
         if (u.getBaseVersion() != null && u.getBaseVersion() != current.version()) {
             throw new RejectedException(ErrorCode.STALE_VERSION, "update" + (u.getUpdateId() == null ? "" : " '" + u.getUpdateId() + "'")
                     + " of graph '" + u.getGraphId() + "' expects base version " + u.getBaseVersion()
@@ -191,6 +214,7 @@ public class GraphRegistry implements AutoCloseable {
         GraphEntry entry = new GraphEntry(current.graphId(), current.version() + 1, partition, first,
                 current.resident(), current.snapshotOffset());
         graphs.put(entry.graphId(), entry);
+        applied.applied(entry.graphId(), u.getUpdateId(), entry.version());
         return entry;
     }
 
@@ -220,6 +244,12 @@ public class GraphRegistry implements AutoCloseable {
     /** Graphs moved from the GPU to the CPU engine because they outgrew the device after updates. */
     public long gpuFallbacks() { return gpuFallbacks.get(); }
 
+    /** Updates refused as DUPLICATE_UPDATE when read live (not in replays). */
+    public long duplicateUpdates() { return duplicateUpdates.get(); }
+
+    /** Update ids held in the graphs' deduplication windows. */
+    public synchronized long dedupWindowIds() { return applied.size(); }
+
     /**
      * Where a rebuild of {@code partition} must start reading: the earliest first-chunk offset of the snapshots its
      * graphs grew from, of the versions still being assembled and of the records attached states still need (standing
@@ -229,6 +259,7 @@ public class GraphRegistry implements AutoCloseable {
     public synchronized long rebuildFrom(int partition, long nothingBefore) {
         long min = assembler.earliestPendingOffset(partition);
         for (PartitionState s : states) min = Math.min(min, s.earliestOffset(partition));
+        min = Math.min(min, applied.earliestOffset(partition));   // a previous snapshot whose update ids are still held
         for (GraphEntry e : graphs.values()) {
             if (e.partition() == partition) min = Math.min(min, e.snapshotOffset() < 0 ? 0 : e.snapshotOffset());
         }
@@ -248,6 +279,7 @@ public class GraphRegistry implements AutoCloseable {
         }
         assembler.forget(dropped.stream().map(GraphEntry::graphId).toList());
         assembler.forgetPartitions(partitions);  // also versions of graphs that have none complete yet
+        applied.dropPartitions(partitions);      // refilled by the rebuild's replay
         for (PartitionState s : states) s.dropPartitions(partitions);
         if (!dropped.isEmpty()) LOG.info("dropped {} graph(s) of revoked partitions {}", dropped.size(), partitions);
         return dropped;
@@ -264,10 +296,10 @@ public class GraphRegistry implements AutoCloseable {
 
     /**
      * Heap held for graphs: the host copy of every version held (GPU-resident ones keep one too) with the caches its
-     * queries build ({@link #cacheBytes}), and pending snapshots.
+     * queries build ({@link #cacheBytes}), pending snapshots and the update ids of the deduplication windows.
      */
     public synchronized long heldBytes() {
-        return assembler.pendingBytes() + graphBytes();
+        return assembler.pendingBytes() + applied.bytes() + graphBytes();
     }
 
     /** Heap held by the graphs themselves and their query caches. */
@@ -314,6 +346,7 @@ public class GraphRegistry implements AutoCloseable {
     private void swapIn(GraphEntry entry) {
         GraphEntry old = graphs.put(entry.graphId(), entry);
         if (old != null) old.resident().close();
+        applied.installed(entry.graphId(), entry.partition(), entry.snapshotOffset());
     }
 
     private record Ids(int[] u, int[] v, double[] w) {}
@@ -363,5 +396,6 @@ public class GraphRegistry implements AutoCloseable {
         graphs.values().forEach(e -> e.resident().close());
         graphs.clear();
         assembler.forgetAll();
+        applied.clear();
     }
 }

@@ -38,6 +38,7 @@ import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.registry.EngineService;
+import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.support.Fixtures.Services;
 import org.frontiergraph.worker.support.Fixtures;
@@ -534,6 +535,42 @@ class GraphEventProcessorTest {
         assertTrue(replay(record("g", GraphUpdate.newBuilder().setGraphId("g").setRemoved(pairs(0, 0)).build())).isEmpty());
         assertEquals(2, services.registry().get("g").orElseThrow().version());
         assertNull(services.meters().find("frontier.errors").counter(), "replay counts no errors");
+    }
+
+    /**
+     * An update published twice with one updateId is applied once; the retry gets DUPLICATE_UPDATE at its own offset.
+     * A rebuild replays the log through the same check: the duplicate in the log stays unapplied, the window is
+     * refilled, and a third copy read live after it is refused again.
+     */
+    @Test
+    void aRetriedUpdateIsAppliedOnceLiveAndInReplay() {
+        List<InputRecord> log = new java.util.ArrayList<>();
+        for (GraphSnapshotChunk c : snapshot("g", 1, UniformRandomGraph.generate(300, 900, SEED, 5, false), 0, 400)) {
+            log.add(record("g", c));
+        }
+        GraphUpdate u = GraphUpdate.newBuilder().setGraphId("g").setUpdateId("retry-me").setAddedVertexCount(1)
+                .setAdded(weighted(0, 300, 1)).build();
+        log.add(record("g", u));
+        log.add(record("g", u));
+        List<Outputs> live = log.stream().map(this::process).toList();
+        assertEquals(2, live.get(log.size() - 2).statuses().get(0).getVersion());
+        ErrorEvent dup = onlyError(live.get(log.size() - 1), log.get(log.size() - 1), "DUPLICATE_UPDATE");
+        assertTrue(dup.getReason().contains("as version 2"), dup.getReason());
+        assertEquals(1, errorCount("DUPLICATE_UPDATE"));
+        assertEquals(1.0, services.meters().find("frontier.updates.duplicates").functionCounter().count());
+        assertEquals(301, services.registry().get("g").orElseThrow().vertexCount());
+
+        services.registry().dropPartitions(List.of(PARTITION));
+        for (InputRecord in : log) assertTrue(replay(in).isEmpty(), "a replay publishes nothing");
+        GraphEntry rebuilt = services.registry().get("g").orElseThrow();
+        assertEquals(2, rebuilt.version(), "the duplicate in the log is skipped in replay too");
+        assertEquals(301, rebuilt.vertexCount());
+        assertEquals(1.0, services.meters().find("frontier.updates.duplicates").functionCounter().count(), "replays are not counted");
+
+        InputRecord third = record("g", u);
+        onlyError(process(third), third, "DUPLICATE_UPDATE");
+        assertEquals(2, services.registry().get("g").orElseThrow().version());
+        assertEquals(2, errorCount("DUPLICATE_UPDATE"));
     }
 
     @Test

@@ -460,4 +460,115 @@ class GraphRegistryTest {
             return tracked;
         }
     }
+
+    // ---------------------------------------------------------------------------------------- updateId: retries
+
+    /** An update with an id adding vertex 4 (ids 1..) and re-weighting 1->2. */
+    private static GraphUpdate retried(String graphId, String updateId) {
+        return GraphUpdate.newBuilder().setGraphId(graphId).setUpdateId(updateId).setAddedVertexCount(1)
+                .setReweighted(weighted(1, 2, 7)).setAdded(weighted(3, 4, 2)).build();
+    }
+
+    private static List<GraphSnapshotChunk> triangle(String graphId, long version) {
+        return List.of(chunk(graphId, version, 0, 1, 3, 3, true, 1, 1, 2, 1, 2, 3, 1, 1, 3, 5));
+    }
+
+    private void install(List<GraphSnapshotChunk> chunks, long offset) {
+        for (GraphSnapshotChunk c : chunks) registry().acceptChunk(c, 0, offset);
+    }
+
+    @Test
+    void anUpdatePublishedTwiceIsAppliedOnceAndItsRetryRefusedAsADuplicate() {
+        install(triangle("g", 1), 10);
+        GraphEntry once = registry().applyUpdate(retried("g", "u-1"), 0);
+        assertEquals(2, once.version());
+        assertEquals(4, once.vertexCount());
+        long edges = once.edgeCount();
+        RejectedException e = assertRejected(ErrorCode.DUPLICATE_UPDATE, () -> registry().applyUpdate(retried("g", "u-1"), 0));
+        assertTrue(e.getMessage().contains("'u-1'") && e.getMessage().contains("as version 2"), e.getMessage());
+        assertEquals(2, current("g").version(), "the graph unchanged");
+        assertEquals(4, current("g").vertexCount(), "no phantom vertex");
+        assertEquals(edges, current("g").edgeCount());
+        assertEquals(1, registry().duplicateUpdates());
+        // a retry that also names its old base version is still named a duplicate
+        GraphUpdate withBase = GraphUpdate.newBuilder(retried("g", "u-1")).setBaseVersion(1L).build();
+        assertRejected(ErrorCode.DUPLICATE_UPDATE, () -> registry().applyUpdate(withBase, 0));
+        // the same edits under another id, or none, are new updates
+        assertEquals(3, registry().applyUpdate(retried("g", "u-2"), 0).version());
+        assertEquals(4, registry().applyUpdate(retried("g", null), 0).version());
+        assertEquals(5, registry().applyUpdate(retried("g", null), 0).version());
+        assertEquals(7, current("g").vertexCount());
+        // ids are per graph: the same id on another graph is another update
+        install(triangle("h", 1), 20);
+        assertEquals(2, registry().applyUpdate(retried("h", "u-1"), 0).version());
+        // a replay refuses the same duplicates but does not count them
+        assertRejected(ErrorCode.DUPLICATE_UPDATE, () -> registry().applyUpdate(retried("h", "u-1"), 0, true));
+        assertEquals(2, registry().duplicateUpdates());
+    }
+
+    @Test
+    void aRejectedUpdateLeavesItsIdFreeForACorrectedRetry() {
+        install(triangle("g", 1), 10);
+        GraphUpdate bad = GraphUpdate.newBuilder().setGraphId("g").setUpdateId("fix-me").setRemoved(pairs(3, 1)).build();
+        assertRejected(ErrorCode.INVALID_UPDATE, () -> registry().applyUpdate(bad, 0));
+        GraphUpdate fixed = GraphUpdate.newBuilder().setGraphId("g").setUpdateId("fix-me").setRemoved(pairs(1, 3)).build();
+        assertEquals(2, registry().applyUpdate(fixed, 0).version());
+        assertRejected(ErrorCode.DUPLICATE_UPDATE, () -> registry().applyUpdate(fixed, 0));
+    }
+
+    @Test
+    void theWindowKeepsTheLastIdsOnly() {
+        FrontierConfig config = Fixtures.cpuConfig();
+        config.setUpdateDedupWindow(3);
+        services.close();
+        services = Fixtures.start(config);
+        install(triangle("g", 1), 10);
+        for (int i = 1; i <= 4; i++) registry().applyUpdate(reweight("g", "w-" + i, i), 0);
+        assertEquals(3, registry().dedupWindowIds());
+        assertEquals(6, registry().applyUpdate(reweight("g", "w-1", 9), 0).version(), "w-1 left the window: applied");
+        for (String id : new String[] {"w-3", "w-4", "w-1"}) {
+            assertRejected(ErrorCode.DUPLICATE_UPDATE, () -> registry().applyUpdate(reweight("g", id, 9), 0));
+        }
+        assertEquals(6, current("g").version());
+        // 0: no deduplication at all
+        config.setUpdateDedupWindow(0);
+        services.close();
+        services = Fixtures.start(config);
+        install(triangle("g", 1), 10);
+        registry().applyUpdate(reweight("g", "same", 2), 0);
+        assertEquals(3, registry().applyUpdate(reweight("g", "same", 2), 0).version());
+        assertEquals(0, registry().dedupWindowIds());
+    }
+
+    private static GraphUpdate reweight(String graphId, String updateId, double w) {
+        return GraphUpdate.newBuilder().setGraphId(graphId).setUpdateId(updateId).setReweighted(weighted(1, 2, w)).build();
+    }
+
+    @Test
+    void theWindowCarriesOverANewSnapshotAndHoldsTheRebuildWhereItsIdsWereApplied() {
+        install(triangle("g", 1), 10);
+        assertEquals(10, registry().rebuildFrom(0, 99));
+        registry().applyUpdate(reweight("g", "a", 2), 0);      // version 2, on the snapshot at offset 10
+        install(triangle("g", 5), 40);
+        assertEquals(5, current("g").version());
+        assertEquals(10, registry().rebuildFrom(0, 99), "a rebuild must replay the updates the window holds");
+        assertRejected(ErrorCode.DUPLICATE_UPDATE, () -> registry().applyUpdate(reweight("g", "a", 2), 0));
+        assertEquals(5, current("g").version());
+        registry().applyUpdate(reweight("g", "b", 3), 0);      // version 6, on the snapshot at offset 40
+        install(triangle("g", 9), 70);
+        // 'a' was refused on the snapshot at 40, so it is recorded there too: still a duplicate two snapshots on,
+        // and the rebuild still starts where it was applied (a replay from 40 would apply its retry)
+        assertRejected(ErrorCode.DUPLICATE_UPDATE, () -> registry().applyUpdate(reweight("g", "a", 2), 0));
+        assertRejected(ErrorCode.DUPLICATE_UPDATE, () -> registry().applyUpdate(reweight("g", "b", 2), 0));
+        assertEquals(10, registry().rebuildFrom(0, 99));
+        install(triangle("g", 12), 100);
+        assertEquals(10, registry().rebuildFrom(0, 99), "the retries recorded on the snapshot at 70 carry over");
+        install(triangle("g", 15), 130);
+        assertEquals(130, registry().rebuildFrom(0, 99), "nothing recorded since 70: the newest snapshot is the start");
+        assertEquals(0, registry().dedupWindowIds());
+        assertEquals(16, registry().applyUpdate(reweight("g", "a", 2), 0).version(), "after two snapshots without it, 'a' is new");
+        assertEquals(130, registry().rebuildFrom(0, 99));
+        registry().dropPartitions(List.of(0));
+        assertEquals(0, registry().dedupWindowIds(), "a revoked partition's windows go with its graphs");
+    }
 }

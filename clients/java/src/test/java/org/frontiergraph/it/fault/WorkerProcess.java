@@ -58,8 +58,22 @@ public final class WorkerProcess implements AutoCloseable {
         return start(id, WORKER_MAIN, List.of(), bootstrap, dir, heap, settings, env);
     }
 
+    /**
+     * Starts {@code FrontierWorker} as above, with these JVM options besides the usual ones (e.g.
+     * {@code -XX:+ExitOnOutOfMemoryError}, as the image starts it).
+     */
+    public static WorkerProcess start(String id, String bootstrap, Path dir, String heap, Map<String, String> settings,
+                                      Map<String, String> env, List<String> jvmOptions) {
+        return start(id, WORKER_MAIN, List.of(), bootstrap, dir, heap, settings, env, jvmOptions);
+    }
+
     private static WorkerProcess start(String id, String mainClass, List<String> args, String bootstrap, Path dir, String heap,
                                        Map<String, String> settings, Map<String, String> env) {
+        return start(id, mainClass, args, bootstrap, dir, heap, settings, env, List.of());
+    }
+
+    private static WorkerProcess start(String id, String mainClass, List<String> args, String bootstrap, Path dir, String heap,
+                                       Map<String, String> settings, Map<String, String> env, List<String> jvmOptions) {
         try {
             Files.createDirectories(dir);
             int port = freePort();
@@ -76,6 +90,7 @@ public final class WorkerProcess implements AutoCloseable {
                     "-Dmicronaut.server.port=" + port,
                     "-Dfrontier.worker-id=" + id,
                     "-Dfrontier.backend=cpu"));
+            cmd.addAll(jvmOptions);
             settings.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
             cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
             cmd.addAll(args);

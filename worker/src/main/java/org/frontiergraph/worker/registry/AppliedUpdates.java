@@ -1,0 +1,180 @@
+package org.frontiergraph.worker.registry;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Per graph, the {@code updateId}s of the last {@code frontier.update-dedup-window} updates applied to it, each with
+ * the version it produced: an update whose id is held is a retry, refused as DUPLICATE_UPDATE (docs/contract.md,
+ * "GraphUpdate"). Not thread-safe: {@link GraphRegistry} calls it under its lock.
+ *
+ * <p><b>Across snapshot versions.</b> The window is keyed by graph id and carries over a new snapshot version: an
+ * update retried after its graph was re-published is still a duplicate. Only the ids of one earlier snapshot's
+ * lineage carry over (the lineage that a new snapshot ends; older ones are dropped at that install), and while the
+ * window holds any of them {@link #earliestOffset} holds the partition's rebuild start back to that snapshot's first
+ * chunk. So a rebuild (restart, rebalance) replays the updates that filled the window through the same path, and
+ * refuses the same duplicates as the worker did live. A duplicate of an id carried over from the previous lineage is
+ * re-recorded in the current one (moved to the end of the window), as a replay that did not see the older lineage
+ * records it when it applies it: the window's ids, and so every later decision, are the same live and rebuilt.
+ *
+ * <p>Ids of updates that were rejected (invalid, stale base version, unknown graph) are not recorded: a corrected
+ * update may be published again under the same id.
+ */
+final class AppliedUpdates {
+    /**
+     * An update applied: the version it produced, the first-chunk offset of the snapshot lineage it is recorded in,
+     * and where a rebuild must start to make the same decision about it (its own lineage; for a duplicate carried
+     * over from an earlier lineage, the pin of the update it repeats).
+     */
+    record Applied(long version, long lineage, long pin) {}
+
+    /** Bytes a window entry costs on the heap beyond its id's characters (map node, record, string header). */
+    static final long ENTRY_BYTES = 120;
+
+    private final int capacity;
+    private final Map<String, Window> windows = new HashMap<>();
+    private long bytes;
+
+    /** {@code capacity}: ids kept per graph; 0 keeps none (no deduplication). */
+    AppliedUpdates(int capacity) {
+        this.capacity = Math.max(0, capacity);
+    }
+
+    private static final class Window {
+        final int partition;
+        final LinkedHashMap<String, Applied> ids = new LinkedHashMap<>();
+        /** The first-chunk offset of the snapshot the graph's current version grew from. */
+        long lineage;
+        /** How many held ids pin each offset (a rebuild must start at the smallest). */
+        final TreeMap<Long, Integer> pins = new TreeMap<>();
+
+        Window(int partition, long lineage) {
+            this.partition = partition;
+            this.lineage = lineage;
+        }
+
+        void pin(long offset, int delta) {
+            pins.merge(offset, delta, (a, b) -> a + b == 0 ? null : a + b);
+        }
+    }
+
+    int capacity() { return capacity; }
+
+    /** The update with this id applied to the graph within the window, if any. */
+    Optional<Applied> find(String graphId, String updateId) {
+        if (updateId == null || updateId.isEmpty()) return Optional.empty();
+        Window w = windows.get(graphId);
+        return w == null ? Optional.empty() : Optional.ofNullable(w.ids.get(updateId));
+    }
+
+    /**
+     * A new snapshot version of the graph became current: the ids recorded on the version it replaces carry over,
+     * older ones are dropped. The first install creates the graph's window.
+     */
+    void installed(String graphId, int partition, long lineage) {
+        Window w = windows.get(graphId);
+        if (w == null) {
+            windows.put(graphId, new Window(partition, lineage));
+            return;
+        }
+        for (Iterator<Map.Entry<String, Applied>> it = w.ids.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, Applied> e = it.next();
+            if (e.getValue().lineage() != w.lineage) {
+                it.remove();
+                forget(w, e.getKey(), e.getValue());
+            }
+        }
+        w.lineage = lineage;
+    }
+
+    /** An update with this id was applied, producing {@code version}; the oldest id goes when the window is full. */
+    void applied(String graphId, String updateId, long version) {
+        if (capacity == 0 || updateId == null || updateId.isEmpty()) return;
+        Window w = windows.get(graphId);
+        if (w == null) return;   // a graph is installed before it is updated
+        put(w, updateId, new Applied(version, w.lineage, w.lineage));
+    }
+
+    /**
+     * A duplicate was refused: if the id it repeats was recorded on an earlier lineage, it is recorded again in the
+     * current one (keeping the version it produced first and its pin), where a rebuild that replays only the
+     * current lineage would record it too, when it applies it.
+     */
+    void refused(String graphId, String updateId) {
+        Window w = windows.get(graphId);
+        if (w == null) return;
+        Applied a = w.ids.get(updateId);
+        if (a == null || a.lineage() == w.lineage) return;
+        put(w, updateId, new Applied(a.version(), w.lineage, a.pin()));
+    }
+
+    private void put(Window w, String updateId, Applied a) {
+        Applied old = w.ids.remove(updateId);
+        if (old != null) forget(w, updateId, old);
+        w.ids.put(updateId, a);
+        bytes += bytes(updateId);
+        w.pin(a.pin(), 1);
+        while (w.ids.size() > capacity) {
+            Iterator<Map.Entry<String, Applied>> it = w.ids.entrySet().iterator();
+            Map.Entry<String, Applied> eldest = it.next();
+            it.remove();
+            forget(w, eldest.getKey(), eldest.getValue());
+        }
+    }
+
+    private void forget(Window w, String updateId, Applied a) {
+        bytes -= bytes(updateId);
+        w.pin(a.pin(), -1);
+    }
+
+    /**
+     * The earliest offset of {@code partition} a rebuild must replay for the windows to be refilled as they are, and
+     * their duplicates refused again: the first chunk of an earlier snapshot an update id still held was applied to;
+     * Long.MAX_VALUE when none (the current snapshots' own offsets hold the rebuild there already).
+     */
+    long earliestOffset(int partition) {
+        long min = Long.MAX_VALUE;
+        for (Window w : windows.values()) {
+            if (w.partition == partition && !w.pins.isEmpty()) {
+                long first = w.pins.firstKey();
+                if (first != w.lineage) min = Math.min(min, first);
+            }
+        }
+        return min;
+    }
+
+    /** Forgets the windows of graphs of these partitions: a rebuild refills them from the log. */
+    void dropPartitions(Collection<Integer> partitions) {
+        for (Iterator<Window> it = windows.values().iterator(); it.hasNext(); ) {
+            Window w = it.next();
+            if (partitions.contains(w.partition)) {
+                for (String id : w.ids.keySet()) bytes -= bytes(id);
+                it.remove();
+            }
+        }
+    }
+
+    void clear() {
+        windows.clear();
+        bytes = 0;
+    }
+
+    /** Ids held, over every graph. */
+    long size() {
+        long n = 0;
+        for (Window w : windows.values()) n += w.ids.size();
+        return n;
+    }
+
+    /** Heap the windows hold, roughly. */
+    long bytes() { return bytes; }
+
+    private static long bytes(String id) {
+        return ENTRY_BYTES + 2L * id.length();
+    }
+}
