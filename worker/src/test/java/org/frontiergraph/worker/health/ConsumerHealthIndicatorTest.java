@@ -30,4 +30,14 @@ class ConsumerHealthIndicatorTest {
         assertTrue(ConsumerHealthIndicator.problem(status(State.STOPPING, 10, true)).contains("stopping"));
         assertTrue(ConsumerHealthIndicator.problem(status(State.STOPPED, 10, false)).contains("stopping"));
     }
+
+    @Test
+    void publishingThatKeepsFailingIsNotLiveAndOneFailureLessIs() {
+        Status failing = new Status(State.RUNNING, true, Set.of(0), Set.of(), 10, 0, null, true, 10,
+                "org.apache.kafka.common.errors.TimeoutException: expired", 10);
+        String problem = ConsumerHealthIndicator.problem(failing);
+        assertTrue(problem != null && problem.contains("10 times in a row") && problem.contains("TimeoutException"), problem);
+        assertNull(ConsumerHealthIndicator.problem(new Status(State.RUNNING, true, Set.of(0), Set.of(), 10, 0, null, true, 9,
+                "org.apache.kafka.common.errors.TimeoutException: expired", 10)), "below frontier.max-publish-failures: retrying");
+    }
 }
