@@ -55,15 +55,16 @@ public final class Ids {
 
     /** {@code s} as an output may echo it: itself when within the limit, else its start and its length. */
     public static String echo(String s) {
-        if (fits(s)) return s;
-        int cut = Character.isHighSurrogate(s.charAt(ECHO_CHARS - 1)) ? ECHO_CHARS - 1 : ECHO_CHARS;
-        return s.substring(0, cut) + "...(" + bytes(s) + " bytes)";
+        return fits(s) ? s : start(s, ECHO_CHARS) + "...(" + bytes(s) + " bytes)";
     }
 
     /** A reason cut to {@link #MAX_REASON_CHARS} characters. */
     public static String reason(String s) {
-        if (s == null || s.length() <= MAX_REASON_CHARS) return s;
-        int cut = Character.isHighSurrogate(s.charAt(MAX_REASON_CHARS - 1)) ? MAX_REASON_CHARS - 1 : MAX_REASON_CHARS;
-        return s.substring(0, cut) + "...(" + s.length() + " characters)";
+        return s == null || s.length() <= MAX_REASON_CHARS ? s : start(s, MAX_REASON_CHARS) + "...(" + s.length() + " characters)";
+    }
+
+    /** The first {@code n} characters of {@code s}, one fewer where the n-th begins a surrogate pair. */
+    private static String start(String s, int n) {
+        return s.substring(0, Character.isHighSurrogate(s.charAt(n - 1)) ? n - 1 : n);
     }
 }

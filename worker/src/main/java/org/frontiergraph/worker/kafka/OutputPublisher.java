@@ -127,7 +127,7 @@ public class OutputPublisher {
 
         /** What a send in flight keeps of it: an answer's chunk without its arrays (enough to replace it). */
         Pending light() {
-            return value instanceof QueryResult r && r.getChunkCount() >= 1 && hasArrays(r)
+            return value instanceof QueryResult r && hasArrays(r)
                     ? new Pending(topic, key, failedChunk(r, null, null), at, replacement) : this;
         }
     }
@@ -302,8 +302,7 @@ public class OutputPublisher {
                 encodeAndSend(new Pending(p.topic(), p.key(), failedChunk(r, code, why), p.at(), true));
             }
             if (!toErrors) {
-                ErrorEvent e = replacementEvent(p, code == ErrorCode.INTERNAL_ERROR || code == ErrorCode.RESOURCE_EXHAUSTED ? code
-                        : ErrorCode.OUTPUT_REFUSED, "the worker could not publish its " + p.value().getSchema().getName() + " to "
+                ErrorEvent e = replacementEvent(p, code, "the worker could not publish its " + p.value().getSchema().getName() + " to "
                         + p.topic() + ": " + why);
                 encodeAndSend(new Pending(topics.getErrors(), e.getGraphId() != null ? e.getGraphId() : e.getKey(), e, p.at(), true));
             }

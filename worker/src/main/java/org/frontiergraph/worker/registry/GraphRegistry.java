@@ -314,9 +314,8 @@ public class GraphRegistry implements AutoCloseable {
      * the transpose of a directed graph (its CSR again), the undirected edge list MST reads (16 bytes an edge).
      */
     static long cacheBytes(GraphEntry e) {
-        long edges = e.edgeCount();
-        long csr = 20L * (e.resident().mutable().directed() ? edges : 2 * edges) + 4L * e.vertexCount();
-        return (e.resident().mutable().directed() ? csr : 0) + 16L * edges;
+        MutableGraph g = e.resident().mutable();
+        return (g.directed() ? g.bytes() : 0) + 16L * e.edgeCount();
     }
 
     /** The memory model: the heap budget shared by graphs, pending snapshots, standing answers and fixed reserves. */

@@ -14,7 +14,7 @@ import org.frontiergraph.worker.errors.RejectedException;
 public final class HeapBudget {
     private final long limitBytes;
     private final String origin;
-    /** Heap set aside whatever the graphs: answers in hand and their encoded copies, the producer's buffer. */
+    /** Heap set aside whatever the graphs: answers in hand and their encoded copies, the Kafka clients' buffers. */
     private volatile java.util.function.LongSupplier fixedReserve = () -> 0;
     /** Heap reserved by standing answers (subscriptions), beside the graphs. */
     private final java.util.concurrent.atomic.AtomicLong standing = new java.util.concurrent.atomic.AtomicLong();
@@ -82,11 +82,12 @@ public final class HeapBudget {
             throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, what + " needs about " + mb(need)
                     + " of heap; this worker's budget is " + mb(limitBytes) + " (" + origin + "), of which "
                     + mb(held) + " are held by its graphs and pending snapshots, " + mb(answers) + " by standing answers and "
-                    + mb(fixed) + " set aside for answers in flight and the producer's buffer (docs/operations.md, \"Memory model\")");
+                    + mb(fixed) + " set aside for answers in flight and the Kafka clients' buffers (docs/operations.md, \"Memory model\")");
         }
     }
 
-    private static String mb(long bytes) {
+    /** {@code bytes} as megabytes, one decimal, for messages. */
+    public static String mb(long bytes) {
         return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
     }
 }

@@ -409,9 +409,9 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         for (Answer<?> a : refused) {
             HeapBudget b = registry.budget();
             failed(g, a.key, new RejectedException(ErrorCode.RESOURCE_EXHAUSTED, "standing " + a.key + " on graph '" + g.graphId
-                    + "' needs about " + mb(standingBytes(a.key.algorithm(), entry.vertexCount())) + " of heap; the memory model's "
-                    + mb(b.limitBytes()) + " hold graphs and snapshots (" + mb(registry.heldBytes()) + "), standing answers ("
-                    + mb(b.standingBytes()) + ") and reserves for answers in flight (" + mb(b.fixedBytes()) + ")"), results, errors);
+                    + "' needs about " + HeapBudget.mb(standingBytes(a.key.algorithm(), entry.vertexCount())) + " of heap; the memory model's "
+                    + HeapBudget.mb(b.limitBytes()) + " hold graphs and snapshots (" + HeapBudget.mb(registry.heldBytes()) + "), standing answers ("
+                    + HeapBudget.mb(b.standingBytes()) + ") and reserves for answers in flight (" + HeapBudget.mb(b.fixedBytes()) + ")"), results, errors);
         }
         if (answers.isEmpty()) return;
         List<RuntimeException> failures;
@@ -646,10 +646,6 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
 
     /** How much faster a recompute runs on the GPU than on one host core (USA-road-d.NY SSSP: 2.4 ms on an H200, 52 ms on the host). */
     static final int GPU_SPEED_UP = 20;
-
-    private static String mb(long bytes) {
-        return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1e6);
-    }
 
     private static <R> boolean touchedBy(TreeRepair.Screen screen, Answer<R> a) {
         return a.standing.touchedBy(screen, a.result);
