@@ -10,38 +10,29 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
-import java.util.function.Supplier;
 import org.frontiergraph.kernels.engine.ResidentGraph;
-import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.ChangedEdges;
-import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.sssp.TreeRepair;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ErrorEvent;
-import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
-import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
-import org.frontiergraph.worker.errors.Ids;
 import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.logging.LogSafe;
-import org.frontiergraph.worker.query.QueryContext;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.registry.GraphRegistry;
@@ -54,6 +45,12 @@ import org.slf4j.LoggerFactory;
  * graph, and the pushes that tell the subscribers. No Kafka here: the processor hands records in, the listener
  * publishes what {@link #flush} returns with the batch's other outputs, before the batch's offsets are committed.
  *
+ * <p>This class registers subscriptions (with their limits), drives each graph's flush, keeps the memory model's
+ * reservations of standing answers and their trees on the device, and ends subscriptions. The rest lives beside it:
+ * the state ({@link GraphSubscriptions} per graph, a {@link Subscriber} per subscription, a {@link StandingAnswer}
+ * per algorithm and source), the repair policy after a batch ({@link AnswerRepairs}), the pushes and END records
+ * ({@link PushMaker}), and each algorithm's answer ({@link Standing}).
+ *
  * <ul>
  *   <li>{@link #accept} registers, replaces or cancels a subscription; its first answer is computed at the next
  *       flush (the end of the poll batch), on the version current then (INITIAL).</li>
@@ -63,7 +60,7 @@ import org.slf4j.LoggerFactory;
  *       source. A change too large to repair cheaply on the host is repaired on the device where the graph lives on the
  *       GPU (the BFS and SSSP answers keep a tree there, {@link DeviceAnswers}: the host's changes scattered into it
  *       lazily, the trees the host gave up on repaired together, only their changed vertices copied back; a batch of
- *       {@link #DEVICE_FIRST_ARCS} changed arcs or more goes there first), else recomputed on the graph's engine and
+ *       {@link AnswerRepairs#DEVICE_FIRST_ARCS} changed arcs or more goes there first), else recomputed on the graph's engine and
  *       compared.
  *       Each subscription pushes only when its answer changed: once per flush, with the net change of the whole
  *       batch, and at most once per {@code minIntervalMs} (changes in between accumulate into the next push).</li>
@@ -100,17 +97,16 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     private final EngineService engines;
     private final FrontierConfig config;
     private final Map<String, GraphSubscriptions> graphs = new LinkedHashMap<>();
-    private final Map<PushReason, Counter> pushes = new EnumMap<>(PushReason.class);
+    /** Makes the pushes (and END pushes, error events) of subscriptions, and counts them. */
+    private final PushMaker pushes;
     private final Counter repaired;
     private final Counter recomputed;
     private final Counter repairedOnDevice;
     private final Timer flushes;
-    /** Where the current flush of a graph spent its time (nanoseconds): for the slow-flush DEBUG line. */
-    private final long[] phases = new long[Phase.values().length];
-    private int phaseTouched, phaseGaveUp, phaseRecomputed;
-
-    /** A graph's flush, step by step. */
-    private enum Phase { SCREEN, HOST_REPAIRS, DEVICE_REPAIRS, RECOMPUTES, PUSHES }
+    /** Where the current flush of a graph spent its time: for the slow-flush DEBUG line. */
+    private final FlushTimes times = new FlushTimes();
+    /** Brings standing answers up to date after a batch: screen, repairs on the host and the device, recomputes. */
+    private final AnswerRepairs repairs;
 
     /**
      * A graph's flush longer than this is logged at DEBUG with its steps ({@code -Dfrontier.slow-batch-ms}, default
@@ -127,10 +123,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         registry.attach(this);
         Gauge.builder("frontier.subscriptions", this, s -> s.count)
                 .description("Standing queries held by this worker").register(meters);
-        for (PushReason r : PushReason.values()) {
-            pushes.put(r, Counter.builder("frontier.subscriptions.pushes").tag("reason", r.name())
-                    .description("Answers pushed to subscribers, by reason").register(meters));
-        }
+        this.pushes = new PushMaker(config, meters);
+        this.repairs = new AnswerRepairs(config, this::engine, this::synced, times);
         repaired = Counter.builder("frontier.subscriptions.updates").tag("how", "repaired")
                 .description("Standing answers brought up to date after a batch of updates, by incremental repair or by recompute")
                 .register(meters);
@@ -170,7 +164,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      */
     public synchronized Pushes accept(Subscription s, Origin at, boolean replay) {
         GraphSubscriptions g = graphs.computeIfAbsent(s.getGraphId(), id -> new GraphSubscriptions(id, at.partition()));
-        Sub existing = g.subs.get(s.getSubscriptionId());
+        Subscriber existing = g.subs.get(s.getSubscriptionId());
         try {
             if (s.getCancel() && s.getEndedBy() != null) {   // a worker's record that it ended this one: already told
                 if (existing != null && sameQuery(existing.spec, s)) g.remove(existing);
@@ -183,7 +177,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                             + "': graph '" + s.getGraphId() + "' has no such subscription");
                 }
                 g.remove(existing);
-                if (!replay) g.endings.add(end(existing, g.version, null, "cancelled"));
+                if (!replay) g.endings.add(pushes.end(existing, g.version, null, "cancelled"));
                 return Pushes.NONE;
             }
             validate(s);
@@ -196,14 +190,14 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                         + " subscriptions over all its graphs, the most frontier.max-subscriptions allows");
             }
             if (existing != null) g.remove(existing);
-            g.add(new Sub(s, at));
+            g.add(new Subscriber(s, at));
             count = total();
             return Pushes.NONE;
         } catch (RejectedException e) {
             count = total();
             if (replay) return Pushes.NONE;
-            Sub refused = new Sub(s, at);
-            return new Pushes(List.of(end(refused, g.version, e.code(), e.getMessage())), List.of(error(refused, e.code(), e.getMessage())),
+            Subscriber refused = new Subscriber(s, at);
+            return new Pushes(List.of(pushes.end(refused, g.version, e.code(), e.getMessage())), List.of(PushMaker.error(refused, e.code(), e.getMessage())),
                     List.of());
         }
     }
@@ -247,7 +241,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         for (GraphSubscriptions g : graphs.values()) {
             if (g.partition != partition) continue;
             g.tracked = null;   // recompute every answer
-            for (Sub sub : g.subs.values()) sub.complete = PushReason.RESYNC;
+            for (Subscriber sub : g.subs.values()) sub.complete = PushReason.RESYNC;
         }
     }
 
@@ -256,7 +250,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         for (GraphSubscriptions g : graphs.values()) {
             if (!live.test(g.partition)) continue;
             if (!g.endings.isEmpty()) return true;
-            for (Sub sub : g.subs.values()) if (sub.waiting() && nowMs >= sub.dueMs()) return true;
+            for (Subscriber sub : g.subs.values()) if (sub.waiting() && nowMs >= sub.dueMs()) return true;
         }
         return false;
     }
@@ -289,17 +283,16 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         GraphEntry entry = registry.get(g.graphId).orElse(null);
         if (entry == null) {
             String why = registry.whyUnknown(g.graphId);
-            for (Sub sub : List.copyOf(g.subs.values())) endWith(g, sub, ErrorCode.UNKNOWN_GRAPH, why, results, errors);
+            for (Subscriber sub : List.copyOf(g.subs.values())) endWith(g, sub, ErrorCode.UNKNOWN_GRAPH, why, results, errors);
             return;
         }
         long start = System.nanoTime();
-        java.util.Arrays.fill(phases, 0);
-        phaseTouched = phaseGaveUp = phaseRecomputed = 0;
+        times.reset();
         g.version = entry.version();
         MutableGraph graph = entry.resident().mutable();
         if (g.tracked != graph) {   // the first look, a new snapshot, a rebuilt partition: every answer afresh
             if (g.tracked != null) {
-                for (Sub sub : g.subs.values()) if (sub.sequence >= 0 && sub.complete == null) sub.complete = PushReason.RESYNC;
+                for (Subscriber sub : g.subs.values()) if (sub.sequence >= 0 && sub.complete == null) sub.complete = PushReason.RESYNC;
             }
             g.tracked = graph;
             graph.trackChangedEdges();
@@ -308,16 +301,16 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         } else {
             ChangedEdges changes = graph.drainChangedEdges();
             if (!changes.isEmpty(graph.vertexCount())) {
-                List<Refresh<?>> refreshed = refreshAll(g, entry, List.copyOf(g.answers.values()), changes);
-                for (Refresh<?> t : refreshed) update(g, entry, t, results, errors);
+                List<AnswerRepairs.Refresh<?>> refreshed = repairs.refreshAll(g, entry, List.copyOf(g.answers.values()), changes);
+                for (AnswerRepairs.Refresh<?> t : refreshed) update(g, entry, t, results, errors);
             }
         }
-        List<Sub> due = new ArrayList<>();
+        List<Subscriber> due = new ArrayList<>();
         int vertices = entry.vertexCount();
-        for (Sub sub : g.subs.values()) {
+        for (Subscriber sub : g.subs.values()) {
             if (!(sub.complete != null || (sub.waiting() && nowMs >= sub.dueMs()))) continue;
             if (sub.complete != null || sub.pending.all()) {   // a complete answer: paced, within the flush's room
-                long bytes = completePushBytes(sub, vertices);
+                long bytes = PushMaker.completeBytes(sub, vertices);
                 if (bytes > pushRoom && pushRoom < config.getMaxBatchAnswerBytes()) continue;   // the next flush (due says so)
                 pushRoom -= bytes;
             }
@@ -327,16 +320,13 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             long p = System.nanoTime();
             computeMissing(g, entry, due, results, errors);
             pushAll(g, entry, due, nowMs, results, errors);
-            phases[Phase.PUSHES.ordinal()] = System.nanoTime() - p;
+            times.add(FlushTimes.Phase.PUSHES, System.nanoTime() - p);
         }
         long took = System.nanoTime() - start;
         flushes.record(took, TimeUnit.NANOSECONDS);
         if (took >= SLOW_FLUSH_NS && LOG.isDebugEnabled()) {
-            LOG.debug("graph {} version {}: flush of {} answers took {} ms: screen {}, host repairs {} ({} touched), device repairs {} "
-                    + "({} the host gave up on), recomputes {} ({}), pushes {} ({} due)", LogSafe.quote(g.graphId), g.version, g.answers.size(),
-                    ms(took), ms(phases[Phase.SCREEN.ordinal()]), ms(phases[Phase.HOST_REPAIRS.ordinal()]), phaseTouched,
-                    ms(phases[Phase.DEVICE_REPAIRS.ordinal()]), phaseGaveUp, ms(phases[Phase.RECOMPUTES.ordinal()]),
-                    phaseRecomputed, ms(phases[Phase.PUSHES.ordinal()]), due.size());
+            LOG.debug("graph {} version {}: flush of {} answers took {} ms: {}, pushes {} due", LogSafe.quote(g.graphId), g.version,
+                    g.answers.size(), FlushTimes.ms(took), times, due.size());
         }
     }
 
@@ -348,15 +338,6 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      */
     private long pushRoom;
 
-    /** Roughly what a complete push of {@code sub} holds, packed and encoded: 16 bytes a vertex (or target), at most. */
-    private static long completePushBytes(Sub sub, int vertices) {
-        return switch (sub.spec.getResultMode()) {
-            case SUMMARY -> 512;
-            case TARGETS -> 512 + 16L * sub.spec.getTargets().size();
-            default -> 512 + 16L * vertices;
-        };
-    }
-
     /**
      * Heap a standing answer keeps on {@code vertices} vertices: BFS and SSSP about 20 bytes a vertex (value, parent,
      * the repair's keys; 5.1 MB measured on USA-road-d.NY), MST a forest and its index, about 64.
@@ -365,48 +346,42 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         return 4096 + (algorithm == Algorithm.MST ? 64L : 20L) * vertices;
     }
 
-    private static String ms(long nanos) {
-        return String.format(java.util.Locale.ROOT, "%.2f", nanos / 1e6);
-    }
-
     /**
      * The graph brought up to date on its engine, for recomputes on the pool's threads: a resident graph runs queries
      * from several threads (the CPU engine side by side, each on its own arrays; a GPU one after another under its
      * context's lock, with the kernels' buffers kept between runs), so the host-side work of one recompute (copying
      * the answer back, comparing it) overlaps the others'. Called on the consumer's thread, once per step.
      */
-    private Engine engine(GraphEntry entry) {
+    Engine engine(GraphEntry entry) {
         GraphEntry synced = synced(entry);
         return new Engine(synced, engineFor(synced));
     }
 
-    /** A graph version and the engine its answers are computed on. */
-    private record Engine(GraphEntry entry, ResidentGraph resident) {}
 
     /**
      * The standing answers that due subscriptions need and do not have (new subscriptions; every answer after a new
      * snapshot or a rebuild), computed from scratch on the pool's threads. An answer that cannot be computed ends the
      * subscriptions that use it.
      */
-    private void computeMissing(GraphSubscriptions g, GraphEntry entry, List<Sub> due, List<QueryResult> results, List<ErrorEvent> errors) {
-        Map<AnswerKey, Answer<?>> missing = new LinkedHashMap<>();
-        for (Sub sub : due) {
-            if (!g.answers.containsKey(sub.key)) missing.computeIfAbsent(sub.key, k -> new Answer<>(STANDINGS.get(sub.spec.getAlgorithm()), sub));
+    private void computeMissing(GraphSubscriptions g, GraphEntry entry, List<Subscriber> due, List<QueryResult> results, List<ErrorEvent> errors) {
+        Map<AnswerKey, StandingAnswer<?>> missing = new LinkedHashMap<>();
+        for (Subscriber sub : due) {
+            if (!g.answers.containsKey(sub.key)) missing.computeIfAbsent(sub.key, k -> new StandingAnswer<>(STANDINGS.get(sub.spec.getAlgorithm()), sub));
         }
         if (missing.isEmpty()) return;
         // each answer reserves its heap first (the memory model): one that does not fit ends its subscriptions
-        List<Answer<?>> answers = new ArrayList<>(missing.size());
-        List<Answer<?>> refused = new ArrayList<>();
-        for (Answer<?> a : missing.values()) {
+        List<StandingAnswer<?>> answers = new ArrayList<>(missing.size());
+        List<StandingAnswer<?>> refused = new ArrayList<>();
+        for (StandingAnswer<?> a : missing.values()) {
             long bytes = standingBytes(a.key.algorithm(), entry.vertexCount());
             if (registry.tryReserveStanding(bytes)) {
-                a.reserved(registry, bytes);
+                a.reserved(registry.budget(), bytes);
                 answers.add(a);
             } else {
                 refused.add(a);
             }
         }
-        for (Answer<?> a : refused) {
+        for (StandingAnswer<?> a : refused) {
             HeapBudget b = registry.budget();
             failed(g, a.key, new RejectedException(ErrorCode.RESOURCE_EXHAUSTED, "standing " + a.key + " on graph '" + g.graphId
                     + "' needs about " + HeapBudget.mb(standingBytes(a.key.algorithm(), entry.vertexCount())) + " of heap; the memory model's "
@@ -431,7 +406,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             failures = Collections.nCopies(answers.size(), e);
         }
         for (int i = 0; i < answers.size(); i++) {
-            Answer<?> a = answers.get(i);
+            StandingAnswer<?> a = answers.get(i);
             if (failures.get(i) != null) {
                 a.release();
                 failed(g, a.key, failures.get(i), results, errors);
@@ -445,10 +420,10 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     /**
      * Gives answer {@code a} (just computed or replaced: exact on the current version) a tree on the device where its
      * graph is held on the GPU and {@code frontier.standing-trees-on-device} allows ({@link DeviceAnswers}): a batch
-     * whose repair the host gives up on is repaired there ({@link #repairOnDevice}). An answer whose tree cannot be had
+     * whose repair the host gives up on is repaired there ({@link AnswerRepairs}). An answer whose tree cannot be had
      * (device memory) is recomputed in that case, as on the CPU engine.
      */
-    private void onDevice(GraphSubscriptions g, Answer<?> a, ResidentGraph resident) {
+    private void onDevice(GraphSubscriptions g, StandingAnswer<?> a, ResidentGraph resident) {
         try {
             if (a.hasTreeOn(resident)) {
                 a.dropStale();
@@ -473,229 +448,13 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     }
 
     /** {@code f} of each item, in order; side by side on the common pool when there are several. */
-    private static <T, U> List<U> each(List<T> items, Function<T, U> f) {
+    static <T, U> List<U> each(List<T> items, Function<T, U> f) {
         return (items.size() > 1 ? items.parallelStream() : items.stream()).map(f).toList();
     }
 
-    /**
-     * What a batch's changes did to one standing answer: the repair's answer and changes, or (a repair that gave up
-     * or threw) the recomputed answer and what it changed; with {@code frontier.verify-incremental}, the recomputed
-     * answer a repair differed from. Found on the pool's threads; applied by {@link #update} on the consumer's.
-     */
-    private static final class Refresh<R> {
-        final Answer<R> answer;
-        /** The repair's answer and changes; null when it gave up or threw. */
-        Standing.Updated<R> repaired;
-        /** The repair ran on the device (its tree holds the answer already). */
-        boolean onDevice;
-        /** False when a repair threw: it may have left the answer half changed, so what changed is unknown. */
-        boolean intact = true;
-        /** verify-incremental picked this repair for a check against a recompute. */
-        boolean verify;
-        /** The answer recomputed after a repair that gave up or threw. */
-        R recomputed;
-        /** What the recompute changed; null: unknown (the next push is complete). */
-        Pending.Changes compared;
-        /** verify-incremental: the recomputed answer the repair differed from, and how. */
-        R fresh;
-        String mismatch;
-        /** The recompute failed. */
-        RuntimeException failure;
-
-        Refresh(Answer<R> answer) {
-            this.answer = answer;
-        }
-
-        /** Whether this answer needs a recompute: its repair gave up or threw, or it is to be checked. */
-        boolean recompute() {
-            return repaired == null || verify;
-        }
-    }
-
-    /**
-     * Brings the standing answers of a graph up to date after a batch, on the pool's threads: first the batch's
-     * screen on this thread (the answers it cannot touch are left as they are), then every other repair side by side
-     * (each task writes only its own answer; the graph is only read, and what it caches lazily is built first), then
-     * the recomputes, of the answers whose repair gave up and of those verify-incremental picks, also side by side
-     * (see {@link #engine}). A graph on the GPU repairs with a smaller budget: a recompute there is about
-     * {@link #GPU_SPEED_UP} times faster than on one core, but the recomputes of several answers run one after another
-     * while their repairs run side by side; an answer that keeps a tree on the device, with a budget
-     * {@link #DEVICE_BUDGET_DIVISOR} times smaller (what the host gives up on, the device repairs).
-     */
-    private List<Refresh<?>> refreshAll(GraphSubscriptions g, GraphEntry entry, List<Answer<?>> answers, ChangedEdges changes) {
-        CsrGraph graph = hostGraph(entry, answers);
-        int parallel = Math.max(1, Math.min(answers.size(), Runtime.getRuntime().availableProcessors()));
-        int divisor = entry.resident().backend().equals("gpu") ? Math.max(1, GPU_SPEED_UP / parallel) : 1;
-        double verify = config.getVerifyIncremental();
-        // the shared first pass: which answers the batch can touch at all (a few array reads per answer and changed
-        // arc); the others are left as they are, and only the touched ones are repaired on the pool
-        long t0 = System.nanoTime();
-        TreeRepair.Screen screen = TreeRepair.Screen.of(graph, changes);
-        List<Refresh<?>> refreshed = new ArrayList<>(answers.size());
-        List<Answer<?>> touched = new ArrayList<>(answers.size());
-        for (Answer<?> a : answers) {
-            if (touchedBy(screen, a)) touched.add(a);
-            else refreshed.add(untouched(a, verify));
-        }
-        long t1 = System.nanoTime();
-        // a large batch goes to the device first for the answers that keep a tree there (repaired side by side; the
-        // host's attempt would mostly run up to its budget and give up), the others are repaired on the host
-        List<Answer<?>> onHost = touched;
-        ResidentGraph resident = entry.resident();
-        if (changes.size() >= DEVICE_FIRST_ARCS && DEVICE_FIRST_ARCS > 0) {
-            List<Answer<?>> first = touched.stream().filter(a -> a.hasTreeOn(resident)).toList();
-            if (first.size() >= 2) {
-                onHost = touched.stream().filter(a -> !a.hasTreeOn(resident)).toList();
-                for (Answer<?> a : first) refreshed.add(new Refresh<>(a));   // not tried on the host: repairOnDevice takes it
-            }
-        }
-        // an answer with a tree on the device gives up on the host sooner: the device repairs the batch's heavy ones
-        // together, where the host would spend up to a recompute's time on each
-        int deviceDivisor = Math.max(divisor, DEVICE_BUDGET_DIVISOR);
-        refreshed.addAll(each(onHost, a -> repair(g, a, graph, changes, a.hasTreeOn(resident) ? deviceDivisor : divisor, verify)));
-        long t2 = System.nanoTime();
-        repairOnDevice(g, entry, refreshed, changes, verify);
-        long t3 = System.nanoTime();
-        phases[Phase.SCREEN.ordinal()] += t1 - t0;
-        phases[Phase.HOST_REPAIRS.ordinal()] += t2 - t1;
-        phases[Phase.DEVICE_REPAIRS.ordinal()] += t3 - t2;
-        phaseTouched += touched.size();
-        List<Refresh<?>> recompute = refreshed.stream().filter(Refresh::recompute).toList();
-        phaseRecomputed += recompute.size();
-        if (recompute.isEmpty()) return refreshed;
-        try {
-            Engine engine = engine(entry);
-            each(recompute, t -> recompute(t, engine, graph));
-        } catch (RuntimeException e) {   // the graph could not be brought up to date on its engine
-            for (Refresh<?> t : recompute) t.failure = e;
-        }
-        phases[Phase.RECOMPUTES.ordinal()] += System.nanoTime() - t3;
-        return refreshed;
-    }
-
-    /**
-     * The current version on the host, with what the repairs and checks of {@code answers} read cached first (the
-     * transpose of a directed graph, MST's edge list), before the pool's tasks read it.
-     */
-    private static CsrGraph hostGraph(GraphEntry entry, List<Answer<?>> answers) {
-        CsrGraph graph = entry.resident().graph();
-        if (graph.directed()) graph.transpose();
-        if (answers.stream().anyMatch(a -> a.key.algorithm() == Algorithm.MST)) graph.undirectedEdges();
-        return graph;
-    }
-
-    /**
-     * The repairs the host gave up on (a batch too large to repair cheaply there), done on the device where the answer
-     * has a tree there ({@link DeviceAnswers}) instead of a recompute and a comparison: the trees first brought level
-     * with their answers (the vertices the host's repairs changed since, or the whole answer), then repaired together,
-     * only their changed vertices copied back. A graph that no longer fits the device, or a device repair that fails,
-     * leaves them to the recompute (pushed complete after a failure: the answers may be half changed).
-     */
-    private void repairOnDevice(GraphSubscriptions g, GraphEntry entry, List<Refresh<?>> refreshed, ChangedEdges changes, double verify) {
-        ResidentGraph resident = entry.resident();
-        List<Refresh<?>> gaveUp = refreshed.stream()
-                .filter(t -> t.repaired == null && t.intact && t.answer.hasTreeOn(resident)).toList();
-        if (gaveUp.isEmpty()) return;
-        phaseGaveUp += gaveUp.size();
-        try {
-            if (synced(entry).resident() != resident) {   // moved to the CPU engine: the trees went with the device copy
-                for (Refresh<?> t : gaveUp) t.answer.dropDevice();
-                return;
-            }
-            List<Object> trees = new ArrayList<>(gaveUp.size());
-            for (Refresh<?> t : gaveUp) {
-                t.answer.level(resident);
-                trees.add(t.answer.device);
-            }
-            long start = System.nanoTime();
-            DeviceAnswers.Repaired[] r = DeviceAnswers.repair(resident, trees, changes);
-            for (int i = 0; i < r.length; i++) onDevice(gaveUp.get(i), r[i], verify);
-            if (LOG.isDebugEnabled()) LOG.debug("graph {}: {} standing answers repaired on the device (the host gave up on them, or a large batch) in {} ms",
-                    LogSafe.quote(g.graphId), r.length, String.format("%.2f", (System.nanoTime() - start) / 1e6));
-        } catch (RuntimeException e) {
-            LOG.warn("incremental repair on the device of graph {} failed ({}); recomputing {} standing answers",
-                    LogSafe.quote(g.graphId), e.toString(), gaveUp.size());
-            for (Refresh<?> t : gaveUp) {
-                t.answer.closeDevice();
-                t.intact = false;
-            }
-        }
-    }
-
-    private static <R> void onDevice(Refresh<R> t, DeviceAnswers.Repaired r, double verify) {
-        @SuppressWarnings("unchecked") R result = (R) r.result();
-        t.repaired = new Standing.Updated<>(result, r.changed() == null ? Pending.Changes.NONE : Pending.Changes.ofVertices(r.changed()));
-        t.onDevice = true;
-        t.verify = verify > 0 && ThreadLocalRandom.current().nextDouble() < verify;
-    }
-
-    /**
-     * Changed arcs from which a batch is repaired on the device first, where at least two touched answers keep a tree
-     * there ({@code -Dfrontier.subscriptions.device-first-arcs}, 0: never; the host tries first below it). RepairBench,
-     * 100 trees on USA-road-d.NY, H100: the device's side-by-side repair beat the host's 16 cores from 100 updates a
-     * batch on (1.4-3.5x) and lost at 10 (27 against 10 ms); on kron20 it lost at 100 and won 5.5x at 10^4.
-     */
-    static final int DEVICE_FIRST_ARCS = Integer.getInteger("frontier.subscriptions.device-first-arcs", 1024);
-
-    /**
-     * How many times sooner the host gives up on repairing an answer that keeps a tree on the device
-     * ({@code -Dfrontier.subscriptions.device-budget-divisor}; 1: as any other): the device then repairs it with the
-     * batch's other heavy ones, side by side. docs/benchmarks.md has the A/B.
-     */
-    static final int DEVICE_BUDGET_DIVISOR = Integer.getInteger("frontier.subscriptions.device-budget-divisor", 32);
-
-    /** How much faster a recompute runs on the GPU than on one host core (USA-road-d.NY SSSP: 2.4 ms on an H200, 52 ms on the host). */
-    static final int GPU_SPEED_UP = 20;
-
-    private static <R> boolean touchedBy(TreeRepair.Screen screen, Answer<R> a) {
-        return a.standing.touchedBy(screen, a.result);
-    }
-
-    /** An answer the batch cannot touch: as a repair that changed nothing (verify-incremental may still pick it). */
-    private static <R> Refresh<R> untouched(Answer<R> a, double verify) {
-        Refresh<R> t = new Refresh<>(a);
-        t.repaired = new Standing.Updated<>(a.result, Pending.Changes.NONE);
-        t.verify = verify > 0 && ThreadLocalRandom.current().nextDouble() < verify;
-        return t;
-    }
-
-    private static <R> Refresh<R> repair(GraphSubscriptions g, Answer<R> a, CsrGraph graph, ChangedEdges changes, int divisor, double verify) {
-        Refresh<R> t = new Refresh<>(a);
-        try {
-            t.repaired = a.standing.repair(graph, a.result, changes, divisor);
-        } catch (RuntimeException e) {
-            LOG.warn("incremental repair of {} on graph {} failed ({}); recomputing", a.key, LogSafe.quote(g.graphId), e.toString());
-            t.intact = false;
-        }
-        t.verify = t.repaired != null && verify > 0 && ThreadLocalRandom.current().nextDouble() < verify;
-        return t;
-    }
-
-    /** Recomputes {@code t}'s answer: what replaces a repair that gave up (and what it changed), or what checks one. */
-    private <R> Refresh<R> recompute(Refresh<R> t, Engine engine, CsrGraph graph) {
-        Answer<R> a = t.answer;
-        try {
-            R fresh = a.fresh(engine, config);
-            if (t.repaired == null) {
-                t.recomputed = fresh;
-                // DELTA subscribers still get only what changed, found by comparing the two answers (O(n), no kernel)
-                t.compared = t.intact ? a.standing.compare(a.result, fresh) : null;
-                return t;
-            }
-            Verification v = a.standing.verify(graph, t.repaired.result(), fresh);
-            if (!v.ok()) {
-                t.fresh = fresh;
-                t.mismatch = v.message();
-            }
-        } catch (RuntimeException e) {
-            t.failure = e;
-        }
-        return t;
-    }
-
     /** A batch of changes reached one standing answer: repaired in place, or recomputed and compared. */
-    private <R> void update(GraphSubscriptions g, GraphEntry entry, Refresh<R> t, List<QueryResult> results, List<ErrorEvent> errors) {
-        Answer<R> a = t.answer;
+    private <R> void update(GraphSubscriptions g, GraphEntry entry, AnswerRepairs.Refresh<R> t, List<QueryResult> results, List<ErrorEvent> errors) {
+        StandingAnswer<R> a = t.answer;
         if (t.failure != null) {
             failed(g, a.key, t.failure, results, errors);
             return;
@@ -704,7 +463,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             recomputed.increment();
             a.result = t.recomputed;
             onDevice(g, a, resident(g));
-            for (Sub sub : g.users(a.key)) {
+            for (Subscriber sub : g.users(a.key)) {
                 if (t.compared == null) sub.pending.markAll();
                 else sub.pending.add(t.compared);
             }
@@ -717,7 +476,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                     a.key, LogSafe.quote(g.graphId), entry.version(), t.mismatch);
             a.result = t.fresh;
             onDevice(g, a, resident(g));
-            for (Sub sub : g.users(a.key)) {
+            for (Subscriber sub : g.users(a.key)) {
                 sub.complete = PushReason.RESYNC;
                 sub.pending.clear();
             }
@@ -725,7 +484,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         }
         a.result = t.repaired.result();
         if (!t.onDevice) a.changedOnHost(t.repaired.changes().vertices());
-        for (Sub sub : g.users(a.key)) sub.pending.add(t.repaired.changes());
+        for (Subscriber sub : g.users(a.key)) sub.pending.add(t.repaired.changes());
     }
 
     /**
@@ -733,20 +492,20 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * and changes only its own subscriptions' state), appended in subscription order. A push that fails (a target
      * outside a new snapshot's vertices, say) ends its subscription.
      */
-    private void pushAll(GraphSubscriptions g, GraphEntry entry, List<Sub> due, long nowMs, List<QueryResult> results, List<ErrorEvent> errors) {
-        Map<AnswerKey, List<Sub>> byAnswer = new LinkedHashMap<>();
-        for (Sub sub : due) {
+    private void pushAll(GraphSubscriptions g, GraphEntry entry, List<Subscriber> due, long nowMs, List<QueryResult> results, List<ErrorEvent> errors) {
+        Map<AnswerKey, List<Subscriber>> byAnswer = new LinkedHashMap<>();
+        for (Subscriber sub : due) {
             if (g.subs.get(sub.spec.getSubscriptionId()) == sub && g.answers.containsKey(sub.key)) {
                 byAnswer.computeIfAbsent(sub.key, k -> new ArrayList<>()).add(sub);
             }
         }
-        List<Map.Entry<AnswerKey, List<Sub>>> work = List.copyOf(byAnswer.entrySet());
-        Map<Sub, Made> made = new IdentityHashMap<>();
-        for (List<Made> m : each(work, w -> pushes(entry, g.answers.get(w.getKey()), w.getValue(), nowMs))) {
-            for (Made x : m) made.put(x.sub(), x);
+        List<Map.Entry<AnswerKey, List<Subscriber>>> work = List.copyOf(byAnswer.entrySet());
+        Map<Subscriber, PushMaker.Made> made = new IdentityHashMap<>();
+        for (List<PushMaker.Made> m : each(work, w -> pushes.pushes(entry, g.answers.get(w.getKey()), w.getValue(), nowMs))) {
+            for (PushMaker.Made x : m) made.put(x.sub(), x);
         }
-        for (Sub sub : due) {
-            Made m = made.get(sub);
+        for (Subscriber sub : due) {
+            PushMaker.Made m = made.get(sub);
             if (m == null) continue;
             if (m.failure() == null) {
                 results.addAll(m.chunks());
@@ -759,140 +518,19 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         }
     }
 
-    /** A subscription's push: its chunks (none when nothing was to be pushed), or why it could not be made. */
-    private record Made(Sub sub, List<QueryResult> chunks, RuntimeException failure) {}
-
-    /** The pushes of {@code subs}, due subscriptions of answer {@code a}; each content is encoded once for all. */
-    private <R> List<Made> pushes(GraphEntry entry, Answer<R> a, List<Sub> subs, long nowMs) {
-        Map<Object, Shared> contents = new HashMap<>();
-        List<Made> made = new ArrayList<>(subs.size());
-        for (Sub sub : subs) {
-            try {
-                made.add(new Made(sub, push(entry, a, sub, nowMs, contents), null));
-            } catch (RuntimeException e) {
-                made.add(new Made(sub, List.of(), e));
-            }
-        }
-        return made;
-    }
-
-    /** What a push holds, for the complete answer in {@code mode} (and {@code targets}, in TARGETS mode). */
-    private record Complete(ResultMode mode, List<Integer> targets) {}
-
-    /**
-     * One content pushed to several subscriptions of an answer: encoded once, on first use (by the first subscription,
-     * whose context gives the chunks' header); every other subscription gets copies that share the packed arrays.
-     */
-    private final class Shared {
-        final QueryContext context;
-        private int[] targets;
-        private List<QueryResult> chunks;
-        private RuntimeException failure;
-        private boolean taken;
-
-        Shared(QueryContext context) {
-            this.context = context;
-        }
-
-        /** The targets in engine ids (TARGETS mode), validated once. */
-        int[] targets() {
-            if (failure != null) throw failure;
-            try {
-                if (targets == null) targets = context.targets();
-                return targets;
-            } catch (RuntimeException e) {
-                failure = e;
-                throw e;
-            }
-        }
-
-        /** The chunks, encoded by {@code encode} the first time. */
-        List<QueryResult> chunks(Supplier<List<QueryResult>> encode) {
-            if (failure != null) throw failure;
-            try {
-                if (chunks == null) chunks = encode.get();
-                return chunks;
-            } catch (RuntimeException e) {
-                failure = e;
-                throw e;
-            }
-        }
-
-        /** The chunks to publish for one subscription: the encoded ones the first time, then copies. */
-        List<QueryResult> take() {
-            if (!taken) {
-                taken = true;
-                return chunks;
-            }
-            List<QueryResult> copies = new ArrayList<>(chunks.size());
-            for (QueryResult r : chunks) copies.add(PushCopies.copy(r));
-            return copies;
-        }
-    }
-
-    /**
-     * Makes {@code sub}'s push when it has one to push, complete (INITIAL, RESYNC; every push of FULL, TARGETS and
-     * SUMMARY) or what changed (DELTA UPDATE), and records it as pushed; an empty list when nothing is to be pushed.
-     * Contents are shared through {@code contents}: by mode and targets for complete answers (a DELTA subscription's
-     * complete push is the FULL answer), by the pending changes themselves for DELTAs (one repair's changes, shared by
-     * every subscription that pushes after each batch).
-     */
-    private <R> List<QueryResult> push(GraphEntry entry, Answer<R> a, Sub sub, long nowMs, Map<Object, Shared> contents) {
-        ResultMode mode = sub.spec.getResultMode();
-        boolean complete = sub.complete != null || sub.pending.all();
-        PushReason reason = sub.complete != null ? sub.complete : PushReason.UPDATE;
-        boolean delta = mode == ResultMode.DELTA && !complete;
-        ResultMode encoded = mode == ResultMode.DELTA ? ResultMode.FULL : mode;
-        Object key = !delta ? new Complete(encoded, mode == ResultMode.TARGETS ? sub.spec.getTargets() : List.of())
-                : Objects.requireNonNullElse(sub.pending.only(), sub);
-        Shared content = contents.computeIfAbsent(key, k -> new Shared(sub.context(entry, config, encoded)));
-        if (mode == ResultMode.TARGETS && !complete && !sub.pending.anyOf(content.targets())) {
-            sub.pending.clear();
-            return List.of();
-        }
-        List<QueryResult> encodedChunks = content.chunks(() -> delta ? a.standing.delta(content.context, a.result, sub.pending)
-                : a.standing.complete(content.context, a.result));
-        if (reason == PushReason.UPDATE && mode == ResultMode.SUMMARY && sameSummary(sub.lastSummary, encodedChunks.get(0))) {
-            sub.pending.clear();
-            return List.of();
-        }
-        long sequence = reason == PushReason.UPDATE ? sub.sequence + 1 : 0;
-        List<QueryResult> chunks = content.take();
-        for (QueryResult r : chunks) {
-            r.setQueryId(sub.spec.getSubscriptionId());
-            r.setSource(sub.spec.getSource());
-            r.setReason(reason);
-            r.setSequence(sequence);
-            r.setDelta(delta);
-        }
-        if (mode == ResultMode.SUMMARY) sub.lastSummary = encodedChunks.get(0);
-        pushes.get(reason).increment();
-        sub.sequence = sequence;
-        sub.complete = null;
-        sub.pending.clear();
-        sub.lastPushMs = nowMs;
-        return chunks;
-    }
-
-    private static boolean sameSummary(QueryResult a, QueryResult b) {
-        return a != null && a.getVertexCount() == b.getVertexCount() && Objects.equals(a.getReachedCount(), b.getReachedCount())
-                && Objects.equals(a.getMaxHops(), b.getMaxHops()) && Objects.equals(a.getMaxDistance(), b.getMaxDistance())
-                && Objects.equals(a.getTotalWeight(), b.getTotalWeight()) && Objects.equals(a.getComponents(), b.getComponents());
-    }
-
     /** An answer could not be computed: every subscription using it ends with the failure. */
     private void failed(GraphSubscriptions g, AnswerKey key, RuntimeException e, List<QueryResult> results, List<ErrorEvent> errors) {
         ErrorCode code = ErrorCode.of(e);
         if (code == ErrorCode.INTERNAL_ERROR) LOG.error("standing {} on graph {} failed", key, LogSafe.quote(g.graphId), e);
         g.removeAnswer(key);
-        for (Sub sub : g.using(key)) endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
+        for (Subscriber sub : g.using(key)) endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
     }
 
-    private void endWith(GraphSubscriptions g, Sub sub, ErrorCode code, String reason, List<QueryResult> results, List<ErrorEvent> errors) {
+    private void endWith(GraphSubscriptions g, Subscriber sub, ErrorCode code, String reason, List<QueryResult> results, List<ErrorEvent> errors) {
         LOG.warn("subscription {} on graph {} ends: {} - {}", LogSafe.quote(sub.spec.getSubscriptionId()), LogSafe.quote(g.graphId), code, reason);
         g.remove(sub);
-        results.add(end(sub, g.version, code, reason));
-        errors.add(error(sub, code, reason));
+        results.add(pushes.end(sub, g.version, code, reason));
+        errors.add(PushMaker.error(sub, code, reason));
         g.ended.add(Subscription.newBuilder(sub.spec).setCancel(true).setEndedBy(code.name()).build());
     }
 
@@ -901,26 +539,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * from its graph id, a fault of the worker), so a waiting subscriber is not left hanging.
      */
     public synchronized QueryResult refused(Subscription s, ErrorCode code, String reason) {
-        return end(new Sub(s, new Origin("", -1, -1)), -1, code, reason);
-    }
-
-    /** The last push of a subscription: END, status OK when cancelled, else the failure's. */
-    private QueryResult end(Sub sub, long version, ErrorCode code, String reason) {
-        pushes.get(PushReason.END).increment();
-        Subscription s = sub.spec;
-        ResultStatus status = code == null ? ResultStatus.OK : code.resultStatus().orElse(ResultStatus.INTERNAL_ERROR);
-        return QueryResult.newBuilder()
-                .setQueryId(s.getSubscriptionId()).setGraphId(s.getGraphId()).setGraphVersion(version)
-                .setAlgorithm(s.getAlgorithm()).setStatus(status).setError(code == null ? null : Ids.reason(reason))
-                .setSource(s.getSource()).setReason(PushReason.END).setSequence(sub.sequence + 1)
-                .build();
-    }
-
-    private static ErrorEvent error(Sub sub, ErrorCode code, String reason) {
-        return ErrorEvent.newBuilder()
-                .setSourceTopic(sub.origin.topic()).setPartition(sub.origin.partition()).setOffset(sub.origin.offset())
-                .setKey(sub.spec.getGraphId()).setGraphId(sub.spec.getGraphId()).setQueryId(sub.spec.getSubscriptionId())
-                .setCode(code.name()).setReason(Ids.reason(reason)).setTimestampMs(System.currentTimeMillis()).build();
+        return pushes.end(new Subscriber(s, new Origin("", -1, -1)), -1, code, reason);
     }
 
     @Override
@@ -938,7 +557,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         long min = Long.MAX_VALUE;
         for (GraphSubscriptions g : graphs.values()) {
             if (g.partition != partition) continue;
-            for (Sub sub : g.subs.values()) min = Math.min(min, sub.origin.offset());
+            for (Subscriber sub : g.subs.values()) min = Math.min(min, sub.origin.offset());
         }
         return min;
     }
@@ -960,223 +579,5 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
 
     ResidentGraph engineFor(GraphEntry e) {
         return engines.forQuery(e.resident(), null);
-    }
-
-    /** Standing answers are shared by the subscriptions of one algorithm and source. */
-    record AnswerKey(Algorithm algorithm, Integer source) {
-        @Override
-        public String toString() {
-            return algorithm + (source == null ? "" : " from " + source);
-        }
-    }
-
-    /** One standing answer and the algorithm that keeps it. */
-    private static final class Answer<R> {
-        final Standing<R> standing;
-        final AnswerKey key;
-        final Sub owner;
-        R result;
-        /**
-         * Its tree on the device ({@link DeviceAnswers}) on {@link #deviceOn}; null: none. The tree holds {@link #result}
-         * but where the host's repairs changed it since ({@link #stale}, or every vertex when {@link #restale}).
-         */
-        Object device;
-        ResidentGraph deviceOn;
-        private java.util.BitSet stale;
-        private boolean restale;
-
-        @SuppressWarnings("unchecked")
-        Answer(Standing<?> standing, Sub owner) {
-            this.standing = (Standing<R>) standing;
-            this.key = owner.key;
-            this.owner = owner;
-        }
-
-        /** Heap reserved for it in the memory model, and where (released when the answer goes). */
-        private GraphRegistry budget;
-        private long reserved;
-
-        void reserved(GraphRegistry registry, long bytes) {
-            this.budget = registry;
-            this.reserved = bytes;
-        }
-
-        /** Gives its heap back to the memory model (once). */
-        void release() {
-            if (reserved > 0) budget.budget().releaseStanding(reserved);
-            reserved = 0;
-        }
-
-        /** Frees its tree on the device, if any. */
-        void closeDevice() {
-            if (device == null) return;
-            try {
-                DeviceAnswers.close(deviceOn, device);
-            } catch (RuntimeException e) {
-                LOG.warn("freeing the device tree of standing {} failed ({})", key, e.toString());
-            }
-            dropDevice();
-        }
-
-        /** Whether it keeps a tree on {@code resident}'s device copy. */
-        boolean hasTreeOn(ResidentGraph resident) {
-            return device != null && deviceOn == resident;
-        }
-
-        /** Forgets its tree on the device (freed with the graph's device copy). */
-        void dropDevice() {
-            device = null;
-            deviceOn = null;
-            stale = null;
-            restale = false;
-        }
-
-        /** The host repaired the answer at {@code vertices}: its tree on the device is behind there. */
-        void changedOnHost(int[] vertices) {
-            if (device == null || restale || vertices.length == 0) return;
-            int n = DeviceAnswers.vertexCount(device);
-            if (stale == null) stale = new java.util.BitSet(n);
-            for (int v : vertices) {
-                if (v >= n) {   // a new vertex: the tree is uploaded again
-                    restale = true;
-                    stale = null;
-                    return;
-                }
-                stale.set(v);
-            }
-            if (stale.cardinality() > n / 8) {   // cheaper uploaded whole than scattered
-                restale = true;
-                stale = null;
-            }
-        }
-
-        /** Forgets what {@link #changedOnHost} recorded (the tree is about to be given the whole answer). */
-        void dropStale() {
-            stale = null;
-            restale = false;
-        }
-
-        /** Brings its tree on the device level with {@link #result}: the changed entries written there, or all. */
-        void level(ResidentGraph resident) {
-            if (restale || DeviceAnswers.vertexCountOf(result) != DeviceAnswers.vertexCount(device)) DeviceAnswers.reset(resident, device, result);
-            else DeviceAnswers.patch(resident, device, result, stale == null ? new int[0] : stale.stream().toArray());
-            stale = null;
-            restale = false;
-        }
-
-        /** Computes the answer from scratch on {@code engine}. */
-        void compute(Engine engine, FrontierConfig config) {
-            result = fresh(engine, config);
-        }
-
-        /** The answer from scratch on {@code engine}, brought up to date ({@link #engine}). */
-        R fresh(Engine engine, FrontierConfig config) {
-            return standing.compute(owner.context(engine.entry(), config, ResultMode.FULL, engine.resident()));
-        }
-    }
-
-    /** One subscription and what it has pushed. */
-    private static final class Sub {
-        final Subscription spec;
-        final Origin origin;
-        final AnswerKey key;
-        final Pending pending = new Pending();
-        /** The next push is complete, for this reason (INITIAL, RESYNC); null: updates only. */
-        PushReason complete = PushReason.INITIAL;
-        /** The sequence number of the last push; -1 before the first. */
-        long sequence = -1;
-        long lastPushMs = Long.MIN_VALUE / 2;
-        QueryResult lastSummary;
-
-        Sub(Subscription spec, Origin origin) {
-            this.spec = spec;
-            this.origin = origin;
-            this.key = new AnswerKey(spec.getAlgorithm(), spec.getAlgorithm() == Algorithm.MST ? null : spec.getSource());
-        }
-
-        boolean waiting() {
-            return complete != null || !pending.isEmpty();
-        }
-
-        long dueMs() {
-            return complete != null ? Long.MIN_VALUE : lastPushMs + spec.getMinIntervalMs();
-        }
-
-        QueryContext context(GraphEntry entry, FrontierConfig config, ResultMode mode) {
-            return context(entry, config, mode, entry.resident());
-        }
-
-        QueryContext context(GraphEntry entry, FrontierConfig config, ResultMode mode, ResidentGraph resident) {
-            GraphQuery q = GraphQuery.newBuilder()
-                    .setQueryId(spec.getSubscriptionId()).setGraphId(spec.getGraphId()).setAlgorithm(spec.getAlgorithm())
-                    .setSource(spec.getSource()).setTargets(spec.getTargets()).setResultMode(mode).build();
-            return new QueryContext(q, entry, resident, config);
-        }
-    }
-
-    /** The subscriptions of one graph, their standing answers, and the graph copy whose changes they follow. */
-    private static final class GraphSubscriptions {
-        final String graphId;
-        final int partition;
-        final Map<String, Sub> subs = new LinkedHashMap<>();
-        final Map<AnswerKey, Answer<?>> answers = new HashMap<>();
-        /** The subscriptions of {@link #subs} by the answer they use. */
-        private final Map<AnswerKey, List<Sub>> users = new HashMap<>();
-        /** END pushes of cancelled subscriptions, published at the next flush. */
-        final List<QueryResult> endings = new ArrayList<>();
-        /** The end records of subscriptions ended for an error, for the graphs topic. */
-        final List<Subscription> ended = new ArrayList<>();
-        /** The graph whose changed edges the answers follow; null: none yet (every answer is computed afresh). */
-        MutableGraph tracked;
-        long version = -1;
-
-        GraphSubscriptions(String graphId, int partition) {
-            this.graphId = graphId;
-            this.partition = partition;
-        }
-
-        void add(Sub sub) {
-            subs.put(sub.spec.getSubscriptionId(), sub);
-            users.computeIfAbsent(sub.key, k -> new ArrayList<>()).add(sub);
-        }
-
-        /** Removes {@code sub}, and its standing answer when no other subscription uses it. */
-        void remove(Sub sub) {
-            if (!subs.remove(sub.spec.getSubscriptionId(), sub)) return;
-            List<Sub> u = users.get(sub.key);
-            u.remove(sub);
-            if (u.isEmpty()) {
-                users.remove(sub.key);
-                removeAnswer(sub.key);
-            }
-        }
-
-        /** Removes the answer {@code key} (its device tree freed). */
-        void removeAnswer(AnswerKey key) {
-            Answer<?> a = answers.remove(key);
-            if (a != null) {
-                a.closeDevice();
-                a.release();
-            }
-        }
-
-        /** Removes every answer (their device trees freed, their heap given back). */
-        void clearAnswers() {
-            for (Answer<?> a : answers.values()) {
-                a.closeDevice();
-                a.release();
-            }
-            answers.clear();
-        }
-
-        /** The subscriptions that use answer {@code key}, in the order they came (the index itself: do not modify). */
-        List<Sub> users(AnswerKey key) {
-            return users.getOrDefault(key, List.of());
-        }
-
-        /** {@link #users} as a copy, for loops that remove subscriptions. */
-        List<Sub> using(AnswerKey key) {
-            return List.copyOf(users(key));
-        }
     }
 }

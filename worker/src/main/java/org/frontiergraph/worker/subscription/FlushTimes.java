@@ -1,0 +1,35 @@
+package org.frontiergraph.worker.subscription;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/** Where a graph's flush spent its time, step by step, and how many answers each step took: for the slow-flush DEBUG line. */
+final class FlushTimes {
+    /** A graph's flush, step by step. */
+    enum Phase { SCREEN, HOST_REPAIRS, DEVICE_REPAIRS, RECOMPUTES, PUSHES }
+
+    private final long[] nanos = new long[Phase.values().length];
+    /** Answers the batch touched, that the host gave up on, that were recomputed. */
+    int touched, gaveUp, recomputed;
+
+    void reset() {
+        Arrays.fill(nanos, 0);
+        touched = gaveUp = recomputed = 0;
+    }
+
+    void add(Phase phase, long ns) {
+        nanos[phase.ordinal()] += ns;
+    }
+
+    static String ms(long nanos) {
+        return String.format(Locale.ROOT, "%.2f", nanos / 1e6);
+    }
+
+    @Override
+    public String toString() {
+        return "screen " + ms(nanos[Phase.SCREEN.ordinal()]) + ", host repairs " + ms(nanos[Phase.HOST_REPAIRS.ordinal()])
+                + " (" + touched + " touched), device repairs " + ms(nanos[Phase.DEVICE_REPAIRS.ordinal()]) + " (" + gaveUp
+                + " the host gave up on), recomputes " + ms(nanos[Phase.RECOMPUTES.ordinal()]) + " (" + recomputed + "), pushes "
+                + ms(nanos[Phase.PUSHES.ordinal()]);
+    }
+}

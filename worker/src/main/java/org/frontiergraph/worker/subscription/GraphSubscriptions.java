@@ -1,0 +1,76 @@
+package org.frontiergraph.worker.subscription;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.frontiergraph.kernels.graph.MutableGraph;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.Subscription;
+
+/** The subscriptions of one graph, their standing answers, and the graph copy whose changes they follow. */
+final class GraphSubscriptions {
+    final String graphId;
+    final int partition;
+    final Map<String, Subscriber> subs = new LinkedHashMap<>();
+    final Map<AnswerKey, StandingAnswer<?>> answers = new HashMap<>();
+    /** The subscriptions of {@link #subs} by the answer they use. */
+    private final Map<AnswerKey, List<Subscriber>> users = new HashMap<>();
+    /** END pushes of cancelled subscriptions, published at the next flush. */
+    final List<QueryResult> endings = new ArrayList<>();
+    /** The end records of subscriptions ended for an error, for the graphs topic. */
+    final List<Subscription> ended = new ArrayList<>();
+    /** The graph whose changed edges the answers follow; null: none yet (every answer is computed afresh). */
+    MutableGraph tracked;
+    long version = -1;
+
+    GraphSubscriptions(String graphId, int partition) {
+        this.graphId = graphId;
+        this.partition = partition;
+    }
+
+    void add(Subscriber sub) {
+        subs.put(sub.spec.getSubscriptionId(), sub);
+        users.computeIfAbsent(sub.key, k -> new ArrayList<>()).add(sub);
+    }
+
+    /** Removes {@code sub}, and its standing answer when no other subscription uses it. */
+    void remove(Subscriber sub) {
+        if (!subs.remove(sub.spec.getSubscriptionId(), sub)) return;
+        List<Subscriber> u = users.get(sub.key);
+        u.remove(sub);
+        if (u.isEmpty()) {
+            users.remove(sub.key);
+            removeAnswer(sub.key);
+        }
+    }
+
+    /** Removes the answer {@code key} (its device tree freed). */
+    void removeAnswer(AnswerKey key) {
+        StandingAnswer<?> a = answers.remove(key);
+        if (a != null) {
+            a.closeDevice();
+            a.release();
+        }
+    }
+
+    /** Removes every answer (their device trees freed, their heap given back). */
+    void clearAnswers() {
+        for (StandingAnswer<?> a : answers.values()) {
+            a.closeDevice();
+            a.release();
+        }
+        answers.clear();
+    }
+
+    /** The subscriptions that use answer {@code key}, in the order they came (the index itself: do not modify). */
+    List<Subscriber> users(AnswerKey key) {
+        return users.getOrDefault(key, List.of());
+    }
+
+    /** {@link #users} as a copy, for loops that remove subscriptions. */
+    List<Subscriber> using(AnswerKey key) {
+        return List.copyOf(users(key));
+    }
+}
