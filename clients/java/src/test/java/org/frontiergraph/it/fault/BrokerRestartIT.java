@@ -16,7 +16,6 @@ import org.awaitility.Awaitility;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.schema.QueryResult;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,21 +23,10 @@ import org.junit.jupiter.api.Test;
  * (a real child JVM) recovers by itself, without a restart: every query, published before, during or after the
  * outage, is answered OK on the expected version and verified, and its health is UP again.
  */
-class BrokerRestartIT {
+class BrokerRestartIT extends FaultTest {
     static final long SEED = 0xFA_0002L;
     static final int PARTITIONS = 3;
     static final Duration OUTAGE = Duration.ofSeconds(8);
-
-    private EmbeddedKafkaBroker broker;
-    private WorkerProcess worker;
-    private Path dir;
-
-    @AfterEach
-    void stop() {
-        if (worker != null) worker.close();
-        if (broker != null) broker.close();
-        FaultSupport.deleteQuietly(dir);
-    }
 
     @Test
     void theWorkerRecoversByItselfWhenTheBrokerComesBack() throws Exception {

@@ -2,7 +2,6 @@ package org.frontiergraph.it.fault;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -15,9 +14,7 @@ import org.apache.kafka.common.errors.FencedInstanceIdException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.awaitility.Awaitility;
-import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.client.FrontierClient;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,26 +23,12 @@ import org.junit.jupiter.api.Test;
  * error of the Kafka client, outside any record). The worker, a real child JVM, closes that consumer, reports it on
  * /health/liveness, starts a new one (which fences the impostor in turn) and answers again.
  */
-class ConsumerRestartIT {
+class ConsumerRestartIT extends FaultTest {
     static final int PARTITIONS = 3;
-
-    private EmbeddedKafkaBroker broker;
-    private WorkerProcess worker;
-    private Path dir;
-
-    @AfterEach
-    void stop() {
-        if (worker != null) worker.close();
-        if (broker != null) broker.close();
-        FaultSupport.deleteQuietly(dir);
-    }
 
     @Test
     void aFencedConsumerIsReplacedAndReported() throws Exception {
-        dir = FaultSupport.tempDir("restart");
-        broker = EmbeddedKafkaBroker.startTemporary();
-        String bootstrap = broker.bootstrapServers();
-        FaultSupport.createTopics(bootstrap, PARTITIONS);
+        String bootstrap = startBroker("restart", PARTITIONS);
         worker = WorkerProcess.start("twin", bootstrap, dir, "256m",
                 Map.of("frontier.topics.partitions", Integer.toString(PARTITIONS))).awaitReady(Duration.ofSeconds(90));
         assertTrue(worker.httpBody("/health/liveness").contains("\"restarts\":0"));

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +15,6 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
-import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
@@ -32,7 +30,6 @@ import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.PackedArrays;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,21 +39,10 @@ import org.junit.jupiter.api.Test;
  * once on it and checked against Dijkstra on the expected graph; after a SIGKILL and a restart (the partition
  * rebuilt from the log) a third copy is refused again and the version is still +1.
  */
-class DuplicateUpdateIT {
+class DuplicateUpdateIT extends FaultTest {
     static final long SEED = 0xFA_0008L;
     static final int N = 400;
     static final String GRAPH = "dup";
-
-    private EmbeddedKafkaBroker broker;
-    private WorkerProcess worker;
-    private Path dir;
-
-    @AfterEach
-    void stop() {
-        if (worker != null) worker.close();
-        if (broker != null) broker.close();
-        FaultSupport.deleteQuietly(dir);
-    }
 
     private WorkerProcess start(String bootstrap) {
         return WorkerProcess.start("dedup", bootstrap, dir, "256m", Map.of("frontier.topics.partitions", "1"), Map.of(),
@@ -66,10 +52,7 @@ class DuplicateUpdateIT {
     @Test
     void aRetriedUpdateIsAppliedOnceAndStillRefusedAfterARestart() throws Exception {
         long t0 = System.nanoTime();
-        dir = FaultSupport.tempDir("dedup");
-        broker = EmbeddedKafkaBroker.startTemporary();
-        String bootstrap = broker.bootstrapServers();
-        FaultSupport.createTopics(bootstrap, 1);
+        String bootstrap = startBroker("dedup", 1);
         worker = start(bootstrap);
 
         EdgeList edges = UniformRandomGraph.generate(N, 4L * N, SEED, 10, true);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +19,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
-import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.it.Pipeline;
 import org.frontiergraph.kernels.engine.Verification;
@@ -37,7 +35,6 @@ import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,19 +46,8 @@ import org.junit.jupiter.api.Test;
  * ({@code SharedSubscriptionIdIT}, {@code LogForgingIT}, {@code HttpExposureIT}, {@code DuplicateUpdateIT}); row 3 is
  * {@code SecuredClusterIT}.
  */
-class HeavyAndHostileIT {
+class HeavyAndHostileIT extends FaultTest {
     static final long SEED = 0xFA_0027L;
-
-    private EmbeddedKafkaBroker broker;
-    private WorkerProcess worker;
-    private Path dir;
-
-    @AfterEach
-    void stop() {
-        if (worker != null) worker.close();
-        if (broker != null) broker.close();
-        FaultSupport.deleteQuietly(dir);
-    }
 
     private WorkerProcess startWorker(String heap, Map<String, String> settings) {
         Map<String, String> all = new LinkedHashMap<>(settings);
@@ -69,18 +55,11 @@ class HeavyAndHostileIT {
         return WorkerProcess.start("heavy", broker.bootstrapServers(), dir, heap, all).awaitReady(Duration.ofSeconds(90));
     }
 
-    private String bootstrap(String name) throws Exception {
-        dir = FaultSupport.tempDir(name);
-        broker = EmbeddedKafkaBroker.startTemporary();
-        FaultSupport.createTopics(broker.bootstrapServers(), 1);
-        return broker.bootstrapServers();
-    }
-
     /** Row 1: records under 1 MB whose outputs would exceed the producer's limit. */
     @Test
     void outputsTooLargeForTheProducerAreRefusedOnceAndNeverRetried() throws Exception {
         long t0 = System.nanoTime();
-        String bootstrap = bootstrap("heavy-outputs");
+        String bootstrap = startBroker("heavy-outputs", 1);
         // a 16 KiB max.request.size: FULL answers come in more chunks, an APSP row of 2,500 distances (20 KB) cannot fit
         worker = startWorker("256m", Map.of("kafka.producers.frontier-output.max.request.size", "16384"));
         try (FrontierClient client = new FrontierClient(bootstrap); OutputLog out = new OutputLog(bootstrap);
@@ -162,7 +141,7 @@ class HeavyAndHostileIT {
     @Test
     void aThousandSubscriptionsStayWithinTheMemoryModelAndARestartServes() throws Exception {
         long t0 = System.nanoTime();
-        String bootstrap = bootstrap("heavy-subscriptions");
+        String bootstrap = startBroker("heavy-subscriptions", 1);
         worker = startWorker("256m", Map.of());
         int n = 50_000, subscriptions = 1_000;
         EdgeList edges = UniformRandomGraph.generate(n, 200_000, SEED, 100, false);
@@ -229,7 +208,7 @@ class HeavyAndHostileIT {
     @Test
     void fullAnswersOnAFullBudgetAreAnsweredInTurnsAndARestartServes() throws Exception {
         long t0 = System.nanoTime();
-        String bootstrap = bootstrap("heavy-full");
+        String bootstrap = startBroker("heavy-full", 1);
         worker = startWorker("256m", Map.of());
         int graphs = 40;
         Map<String, CsrGraph> models = new LinkedHashMap<>();
@@ -288,7 +267,7 @@ class HeavyAndHostileIT {
     /** Row 9: a subscription that would hold pushes back for weeks, and one that would re-send a million targets. */
     @Test
     void runawayIntervalsAndTargetListsAreRefused() throws Exception {
-        String bootstrap = bootstrap("heavy-pushes");
+        String bootstrap = startBroker("heavy-pushes", 1);
         worker = startWorker("256m", Map.of());
         try (FrontierClient client = new FrontierClient(bootstrap); OutputLog out = new OutputLog(bootstrap)) {
             Traffic good = new Traffic(client, "good", 1, 300, SEED);

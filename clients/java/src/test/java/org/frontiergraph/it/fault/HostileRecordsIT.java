@@ -3,7 +3,6 @@ package org.frontiergraph.it.fault;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -21,12 +20,10 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
-import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,23 +34,12 @@ import org.junit.jupiter.api.Test;
  * too); the worker never crashes nor restarts its consumer, its heap stays bounded, and every good query is answered
  * OK on the expected version and verified.
  */
-class HostileRecordsIT {
+class HostileRecordsIT extends FaultTest {
     static final long SEED = 0xFA_0003L;
     static final int PARTITIONS = 3;
     static final int HOSTILE = 10_000;
     static final int HALF_SNAPSHOTS = 20;
     static final long HEAP_GROWTH_LIMIT = 48L << 20;
-
-    private EmbeddedKafkaBroker broker;
-    private WorkerProcess worker;
-    private Path dir;
-
-    @AfterEach
-    void stop() {
-        if (worker != null) worker.close();
-        if (broker != null) broker.close();
-        FaultSupport.deleteQuietly(dir);
-    }
 
     /** Where a record landed. */
     record At(int partition, long offset) {}
@@ -61,10 +47,7 @@ class HostileRecordsIT {
     @Test
     void everyHostileRecordGetsOneErrorEventAndTheWorkerKeepsAnswering() throws Exception {
         long t0 = System.nanoTime();
-        dir = FaultSupport.tempDir("hostile");
-        broker = EmbeddedKafkaBroker.startTemporary();
-        String bootstrap = broker.bootstrapServers();
-        FaultSupport.createTopics(bootstrap, PARTITIONS);
+        String bootstrap = startBroker("hostile", PARTITIONS);
         worker = WorkerProcess.start("target", bootstrap, dir, "256m", Map.of(
                 "frontier.topics.partitions", Integer.toString(PARTITIONS),
                 "frontier.pending-snapshot-ttl", "15s")).awaitReady(Duration.ofSeconds(90));

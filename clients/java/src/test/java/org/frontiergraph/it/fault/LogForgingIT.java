@@ -3,7 +3,6 @@ package org.frontiergraph.it.fault;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,13 +18,11 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
-import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,29 +32,15 @@ import org.junit.jupiter.api.Test;
  * record still gets its error event; the worker stays live, and a good query in the same partition is answered
  * exactly once and verified.
  */
-class LogForgingIT {
+class LogForgingIT extends FaultTest {
     static final long SEED = 0xFA_0006L;
     static final int PARTITIONS = 2;
     static final String FORGED = "2026-01-01T00:00:00.000Z ERROR [main] x - forged";
 
-    private EmbeddedKafkaBroker broker;
-    private WorkerProcess worker;
-    private Path dir;
-
-    @AfterEach
-    void stop() {
-        if (worker != null) worker.close();
-        if (broker != null) broker.close();
-        FaultSupport.deleteQuietly(dir);
-    }
-
     @Test
     void idsWithLineBreaksForgeNoLogLines() throws Exception {
         long t0 = System.nanoTime();
-        dir = FaultSupport.tempDir("logs");
-        broker = EmbeddedKafkaBroker.startTemporary();
-        String bootstrap = broker.bootstrapServers();
-        FaultSupport.createTopics(bootstrap, PARTITIONS);
+        String bootstrap = startBroker("logs", PARTITIONS);
         worker = WorkerProcess.start("logs", bootstrap, dir, "256m", Map.of(
                 "frontier.topics.partitions", Integer.toString(PARTITIONS))).awaitReady(Duration.ofSeconds(90));
 

@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.awaitility.Awaitility;
-import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.SubscriptionFeed;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
@@ -23,7 +21,6 @@ import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.PackedArrays;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,30 +29,16 @@ import org.junit.jupiter.api.Test;
  * graph's view (the Java client's SubscriptionFeed) equals a fresh SSSP query of its own graph; a cancel on one graph
  * ends only that one, the other keeps pushing.
  */
-class SharedSubscriptionIdIT {
+class SharedSubscriptionIdIT extends FaultTest {
     static final long SEED = 0xFA_0005L;
     static final String ID = "shared-spf";
     static final List<String> GRAPHS = List.of("left", "right");
     static final int[] SIZES = {300, 500};
 
-    private EmbeddedKafkaBroker broker;
-    private WorkerProcess worker;
-    private Path dir;
-
-    @AfterEach
-    void stop() {
-        if (worker != null) worker.close();
-        if (broker != null) broker.close();
-        FaultSupport.deleteQuietly(dir);
-    }
-
     @Test
     void oneIdOnTwoGraphsIsTwoSubscriptions() throws Exception {
         long t0 = System.nanoTime();
-        dir = FaultSupport.tempDir("shared-id");
-        broker = EmbeddedKafkaBroker.startTemporary();
-        String bootstrap = broker.bootstrapServers();
-        FaultSupport.createTopics(bootstrap, 3);
+        String bootstrap = startBroker("shared-id", 3);
         worker = WorkerProcess.start("shared", bootstrap, dir, "256m", Map.of("frontier.topics.partitions", "3"), Map.of(),
                 List.of("-XX:+ExitOnOutOfMemoryError")).awaitReady(Duration.ofSeconds(90));
         Map<String, EdgeList> edges = new HashMap<>();
