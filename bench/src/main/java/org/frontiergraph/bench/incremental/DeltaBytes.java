@@ -94,7 +94,8 @@ final class DeltaBytes {
 
         Row[] go(int updates, long seed) {
             long t0 = System.nanoTime();
-            for (GraphSnapshotChunk c : FrontierClient.chunks(graphId, 1, Snapshots.of(edges.edges()), first, true, FrontierClient.CHUNK_EDGES)) {
+            for (GraphSnapshotChunk c : FrontierClient.chunks(graphId, 1, Snapshots.of(edges.edges()), first, true,
+                    FrontierClient.CHUNK_EDGES)) {
                 feed(c);
             }
             CsrGraph g = graph();

@@ -244,7 +244,8 @@ public final class SubscriptionBench {
             long version = System.currentTimeMillis();
             CompletableFuture<OutputTracker.Loaded> done = io.outputs().expectVersion(graphId, version);
             long l0 = System.nanoTime();
-            io.client().publishChunks(FrontierClient.chunks(graphId, version, Snapshots.of(edges.edges()), first, true, FrontierClient.CHUNK_EDGES), null);
+            io.client().publishChunks(FrontierClient.chunks(graphId, version, Snapshots.of(edges.edges()), first, true,
+                    FrontierClient.CHUNK_EDGES), null);
             GraphStatus status = await(done, "graph " + graphId + " version " + version + " loaded").status();
             if (status == null) throw new IllegalStateException("graph " + graphId + " version " + version + " was loaded before it was published");
             if (status.getVertexCount() != loaded.vertexCount() || status.getEdgeCount() != loaded.edgeCount()) {

@@ -54,7 +54,8 @@ public final class UpdatePathBench {
             GpuBench.Edges edges = GpuBench.edges(name);
             String id = "upb-" + name;
             long offset = 0;
-            for (GraphSnapshotChunk c : FrontierClient.chunks(id, 1, Snapshots.of(edges.edges()), edges.firstVertexId(), true, FrontierClient.CHUNK_EDGES)) {
+            for (GraphSnapshotChunk c : FrontierClient.chunks(id, 1, Snapshots.of(edges.edges()), edges.firstVertexId(), true,
+                    FrontierClient.CHUNK_EDGES)) {
                 processor.process(new InputRecord("graphs", 0, offset++, id, FrontierCodec.encode(c), System.currentTimeMillis()), false);
             }
             // the re-weights are replayed on a copy of their own (the worker re-weights its graph in place)
