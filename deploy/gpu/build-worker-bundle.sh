@@ -16,10 +16,10 @@ out="$root/.device-worker"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 
-[[ "${SKIP_BUILD:-}" == 1 ]] || mvn -q -B -Dfrontier.build.dir=target-wbundle -DskipTests -pl clients/java,bench -am package
+[[ "${SKIP_BUILD:-}" == 1 ]] || mvn -q -B -Dfrontier.build.dir=target-wbundle -DskipTests -pl cli,bench -am package
 mkdir -p "$stage/frontier/lib"
-cp clients/java/target-wbundle/frontier-client-*-SNAPSHOT.jar clients/java/target-wbundle/lib/*.jar "$stage/frontier/lib/"
-# the bench jar alone: KafkaBench, RepairBench, SubscriptionBench and QueryPathBench need nothing beyond the client's
+cp cli/target-wbundle/frontier-cli-*-SNAPSHOT.jar cli/target-wbundle/lib/*.jar "$stage/frontier/lib/"
+# the bench jar alone: KafkaBench, RepairBench, SubscriptionBench and QueryPathBench need nothing beyond the CLI's
 # closure (not JGraphT, XChart)
 cp bench/target-wbundle/frontier-bench-*-SNAPSHOT.jar "$stage/frontier/lib/"
 strip_natives() {  # jar, patterns to delete...

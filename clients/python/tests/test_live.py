@@ -28,7 +28,7 @@ import numpy as np  # noqa: E402
 from frontier_client import FrontierClient, FrontierError, View  # noqa: E402
 
 BOOTSTRAP = os.environ.get("FRONTIER_BOOTSTRAP")
-ROME = HERE.parents[1] / "java" / "src" / "main" / "resources" / "demo" / "rome99.gr.gz"
+ROME = HERE.parents[2] / "cli" / "src" / "main" / "resources" / "demo" / "rome99.gr.gz"
 RUN = uuid.uuid4().hex[:8]   # graph ids of this run, so that a rerun on the same broker starts afresh
 WAIT = 60.0
 

@@ -96,7 +96,7 @@ class DockerfileTest {
             assertTrue(Files.exists(Repo.path(needed)), needed + " moved: update this test");
             assertTrue(ignore.included(needed), needed + " must be in the build context");
         }
-        try (Stream<Path> cli = Files.walk(Repo.path("clients/java/src"))) {
+        try (Stream<Path> cli = Files.walk(Repo.path("cli/src"))) {
             for (Path p : cli.filter(Files::isRegularFile).toList()) {
                 assertFalse(ignore.included(Repo.ROOT.relativize(p).toString()), p + " (the CLI, with the embedded broker) is sent to the builder");
             }

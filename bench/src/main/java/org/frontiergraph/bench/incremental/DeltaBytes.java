@@ -10,6 +10,7 @@ import java.util.SplittableRandom;
 import org.apache.avro.specific.SpecificRecord;
 import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.bench.worker.WorkerServices;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
@@ -93,7 +94,8 @@ final class DeltaBytes {
 
         Row[] go(int updates, long seed) {
             long t0 = System.nanoTime();
-            for (GraphSnapshotChunk c : FrontierClient.chunks(graphId, 1, edges.edges(), first, true, FrontierClient.CHUNK_EDGES)) {
+            for (GraphSnapshotChunk c : FrontierClient.chunks(graphId, 1, Snapshots.of(edges.edges()), first, true,
+                    FrontierClient.CHUNK_EDGES)) {
                 feed(c);
             }
             CsrGraph g = graph();

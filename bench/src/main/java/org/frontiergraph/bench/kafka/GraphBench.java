@@ -14,6 +14,7 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.frontiergraph.bench.kafka.OutputTracker.Answer;
 import org.frontiergraph.bench.kafka.OutputTracker.Loaded;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -114,7 +115,7 @@ final class GraphBench {
         for (int r = 0; r < runs; r++) {
             long v = Math.max(System.currentTimeMillis(), version + 1);   // newer than whatever the worker holds
             long b0 = System.nanoTime();
-            List<GraphSnapshotChunk> chunks = FrontierClient.chunks(graphId, v, edges, first, true, FrontierClient.CHUNK_EDGES);
+            List<GraphSnapshotChunk> chunks = FrontierClient.chunks(graphId, v, Snapshots.of(edges), first, true, FrontierClient.CHUNK_EDGES);
             double build = (System.nanoTime() - b0) / 1e6;
             CompletableFuture<Loaded> done = io.outputs().expectVersion(graphId, v);
             long t0 = System.nanoTime();

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.bench.gpu.GpuBench;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
@@ -126,7 +127,7 @@ public final class KafkaBench {
         long version = System.currentTimeMillis();
         Duration timeout = Duration.ofSeconds(Math.max(120, o.timeoutS()));
         CompletableFuture<OutputTracker.Loaded> loaded = io.outputs().expectVersion(id, version);
-        io.client().publishSnapshot(id, version, g, 0, true, null);
+        io.client().publishSnapshot(id, version, Snapshots.of(g), 0, true, null);
         GraphBench.await(io, loaded, "the warm-up graph loaded (is a worker running?)", timeout, id);
         for (Algorithm a : List.of(Algorithm.BFS, Algorithm.SSSP, Algorithm.MST)) {
             GraphQuery q = GraphQuery.newBuilder().setQueryId(io.runId() + "-warmup-" + a).setGraphId(id).setAlgorithm(a)

@@ -24,7 +24,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.bench.gpu.GpuBench;
-import org.frontiergraph.client.Answers;
+import org.frontiergraph.cli.Answers;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Verification;
@@ -243,7 +244,8 @@ public final class SubscriptionBench {
             long version = System.currentTimeMillis();
             CompletableFuture<OutputTracker.Loaded> done = io.outputs().expectVersion(graphId, version);
             long l0 = System.nanoTime();
-            io.client().publishChunks(FrontierClient.chunks(graphId, version, edges.edges(), first, true, FrontierClient.CHUNK_EDGES), null);
+            io.client().publishChunks(FrontierClient.chunks(graphId, version, Snapshots.of(edges.edges()), first, true,
+                    FrontierClient.CHUNK_EDGES), null);
             GraphStatus status = await(done, "graph " + graphId + " version " + version + " loaded").status();
             if (status == null) throw new IllegalStateException("graph " + graphId + " version " + version + " was loaded before it was published");
             if (status.getVertexCount() != loaded.vertexCount() || status.getEdgeCount() != loaded.edgeCount()) {

@@ -28,6 +28,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
@@ -156,7 +157,7 @@ public final class IngestBench {
             for (int r = 0; r < runs; r++) {
                 long version = r + 1;
                 long t0 = System.nanoTime();
-                List<GraphSnapshotChunk> chunks = FrontierClient.chunks(id, version, edges.edges(), edges.firstVertexId(), true,
+                List<GraphSnapshotChunk> chunks = FrontierClient.chunks(id, version, Snapshots.of(edges.edges()), edges.firstVertexId(), true,
                         FrontierClient.CHUNK_EDGES);
                 long t1 = System.nanoTime();
                 published = chunks;

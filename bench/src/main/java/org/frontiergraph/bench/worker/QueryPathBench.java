@@ -5,7 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.frontiergraph.client.Answers;
+import org.frontiergraph.cli.Answers;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.Verification;
@@ -96,7 +97,9 @@ public final class QueryPathBench {
             throw new IllegalArgumentException("graph " + name + ": ny or kronNN");
         }
         long t0 = System.nanoTime();
-        for (var chunk : FrontierClient.chunks(name, 1, edges, first, true, FrontierClient.CHUNK_EDGES)) registry.acceptChunk(chunk, 0);
+        for (var chunk : FrontierClient.chunks(name, 1, Snapshots.of(edges), first, true, FrontierClient.CHUNK_EDGES)) {
+            registry.acceptChunk(chunk, 0);
+        }
         var entry = registry.get(name).orElseThrow();
         CsrGraph g = entry.resident().graph();
         System.err.printf(Locale.ROOT, "%s: %d vertices, %d arcs installed in %.1f s on %s%n", name, g.vertexCount(), g.arcCount(),
@@ -188,7 +191,9 @@ public final class QueryPathBench {
     }
 
     private static void install(GraphRegistry registry, String id, EdgeList edges, int first) {
-        for (var chunk : FrontierClient.chunks(id, 1, edges, first, true, FrontierClient.CHUNK_EDGES)) registry.acceptChunk(chunk, 0);
+        for (var chunk : FrontierClient.chunks(id, 1, Snapshots.of(edges), first, true, FrontierClient.CHUNK_EDGES)) {
+            registry.acceptChunk(chunk, 0);
+        }
     }
 
     private static org.frontiergraph.kernels.apsp.ApspResult apsp(int n, QueryAnswer ans) {

@@ -6,7 +6,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import org.frontiergraph.client.Answers;
+import org.frontiergraph.cli.Answers;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.Verification;
@@ -63,7 +64,7 @@ public final class ResultCodecBench {
         System.out.println("| message | chunks | MB | build ms | encode ms | decode ms | read ms | total ms |");
         System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
         try (EngineService engines = new EngineService(config); GraphRegistry registry = new GraphRegistry(engines, config)) {
-            List<GraphSnapshotChunk> snapshot = FrontierClient.chunks("ny", 1, ny.edges(), ny.firstVertexId(), true,
+            List<GraphSnapshotChunk> snapshot = FrontierClient.chunks("ny", 1, Snapshots.of(ny.edges()), ny.firstVertexId(), true,
                     FrontierClient.CHUNK_EDGES);
             for (GraphSnapshotChunk c : snapshot) registry.acceptChunk(c, 0);
             CsrGraph g = registry.get("ny").orElseThrow().resident().graph();
@@ -110,7 +111,7 @@ public final class ResultCodecBench {
         Stages s = new Stages(runs);
         for (int i = -warmup; i < runs; i++) {
             long t0 = System.nanoTime();
-            List<GraphSnapshotChunk> chunks = FrontierClient.chunks("ny", 1, ny.edges(), ny.firstVertexId(), true,
+            List<GraphSnapshotChunk> chunks = FrontierClient.chunks("ny", 1, Snapshots.of(ny.edges()), ny.firstVertexId(), true,
                     FrontierClient.CHUNK_EDGES);
             long t1 = System.nanoTime();
             List<byte[]> bytes = encode(chunks);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.bench.kafka.Reweights;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
@@ -53,7 +54,8 @@ public final class UpdatePathBench {
             GpuBench.Edges edges = GpuBench.edges(name);
             String id = "upb-" + name;
             long offset = 0;
-            for (GraphSnapshotChunk c : FrontierClient.chunks(id, 1, edges.edges(), edges.firstVertexId(), true, FrontierClient.CHUNK_EDGES)) {
+            for (GraphSnapshotChunk c : FrontierClient.chunks(id, 1, Snapshots.of(edges.edges()), edges.firstVertexId(), true,
+                    FrontierClient.CHUNK_EDGES)) {
                 processor.process(new InputRecord("graphs", 0, offset++, id, FrontierCodec.encode(c), System.currentTimeMillis()), false);
             }
             // the re-weights are replayed on a copy of their own (the worker re-weights its graph in place)

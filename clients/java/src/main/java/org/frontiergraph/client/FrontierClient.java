@@ -26,7 +26,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.ErrorEvent;
@@ -147,19 +146,20 @@ public final class FrontierClient implements AutoCloseable {
     public Topics topics() { return topics; }
 
     /** Splits a graph into snapshot chunks of at most {@code chunkEdges} edges, ids shifted to the user's ids. */
-    public static List<GraphSnapshotChunk> chunks(String graphId, long version, EdgeList edges, int firstVertexId,
+    public static List<GraphSnapshotChunk> chunks(String graphId, long version, SnapshotEdges edges, int firstVertexId,
                                                   boolean weighted, int chunkEdges) {
         int m = edges.size();
+        int[] sources = edges.sources(), targets = edges.targets();
         int count = Math.max(1, (m + chunkEdges - 1) / chunkEdges);
         List<GraphSnapshotChunk> out = new ArrayList<>(count);
         for (int c = 0; c < count; c++) {
             int from = c * chunkEdges, to = Math.min(m, from + chunkEdges);
             ByteBuffer s = PackedArrays.int32Buffer(to - from), t = PackedArrays.int32Buffer(to - from);
             for (int i = from; i < to; i++) {
-                s.putInt(edges.source(i) + firstVertexId);
-                t.putInt(edges.target(i) + firstVertexId);
+                s.putInt(sources[i] + firstVertexId);
+                t.putInt(targets[i] + firstVertexId);
             }
-            ByteBuffer w = weighted ? PackedArrays.pack(edges.weightsArray(), from, to) : PackedArrays.float64Buffer(0);
+            ByteBuffer w = weighted ? PackedArrays.pack(edges.weights(), from, to) : PackedArrays.float64Buffer(0);
             out.add(GraphSnapshotChunk.newBuilder()
                     .setGraphId(graphId).setVersion(version).setChunkIndex(c).setChunkCount(count)
                     .setVertexCount(edges.vertexCount()).setEdgeCount(m).setDirected(edges.directed())
@@ -169,7 +169,7 @@ public final class FrontierClient implements AutoCloseable {
     }
 
     /** Publishes a whole snapshot version and waits until the broker has every chunk; reports edges sent. */
-    public void publishSnapshot(String graphId, long version, EdgeList edges, int firstVertexId, boolean weighted,
+    public void publishSnapshot(String graphId, long version, SnapshotEdges edges, int firstVertexId, boolean weighted,
                                 LongConsumer edgesSent) {
         publishChunks(chunks(graphId, version, edges, firstVertexId, weighted, CHUNK_EDGES), edgesSent);
     }

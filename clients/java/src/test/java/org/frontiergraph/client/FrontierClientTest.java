@@ -1,11 +1,11 @@
 package org.frontiergraph.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.frontiergraph.kernels.generate.UniformRandomGraph;
-import org.frontiergraph.kernels.graph.EdgeList;
+import java.util.Random;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.PackedArrays;
@@ -31,7 +31,7 @@ class FrontierClientTest {
 
     @Test
     void snapshotChunksCarryEveryEdgePackedInUserIds() throws Exception {
-        EdgeList edges = UniformRandomGraph.generate(30_000, 120_000, SEED, 100, true);
+        SnapshotEdges edges = randomEdges(30_000, 120_000, 5_000);
         for (boolean weighted : new boolean[] {true, false}) {
             List<GraphSnapshotChunk> chunks = FrontierClient.chunks("g", 3, edges, 1, weighted, FrontierClient.CHUNK_EDGES);
             assertEquals((edges.size() + FrontierClient.CHUNK_EDGES - 1) / FrontierClient.CHUNK_EDGES, chunks.size());
@@ -46,12 +46,35 @@ class FrontierClientTest {
                 assertEquals(weighted ? s.length : 0, w.length, "weights only when weighted");
                 for (int i = 0; i < s.length; i++, e++) {
                     String where = "edge " + e + " (seed " + SEED + ", weighted " + weighted + ")";
-                    assertEquals(edges.source(e) + 1, s[i], where);
-                    assertEquals(edges.target(e) + 1, t[i], where);
-                    if (weighted) assertEquals(edges.weight(e), w[i], where);
+                    assertEquals(edges.sources()[e] + 1, s[i], where);
+                    assertEquals(edges.targets()[e] + 1, t[i], where);
+                    if (weighted) assertEquals(edges.weights()[e], w[i], where);
                 }
             }
-            assertEquals(edges.size(), e, "every edge sent once");
+            assertEquals(edges.size(), e, "every edge sent once, none of the arrays' spare room");
         }
+    }
+
+    @Test
+    void snapshotEdgesMustFitTheirArrays() {
+        int[] ids = new int[3];
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotEdges(4, true, 4, ids, ids, new double[3]));
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotEdges(4, true, 3, ids, ids, new double[2]));
+        assertThrows(IllegalArgumentException.class, () -> new SnapshotEdges(-1, true, 0, ids, ids, new double[3]));
+        assertThrows(IllegalArgumentException.class, () -> SnapshotEdges.of(4, true, ids, new int[2], new double[3]));
+        assertEquals(3, SnapshotEdges.of(4, true, ids, ids, new double[3]).size());
+    }
+
+    /** {@code m} random edges (weights 1..100) on {@code n} vertices, in arrays with {@code spare} unused entries more. */
+    private static SnapshotEdges randomEdges(int n, int m, int spare) {
+        Random random = new Random(SEED);
+        int[] s = new int[m + spare], t = new int[m + spare];
+        double[] w = new double[m + spare];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = random.nextInt(n);
+            t[i] = random.nextInt(n);
+            w[i] = 1 + random.nextInt(100);
+        }
+        return new SnapshotEdges(n, true, m, s, t, w);
     }
 }

@@ -16,8 +16,8 @@ import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
  * The tests' reader of FULL-mode result chunks: back to the engine's result types (0-based ids), so the worker's
- * answers are checked by the engine's verifiers. (The client's own reader, {@code org.frontiergraph.client.Answers},
- * lives in frontier-client, which depends on this module.)
+ * answers are checked by the engine's verifiers. (The CLI's reader, {@code org.frontiergraph.cli.Answers}, lives in
+ * frontier-cli, which depends on this module.)
  */
 public final class ResultChunks {
     private ResultChunks() {}

@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.it.Pipeline;
 import org.frontiergraph.kernels.engine.Verification;
@@ -98,7 +99,7 @@ final class Traffic {
 
     /** Publishes version 1 of every graph. */
     void publishSnapshots() {
-        for (Model m : graphs.values()) client.publishSnapshot(m.id, 1, m.snapshot, 0, true, null);
+        for (Model m : graphs.values()) client.publishSnapshot(m.id, 1, Snapshots.of(m.snapshot), 0, true, null);
     }
 
     /** One step: an update on one graph every third step, and a query on another. Called from one thread. */

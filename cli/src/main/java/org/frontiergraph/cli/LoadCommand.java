@@ -74,7 +74,7 @@ final class LoadCommand implements Callable<Integer> {
              TopicWatcher<GraphStatus> status = client.watchStatus();
              TopicWatcher<ErrorEvent> errors = client.watchErrors()) {
             Progress sending = new Progress(cli.err, "publishing " + graphId + " v" + v, g.edgeCount());
-            client.publishSnapshot(graphId, v, g.edges(), g.firstVertexId(), g.weighted(), sending::bytes);
+            client.publishSnapshot(graphId, v, Snapshots.of(g.edges()), g.firstVertexId(), g.weighted(), sending::bytes);
             sending.done("sent to " + bootstrap);
             long deadline = System.nanoTime() + timeout.toNanos();
             while (System.nanoTime() < deadline) {

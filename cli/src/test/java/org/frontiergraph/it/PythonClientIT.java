@@ -75,7 +75,7 @@ class PythonClientIT {
         if (kafka != null) kafka.close();
     }
 
-    /** The checkout's root: failsafe runs in clients/java. */
+    /** The checkout's root: failsafe runs in cli. */
     private static Path repo() {
         for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
             if (Files.isDirectory(d.resolve("clients/python/tests"))) return d;

@@ -15,6 +15,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
@@ -76,7 +77,7 @@ class DuplicateUpdateIT extends FaultTest {
 
         try (FrontierClient client = new FrontierClient(bootstrap); OutputLog out = new OutputLog(bootstrap);
              KafkaProducer<String, byte[]> raw = rawProducer(bootstrap)) {
-            client.publishSnapshot(GRAPH, 1, edges, 0, true, n -> {});
+            client.publishSnapshot(GRAPH, 1, Snapshots.of(edges), 0, true, n -> {});
             Awaitility.await("the graph loaded").atMost(Duration.ofSeconds(60)).until(() -> out.loaded(GRAPH, 1));
 
             RecordMetadata first = raw.send(new ProducerRecord<>(FaultSupport.GRAPHS, GRAPH, bytes)).get();

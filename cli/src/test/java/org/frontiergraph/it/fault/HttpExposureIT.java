@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.awaitility.Awaitility;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.junit.jupiter.api.AfterEach;
@@ -81,8 +82,8 @@ class HttpExposureIT {
             Traffic good = new Traffic(client, "good", 2, 300, SEED);
             good.publishSnapshots();
             // a dense graph beyond the edge cap (60,000 > 20,000), and a 5,000-vertex one under it
-            client.publishSnapshot("dense", 1, UniformRandomGraph.generate(2_000, 60_000, SEED, 100, false), 0, true, null);
-            client.publishSnapshot("wide", 1, UniformRandomGraph.generate(5_000, 19_000, SEED + 1, 100, false), 0, true, null);
+            client.publishSnapshot("dense", 1, Snapshots.of(UniformRandomGraph.generate(2_000, 60_000, SEED, 100, false)), 0, true, null);
+            client.publishSnapshot("wide", 1, Snapshots.of(UniformRandomGraph.generate(5_000, 19_000, SEED + 1, 100, false)), 0, true, null);
             Awaitility.await("graphs loaded").atMost(Duration.ofSeconds(60)).until(() ->
                     good.graphIds().stream().allMatch(g -> out.loaded(g, 1)) && out.loaded("dense", 1) && out.loaded("wide", 1));
             good.step();

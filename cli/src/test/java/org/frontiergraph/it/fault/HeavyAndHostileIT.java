@@ -19,6 +19,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.it.Pipeline;
 import org.frontiergraph.kernels.engine.Verification;
@@ -67,7 +68,7 @@ class HeavyAndHostileIT extends FaultTest {
             Traffic good = new Traffic(client, "good", 2, 300, SEED);
             good.publishSnapshots();
             EdgeList apspEdges = UniformRandomGraph.generate(2_500, 7_500, SEED, 50, false);
-            client.publishSnapshot("wide", 1, apspEdges, 0, true, null);
+            client.publishSnapshot("wide", 1, Snapshots.of(apspEdges), 0, true, null);
             Awaitility.await("graphs loaded").atMost(Duration.ofSeconds(60))
                     .until(() -> good.graphIds().stream().allMatch(g -> out.loaded(g, 1)) && out.loaded("wide", 1));
 
@@ -149,7 +150,7 @@ class HeavyAndHostileIT extends FaultTest {
         try (FrontierClient client = new FrontierClient(bootstrap); OutputLog out = new OutputLog(bootstrap)) {
             Traffic good = new Traffic(client, "good", 2, 300, SEED);
             good.publishSnapshots();
-            client.publishSnapshot("big", 1, edges, 0, true, null);
+            client.publishSnapshot("big", 1, Snapshots.of(edges), 0, true, null);
             Awaitility.await("graphs loaded").atMost(Duration.ofSeconds(60))
                     .until(() -> good.graphIds().stream().allMatch(g -> out.loaded(g, 1)) && out.loaded("big", 1));
             for (int i = 0; i < subscriptions; i++) {
@@ -216,7 +217,7 @@ class HeavyAndHostileIT extends FaultTest {
             for (int i = 0; i < graphs; i++) {
                 EdgeList e = UniformRandomGraph.generate(10_000, 50_000, SEED + i, 100, false);
                 models.put("fill-" + i, GraphBuilder.build(e));
-                client.publishSnapshot("fill-" + i, 1, e, 0, true, null);
+                client.publishSnapshot("fill-" + i, 1, Snapshots.of(e), 0, true, null);
             }
             Awaitility.await("every snapshot loaded or refused").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
                     .until(() -> models.keySet().stream().allMatch(g -> out.loaded(g, 1)

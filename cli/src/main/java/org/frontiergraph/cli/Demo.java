@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.frontiergraph.client.Answers;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.SubscriptionFeed;
 import org.frontiergraph.client.TopicWatcher;
@@ -294,7 +293,7 @@ final class Demo implements Callable<Integer> {
 
     private static void publish(FrontierClient client, TopicWatcher<GraphStatus> status, String id, long version,
                                 EdgeList edges, int first, PrintStream out) {
-        client.publishSnapshot(id, version, edges, first, true, null);
+        client.publishSnapshot(id, version, Snapshots.of(edges), first, true, null);
         GraphStatus s = status.awaitFirst(x -> x.getGraphId().equals(id) && x.getVersion() == version, TIMEOUT)
                 .orElseThrow(() -> new CliFailure("worker did not load graph '" + id + "'"));
         out.printf(Locale.ROOT, "loaded %-11s v%d: %,d vertices, %,d edges (%s) on %s%n", id, version, s.getVertexCount(),

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
@@ -68,7 +69,7 @@ class RebuildAndScaleOutIT {
                 for (int g = 0; g < 8; g++) {
                     String id = "g" + g;
                     EdgeList e = UniformRandomGraph.generate(400 + g, 2_000, 100 + g, 50, g % 2 == 0);
-                    client.publishSnapshot(id, 1, e, 0, true, null);
+                    client.publishSnapshot(id, 1, Snapshots.of(e), 0, true, null);
                     expected.put(id, GraphBuilder.build(e));
                     ids.add(id);
                 }
@@ -87,7 +88,7 @@ class RebuildAndScaleOutIT {
                 for (int g = 1; g < 8; g++) {
                     String id = "g" + g;
                     EdgeList e = UniformRandomGraph.generate(300 + g, 1_500, 900 + g, 50, g % 2 == 1);
-                    client.publishSnapshot(id, 10, e, 0, true, null);
+                    client.publishSnapshot(id, 10, Snapshots.of(e), 0, true, null);
                     expected.put(id, GraphBuilder.build(e));
                 }
                 for (int g = 1; g < 8; g++) awaitLoaded(status, "g" + g, 10);

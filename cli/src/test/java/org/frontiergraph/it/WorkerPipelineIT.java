@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
@@ -82,7 +83,7 @@ class WorkerPipelineIT {
     void chunkedSnapshotUpdatesAndQueriesGiveVerifiedAnswers() throws Exception {
         EdgeList edges = UniformRandomGraph.generate(5_000, 40_000, SEED, 100, false);
         CsrGraph v1 = GraphBuilder.build(edges);
-        List<GraphSnapshotChunk> chunks = new ArrayList<>(FrontierClient.chunks("rand", 1, edges, 0, true, 3_000));
+        List<GraphSnapshotChunk> chunks = new ArrayList<>(FrontierClient.chunks("rand", 1, Snapshots.of(edges), 0, true, 3_000));
         assertTrue(chunks.size() >= 10, "expected a many-chunk snapshot");
         Collections.shuffle(chunks, new java.util.Random(SEED));   // chunks may arrive in any order
         LoadedGraph rome = Pipeline.rome();
@@ -91,7 +92,7 @@ class WorkerPipelineIT {
              TopicWatcher<QueryResult> results = client.watchResults();
              TopicWatcher<LatencyEvent> latency = client.watchLatency()) {
             client.publishChunks(chunks, null);
-            client.publishSnapshot("rome", 1, rome.edges(), rome.firstVertexId(), true, null);
+            client.publishSnapshot("rome", 1, Snapshots.of(rome.edges()), rome.firstVertexId(), true, null);
             GraphStatus loaded = awaitLoaded(status, "rand", 1);
             assertEquals(5_000, loaded.getVertexCount());
             assertEquals(v1.edgeCount(), loaded.getEdgeCount());
@@ -182,7 +183,7 @@ class WorkerPipelineIT {
                         if (current[g].directed() || u < v) e.add(u, v, current[g].weights()[x]);
                     }
                 }
-                client.publishSnapshot(ids[g], 1, e, 0, true, null);
+                client.publishSnapshot(ids[g], 1, Snapshots.of(e), 0, true, null);
             }
             for (String id : ids) awaitLoaded(status, id, 1);
             Algorithm[] algorithms = {Algorithm.BFS, Algorithm.SSSP, Algorithm.SSSP, Algorithm.MST};
@@ -262,7 +263,7 @@ class WorkerPipelineIT {
         List<Asked> asked = new ArrayList<>();
         try (TopicWatcher<GraphStatus> status = client.watchStatus();
              TopicWatcher<QueryResult> results = client.watchResults()) {
-            client.publishSnapshot("burst", 1, e, 0, true, null);
+            client.publishSnapshot("burst", 1, Snapshots.of(e), 0, true, null);
             awaitLoaded(status, "burst", 1);
             java.util.Random rnd = new java.util.Random(SEED);
             List<org.apache.avro.specific.SpecificRecord> burst = new ArrayList<>();
@@ -312,7 +313,7 @@ class WorkerPipelineIT {
         try (TopicWatcher<GraphStatus> status = client.watchStatus();
              TopicWatcher<QueryResult> results = client.watchResults();
              TopicWatcher<ErrorEvent> errors = client.watchErrors()) {
-            client.publishSnapshot("good", 1, small, 0, true, null);
+            client.publishSnapshot("good", 1, Snapshots.of(small), 0, true, null);
             awaitLoaded(status, "good", 1);
             GraphQuery before = query("good", Algorithm.SSSP, 0);
             GraphQuery unknown = query("no-such-graph", Algorithm.BFS, 0);
@@ -325,18 +326,18 @@ class WorkerPipelineIT {
             client.publishRaw("good", java.util.Arrays.copyOf(truncatedBody, 14));
             client.publishQuery(unknown);
             client.publishQuery(outOfRange);
-            client.publishSnapshot("neg", 1, weighted(-1.0), 0, true, null);
-            client.publishSnapshot("nan", 1, weighted(Double.NaN), 0, true, null);
+            client.publishSnapshot("neg", 1, Snapshots.of(weighted(-1.0)), 0, true, null);
+            client.publishSnapshot("nan", 1, Snapshots.of(weighted(Double.NaN)), 0, true, null);
             // truncated snapshot: two of three chunks of version 1, then a complete version 2
-            List<GraphSnapshotChunk> trunc = FrontierClient.chunks("trunc", 1, small, 0, true, 600);
+            List<GraphSnapshotChunk> trunc = FrontierClient.chunks("trunc", 1, Snapshots.of(small), 0, true, 600);
             client.publishChunks(trunc.subList(0, 2), null);
-            client.publishSnapshot("trunc", 2, small, 0, true, null);
+            client.publishSnapshot("trunc", 2, Snapshots.of(small), 0, true, null);
             // inconsistent snapshot: chunks disagree on the vertex count
-            List<GraphSnapshotChunk> incons = FrontierClient.chunks("incons", 1, small, 0, true, 600);
+            List<GraphSnapshotChunk> incons = FrontierClient.chunks("incons", 1, Snapshots.of(small), 0, true, 600);
             incons.get(1).setVertexCount(301);
             client.publishChunks(incons, null);
             // too large for this worker (max-vertices 1,000,000)
-            GraphSnapshotChunk huge = FrontierClient.chunks("huge", 1, small, 0, true, 2_000).get(0);
+            GraphSnapshotChunk huge = FrontierClient.chunks("huge", 1, Snapshots.of(small), 0, true, 2_000).get(0);
             huge.setVertexCount(2_000_000);
             client.publishChunks(List.of(huge), null);
             // wrong key: a query for 'good' keyed by another graph would lose per-graph ordering
@@ -378,7 +379,7 @@ class WorkerPipelineIT {
         EdgeList e = UniformRandomGraph.generate(200, 800, SEED + 2, 10, false);
         try (TopicWatcher<GraphStatus> status = client.watchStatus();
              TopicWatcher<QueryResult> results = client.watchResults()) {
-            client.publishSnapshot("metrics", 1, e, 0, true, null);
+            client.publishSnapshot("metrics", 1, Snapshots.of(e), 0, true, null);
             awaitLoaded(status, "metrics", 1);
             GraphQuery q = query("metrics", Algorithm.BFS, 0);
             client.publishQuery(q);

@@ -21,6 +21,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.it.Pipeline;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
@@ -70,7 +71,7 @@ class ShutdownIT {
              FrontierClient client = new FrontierClient(bootstrap)) {
             w.awaitReady(Duration.ofSeconds(90));
             EdgeList e = UniformRandomGraph.generate(200, 800, 11, 9, true);
-            client.publishSnapshot("idle-g", 1, e, 0, true, null);
+            client.publishSnapshot("idle-g", 1, Snapshots.of(e), 0, true, null);
             GraphQuery q = GraphQuery.newBuilder().setQueryId("idle-q").setGraphId("idle-g").setAlgorithm(Algorithm.SSSP).setSource(0).build();
             List<QueryResult> answer = client.query(q, Pipeline.WAIT).orElseThrow();
             assertTrue(Pipeline.verify(answer, GraphBuilder.build(e)).ok());
@@ -93,7 +94,7 @@ class ShutdownIT {
     @Test
     void sigtermStopsAWorkerLoadingASnapshotAndTheLoadCompletesOnTheNextOne() throws Exception {
         EdgeList e = UniformRandomGraph.generate(20_000, 240_000, 12, 9, false);
-        List<GraphSnapshotChunk> chunks = FrontierClient.chunks("big", 1, e, 0, true, 20_000);
+        List<GraphSnapshotChunk> chunks = FrontierClient.chunks("big", 1, Snapshots.of(e), 0, true, 20_000);
         assertEquals(12, chunks.size());
         try (KafkaProducer<String, byte[]> producer = producer(bootstrap); FrontierClient client = new FrontierClient(bootstrap);
              OutputLog out = new OutputLog(bootstrap)) {

@@ -1,4 +1,4 @@
-package org.frontiergraph.client;
+package org.frontiergraph.cli;
 
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;

@@ -31,6 +31,7 @@ import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.it.fault.WorkerProcess;
@@ -110,7 +111,7 @@ class SecuredClusterIT {
                 GraphQuery q = query("secured", Algorithm.SSSP, 7);
                 try (TopicWatcher<GraphStatus> status = client.watchStatus();
                      TopicWatcher<QueryResult> results = client.watchResults()) {
-                    client.publishSnapshot("secured", 1, edges, 0, true, null);
+                    client.publishSnapshot("secured", 1, Snapshots.of(edges), 0, true, null);
                     awaitLoaded(status, "secured", 1);
                     client.publishQuery(q);
                     assertVerified(await(results, q.getQueryId()), graph, 1);   // status OK, version 1, distances verified

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.awaitility.Awaitility;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.SubscriptionFeed;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
@@ -46,7 +47,7 @@ class SharedSubscriptionIdIT extends FaultTest {
             for (int g = 0; g < 2; g++) {
                 EdgeList e = UniformRandomGraph.generate(SIZES[g], 4L * SIZES[g], SEED + g, 10, true);
                 edges.put(GRAPHS.get(g), e);
-                client.publishSnapshot(GRAPHS.get(g), 1, e, 0, true, n -> {});
+                client.publishSnapshot(GRAPHS.get(g), 1, Snapshots.of(e), 0, true, n -> {});
             }
             Awaitility.await("both graphs loaded").atMost(Duration.ofSeconds(60))
                     .until(() -> GRAPHS.stream().allMatch(g -> out.loaded(g, 1)));

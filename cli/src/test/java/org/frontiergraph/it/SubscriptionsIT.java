@@ -29,7 +29,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.frontiergraph.cli.FrontierCliAccess;
-import org.frontiergraph.client.Answers;
+import org.frontiergraph.cli.Answers;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.SubscriptionFeed;
 import org.frontiergraph.client.TopicWatcher;
@@ -171,7 +172,7 @@ class SubscriptionsIT {
              TopicWatcher<QueryResult> results = client.watchResults();
              TopicWatcher<ErrorEvent> errors = client.watchErrors();
              SubscriptionFeed feed = client.follow(byId.keySet())) {
-            client.publishSnapshot(graph, 1, edges, FIRST, true, null);
+            client.publishSnapshot(graph, 1, Snapshots.of(edges), FIRST, true, null);
             Pipeline.awaitLoaded(status, graph, 1);
             version = 1;
             for (Watched w : watched) client.publishSubscription(w.spec);
@@ -439,7 +440,7 @@ class SubscriptionsIT {
             e.add(0, 1, 1);
             e.add(1, 2, 1);
             e.add(0, 2, 5);
-            client.publishSnapshot("cli", 1, e, 1, true, null);
+            client.publishSnapshot("cli", 1, Snapshots.of(e), 1, true, null);
             Pipeline.awaitLoaded(status, "cli", 1);
 
             Path err = dir.resolve("subscribe-stderr.txt");

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -78,7 +79,7 @@ class LiveViewBrowserIT {
         CsrGraph v1 = rome.toCsr();
         int first = 1, source = 1, target = 3000;   // DIMACS ids
         try (TopicWatcher<GraphStatus> status = client.watchStatus()) {
-            client.publishSnapshot("rome", 1, rome.edges(), first, true, null);
+            client.publishSnapshot("rome", 1, Snapshots.of(rome.edges()), first, true, null);
             Pipeline.awaitLoaded(status, "rome", 1);
 
             String url = "http://localhost:" + worker.context().getBean(EmbeddedServer.class).getPort()
