@@ -170,6 +170,12 @@ class ResultAssemblyTest(unittest.TestCase):
         self.assertEqual(4, s.as_dict()["reachedCount"])
         self.assertEqual(2, s.as_dict()["maxHops"])
 
+    def test_an_algorithm_without_an_answer_shape_is_malformed(self):
+        c = chunk(algorithm="BFS")
+        c["algorithm"] = "NOT_KNOWN_HERE"   # a newer worker's symbol
+        with self.assertRaises(MalformedRecord):
+            Result([c])
+
     def test_apsp_rows(self):
         r = Result([chunk(algorithm="APSP", source=None, vertexCount=2, rows=1, offset=i, chunkIndex=i, chunkCount=2,
                           distances=codec.pack_float64(row)) for i, row in enumerate(([0.0, 1.0], [math.inf, 0.0]))])
