@@ -171,7 +171,6 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         }
     }
 
-
     /**
      * Live records handed to the processor in one run, at most: a burst's queries are answered in runs of this many,
      * and the answers in hand are weighed after each run. The first run of a poll takes {@link #FIRST_RUN_RECORDS}
