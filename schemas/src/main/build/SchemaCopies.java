@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,27 +32,42 @@ import org.apache.avro.SchemaNormalization;
  * A file is written only when its bytes change, so a second build changes nothing. Where the Python client is not in
  * the tree (an image's build context) there is nothing to compare with or copy to, and the step does nothing.
  *
- * <p>Arguments: the schemas folder ({@code src/main/avro}), the copies folder, the history folder.
+ * <p>It runs before avro-maven-plugin, and when a fingerprint changed it empties the plugin's output folder: the
+ * plugin regenerates only the classes of changed files, but every message class embeds the named types it uses
+ * (a new {@code Algorithm} symbol changes {@code GraphQuery}'s class schema too).
+ *
+ * <p>Arguments: the schemas folder ({@code src/main/avro}), the copies folder, the history folder, the generated
+ * classes' folder.
  */
 public final class SchemaCopies {
     private static final Pattern HISTORY_FILE = Pattern.compile("(\\w+)-(\\d+)\\.avsc");
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 3) throw new IllegalArgumentException("usage: SchemaCopies AVRO_DIR COPIES_DIR HISTORY_DIR");
-        Path avro = Path.of(args[0]), copies = Path.of(args[1]), history = Path.of(args[2]);
+        if (args.length != 4) {
+            throw new IllegalArgumentException("usage: SchemaCopies AVRO_DIR COPIES_DIR HISTORY_DIR GENERATED_DIR");
+        }
+        Path avro = Path.of(args[0]), copies = Path.of(args[1]), history = Path.of(args[2]), generated = Path.of(args[3]);
         if (!Files.isDirectory(copies.getParent())) {
             System.out.println("[schemas] " + copies.getParent() + " is not here: no copies made, no history kept");
             return;
         }
         List<String> changes = new ArrayList<>();
-        snapshotChanged(avro, copies, history, changes);
+        if (snapshotChanged(avro, copies, history, changes) && Files.isDirectory(generated)) {
+            try (Stream<Path> stale = Files.walk(generated)) {
+                for (Path p : stale.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+            }
+            changes.add("emptied " + generated + ": every class that embeds a changed schema is generated again");
+        }
         copy(avro, copies, changes);
         for (String c : changes) System.out.println("[schemas] " + c);
     }
 
-    /** Writes to history/ the last copy of each message schema whose fingerprint changed since. */
-    static void snapshotChanged(Path avro, Path copies, Path history, List<String> changes) throws IOException {
-        if (!Files.isDirectory(copies)) return;   // no copy yet: nothing was published from here
+    /**
+     * Writes to history/ the last copy of each message schema whose fingerprint changed since; whether any did.
+     */
+    static boolean snapshotChanged(Path avro, Path copies, Path history, List<String> changes) throws IOException {
+        if (!Files.isDirectory(copies)) return false;   // no copy yet: nothing was published from here
+        boolean changed = false;
         Map<String, Schema> now = messages(avro);
         Map<String, Schema> before = messages(copies);
         for (Map.Entry<String, Schema> e : before.entrySet()) {
@@ -59,6 +75,7 @@ public final class SchemaCopies {
             if (current == null) continue;   // a message type removed: its history stays as it is
             long was = SchemaNormalization.parsingFingerprint64(e.getValue());
             if (was == SchemaNormalization.parsingFingerprint64(current)) continue;
+            changed = true;
             String type = e.getValue().getName();
             if (historyHas(history, type, was)) continue;
             Files.createDirectories(history);
@@ -66,6 +83,7 @@ public final class SchemaCopies {
             Files.writeString(file, SchemaFormatter.format("json/pretty", e.getValue()), StandardCharsets.UTF_8);
             changes.add(String.format("%s changed fingerprint (was %016x): the previous schema kept as %s", type, was, file));
         }
+        return changed;
     }
 
     /**

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The schemas build's step ({@code src/main/build/SchemaCopies.java}, run as the build runs it, with the source
  * launcher) on copies of the real folders: it copies the schemas, keeps the previous schema of every message whose
- * fingerprint changes in history/ with the next number, and a second run changes no file.
+ * fingerprint changes in history/ with the next number (and then empties the generated classes' folder, so that
+ * every class embedding a changed type is generated again), and a second run changes no file.
  */
 class SchemaCopiesTest {
     static {
@@ -33,6 +34,8 @@ class SchemaCopiesTest {
         copyTree(ROOT.resolve("src/main/avro"), avro);
         copyTree(ROOT.resolve("src/main/resources/org/frontiergraph/schema/history"), history);
         Files.createDirectories(copies.getParent());
+        Path generated = Files.createDirectories(tmp.resolve("generated/org/frontiergraph/schema")).resolve("GraphQuery.java");
+        Files.writeString(generated, "// generated before the change");
 
         run(avro, copies, history);   // first build: the copies are made, nothing was published before
         assertEquals(files(avro), files(copies));
@@ -49,6 +52,7 @@ class SchemaCopiesTest {
 
         run(avro, copies, history);
         assertEquals(files(avro), files(copies), "the copies follow the schemas");
+        assertTrue(Files.notExists(tmp.resolve("generated")), "the classes are generated again");
         Map<String, String> added = new TreeMap<>(files(history));
         added.keySet().removeAll(historyBefore.keySet());
         // the messages that use Algorithm: the next number of each, holding what was published before
@@ -69,7 +73,8 @@ class SchemaCopiesTest {
     private static void run(Path avro, Path copies, Path history) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dslf4j.internal.verbosity=ERROR", "-cp", System.getProperty("java.class.path"),
-                ROOT.resolve("src/main/build/SchemaCopies.java").toString(), avro.toString(), copies.toString(), history.toString())
+                ROOT.resolve("src/main/build/SchemaCopies.java").toString(), avro.toString(), copies.toString(), history.toString(),
+                avro.resolveSibling("generated").toString())
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), out);
