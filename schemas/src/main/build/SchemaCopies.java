@@ -30,11 +30,12 @@ import org.apache.avro.SchemaNormalization;
  *       {@code frontier_client/schemas/}; copies of files that are gone are removed.</li>
  * </ol>
  * A file is written only when its bytes change, so a second build changes nothing. Where the Python client is not in
- * the tree (an image's build context) there is nothing to compare with or copy to, and the step does nothing.
+ * the tree (an image's build context) there is nothing to compare with or copy to, and these two steps do nothing.
  *
- * <p>It runs before avro-maven-plugin, and when a fingerprint changed it empties the plugin's output folder: the
- * plugin regenerates only the classes of changed files, but every message class embeds the named types it uses
- * (a new {@code Algorithm} symbol changes {@code GraphQuery}'s class schema too).
+ * <p>It runs before avro-maven-plugin and empties the plugin's output folder when the schemas' fingerprints differ
+ * from those the classes there were generated from (noted beside it, in {@code <folder>.fingerprints}): the plugin
+ * regenerates only the classes of changed files, but every message class embeds the named types it uses (a new
+ * {@code Algorithm} symbol changes {@code GraphQuery}'s class schema too).
  *
  * <p>Arguments: the schemas folder ({@code src/main/avro}), the copies folder, the history folder, the generated
  * classes' folder.
@@ -47,27 +48,41 @@ public final class SchemaCopies {
             throw new IllegalArgumentException("usage: SchemaCopies AVRO_DIR COPIES_DIR HISTORY_DIR GENERATED_DIR");
         }
         Path avro = Path.of(args[0]), copies = Path.of(args[1]), history = Path.of(args[2]), generated = Path.of(args[3]);
-        if (!Files.isDirectory(copies.getParent())) {
-            System.out.println("[schemas] " + copies.getParent() + " is not here: no copies made, no history kept");
-            return;
-        }
         List<String> changes = new ArrayList<>();
-        if (snapshotChanged(avro, copies, history, changes) && Files.isDirectory(generated)) {
-            try (Stream<Path> stale = Files.walk(generated)) {
-                for (Path p : stale.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
-            }
-            changes.add("emptied " + generated + ": every class that embeds a changed schema is generated again");
+        regenerateWhenChanged(avro, generated, changes);
+        if (Files.isDirectory(copies.getParent())) {
+            snapshotChanged(avro, copies, history, changes);
+            copy(avro, copies, changes);
+        } else {
+            changes.add(copies.getParent() + " is not here: no copies made, no history kept");
         }
-        copy(avro, copies, changes);
         for (String c : changes) System.out.println("[schemas] " + c);
     }
 
     /**
-     * Writes to history/ the last copy of each message schema whose fingerprint changed since; whether any did.
+     * Empties {@code generated} (avro-maven-plugin's output) unless its classes were generated from schemas of the
+     * current fingerprints, and notes those beside it.
      */
-    static boolean snapshotChanged(Path avro, Path copies, Path history, List<String> changes) throws IOException {
-        if (!Files.isDirectory(copies)) return false;   // no copy yet: nothing was published from here
-        boolean changed = false;
+    static void regenerateWhenChanged(Path avro, Path generated, List<String> changes) throws IOException {
+        StringBuilder now = new StringBuilder();
+        for (Map.Entry<String, Schema> e : messages(avro).entrySet()) {
+            now.append(String.format("%s %016x%n", e.getKey(), SchemaNormalization.parsingFingerprint64(e.getValue())));
+        }
+        Path stamp = generated.resolveSibling(generated.getFileName() + ".fingerprints");
+        if (Files.exists(stamp) && Files.readString(stamp).contentEquals(now)) return;
+        if (Files.isDirectory(generated)) {
+            try (Stream<Path> stale = Files.walk(generated)) {
+                for (Path p : stale.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+            }
+            changes.add("emptied " + generated + ": its classes were generated from other schemas");
+        }
+        Files.createDirectories(stamp.getParent());
+        Files.writeString(stamp, now);
+    }
+
+    /** Writes to history/ the last copy of each message schema whose fingerprint changed since. */
+    static void snapshotChanged(Path avro, Path copies, Path history, List<String> changes) throws IOException {
+        if (!Files.isDirectory(copies)) return;   // no copy yet: nothing was published from here
         Map<String, Schema> now = messages(avro);
         Map<String, Schema> before = messages(copies);
         for (Map.Entry<String, Schema> e : before.entrySet()) {
@@ -75,7 +90,6 @@ public final class SchemaCopies {
             if (current == null) continue;   // a message type removed: its history stays as it is
             long was = SchemaNormalization.parsingFingerprint64(e.getValue());
             if (was == SchemaNormalization.parsingFingerprint64(current)) continue;
-            changed = true;
             String type = e.getValue().getName();
             if (historyHas(history, type, was)) continue;
             Files.createDirectories(history);
@@ -83,7 +97,6 @@ public final class SchemaCopies {
             Files.writeString(file, SchemaFormatter.format("json/pretty", e.getValue()), StandardCharsets.UTF_8);
             changes.add(String.format("%s changed fingerprint (was %016x): the previous schema kept as %s", type, was, file));
         }
-        return changed;
     }
 
     /**
