@@ -13,8 +13,9 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * the answer encoder that speaks the contract's symbol for it ({@code worker.query.AnswerEncoder}, itself found by
  * ServiceLoader): the contract's names and Avro stay out of the kernels.
  *
- * <p>This is also where an algorithm's standing form goes (how a standing answer of it is repaired on a resident
- * graph, the engine's standing SPI): a module without one answers queries only.
+ * <p>An algorithm's standing form (how a standing answer of it is kept up to date on a resident graph) belongs to its
+ * module too, once the engine owns standing answers: subscriptions then find it where queries find the spec, and an
+ * algorithm without one answers queries only.
  *
  * @param <Q> what a query gives the algorithm
  * @param <R> the algorithm's result
