@@ -6,6 +6,11 @@ from . import codec
 
 MST_EDGE = np.dtype([("source", "<i4"), ("target", "<i4"), ("weight", "<f8")])
 
+#: How each algorithm's answer is put together from its chunks (a worker's test checks that every algorithm it
+#: registers has an entry): ``per_vertex`` (arrays aligned with ``vertices``), ``mst_edges`` (an edge list) or
+#: ``distance_matrix`` (whole rows).
+ANSWER_SHAPES = {"BFS": "per_vertex", "SSSP": "per_vertex", "MST": "mst_edges", "APSP": "distance_matrix"}
+
 
 def _first(chunks, field):
     for c in chunks:
@@ -62,12 +67,11 @@ class Result:
         self.mst_edges = self.distance_matrix = None
         if self.status != "OK":
             return
-        if self.algorithm == "APSP":
-            self._apsp()
-        elif self.algorithm == "MST":
-            self._mst()
-        else:
-            self._per_vertex()
+        shape = ANSWER_SHAPES.get(self.algorithm)
+        if shape is None:
+            raise codec.MalformedRecord("no answer shape for algorithm %r (a newer worker? update frontier_client)"
+                                        % self.algorithm)
+        getattr(self, "_" + shape)()
 
     # ---------------------------------------------------------------------------------------------- assembly
 
@@ -106,7 +110,7 @@ class Result:
         self.vertices = out["vertices"] if targets else \
             np.arange(self.first_vertex_id, self.first_vertex_id + n, dtype="<i4")
 
-    def _mst(self):
+    def _mst_edges(self):
         batches = [(c["offset"], c["mstEdges"]) for c in self.chunks if c.get("mstEdges") is not None]
         if not batches:
             return   # SUMMARY
@@ -128,7 +132,7 @@ class Result:
             at += len(e)
         self.mst_edges = np.concatenate([e for _, e in parts])
 
-    def _apsp(self):
+    def _distance_matrix(self):
         n = self.vertex_count
         m = np.full((n, n), np.nan)
         for c in self.chunks:

@@ -26,10 +26,10 @@ class SchemaCopyTest(unittest.TestCase):
         ours = sorted(p.relative_to(codec.SCHEMA_DIR) for p in codec.SCHEMA_DIR.rglob("*.avsc"))
         theirs = sorted(p.relative_to(REPO_SCHEMAS) for p in REPO_SCHEMAS.rglob("*.avsc"))
         self.assertEqual(theirs, ours, "clients/python/frontier_client/schemas must hold every .avsc of "
-                                       "schemas/src/main/avro (copy them over)")
+                                       "schemas/src/main/avro (the schemas build copies them: mvn -pl schemas generate-resources)")
         for rel in ours:
             self.assertEqual((REPO_SCHEMAS / rel).read_bytes(), (codec.SCHEMA_DIR / rel).read_bytes(),
-                             "%s differs from schemas/src/main/avro/%s: copy it over" % (rel, rel))
+                             "%s differs from schemas/src/main/avro/%s: build schemas/ (mvn -pl schemas generate-resources)" % (rel, rel))
 
     def test_every_record_schema_is_known_to_the_codec(self):
         records = {p.stem for p in codec.SCHEMA_DIR.glob("*.avsc")}
@@ -169,6 +169,12 @@ class ResultAssemblyTest(unittest.TestCase):
         self.assertIsNone(s.hops)
         self.assertEqual(4, s.as_dict()["reachedCount"])
         self.assertEqual(2, s.as_dict()["maxHops"])
+
+    def test_an_algorithm_without_an_answer_shape_is_malformed(self):
+        c = chunk(algorithm="BFS")
+        c["algorithm"] = "NOT_KNOWN_HERE"   # a newer worker's symbol
+        with self.assertRaises(MalformedRecord):
+            Result([c])
 
     def test_apsp_rows(self):
         r = Result([chunk(algorithm="APSP", source=None, vertexCount=2, rows=1, offset=i, chunkIndex=i, chunkCount=2,

@@ -4,7 +4,7 @@ import java.util.List;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
- * One backend's implementation of an {@link Algorithm}: the backend that runs it ("cpu", "gpu") and the variant
+ * One backend's implementation of an {@link AlgorithmSpec}: the backend that runs it ("cpu", "gpu") and the variant
  * names it answers to (the first is its default name). Each backend defines the concrete form it runs
  * ({@code CpuAlgorithm}, {@code GpuAlgorithm}); the algorithm's package builds them and lists them in its spec.
  *

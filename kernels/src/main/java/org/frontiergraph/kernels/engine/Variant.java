@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 
 /**
  * An algorithm variant as a query names it, parsed once: {@code name[,key=value...]}, e.g. {@code persistent,bps=2}
- * or {@code nearfar,delta=4096}. {@link Algorithm#choose} parses the text and fills in the default name, so an
+ * or {@code nearfar,delta=4096}. {@link AlgorithmSpec#choose} parses the text and fills in the default name, so an
  * implementation always receives a named variant. Options are tuning knobs for benchmarks; every variant returns
  * the same (verified) answers.
  */

@@ -3,8 +3,11 @@ package org.frontiergraph.schema.codec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaNormalization;
 import org.apache.avro.message.BadHeaderException;
@@ -34,6 +37,8 @@ public final class FrontierCodec {
 
     private static final Map<Long, Class<? extends SpecificRecord>> BY_FINGERPRINT = new HashMap<>();
     private static final Map<Class<?>, BinaryMessageDecoder<?>> DECODERS = new HashMap<>();
+    /** Every earlier schema registered, by its history file's name. */
+    private static final Map<String, Schema> HISTORY = new TreeMap<>();
 
     /** The longest string a message may declare (ids, names, reasons): Avro allocates by the declared length. */
     public static final int MAX_STRING_BYTES = 1 << 20;
@@ -51,14 +56,7 @@ public final class FrontierCodec {
         register(ErrorEvent.class, ErrorEvent.getClassSchema(), ErrorEvent.getDecoder());
         register(GraphStatus.class, GraphStatus.getClassSchema(), GraphStatus.getDecoder());
         register(Subscription.class, Subscription.getClassSchema(), Subscription.getDecoder());
-        registerEarlier(GraphUpdate.class, GraphUpdate.getDecoder(), "GraphUpdate-1.avsc");
-        // before DELTA mode, push reasons and the subscription statuses
-        registerEarlier(GraphQuery.class, GraphQuery.getDecoder(), "GraphQuery-1.avsc");
-        registerEarlier(QueryResult.class, QueryResult.getDecoder(), "QueryResult-1.avsc");
-        registerEarlier(LatencyEvent.class, LatencyEvent.getDecoder(), "LatencyEvent-1.avsc");
-        // before ResultStatus RESOURCE_EXHAUSTED
-        registerEarlier(QueryResult.class, QueryResult.getDecoder(), "QueryResult-2.avsc");
-        registerEarlier(LatencyEvent.class, LatencyEvent.getDecoder(), "LatencyEvent-2.avsc");
+        registerHistory();
     }
 
     private FrontierCodec() {}
@@ -105,20 +103,48 @@ public final class FrontierCodec {
         DECODERS.put(type, decoder);
     }
 
+    /** Where the earlier schemas of the message types are: {@code <Type>-<n>.avsc}, n = 1, 2, ... */
+    public static final String HISTORY_FOLDER = "/org/frontiergraph/schema/history/";
+
     /**
-     * An earlier version of a message type's schema (kept in {@code history/}): records written with it are still
-     * read, resolved to the current schema (new fields take their defaults). Logs are kept forever, so old records
-     * stay valid.
+     * The earlier versions of every message type's schema (kept in {@link #HISTORY_FOLDER} by the schemas build,
+     * whenever a fingerprint changes): records written with one are still read, resolved to the current schema (new
+     * fields take their defaults). Logs are kept forever, so old records stay valid. Each type's files are read in
+     * order, {@code <Type>-1.avsc}, {@code -2} ..., up to the first number that is missing.
      */
-    private static <T extends SpecificRecord> void registerEarlier(Class<T> type, BinaryMessageDecoder<T> decoder, String file) {
-        try (var in = FrontierCodec.class.getResourceAsStream("/org/frontiergraph/schema/history/" + file)) {
-            if (in == null) throw new IllegalStateException("schema history file " + file + " is missing");
-            Schema earlier = new Schema.Parser().parse(in);
-            decoder.addSchema(earlier);
-            BY_FINGERPRINT.put(SchemaNormalization.parsingFingerprint64(earlier), type);
+    private static void registerHistory() {
+        for (Class<? extends SpecificRecord> type : new ArrayList<>(BY_FINGERPRINT.values())) {
+            for (int n = 1; ; n++) {
+                String file = type.getSimpleName() + "-" + n + ".avsc";
+                Schema earlier = readHistory(file);
+                if (earlier == null) break;
+                if (!earlier.getFullName().equals(type.getName())) {
+                    throw new IllegalStateException("schema history file " + file + " holds " + earlier.getFullName());
+                }
+                decoder(type).addSchema(earlier);
+                BY_FINGERPRINT.put(SchemaNormalization.parsingFingerprint64(earlier), type);
+                HISTORY.put(file, earlier);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends SpecificRecord> BinaryMessageDecoder<T> decoder(Class<T> type) {
+        return (BinaryMessageDecoder<T>) DECODERS.get(type);
+    }
+
+    /** The schema in history file {@code file}, or null when there is no such file. */
+    private static Schema readHistory(String file) {
+        try (var in = FrontierCodec.class.getResourceAsStream(HISTORY_FOLDER + file)) {
+            return in == null ? null : new Schema.Parser().parse(in);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read schema history file " + file, e);
         }
+    }
+
+    /** The earlier schemas the codec reads, by history file name ({@code QueryResult-2.avsc}, ...). */
+    public static Map<String, Schema> history() {
+        return Collections.unmodifiableMap(HISTORY);
     }
 
     private static final Map<Schema, BinaryMessageEncoder<SpecificRecord>> ENCODERS = new java.util.concurrent.ConcurrentHashMap<>();

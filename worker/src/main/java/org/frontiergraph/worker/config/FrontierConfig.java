@@ -186,4 +186,18 @@ public class FrontierConfig {
     public void setMaxPublishFailures(int v) { this.maxPublishFailures = v; }
     public String getKafkaConfig() { return kafkaConfig; }
     public void setKafkaConfig(String kafkaConfig) { this.kafkaConfig = kafkaConfig; }
+    /**
+     * One GraphStatus per applied update, instead of one per graph for the updates a worker applies together (the
+     * last version's): the behaviour before that batching, kept for A/B measurements (docs/benchmarks.md).
+     */
+    private boolean statusPerUpdate = false;
+    public boolean isStatusPerUpdate() { return statusPerUpdate; }
+    public void setStatusPerUpdate(boolean v) { this.statusPerUpdate = v; }
+    /**
+     * Milliseconds from which a poll batch is logged at DEBUG with its steps (records, processing, subscriptions,
+     * acknowledgements) by {@code org.frontiergraph.worker.kafka.GraphEventListener}; 0: every batch.
+     */
+    private long slowBatchMs = 20;
+    public long getSlowBatchMs() { return slowBatchMs; }
+    public void setSlowBatchMs(long v) { this.slowBatchMs = v; }
 }

@@ -220,7 +220,7 @@ public class GraphConsumer implements AutoCloseable {
     private void session() {
         KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumerProperties(), new StringDeserializer(), new ByteArrayDeserializer());
         GraphEventListener listener = new GraphEventListener(c, processor, publisher, registry, metrics, topic, () -> stopping,
-                partitions, config.getMaxBatchAnswerBytes());
+                partitions, config.getMaxBatchAnswerBytes(), config.getSlowBatchMs());
         consumer = c;
         this.listener = listener;
         try {

@@ -56,6 +56,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     private final BooleanSupplier stopping;
     /** {@code frontier.max-batch-answer-bytes}: the answers a partition's part of one poll may produce. */
     private final long maxBatchAnswerBytes;
+    /** {@code frontier.slow-batch-ms}: a batch that takes this long or longer is logged at DEBUG with its steps. */
+    private final long slowBatchMs;
     /** Runs the partitions of a poll side by side; null: one after another on this thread. */
     private final ExecutorService partitions;
     /** Partitions assigned to this consumer now. */
@@ -88,9 +90,10 @@ final class GraphEventListener implements ConsumerRebalanceListener {
 
     GraphEventListener(Consumer<String, byte[]> consumer, GraphEventProcessor processor, OutputPublisher publisher,
                        GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping,
-                       ExecutorService partitions, long maxBatchAnswerBytes) {
+                       ExecutorService partitions, long maxBatchAnswerBytes, long slowBatchMs) {
         this.consumer = consumer;
         this.maxBatchAnswerBytes = maxBatchAnswerBytes;
+        this.slowBatchMs = slowBatchMs;
         this.partitions = partitions;
         this.processor = processor;
         this.publisher = publisher;
@@ -162,14 +165,11 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         settle(block);
         settling = System.nanoTime() - settling;
         long took = System.currentTimeMillis() - start;
-        if (took >= SLOW_BATCH_MS && LOG.isDebugEnabled()) {
+        if (took >= slowBatchMs && LOG.isDebugEnabled()) {
             LOG.debug("batch of {} records took {} ms: processing {} ms, subscriptions {} ms, {} for acknowledgements {} ms", records.count(),
                     took, processing / 1_000_000, flushing / 1_000_000, block ? "waiting" : "checking", settling / 1_000_000);
         }
     }
-
-    /** A batch that takes longer than this is logged at DEBUG with its steps ({@code -Dfrontier.slow-batch-ms}, default 20). */
-    private static final long SLOW_BATCH_MS = Long.getLong("frontier.slow-batch-ms", 20);
 
     /**
      * Live records handed to the processor in one run, at most: a burst's queries are answered in runs of this many,

@@ -52,6 +52,8 @@ public class GraphEventProcessor {
     private final SubscriptionService subscriptions;
     private final FrontierMetrics metrics;
     private final String workerId;
+    /** {@code frontier.status-per-update}: one GraphStatus per update, as before (for A/B measurements). */
+    private final boolean statusPerUpdate;
 
     public GraphEventProcessor(GraphRegistry registry, QueryService queries, SubscriptionService subscriptions,
                                FrontierMetrics metrics, FrontierConfig config) {
@@ -63,6 +65,7 @@ public class GraphEventProcessor {
         this.subscriptions = subscriptions;
         this.metrics = metrics;
         this.workerId = config.getWorkerId() != null ? config.getWorkerId() : hostName();
+        this.statusPerUpdate = config.isStatusPerUpdate();
     }
 
     /** Handles one record and returns what to publish for it (a query is answered on its own). */
@@ -96,8 +99,8 @@ public class GraphEventProcessor {
      * updates a worker applies together report their last version only (docs/contract.md, "GraphStatus"), so a
      * stream of single-edge updates does not double the records a worker writes. A snapshot's status is always kept.
      */
-    private static void reportLastVersions(List<Collector> collected) {
-        if (STATUS_PER_UPDATE) return;
+    private void reportLastVersions(List<Collector> collected) {
+        if (statusPerUpdate) return;
         Set<String> reported = new HashSet<>();
         for (int i = collected.size() - 1; i >= 0; i--) {
             Collector c = collected.get(i);
@@ -105,9 +108,6 @@ public class GraphEventProcessor {
             if (!reported.add(c.graphId)) c.outputs.dropStatuses();
         }
     }
-
-    /** {@code -Dfrontier.status-per-update=true}: one GraphStatus per update, as before (for A/B measurements). */
-    private static final boolean STATUS_PER_UPDATE = Boolean.getBoolean("frontier.status-per-update");
 
     private static boolean isQuery(InputRecord in) {
         try {

@@ -11,7 +11,16 @@ import org.frontiergraph.schema.QueryResult;
 /**
  * The worker's side of one algorithm: which contract symbol and engine spec it pairs, how a {@code GraphQuery}
  * becomes the engine's query (validated, in the engine's 0-based ids) and how the engine's result becomes result
- * chunks (in the user's ids). One per algorithm, listed in {@link AnswerEncoders}.
+ * chunks (in the user's ids).
+ *
+ * <p>This is the algorithm's registration with the worker: one per algorithm, a public class with a public no-argument
+ * constructor named in {@code META-INF/services/org.frontiergraph.worker.query.AnswerEncoder}, found by
+ * {@link java.util.ServiceLoader} ({@link AnswerEncoders} is the view by symbol). It adds the wire to the engine's
+ * registration of the same name ({@link org.frontiergraph.kernels.engine.AlgorithmModule}: spec, reference,
+ * verifier), which the kernels find the same way. Two registrations, not one module class in the worker, because
+ * the engine's list ({@code org.frontiergraph.kernels.Algorithms}, which the GPU engine and the benchmarks read)
+ * must not know Avro or the worker; and the encoder itself is the worker's, not a second class wrapping it, because
+ * it already names the symbol and the spec. A standing form, where an algorithm has one, is the engine module's.
  *
  * @param <Q> the engine's query
  * @param <R> the engine's result

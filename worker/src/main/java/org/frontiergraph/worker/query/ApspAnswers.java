@@ -15,7 +15,7 @@ import org.frontiergraph.schema.codec.PackedArrays;
  * APSP answers: n^2 distances in row blocks (whole rows per chunk, about {@code frontier.result-chunk-vertices}
  * distances each); SUMMARY: reached pairs and the largest distance. Limited to {@code frontier.apsp-max-vertices}.
  */
-final class ApspAnswers implements AnswerEncoder<ApspLimits, ApspResult> {
+public final class ApspAnswers implements AnswerEncoder<ApspLimits, ApspResult> {
     @Override public Algorithm algorithm() { return Algorithm.APSP; }
     @Override public AlgorithmSpec<ApspLimits, ApspResult> spec() { return Apsp.SPEC; }
     @Override public Timing timing(ApspResult r) { return r.timing(); }

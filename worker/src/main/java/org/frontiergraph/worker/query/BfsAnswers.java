@@ -14,7 +14,7 @@ import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
 
 /** BFS answers: {@code hops} and {@code parents} per vertex; SUMMARY: reached count and the largest hop count. */
-final class BfsAnswers implements AnswerEncoder<Source, BfsResult> {
+public final class BfsAnswers implements AnswerEncoder<Source, BfsResult> {
     @Override public Algorithm algorithm() { return Algorithm.BFS; }
     @Override public AlgorithmSpec<Source, BfsResult> spec() { return Bfs.SPEC; }
     @Override

@@ -18,7 +18,7 @@ import org.frontiergraph.schema.codec.PackedArrays;
  * MST answers: the total weight and component count in every chunk; FULL: the forest's edges (user ids, ascending
  * edge id) in chunks of {@code frontier.result-chunk-edges}.
  */
-final class MstAnswers implements AnswerEncoder<WholeGraph, MstResult> {
+public final class MstAnswers implements AnswerEncoder<WholeGraph, MstResult> {
     @Override public Algorithm algorithm() { return Algorithm.MST; }
     @Override public AlgorithmSpec<WholeGraph, MstResult> spec() { return Mst.SPEC; }
     @Override public WholeGraph query(QueryContext c) { return WholeGraph.QUERY; }

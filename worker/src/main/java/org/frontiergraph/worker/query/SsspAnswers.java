@@ -14,7 +14,7 @@ import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
 
 /** SSSP answers: {@code distances} and {@code parents} per vertex; SUMMARY: reached count and the largest distance. */
-final class SsspAnswers implements AnswerEncoder<Source, SsspResult> {
+public final class SsspAnswers implements AnswerEncoder<Source, SsspResult> {
     @Override public Algorithm algorithm() { return Algorithm.SSSP; }
     @Override public AlgorithmSpec<Source, SsspResult> spec() { return Sssp.SPEC; }
     @Override

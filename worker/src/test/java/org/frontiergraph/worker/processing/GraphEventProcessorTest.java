@@ -252,6 +252,24 @@ class GraphEventProcessorTest {
         assertEquals(g.edgeCount() - 1, updated.statuses().get(0).getEdgeCount());
     }
 
+    /** {@code frontier.status-per-update}: every applied update reports its version, as before the batching (A/B runs). */
+    @Test
+    void withStatusPerUpdateEveryUpdateReportsItsVersion() {
+        FrontierConfig config = Fixtures.cpuConfig();
+        config.setStatusPerUpdate(true);
+        EdgeList gEdges = UniformRandomGraph.generate(200, 800, SEED, 10, false);
+        int[] e = anyEdge(GraphBuilder.build(gEdges));
+        try (Services perUpdate = Fixtures.start(config)) {
+            List<InputRecord> run = new java.util.ArrayList<>();
+            snapshot("g", 1, gEdges, 0, 5_000).forEach(c -> run.add(record("g", c)));
+            run.add(record("g", GraphUpdate.newBuilder().setGraphId("g").setReweighted(weighted(e[0], e[1], 7)).build()));
+            run.add(record("g", GraphUpdate.newBuilder().setGraphId("g").setReweighted(weighted(e[0], e[1], 8)).build()));
+            List<Long> versions = perUpdate.processor().processAll(run).stream()
+                    .flatMap(o -> o.statuses().stream()).map(GraphStatus::getVersion).toList();
+            assertEquals(List.of(1L, 2L, 3L), versions, "the snapshot's status, then one per update");
+        }
+    }
+
     /**
      * The updates of one graph processed together report one GraphStatus, their last version's (a snapshot's is always
      * reported); a query among them is still answered on the version before it, and an invalid update is still
