@@ -1,8 +1,10 @@
 package org.frontiergraph.kernels.graph;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -21,7 +23,9 @@ import java.util.List;
  * {@link #MAX_MERGES} merges (each holds an old base) or more bytes of edits than the graph's own size, the oldest
  * entries are dropped too, and a cursor that had not read them gets {@link Changes#restart()}: it starts over from
  * the current version (a device copy reloads, a standing answer is recomputed). {@link #bytes()} counts every entry
- * (old bases included) in {@link MutableGraph#bytes()}. Thread-safe; the graph appends under its own lock.
+ * (old bases included) in {@link MutableGraph#bytes()}. A reader closes its cursor when it goes; one dropped without
+ * closing stops holding entries once it is garbage (the log holds cursors weakly). Thread-safe; the graph appends
+ * under its own lock.
  */
 public final class ChangeLog {
     /** What a cursor reads: the edges touched only, or also the arcs re-weighted in place and the merges. */
@@ -103,7 +107,7 @@ public final class ChangeLog {
     }
 
     private final ArrayDeque<Entry> entries = new ArrayDeque<>();
-    private final List<Cursor> cursors = new ArrayList<>();
+    private final List<WeakReference<Cursor>> cursors = new ArrayList<>();
     /** The sequence number of the first entry held (entries before it were dropped). */
     private long first;
     private long bytes, editBytes;
@@ -128,7 +132,7 @@ public final class ChangeLog {
      */
     public synchronized Cursor cursor(Detail detail) {
         Cursor c = new Cursor(detail, end());
-        cursors.add(c);
+        cursors.add(new WeakReference<>(c));
         return c;
     }
 
@@ -139,12 +143,23 @@ public final class ChangeLog {
     public synchronized long bytes() { return bytes; }
 
     /** Whether an open cursor reads anything (the graph records nothing otherwise). */
-    synchronized boolean recording() { return !cursors.isEmpty(); }
+    synchronized boolean recording() { return !live().isEmpty(); }
 
     /** Whether an open cursor reads re-weighted arcs and merges. */
     synchronized boolean recordingVersions() {
-        for (Cursor c : cursors) if (c.detail == Detail.VERSIONS) return true;
+        for (Cursor c : live()) if (c.detail == Detail.VERSIONS) return true;
         return false;
+    }
+
+    /** The open cursors (those collected unclosed are forgotten here). */
+    private List<Cursor> live() {
+        List<Cursor> out = new ArrayList<>(cursors.size());
+        for (Iterator<WeakReference<Cursor>> it = cursors.iterator(); it.hasNext(); ) {
+            Cursor c = it.next().get();
+            if (c == null) it.remove();
+            else out.add(c);
+        }
+        return out;
     }
 
     /** Most arcs an update lists before it counts as re-weighting all (copying every weight is then cheaper). */
@@ -155,7 +170,10 @@ public final class ChangeLog {
     /** Appends an applied update; {@code arcs} null unless a cursor reads versions. */
     synchronized void applied(int before, int after, boolean structural, EdgeEdits e, int[] arcs, boolean allArcs) {
         vertexCount = after;
-        if (cursors.isEmpty()) return;
+        if (live().isEmpty()) {
+            trim();
+            return;
+        }
         Pairs p = new Pairs();
         p.add(e.removeU(), e.removeV());
         p.add(e.reweightU(), e.reweightV());
@@ -189,7 +207,7 @@ public final class ChangeLog {
     /** Drops the entries every cursor has passed. */
     private void trim() {
         long least = end();
-        for (Cursor c : cursors) least = Math.min(least, c.at);
+        for (Cursor c : live()) least = Math.min(least, c.at);
         while (first < least) dropFirst();
     }
 
@@ -235,7 +253,7 @@ public final class ChangeLog {
             synchronized (ChangeLog.this) {
                 if (closed) return;
                 closed = true;
-                cursors.remove(this);
+                cursors.removeIf(r -> r.get() == this || r.get() == null);
                 trim();
             }
         }
