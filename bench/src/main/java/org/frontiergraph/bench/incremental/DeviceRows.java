@@ -86,8 +86,9 @@ final class DeviceRows {
     }
 
     /** One graph's trees, on the device and on the host, and the batches applied to both copies. */
-    private record OnGraph(String name, MutableGraph m, ChangeLog.Cursor changed, ResidentGraph dev, DeviceTreeAnswers<SsspResult> device,
-                           List<DeviceTreeAnswers.Standing<SsspResult>> standing, SsspResult[] host, int[] sources) {
+    private record OnGraph(String name, MutableGraph m, ChangeLog.Cursor changed, ResidentGraph dev,
+                           DeviceTreeAnswers<SsspResult> device, List<DeviceTreeAnswers.Standing<SsspResult>> standing,
+                           SsspResult[] host, int[] sources) {
         double[] batch(RandomEdits.Series series, int k, SplittableRandom random) {
             return batch(series, k, random, new EnumMap<>(DeviceTrees.How.class));
         }
