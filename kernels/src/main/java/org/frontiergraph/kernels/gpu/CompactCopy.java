@@ -30,8 +30,9 @@ final class CompactCopy extends DeviceCopy {
     DeviceCopy catchUp() {
         Changes first = owner.cursor().read();
         if (first.restart()) return owner.reload();
-        if (owner.settings().editsOnDevice() && first.structural()) {
-            DeviceCopy edited = SlackCopy.edit(owner, csr, first);
+        if (owner.settings().editsOnDevice() && first.edges().size() > 0) {
+            owner.editCost(0, 0, 0);   // none yet for these changes
+            DeviceCopy edited = first.structural() ? SlackCopy.edit(owner, csr, first) : null;
             if (edited != null) return edited;
         }
         CsrGraph now = owner.mutable().current();
@@ -58,9 +59,8 @@ final class CompactCopy extends DeviceCopy {
     private CompactCopy merged(Changes c) {
         CompactCopy at = this;
         for (ChangeLog.Merge m : c.merges()) {
-            if (m.before() != owner.base() || owner.context().freeBytes() < DeviceCsr.bytesFor(m.after()) + GpuBackend.RESERVE_BYTES) {
-                return null;
-            }
+            long need = DeviceCsr.bytesFor(m.after()) + GpuBackend.RESERVE_BYTES;
+            if (m.before() != owner.base() || owner.context().freeBytes() < need) return null;
             DeviceCsr next;
             try {
                 next = at.csr.merged(m);

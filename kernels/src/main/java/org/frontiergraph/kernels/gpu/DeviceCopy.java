@@ -20,7 +20,7 @@ abstract sealed class DeviceCopy permits CompactCopy, SlackCopy, DeviceCopy.Miss
     /** The CSR on the device. @throws GraphTooLargeException when there is none */
     abstract DeviceCsr csr();
 
-    /** Brings the copy to the host's current version; returns the copy on the device now (closing this one if not it). */
+    /** Brings the copy to the host's current version; returns the copy on the device now (this, or its successor). */
     abstract DeviceCopy catchUp();
 
     /** Frees the device buffers; safe to call twice. */

@@ -35,10 +35,12 @@ final class SlackCopy extends DeviceCopy {
     DeviceCopy catchUp() {
         Changes c = owner.cursor().read();
         if (c.restart()) return owner.reload();
-        if (c.edges().size() == 0 && c.edges().vertexCountBefore() == owner.mutable().vertexCount()) {
+        ChangedEdges edges = c.edges();
+        if (edges.isEmpty(owner.mutable().vertexCount())) {
             owner.follow(c);   // nothing for the copy; the host may have merged
             return this;
         }
+        owner.editCost(0, 0, 0);
         DeviceCopy edited = edit(owner, csr, c);
         return edited != null ? edited : owner.reload();
     }
@@ -53,7 +55,6 @@ final class SlackCopy extends DeviceCopy {
     static DeviceCopy edit(GpuResidentGraph owner, DeviceCsr csr, Changes c) {
         ChangedEdges edges = c.edges();
         int n = owner.mutable().vertexCount();
-        if (edges.size() > 0) owner.editCost(0, 0, 0);
         if (edges.size() == 0 || edges.vertexCountBefore() != n || n != csr.vertexCount || csr.zeroWeights()) return null;
         if (edges.size() > MAX_EDIT_FRACTION * Math.max(1, csr.arcCount)) return null;
         long t0 = System.nanoTime();
