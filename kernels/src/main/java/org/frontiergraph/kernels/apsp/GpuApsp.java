@@ -14,8 +14,8 @@ import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
-import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.ChangeLog;
+import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * GPU APSP of paper 004 (§3.4; kernels in src/main/cuda/apsp.cu), on an n x n distance matrix in device memory:

@@ -1,8 +1,8 @@
 package org.frontiergraph.kernels.gpu;
 
 import java.util.concurrent.atomic.AtomicLong;
-import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.ChangeLog;
+import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * A CSR graph in device memory: row offsets and columns (int32), and weights as int32 when every weight is an

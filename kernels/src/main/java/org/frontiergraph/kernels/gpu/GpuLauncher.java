@@ -1,8 +1,8 @@
 package org.frontiergraph.kernels.gpu;
 
 import org.frontiergraph.kernels.engine.Variant;
-import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.ChangeLog;
+import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * The device side of one algorithm implementation on one resident graph: it owns the device buffers it sized (in

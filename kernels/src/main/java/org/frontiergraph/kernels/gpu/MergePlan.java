@@ -1,8 +1,8 @@
 package org.frontiergraph.kernels.gpu;
 
 import java.util.Arrays;
-import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.ChangeLog;
+import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * How a device copy of a merge's {@code before} becomes one of its {@code after} without the graph crossing the bus:

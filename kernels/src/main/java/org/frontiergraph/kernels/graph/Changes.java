@@ -15,6 +15,8 @@ public final class Changes {
     private final boolean restart;
     private final int vertexCount;
     private final int maxListedArcs;
+    /** {@link #edges()}, once asked for. */
+    private ChangedEdges edges;
 
     Changes(List<ChangeLog.Entry> entries, boolean restart, int vertexCount, int maxListedArcs) {
         this.entries = entries;
@@ -49,6 +51,11 @@ public final class Changes {
      */
     public ChangedEdges edges() {
         requireComplete();
+        if (edges == null) edges = concatenated();
+        return edges;
+    }
+
+    private ChangedEdges concatenated() {
         int before = vertexCount, count = 0;
         boolean seen = false;
         for (ChangeLog.Entry e : entries) {

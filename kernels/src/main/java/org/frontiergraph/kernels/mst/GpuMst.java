@@ -15,8 +15,8 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.MergePlan;
 import org.frontiergraph.kernels.gpu.Scatter;
-import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.ChangeLog;
+import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 
 /**

@@ -18,8 +18,8 @@ import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
-import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.ChangeLog;
+import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * Martin, Torres and Gavilanes' DA2CF (paper 003; kernels in src/main/cuda/sssp_da2cf.cu): Dijkstra adapted to

@@ -15,8 +15,8 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
-import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.ChangeLog;
+import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * Harish and Narayanan's two-kernel SSSP (paper 004, Algorithms 3-5; kernels in src/main/cuda/sssp_harish.cu): mask
