@@ -50,7 +50,7 @@ public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFu
         OWN
     }
 
-    /** Whether it runs on the device copy in its current form: slack or not, of a graph that is {@code directed} or not. */
+    /** Whether it runs on the device copy in its current form: {@code slack} or not, of a {@code directed} graph or not. */
     public boolean reads(boolean slack, boolean directed) {
         return !slack || layout == Layout.ANY || layout == Layout.OWN || (layout == Layout.SLACK_IF_UNDIRECTED && !directed);
     }

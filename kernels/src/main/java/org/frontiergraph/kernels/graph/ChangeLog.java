@@ -142,9 +142,6 @@ public final class ChangeLog {
     /** Bytes the entries hold (old bases of merges included). */
     public synchronized long bytes() { return bytes; }
 
-    /** Whether an open cursor reads anything (the graph records nothing otherwise). */
-    synchronized boolean recording() { return !live().isEmpty(); }
-
     /** Whether an open cursor reads re-weighted arcs and merges. */
     synchronized boolean recordingVersions() {
         for (Cursor c : live()) if (c.detail == Detail.VERSIONS) return true;
