@@ -26,6 +26,20 @@ final class GraphSubscriptions {
     MutableGraph tracked;
     /** The answers' place in {@link #tracked}'s change log. */
     ChangeLog.Cursor changes;
+
+    /** Follows {@code graph}'s changes from now on (the previous graph's cursor closed). */
+    void follow(MutableGraph graph) {
+        stopFollowing();
+        tracked = graph;
+        changes = graph.log().cursor(ChangeLog.Detail.EDGES);
+    }
+
+    /** Closes the cursor, so that the graph's log keeps nothing for these answers. */
+    void stopFollowing() {
+        if (changes != null) changes.close();
+        changes = null;
+        tracked = null;
+    }
     long version = -1;
 
     GraphSubscriptions(String graphId, int partition) {

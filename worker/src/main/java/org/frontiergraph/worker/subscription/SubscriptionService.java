@@ -242,7 +242,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     public synchronized void resync(int partition) {
         for (GraphSubscriptions g : graphs.values()) {
             if (g.partition != partition) continue;
-            g.tracked = null;   // recompute every answer
+            g.stopFollowing();   // recompute every answer
             for (Subscriber sub : g.subs.values()) sub.complete = PushReason.RESYNC;
         }
     }
@@ -275,7 +275,10 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             if (!g.subs.isEmpty()) flush(g, nowMs, results, errors);
             ended.addAll(g.ended);
             g.ended.clear();
-            if (g.subs.isEmpty()) it.remove();
+            if (g.subs.isEmpty()) {
+                g.stopFollowing();
+                it.remove();
+            }
         }
         count = total();
         return results.isEmpty() && errors.isEmpty() && ended.isEmpty() ? Pushes.NONE : new Pushes(results, errors, ended);
@@ -297,9 +300,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             if (g.tracked != null) {
                 for (Subscriber sub : g.subs.values()) if (sub.sequence >= 0 && sub.complete == null) sub.complete = PushReason.RESYNC;
             }
-            g.tracked = graph;
-            if (g.changes != null) g.changes.close();
-            g.changes = graph.log().cursor(ChangeLog.Detail.EDGES);
+            g.follow(graph);
             g.clearAnswers();
         } else {
             ChangedEdges changes = read.edges();
@@ -550,6 +551,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         graphs.values().removeIf(g -> {
             if (!partitions.contains(g.partition)) return false;
             g.clearAnswers();
+            g.stopFollowing();
             return true;
         });
         count = total();
