@@ -47,11 +47,6 @@ public record GpuSettings(int device, boolean lanes, boolean editsOnDevice, int 
         }
     }
 
-    /** The same settings on another device. */
-    public GpuSettings withDevice(int ordinal) {
-        return new GpuSettings(ordinal, lanes, editsOnDevice, slackMin, slackShift, editPhases, ssspLiveBound);
-    }
-
     /** The same settings with lanes on or off. */
     public GpuSettings withLanes(boolean on) {
         return new GpuSettings(device, on, editsOnDevice, slackMin, slackShift, editPhases, ssspLiveBound);

@@ -28,15 +28,6 @@ public final class Changes {
     /** Whether the reader must start over: entries it had not read were dropped (it fell too far behind). */
     public boolean restart() { return restart; }
 
-    /** The entries, oldest first. */
-    public List<ChangeLog.Entry> entries() {
-        requireComplete();
-        return entries;
-    }
-
-    /** Whether nothing was appended (and nothing lost). */
-    public boolean isEmpty() { return !restart && entries.isEmpty(); }
-
     /** These changes followed by {@code later} (read by the same cursor after these). */
     public Changes then(Changes later) {
         if (restart || later.restart) return new Changes(List.of(), true, later.vertexCount, later.maxListedArcs);
