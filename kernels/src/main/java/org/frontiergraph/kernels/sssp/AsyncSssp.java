@@ -185,14 +185,14 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
 
     /**
      * Whether launches on a slack-form copy bound each row by its live count
-     * ({@link org.frontiergraph.kernels.gpu.GpuSettings#ssspLiveBound()}: {@code auto}, the default, on sparse graphs only; {@code on}; {@code off}: read the pads, which no relaxation
-     * takes). On a sparse graph every row's room of at least 4 slots (DeviceCsr's MIN_ROOM) makes the pads a third
+     * ({@link org.frontiergraph.kernels.gpu.GpuSettings#ssspLiveBound()}: {@code auto}, the default, on sparse graphs
+     * only; {@code on}; {@code off}: read the pads, which no relaxation takes). On a sparse graph every row's room of
+     * at least 4 slots (GpuSettings' slackMin) makes the pads a third
      * of the slots or more, and skipping them wins (NY SSSP on the slack form 1.34x -> 1.17x its compact time); on a
      * dense one they are an eighth or so, and the load of {@code live[w]} beside {@code row[w]} for every relaxed
      * head costs more than they do (kron22 1.08x reading pads, 1.23x bounded). docs/benchmarks.md, "Pads and target
      * (c)". A variant's option {@code bound} (1 or 0) decides for its launches.
      */
-
     private boolean liveBound(Variant variant) {
         if (!csr.slack()) return false;
         int bound = variant.intOption("bound", -1);
