@@ -22,7 +22,8 @@ import java.util.List;
  * <p>Memory is bounded: entries every cursor has passed are dropped when a cursor moves; beyond
  * {@link #MAX_MERGES} merges (each holds an old base) or more bytes of edits than the graph's own size, the oldest
  * entries are dropped too, and a cursor that had not read them gets {@link Changes#restart()}: it starts over from
- * the current version (a device copy reloads, a standing answer is recomputed). {@link #bytes()} counts every entry
+ * the current version (a device copy reloads, a standing answer is recomputed); the same holds for a reader that
+ * had no cursor (reading takes one, and a new cursor starts at the end). {@link #bytes()} counts every entry
  * (old bases included) in {@link MutableGraph#bytes()}. A reader closes its cursor when it goes; one dropped without
  * closing stops holding entries once it is garbage (the log holds cursors weakly). Thread-safe; the graph appends
  * under its own lock.
