@@ -29,7 +29,7 @@ import org.frontiergraph.kernels.sssp.SsspSummaries;
  * as a worker's partitions are: each thread asks {@code --queries} queries of its own copy of the graph, the kinds of
  * a mix in turn, from seeded sources, after {@code --warmup} untimed ones; every answer is compared with the CPU
  * reference (its reached count and largest hop count or distance; exit status 1 if one differs). Each mix runs with
- * lanes on (each graph its own stream and lock, the default) and off ({@code -Dfrontier.gpu.lanes=false}: one stream
+ * lanes on (each graph its own stream and lock, the default) and off ({@code frontier.gpu.lanes=false}: one stream
  * and one lock for all graphs, the engine before lanes), one engine after the other in the same JVM. Prints
  * queries/s, one query's latency percentiles, and the speedup of lanes over one lane at the same N.
  * <p>Query kinds: {@code bfs}, {@code sssp} (SUMMARY of one source, default variants: a cooperative kernel and a
@@ -155,8 +155,7 @@ public final class LanesBench {
             }
             Expected e = Expected.of(g);
             for (String mode : o.modes()) {
-                System.setProperty("frontier.gpu.lanes", mode.equals("on") ? "true" : "false");
-                try (GpuBackend gpu = Backends.gpu()) {
+                try (GpuBackend gpu = Backends.gpu(GpuFlags.settings().withLanes(mode.equals("on")))) {
                     device = gpu.device();
                     if (gpu.lanes() != mode.equals("on")) throw new IllegalStateException("lanes " + gpu.lanes() + " for mode " + mode);
                     List<ResidentGraph> held = new ArrayList<>();
@@ -174,8 +173,6 @@ public final class LanesBench {
                     } finally {
                         held.forEach(ResidentGraph::close);   // before the engine closes
                     }
-                } finally {
-                    System.clearProperty("frontier.gpu.lanes");
                 }
             }
         }

@@ -56,7 +56,7 @@ public final class UpdateBench {
         }
         boolean haveGpu = GpuBackend.unavailableReason().isEmpty();
         StringBuilder t = new StringBuilder();
-        try (ComputeBackend engine = haveGpu ? Backends.gpu() : new CpuBackend()) {
+        try (ComputeBackend engine = haveGpu ? Backends.gpu(GpuFlags.settings()) : new CpuBackend()) {
             String device = engine instanceof GpuBackend g ? g.device() : "CPU engine";
             t.append("## Updates (UpdateBench), ").append(LocalDate.now()).append("\n\n")
                     .append("Machine: ").append(Machine.describe()).append("; engine: ").append(device).append(".\n")

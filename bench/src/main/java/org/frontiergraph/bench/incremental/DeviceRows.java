@@ -10,6 +10,7 @@ import java.util.SplittableRandom;
 import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
@@ -52,8 +53,7 @@ final class DeviceRows {
         List<Row> rows = new ArrayList<>();
         for (int trees : treeCounts) {
             MutableGraph m = new MutableGraph(copy(g));
-            m.trackChangedEdges();
-            m.drainChangedEdges();
+            ChangeLog.Cursor changed = m.log().cursor(ChangeLog.Detail.EDGES);
             SplittableRandom random = new SplittableRandom(seed ^ name.hashCode() ^ trees);
             try (ResidentGraph dev = gpu.load(copy(g))) {
                 DeviceTreeAnswers<SsspResult> device = DeviceSsspTrees.on(dev).orElseThrow();
@@ -65,7 +65,7 @@ final class DeviceRows {
                     host[i] = r;
                     standing.add(device.open(new SsspResult(r.source(), r.distances().clone(), r.parents().clone(), r.timing())));
                 }
-                OnGraph on = new OnGraph(name, m, dev, device, standing, host, sources);
+                OnGraph on = new OnGraph(name, m, changed, dev, device, standing, host, sources);
                 for (RandomEdits.Series s : series) {   // warm-up (the JIT, the launchers), checked like the rest
                     for (int k : new int[] {1, 10}) on.batch(s, k, random);
                 }
@@ -86,8 +86,9 @@ final class DeviceRows {
     }
 
     /** One graph's trees, on the device and on the host, and the batches applied to both copies. */
-    private record OnGraph(String name, MutableGraph m, ResidentGraph dev, DeviceTreeAnswers<SsspResult> device,
-                           List<DeviceTreeAnswers.Standing<SsspResult>> standing, SsspResult[] host, int[] sources) {
+    private record OnGraph(String name, MutableGraph m, ChangeLog.Cursor changed, ResidentGraph dev,
+                           DeviceTreeAnswers<SsspResult> device, List<DeviceTreeAnswers.Standing<SsspResult>> standing,
+                           SsspResult[] host, int[] sources) {
         double[] batch(RandomEdits.Series series, int k, SplittableRandom random) {
             return batch(series, k, random, new EnumMap<>(DeviceTrees.How.class));
         }
@@ -100,7 +101,7 @@ final class DeviceRows {
                 m.apply(e, 0, Long.MAX_VALUE);
                 dev.mutable().apply(e, 0, Long.MAX_VALUE);
             }
-            ChangedEdges changes = m.drainChangedEdges();
+            ChangedEdges changes = changed.read().edges();
             CsrGraph now = m.current();
             if (now.directed()) now.transpose();   // shared by the host repairs (cached per version), in no column
             long t0 = System.nanoTime();

@@ -16,6 +16,7 @@ import java.util.stream.IntStream;
 import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.bench.gpu.GpuBench;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
@@ -103,8 +104,7 @@ public final class ManyTreesBench {
         if (e == null) throw new IllegalArgumentException(o.graph() + ": dataset not found");
         CsrGraph g0 = GraphBuilder.build(e.edges());
         MutableGraph m = new MutableGraph(g0);
-        m.trackChangedEdges();
-        m.drainChangedEdges();
+        ChangeLog.Cursor changed = m.log().cursor(ChangeLog.Detail.EDGES);
         int[] sources = GpuBench.sources(g0, o.trees());
         SsspResult[][] ways = new SsspResult[3][sources.length];
         for (int i = 0; i < sources.length; i++) {
@@ -118,10 +118,10 @@ public final class ManyTreesBench {
                 .append(" | recomputed (gave up) |\n|---|---:|---:|---:|---|---|---|---:|---:|\n");
         long checks = 0;
         for (int k : o.batches()) {
-            batches(m, ways, sources, k, 200, random, o.checkEvery(), new double[3][200], new long[3], new long[1]);   // warm-up
+            batches(m, changed, ways, sources, k, 200, random, o.checkEvery(), new double[3][200], new long[3], new long[1]);   // warm-up
             double[][] ms = new double[3][o.count()];
             long[] recomputed = new long[3], touched = new long[1];
-            checks += batches(m, ways, sources, k, o.count(), random, o.checkEvery(), ms, recomputed, touched);
+            checks += batches(m, changed, ways, sources, k, o.count(), random, o.checkEvery(), ms, recomputed, touched);
             Way[] w = new Way[3];
             for (int i = 0; i < 3; i++) w[i] = way(ms[i], recomputed[i]);
             table.append(String.format(Locale.ROOT, "| %s | %d | %d | %,d | %s | %s | %s | %.1f | %d |%n", o.graph(),
@@ -140,13 +140,13 @@ public final class ManyTreesBench {
     }
 
     /** {@code count} batches of {@code k} re-weights, each kept up to date three ways; returns the trees checked. */
-    private static long batches(MutableGraph m, SsspResult[][] ways, int[] sources, int k, int count, SplittableRandom random,
-                                int checkEvery, double[][] ms, long[] recomputed, long[] touched) {
+    private static long batches(MutableGraph m, ChangeLog.Cursor changed, SsspResult[][] ways, int[] sources, int k,
+                                int count, SplittableRandom random, int checkEvery, double[][] ms, long[] recomputed, long[] touched) {
         long checked = 0;
         for (int b = 0; b < count; b++) {
             RandomEdits edits = new RandomEdits(m.current(), RandomEdits.Series.REWEIGHTS, random);
             for (int i = 0; i < k; i++) m.apply(edits.next(), 0, Long.MAX_VALUE);
-            ChangedEdges changes = m.drainChangedEdges();
+            ChangedEdges changes = changed.read().edges();
             CsrGraph g = m.current();
             long budget = SsspRepair.defaultBudget(g);
             if (g.directed()) g.transpose();

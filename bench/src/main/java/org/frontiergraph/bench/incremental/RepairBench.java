@@ -26,6 +26,7 @@ import org.frontiergraph.kernels.cpu.CpuBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
@@ -240,6 +241,8 @@ public final class RepairBench {
         private final List<String> notes;
         private final CpuBackend cpu = new CpuBackend();
         private final MutableGraph m;
+        /** The place of the repairs in {@link #m}'s change log. */
+        private final ChangeLog.Cursor changed;
         private final ResidentGraph dev;
         private final int source;
         private final SplittableRandom random;
@@ -259,8 +262,7 @@ public final class RepairBench {
             this.shared = shared;
             this.notes = notes;
             this.m = new MutableGraph(copy(g));
-            m.trackChangedEdges();
-            m.drainChangedEdges();
+            this.changed = m.log().cursor(ChangeLog.Detail.EDGES);
             this.dev = gpu == null ? null : gpu.load(copy(g));
             this.source = GpuBench.sources(g, 1)[0];
             this.random = new SplittableRandom(o.seed() ^ name.hashCode());
@@ -325,7 +327,7 @@ public final class RepairBench {
                 applied.add(e);
             }
             if (dev != null) for (EdgeEdits e : applied) dev.mutable().apply(e, 0, Long.MAX_VALUE);
-            ChangedEdges changes = m.drainChangedEdges();
+            ChangedEdges changes = changed.read().edges();
             // shared by every standing answer and by the recomputes, so in neither column: the merge of structural
             // changes, the transpose the repairs read on a directed graph, the undirected edge list MST ids refer to
             long c0 = System.nanoTime();

@@ -14,8 +14,8 @@ import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * GPU APSP of paper 004 (§3.4; kernels in src/main/cuda/apsp.cu), on an n x n distance matrix in device memory:
@@ -45,7 +45,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
 final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
     static final GpuAlgorithm<ApspLimits, ApspResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of(CpuApsp.FLOYD_WARSHALL, CpuApsp.REPEATED_SSSP), false,
-            g -> 4L * (g.vertexCount() + 1) + 12L * g.arcCount(), GpuApsp::new).onSlack(GpuAlgorithm.Slack.EDGES);
+            g -> 4L * (g.vertexCount() + 1) + 12L * g.arcCount(), GpuApsp::new).reads(GpuAlgorithm.Layout.OWN).followingHost();
     /** Rows copied back per transfer. */
     private static final long COPY_ELEMENTS = 1L << 24;
 
@@ -221,7 +221,7 @@ final class GpuApsp implements GpuLauncher<ApspLimits, ApspResult> {
     }
 
     @Override
-    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
+    public boolean reweighted(CsrGraph next, ChangeLog.WeightChanges changes) {
         graph = next;
         weights.upload(next.weights());
         return true;

@@ -14,8 +14,8 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * GPU BFS launcher (kernels in src/main/cuda/bfs.cu): direction-optimizing, queue-based.
@@ -30,7 +30,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  */
 final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     static final GpuAlgorithm<Source, BfsResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("persistent", "hostloop"), true, g -> DeviceBuffer.total(sizes(g)), GpuBfs::new).onSlack();
+            List.of("persistent", "hostloop"), true, g -> DeviceBuffer.total(sizes(g)), GpuBfs::new).reads(GpuAlgorithm.Layout.ANY);
     // Beamer's switch thresholds, the same as bfs.cu
     private static final long ALPHA = 15, BETA = 18;
 
@@ -119,7 +119,7 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
 
     /** A new version with the same arcs (BFS ignores weights). */
     @Override
-    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
+    public boolean reweighted(CsrGraph next, ChangeLog.WeightChanges changes) {
         graph = next;
         return true;
     }

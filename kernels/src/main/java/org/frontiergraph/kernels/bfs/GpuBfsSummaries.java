@@ -27,7 +27,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  */
 final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
     static final GpuAlgorithm<Sources, BfsSummaries> IMPLEMENTATION = new GpuAlgorithm<>(List.of("default"), false,
-            g -> 16L * SummaryBuffer.INITIAL + MultiSourceBfs.deviceBytes(g), GpuBfsSummaries::new).onSlack();
+            g -> 16L * SummaryBuffer.INITIAL + MultiSourceBfs.deviceBytes(g), GpuBfsSummaries::new).reads(GpuAlgorithm.Layout.ANY);
 
     private final DeviceGraph device;
     private final SummaryBuffer out;

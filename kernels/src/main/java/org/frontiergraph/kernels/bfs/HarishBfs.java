@@ -24,7 +24,7 @@ import org.frontiergraph.kernels.gpu.KernelModule;
  */
 final class HarishBfs implements GpuLauncher<Source, BfsResult> {
     static final GpuAlgorithm<Source, BfsResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("harish"), false, g -> DeviceBuffer.total(sizes(g.vertexCount())), HarishBfs::new).onSlack();
+            List.of("harish"), false, g -> DeviceBuffer.total(sizes(g.vertexCount())), HarishBfs::new).reads(GpuAlgorithm.Layout.ANY);
 
     private final CudaContext context;
     private final DeviceCsr csr;

@@ -35,7 +35,7 @@ import jcuda.driver.CUstream;
  * lane first needs them), the count of device bytes in use (one ledger for every graph) and the free-memory checks.
  * Device work runs in {@link GpuLane}s: each resident graph has its own (its own stream and lock), so the GPU work of
  * different graphs overlaps while each graph's queries and updates run one at a time; {@link #call} runs on the
- * context's own lane. With {@code -Dfrontier.gpu.lanes=false} every graph shares that one lane: one stream and one
+ * context's own lane. With {@link GpuSettings#lanes()} off every graph shares that one lane: one stream and one
  * lock, the device work of all graphs serialized (the behaviour before lanes, kept for comparison).
  *
  * <p>Inside a lane's call, {@link #stream()}, {@link #synchronize()} and the staging buffers are that lane's (the
@@ -57,8 +57,9 @@ public final class CudaContext implements AutoCloseable {
     private final AtomicLong bytesInUse = new AtomicLong();
     /** Held from a free-memory check to the end of the allocations it admitted ({@link #allocating}). */
     private final ReentrantLock memory = new ReentrantLock();
-    /** Whether each resident graph gets its own lane ({@code -Dfrontier.gpu.lanes}, default true). */
+    /** Whether each resident graph gets its own lane ({@link GpuSettings#lanes()}). */
     private final boolean lanes;
+    private final GpuSettings settings;
     /** The context's own lane: {@link #call}'s, and every graph's when lanes are off. */
     private final GpuLane shared;
     /** Lanes not yet closed (destroyed with the context). */
@@ -77,11 +78,12 @@ public final class CudaContext implements AutoCloseable {
     private final long totalBytes;
     private volatile boolean closed;
 
-    private CudaContext(int ordinal) {
+    private CudaContext(GpuSettings settings) {
         Cuda.init();
-        cuDeviceGet(device, ordinal);
+        this.settings = settings;
+        cuDeviceGet(device, settings.device());
         cuCtxCreate(context, 0, device);
-        lanes = Boolean.parseBoolean(System.getProperty("frontier.gpu.lanes", "true"));
+        lanes = settings.lanes();
         shared = new GpuLane(this, true);
         open.add(shared);
         byte[] name = new byte[256];
@@ -97,12 +99,18 @@ public final class CudaContext implements AutoCloseable {
         totalBytes = total[0];
     }
 
-    /** Creates a context on device {@code ordinal} (only {@link GpuBackend} does). @throws jcuda.CudaException when that fails */
-    static CudaContext open(int ordinal) {
-        return new CudaContext(ordinal);
+    /**
+     * Creates a context on the device {@code settings} names (only {@link GpuBackend} does).
+     * @throws jcuda.CudaException when that fails
+     */
+    static CudaContext open(GpuSettings settings) {
+        return new CudaContext(settings);
     }
 
-    /** Whether resident graphs get lanes of their own ({@code -Dfrontier.gpu.lanes}, read when the context opens). */
+    /** The engine's tuning switches, as the backend was opened with them. */
+    public GpuSettings settings() { return settings; }
+
+    /** Whether resident graphs get lanes of their own ({@link GpuSettings#lanes()}). */
     public boolean lanes() { return lanes; }
 
     /**

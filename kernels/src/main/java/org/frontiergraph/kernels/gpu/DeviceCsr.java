@@ -1,8 +1,8 @@
 package org.frontiergraph.kernels.gpu;
 
 import java.util.concurrent.atomic.AtomicLong;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * A CSR graph in device memory: row offsets and columns (int32), and weights as int32 when every weight is an
@@ -107,19 +107,16 @@ public final class DeviceCsr implements AutoCloseable {
     }
 
     /**
-     * Slots a row of {@code d} live arcs gets when laid out: an eighth more, at least {@link #MIN_ROOM}, so that a
+     * Slots a row of {@code d} live arcs gets when laid out: an eighth more ({@link GpuSettings#slackShift()}), at
+     * least {@link GpuSettings#slackMin()} (4), so that a
      * stream of random additions (a few per row at most between two layouts) rarely fills a row: a full row makes the
      * whole graph laid out again (kron22: 72-80 ms with a room of 1, most of it the copy's allocation and the host's
      * part; H200). Kernels read the pads too: kron22 BFS 1.08x, SSSP 1.07x the compact CSR's time with a room of 1.
      */
-    static long room(long d) {
-        return d + Math.max(MIN_ROOM, d >> ROOM_SHIFT);
+    private long room(long d) {
+        GpuSettings s = context.settings();
+        return d + Math.max(s.slackMin(), d >> s.slackShift());
     }
-
-    /** At least this many free slots a row ({@code -Dfrontier.gpu.slack-min}, default 4). */
-    static final int MIN_ROOM = Integer.getInteger("frontier.gpu.slack-min", 4);
-    /** And d >> this for a row of d arcs ({@code -Dfrontier.gpu.slack-shift}, default 3: an eighth). */
-    static final int ROOM_SHIFT = Integer.getInteger("frontier.gpu.slack-shift", 3);
 
     /** Whether this copy is in slack form. */
     public boolean slack() { return live != null; }
@@ -238,7 +235,7 @@ public final class DeviceCsr implements AutoCloseable {
             target = grown;
             phase("add after relayout");
         }
-        if (PHASES) System.err.println("device edits, " + k + " ops: " + phases + (target != this ? target.phases : "in place"));
+        if (timed()) System.err.println("device edits, " + k + " ops: " + phases + (target != this ? target.phases : "in place"));
         if (target != this) close();
         return target;
     }
@@ -246,14 +243,14 @@ public final class DeviceCsr implements AutoCloseable {
     /** Ops that found no room in the last {@link #apply} (indices into its edits), or null. */
     private int[] overflow;
 
-    /** {@code -Dfrontier.gpu.edit-phases=true}: every edit prints the time of its phases (benchmarks). */
-    private static final boolean PHASES = Boolean.getBoolean("frontier.gpu.edit-phases");
+    /** {@link GpuSettings#editPhases()}: every edit prints the time of its phases (benchmarks). */
+    private boolean timed() { return context.settings().editPhases(); }
     private long phaseAt;
     private final StringBuilder phases = new StringBuilder();
 
     /** Marks the end of a phase when timing phases (waits for the device first). */
     private void phase(String name) {
-        if (!PHASES) return;
+        if (!timed()) return;
         context.synchronize();
         long now = System.nanoTime();
         if (name != null) phases.append(name).append(' ').append(String.format(java.util.Locale.ROOT, "%.2f", (now - phaseAt) / 1e6)).append(" ms; ");
@@ -359,7 +356,7 @@ public final class DeviceCsr implements AutoCloseable {
      * valid; the caller closes it. Both live on the device during the call: check
      * {@link #bytesFor(CsrGraph)} of the new version is free first.
      */
-    DeviceCsr merged(MutableGraph.Merge merge) {
+    DeviceCsr merged(ChangeLog.Merge merge) {
         if (live != null) throw new IllegalStateException("a slack-form copy takes structural changes as edits (edited)");
         CsrGraph after = merge.after();
         MergePlan plan = MergePlan.of(merge);
@@ -467,7 +464,7 @@ public final class DeviceCsr implements AutoCloseable {
      * or moves the weights between int32 and float64 form. {@link #maxWeight()} stays an upper bound and
      * {@link #zeroWeights()} true once set, until the next full upload.
      */
-    public void patchWeights(CsrGraph g, MutableGraph.WeightChanges changes) {
+    public void patchWeights(CsrGraph g, ChangeLog.WeightChanges changes) {
         if (live != null) throw new IllegalStateException("a slack-form copy takes re-weights as edits (edited)");
         if (changes.isEmpty()) return;
         if (changes.all()) {

@@ -15,56 +15,64 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  */
 public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFunction<CsrGraph> deviceBytes,
                                  Function<DeviceGraph, GpuLauncher<Q, R>> open, Predicate<CsrGraph> defaultFor,
-                                 Slack slack)
+                                 Layout layout, boolean followsHost)
         implements Implementation<Q, R> {
     public GpuAlgorithm {
         variants = List.copyOf(variants);
     }
 
-    /** An implementation that is the default wherever it is listed first. */
+    /** An implementation that is the default wherever it is listed first, on a compact copy, following nothing. */
     public GpuAlgorithm(List<String> variants, boolean atLoad, ToLongFunction<CsrGraph> deviceBytes,
                         Function<DeviceGraph, GpuLauncher<Q, R>> open) {
-        this(variants, atLoad, deviceBytes, open, g -> true, Slack.NO);
+        this(variants, atLoad, deviceBytes, open, g -> true, Layout.COMPACT, false);
     }
 
     /**
-     * Which device copies in slack form ({@link DeviceCsr#withSlack}) an implementation runs on. {@code EDGES}: it
-     * reads no CSR at all, only an edge-indexed copy of its own (the MST edge list, ids of the host's
-     * {@link CsrGraph#undirectedEdges()}), so it runs beside any device copy, compact or slack, and follows the host's
-     * versions instead: a resident graph hands it each merge ({@link GpuLauncher#merged}) and each run of re-weights
-     * ({@link GpuLauncher#reweighted}) of the host copy as they are drained, and opens it again only where it cannot
-     * follow them.
+     * Which layout of the device copy an implementation reads. A resident graph keeps its copy in slack form
+     * ({@link DeviceCsr#withSlack}: updates applied on the device as edits) while the launchers in use read it; a
+     * query for one that reads the compact form only makes the copy compact first.
      */
-    public enum Slack { NO, UNDIRECTED, ANY, EDGES }
-
-    /** Whether it runs on a slack-form copy of a graph that is {@code directed} or not. */
-    public boolean runsOnSlack(boolean directed) {
-        return slack == Slack.ANY || slack == Slack.EDGES || (slack == Slack.UNDIRECTED && !directed);
+    public enum Layout {
+        /** The compact CSR only. */
+        COMPACT,
+        /** The slack form of an undirected graph; the compact form of a directed one. */
+        SLACK_IF_UNDIRECTED,
+        /**
+         * Either form: its kernels read every slot of a row as an arc (pads are harmless self-loops for them) and it
+         * reads nothing of the host graph that a device copy ahead of it would contradict (it sizes its lists by
+         * {@link DeviceCsr#rowBounds()}).
+         */
+        ANY,
+        /**
+         * No CSR at all, only data of its own built from the host's version (the MST edge list, ids of the host's
+         * {@link CsrGraph#undirectedEdges()}; Prim's adjacency): it runs beside either form, on the host's version.
+         */
+        OWN
     }
 
-    /** Whether it reads no CSR and follows the host's versions ({@link Slack#EDGES}). */
-    public boolean followsHost() {
-        return slack == Slack.EDGES;
+    /** Whether it runs on the device copy in its current form: {@code slack} or not, of a {@code directed} graph or not. */
+    public boolean reads(boolean slack, boolean directed) {
+        return !slack || layout == Layout.ANY || layout == Layout.OWN || (layout == Layout.SLACK_IF_UNDIRECTED && !directed);
+    }
+
+    /** The same implementation, reading the layout {@code which}. */
+    public GpuAlgorithm<Q, R> reads(Layout which) {
+        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, defaultFor, which, followsHost);
     }
 
     /**
-     * The same implementation, declared to run on a {@link DeviceCsr} in slack form: its kernels read every slot of
-     * a row as an arc (pads are harmless self-loops for them) and it reads nothing of the host graph that a device
-     * copy ahead of it would contradict (it sizes its lists by {@link DeviceCsr#rowBounds()}). A query for an
-     * implementation that is not such makes a resident graph's slack-form copy compact first.
+     * The same implementation, keeping derived data that follows the host's versions: a resident graph hands its
+     * launcher each merge ({@link GpuLauncher#merged}) and each run of re-weights ({@link GpuLauncher#reweighted}) of
+     * the host copy as it reads them from the change log, and opens it again only where it cannot follow them. A
+     * launcher of {@link Layout#OWN} that does not follow the host is opened again after every change.
      */
-    public GpuAlgorithm<Q, R> onSlack() {
-        return onSlack(Slack.ANY);
-    }
-
-    /** The same, on the slack form of the graphs {@code which} says. */
-    public GpuAlgorithm<Q, R> onSlack(Slack which) {
-        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, defaultFor, which);
+    public GpuAlgorithm<Q, R> followingHost() {
+        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, defaultFor, layout, true);
     }
 
     /** The same implementation, the default only for the graphs {@code graphs} accepts. */
     public GpuAlgorithm<Q, R> defaultFor(Predicate<CsrGraph> graphs) {
-        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, graphs, slack);
+        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, graphs, layout, followsHost);
     }
 
     @Override

@@ -13,8 +13,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * The GPU engine (JCuda driver API): the one owner of a CUDA context on device 0 (or
- * {@code -Dfrontier.gpu.device=N}), graphs uploaded once and kept resident until closed, each on a lane of its own
- * ({@link GpuLane}: the device work of different graphs runs concurrently; {@code -Dfrontier.gpu.lanes=false} puts
+ * {@link GpuSettings#device()}), graphs uploaded once and kept resident until closed, each on a lane of its own
+ * ({@link GpuLane}: the device work of different graphs runs concurrently; {@link GpuSettings#lanes()} off puts
  * them all on one). Open it through {@code org.frontiergraph.kernels.Backends}, which passes the registered
  * algorithms.
  */
@@ -43,13 +43,17 @@ public final class GpuBackend implements ComputeBackend {
 
     /**
      * Opens the GPU engine for {@code algorithms} (those whose GPU implementation is {@code atLoad} get their working
-     * memory with every graph). @throws IllegalStateException when {@link #unavailableReason()} is present
+     * memory with every graph), tuned by {@code settings}. @throws IllegalStateException when
+     * {@link #unavailableReason()} is present
      */
-    public static GpuBackend open(List<AlgorithmSpec<?, ?>> algorithms) {
+    public static GpuBackend open(List<AlgorithmSpec<?, ?>> algorithms, GpuSettings settings) {
         Optional<String> why = unavailableReason();
         if (why.isPresent()) throw new IllegalStateException(why.get());
-        return new GpuBackend(CudaContext.open(Integer.getInteger("frontier.gpu.device", 0)), algorithms);
+        return new GpuBackend(CudaContext.open(settings), algorithms);
     }
+
+    /** The switches it was opened with. */
+    public GpuSettings settings() { return context.settings(); }
 
     @Override
     public String name() { return NAME; }
@@ -57,7 +61,7 @@ public final class GpuBackend implements ComputeBackend {
     /** The device, e.g. "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 81008 MiB)". */
     public String device() { return context.toString(); }
 
-    /** Whether each resident graph runs on a lane of its own ({@code -Dfrontier.gpu.lanes}, default true). */
+    /** Whether each resident graph runs on a lane of its own ({@link GpuSettings#lanes()}). */
     public boolean lanes() { return context.lanes(); }
 
     /** Device bytes held by every resident graph of this backend. */

@@ -23,7 +23,7 @@ import jcuda.driver.CUstream_flags;
  * {@link CudaContext#synchronize()} and the staging buffers are the current lane's, so the launchers and buffers
  * written against the context need no lane argument.
  *
- * <p>With {@code -Dfrontier.gpu.lanes=false} every graph shares the context's one lane (one stream, one lock: the
+ * <p>With {@link GpuSettings#lanes()} off every graph shares the context's one lane (one stream, one lock: the
  * device work of all graphs one call at a time, as before lanes), for comparison.
  */
 public final class GpuLane implements AutoCloseable {

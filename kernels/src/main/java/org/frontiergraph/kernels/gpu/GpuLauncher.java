@@ -1,8 +1,8 @@
 package org.frontiergraph.kernels.gpu;
 
 import org.frontiergraph.kernels.engine.Variant;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * The device side of one algorithm implementation on one resident graph: it owns the device buffers it sized (in
@@ -18,7 +18,7 @@ public interface GpuLauncher<Q, R> extends AutoCloseable {
      * already holds the new weights). Returns false when this launcher holds data derived from the old weights
      * that it does not refresh: it is then closed and opened again on the next query.
      */
-    default boolean reweighted(CsrGraph graph, MutableGraph.WeightChanges changes) {
+    default boolean reweighted(CsrGraph graph, ChangeLog.WeightChanges changes) {
         return true;
     }
 
@@ -28,7 +28,7 @@ public interface GpuLauncher<Q, R> extends AutoCloseable {
      * this one's device data (what is cheaper to move on the device than to derive again on the host), or null when
      * there is nothing worth carrying: it is then opened afresh when needed. This launcher is closed either way.
      */
-    default GpuLauncher<Q, R> merged(DeviceGraph next, MutableGraph.Merge merge) {
+    default GpuLauncher<Q, R> merged(DeviceGraph next, ChangeLog.Merge merge) {
         return null;
     }
 

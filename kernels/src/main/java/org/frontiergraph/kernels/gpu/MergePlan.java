@@ -1,8 +1,8 @@
 package org.frontiergraph.kernels.gpu;
 
 import java.util.Arrays;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * How a device copy of a merge's {@code before} becomes one of its {@code after} without the graph crossing the bus:
@@ -29,7 +29,7 @@ public final class MergePlan {
         this.packedWeights = packedWeights;
     }
 
-    static MergePlan of(MutableGraph.Merge merge) {
+    static MergePlan of(ChangeLog.Merge merge) {
         CsrGraph before = merge.before(), after = merge.after();
         int[] bo = before.rowOffsets(), ao = after.rowOffsets(), rows = merge.touchedRows();
         int bn = before.vertexCount(), n = after.vertexCount();

@@ -14,7 +14,7 @@ final class CsrMerge {
     private CsrMerge() {}
 
     /** The new base, its rows that changed (ascending), and where the edges of an undirected graph moved (null: directed). */
-    record Merged(CsrGraph next, int[] rows, MutableGraph.EdgeMoves moves) {}
+    record Merged(CsrGraph next, int[] rows, ChangeLog.EdgeMoves moves) {}
 
     /**
      * Builds the new base: base edges not removed merged with the added ones, in canonical (u, v) order. Only the
@@ -146,9 +146,9 @@ final class CsrMerge {
         double oldSum = old.weightSumIfKnown();
         CsrGraph next = new CsrGraph(n, directed, newOff, newCol, newW, newIds, Math.toIntExact(edgeCount), nonIntegral == 0);
         next.knownTotals(nonIntegral, Double.isNaN(oldSum) ? Double.NaN : oldSum + Arrays.stream(sumDelta).sum());
-        MutableGraph.EdgeMoves moves = null;
+        ChangeLog.EdgeMoves moves = null;
         if (!directed) {
-            moves = MutableGraph.EdgeMoves.of(old.edgeCount(), removedIds, shift.addedIds(), addedKeys, addedW);
+            moves = ChangeLog.EdgeMoves.of(old.edgeCount(), removedIds, shift.addedIds(), addedKeys, addedW);
             UndirectedEdges list = old.cachedUndirectedEdges();
             if (list != null) next.cacheUndirectedEdges(list.moved(moves, n, next.edgeCount()));
         }

@@ -1,9 +1,7 @@
 package org.frontiergraph.kernels.graph;
 
 import java.util.Arrays;
-import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.List;
 import java.util.stream.IntStream;
 
 /**
@@ -37,8 +35,8 @@ import java.util.stream.IntStream;
  * last merge happened, and every engine and the repairs would need the overlay view. Compact CSR after every merge
  * keeps every reader (CPU kernels, the device's merge plans, the MST edge list) on one layout.
  *
- * <p>A GPU copy follows by {@link #drainWeightChanges()}: the arcs re-weighted since it last looked (when it asked
- * for them with {@link #trackWeightChanges()}), or a new base object after a structural merge.
+ * <p>Copies that follow the graph (a device copy, standing answers, MST edge lists) read its {@link ChangeLog}
+ * ({@link #log()}): every applied update and every merge, in order, each reader from its own cursor.
  */
 public final class MutableGraph {
     private static final double REMOVED = Double.NaN;
@@ -57,24 +55,23 @@ public final class MutableGraph {
     private final LongDoubleMap shadow = new LongDoubleMap();
     /** Rows whose arcs change at the next merge (an endpoint of an edge removed or added since the last one). */
     private final BitSet touched = new BitSet();
-    /** The merges since the device copy last looked ({@link #drainMerges()}), while weight changes are tracked. */
-    private final List<Merge> merges = new ArrayList<>();
-    private boolean mergesLost;
-    private boolean tracking;
+    /** The applied updates and merges, for the copies that follow this graph. */
+    private final ChangeLog log;
+    /** The update being applied: base arcs it re-weighted in place (while a cursor reads them), whether rows change. */
     private int[] changedArcs = new int[16];
     private int changedCount;
-    private boolean allChanged;
-    /** The edges and vertex count changed since the last {@link #drainChangedEdges()}, once asked for. */
-    private ChangedEdges.Recorder changes;
-    /** The same for a device copy that applies structural changes itself ({@link #drainDeviceEdges()}). */
-    private ChangedEdges.Recorder deviceChanges;
+    private boolean allChanged, listArcs, rowsChanged;
 
     public MutableGraph(CsrGraph base) {
         this.base = base;
         this.directed = base.directed();
         this.vertexCount = base.vertexCount();
         this.edgeCount = base.edgeCount();
+        this.log = new ChangeLog(base);
     }
+
+    /** The log of applied updates and merges; readers follow it by a {@link ChangeLog#cursor cursor}. */
+    public ChangeLog log() { return log; }
 
     public synchronized int vertexCount() { return vertexCount; }
 
@@ -88,19 +85,13 @@ public final class MutableGraph {
     }
 
     /**
-     * Bytes held: the base CSR and the overlay (an open-addressing table, 34-68 bytes per added edge); a graph
-     * without pending changes counts its base alone (the empty tables' few hundred bytes are left out).
+     * Bytes held: the base CSR, the overlay (an open-addressing table, 34-68 bytes per added edge) and the change
+     * log's entries not yet read by every cursor; a graph without pending changes counts its base alone (the empty
+     * tables' few hundred bytes are left out).
      */
     public synchronized long bytes() {
-        return base.bytes() + (added.isEmpty() ? 0 : added.bytes()) + (removed.isEmpty() ? 0 : removed.size() / 8);
-    }
-
-    /**
-     * Whether the arcs differ from {@code g}'s: structural changes wait to be merged, or were merged into a base other
-     * than {@code g} (a device copy made from {@code g} asks whether it must change more than weights).
-     */
-    public synchronized boolean structureChangedSince(CsrGraph g) {
-        return pendingStructure() || base != g;
+        return base.bytes() + (added.isEmpty() ? 0 : added.bytes()) + (removed.isEmpty() ? 0 : removed.size() / 8)
+                + log.bytes();
     }
 
     /** The current version as a compact CSR, merging pending structural changes first. */
@@ -114,108 +105,6 @@ public final class MutableGraph {
         CsrGraph g = current();
         return new CsrGraph(g.vertexCount(), g.directed(), g.rowOffsets(), g.columns(), g.weights().clone(),
                 g.arcEdgeIds(), g.edgeCount(), g.integralWeights());
-    }
-
-    /** From now on, re-weighted arcs are remembered until {@link #drainWeightChanges()} (a device copy asks this). */
-    public synchronized void trackWeightChanges() {
-        tracking = true;
-    }
-
-    /**
-     * The arcs of {@link #current()}'s base re-weighted in place since the last call (their new weights are in the
-     * graph), or {@code all} when so many changed that copying every weight is cheaper. Arcs re-weighted before a
-     * merge are listed by their index in the merged base (those of rows the merge rebuilt are left out: a copy
-     * rebuilt from {@link #drainMerges()} takes those rows whole). Call after {@link #current()}.
-     */
-    public synchronized WeightChanges drainWeightChanges() {
-        WeightChanges c = allChanged ? WeightChanges.ALL : new WeightChanges(Arrays.copyOf(changedArcs, changedCount), false);
-        changedCount = 0;
-        allChanged = false;
-        return c;
-    }
-
-    /**
-     * One merge: {@code after} is {@code before} with the rows {@code touchedRows} (sorted; new vertices' rows among
-     * them when they have arcs) rebuilt; every other row holds the same arcs in the same order, shifted. A device
-     * copy of {@code before} becomes one of {@code after} by moving the untouched rows and writing the touched
-     * ones, without the whole graph crossing the bus.
-     */
-    public record Merge(CsrGraph before, CsrGraph after, int[] touchedRows, EdgeMoves edges) {}
-
-    /**
-     * How the edge ids of an undirected graph move in a merge (null for directed graphs): runs (from, to, length)
-     * of old ids kept, in order, and the new ids of the added edges (sorted, with their endpoints and weights). An
-     * edge-indexed copy (the MST edge list, on the host and on the device) follows by moving the runs and writing
-     * the added edges.
-     */
-    public record EdgeMoves(int[] runs, int[] addedIds, long[] addedKeys, double[] addedWeights) {
-        static EdgeMoves of(int oldSize, int[] removed, int[] addedIds, long[] addedKeys, double[] addedWeights) {
-            int[] runs = new int[48];
-            int size = 0;
-            for (int o = 0, nw = 0, r = 0, a = 0; o < oldSize; ) {
-                if (r < removed.length && removed[r] == o) { o++; r++; continue; }
-                if (a < addedIds.length && addedIds[a] == nw) { nw++; a++; continue; }
-                int len = (r < removed.length ? removed[r] : oldSize) - o;
-                if (a < addedIds.length) len = Math.min(len, addedIds[a] - nw);
-                if (size + 3 > runs.length) runs = Arrays.copyOf(runs, 2 * runs.length);
-                runs[size++] = o;
-                runs[size++] = nw;
-                runs[size++] = len;
-                o += len;
-                nw += len;
-            }
-            return new EdgeMoves(Arrays.copyOf(runs, size), addedIds, addedKeys, addedWeights);
-        }
-    }
-
-    /**
-     * The merges since the last call, oldest first, or null when a copy must be made afresh instead (more than
-     * {@link #MAX_PENDING_MERGES} piled up: each holds its old base in memory). Only while weight changes are
-     * tracked.
-     */
-    public synchronized List<Merge> drainMerges() {
-        List<Merge> out = mergesLost ? null : List.copyOf(merges);
-        merges.clear();
-        mergesLost = false;
-        return out;
-    }
-
-    /** Merges kept for a copy that has not looked yet; beyond this it reloads (old bases are not kept alive). */
-    public static final int MAX_PENDING_MERGES = 4;
-
-    /** Arcs re-weighted in place, for a device copy to scatter; {@code all}: copy every weight instead. */
-    public record WeightChanges(int[] arcs, boolean all) {
-        static final WeightChanges ALL = new WeightChanges(new int[0], true);
-
-        public boolean isEmpty() { return !all && arcs.length == 0; }
-    }
-
-    /**
-     * From now on, the edges every update touches are remembered until {@link #drainChangedEdges()} (standing
-     * queries ask this, to repair their answers instead of recomputing them).
-     */
-    public synchronized void trackChangedEdges() {
-        if (changes == null) changes = new ChangedEdges.Recorder(vertexCount);
-    }
-
-    /** What changed since tracking began or since the last call (see {@link ChangedEdges}). */
-    public synchronized ChangedEdges drainChangedEdges() {
-        if (changes == null) throw new IllegalStateException("changed edges are not tracked: call trackChangedEdges() first");
-        return changes.drain(vertexCount);
-    }
-
-    /**
-     * From now on, the edges every update touches are also remembered for a device copy that applies structural
-     * changes itself (a slack layout), until {@link #drainDeviceEdges()}; independent of {@link #trackChangedEdges()}.
-     */
-    public synchronized void trackDeviceEdges() {
-        if (deviceChanges == null) deviceChanges = new ChangedEdges.Recorder(vertexCount);
-    }
-
-    /** The edges touched since device tracking began or since the last call (see {@link ChangedEdges}). */
-    public synchronized ChangedEdges drainDeviceEdges() {
-        if (deviceChanges == null) throw new IllegalStateException("device edges are not tracked: call trackDeviceEdges() first");
-        return deviceChanges.drain(vertexCount);
     }
 
     /**
@@ -251,13 +140,15 @@ public final class MutableGraph {
                     "adding " + e.addedVertices() + " vertices to " + vertexCount + " exceeds the supported vertex count");
         }
         UserIds names = new UserIds(firstVertexId, n);
+        int before = vertexCount;
+        startRecording();
         if (e.size() >= SORTED_MIN && applySorted(e, n, maxEdges)) {
-            record(e);
+            record(before, e);
             return;
         }
         if (e.reweightsOnly()) {
             applyReweights(e, names);
-            record(e);
+            record(before, e);
             return;
         }
         // 1. validate, computing the update's effect per edge key in a shadow map (NaN: removed); nothing changes yet
@@ -281,7 +172,7 @@ public final class MutableGraph {
             if (shadow.usedAt(s)) commit(shadow.keyAt(s), shadow.valueAt(s));
         }
         shadow.clear();
-        record(e);
+        record(before, e);
     }
 
     /** Updates of at least this many edits (structural or not) take {@link #applySorted} first. */
@@ -465,14 +356,21 @@ public final class MutableGraph {
         return delta;
     }
 
-    /** Remembers the edges an applied update touched, when asked to. */
-    private void record(EdgeEdits e) {
-        for (ChangedEdges.Recorder r : new ChangedEdges.Recorder[] {changes, deviceChanges}) {
-            if (r == null) continue;
-            r.add(e.removeU(), e.removeV());
-            r.add(e.reweightU(), e.reweightV());
-            r.add(e.addU(), e.addV());
-        }
+    /** Before an update: no arcs listed yet, listed at all only while a cursor reads them. */
+    private void startRecording() {
+        changedCount = 0;
+        allChanged = false;
+        rowsChanged = false;
+        listArcs = log.recordingVersions();
+    }
+
+    /** Appends an applied update to the log: its edges, the base arcs it re-weighted in place. */
+    private void record(int before, EdgeEdits e) {
+        boolean structural = rowsChanged || before != vertexCount;
+        log.applied(before, vertexCount, structural, e, listArcs && !allChanged ? Arrays.copyOf(changedArcs, changedCount) : null,
+                listArcs && allChanged);
+        changedCount = 0;
+        if (changedArcs.length > 4096) changedArcs = new int[16];
     }
 
     /**
@@ -515,6 +413,7 @@ public final class MutableGraph {
     private void commit(long key, double w, int arc, int reverse) {
         int u = (int) (key >>> 32), v = (int) key;
         if (w != w || arc < 0) {   // a row changes: the arc u->v (and v->u) goes or comes
+            rowsChanged = true;
             touched.set(u);
             if (!directed) touched.set(v);
         }
@@ -535,8 +434,8 @@ public final class MutableGraph {
 
     private void setBaseWeight(int arc, int source, double w) {
         base.setWeight(arc, source, w);
-        if (!tracking || allChanged) return;
-        if (changedCount >= Math.max(1024, base.arcCount() / 8)) {
+        if (!listArcs || allChanged) return;
+        if (changedCount >= log.maxListedArcs()) {
             allChanged = true;
             changedCount = 0;
             return;
@@ -607,46 +506,14 @@ public final class MutableGraph {
         return w >= 0 && !Double.isInfinite(w);
     }
 
-    /**
-     * Builds the new base from the base and the overlay ({@link CsrMerge}), then carries what the copies that follow
-     * this graph track across it (re-weighted arcs renumbered, the merge kept for a device copy) and empties the
-     * overlay.
-     */
+    /** Builds the new base from the base and the overlay ({@link CsrMerge}), logs the merge, empties the overlay. */
     private void merge() {
         CsrGraph old = base;
         CsrMerge.Merged m = CsrMerge.build(old, vertexCount, directed, edgeCount, removed, added, touched);
-        CsrGraph next = m.next();
-        int[] rows = m.rows();
-        if (tracking) {
-            keepChangesAcross(old, next, rows);
-            if (merges.size() < MAX_PENDING_MERGES && !mergesLost) {
-                merges.add(new Merge(old, next, rows, m.moves()));
-            } else {
-                merges.clear();
-                mergesLost = true;
-            }
-        } else {
-            changedCount = 0;
-            allChanged = false;
-        }
-        base = next;
+        base = m.next();
+        log.merged(new ChangeLog.Merge(old, base, m.rows(), m.moves()));
         removed.clear();
         added.clear();
         touched.clear();
-    }
-
-    /**
-     * Re-weighted arcs renumbered into the merged base: shifted in untouched rows, found again in touched ones (a
-     * removed arc is dropped). Copies that take touched rows whole get them twice, harmlessly; copies indexed by edge
-     * (the MST edge list) need them all.
-     */
-    private void keepChangesAcross(CsrGraph old, CsrGraph next, int[] rows) {
-        int kept = 0;
-        for (int i = 0; i < changedCount; i++) {
-            int arc = changedArcs[i], u = old.sourceOf(arc);
-            int now = Arrays.binarySearch(rows, u) >= 0 ? next.findArc(u, old.columns()[arc]) : arc - old.rowStart(u) + next.rowStart(u);
-            if (now >= 0) changedArcs[kept++] = now;
-        }
-        changedCount = kept;
     }
 }

@@ -47,7 +47,7 @@ public final class UndirectedEdges {
     }
 
     /** This list after a merge of an undirected graph: kept runs moved, added edges written (O(m) copying). */
-    UndirectedEdges moved(MutableGraph.EdgeMoves moves, int n, int m) {
+    UndirectedEdges moved(ChangeLog.EdgeMoves moves, int n, int m) {
         int[] nu = new int[m], nv = new int[m];
         double[] nw = new double[m];
         int[] runs = moves.runs();

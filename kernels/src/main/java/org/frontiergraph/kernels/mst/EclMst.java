@@ -18,8 +18,8 @@ import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 
 /**
@@ -47,7 +47,7 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  */
 final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("ecl"), false, g -> DeviceBuffer.total(sizes(g)), EclMst::new).onSlack(GpuAlgorithm.Slack.EDGES);
+            List.of("ecl"), false, g -> DeviceBuffer.total(sizes(g)), EclMst::new).reads(GpuAlgorithm.Layout.OWN).followingHost();
 
     // slots of the u64 counter array: mst_ecl.cu's enum EclCounter (EclMstGpuTest checks that they agree)
     static final int LIST_COUNT = 0;
@@ -92,7 +92,7 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
      * Opened afresh ({@code from} null: the edge list packed on the host and uploaded), or carried from the launcher
      * {@code from} on the version before a merge (integer keys only), as {@link GpuMst}'s list is.
      */
-    private EclMst(DeviceGraph g, EclMst from, MutableGraph.EdgeMoves moves) {
+    private EclMst(DeviceGraph g, EclMst from, ChangeLog.EdgeMoves moves) {
         this.context = g.context();
         this.ledger = g.ledger();
         this.graph = g.graph();
@@ -247,14 +247,14 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
 
     /** Integer keys: the re-weighted edges' keys scattered in place ({@link GpuMst#patchKeys}), the samples taken again. */
     @Override
-    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
+    public boolean reweighted(CsrGraph next, ChangeLog.WeightChanges changes) {
         if (!GpuMst.patchKeys(context, ledger, edgeList, edges, integerKeys, next, changes)) return false;
         samples = sampleKeys(edges);
         return true;
     }
 
     @Override
-    public GpuLauncher<WholeGraph, MstResult> merged(DeviceGraph next, MutableGraph.Merge merge) {
+    public GpuLauncher<WholeGraph, MstResult> merged(DeviceGraph next, ChangeLog.Merge merge) {
         if (!integerKeys || merge.edges() == null || !next.graph().integralWeights()) return null;
         return new EclMst(next, this, merge.edges());
     }

@@ -15,8 +15,8 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.MergePlan;
 import org.frontiergraph.kernels.gpu.Scatter;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 
 /**
@@ -30,7 +30,7 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  */
 final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("boruvka"), false, g -> DeviceBuffer.total(sizes(g)), GpuMst::new).onSlack(GpuAlgorithm.Slack.EDGES);
+            List.of("boruvka"), false, g -> DeviceBuffer.total(sizes(g)), GpuMst::new).reads(GpuAlgorithm.Layout.OWN).followingHost();
 
     private final CudaContext context;
     private final AtomicLong ledger;
@@ -50,7 +50,7 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
      * {@code from} on the version before a merge (integer keys only): the kept edges move on the device to their new
      * ids and the added ones are written from one small upload, so nothing is packed again on the host.
      */
-    private GpuMst(DeviceGraph g, GpuMst from, MutableGraph.EdgeMoves moves) {
+    private GpuMst(DeviceGraph g, GpuMst from, ChangeLog.EdgeMoves moves) {
         this.context = g.context();
         this.ledger = g.ledger();
         this.graph = g.graph();
@@ -83,7 +83,7 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
      * edges written from one small upload (integer keys: their weights). {@link EclMst} carries its list the same way.
      */
     static void moveEdges(CudaContext context, AtomicLong ledger, DeviceBuffer previous, DeviceBuffer edgeList,
-                          MutableGraph.EdgeMoves moves) {
+                          ChangeLog.EdgeMoves moves) {
         int[] pieces = MergePlan.pieces(moves.runs());
         if (pieces.length > 0) {
             try (DeviceBuffer p = DeviceBuffer.of(context, ledger, pieces)) {
@@ -112,7 +112,7 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     }
 
     @Override
-    public GpuLauncher<WholeGraph, MstResult> merged(DeviceGraph next, MutableGraph.Merge merge) {
+    public GpuLauncher<WholeGraph, MstResult> merged(DeviceGraph next, ChangeLog.Merge merge) {
         if (!integerKeys || merge.edges() == null || !next.graph().integralWeights()) return null;
         return new GpuMst(next, this, merge.edges());
     }
@@ -202,7 +202,7 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
      * the re-weights already patched.
      */
     @Override
-    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
+    public boolean reweighted(CsrGraph next, ChangeLog.WeightChanges changes) {
         return patchKeys(context, ledger, edgeList, edges, integerKeys, next, changes);
     }
 
@@ -212,7 +212,7 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
      * edge list, which the re-weights already patched on the host. {@link EclMst} patches its list the same way.
      */
     static boolean patchKeys(CudaContext context, AtomicLong ledger, DeviceBuffer edgeList, UndirectedEdges edges,
-                             boolean integerKeys, CsrGraph next, MutableGraph.WeightChanges changes) {
+                             boolean integerKeys, CsrGraph next, ChangeLog.WeightChanges changes) {
         if (!integerKeys || changes.all() || next.directed() || !next.integralWeights()) return false;
         int[] arcs = changes.arcs(), ids = next.arcEdgeIds();
         int[] index = new int[arcs.length], key = new int[arcs.length];

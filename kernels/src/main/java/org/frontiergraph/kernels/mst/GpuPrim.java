@@ -14,8 +14,8 @@ import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 
 /**
@@ -52,7 +52,7 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
 final class GpuPrim implements GpuLauncher<WholeGraph, MstResult> {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("prim-gmr", "prim-naive"), false, GpuPrim::deviceBytes, GpuPrim::new)
-            .onSlack(GpuAlgorithm.Slack.EDGES);   // its own adjacency, built from the host's version: no CSR read
+            .reads(GpuAlgorithm.Layout.OWN).followingHost();   // its own adjacency, built from the host's version: no CSR read
     /** The paper's best grid size for the GMR kernels. */
     public static final int MAX_BLOCKS = 128;
 
@@ -238,7 +238,7 @@ final class GpuPrim implements GpuLauncher<WholeGraph, MstResult> {
     }
 
     @Override
-    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
+    public boolean reweighted(CsrGraph next, ChangeLog.WeightChanges changes) {
         upload(next);
         return true;
     }

@@ -13,9 +13,10 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  * (a standing query's answer). Usage:
  * <pre>{@code
  * MstRepair forest = new MstRepair(g, CpuMst.run(g));
- * ...                                   // updates applied to the MutableGraph that owns g
+ * ChangeLog.Cursor changed = mutable.log().cursor(ChangeLog.Detail.EDGES);   // of the MutableGraph that owns g
+ * ...                                   // updates applied
  * CsrGraph now = mutable.current();
- * MstRepair.Repaired r = forest.repair(now, mutable.drainChangedEdges());
+ * MstRepair.Repaired r = forest.repair(now, changed.read().edges());
  * if (r == null) forest = new MstRepair(now, CpuMst.run(now));   // cheaper to recompute: start afresh
  * }</pre>
  *

@@ -14,8 +14,8 @@ import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * GPU SSSP without a grid barrier per step (kernels in src/main/cuda/sssp_async.cu): asynchronous bucketed
@@ -49,7 +49,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  */
 final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("async"), false, g -> DeviceBuffer.total(sizes(g)), AsyncSssp::new).onSlack();
+            List.of("async"), false, g -> DeviceBuffer.total(sizes(g)), AsyncSssp::new).reads(GpuAlgorithm.Layout.ANY);
     static final double SPARSE_DELTA_FACTOR = 32, DENSE_DELTA_FACTOR = 1;
 
     /** sssp_async.cu's enum AsyncLayout (a test checks that they agree). */
@@ -123,7 +123,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
 
     /** A new version with the same arcs and new weights (already on the device, with their mean, in {@link DeviceCsr}). */
     @Override
-    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
+    public boolean reweighted(CsrGraph next, ChangeLog.WeightChanges changes) {
         graph = next;
         return true;
     }
@@ -184,24 +184,23 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     int vertexCount() { return n; }
 
     /**
-     * Whether launches on a slack-form copy bound each row by its live count ({@code -Dfrontier.gpu.sssp-live-bound}:
-     * {@code auto}, the default, on sparse graphs only; {@code on}; {@code off}: read the pads, which no relaxation
-     * takes). On a sparse graph every row's room of at least 4 slots (DeviceCsr's MIN_ROOM) makes the pads a third
+     * Whether launches on a slack-form copy bound each row by its live count
+     * ({@link org.frontiergraph.kernels.gpu.GpuSettings#ssspLiveBound()}: {@code auto}, the default, on sparse graphs
+     * only; {@code on}; {@code off}: read the pads, which no relaxation takes). On a sparse graph every row's room of
+     * at least 4 slots (GpuSettings' slackMin) makes the pads a third
      * of the slots or more, and skipping them wins (NY SSSP on the slack form 1.34x -> 1.17x its compact time); on a
      * dense one they are an eighth or so, and the load of {@code live[w]} beside {@code row[w]} for every relaxed
      * head costs more than they do (kron22 1.08x reading pads, 1.23x bounded). docs/benchmarks.md, "Pads and target
      * (c)". A variant's option {@code bound} (1 or 0) decides for its launches.
      */
-    static final String LIVE_BOUND = System.getProperty("frontier.gpu.sssp-live-bound", "auto");
-
     private boolean liveBound(Variant variant) {
         if (!csr.slack()) return false;
         int bound = variant.intOption("bound", -1);
         if (bound >= 0) return bound != 0;
-        return switch (LIVE_BOUND) {
-            case "on" -> true;
-            case "off" -> false;
-            default -> SeedSssp.sparse(graph);
+        return switch (csr.context().settings().ssspLiveBound()) {
+            case ON -> true;
+            case OFF -> false;
+            case AUTO -> SeedSssp.sparse(graph);
         };
     }
 

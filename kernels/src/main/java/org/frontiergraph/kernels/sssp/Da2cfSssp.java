@@ -18,8 +18,8 @@ import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * Martin, Torres and Gavilanes' DA2CF (paper 003; kernels in src/main/cuda/sssp_da2cf.cu): Dijkstra adapted to
@@ -49,7 +49,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
 final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("da2cf-f", "da2cf-u", "da2cf-u-plus", "da2cf-f-matrix", "da2cf-u-matrix"), false,
-            g -> DeviceBuffer.total(sizes(g.vertexCount())), Da2cfSssp::new).onSlack();   // relax_U's transpose: deviceTranspose
+            g -> DeviceBuffer.total(sizes(g.vertexCount())), Da2cfSssp::new).reads(GpuAlgorithm.Layout.ANY);   // relax_U's transpose: deviceTranspose
     /** Largest graph the matrix forms take (a 32768^2 int32 matrix is 4 GiB). */
     public static final int MAX_MATRIX_VERTICES = 32768;
     static final long RESERVE_BYTES = 256L << 20;
@@ -289,7 +289,7 @@ final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
 
     /** New weights, same arcs: the matrix and the transposed weights are rebuilt on next use. */
     @Override
-    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
+    public boolean reweighted(CsrGraph next, ChangeLog.WeightChanges changes) {
         graph = next;
         closeMatrix();
         closeTranspose();

@@ -14,8 +14,8 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * GPU SSSP launcher (kernels in src/main/cuda/sssp.cu): near-far delta-stepping in one cooperative launch, then a
@@ -28,7 +28,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  */
 final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("nearfar"), true, g -> DeviceBuffer.total(sizes(g.vertexCount(), bigCapacity(g))), GpuSssp::new).onSlack();
+            List.of("nearfar"), true, g -> DeviceBuffer.total(sizes(g.vertexCount(), bigCapacity(g))), GpuSssp::new).reads(GpuAlgorithm.Layout.ANY);
     // dense: 8 until 2026-11-26; 4 measured 4% faster on uniform22 (10.65 -> 10.20 ms) and kron22 (16.8 -> 16.2), H200
     static final double SPARSE_DELTA_FACTOR = 512, DENSE_DELTA_FACTOR = 4;
 
@@ -78,7 +78,7 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
 
     /** A new version with the same arcs and new weights (already on the device, with their mean, in {@link DeviceCsr}). */
     @Override
-    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
+    public boolean reweighted(CsrGraph next, ChangeLog.WeightChanges changes) {
         graph = next;
         return true;
     }

@@ -33,7 +33,7 @@ import org.frontiergraph.kernels.gpu.SummaryBuffer;
 final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
     static final GpuAlgorithm<Sources, SsspSummaries> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("default"), false, g -> 16L * SummaryBuffer.INITIAL + MultiSssp.deviceBytes(g),
-            GpuSsspSummaries::new).onSlack();
+            GpuSsspSummaries::new).reads(GpuAlgorithm.Layout.ANY);
 
     private final DeviceGraph device;
     /** Null where a pass holds one source only (a graph too large for two). */

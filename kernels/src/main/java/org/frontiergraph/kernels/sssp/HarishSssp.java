@@ -15,8 +15,8 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
 
 /**
  * Harish and Narayanan's two-kernel SSSP (paper 004, Algorithms 3-5; kernels in src/main/cuda/sssp_harish.cu): mask
@@ -30,7 +30,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  */
 public final class HarishSssp implements GpuLauncher<Source, SsspResult> {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("harish"), false, g -> DeviceBuffer.total(sizes(g.vertexCount())), g -> new HarishSssp(g, false)).onSlack();
+            List.of("harish"), false, g -> DeviceBuffer.total(sizes(g.vertexCount())), g -> new HarishSssp(g, false)).reads(GpuAlgorithm.Layout.ANY);
 
     /**
      * 004's Algorithm 4 exactly as published: {@code if (U_a[nid] > C_a[tid] + W_a) U_a[nid] = C_a[tid] + W_a} with
@@ -102,7 +102,7 @@ public final class HarishSssp implements GpuLauncher<Source, SsspResult> {
     }
 
     @Override
-    public boolean reweighted(CsrGraph next, MutableGraph.WeightChanges changes) {
+    public boolean reweighted(CsrGraph next, ChangeLog.WeightChanges changes) {
         graph = next;  // the weights live in the shared DeviceCsr, already updated
         return true;
     }

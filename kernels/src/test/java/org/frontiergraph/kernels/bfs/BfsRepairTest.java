@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
@@ -100,14 +101,14 @@ class BfsRepairTest {
         Random rnd = new Random(43);
         CsrGraph start = RepairStreams.graph(rnd, 1_000, false);
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         BfsResult previous = BfsReference.run(start, 5);
         int[] hops = previous.hops().clone();
         for (int i = 0; i < 50; i++) {
             int arc = rnd.nextInt(start.arcCount());
             g.apply(EdgeEdits.reweight(start.sourceOf(arc), start.columns()[arc], rnd.nextInt(9)), 0, Long.MAX_VALUE);
         }
-        BfsRepair.Repaired r = BfsRepair.repair(g.current(), previous, g.drainChangedEdges());
+        BfsRepair.Repaired r = BfsRepair.repair(g.current(), previous, seen.read().edges());
         assertEquals(0, r.changed().length);
         assertArrayEquals(hops, r.result().hops());
         assertEquals(0, r.result().timing().counter("settled"));
@@ -117,11 +118,11 @@ class BfsRepairTest {
     void aSelfLoopAtTheSourceIsDroppedAndChangesNothing() {
         CsrGraph start = TestGraphs.path(10);
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         BfsResult previous = BfsReference.run(start, 4);
         BfsResult before = BFS.copy(previous);
         g.apply(EdgeEdits.add(new int[] {4}, new int[] {4}, new double[] {1}), 0, Long.MAX_VALUE);
-        assertEquals(0, g.drainChangedEdges().size(), "the storage policy drops the loop, so it is not recorded");
+        assertEquals(0, seen.read().edges().size(), "the storage policy drops the loop, so it is not recorded");
         ChangedEdges changes = new ChangedEdges(10, new int[] {4}, new int[] {4});   // a pair (s, s) handed in anyway
         BfsRepair.Repaired r = BfsRepair.repair(g.current(), previous, changes);
         RepairStreams.check(BFS, g.current(), 4, before, new RepairStreams.Repaired<>(r.result(), r.changed()), "loop");
@@ -132,12 +133,12 @@ class BfsRepairTest {
     void newVerticesGetNewArraysAndCountOnlyWhenReached() {
         CsrGraph start = TestGraphs.path(10);
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         BfsResult previous = BfsReference.run(start, 0);
         int[] none = {};
         g.apply(new EdgeEdits(3, none, none, none, none, new double[0], new int[] {9, 10}, new int[] {10, 11},
                 new double[] {1, 1}), 0, Long.MAX_VALUE);   // 10 and 11 hang off the end, 12 stays alone
-        BfsRepair.Repaired r = BfsRepair.repair(g.current(), previous, g.drainChangedEdges());
+        BfsRepair.Repaired r = BfsRepair.repair(g.current(), previous, seen.read().edges());
         assertNotSame(previous.hops(), r.result().hops());
         assertEquals(10, previous.hops().length, "previous untouched");
         assertArrayEquals(new int[] {10, 11}, r.changed());
@@ -150,13 +151,13 @@ class BfsRepairTest {
         // the repair trusts the previous answer: one it was not given (vertex 3 claims 1 hop on a path) stays wrong
         CsrGraph start = TestGraphs.path(8);
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         BfsResult previous = BfsReference.run(start, 0);
         previous.hops()[3] = 1;
         BfsResult before = BFS.copy(previous);
         g.apply(EdgeEdits.add(new int[] {5}, new int[] {7}, new double[] {1}), 0, Long.MAX_VALUE);
         CsrGraph now = g.current();
-        BfsRepair.Repaired r = BfsRepair.repair(now, previous, g.drainChangedEdges());
+        BfsRepair.Repaired r = BfsRepair.repair(now, previous, seen.read().edges());
         assertFalse(BfsVerifier.verify(now, 0, r.result()).ok());
         assertThrows(AssertionError.class, () -> RepairStreams.check(BFS, now, 0, before,
                 new RepairStreams.Repaired<>(r.result(), r.changed()), "corrupted"));

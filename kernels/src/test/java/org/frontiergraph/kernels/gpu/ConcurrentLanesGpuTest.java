@@ -60,7 +60,7 @@ import org.junit.jupiter.api.Test;
  * and two graphs (uniform random, one undirected, one directed) each updated and queried by its own thread, as a
  * partition's thread does. Every answer (BFS, SSSP and MST in full, BFS and SSSP summaries of several sources, MST
  * summaries, BFS and SSSP at targets) is checked against the CPU reference on the version it was asked on, and full
- * answers by the verifiers. The same workload on one shared lane ({@code -Dfrontier.gpu.lanes=false}) gives the same
+ * answers by the verifiers. The same workload on one shared lane ({@link GpuSettings#lanes()} off) gives the same
  * answers with never two calls at once. A graph that does not fit what is left of the device is refused with
  * {@link GraphTooLargeException} (two loaded at once with room for one: exactly one refused) while a loaded one keeps
  * answering. Seeds are fixed (printed in the failure messages); skipped without a GPU.
@@ -81,13 +81,10 @@ class ConcurrentLanesGpuTest extends GpuTests {
 
     @Test
     void oneSharedLaneGivesTheSameAnswersOneCallAtATime() throws Exception {
-        System.setProperty("frontier.gpu.lanes", "false");
-        try (GpuBackend one = Backends.gpu()) {
+        try (GpuBackend one = Backends.gpu(GpuSettings.DEFAULTS.withLanes(false))) {
             assertFalse(one.context().lanes());
             workload(one, 2);
             assertEquals(1, one.context().peakConcurrentCalls(), "one lane: one call at a time");
-        } finally {
-            System.clearProperty("frontier.gpu.lanes");
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.GraphBuilder;
@@ -30,7 +31,7 @@ class DeviceEditsTest {
         Random rnd = new Random(directed ? 71 : 72);
         CsrGraph start = GraphBuilder.build(UniformRandomGraph.generate(400, 1_600, directed ? 73 : 74, 20, directed));
         MutableGraph m = new MutableGraph(start);
-        m.trackDeviceEdges();
+        ChangeLog.Cursor cursor = m.log().cursor(ChangeLog.Detail.EDGES);
         Map<Long, Double> arcs = arcsOf(start);
         int removals = 0, additions = 0;
         for (int run = 0; run < 60; run++) {
@@ -43,7 +44,7 @@ class DeviceEditsTest {
                     // refused whole: nothing recorded
                 }
             }
-            DeviceEdits ops = DeviceEdits.of(m, m.drainDeviceEdges());
+            DeviceEdits ops = DeviceEdits.of(m, cursor.read().edges());
             assertEquals(!directed, ops.mirrored(), "an undirected graph's entries stand for both arcs");
             assertEquals(directed ? ops.entries() : 2 * ops.entries(), ops.size());
             assertStats(ops);

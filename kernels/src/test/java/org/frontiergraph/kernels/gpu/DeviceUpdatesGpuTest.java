@@ -9,7 +9,7 @@ import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsReference;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
-import org.frontiergraph.kernels.contract.GpuTests;
+import org.frontiergraph.kernels.contract.GpuOrSkip;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -36,16 +36,19 @@ import org.junit.jupiter.params.provider.ValueSource;
  * gives, and passes the verifiers; no structural change needed a reload from the host.
  */
 @Tag("gpu")
-class DeviceUpdatesGpuTest extends GpuTests {
+class DeviceUpdatesGpuTest {
     /** These tests follow the merge path; undirected graphs' device edits (the default) are SlackEditsGpuTest's. */
-    @org.junit.jupiter.api.BeforeEach
-    void mergePath() {
-        System.setProperty("frontier.gpu.edits-on-device", "false");
+    private static GpuBackend gpu;
+
+    @org.junit.jupiter.api.BeforeAll
+    static void mergePath() {
+        gpu = GpuOrSkip.open(GpuSettings.DEFAULTS.withEditsOnDevice(false));
     }
 
-    @org.junit.jupiter.api.AfterEach
-    void defaultPath() {
-        System.clearProperty("frontier.gpu.edits-on-device");
+    @org.junit.jupiter.api.AfterAll
+    static void close() {
+        if (gpu != null) gpu.close();
+        gpu = null;
     }
 
     @ParameterizedTest

@@ -21,15 +21,15 @@ class GpuAvailabilityTest {
         Optional<String> why = GpuBackend.unavailableReason();
         assumeTrue(why.isPresent(), "a GPU is present");
         assertFalse(why.get().isBlank());
-        assertTrue(Backends.gpu(BackendMode.AUTO).isEmpty());
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Backends.gpu(BackendMode.GPU));
+        assertTrue(Backends.gpu(BackendMode.AUTO, GpuSettings.DEFAULTS).isEmpty());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Backends.gpu(BackendMode.GPU, GpuSettings.DEFAULTS));
         assertTrue(e.getMessage().contains(why.get()), e.getMessage());
     }
 
     @Test
     void withGpuAutoOpensIt() {
         assumeTrue(GpuBackend.unavailableReason().isEmpty(), "no GPU here");
-        Optional<ComputeBackend> b = Backends.gpu(BackendMode.AUTO);
+        Optional<ComputeBackend> b = Backends.gpu(BackendMode.AUTO, GpuSettings.DEFAULTS);
         assertTrue(b.isPresent());
         try (ComputeBackend gpu = b.get()) {
             assertEquals("gpu", gpu.name());
@@ -39,6 +39,6 @@ class GpuAvailabilityTest {
 
     @Test
     void cpuModeNeverOpensGpu() {
-        assertTrue(Backends.gpu(BackendMode.CPU).isEmpty());
+        assertTrue(Backends.gpu(BackendMode.CPU, GpuSettings.DEFAULTS).isEmpty());
     }
 }

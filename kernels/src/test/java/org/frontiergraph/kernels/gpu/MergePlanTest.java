@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Random;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.ChangeLog;
+import org.frontiergraph.kernels.graph.Changes;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.GraphBuilder;
@@ -26,7 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * between two catch-ups, with re-weights between them; beyond the limit the copy is made afresh.
  */
 class MergePlanTest {
-    /** A copy that follows the host as the device does (GpuResidentGraph.catchUp). */
+    /** A copy that follows the host as the device does (CompactCopy.catchUp). */
     private static final class Copy {
         CsrGraph version;
         int[] rows, cols;
@@ -42,16 +44,16 @@ class MergePlanTest {
             w = g.weights().clone();
         }
 
-        void catchUp(MutableGraph host) {
+        void catchUp(MutableGraph host, ChangeLog.Cursor cursor) {
             CsrGraph now = host.current();
-            List<MutableGraph.Merge> merges = host.drainMerges();
-            MutableGraph.WeightChanges changes = host.drainWeightChanges();
-            if (merges == null) {
+            Changes read = cursor.read();
+            if (read.restart()) {
                 afresh++;
                 load(now);
                 return;
             }
-            for (MutableGraph.Merge m : merges) {
+            ChangeLog.WeightChanges changes = read.reweighted();
+            for (ChangeLog.Merge m : read.merges()) {
                 assertSame(version, m.before(), "merges chain from the copy's version");
                 MergePlan plan = MergePlan.of(m);
                 int[] c = new int[m.after().arcCount()];
@@ -75,11 +77,11 @@ class MergePlanTest {
         Random rnd = new Random(directed ? 17 : 18);
         CsrGraph start = GraphBuilder.build(UniformRandomGraph.generate(2_000, 8_000, directed ? 7 : 8, 30, directed));
         MutableGraph host = new MutableGraph(start);
-        host.trackWeightChanges();
+        ChangeLog.Cursor cursor = host.log().cursor(ChangeLog.Detail.VERSIONS);
         Copy copy = new Copy(start);
         CsrGraph reference = start;
         for (int batch = 0; batch < 80; batch++) {
-            int merges = batch % 10 == 9 ? MutableGraph.MAX_PENDING_MERGES + 1 : 1 + rnd.nextInt(3);
+            int merges = batch % 10 == 9 ? ChangeLog.MAX_MERGES + 1 : 1 + rnd.nextInt(3);
             for (int step = 0; step < merges; step++) {
                 int updates = 1 + rnd.nextInt(batch % 4 == 0 ? 200 : 20);
                 for (int i = 0; i < updates; i++) {
@@ -104,7 +106,7 @@ class MergePlanTest {
                 assertArrayEquals(scratch.undirectedEdges().v, now.undirectedEdges().v, "edge list v, batch " + batch);
                 assertArrayEquals(scratch.undirectedEdges().w, now.undirectedEdges().w, "edge list w, batch " + batch);
             }
-            copy.catchUp(host);
+            copy.catchUp(host, cursor);
             CsrGraph now = host.current();
             assertArrayEquals(now.rowOffsets(), copy.rows, "copy rows, batch " + batch);
             assertArrayEquals(now.columns(), copy.cols, "copy columns, batch " + batch);
@@ -119,12 +121,12 @@ class MergePlanTest {
     void untouchedRowsMoveInLongPieces(boolean directed) {
         CsrGraph start = GraphBuilder.build(UniformRandomGraph.generate(50_000, 400_000, 5, 9, directed));
         MutableGraph host = new MutableGraph(start);
-        host.trackWeightChanges();
+        ChangeLog.Cursor cursor = host.log().cursor(ChangeLog.Detail.VERSIONS);
         int u = 25_000, v = start.columns()[start.rowStart(u)];
         host.apply(new EdgeEdits(0, new int[] {u}, new int[] {v}, new int[0], new int[0], new double[0],
                 new int[] {7}, new int[] {40_000}, new double[] {3}), 0, Long.MAX_VALUE);
         CsrGraph now = host.current();
-        List<MutableGraph.Merge> merges = host.drainMerges();
+        List<ChangeLog.Merge> merges = cursor.read().merges();
         assertEquals(1, merges.size());
         int touched = directed ? 2 : 4;
         assertEquals(touched, merges.get(0).touchedRows().length, "rows of the removed and the added edge");

@@ -50,7 +50,7 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("gpu")
 class SlackEditsGpuTest extends GpuTests {
-    /** async both ways on a slack copy: rows bounded by their live counts, and pads read (AsyncSssp.LIVE_BOUND). */
+    /** async both ways on a slack copy: rows bounded by their live counts, and pads read (GpuSettings.ssspLiveBound). */
     private static final String[] SSSP_VARIANTS =
             {null, "nearfar", "async,bound=1", "async,bound=0", "harish", "da2cf-f", "da2cf-u"};
     private static final String[] BFS_VARIANTS = {null, "hostloop", "harish"};

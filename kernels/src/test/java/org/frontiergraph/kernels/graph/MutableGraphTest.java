@@ -115,7 +115,7 @@ class MutableGraphTest {
         CsrGraph start = GraphBuilder.build(UniformRandomGraph.generate(1_500, 6_000, directed ? 13 : 14, 20, directed));
         CsrGraph reference = start;
         MutableGraph g = new MutableGraph(UpdateStreams.rebuilt(start, start.vertexCount()));
-        g.trackWeightChanges();
+        ChangeLog.Cursor cursor = g.log().cursor(ChangeLog.Detail.VERSIONS);   // arcs and merges recorded
         int[] runs = {1, 3, 200, 1, 40, 2, 120, 1, 8, 60};
         int accepted = 0, refused = 0;
         for (int run = 0; run < runs.length; run++) {
@@ -141,6 +141,10 @@ class MutableGraphTest {
                 accepted++;
             }
             CsrGraph now = g.current();
+            Changes read = cursor.read();
+            assertFalse(read.restart(), "the log kept the run, run " + run);
+            assertTrue(read.merges().size() <= 1, "one merge at most per run, run " + run);
+            assertTrue(read.merges().isEmpty() || read.structural(), "a merge follows structural updates, run " + run);
             assertSameGraph(reference, now, "run " + run + " (seed " + (directed ? 91 : 92) + ")");
             assertSameGraph(UpdateStreams.rebuilt(reference, reference.vertexCount()), now, "run " + run + " from scratch");
             if (!directed) {
@@ -245,7 +249,7 @@ class MutableGraphTest {
     void reweightsChangeTheBaseInPlaceAndAreListedForTheDevice() {
         CsrGraph g0 = GraphBuilder.build(UniformRandomGraph.generate(200, 1_000, 5, 9, false));
         MutableGraph g = new MutableGraph(g0);
-        g.trackWeightChanges();
+        ChangeLog.Cursor cursor = g.log().cursor(ChangeLog.Detail.VERSIONS);
         UndirectedEdges edges = g0.undirectedEdges();
         int u = 0;
         while (g0.degree(u) == 0) u++;
@@ -255,12 +259,12 @@ class MutableGraphTest {
         assertEquals(123, g0.weights()[g0.findArc(u, v)]);
         assertEquals(123, g0.weights()[g0.findArc(v, u)]);
         assertEquals(123, edges.w[g0.arcEdgeIds()[g0.findArc(u, v)]], "the cached MST edge list follows");
-        MutableGraph.WeightChanges c = g.drainWeightChanges();
+        ChangeLog.WeightChanges c = cursor.read().reweighted();
         assertFalse(c.all());
         Set<Integer> arcs = new HashSet<>();
         for (int a : c.arcs()) arcs.add(a);
         assertEquals(Set.of(g0.findArc(u, v), g0.findArc(v, u)), arcs);
-        assertTrue(g.drainWeightChanges().isEmpty(), "drained");
+        assertTrue(cursor.read().reweighted().isEmpty(), "read");
         double sum = 0;
         for (double w : g0.weights()) sum += w;
         assertEquals(sum, g0.weightSum(), 1e-9);

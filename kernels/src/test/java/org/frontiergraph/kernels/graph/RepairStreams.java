@@ -176,7 +176,7 @@ public final class RepairStreams {
     public static <R> Stats run(Algorithm<R> alg, CsrGraph start, int[] sources, int[] batchSizes, int batches,
                                 Random rnd, Weights weights) {
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         List<R> answers = new ArrayList<>();
         for (int s : sources) answers.add(alg.reference(start, s));
         Stream stream = new Stream(rnd, g, sources, start.vertexCount(), weights);
@@ -185,7 +185,7 @@ public final class RepairStreams {
             int[] outcome = outcomes.computeIfAbsent(size, k -> new int[2]);
             for (int b = 0; b < batches; b++) {
                 for (int i = 0; i < size; i++) stream.next(alg, answers);
-                ChangedEdges changes = g.drainChangedEdges();
+                ChangedEdges changes = seen.read().edges();
                 CsrGraph now = g.current();
                 List<R> befores = new ArrayList<>();
                 for (R a : answers) befores.add(alg.copy(a));

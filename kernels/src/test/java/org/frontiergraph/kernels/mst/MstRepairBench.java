@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
 import org.frontiergraph.kernels.contract.TestGraphs;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.GraphBuilder;
@@ -67,7 +68,7 @@ public final class MstRepairBench {
     private static void runs(CsrGraph start, int kind, int k, long[] ns, long[] work) {
         Random rnd = new Random(kind * 1000L + k);
         MutableGraph g = new MutableGraph(UpdateStreams.rebuilt(start, start.vertexCount()));
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         CsrGraph now = g.current();
         MstResult r = CpuMst.run(now);
         MstRepair forest = new MstRepair(now, r, false);
@@ -84,7 +85,7 @@ public final class MstRepairBench {
             now.undirectedEdges();   // caches of a merged version, built by its first reader: not the repair's cost
             now.transpose();
             System.gc();
-            MstRepair.Repaired x = forest.repair(now, g.drainChangedEdges());
+            MstRepair.Repaired x = forest.repair(now, seen.read().edges());
             ns[run] = x.result().timing().computeNanos();
             work[run] = x.result().timing().counter("work");
             for (int i = 0; i < x.removedU().length; i++) {

@@ -8,6 +8,7 @@ import java.util.Random;
 import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.InvalidGraphException;
@@ -30,7 +31,7 @@ class MstRepairGpuTest extends GpuTests {
         Random rnd = new Random(directed ? 151 : 152);
         CsrGraph start = GraphBuilder.build(UniformRandomGraph.generate(3_000, 9_000, directed ? 7 : 8, 12, directed));
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         MstRepair forest = new MstRepair(start, KruskalReference.run(start));
         int repaired = 0;
         for (int run = 0; run < 30; run++) {
@@ -44,7 +45,7 @@ class MstRepairGpuTest extends GpuTests {
                 }
             }
             CsrGraph now = g.current();
-            MstRepair.Repaired r = forest.repair(now, g.drainChangedEdges());
+            MstRepair.Repaired r = forest.repair(now, seen.read().edges());
             MstResult device;
             try (ResidentGraph dev = gpu.load(UpdateStreams.rebuilt(now, now.vertexCount()))) {
                 device = Mst.run(dev, null);

@@ -22,6 +22,7 @@ import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
@@ -113,7 +114,7 @@ class MstRepairTest {
     static Seen stream(CsrGraph start, long seed, boolean fractional, int runs, int[] runSizes, boolean budgeted) {
         Random rnd = new Random(seed);
         MutableGraph g = new MutableGraph(UpdateStreams.rebuilt(start, start.vertexCount()));
-        g.trackChangedEdges();
+        ChangeLog.Cursor changed = g.log().cursor(ChangeLog.Detail.EDGES);
         CsrGraph now = g.current();
         MstResult first = KruskalReference.run(now);
         MstRepair forest = new MstRepair(now, first, budgeted);
@@ -132,7 +133,7 @@ class MstRepairTest {
             }
             if (g.vertexCount() > vertices) seen.newVertices++;
             now = g.current();
-            MstRepair.Repaired r = forest.repair(now, g.drainChangedEdges());
+            MstRepair.Repaired r = forest.repair(now, changed.read().edges());
             String what = "run " + run + " of " + size + " updates (seed " + seed + ")";
             if (r == null) {
                 seen.refused++;
@@ -272,17 +273,17 @@ class MstRepairTest {
         int n = 100_000;
         CsrGraph path = TestGraphs.path(n);   // every edge a bridge: a heavier one is cut, scanned for, and linked back
         MutableGraph g = new MutableGraph(path);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         MstRepair forest = new MstRepair(path, CpuMst.run(path));
         g.apply(EdgeEdits.reweight(n / 2, n / 2 + 1, 50), 0, Long.MAX_VALUE);
-        MstRepair.Repaired one = forest.repair(g.current(), g.drainChangedEdges());
+        MstRepair.Repaired one = forest.repair(g.current(), seen.read().edges());
         assertNotNull(one, "one cut in the middle is within budget");
         assertTrue(one.result().timing().counter("work") >= n, "it walked half the path: " + one.result().timing());
         assertArrayEquals(new int[] {n / 2}, one.addedEdgeIds(), "the edge stays with its new weight");
         int[] u = IntStream.range(0, 40).map(i -> n / 2 - 20 + i).toArray();
         int[] v = Arrays.stream(u).map(x -> x + 1).toArray();
         g.apply(EdgeEdits.reweight(u, v, Arrays.stream(u).mapToDouble(x -> 60).toArray()), 0, Long.MAX_VALUE);
-        assertNull(forest.repair(g.current(), g.drainChangedEdges()), "40 cuts in the middle cost more than Kruskal");
+        assertNull(forest.repair(g.current(), seen.read().edges()), "40 cuts in the middle cost more than Kruskal");
         assertThrows(IllegalStateException.class,
                 () -> forest.repair(g.current(), new ChangedEdges(n, NONE, NONE)), "a refused forest is spent");
     }
@@ -342,7 +343,7 @@ class MstRepairTest {
         Optional<CsrGraph> ny = TestGraphs.real(Datasets.NY);
         assumeTrue(ny.isPresent(), "shared datasets absent");
         MutableGraph g = new MutableGraph(UpdateStreams.rebuilt(ny.get(), ny.get().vertexCount()));
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         CsrGraph now = g.current();
         MstResult start = CpuMst.run(now);
         assertEquals(TestGraphs.NY_MST_WEIGHT, start.totalWeight());
@@ -359,7 +360,7 @@ class MstRepairTest {
             now = g.current();
             now.undirectedEdges();   // caches of a merged version, built by its first reader: not the repair's cost
             now.transpose();
-            MstRepair.Repaired r = forest.repair(now, g.drainChangedEdges());
+            MstRepair.Repaired r = forest.repair(now, seen.read().edges());
             assertNotNull(r, "run " + run);
             MstResult reference = CpuMst.run(now);
             assertArrayEquals(reference.edgeIds(), r.result().edgeIds(), "run " + run);

@@ -23,6 +23,7 @@ import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.generate.GridRoadGraph;
 import org.frontiergraph.kernels.generate.KroneckerGraph;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
@@ -299,7 +300,7 @@ class DeviceTreesGpuTest extends GpuTests {
             DeviceTreeAnswers.Standing<BfsResult> b = bfs.open(BfsReference.run(start, 3));
             assertEquals(before + 2 * 12L * start.vertexCount(), dev.residentBytes(), "two trees of 12 bytes a vertex");
             MutableGraph host = new MutableGraph(start);
-            host.trackChangedEdges();
+            ChangeLog.Cursor seen = host.log().cursor(ChangeLog.Detail.EDGES);
             for (int batch = 0; batch < 20; batch++) {
                 for (int i = 0; i < 5; i++) {
                     EdgeEdits e = UpdateStreams.randomUpdate(rnd, host.current(), true);
@@ -310,7 +311,7 @@ class DeviceTreesGpuTest extends GpuTests {
                     }
                     dev.mutable().apply(e, 0, Long.MAX_VALUE);
                 }
-                ChangedEdges changes = host.drainChangedEdges();
+                ChangedEdges changes = seen.read().edges();
                 CsrGraph now = host.current();
                 SsspResult sOld = SsspRepairTest.SSSP.copy(s.result());
                 BfsResult bOld = new BfsResult(3, b.result().hops().clone(), b.result().parents().clone(), null);

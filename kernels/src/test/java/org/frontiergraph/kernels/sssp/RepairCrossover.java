@@ -10,6 +10,7 @@ import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.CpuBfs;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
@@ -62,7 +63,7 @@ public final class RepairCrossover {
     private static void measure(String what, CsrGraph original, int samples, boolean sssp) {
         CsrGraph start = UpdateStreams.rebuilt(original, original.vertexCount());   // the mutable graph changes it
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         int source = 0;
         long recompute = median(15, () -> sssp ? CpuSssp.run(g.current(), source).timing()
                 : CpuBfs.run(g.current(), source).timing());
@@ -85,12 +86,12 @@ public final class RepairCrossover {
                 after.transpose();   // built once per graph version and shared by its queries: not the repair's cost
                 Timing t;
                 if (sssp) {
-                    SsspRepair.Repaired r = SsspRepair.repair(after, (SsspResult) answer[0], g.drainChangedEdges(),
+                    SsspRepair.Repaired r = SsspRepair.repair(after, (SsspResult) answer[0], seen.read().edges(),
                             Long.MAX_VALUE);
                     answer[0] = r.result();
                     t = r.result().timing();
                 } else {
-                    BfsRepair.Repaired r = BfsRepair.repair(after, (BfsResult) answer[0], g.drainChangedEdges(),
+                    BfsRepair.Repaired r = BfsRepair.repair(after, (BfsResult) answer[0], seen.read().edges(),
                             Long.MAX_VALUE);
                     answer[0] = r.result();
                     t = r.result().timing();
@@ -108,7 +109,7 @@ public final class RepairCrossover {
     private static void typical(CsrGraph original, int updates) {
         CsrGraph start = UpdateStreams.rebuilt(original, original.vertexCount());
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         int[] sources = TestGraphs.sources(start, 10, 3);
         SsspResult[] answers = new SsspResult[sources.length];
         for (int k = 0; k < sources.length; k++) answers[k] = CpuSssp.run(start, sources[k]);
@@ -120,7 +121,7 @@ public final class RepairCrossover {
             int arc = rnd.nextInt(start.arcCount());
             double w = start.weights()[arc] * (0.5 + 1.5 * rnd.nextDouble());
             g.apply(EdgeEdits.reweight(start.sourceOf(arc), start.columns()[arc], w), 0, Long.MAX_VALUE);
-            ChangedEdges changes = g.drainChangedEdges();
+            ChangedEdges changes = seen.read().edges();
             for (int k = 0; k < sources.length; k++) {
                 SsspRepair.Repaired r = SsspRepair.repair(g.current(), answers[k], changes);
                 if (r == null) {

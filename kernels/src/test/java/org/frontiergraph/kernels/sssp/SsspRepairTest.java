@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.Verification;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.generate.GridRoadGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -102,7 +103,7 @@ class SsspRepairTest {
         Random rnd = new Random(33);
         CsrGraph start = RepairStreams.graph(rnd, 5_000, true);
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         SsspResult answer = DijkstraReference.run(start, 0);
         long work = 0;
         for (int i = 0; i < 200; i++) {
@@ -110,7 +111,7 @@ class SsspRepairTest {
             int u = start.sourceOf(arc), v = start.columns()[arc];
             g.apply(EdgeEdits.reweight(u, v, start.weights()[arc] * (i % 2 == 0 ? 0.5 : 3) + 0.25), 0, Long.MAX_VALUE);
             SsspResult before = SSSP.copy(answer);
-            SsspRepair.Repaired r = SsspRepair.repair(g.current(), answer, g.drainChangedEdges());
+            SsspRepair.Repaired r = SsspRepair.repair(g.current(), answer, seen.read().edges());
             assertNotNull(r, "re-weight " + i + " of " + u + "->" + v + " gave up");
             RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "re-weight " + i);
             assertTrue(r.result().timing().computeNanos() > 0);
@@ -125,11 +126,11 @@ class SsspRepairTest {
         // s=0 -> a=1 (1); a -> b=2 -> c=3 -> a all 0; s -> c (2): the tree is s->a->b->c
         CsrGraph start = TestGraphs.build(4, true, 0, 1, 1, 1, 2, 0, 2, 3, 0, 3, 1, 0, 0, 3, 2);
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         SsspResult previous = DijkstraReference.run(start, 0);
         SsspResult before = SSSP.copy(previous);
         g.apply(EdgeEdits.reweight(0, 1, 5), 0, Long.MAX_VALUE);   // a's subtree goes; c, then a and b, come via s->c
-        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, g.drainChangedEdges());
+        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, seen.read().edges());
         RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "cycle");
         assertArrayEquals(new double[] {0, 2, 2, 2}, r.result().distances());
         assertArrayEquals(new int[] {0, 3, 1, 0}, r.result().parents());
@@ -146,7 +147,7 @@ class SsspRepairTest {
     void theScreenSetsAsideOnlyTreesTheRepairWouldLeaveAlone() {
         CsrGraph start = GraphBuilder.build(GridRoadGraph.generate(30, 30, 38, 255));
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         Random rnd = new Random(38);
         SsspResult[] trees = new SsspResult[20];
         for (int i = 0; i < trees.length; i++) trees[i] = DijkstraReference.run(start, 45 * i);
@@ -157,7 +158,7 @@ class SsspRepairTest {
             double w = now.weights()[arc];
             g.apply(EdgeEdits.reweight(now.sourceOf(arc), now.columns()[arc], step % 2 == 0 ? w + 1 + rnd.nextInt(50)
                     : Math.max(1, w - 1 - rnd.nextInt(50))), 0, Long.MAX_VALUE);
-            ChangedEdges changes = g.drainChangedEdges();
+            ChangedEdges changes = seen.read().edges();
             now = g.current();
             TreeRepair.Screen screen = TreeRepair.Screen.of(now, changes);
             assertEquals(2, screen.arcs(), "an undirected pair: both arcs");
@@ -194,11 +195,11 @@ class SsspRepairTest {
         ws[99] = 500;
         CsrGraph start = TestGraphs.build(100, true, interleave(us, vs, ws));
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         SsspResult previous = DijkstraReference.run(start, 0);
         SsspResult before = SSSP.copy(previous);
         g.apply(EdgeEdits.reweight(10, 11, 0.5), 0, Long.MAX_VALUE);
-        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, g.drainChangedEdges());
+        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, seen.read().edges());
         RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "lighter");
         assertEquals(0, r.result().timing().counter("invalidated"));
         assertEquals(89, r.changed().length, "11 .. 99 moved closer");
@@ -219,11 +220,11 @@ class SsspRepairTest {
     void aRepairPastItsBudgetGivesUpAndLeavesThePreviousAnswer() {
         CsrGraph start = TestGraphs.path(5_000);
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         SsspResult previous = DijkstraReference.run(start, 0);
         SsspResult before = SSSP.copy(previous);
         g.apply(EdgeEdits.remove(new int[] {0}, new int[] {1}), 0, Long.MAX_VALUE);   // everything but 0 is cut off
-        ChangedEdges changes = g.drainChangedEdges();
+        ChangedEdges changes = seen.read().edges();
         assertNull(SsspRepair.repair(g.current(), previous, changes, 100));
         assertArrayEquals(before.distances(), previous.distances(), "restored");
         assertArrayEquals(before.parents(), previous.parents(), "restored");
@@ -243,7 +244,7 @@ class SsspRepairTest {
         Random rnd = new Random(directed ? 34 : 35);
         CsrGraph start = RepairStreams.graph(rnd, 2_000, directed);
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         SsspResult answer = DijkstraReference.run(start, 7);
         int invalidating = 0;
         for (int batch = 0; batch < 30; batch++) {
@@ -252,7 +253,7 @@ class SsspRepairTest {
                 int arc = rnd.nextInt(now.arcCount());
                 g.apply(EdgeEdits.reweight(now.sourceOf(arc), now.columns()[arc], now.weights()[arc] * 4 + 1), 0, Long.MAX_VALUE);
             }
-            ChangedEdges changes = g.drainChangedEdges();
+            ChangedEdges changes = seen.read().edges();
             now = g.current();
             SsspResult before = SSSP.copy(answer);
             SsspRepair.Repaired unlimited = SsspRepair.repair(now, SSSP.copy(answer), changes, Long.MAX_VALUE);
@@ -279,12 +280,12 @@ class SsspRepairTest {
         // 0 -> 1 -> 2 (1 each), 2 <-> 3 by zero-weight arcs; 0->1 is re-weighted to 2
         CsrGraph start = TestGraphs.build(4, true, 0, 1, 1, 1, 2, 1, 2, 3, 0, 3, 2, 0);
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         SsspResult previous = DijkstraReference.run(start, 0);
         SsspResult before = SSSP.copy(previous);
         g.apply(EdgeEdits.reweight(0, 1, 2), 0, Long.MAX_VALUE);
         CsrGraph now = g.current();
-        SsspRepair.Repaired r = SsspRepair.repair(now, previous, g.drainChangedEdges());
+        SsspRepair.Repaired r = SsspRepair.repair(now, previous, seen.read().edges());
         RepairStreams.Repaired<SsspResult> good = wrap(r);
         RepairStreams.check(SSSP, now, 0, before, good, "good");
 

@@ -200,4 +200,45 @@ public class FrontierConfig {
     private long slowBatchMs = 20;
     public long getSlowBatchMs() { return slowBatchMs; }
     public void setSlowBatchMs(long v) { this.slowBatchMs = v; }
+
+    /** The GPU engine's tuning switches ({@code frontier.gpu.*}). */
+    private Gpu gpu = new Gpu();
+    public Gpu getGpu() { return gpu; }
+    public void setGpu(Gpu gpu) { this.gpu = gpu; }
+
+    /**
+     * The GPU engine's tuning switches under {@code frontier.gpu.*}, given to the engine when it is opened (defaults
+     * that benchmarks chose; docs/operations.md, "GPU engine tuning").
+     */
+    @ConfigurationProperties("gpu")
+    public static class Gpu {
+        /** The CUDA device the engine opens. */
+        private int device = 0;
+        /** Each resident graph on its own CUDA stream and lock; false: one for all. */
+        private boolean lanes = true;
+        /** Structural updates applied on the device copy (slack-form CSR); false: merged on the host. */
+        private boolean editsOnDevice = true;
+        /** Free slots a slack row gets at least when laid out. */
+        private int slackMin = 4;
+        /** And d >> slack-shift for a row of d arcs (3: an eighth). */
+        private int slackShift = 3;
+        /** Print each device edit's phases to stderr (benchmarks). */
+        private boolean editPhases = false;
+        /** auto, on or off: asynchronous SSSP on a slack copy bounds each row by its live count. */
+        private String ssspLiveBound = "auto";
+        public int getDevice() { return device; }
+        public void setDevice(int v) { this.device = v; }
+        public boolean isLanes() { return lanes; }
+        public void setLanes(boolean v) { this.lanes = v; }
+        public boolean isEditsOnDevice() { return editsOnDevice; }
+        public void setEditsOnDevice(boolean v) { this.editsOnDevice = v; }
+        public int getSlackMin() { return slackMin; }
+        public void setSlackMin(int v) { this.slackMin = v; }
+        public int getSlackShift() { return slackShift; }
+        public void setSlackShift(int v) { this.slackShift = v; }
+        public boolean isEditPhases() { return editPhases; }
+        public void setEditPhases(boolean v) { this.editPhases = v; }
+        public String getSsspLiveBound() { return ssspLiveBound; }
+        public void setSsspLiveBound(String v) { this.ssspLiveBound = v; }
+    }
 }

@@ -9,6 +9,7 @@ import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.gpu.GpuBackend;
+import org.frontiergraph.kernels.gpu.GpuSettings;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
@@ -31,9 +32,15 @@ public class EngineService implements AutoCloseable {
     public EngineService(FrontierConfig config) {
         this.config = config;
         this.cpu = Backends.cpu();
-        this.gpu = Backends.gpu(BackendMode.parse(config.getBackend()));
+        this.gpu = Backends.gpu(BackendMode.parse(config.getBackend()), gpuSettings(config.getGpu()));
         LOG.info("compute backends: default {}; GPU {}", defaultBackend(),
                 gpu.isPresent() ? "present" : "absent (" + GpuBackend.unavailableReason().orElse("not configured") + ")");
+    }
+
+    /** The GPU engine's switches from {@code frontier.gpu.*}. @throws IllegalArgumentException for a value out of range */
+    static GpuSettings gpuSettings(FrontierConfig.Gpu c) {
+        return new GpuSettings(c.getDevice(), c.isLanes(), c.isEditsOnDevice(), c.getSlackMin(), c.getSlackShift(),
+                c.isEditPhases(), GpuSettings.LiveBound.parse(c.getSsspLiveBound()));
     }
 
     /** The backend a graph is loaded on unless a query says otherwise. */

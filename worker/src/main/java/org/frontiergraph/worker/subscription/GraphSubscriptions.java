@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.Subscription;
@@ -23,6 +24,22 @@ final class GraphSubscriptions {
     final List<Subscription> ended = new ArrayList<>();
     /** The graph whose changed edges the answers follow; null: none yet (every answer is computed afresh). */
     MutableGraph tracked;
+    /** The answers' place in {@link #tracked}'s change log. */
+    ChangeLog.Cursor changes;
+
+    /** Follows {@code graph}'s changes from now on (the previous graph's cursor closed). */
+    void follow(MutableGraph graph) {
+        stopFollowing();
+        tracked = graph;
+        changes = graph.log().cursor(ChangeLog.Detail.EDGES);
+    }
+
+    /** Closes the cursor, so that the graph's log keeps nothing for these answers. */
+    void stopFollowing() {
+        if (changes != null) changes.close();
+        changes = null;
+        tracked = null;
+    }
     long version = -1;
 
     GraphSubscriptions(String graphId, int partition) {

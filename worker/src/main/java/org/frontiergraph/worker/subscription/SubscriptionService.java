@@ -20,7 +20,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
 import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
+import org.frontiergraph.kernels.graph.Changes;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.sssp.TreeRepair;
 import org.frontiergraph.schema.Algorithm;
@@ -55,7 +57,7 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #accept} registers, replaces or cancels a subscription; its first answer is computed at the next
  *       flush (the end of the poll batch), on the version current then (INITIAL).</li>
  *   <li>{@link #flush}, after each poll batch: for each graph with subscriptions, the edges the batch's updates
- *       touched ({@link MutableGraph#drainChangedEdges()}) repair each standing answer in place (the kernels'
+ *       touched (read from the graph's {@link ChangeLog} by a cursor) repair each standing answer in place (the kernels'
  *       incremental algorithms, on the host graph); one answer serves every subscription of the same algorithm and
  *       source. A change too large to repair cheaply on the host is repaired on the device where the graph lives on the
  *       GPU (the BFS and SSSP answers keep a tree there, {@link DeviceAnswers}: the host's changes scattered into it
@@ -240,7 +242,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     public synchronized void resync(int partition) {
         for (GraphSubscriptions g : graphs.values()) {
             if (g.partition != partition) continue;
-            g.tracked = null;   // recompute every answer
+            g.stopFollowing();   // recompute every answer
             for (Subscriber sub : g.subs.values()) sub.complete = PushReason.RESYNC;
         }
     }
@@ -273,7 +275,10 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             if (!g.subs.isEmpty()) flush(g, nowMs, results, errors);
             ended.addAll(g.ended);
             g.ended.clear();
-            if (g.subs.isEmpty()) it.remove();
+            if (g.subs.isEmpty()) {
+                g.stopFollowing();
+                it.remove();
+            }
         }
         count = total();
         return results.isEmpty() && errors.isEmpty() && ended.isEmpty() ? Pushes.NONE : new Pushes(results, errors, ended);
@@ -290,16 +295,15 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         times.reset();
         g.version = entry.version();
         MutableGraph graph = entry.resident().mutable();
-        if (g.tracked != graph) {   // the first look, a new snapshot, a rebuilt partition: every answer afresh
+        Changes read = g.tracked == graph ? g.changes.read() : null;
+        if (read == null || read.restart()) {   // the first look, a new snapshot, a rebuilt partition, a lost cursor: afresh
             if (g.tracked != null) {
                 for (Subscriber sub : g.subs.values()) if (sub.sequence >= 0 && sub.complete == null) sub.complete = PushReason.RESYNC;
             }
-            g.tracked = graph;
-            graph.trackChangedEdges();
-            graph.drainChangedEdges();
+            g.follow(graph);
             g.clearAnswers();
         } else {
-            ChangedEdges changes = graph.drainChangedEdges();
+            ChangedEdges changes = read.edges();
             if (!changes.isEmpty(graph.vertexCount())) {
                 List<AnswerRepairs.Refresh<?>> refreshed = repairs.refreshAll(g, entry, List.copyOf(g.answers.values()), changes);
                 for (AnswerRepairs.Refresh<?> t : refreshed) update(g, entry, t, results, errors);
@@ -547,6 +551,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         graphs.values().removeIf(g -> {
             if (!partitions.contains(g.partition)) return false;
             g.clearAnswers();
+            g.stopFollowing();
             return true;
         });
         count = total();
