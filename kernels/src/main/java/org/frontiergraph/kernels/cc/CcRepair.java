@@ -124,6 +124,9 @@ public final class CcRepair {
         CsrGraph in;
         long work;
         int searches, settledCount;
+        /** The settled vertices in settling order; per settled component: label, previous label of a vertex, size. */
+        int[] settledList = new int[16];
+        final List<int[]> pieces = new ArrayList<>();
         /** Settled vertices: their label + 1 (0: not settled). Allocated on the first settle. */
         int[] settled;
         /** Previous labels whose vertices moved (settled, or their group merged). */
@@ -278,12 +281,16 @@ public final class CcRepair {
             }
             int min = Integer.MAX_VALUE;
             for (int i = 0; i < length; i++) min = Math.min(min, queue[i]);
+            if (settledCount + length > settledList.length) {
+                settledList = Arrays.copyOf(settledList, Math.max(2 * settledList.length, settledCount + length));
+            }
             for (int i = 0; i < length; i++) {
                 int x = queue[i];
                 settled[x] = min + 1;
                 touched[old(x)] = true;
+                settledList[settledCount++] = x;
             }
-            settledCount += length;
+            pieces.add(new int[] {min, old(queue[0]), length});
             return outcome;
         }
 
@@ -314,35 +321,103 @@ public final class CcRepair {
                 return new Repaired(new CcResult(prev, previous.components(), previous.largest(), timing(t0)),
                         List.of(), List.of(), new int[0]);
             }
+            if (group == null && remaindersKeepTheirLabels()) return cutOff(t0);
             int[] labels = new int[n];
-            int[] minOf = null;
-            int changedCount = 0;
+            int[] minOf = null;   // per group root: its smallest unsettled vertex + 1 (0: none seen yet)
+            int[] sizes = new int[n];
+            int changedCount = 0, components = 0, largest = 0;
             int[] changed = new int[16];
             for (int x = 0; x < n; x++) {
                 int o = old(x), label;
                 if (isSettled(x)) {
                     label = settled[x] - 1;
                 } else if (touched != null && touched[o] || group != null && group[o] != o) {
-                    if (minOf == null) {
-                        minOf = new int[n];
-                        Arrays.fill(minOf, -1);
-                    }
+                    if (minOf == null) minOf = new int[n];
                     int r = group == null ? o : root(o);
-                    if (minOf[r] < 0) minOf[r] = x;
-                    label = minOf[r];
+                    if (minOf[r] == 0) minOf[r] = x + 1;
+                    label = minOf[r] - 1;
                 } else {
                     label = o;
                 }
                 labels[x] = label;
+                if (label == x) components++;
+                int size = ++sizes[label];
+                if (size > largest) largest = size;
                 if (label != o) {
                     if (changedCount == changed.length) changed = Arrays.copyOf(changed, 2 * changedCount);
                     changed[changedCount++] = x;
                 }
             }
             changed = Arrays.copyOf(changed, changedCount);
-            CcResult counted = CcResult.of(labels, Timing.NONE);
-            CcResult result = new CcResult(labels, counted.components(), counted.largest(), timing(t0));
+            CcResult result = new CcResult(labels, components, largest, timing(t0));
             return new Repaired(result, merges(labels, changed), splits(labels, changed), changed);
+        }
+
+        /**
+         * No insertion joined groups and no previous label was settled away: each settled piece is a new component cut
+         * off a previous one (every vertex of a piece had the same previous label, else that label's whole component
+         * would be in the piece, its label settled), and everything else keeps its label.
+         */
+        boolean remaindersKeepTheirLabels() {
+            for (int i = 0; i < settledCount; i++) if (isSettled(old(settledList[i]))) return false;
+            return true;
+        }
+
+        /**
+         * The result where only pieces were cut off ({@link #remaindersKeepTheirLabels}): the previous labels copied,
+         * the settled vertices patched, the splits read off the pieces. The largest size: the pieces', the remainders'
+         * (counted in one pass over the labels), or the previous largest where no component of that size was cut;
+         * else, unless the untouched components hold fewer vertices than that, a count of every component.
+         */
+        Repaired cutOff(long t0) {
+            int[] labels = Arrays.copyOf(prev, n);
+            for (int x = before; x < n; x++) labels[x] = x;
+            int[] changed = Arrays.copyOf(settledList, settledCount);
+            for (int x : changed) labels[x] = settled[x] - 1;
+            Arrays.sort(changed);
+            Map<Integer, Integer> lost = new HashMap<>();
+            int largest = 0;
+            for (int[] piece : pieces) {
+                lost.merge(piece[1], piece[2], Integer::sum);
+                largest = Math.max(largest, piece[2]);
+            }
+            Map<Integer, Integer> remainder = remainders(labels, lost.keySet());
+            boolean largestCut = false;
+            long rest = before;   // vertices of the components nothing was cut from: none of them is larger
+            for (Map.Entry<Integer, Integer> e : remainder.entrySet()) {
+                int was = e.getValue() + lost.get(e.getKey());
+                largest = Math.max(largest, e.getValue());
+                largestCut |= was == previous.largest();
+                rest -= was;
+            }
+            if (!largestCut) {
+                largest = Math.max(largest, previous.largest());
+            } else if (largest < rest) {
+                int[] sizes = new int[n];
+                for (int label : labels) largest = Math.max(largest, ++sizes[label]);
+            }
+            TreeMap<Integer, TreeSet<Integer>> into = new TreeMap<>();
+            for (int[] piece : pieces) into.computeIfAbsent(piece[1], k -> new TreeSet<>(List.of(k))).add(piece[0]);
+            List<Split> split = new ArrayList<>();
+            into.forEach((label, parts) -> split.add(new Split(label, ints(parts))));
+            CcResult result = new CcResult(labels, previous.components() + (n - before) + pieces.size(), largest,
+                    timing(t0));
+            return new Repaired(result, List.of(), split, changed);
+        }
+
+        /** The vertices still labeled by each of {@code labels} (one pass; a compare per vertex for one label). */
+        Map<Integer, Integer> remainders(int[] all, java.util.Set<Integer> labels) {
+            Map<Integer, Integer> count = new HashMap<>();
+            if (labels.isEmpty()) return count;
+            if (labels.size() == 1) {
+                int only = labels.iterator().next(), c = 0;
+                for (int label : all) if (label == only) c++;
+                count.put(only, c);
+                return count;
+            }
+            for (int label : labels) count.put(label, 0);
+            for (int label : all) if (touched[label] && count.containsKey(label)) count.merge(label, 1, Integer::sum);
+            return count;
         }
 
         /** New labels that gathered several previous ones. */
