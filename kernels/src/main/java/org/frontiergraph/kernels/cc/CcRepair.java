@@ -34,11 +34,13 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * {@link Merge}; a previous component whose vertices now carry two or more labels is a {@link Split} (a new vertex
  * counts as its own previous component). Both can hold for one component.
  *
- * <p><b>Cost.</b> O(vertices and arcs the searches visit) while nothing moves (a deletion with a short replacement
- * path, an insertion inside one component: the previous labels are shared); plus two O(n) passes (labels, counts)
- * when something moved. On a directed graph a deletion reads the new version's {@link CsrGraph#transpose()} (built by
- * its first reader, cached on the graph). Work past the budget (vertices plus arcs the searches visit, default
- * {@link #defaultBudget}) returns null. Not for concurrent use of one thread's scratch: each thread has its own.
+ * <p><b>Cost.</b> O(vertices and arcs the searches visit) while no label changes (a deletion with a short
+ * replacement path, an insertion inside one component: the previous labels are shared). A batch that only cuts pieces
+ * off (the common "which vertices are cut off" case) adds a copy of the labels and one compare pass; any other change
+ * (a merge, a previous smallest vertex cut away) one pass over the vertices for labels and counts. On a directed graph
+ * a deletion reads the new version's {@link CsrGraph#transpose()}, built by its first reader and cached on the graph
+ * (O(m): it dominates such batches on USA-road-d.NY, see docs/benchmarks.md). Work past the budget (vertices plus
+ * arcs the searches visit, default {@link #defaultBudget}) returns null. Each thread has its own search scratch.
  */
 public final class CcRepair {
     /** Work per arc of the graph past which a repair gives up (about a recompute's sequential cost). */
