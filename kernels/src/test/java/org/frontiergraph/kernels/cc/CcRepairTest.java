@@ -177,6 +177,26 @@ class CcRepairTest {
     }
 
     @Test
+    void theLargestSizeAfterACutComesFromTheComponentsLeft() {
+        // {0,1,2} and {3,4,5}: cutting 0 off one of two largest components leaves the other as the largest
+        MutableGraph g = new MutableGraph(TestGraphs.build(7, false, 0, 1, 1, 1, 2, 1, 3, 4, 1, 4, 5, 1));
+        g.trackChangedEdges();
+        CcResult before = CcReference.run(g.current());
+        g.apply(EdgeEdits.remove(new int[] {1}, new int[] {2}), 0, Long.MAX_VALUE);
+        CcRepair.Repaired r = CcRepair.repair(g.current(), before, g.drainChangedEdges());
+        assertArrayEquals(new int[] {0, 0, 2, 3, 3, 3, 6}, r.result().labels());
+        assertEquals(4, r.result().components());
+        assertEquals(3, r.result().largest());
+        // a new vertex alone: one more component, nothing else changes
+        int[] none = new int[0];
+        g.apply(new EdgeEdits(1, none, none, none, none, new double[0], none, none, new double[0]), 0, Long.MAX_VALUE);
+        CcRepair.Repaired grown = CcRepair.repair(g.current(), r.result(), g.drainChangedEdges());
+        assertEquals(5, grown.result().components());
+        assertEquals(7, grown.result().labels()[7]);
+        assertTrue(grown.unchanged());
+    }
+
+    @Test
     void aDeletionWithAReplacementPathSharesTheLabels() {
         // a cycle 0..9: removing one edge leaves a path, the same component
         double[] t = new double[30];
