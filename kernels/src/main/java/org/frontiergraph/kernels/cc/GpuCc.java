@@ -95,8 +95,6 @@ final class GpuCc implements GpuLauncher<WholeGraph, CcResult> {
 
     DeviceTimer timer() { return timer; }
 
-    DeviceGraph device() { return device; }
-
     @Override
     public void close() {
         timer.close();
