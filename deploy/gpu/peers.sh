@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Frontier against the peers (gapbs BFS and SSSP, ECL-MST), side by side, in ONE call on the GPU machine, from the
+# Frontier against the peers (gapbs BFS, SSSP and CC, ECL-MST), side by side, in ONE call on the GPU machine, from the
 # repository root, with the bundle of deploy/gpu/build-bundle.sh in .device/ (the peers' sources in .device/peers/):
 #   deploy/gpu/peers.sh        the table on stdout and in $OUT/peers.md; $OUT/peers.log (all of stdout),
 #                              $OUT/peer-logs.txt (every peer's own output), $OUT/gpu.txt
-# 1. builds gapbs bfs and sssp (unmodified), gapbs-check-{bfs,sssp} (gapbs's kernel and verifier
-#    on given sources, writing the answer), ECL-MST with the CUDA 13 printf fix of shared/peers/README.md and
+# 1. builds gapbs bfs, sssp and cc (unmodified), gapbs-check-{bfs,sssp} (gapbs's kernel and verifier
+#    on given sources, writing the answer), gapbs-check-cc (gapbs's Afforest and CCVerifier, writing the labels), ECL-MST with the CUDA 13 printf fix of shared/peers/README.md and
 #    ecl-mst-runs (its GPU MST run several times on one upload of the file, then its own Kruskal check and the MST);
 # 2. PeerBench frontier: builds each graph as GpuBench does, writes it as .sg/.wsg/.egr, picks GpuBench's sources,
-#    times Frontier's BFS, SSSP and MST and writes Frontier's answers;
+#    times Frontier's BFS, SSSP, MST and CC and writes Frontier's answers;
 # 3. for each graph and source: gapbs bfs -f g.sg -r S -n TRIALS, gapbs sssp -f g.wsg -r S -n TRIALS -d DELTA
-#    (GAP's deltas: 2 for Kronecker/uniform, 50000 for road graphs); ecl-mst-runs g.egr RUNS; the check programs
-#    on the first CHECK sources;
+#    (GAP's deltas: 2 for Kronecker/uniform, 50000 for road graphs); gapbs cc -f g.sg -n 4*TRIALS;
+#    ecl-mst-runs g.egr RUNS; the check programs on the first CHECK sources, gapbs-check-cc once;
 # 4. PeerBench compare: checks that the answers agree and prints the ratio table (exit status 1 when they do not).
 # Environment: PEERS_GRAPHS (ny,kron22,uniform22; GpuBench's names: kronSCALE, uniformSCALE, gridSIDE and the datasets
 #   ny, rome99, luxembourg, enron, facebook), PEERS_SOURCES (16), PEERS_CHECK (2), PEERS_TRIALS (4),
@@ -154,6 +154,52 @@ int main(int argc, char *argv[]) {
   return status;
 }
 EOF
+  cat > "$bin/gapbs_check_cc.cc" <<'EOF'
+// gapbs-check-cc: gapbs's own Afforest (cc.cc, included unmodified with its main renamed) run once on the given file,
+// checked by gapbs's own CCVerifier, and its labels written for PeerReport: OUTDIR/gapbs-cc.i32, each vertex's
+// label renamed to the smallest vertex of its component (int32 little-endian), as Frontier labels components.
+//   gapbs-check-cc GRAPH.sg OUTDIR
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+#define main gapbs_main
+#include "cc.cc"
+#undef main
+
+int main(int argc, char *argv[]) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: %s GRAPH.sg OUTDIR\n", argv[0]);
+    return 2;
+  }
+  char *args[] = {argv[0], const_cast<char *>("-f"), argv[1], nullptr};
+  CLBase cli(3, args, "gapbs check cc");
+  if (!cli.ParseArgs()) return 2;
+  Builder b(cli);
+  Graph g = b.MakeGraph();
+  Timer t;
+  t.Start();
+  pvector<NodeID> comp = Afforest(g);
+  t.Stop();
+  bool ok = CCVerifier(g, comp);
+  const int64_t n = g.num_nodes();
+  std::vector<int32_t> smallest(n, -1), labels(n);
+  int64_t components = 0;
+  for (int64_t v = 0; v < n; v++) {
+    if (smallest[comp[v]] < 0) { smallest[comp[v]] = v; components++; }
+    labels[v] = smallest[comp[v]];
+  }
+  std::string file = std::string(argv[2]) + "/gapbs-cc.i32";
+  FILE *f = fopen(file.c_str(), "wb");
+  if (f == nullptr || fwrite(labels.data(), sizeof(int32_t), n, f) != static_cast<size_t>(n) || fclose(f) != 0) {
+    printf("cc: cannot write %s\n", file.c_str());
+    ok = false;
+  }
+  printf("cc: %.5f s, %ld components, gapbs verifier %s\n", t.Seconds(), static_cast<long>(components),
+         ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
+EOF
   cat > "$bin/ecl_mst_runs.cu" <<'EOF'
 // ecl-mst-runs: ECL-MST's own GPU MST (gpuMST of ECL-MST_10.cu, unmodified but for the CUDA 13 printf fix, included
 // with its main renamed) run RUNS times on one .egr read once: each run prints ECL-MST's "Dev" time (its kernels,
@@ -242,9 +288,10 @@ build_peers() (
   write_wrappers || exit 1
   flags="-std=c++11 -O3 -Wall -fopenmp -I $bin/gapbs/src"
   pids=()
-  make -s -C "$bin/gapbs" -j16 bfs sssp & pids+=($!)
+  make -s -C "$bin/gapbs" -j16 bfs sssp cc & pids+=($!)
   g++ $flags -DCHECK_BFS "$bin/gapbs_check.cc" -o "$bin/gapbs-check-bfs" & pids+=($!)
   g++ $flags "$bin/gapbs_check.cc" -o "$bin/gapbs-check-sssp" & pids+=($!)
+  g++ $flags "$bin/gapbs_check_cc.cc" -o "$bin/gapbs-check-cc" & pids+=($!)
   if command -v nvcc >/dev/null; then
     nvcc -O3 -arch="$arch" -I "$bin/ECL-MST/source" "$bin/ecl_mst_runs.cu" -o "$bin/ecl-mst-runs" & pids+=($!)
   else
@@ -285,6 +332,8 @@ run_peers() {
       peer "$d/gapbs-sssp-$s.log" "$bin/gapbs/sssp" -f "$d/g.wsg" -r "$s" -n "$trials" -d "$DELTA"
       (( $? == 99 )) && break
     done
+    echo "== $g: gapbs cc -n $(( 4 * trials ))"
+    peer "$d/gapbs-cc.log" "$bin/gapbs/cc" -f "$d/g.sg" -n "$(( 4 * trials ))"
     echo "== $g: ecl-mst-runs ($mst_runs runs)"
     if [[ -x "$bin/ecl-mst-runs" ]]; then
       peer "$d/ecl-mst.log" "$bin/ecl-mst-runs" "$d/g.egr" "$mst_runs"
@@ -294,6 +343,7 @@ run_peers() {
     echo "== $g: gapbs's answers from $CHECK (gapbs-check-bfs, gapbs-check-sssp)"
     peer "$d/gapbs-check.log" "$bin/gapbs-check-bfs" "$d/g.sg" "$d" $CHECK
     peer "$d/gapbs-check.log" "$bin/gapbs-check-sssp" "$d/g.wsg" "$d" "$DELTA" $CHECK
+    peer "$d/gapbs-check.log" "$bin/gapbs-check-cc" "$d/g.sg" "$d"
     grep -h "gapbs verifier" "$d/gapbs-check.log"
     rm -f "$d/g.sg" "$d/g.wsg" "$d/g.egr"
   done < "$work/graphs.txt"

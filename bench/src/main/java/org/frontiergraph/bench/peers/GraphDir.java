@@ -20,6 +20,10 @@ import java.nio.file.Path;
  * WORK/NAME/gapbs-sssp-S.i32        gapbs's delta-stepping distances from S  (gapbs-check-sssp)
  * WORK/NAME/gapbs-check.log         both check programs' output (gapbs's own verifiers)
  * WORK/NAME/ecl-mst.log             ecl-mst-runs g.egr RUNS: one "Dev" time per run, its Kruskal check, the MST
+ * WORK/NAME/frontier-cc.i32         Frontier's CC labels (int32 LE, each component's smallest vertex)
+ * WORK/NAME/gapbs-cc.log            gapbs cc -f g.sg -n 4*TRIALS  (timing)
+ * WORK/NAME/gapbs-cc.i32            gapbs's Afforest labels, each renamed to its component's smallest vertex
+ *                                   (gapbs-check-cc, which also runs gapbs's CCVerifier into gapbs-check.log)
  * </pre>
  */
 record GraphDir(Path dir) {
@@ -43,4 +47,7 @@ record GraphDir(Path dir) {
     Path gapbsSssp(int source) { return dir.resolve("gapbs-sssp-" + source + ".i32"); }
     Path gapbsCheckLog() { return dir.resolve("gapbs-check.log"); }
     Path eclLog() { return dir.resolve("ecl-mst.log"); }
+    Path frontierCc() { return dir.resolve("frontier-cc.i32"); }
+    Path gapbsCcLog() { return dir.resolve("gapbs-cc.log"); }
+    Path gapbsCc() { return dir.resolve("gapbs-cc.i32"); }
 }

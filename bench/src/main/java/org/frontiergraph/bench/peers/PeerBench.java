@@ -15,6 +15,8 @@ import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.cc.Cc;
+import org.frontiergraph.kernels.cc.CcResult;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Timing;
@@ -32,7 +34,7 @@ import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 
 /**
- * Frontier against the peers (gapbs BFS and SSSP, ECL-MST), side by side on the same files and sources. Two steps,
+ * Frontier against the peers (gapbs BFS, SSSP and CC, ECL-MST), side by side on the same files and sources. Two steps,
  * with {@code deploy/gpu/peers.sh} running the peers between them (the layout of the work folder: {@link GraphDir}):
  *
  * <pre>PeerBench frontier --work DIR [--graphs ny,kron22,uniform22] [--sources 16] [--check 2] [--mst-runs 16]
@@ -41,9 +43,9 @@ import org.frontiergraph.kernels.sssp.SsspResult;
  *
  * {@code frontier} builds each graph as {@code GpuBench} does (Kronecker / uniform with seed 20260101, weights
  * 1..255; USA-road-d.NY from the datasets folder), writes it as {@code .sg}, {@code .wsg} and {@code .egr}, picks
- * GpuBench's seeded sources of non-zero degree, times Frontier's default BFS, SSSP and MST (kernel time, two
- * warm-up runs, then every source once; median), and writes Frontier's answers for the first {@code --check}
- * sources and its MST for the agreement checks. {@code compare} is {@link PeerReport}: it reads the peers' logs and
+ * GpuBench's seeded sources of non-zero degree, times Frontier's default BFS, SSSP, MST and CC (kernel time, two
+ * warm-up runs, then every source once, or {@code --mst-runs} runs of the whole-graph MST and CC; median), and writes
+ * Frontier's answers for the first {@code --check} sources, its MST and its CC labels for the agreement checks. {@code compare} is {@link PeerReport}: it reads the peers' logs and
  * answers, checks that the answers agree and prints the ratio table. The {@code cpu} engine lets the whole pipeline
  * run on a machine without a GPU (its times are then the CPU engine's).
  */
@@ -146,7 +148,8 @@ public final class PeerBench {
     }
 
     /**
-     * Frontier's side of one graph: the answers of the check sources and the MST written for the agreement checks,
+     * Frontier's side of one graph: the answers of the check sources, the MST and the CC labels written for the
+     * agreement checks,
      * then the timed runs. Returns frontier.properties.
      */
     static String time(String name, CsrGraph g, ComputeBackend engine, String device, int[] sources, int[] checked,
@@ -157,9 +160,12 @@ public final class PeerBench {
                 PeerFiles.writeInts(dir.frontierSssp(s), distancesAsInt32(Sssp.run(resident, s, null)));
             }
             MstResult mst = Mst.run(resident, null);
+            CcResult cc = Cc.run(resident, null);
+            PeerFiles.writeInts(dir.frontierCc(), cc.labels());
             double[] bfs = timed(sources, s -> Bfs.run(resident, s, null).timing());
             double[] sssp = timed(sources, s -> Sssp.run(resident, s, null).timing());
             double[] mstMs = timed(IntStream.range(0, mstRuns).toArray(), s -> Mst.run(resident, null).timing());
+            double[] ccMs = timed(IntStream.range(0, mstRuns).toArray(), s -> Cc.run(resident, null).timing());
             if (mst.totalWeight() != Math.rint(mst.totalWeight())) {
                 throw new IllegalStateException("MST weight " + mst.totalWeight() + " is not an integer");
             }
@@ -181,6 +187,10 @@ public final class PeerBench {
             p.append("mst.weight=").append((long) mst.totalWeight()).append('\n');
             p.append("mst.edges=").append(mst.edgeIds().length).append('\n');
             p.append("mst.components=").append(mst.components()).append('\n');
+            p.append("cc.ms=").append(num(median(ccMs))).append('\n');
+            p.append("cc.runs=").append(nums(ccMs)).append('\n');
+            p.append("cc.components=").append(cc.components()).append('\n');
+            p.append("cc.largest=").append(cc.largest()).append('\n');
             p.append("mst.hash=").append(Long.toUnsignedString(edgeSetHash(g.undirectedEdges(), mst.edgeIds())))
                     .append('\n');
             return p.toString();

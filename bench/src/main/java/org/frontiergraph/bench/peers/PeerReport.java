@@ -25,7 +25,10 @@ import java.util.regex.Pattern;
  * is the median of its "Dev" times, the first run excluded. Agreement (every check must hold, or the exit status is
  * 1): for each check source, gapbs's BFS levels (the depths of its BFS tree) and its SSSP distances equal Frontier's
  * on every vertex, and gapbs's own serial verifiers pass on the same files; ECL-MST's MST weight, edge count and
- * edge set (an order-free hash) equal Frontier's, and ECL-MST's own serial Kruskal check says "all good".
+ * edge set (an order-free hash) equal Frontier's, and ECL-MST's own serial Kruskal check says "all good"; gapbs's
+ * CC labels (Afforest's, each renamed to its component's smallest vertex) equal Frontier's on every vertex, and
+ * gapbs's CCVerifier passes. gapbs cc's time is the "Average Time" of {@code cc -f g.sg -n 4*TRIALS} (one run per graph, so four
+ * times the trials of one BFS source).
  */
 final class PeerReport {
     private static final Pattern AVERAGE = Pattern.compile("(?m)^Average Time:\\s+([0-9.]+)\\s*$");
@@ -33,10 +36,12 @@ final class PeerReport {
     private static final Pattern CHECK =
             Pattern.compile("(?m)^(bfs|sssp) source (\\d+): .*gapbs verifier (PASS|FAIL)");
     private static final Pattern ECL_VALUE = Pattern.compile("(?m)^MST (weight|edges|hash): (\\d+)\\s*$");
+    private static final Pattern CC_CHECK = Pattern.compile("(?m)^cc: .*gapbs verifier (PASS|FAIL)");
 
     /** One graph's line of the table and its notes. */
     record GraphReport(String graph, String shape, Double frontierBfs, Double gapbsBfs, Double frontierSssp,
-                       Double gapbsSssp, Double frontierMst, Double eclMst, List<String> checks,
+                       Double gapbsSssp, Double frontierMst, Double eclMst, Double frontierCc, Double gapbsCc,
+                       List<String> checks,
                        List<String> problems) {
         boolean agree() { return problems.isEmpty(); }
     }
@@ -84,8 +89,13 @@ final class PeerReport {
         compareMst(f, ecl, checks, problems);
         if (eclMs == null) problems.add("ECL-MST: no Dev time in ecl-mst.log (not run?)");
 
+        Double gapbsCc = gapbsAverageSeconds(read(dir.gapbsCcLog()));
+        if (gapbsCc == null) problems.add("gapbs cc: no \"Average Time\" in gapbs-cc.log (not run?)");
+        compareCc(dir, checkLog, checks, problems);
+
         return new GraphReport(dir.name(), shape, number(f, "bfs.ms"), gapbsBfs, number(f, "sssp.ms"), gapbsSssp,
-                number(f, "mst.ms"), eclMs, checks, problems);
+                number(f, "mst.ms"), eclMs, number(f, "cc.ms"), gapbsCc == null ? null : gapbsCc * 1e3, checks,
+                problems);
     }
 
     /** Median over the sources of gapbs's per-source "Average Time", in ms; null when none ran. */
@@ -210,24 +220,49 @@ final class PeerReport {
         }
     }
 
+    /** gapbs's CC labels (renamed to each component's smallest vertex) against Frontier's; gapbs's CCVerifier. */
+    static void compareCc(GraphDir dir, String checkLog, List<String> checks, List<String> problems) throws IOException {
+        Matcher m = CC_CHECK.matcher(checkLog);
+        String verdict = m.find() ? m.group(1) : null;
+        if (!"PASS".equals(verdict)) {
+            problems.add("gapbs cc: its own CCVerifier " + (verdict == null ? "did not report (not run?)" : "says " + verdict));
+        }
+        if (!Files.exists(dir.gapbsCc()) || !Files.exists(dir.frontierCc())) {
+            problems.add("CC labels: " + (Files.exists(dir.frontierCc()) ? "gapbs's" : "Frontier's") + " answer file is missing");
+            return;
+        }
+        int[] mine = readInts(dir.frontierCc());
+        String diff = difference(mine, readInts(dir.gapbsCc()));
+        if (diff != null) {
+            problems.add("CC labels differ: " + diff);
+        } else if ("PASS".equals(verdict)) {
+            checks.add("CC: gapbs's labels (each component named by its smallest vertex) equal Frontier's on all "
+                    + mine.length + " vertices; gapbs's own CCVerifier PASS");
+        }
+    }
+
     static String render(List<GraphReport> reports, String date, String machine, String command, int trials) {
         StringBuilder b = new StringBuilder();
         b.append("Date ").append(date).append("; ").append(machine).append('\n');
         if (command != null) b.append("Command: `").append(command).append("`\n");
         b.append('\n');
-        b.append("| graph | BFS: Frontier / gapbs | SSSP: Frontier / gapbs | MST: Frontier / ECL-MST | answers |\n");
-        b.append("|---|---|---|---|---|\n");
+        b.append("| graph | BFS: Frontier / gapbs | SSSP: Frontier / gapbs | MST: Frontier / ECL-MST "
+                + "| CC: Frontier / gapbs | answers |\n");
+        b.append("|---|---|---|---|---|---|\n");
         for (GraphReport r : reports) {
             b.append("| ").append(r.graph).append(" | ").append(cell(r.frontierBfs, r.gapbsBfs)).append(" | ")
                     .append(cell(r.frontierSssp, r.gapbsSssp)).append(" | ").append(cell(r.frontierMst, r.eclMst))
-                    .append(" | ").append(r.agree() ? "agree" : "**DIFFER / incomplete**").append(" |\n");
+                    .append(" | ").append(cell(r.frontierCc, r.gapbsCc)).append(" | ")
+                    .append(r.agree() ? "agree" : "**DIFFER / incomplete**").append(" |\n");
         }
         b.append('\n');
         b.append("Cells: Frontier ms / peer ms = time ratio (below 1: Frontier is faster). Frontier: kernel time "
                 + "(graph resident, answer not copied back), median over the sources after two warm-up runs. gapbs: "
                 + "median over the same sources of the \"Average Time\" of `bfs -f g.sg -r SOURCE -n " + trials
                 + "` and `sssp -f g.wsg -r SOURCE -n " + trials + " -d DELTA`, on every host core. ECL-MST: median "
-                + "of its \"Dev\" kernel time (host timer, after upload, before copy-back), first run excluded. "
+                + "of its \"Dev\" kernel time (host timer, after upload, before copy-back), first run excluded. gapbs CC: "
+                + "the \"Average Time\" of `cc -f g.sg -n " + 4 * trials + "` (Afforest), on every host core; Frontier's CC "
+                + "is the median of as many runs as its MST's. "
                 + "Every side read the same graph, written once by PeerBench.\n\n");
         for (GraphReport r : reports) {
             b.append("- ").append(r.graph).append(" (").append(r.shape).append(")\n");

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The table and the agreement checks, from canned outputs of Frontier's step, gapbs and ecl-mst-runs. */
+/** The table and the agreement checks, from canned outputs of Frontier's step, gapbs (with gapbs-check-cc) and ecl-mst-runs. */
 class PeerReportTest {
     @TempDir
     Path work;
@@ -21,6 +21,7 @@ class PeerReportTest {
 
     static final int[] LEVELS = {0, 1, 2, -1};
     static final int[] DISTANCES = {0, 7, 10, -1};
+    static final int[] LABELS = {0, 0, 0, 3};
 
     /** What gapbs bfs / sssp print (util.h PrintTime), for one source. */
     static String gapbsLog(double... trials) {
@@ -47,14 +48,18 @@ class PeerReportTest {
         Files.writeString(dir.frontier(), "graph=tiny\nvertices=4\narcs=6\ndirected=false\nengine=gpu\n"
                 + "device=NVIDIA H200 (sm_90, 132 SMs, 143000 MiB)\nsources=1 2 3\ncheck=1\nbfs.ms=0.5000\n"
                 + "sssp.ms=2.0000\nmst.ms=1.0000\nmst.weight=10\nmst.edges=2\nmst.components=2\n"
-                + "mst.hash=18446744073709551615\n");
+                + "mst.hash=18446744073709551615\ncc.ms=0.2000\ncc.components=2\ncc.largest=3\n");
         Files.writeString(dir.gapbsBfsLog(1), gapbsLog(0.010, 0.012));
         Files.writeString(dir.gapbsBfsLog(2), gapbsLog(0.020, 0.020));
         Files.writeString(dir.gapbsBfsLog(3), gapbsLog(0.004, 0.006));
         for (int s = 1; s <= 3; s++) Files.writeString(dir.gapbsSsspLog(s), gapbsLog(0.001 * s * 4));
         Files.writeString(dir.gapbsCheckLog(), "Read Time:           0.00029\n"
                 + "bfs source 1: 0.00008 s, reached 3, gapbs verifier PASS\n"
-                + "sssp source 1: 0.00043 s, reached 3, gapbs verifier PASS\n");
+                + "sssp source 1: 0.00043 s, reached 3, gapbs verifier PASS\n"
+                + "cc: 0.00002 s, 2 components, gapbs verifier PASS\n");
+        Files.writeString(dir.gapbsCcLog(), gapbsLog(0.004, 0.004));
+        PeerFiles.writeInts(dir.frontierCc(), LABELS);
+        PeerFiles.writeInts(dir.gapbsCc(), LABELS);
         PeerFiles.writeInts(dir.frontierBfs(1), LEVELS);
         PeerFiles.writeInts(dir.gapbsBfs(1), LEVELS);
         PeerFiles.writeInts(dir.frontierSssp(1), DISTANCES);
@@ -70,13 +75,16 @@ class PeerReportTest {
         assertEquals(11.0, r.gapbsBfs(), 1e-9, "median of the per-source averages 11, 20, 5 ms");
         assertEquals(8.0, r.gapbsSssp(), 1e-9, "median of 4, 8, 12 ms");
         assertEquals(12.0, r.eclMst(), 1e-9, "median of 12, 11, 13 ms: the first run (90 ms) excluded");
-        assertEquals(3, r.checks().size(), String.valueOf(r.checks()));
+        assertEquals(4.0, r.gapbsCc(), 1e-9);
+        assertEquals(4, r.checks().size(), String.valueOf(r.checks()));
+        assertTrue(r.checks().get(3).contains("CC: gapbs's labels"), r.checks().get(3));
         assertTrue(r.checks().get(0).contains("BFS levels from 1 source (1)"), r.checks().get(0));
         assertTrue(r.checks().get(2).contains("weight 10"), r.checks().get(2));
 
         String table = PeerReport.render(List.of(r), "2026-11-23", "machine", "deploy/gpu/peers.sh", 4);
         assertTrue(table.contains("| tiny | 0.500 / 11.00 ms = 0.045 (22.0x faster) | 2.00 / 8.00 ms = 0.25 (4.0x "
-                + "faster) | 1.00 / 12.00 ms = 0.083 (12.0x faster) | agree |"), table);
+                + "faster) | 1.00 / 12.00 ms = 0.083 (12.0x faster) | 0.200 / 4.00 ms = 0.050 (20.0x faster) | agree |"),
+                table);
         assertTrue(table.contains("Command: `deploy/gpu/peers.sh`"), table);
     }
 
@@ -107,6 +115,18 @@ class PeerReportTest {
         PeerReport.GraphReport r = PeerReport.read(dir);
         assertEquals(List.of("MST weight: Frontier 10, ECL-MST 11",
                 "ECL-MST's own Kruskal check did not say \"all good\""), r.problems());
+    }
+
+    @Test
+    void differentComponentsOrAFailedCcVerifierAreProblems() throws IOException {
+        PeerFiles.writeInts(dir.gapbsCc(), new int[] {0, 0, 2, 3});
+        Files.writeString(dir.gapbsCheckLog(), Files.readString(dir.gapbsCheckLog()).replace("components, gapbs verifier PASS",
+                "components, gapbs verifier FAIL"));
+        PeerReport.GraphReport r = PeerReport.read(dir);
+        assertEquals(List.of("gapbs cc: its own CCVerifier says FAIL",
+                "CC labels differ: 1 vertices, first 2: Frontier 0, gapbs 2 (-1 = unreached)"), r.problems());
+        Files.delete(dir.gapbsCcLog());
+        assertTrue(PeerReport.read(dir).problems().contains("gapbs cc: no \"Average Time\" in gapbs-cc.log (not run?)"));
     }
 
     @Test
