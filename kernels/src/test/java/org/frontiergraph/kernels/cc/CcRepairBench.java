@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Random;
 import org.frontiergraph.kernels.contract.TestGraphs;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
@@ -28,7 +29,7 @@ public final class CcRepairBench {
             return;
         }
         MutableGraph g = new MutableGraph(graph.get());
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         CcResult answer = CpuCc.run(g.current());
         Random rnd = new Random(7);
         long[] kept = new long[batches], moved = new long[batches];
@@ -51,7 +52,7 @@ public final class CcRepairBench {
                 continue;
             }
             CsrGraph now = g.current();
-            ChangedEdges c = g.drainChangedEdges();
+            ChangedEdges c = seen.read().edges();
             long t0 = System.nanoTime();
             CcRepair.Repaired r = CcRepair.repair(now, answer, c);
             long t = System.nanoTime() - t0;

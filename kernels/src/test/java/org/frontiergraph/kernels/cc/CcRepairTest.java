@@ -18,6 +18,7 @@ import java.util.TreeSet;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
@@ -63,7 +64,7 @@ class CcRepairTest {
     static Seen stream(CsrGraph start, long seed, int runs, int[] runSizes, String budgetKind) {
         Random rnd = new Random(seed);
         MutableGraph g = new MutableGraph(start);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         CsrGraph now = g.current();
         CcResult answer = CcReference.run(now);
         int splits = 0, merges = 0, refused = 0, newVertices = 0;
@@ -77,7 +78,7 @@ class CcRepairTest {
                 }
             }
             now = g.current();
-            ChangedEdges changes = g.drainChangedEdges();
+            ChangedEdges changes = seen.read().edges();
             if (now.vertexCount() > changes.vertexCountBefore()) newVertices++;
             long budget = switch (budgetKind) {
                 case "small" -> 60;
@@ -162,10 +163,10 @@ class CcRepairTest {
     @Test
     void cuttingOffTheSmallestVertexRelabelsTheRest() {
         MutableGraph g = new MutableGraph(TestGraphs.path(6));
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         CcResult before = CcReference.run(g.current());
         g.apply(EdgeEdits.remove(new int[] {0}, new int[] {1}), 0, Long.MAX_VALUE);
-        CcRepair.Repaired r = CcRepair.repair(g.current(), before, g.drainChangedEdges());
+        CcRepair.Repaired r = CcRepair.repair(g.current(), before, seen.read().edges());
         assertArrayEquals(new int[] {0, 1, 1, 1, 1, 1}, r.result().labels());
         assertArrayEquals(new int[] {1, 2, 3, 4, 5}, r.changed());
         assertEquals(1, r.split().size());
@@ -180,17 +181,17 @@ class CcRepairTest {
     void theLargestSizeAfterACutComesFromTheComponentsLeft() {
         // {0,1,2} and {3,4,5}: cutting 0 off one of two largest components leaves the other as the largest
         MutableGraph g = new MutableGraph(TestGraphs.build(7, false, 0, 1, 1, 1, 2, 1, 3, 4, 1, 4, 5, 1));
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         CcResult before = CcReference.run(g.current());
         g.apply(EdgeEdits.remove(new int[] {1}, new int[] {2}), 0, Long.MAX_VALUE);
-        CcRepair.Repaired r = CcRepair.repair(g.current(), before, g.drainChangedEdges());
+        CcRepair.Repaired r = CcRepair.repair(g.current(), before, seen.read().edges());
         assertArrayEquals(new int[] {0, 0, 2, 3, 3, 3, 6}, r.result().labels());
         assertEquals(4, r.result().components());
         assertEquals(3, r.result().largest());
         // a new vertex alone: one more component, nothing else changes
         int[] none = new int[0];
         g.apply(new EdgeEdits(1, none, none, none, none, new double[0], none, none, new double[0]), 0, Long.MAX_VALUE);
-        CcRepair.Repaired grown = CcRepair.repair(g.current(), r.result(), g.drainChangedEdges());
+        CcRepair.Repaired grown = CcRepair.repair(g.current(), r.result(), seen.read().edges());
         assertEquals(5, grown.result().components());
         assertEquals(7, grown.result().labels()[7]);
         assertTrue(grown.unchanged());
@@ -206,10 +207,10 @@ class CcRepairTest {
             t[3 * i + 2] = 1;
         }
         MutableGraph g = new MutableGraph(TestGraphs.build(10, false, t));
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         CcResult before = CcReference.run(g.current());
         g.apply(EdgeEdits.remove(new int[] {4}, new int[] {5}), 0, Long.MAX_VALUE);
-        CcRepair.Repaired r = CcRepair.repair(g.current(), before, g.drainChangedEdges());
+        CcRepair.Repaired r = CcRepair.repair(g.current(), before, seen.read().edges());
         assertTrue(r.unchanged());
         assertSame(before.labels(), r.result().labels());
         assertEquals(1, r.result().timing().counter("searches"));
@@ -218,10 +219,10 @@ class CcRepairTest {
     @Test
     void anInsertionMergesTwoComponents() {
         MutableGraph g = new MutableGraph(TestGraphs.build(6, false, 0, 1, 1, 1, 2, 1, 3, 4, 1, 4, 5, 1));
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         CcResult before = CcReference.run(g.current());
         g.apply(EdgeEdits.add(new int[] {5}, new int[] {2}, new double[] {1}), 0, Long.MAX_VALUE);
-        CcRepair.Repaired r = CcRepair.repair(g.current(), before, g.drainChangedEdges());
+        CcRepair.Repaired r = CcRepair.repair(g.current(), before, seen.read().edges());
         assertArrayEquals(new int[] {0, 0, 0, 0, 0, 0}, r.result().labels());
         assertEquals(List.of(0), r.merged().stream().map(CcRepair.Merge::label).toList());
         assertArrayEquals(new int[] {0, 3}, r.merged().get(0).from());
@@ -233,11 +234,11 @@ class CcRepairTest {
     void aSplitPastTheBudgetGivesUp() {
         CsrGraph path = TestGraphs.path(10_000);
         MutableGraph g = new MutableGraph(path);
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         CcResult before = CcReference.run(path);
         g.apply(EdgeEdits.remove(new int[] {5_000}, new int[] {5_001}), 0, Long.MAX_VALUE);
         CsrGraph now = g.current();
-        ChangedEdges changes = g.drainChangedEdges();
+        ChangedEdges changes = seen.read().edges();
         assertNull(CcRepair.repair(now, before, changes, 1_000));
         CcRepair.Repaired r = CcRepair.repair(now, before, changes, Long.MAX_VALUE);
         assertNotNull(r);
@@ -253,14 +254,14 @@ class CcRepairTest {
         Optional<CsrGraph> ny = TestGraphs.real(Datasets.NY);
         assumeTrue(ny.isPresent(), "USA-road-d.NY not present (../shared/datasets)");
         MutableGraph g = new MutableGraph(ny.get());
-        g.trackChangedEdges();
+        ChangeLog.Cursor seen = g.log().cursor(ChangeLog.Detail.EDGES);
         CcResult answer = CpuCc.run(g.current());
         Random rnd = new Random(42);
         long[] repair = new long[40];
         for (int i = 0; i < repair.length; i++) {
             g.apply(randomUpdate(rnd, g.current()), 0, Long.MAX_VALUE);
             CsrGraph now = g.current();
-            ChangedEdges c = g.drainChangedEdges();
+            ChangedEdges c = seen.read().edges();
             long t0 = System.nanoTime();
             CcRepair.Repaired r = CcRepair.repair(now, answer, c);
             repair[i] = System.nanoTime() - t0;
