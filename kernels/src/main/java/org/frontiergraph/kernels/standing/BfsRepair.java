@@ -58,7 +58,7 @@ public final class BfsRepair {
      * graphs still always repair.
      */
     public static long budget(CsrGraph graph, int divisor) {
-        return MIN_BUDGET + (long) (BUDGET_PER_ARC * graph.arcCount() / Math.max(1, divisor));
+        return TreeKind.BFS.budget(graph, divisor);
     }
 
     /**

@@ -60,7 +60,7 @@ public final class SsspRepair {
      * graphs still always repair.
      */
     public static long budget(CsrGraph graph, int divisor) {
-        return MIN_BUDGET + (long) (BUDGET_PER_ARC * graph.arcCount() / Math.max(1, divisor));
+        return TreeKind.SSSP.budget(graph, divisor);
     }
 
     /**
