@@ -130,8 +130,8 @@ final class PushMaker {
             sub.pending.clear();
             return List.of();
         }
-        List<QueryResult> encodedChunks = content.chunks(() -> delta ? a.standing.delta(content.context, a.result, sub.pending)
-                : a.standing.complete(content.context, a.result));
+        List<QueryResult> encodedChunks = content.chunks(() -> delta ? a.form.delta(content.context, a.result(), sub.pending)
+                : a.form.complete(content.context, a.result()));
         if (reason == PushReason.UPDATE && mode == ResultMode.SUMMARY && sameSummary(sub.lastSummary, encodedChunks.get(0))) {
             sub.pending.clear();
             return List.of();
