@@ -11,6 +11,7 @@ import org.frontiergraph.kernels.graph.UpdateStreams;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.frontiergraph.kernels.standing.BfsRepair;
 
 /**
  * BfsRepair against the device: the update streams of {@link BfsRepairTest}, every repaired answer checked against

@@ -21,17 +21,20 @@ import org.frontiergraph.kernels.graph.RepairStreams;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.frontiergraph.kernels.standing.SsspRepair;
+import org.frontiergraph.kernels.standing.TreeRepair;
+import org.frontiergraph.kernels.standing.Screen;
 
 /**
  * SsspRepair through random update streams (see {@link RepairStreams}): after every batch the repaired answer passes
  * SsspVerifier, equals DijkstraReference's distances exactly, has acyclic parents, and lists exactly the vertices that
  * changed. Hand-made cases cover zero-weight cycles, the budget and the checks themselves.
  */
-class SsspRepairTest {
+public class SsspRepairTest {
     /** SsspRepair as the stream driver sees it. */
-    static final Adapter SSSP = new Adapter(false);
+    public static final Adapter SSSP = new Adapter(false);
 
-    record Adapter(boolean unlimited) implements RepairStreams.Algorithm<SsspResult> {
+    public record Adapter(boolean unlimited) implements RepairStreams.Algorithm<SsspResult> {
         @Override
         public SsspResult reference(CsrGraph g, int source) { return DijkstraReference.run(g, source); }
 
@@ -45,7 +48,7 @@ class SsspRepairTest {
 
         @Override
         public RepairStreams.Repaired<SsspResult> repair(CsrGraph g, SsspResult previous, ChangedEdges changes) {
-            SsspRepair.Repaired r = unlimited ? SsspRepair.repair(g, previous, changes, Long.MAX_VALUE)
+            TreeRepair.Repaired<SsspResult> r = unlimited ? SsspRepair.repair(g, previous, changes, Long.MAX_VALUE)
                     : SsspRepair.repair(g, previous, changes);
             return r == null ? null : wrap(r);
         }
@@ -56,7 +59,7 @@ class SsspRepairTest {
         }
     }
 
-    static RepairStreams.Repaired<SsspResult> wrap(SsspRepair.Repaired r) {
+    static RepairStreams.Repaired<SsspResult> wrap(TreeRepair.Repaired<SsspResult> r) {
         return new RepairStreams.Repaired<>(r.result(), r.changed());
     }
 
@@ -73,9 +76,9 @@ class SsspRepairTest {
 
     /** {@link SsspRepair#repairAll} as the stream driver sees it (each entry also compared with the repair alone). */
     static final RepairStreams.Together<SsspResult> TOGETHER = RepairStreams.together(SSSP, (g, previous, changes) -> {
-        SsspRepair.Repaired[] all = SsspRepair.repairAll(g, previous.toArray(new SsspResult[0]), changes, SsspRepair.defaultBudget(g));
+        TreeRepair.Repaired<SsspResult>[] all = SsspRepair.repairAll(g, previous.toArray(new SsspResult[0]), changes, SsspRepair.defaultBudget(g));
         java.util.List<RepairStreams.Repaired<SsspResult>> out = new java.util.ArrayList<>();
-        for (SsspRepair.Repaired r : all) out.add(r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed()));
+        for (TreeRepair.Repaired<SsspResult> r : all) out.add(r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed()));
         return out;
     });
 
@@ -110,7 +113,7 @@ class SsspRepairTest {
             int u = start.sourceOf(arc), v = start.columns()[arc];
             g.apply(EdgeEdits.reweight(u, v, start.weights()[arc] * (i % 2 == 0 ? 0.5 : 3) + 0.25), 0, Long.MAX_VALUE);
             SsspResult before = SSSP.copy(answer);
-            SsspRepair.Repaired r = SsspRepair.repair(g.current(), answer, g.drainChangedEdges());
+            TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(g.current(), answer, g.drainChangedEdges());
             assertNotNull(r, "re-weight " + i + " of " + u + "->" + v + " gave up");
             RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "re-weight " + i);
             assertTrue(r.result().timing().computeNanos() > 0);
@@ -129,7 +132,7 @@ class SsspRepairTest {
         SsspResult previous = DijkstraReference.run(start, 0);
         SsspResult before = SSSP.copy(previous);
         g.apply(EdgeEdits.reweight(0, 1, 5), 0, Long.MAX_VALUE);   // a's subtree goes; c, then a and b, come via s->c
-        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, g.drainChangedEdges());
+        TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(g.current(), previous, g.drainChangedEdges());
         RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "cycle");
         assertArrayEquals(new double[] {0, 2, 2, 2}, r.result().distances());
         assertArrayEquals(new int[] {0, 3, 1, 0}, r.result().parents());
@@ -159,12 +162,12 @@ class SsspRepairTest {
                     : Math.max(1, w - 1 - rnd.nextInt(50))), 0, Long.MAX_VALUE);
             ChangedEdges changes = g.drainChangedEdges();
             now = g.current();
-            TreeRepair.Screen screen = TreeRepair.Screen.of(now, changes);
+            Screen screen = Screen.of(now, changes);
             assertEquals(2, screen.arcs(), "an undirected pair: both arcs");
             for (int i = 0; i < trees.length; i++) {
                 boolean touched = screen.touches(trees[i].distances(), trees[i].parents());
                 SsspResult before = SSSP.copy(trees[i]);
-                SsspRepair.Repaired r = SsspRepair.repair(now, trees[i], changes, Long.MAX_VALUE);
+                TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(now, trees[i], changes, Long.MAX_VALUE);
                 RepairStreams.check(SSSP, now, trees[i].source(), before, wrap(r), "step " + step + ", tree " + i);
                 all++;
                 if (!touched) {
@@ -198,7 +201,7 @@ class SsspRepairTest {
         SsspResult previous = DijkstraReference.run(start, 0);
         SsspResult before = SSSP.copy(previous);
         g.apply(EdgeEdits.reweight(10, 11, 0.5), 0, Long.MAX_VALUE);
-        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, g.drainChangedEdges());
+        TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(g.current(), previous, g.drainChangedEdges());
         RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "lighter");
         assertEquals(0, r.result().timing().counter("invalidated"));
         assertEquals(89, r.changed().length, "11 .. 99 moved closer");
@@ -227,7 +230,7 @@ class SsspRepairTest {
         assertNull(SsspRepair.repair(g.current(), previous, changes, 100));
         assertArrayEquals(before.distances(), previous.distances(), "restored");
         assertArrayEquals(before.parents(), previous.parents(), "restored");
-        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, changes, Long.MAX_VALUE);
+        TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(g.current(), previous, changes, Long.MAX_VALUE);
         RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "cut");
         assertEquals(4_999, r.changed().length);
     }
@@ -255,7 +258,7 @@ class SsspRepairTest {
             ChangedEdges changes = g.drainChangedEdges();
             now = g.current();
             SsspResult before = SSSP.copy(answer);
-            SsspRepair.Repaired unlimited = SsspRepair.repair(now, SSSP.copy(answer), changes, Long.MAX_VALUE);
+            TreeRepair.Repaired<SsspResult> unlimited = SsspRepair.repair(now, SSSP.copy(answer), changes, Long.MAX_VALUE);
             long work = unlimited.result().timing().counter("work");
             if (unlimited.result().timing().counter("invalidated") > 0) invalidating++;
             if (work > 0) {   // a batch that breaks no tree arc and shortens no path costs nothing
@@ -263,7 +266,7 @@ class SsspRepairTest {
                 assertArrayEquals(before.distances(), answer.distances(), "batch " + batch + ": restored");
                 assertArrayEquals(before.parents(), answer.parents(), "batch " + batch + ": restored");
             }
-            SsspRepair.Repaired exact = SsspRepair.repair(now, answer, changes, work);
+            TreeRepair.Repaired<SsspResult> exact = SsspRepair.repair(now, answer, changes, work);
             assertNotNull(exact, "batch " + batch + ": the budget of exactly " + work);
             assertEquals(work, exact.result().timing().counter("work"));
             assertArrayEquals(unlimited.result().distances(), exact.result().distances());
@@ -284,7 +287,7 @@ class SsspRepairTest {
         SsspResult before = SSSP.copy(previous);
         g.apply(EdgeEdits.reweight(0, 1, 2), 0, Long.MAX_VALUE);
         CsrGraph now = g.current();
-        SsspRepair.Repaired r = SsspRepair.repair(now, previous, g.drainChangedEdges());
+        TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(now, previous, g.drainChangedEdges());
         RepairStreams.Repaired<SsspResult> good = wrap(r);
         RepairStreams.check(SSSP, now, 0, before, good, "good");
 
