@@ -29,7 +29,7 @@ import org.frontiergraph.kernels.standing.TreeRepair;
  * seeded sources), brought up to date after each batch of k random single-edge updates ({@link RandomEdits}) three
  * ways on the same batches:
  * <ul>
- *   <li><b>device repair</b>: {@link DeviceTreeAnswers#repairAll} ({@link DeviceSsspTrees}), the trees repaired on the device and only their
+ *   <li><b>device repair</b>: {@link DeviceTreeAnswers#repairAll}, the trees repaired on the device and only their
  *       DELTAs copied back (wall time, after the device copy caught up with the batch: GPU sync, timed apart);</li>
  *   <li><b>GPU recompute</b>: {@link Sssp#run} on the same resident graph for every tree (wall time: kernels and the
  *       answer copied back, as the worker recomputes an answer);</li>

@@ -48,7 +48,7 @@ import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
 
 /**
- * Standing trees repaired on the device ({@link DeviceSsspTrees}, {@link DeviceBfsTrees}, kernels in
+ * Standing trees repaired on the device ({@link DeviceTreeAnswers} over {@link DeviceTrees}, kernels in
  * src/main/cuda/sssp_repair.cu) through the random update streams of {@link RepairStreams} (decreases, increases and
  * removals of tree arcs, removals and insertions, vertices cut off and reconnected, bridges cut and restored, new
  * vertices, changes at a source, invalid updates; zero, integral, fractional and arbitrary weights): the graph lives

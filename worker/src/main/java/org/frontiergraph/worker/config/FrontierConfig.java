@@ -77,7 +77,7 @@ public class FrontierConfig {
     private double verifyIncremental = 0.0;
     /**
      * Standing BFS and SSSP answers of a graph held on the GPU keep a tree in device memory
-     * ({@code org.frontiergraph.kernels.sssp.DeviceTrees}, 12 bytes a vertex each): a batch too large for the host's
+     * ({@code org.frontiergraph.kernels.standing.DeviceTrees}, 12 bytes a vertex each): a batch too large for the host's
      * repair is repaired there, only what changed copied back, instead of recomputed and compared; false: recomputed,
      * as on the CPU engine. (Small batches are repaired on the host either way: there, the host's cores repair many
      * small regions side by side faster than the device repairs them one tree after another.) See docs/benchmarks.md,
