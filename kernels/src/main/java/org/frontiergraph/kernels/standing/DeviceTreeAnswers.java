@@ -22,10 +22,10 @@ public final class DeviceTreeAnswers {
     /** One standing answer: the tree on the device, and the host copy it is kept equal to. */
     public static final class Standing<A extends TreeAnswer<A>> {
         private final DeviceTrees owner;
-        private final DeviceTrees.Tree tree;
+        private final DeviceTree tree;
         private A result;
 
-        private Standing(DeviceTrees owner, DeviceTrees.Tree tree, A result) {
+        private Standing(DeviceTrees owner, DeviceTree tree, A result) {
             this.owner = owner;
             this.tree = tree;
             this.result = result;
@@ -34,7 +34,7 @@ public final class DeviceTreeAnswers {
         /** The answer now (the host copy: repairs change its arrays in place, or replace it when the graph grew). */
         public A result() { return result; }
 
-        public DeviceTrees.Tree tree() { return tree; }
+        public DeviceTree tree() { return tree; }
 
         /** Whether its tree is one of {@code trees}. */
         public boolean of(DeviceTrees trees) { return owner == trees; }
@@ -62,7 +62,7 @@ public final class DeviceTreeAnswers {
      * the host copy from now on: repairs change them in place).
      */
     public <A extends TreeAnswer<A>> Standing<A> open(A answer) {
-        DeviceTrees.Tree t = trees.open(answer.source(), answer.unitWeights(), answer.values(), answer.parents());
+        DeviceTree t = trees.open(answer.source(), answer.unitWeights(), answer.values(), answer.parents());
         return new Standing<>(trees, t, answer);
     }
 
@@ -102,8 +102,8 @@ public final class DeviceTreeAnswers {
      */
     public List<Repaired<?>> repairAll(List<? extends Standing<?>> standing, ChangedEdges changes, Screen screen) {
         long t0 = System.nanoTime();
-        List<DeviceTrees.Tree> batch = new ArrayList<>(standing.size());
-        Map<DeviceTrees.Tree, Standing<?>> of = new IdentityHashMap<>();
+        List<DeviceTree> batch = new ArrayList<>(standing.size());
+        Map<DeviceTree, Standing<?>> of = new IdentityHashMap<>();
         for (Standing<?> s : standing) {
             batch.add(own(s).tree);
             of.put(s.tree(), s);

@@ -34,7 +34,7 @@ import org.frontiergraph.kernels.sssp.TreeSettles;
  * its standing answers ({@link DeviceTreeAnswers}) keep a host copy of each tree's answer.
  *
  * <p>A tree is a key and a parent per vertex on the device (12 bytes a vertex), in the graph's ledger (its resident
- * bytes) until {@link #close(Tree)} or the graph's close. A repair of a batch ({@link #repair}) brings the device copy
+ * bytes) until {@link #close(DeviceTree)} or the graph's close. A repair of a batch ({@link #repair}) brings the device copy
  * up to date (the graph's {@code sync}), screens every tree on the host against the batch's changed arcs
  * (the batch's {@link Screen}, on the caller's host copy of each answer: a tree the batch cannot touch costs no launch),
  * uploads the changed arcs once, and repairs the touched trees in groups of one key form, in three launches a group:
@@ -70,37 +70,11 @@ public final class DeviceTrees implements AutoCloseable {
     @FunctionalInterface
     public interface HostRepair {
         /** Repairs the caller's host copy of {@code tree} on {@code graph} (the current version, after the batch). */
-        HostResult repair(CsrGraph graph, Tree tree);
+        HostResult repair(CsrGraph graph, DeviceTree tree);
     }
 
     /** A host repair's answer: values (+Inf unreached) and parents of every vertex, and the changed vertices. */
     public record HostResult(double[] values, int[] parents, int[] changed) {}
-
-    /** One standing tree on the device. */
-    public final class Tree {
-        private final int source;
-        private final boolean unit;
-        private DeviceBuffer keys, parents;
-        private int n;
-        /** The key form of the graph's weights when last repaired or uploaded. */
-        private KeyForm form;
-
-        private Tree(int source, boolean unit) {
-            this.source = source;
-            this.unit = unit;
-        }
-
-        public int source() { return source; }
-
-        /** BFS: every arc counts 1. */
-        public boolean unitWeights() { return unit; }
-
-        /** Vertices it holds. */
-        public int vertexCount() { return n; }
-
-        /** Device bytes it holds. */
-        public long deviceBytes() { return keys == null ? 0 : keys.bytes() + parents.bytes(); }
-    }
 
     private final DeviceResident resident;
     private final MutableGraph mutable;
@@ -108,7 +82,7 @@ public final class DeviceTrees implements AutoCloseable {
     private final RepairPolicy policy;
     private final Variant settleVariant;
     private final DeviceGraph allocator;
-    private final Set<Tree> trees = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<DeviceTree> trees = Collections.newSetFromMap(new IdentityHashMap<>());
     /**
      * Scratch of {@code capacity} vertices for a tree repaired alone: the keys it works on (settled by its own
      * {@code sssp_async_seeded}), marks, ancestors or parent candidates, the invalid list.
@@ -170,10 +144,10 @@ public final class DeviceTrees implements AutoCloseable {
      *
      * @throws IllegalArgumentException when the arrays differ in length or have more entries than the graph vertices
      */
-    public Tree open(int source, boolean unitWeights, double[] values, int[] parents) {
+    public DeviceTree open(int source, boolean unitWeights, double[] values, int[] parents) {
         return resident.onDevice(dev -> {
             ensureOpen();
-            Tree t = new Tree(source, unitWeights);
+            DeviceTree t = new DeviceTree(source, unitWeights);
             upload(t, dev, values, parents);
             trees.add(t);
             return t;
@@ -181,7 +155,7 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     /** Replaces {@code tree}'s values by {@code values} and {@code parents} (an answer as {@link #open} takes one). */
-    public void reset(Tree tree, double[] values, int[] parents) {
+    public void reset(DeviceTree tree, double[] values, int[] parents) {
         resident.onDevice(dev -> {
             ensureOpen();
             checkOwn(tree);
@@ -193,9 +167,9 @@ public final class DeviceTrees implements AutoCloseable {
     /**
      * Writes {@code values} and {@code parents} at {@code vertices} into {@code tree}: the caller's answer changed
      * there (a repair on the host), and the tree holds it again. O(k); vertices must be below
-     * {@link Tree#vertexCount()} (a grown answer: {@link #reset}).
+     * {@link DeviceTree#vertexCount()} (a grown answer: {@link #reset}).
      */
-    public void patch(Tree tree, int[] vertices, double[] values, int[] parents) {
+    public void patch(DeviceTree tree, int[] vertices, double[] values, int[] parents) {
         if (vertices.length != values.length || vertices.length != parents.length) throw new IllegalArgumentException("lengths differ");
         if (vertices.length == 0) return;
         resident.holding(() -> {
@@ -226,7 +200,7 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     /** Frees {@code tree}'s device memory; it must not be used again. Safe to call twice, and after {@link #close()}. */
-    public void close(Tree tree) {
+    public void close(DeviceTree tree) {
         resident.holding(() -> {
             if (trees.remove(tree)) free(tree);
             return null;
@@ -242,7 +216,7 @@ public final class DeviceTrees implements AutoCloseable {
     public long deviceBytes() {
         return resident.holding(() -> {
             long sum = 0;
-            for (Tree t : trees) sum += t.deviceBytes();
+            for (DeviceTree t : trees) sum += t.deviceBytes();
             for (DeviceBuffer b : scratch()) if (b != null) sum += b.bytes();
             return sum;
         });
@@ -259,11 +233,11 @@ public final class DeviceTrees implements AutoCloseable {
      * @throws org.frontiergraph.kernels.engine.GraphTooLargeException when device memory runs out (the trees that
      *         were not repaired then hold unknown values: reset or close them)
      */
-    public TreeOutcome[] repair(List<Tree> batch, ChangedEdges changes, Screen screen, BiPredicate<Screen, Tree> touched,
+    public TreeOutcome[] repair(List<DeviceTree> batch, ChangedEdges changes, Screen screen, BiPredicate<Screen, DeviceTree> touched,
                             HostRepair host) {
         return resident.onDevice(dev -> {
             ensureOpen();
-            for (Tree t : batch) {
+            for (DeviceTree t : batch) {
                 checkOwn(t);
                 if (t.n != changes.vertexCountBefore()) {
                     throw new IllegalArgumentException("tree from " + t.source + " holds " + t.n
@@ -274,8 +248,8 @@ public final class DeviceTrees implements AutoCloseable {
         });
     }
 
-    private TreeOutcome[] repairOnDevice(DeviceGraph dev, List<Tree> batch, ChangedEdges changes, Screen screen,
-                                     BiPredicate<Screen, Tree> touched, HostRepair host) {
+    private TreeOutcome[] repairOnDevice(DeviceGraph dev, List<DeviceTree> batch, ChangedEdges changes, Screen screen,
+                                     BiPredicate<Screen, DeviceTree> touched, HostRepair host) {
         TreeOutcome[] out = new TreeOutcome[batch.size()];
         RepairPhases phases = policy.phases() ? new RepairPhases(context) : null;
         List<Integer> work = new ArrayList<>();
@@ -313,7 +287,7 @@ public final class DeviceTrees implements AutoCloseable {
             List<Integer> part = order.subList(from, to);
             from = to;
             cursor.fill32(0, 2, 0);
-            List<Tree> ts = new ArrayList<>();
+            List<DeviceTree> ts = new ArrayList<>();
             for (int k : part) ts.add(batch.get(k));
             if (multi != null && ts.size() >= 2) launchSideBySide(ts, csr, multi, maxInvalid, screen.arcs(), phases);
             else launchOneByOne(ts, csr, settle, maxInvalid, screen.arcs(), phases);
@@ -331,7 +305,7 @@ public final class DeviceTrees implements AutoCloseable {
             TreeDeltas d = new TreeDeltas(part.size());
             for (int j = 0; j < part.size(); j++) {
                 int i = part.get(j);
-                Tree t = batch.get(i);
+                DeviceTree t = batch.get(i);
                 int at = COUNTERS * j;
                 if (ORPHANS.of(c, at) > ADOPTED.of(c, at)) {   // a vertex left without a parent: the host repairs the tree
                     if (hostGraph[0] == null) hostGraph[0] = mutable.current();
@@ -361,17 +335,17 @@ public final class DeviceTrees implements AutoCloseable {
      * Queues the repair of {@code ts} (trees of one key form; counters slots 0, 1, ...) tree by tree: its prepare, its
      * own asynchronous settle ({@link TreeSettles.Alone}) and its finish, sharing the scratch.
      */
-    private void launchOneByOne(List<Tree> ts, DeviceCsr csr, TreeSettles.Alone settle, long maxInvalid, int arcs,
+    private void launchOneByOne(List<DeviceTree> ts, DeviceCsr csr, TreeSettles.Alone settle, long maxInvalid, int arcs,
                                 RepairPhases phases) {
         CUdeviceptr[] table = new CUdeviceptr[TREE_WORDS * ts.size()];
         for (int j = 0; j < ts.size(); j++) {
-            Tree t = ts.get(j);
+            DeviceTree t = ts.get(j);
             row(table, j, t, workKeys.pointer(), mark.pointer(), anc.pointer(), list.pointer(), settle.seedList(),
                     settle.seedMarks());
         }
         uploadTable(ts, table);
         for (int j = 0; j < ts.size(); j++) {
-            Tree t = ts.get(j);
+            DeviceTree t = ts.get(j);
             if (phases != null) phases.start(0);
             launchPrepare(t.form, csr, j, 1, maxInvalid, arcs);
             if (phases != null) phases.next(0);
@@ -391,7 +365,7 @@ public final class DeviceTrees implements AutoCloseable {
      * slice of the settle's keys), one settle ({@link TreeSettles.SideBySide#settle}), one finish (parents, the DELTAs, and the
      * changed keys and parents written into the trees). Each tree has its own scratch from prepare to finish (the side scratch).
      */
-    private void launchSideBySide(List<Tree> ts, DeviceCsr csr, TreeSettles.SideBySide multi, long maxInvalid, int arcs,
+    private void launchSideBySide(List<DeviceTree> ts, DeviceCsr csr, TreeSettles.SideBySide multi, long maxInvalid, int arcs,
                                   RepairPhases phases) {
         int k = ts.size();
         KeyForm form = ts.get(0).form;
@@ -415,7 +389,7 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     /** Entry {@code j} of a RepairTree table (sssp_repair.cu's field order): tree {@code t} and its scratch. */
-    private void row(CUdeviceptr[] table, int j, Tree t, CUdeviceptr workKeys, CUdeviceptr marks, CUdeviceptr ancestors,
+    private void row(CUdeviceptr[] table, int j, DeviceTree t, CUdeviceptr workKeys, CUdeviceptr marks, CUdeviceptr ancestors,
                      CUdeviceptr listed, CUdeviceptr far, CUdeviceptr farMarks) {
         CUdeviceptr[] r = {t.keys.pointer(), workKeys, t.parents.pointer(), marks, ancestors, listed, far, farMarks,
                 counterSlot(j)};
@@ -423,7 +397,7 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     /** Uploads a group's RepairTree table and its trees' sources. */
-    private void uploadTable(List<Tree> ts, CUdeviceptr[] rows) {
+    private void uploadTable(List<DeviceTree> ts, CUdeviceptr[] rows) {
         table = grow(table, 8L * rows.length);
         table.uploadPointers(0, rows);
         int[] s = new int[ts.size()];
@@ -461,7 +435,7 @@ public final class DeviceTrees implements AutoCloseable {
         return counters.pointer().withByteOffset(8L * COUNTERS * j);
     }
 
-    /** Tree j's slice of a side buffer of {@code width}-byte entries. */
+    /** DeviceTree j's slice of a side buffer of {@code width}-byte entries. */
     private CUdeviceptr side(DeviceBuffer b, int width, int j) {
         return b.pointer().withByteOffset((long) width * j * capacity);
     }
@@ -491,7 +465,7 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     /** The tree follows the graph: new vertices (unreached), and the key form of the graph's weights now. */
-    private void follow(Tree t, DeviceGraph dev) {
+    private void follow(DeviceTree t, DeviceGraph dev) {
         DeviceCsr csr = dev.csr();
         int n = csr.vertexCount;
         KeyForm form = KeyForm.of(t.unit, csr.intWeights());
@@ -515,7 +489,7 @@ public final class DeviceTrees implements AutoCloseable {
      * Writes values and parents into the tree (allocated to their length: the graph's vertices, or fewer for an answer
      * on a version before vertices were added, which the next repair grows), in the graph's form.
      */
-    private void upload(Tree t, DeviceGraph dev, double[] values, int[] parents) {
+    private void upload(DeviceTree t, DeviceGraph dev, double[] values, int[] parents) {
         int n = values.length;
         if (parents.length != n || n > dev.csr().vertexCount) {
             throw new IllegalArgumentException("an answer of " + values.length + " values and " + parents.length
@@ -588,14 +562,14 @@ public final class DeviceTrees implements AutoCloseable {
         return all;
     }
 
-    private void free(Tree t) {
+    private void free(DeviceTree t) {
         if (t.keys != null) t.keys.close();
         if (t.parents != null) t.parents.close();
         t.keys = null;
         t.parents = null;
     }
 
-    private void checkOwn(Tree t) {
+    private void checkOwn(DeviceTree t) {
         if (!trees.contains(t)) throw new IllegalArgumentException("tree from " + t.source + " is closed or not of this graph");
     }
 
@@ -609,7 +583,7 @@ public final class DeviceTrees implements AutoCloseable {
         resident.holding(() -> {
             if (closed) return null;
             closed = true;
-            for (Tree t : trees) free(t);
+            for (DeviceTree t : trees) free(t);
             trees.clear();
             for (DeviceBuffer b : scratch()) if (b != null) b.close();
             return null;
