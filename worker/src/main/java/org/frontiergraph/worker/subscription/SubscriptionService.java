@@ -17,13 +17,11 @@ import java.util.function.IntPredicate;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.MutableGraph;
-import org.frontiergraph.kernels.standing.RepairPolicy;
 import org.frontiergraph.kernels.standing.Standings;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
-import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
@@ -41,12 +39,12 @@ import org.slf4j.LoggerFactory;
  * graph, and the pushes that tell the subscribers. No Kafka here: the processor hands records in, the listener
  * publishes what {@link #flush} returns with the batch's other outputs, before the batch's offsets are committed.
  *
- * <p>This class registers subscriptions (with their limits), drives each graph's flush, keeps the memory model's
- * reservations of standing answers and their trees on the device, and ends subscriptions. The rest lives beside it:
- * the state ({@link GraphSubscriptions} per graph, a {@link Subscriber} per subscription, a {@link StandingAnswer}
- * per algorithm and source), the refresh after a batch ({@link Refresher}, which calls the kernels' {@link Standings}), the
- * pushes and END records ({@link PushMaker}), the meters ({@link SubscriptionMetrics}), and each algorithm's form
- * ({@link StandingForm}).
+ * <p>This class drives each graph's flush, keeps the memory model's reservations of standing answers, and ends
+ * subscriptions. The rest lives beside it: the book of subscriptions and their limits ({@link SubscriptionBook}:
+ * {@link GraphSubscriptions} per graph, a {@link Subscriber} per subscription), a {@link StandingAnswer} per
+ * algorithm and source, the refresh after a batch ({@link Refresher}, which calls the kernels' {@link Standings} once
+ * per batch and holds no device state), the pushes and END records ({@link PushMaker}), the meters
+ * ({@link SubscriptionMetrics}), and each algorithm's form ({@link StandingForm}).
  *
  * <ul>
  *   <li>{@link #accept} registers, replaces or cancels a subscription; its first answer is computed at the next
@@ -91,7 +89,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     private final GraphRegistry registry;
     private final EngineService engines;
     private final FrontierConfig config;
-    private final Map<String, GraphSubscriptions> graphs = new LinkedHashMap<>();
+    /** The subscriptions and their limits, by graph. */
+    private final SubscriptionBook book;
     /** Makes the pushes (and END pushes, error events) of subscriptions, and counts them. */
     private final PushMaker pushes;
     private final SubscriptionMetrics metrics;
@@ -99,21 +98,18 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     private final FlushTimes times = new FlushTimes();
     /** Brings standing answers up to date after a batch: the kernels' repairs, then the recomputes. */
     private final Refresher refresher;
-    /** How the kernels repair standing answers ({@code frontier.subscriptions.*}, {@code frontier.trees.*}). */
-    private final RepairPolicy policy;
     /** A graph's flush longer than this is logged at DEBUG with its steps ({@code frontier.slow-batch-ms}). */
     private final long slowFlushNs;
-    private volatile int count;
 
     public SubscriptionService(GraphRegistry registry, EngineService engines, FrontierConfig config, MeterRegistry meters) {
         this.registry = registry;
         this.engines = engines;
         this.config = config;
         registry.attach(this);
-        this.metrics = new SubscriptionMetrics(meters, () -> count);
         this.pushes = new PushMaker(config, meters);
+        this.book = new SubscriptionBook(config, pushes, Refresher.policy(config));
+        this.metrics = new SubscriptionMetrics(meters, book::size);
         this.refresher = new Refresher(config, this::engine, this::synced, times);
-        this.policy = Refresher.policy(config);
         this.slowFlushNs = config.getSlowBatchMs() * 1_000_000L;
     }
 
@@ -132,102 +128,21 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     public record Origin(String topic, int partition, long offset) {}
 
     /**
-     * Registers {@code s} (replacing a subscription of the same id), or cancels it. Its answer comes at the next
-     * flush. A subscription that cannot be served is refused at once: an END push with the failure's status and an
-     * error event (nothing in replay: it was refused when first read).
+     * Registers {@code s} (replacing a subscription of the same id), or cancels it ({@link SubscriptionBook#accept}).
+     * Its answer comes at the next flush.
      */
     public synchronized Pushes accept(Subscription s, Origin at, boolean replay) {
-        GraphSubscriptions g = graphs.computeIfAbsent(s.getGraphId(),
-                id -> new GraphSubscriptions(id, at.partition(), Standings.of(policy, config.isStandingTreesOnDevice())));
-        Subscriber existing = g.subs.get(s.getSubscriptionId());
-        try {
-            if (s.getCancel() && s.getEndedBy() != null) {   // a worker's record that it ended this one: already told
-                if (existing != null && sameQuery(existing.spec, s)) g.remove(existing);
-                count = total();
-                return Pushes.NONE;
-            }
-            if (s.getCancel()) {
-                if (existing == null) {
-                    throw new RejectedException(ErrorCode.UNKNOWN_SUBSCRIPTION, "cancel of subscription '" + s.getSubscriptionId()
-                            + "': graph '" + s.getGraphId() + "' has no such subscription");
-                }
-                g.remove(existing);
-                if (!replay) g.endings.add(pushes.end(existing, g.version, null, "cancelled"));
-                return Pushes.NONE;
-            }
-            validate(s);
-            if (existing == null && g.subs.size() >= config.getMaxSubscriptionsPerGraph()) {
-                throw new RejectedException(ErrorCode.TOO_MANY_SUBSCRIPTIONS, "graph '" + s.getGraphId() + "' has "
-                        + g.subs.size() + " subscriptions, the most frontier.max-subscriptions-per-graph allows");
-            }
-            if (existing == null && total() >= config.getMaxSubscriptions()) {
-                throw new RejectedException(ErrorCode.TOO_MANY_SUBSCRIPTIONS, "this worker holds " + total()
-                        + " subscriptions over all its graphs, the most frontier.max-subscriptions allows");
-            }
-            if (existing != null) g.remove(existing);
-            g.add(new Subscriber(s, at));
-            count = total();
-            return Pushes.NONE;
-        } catch (RejectedException e) {
-            count = total();
-            if (replay) return Pushes.NONE;
-            Subscriber refused = new Subscriber(s, at);
-            return new Pushes(List.of(pushes.end(refused, g.version, e.code(), e.getMessage())), List.of(PushMaker.error(refused, e.code(), e.getMessage())),
-                    List.of());
-        }
-    }
-
-    /** Whether two subscription records ask the same standing query (a worker's end record names the one it ended). */
-    private static boolean sameQuery(Subscription a, Subscription b) {
-        return a.getAlgorithm() == b.getAlgorithm() && Objects.equals(a.getSource(), b.getSource())
-                && a.getResultMode() == b.getResultMode() && a.getTargets().equals(b.getTargets())
-                && a.getMinIntervalMs() == b.getMinIntervalMs();
-    }
-
-    private void validate(Subscription s) {
-        StandingForm<?> standing = StandingForm.ALL.get(s.getAlgorithm());
-        String what = "subscription '" + s.getSubscriptionId() + "'";
-        if (s.getSubscriptionId() == null || s.getSubscriptionId().isEmpty()) {
-            throw new RejectedException(ErrorCode.INVALID_QUERY, "subscription on graph '" + s.getGraphId() + "' has an empty subscriptionId");
-        }
-        if (standing == null) {
-            throw new RejectedException(ErrorCode.INVALID_QUERY, what + " asks for " + s.getAlgorithm()
-                    + "; subscriptions answer " + new java.util.TreeSet<>(StandingForm.ALL.keySet()));
-        }
-        if (!standing.supports(s.getResultMode())) {
-            throw new RejectedException(ErrorCode.INVALID_QUERY, what + ": " + s.getAlgorithm() + " has no " + s.getResultMode() + " mode");
-        }
-        if (s.getMinIntervalMs() < 0) {
-            throw new RejectedException(ErrorCode.INVALID_QUERY, what + " has a negative minIntervalMs " + s.getMinIntervalMs());
-        }
-        if (s.getMinIntervalMs() > config.getMaxMinIntervalMs()) {
-            throw new RejectedException(ErrorCode.INVALID_QUERY, what + " has a minIntervalMs of " + s.getMinIntervalMs()
-                    + " ms, more than frontier.max-min-interval-ms (" + config.getMaxMinIntervalMs() + " ms)");
-        }
-        if (s.getResultMode() == ResultMode.TARGETS && s.getTargets().size() > config.getMaxSubscriptionTargets()) {
-            throw new RejectedException(ErrorCode.INVALID_QUERY, what + " lists " + s.getTargets().size() + " targets, more than "
-                    + "frontier.max-subscription-targets (" + config.getMaxSubscriptionTargets() + "): every push of TARGETS mode "
-                    + "sends them all; subscribe in DELTA mode, which sends only the vertices that changed");
-        }
+        return book.accept(s, at, replay);
     }
 
     /** The subscriptions of {@code partition} push their answers complete at the next flush (reason RESYNC). */
     public synchronized void resync(int partition) {
-        for (GraphSubscriptions g : graphs.values()) {
-            if (g.partition != partition) continue;
-            g.tracked = null;   // recompute every answer
-            for (Subscriber sub : g.subs.values()) sub.complete = PushReason.RESYNC;
-        }
+        book.resync(partition);
     }
 
     /** Whether a throttled subscription of a {@code live} partition has a push due by {@code nowMs}. */
     public synchronized boolean due(IntPredicate live, long nowMs) {
-        for (GraphSubscriptions g : graphs.values()) {
-            if (!live.test(g.partition)) continue;
-            if (!g.endings.isEmpty()) return true;
-            for (Subscriber sub : g.subs.values()) if (sub.waiting() && nowMs >= sub.dueMs()) return true;
-        }
-        return false;
+        return book.due(live, nowMs);
     }
 
     /**
@@ -235,12 +150,12 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * graphs and returns the pushes due by {@code nowMs}.
      */
     public synchronized Pushes flush(IntPredicate live, long nowMs) {
-        if (graphs.isEmpty()) return Pushes.NONE;
+        if (book.graphs.isEmpty()) return Pushes.NONE;
         List<QueryResult> results = new ArrayList<>();
         List<ErrorEvent> errors = new ArrayList<>();
         List<Subscription> ended = new ArrayList<>();
         pushRoom = config.getMaxBatchAnswerBytes();
-        for (Iterator<GraphSubscriptions> it = graphs.values().iterator(); it.hasNext(); ) {
+        for (Iterator<GraphSubscriptions> it = book.graphs.values().iterator(); it.hasNext(); ) {
             GraphSubscriptions g = it.next();
             if (!live.test(g.partition)) continue;
             results.addAll(g.endings);
@@ -250,7 +165,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             g.ended.clear();
             if (g.subs.isEmpty()) it.remove();
         }
-        count = total();
+        book.recount();
         return results.isEmpty() && errors.isEmpty() && ended.isEmpty() ? Pushes.NONE : new Pushes(results, errors, ended);
     }
 
@@ -508,33 +423,17 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
 
     @Override
     public void dropPartitions(Collection<Integer> partitions) {
-        graphs.values().removeIf(g -> {
-            if (!partitions.contains(g.partition)) return false;
-            g.clearAnswers();
-            return true;
-        });
-        count = total();
+        book.dropPartitions(partitions);
     }
 
     @Override
     public long earliestOffset(int partition) {
-        long min = Long.MAX_VALUE;
-        for (GraphSubscriptions g : graphs.values()) {
-            if (g.partition != partition) continue;
-            for (Subscriber sub : g.subs.values()) min = Math.min(min, sub.origin.offset());
-        }
-        return min;
+        return book.earliestOffset(partition);
     }
 
     /** Subscriptions held, for the gauge and tests. */
     public int size() {
-        return count;
-    }
-
-    private int total() {
-        int n = 0;
-        for (GraphSubscriptions g : graphs.values()) n += g.subs.size();
-        return n;
+        return book.size();
     }
 
     GraphEntry synced(GraphEntry e) {
