@@ -1,9 +1,9 @@
 package org.frontiergraph.kernels.sssp;
 
 import java.util.Arrays;
-import jcuda.driver.CUdeviceptr;
 import java.util.List;
 import java.util.Map;
+import jcuda.driver.CUdeviceptr;
 import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Variant;

@@ -15,11 +15,11 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
+import org.frontiergraph.kernels.standing.BfsRepair;
+import org.frontiergraph.kernels.standing.TreeRepair;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.frontiergraph.kernels.standing.BfsRepair;
-import org.frontiergraph.kernels.standing.TreeRepair;
 
 /**
  * BfsRepair through random update streams (see {@link RepairStreams}): after every batch the repaired answer passes

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Supplier;
-
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.CpuBfs;
 import org.frontiergraph.kernels.contract.TestGraphs;
@@ -16,8 +15,8 @@ import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.UpdateStreams;
 import org.frontiergraph.kernels.io.Datasets;
-import org.frontiergraph.kernels.standing.SsspRepair;
 import org.frontiergraph.kernels.standing.BfsRepair;
+import org.frontiergraph.kernels.standing.SsspRepair;
 import org.frontiergraph.kernels.standing.TreeRepair;
 
 /**

@@ -11,19 +11,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.Verification;
-import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.generate.GridRoadGraph;
+import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
+import org.frontiergraph.kernels.standing.Screen;
+import org.frontiergraph.kernels.standing.SsspRepair;
+import org.frontiergraph.kernels.standing.TreeRepair;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.frontiergraph.kernels.standing.SsspRepair;
-import org.frontiergraph.kernels.standing.TreeRepair;
-import org.frontiergraph.kernels.standing.Screen;
 
 /**
  * SsspRepair through random update streams (see {@link RepairStreams}): after every batch the repaired answer passes

@@ -6,22 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.Random;
 import org.frontiergraph.kernels.bfs.BfsReference;
-
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.frontiergraph.kernels.standing.SsspRepair;
-import org.frontiergraph.kernels.standing.BfsRepair;
-import org.frontiergraph.kernels.standing.TreeRepair;
-import org.frontiergraph.kernels.standing.DeviceTrees;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.kernels.standing.BfsRepair;
+import org.frontiergraph.kernels.standing.DeviceTrees;
+import org.frontiergraph.kernels.standing.SsspRepair;
+import org.frontiergraph.kernels.standing.TreeRepair;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The device repair's method ({@link DeviceRepairModel}, the steps of sssp_repair.cu on the host) through the random

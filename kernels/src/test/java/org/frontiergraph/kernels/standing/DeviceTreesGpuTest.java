@@ -16,7 +16,6 @@ import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsReference;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
-
 import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ResidentGraph;
@@ -32,20 +31,20 @@ import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
 import org.frontiergraph.kernels.graph.UpdateStreams;
 import org.frontiergraph.kernels.io.Datasets;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.frontiergraph.kernels.standing.SsspRepair;
-import org.frontiergraph.kernels.standing.TreeRepair;
-import org.frontiergraph.kernels.standing.DeviceTrees;
-import org.frontiergraph.kernels.standing.DeviceTreeAnswers;
 import org.frontiergraph.kernels.sssp.DeviceMirror;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
 import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspRepairTest;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.kernels.standing.DeviceTreeAnswers;
+import org.frontiergraph.kernels.standing.DeviceTrees;
+import org.frontiergraph.kernels.standing.SsspRepair;
+import org.frontiergraph.kernels.standing.TreeRepair;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Standing trees repaired on the device ({@link DeviceTreeAnswers} over {@link DeviceTrees}, kernels in
