@@ -42,7 +42,10 @@ final class DeviceStandings extends HostStandings {
         } catch (RuntimeException e) {
             s.placed = Standing.Placed.REFUSED;
             s.refusal = e;
-            s.dropTree();
+            try {
+                close(s);
+            } catch (RuntimeException ignored) {   // forgotten all the same; the refusal reported is the first failure
+            }
         }
     }
 
