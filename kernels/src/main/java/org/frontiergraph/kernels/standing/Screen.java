@@ -108,45 +108,10 @@ public final class Screen {
     double[] weights() { return weights; }
 
     /**
-     * Whether the batch can touch the shortest-path tree with these distances ({@code +Inf}: unreachable) and
-     * parents; false guarantees that {@link TreeRepair} would leave it as it is and list no changed vertex.
-     */
-    public boolean touches(double[] distances, int[] parents) {
-        if (grown) return true;
-        for (int i = 0; i < tails.length; i++) {
-            int u = tails[i], v = heads[i];
-            double w = weights[i];
-            if (parents[v] == u) {
-                if (w != w || distances[u] + w != distances[v]) return true;   // removed, heavier or lighter
-            } else if (distances[u] + w < distances[v]) {   // false for NaN (no arc) and for an unreachable u
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * As {@link #touches(double[], int[])} for a BFS tree: hop counts ({@code -1}: unreachable) and parents, every
-     * arc one hop; false guarantees that {@link TreeRepair} would leave it as it is.
-     */
-    public boolean touchesHops(int[] hops, int[] parents) {
-        if (grown) return true;
-        for (int i = 0; i < tails.length; i++) {
-            int u = tails[i], v = heads[i];
-            boolean arc = weights[i] == weights[i];
-            if (parents[v] == u) {
-                if (!arc) return true;   // a tree arc removed (a kept one still gives hops[u] + 1)
-            } else if (arc && hops[u] >= 0 && (hops[v] < 0 || hops[u] + 1 < hops[v])) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Whether the batch can touch {@code answer} at all, read through the answer: {@link #touchesHops}'s test for hop
-     * counts, {@link #touches(double[], int[])}'s otherwise; false guarantees that {@link TreeRepair} would leave it
-     * as it is.
+     * Whether the batch can touch the tree {@code answer} at all; false guarantees that {@link TreeRepair} would leave
+     * it as it is and list no changed vertex. A tree arc u->v must still give v exactly its value (removed, heavier
+     * or lighter: touched; with unit weights, a kept arc always does), and an arc off the tree must not shorten v's
+     * value (false for a gone arc, NaN, and for an unreached u, +Inf).
      */
     public boolean touches(TreeAnswer<?> answer) {
         if (grown) return true;

@@ -165,7 +165,7 @@ public class SsspRepairTest {
             Screen screen = Screen.of(now, changes);
             assertEquals(2, screen.arcs(), "an undirected pair: both arcs");
             for (int i = 0; i < trees.length; i++) {
-                boolean touched = screen.touches(trees[i].distances(), trees[i].parents());
+                boolean touched = screen.touches(trees[i]);
                 SsspResult before = SSSP.copy(trees[i]);
                 TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(now, trees[i], changes, Long.MAX_VALUE);
                 RepairStreams.check(SSSP, now, trees[i].source(), before, wrap(r), "step " + step + ", tree " + i);
