@@ -9,8 +9,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * Incremental BFS for standing queries: repairs the previous answer after a run of graph updates instead of
- * recomputing it, with {@link TreeRepair} on unit weights (its answers' {@link BfsResult#unitWeights}: a FIFO queue instead of a heap). Hop counts equal
- * {@link BfsReference}'s; parents satisfy {@link BfsVerifier} and form a tree rooted at the source. Re-weights change
+ * recomputing it, with {@link TreeRepair} on unit weights (its answers' {@link BfsResult#unitWeights}: a FIFO queue
+ * instead of a heap). Hop counts equal {@link BfsReference}'s; parents satisfy {@link BfsVerifier} and form a tree rooted at the source. Re-weights change
  * nothing here: a changed pair whose arc still exists neither breaks the tree nor offers a shorter path.
  *
  * <p>A repair that would cost more than recomputing gives up and returns null: see {@link #BUDGET_PER_ARC}.

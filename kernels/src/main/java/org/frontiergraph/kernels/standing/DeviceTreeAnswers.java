@@ -147,7 +147,9 @@ public final class DeviceTreeAnswers {
 
     /** {@code s}, checked to be a tree of these trees. */
     private <S extends Standing<?>> S own(S s) {
-        if (!s.of(trees)) throw new IllegalArgumentException("standing tree from " + s.tree().source() + " is not of this graph's device copy");
+        if (!s.of(trees)) {
+            throw new IllegalArgumentException("standing tree from " + s.tree().source() + " is not of this graph's device copy");
+        }
         return s;
     }
 }

@@ -44,16 +44,18 @@ import org.frontiergraph.kernels.sssp.TreeSettles;
  * {@link RepairPolicy#sideBySide})
  * and one {@code repair_finish} (parents, and the DELTA compacted on the device). A group of one tree, or with
  * side by side off, runs the three launches tree by tree, with each tree's own {@code sssp_async_seeded}
- * ({@link TreeSettles.Alone}: the asynchronous SSSP's kernel, the same relax loop the queries use). A group shares an arena for its
- * DELTAs (about {@link #ARENA_BYTES}), so it costs two copies back (the counters, then the DELTAs: only the changed
- * vertices cross PCIe, decoded into each tree's arrays on all cores, {@link TreeDeltas}), whatever its size.
+ * ({@link TreeSettles.Alone}: the asynchronous SSSP's kernel, the same relax loop the queries use). A group shares an
+ * arena for its DELTAs (about {@link #ARENA_BYTES}), so it costs two copies back (the counters, then the DELTAs: only
+ * the changed vertices cross PCIe, decoded into each tree's arrays on all cores, {@link TreeDeltas}), whatever its
+ * size.
  *
  * <p>Where the device cannot give an exact tree, the host repairs it and the device copy is replaced by the host's
- * answer ({@link TreeOutcome.How#HOST}, through the caller's {@link HostRepair}): a vertex left without a parent. (Vertices whose
- * tight in-arcs all come from vertices of their own distance, by zero weights or sums that round, are adopted on the
- * device in rounds, which always completes by the method's argument: the fallback is a safety net.) A batch that invalidates more than {@link #maxInvalidFraction} of the vertices is recomputed on
- * the device from the source instead ({@link TreeOutcome.How#RECOMPUTED}), through the same settle and DELTA. Device memory that
- * runs out fails the call with {@link org.frontiergraph.kernels.engine.GraphTooLargeException} (the caller recomputes).
+ * answer ({@link TreeOutcome.How#HOST}, through the caller's {@link HostRepair}): a vertex left without a parent.
+ * (Vertices whose tight in-arcs all come from vertices of their own distance, by zero weights or sums that round, are
+ * adopted on the device in rounds, which always completes by the method's argument: the fallback is a safety net.) A
+ * batch that invalidates more than {@link #maxInvalidFraction} of the vertices is recomputed on the device from the
+ * source instead ({@link TreeOutcome.How#RECOMPUTED}), through the same settle and DELTA. Device memory that runs out
+ * fails the call with {@link org.frontiergraph.kernels.engine.GraphTooLargeException} (the caller recomputes).
  *
  * <p>Thread-safe: every device call holds the graph's device ({@link DeviceResident#onDevice}).
  */
@@ -226,9 +228,9 @@ public final class DeviceTrees implements AutoCloseable {
      * Brings {@code batch}'s trees up to date with the graph's current version after {@code changes} (the changes
      * since their last repair or open: each tree must hold the exact answer on the version before them, with
      * {@code changes.vertexCountBefore()} vertices). {@code touched} screens each tree ({@code screen}, the batch's
-     * {@link Screen} on the current version, on the caller's host copy of the answer): false skips it ({@link TreeOutcome.How#UNTOUCHED}: it must be
-     * unchanged by the batch). {@code host} repairs a tree on the host where the device cannot ({@link TreeOutcome.How#HOST}).
-     * Entry i of the result is {@code batch.get(i)}'s outcome.
+     * {@link Screen} on the current version, on the caller's host copy of the answer): false skips it
+     * ({@link TreeOutcome.How#UNTOUCHED}: it must be unchanged by the batch). {@code host} repairs a tree on the host
+     * where the device cannot ({@link TreeOutcome.How#HOST}). Entry i of the result is {@code batch.get(i)}'s outcome.
      *
      * @throws org.frontiergraph.kernels.engine.GraphTooLargeException when device memory runs out (the trees that
      *         were not repaired then hold unknown values: reset or close them)
@@ -267,7 +269,8 @@ public final class DeviceTrees implements AutoCloseable {
         TreeSettles.Alone settle = TreeSettles.alone(dev);
         if (settle.vertexCount() != n) throw new IllegalStateException("the settle launcher holds " + settle.vertexCount() + " vertices, the graph " + n);
         ensureScratch(n);
-        arcs.upload(screen, csr.intWeights(), work.stream().anyMatch(i -> batch.get(i).unit), work.stream().anyMatch(i -> !batch.get(i).unit));
+        arcs.upload(screen, csr.intWeights(), work.stream().anyMatch(i -> batch.get(i).unit),
+                work.stream().anyMatch(i -> !batch.get(i).unit));
         for (int i : work) follow(batch.get(i), dev);
         TreeSettles.SideBySide multi = work.size() >= 2 && policy.sideBySide() ? TreeSettles.sideBySide(dev) : null;
         int group = (int) Math.max(1, Math.min(work.size(), ARENA_BYTES / (16L * Math.max(1, n))));
@@ -322,8 +325,8 @@ public final class DeviceTrees implements AutoCloseable {
             for (int j = 0; j < part.size(); j++) {
                 if (d.vertices[j] == null) continue;
                 int at = COUNTERS * j;
-                out[part.get(j)] = new TreeOutcome(RECOMPUTE.of(c, at) != 0 ? TreeOutcome.How.RECOMPUTED : TreeOutcome.How.REPAIRED, d.vertices[j],
-                        d.values[j], d.parents[j], stats(c, at));
+                TreeOutcome.How how = RECOMPUTE.of(c, at) != 0 ? TreeOutcome.How.RECOMPUTED : TreeOutcome.How.REPAIRED;
+                out[part.get(j)] = new TreeOutcome(how, d.vertices[j], d.values[j], d.parents[j], stats(c, at));
             }
             if (phases != null) phases.lapHost(RepairPhases.DECODE);
         }

@@ -39,7 +39,10 @@ public interface StandingKind<A> {
     /** Checks a repaired answer against one recomputed from scratch on the same graph. */
     Verification verify(CsrGraph graph, A repaired, A fresh);
 
-    /** What the host reads of {@code graph} while repairing answers of this kind, built (and cached) before the repairs run side by side. */
+    /**
+     * Builds (and caches on the graph) what the host reads of {@code graph} while repairing answers of this kind,
+     * before the repairs run side by side.
+     */
     default void prepare(CsrGraph graph) {
         if (graph.directed()) graph.transpose();
     }
