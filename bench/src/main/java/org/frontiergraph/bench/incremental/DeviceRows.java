@@ -15,20 +15,22 @@ import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.MutableGraph;
-import org.frontiergraph.kernels.sssp.DeviceSsspTrees;
-import org.frontiergraph.kernels.sssp.DeviceTreeAnswers;
-import org.frontiergraph.kernels.sssp.DeviceTrees;
 import org.frontiergraph.kernels.sssp.Sssp;
-import org.frontiergraph.kernels.sssp.SsspRepair;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.kernels.standing.DeviceTreeAnswers;
+import org.frontiergraph.kernels.standing.RepairPolicy;
+import org.frontiergraph.kernels.standing.Screen;
+import org.frontiergraph.kernels.standing.SsspRepair;
+import org.frontiergraph.kernels.standing.TreeOutcome;
+import org.frontiergraph.kernels.standing.TreeRepair;
 
 /**
  * {@link RepairBench}'s device part: standing SSSP answers of a graph resident on the GPU ({@code trees} of them, from
  * seeded sources), brought up to date after each batch of k random single-edge updates ({@link RandomEdits}) three
  * ways on the same batches:
  * <ul>
- *   <li><b>device repair</b>: {@link DeviceTreeAnswers#repairAll} ({@link DeviceSsspTrees}), the trees repaired on the device and only their
+ *   <li><b>device repair</b>: {@link DeviceTreeAnswers#repairAll}, the trees repaired on the device and only their
  *       DELTAs copied back (wall time, after the device copy caught up with the batch: GPU sync, timed apart);</li>
  *   <li><b>GPU recompute</b>: {@link Sssp#run} on the same resident graph for every tree (wall time: kernels and the
  *       answer copied back, as the worker recomputes an answer);</li>
@@ -41,9 +43,22 @@ import org.frontiergraph.kernels.sssp.SsspVerifier;
 final class DeviceRows {
     /** Medians over the batches of one row; hows: how the trees were brought up to date, over all batches. */
     record Row(String graph, String series, int batch, int trees, int batches, double syncMs, double deviceMs,
-               double recomputeMs, double hostMs, double changedMedian, Map<DeviceTrees.How, Integer> hows) {}
+               double recomputeMs, double hostMs, double changedMedian, Map<TreeOutcome.How, Integer> hows) {}
 
     private DeviceRows() {}
+
+    /**
+     * The device repair's switches for a run: {@code -Dfrontier.trees.side-by-side}, {@code -Dfrontier.trees.blocks-per-sm},
+     * {@code -Dfrontier.trees.phases} and {@code -Dfrontier.trees.settle} on the benchmark's command line (the worker
+     * takes them from its configuration), the defaults otherwise.
+     */
+    static RepairPolicy policy() {
+        RepairPolicy d = RepairPolicy.DEFAULTS;
+        return new RepairPolicy(d.deviceFirstArcs(), d.deviceBudgetDivisor(), d.gpuSpeedUp(),
+                Boolean.parseBoolean(System.getProperty("frontier.trees.side-by-side", String.valueOf(d.sideBySide()))),
+                Integer.getInteger("frontier.trees.blocks-per-sm", d.blocksPerSm()), Boolean.getBoolean("frontier.trees.phases"),
+                System.getProperty("frontier.trees.settle", d.settle()));
+    }
 
     /** Trees whose parents each batch checks with the verifier (distances are compared for all). */
     private static final int VERIFIED = 4;
@@ -56,7 +71,7 @@ final class DeviceRows {
             ChangeLog.Cursor changed = m.log().cursor(ChangeLog.Detail.EDGES);
             SplittableRandom random = new SplittableRandom(seed ^ name.hashCode() ^ trees);
             try (ResidentGraph dev = gpu.load(copy(g))) {
-                DeviceTreeAnswers<SsspResult> device = DeviceSsspTrees.on(dev).orElseThrow();
+                DeviceTreeAnswers device = DeviceTreeAnswers.on(dev, policy()).orElseThrow();
                 int[] sources = GpuBench.sources(g, trees);
                 List<DeviceTreeAnswers.Standing<SsspResult>> standing = new ArrayList<>();
                 SsspResult[] host = new SsspResult[trees];
@@ -72,7 +87,7 @@ final class DeviceRows {
                 for (RandomEdits.Series s : series) {
                     for (int k : batches) {
                         List<double[]> ms = new ArrayList<>();
-                        Map<DeviceTrees.How, Integer> hows = new EnumMap<>(DeviceTrees.How.class);
+                        Map<TreeOutcome.How, Integer> hows = new EnumMap<>(TreeOutcome.How.class);
                         for (int r = 0; r < repeats; r++) ms.add(on.batch(s, k, random, hows));
                         Row row = new Row(name, s.label(), k, trees, ms.size(), median(ms, 0), median(ms, 1), median(ms, 2),
                                 median(ms, 3), median(ms, 4), hows);
@@ -86,15 +101,14 @@ final class DeviceRows {
     }
 
     /** One graph's trees, on the device and on the host, and the batches applied to both copies. */
-    private record OnGraph(String name, MutableGraph m, ChangeLog.Cursor changed, ResidentGraph dev,
-                           DeviceTreeAnswers<SsspResult> device, List<DeviceTreeAnswers.Standing<SsspResult>> standing,
-                           SsspResult[] host, int[] sources) {
+    private record OnGraph(String name, MutableGraph m, ChangeLog.Cursor changed, ResidentGraph dev, DeviceTreeAnswers device,
+                           List<DeviceTreeAnswers.Standing<SsspResult>> standing, SsspResult[] host, int[] sources) {
         double[] batch(RandomEdits.Series series, int k, SplittableRandom random) {
-            return batch(series, k, random, new EnumMap<>(DeviceTrees.How.class));
+            return batch(series, k, random, new EnumMap<>(TreeOutcome.How.class));
         }
 
         /** One batch: {sync, device, recompute, host ms, median changed vertices per tree}. */
-        double[] batch(RandomEdits.Series series, int k, SplittableRandom random, Map<DeviceTrees.How, Integer> hows) {
+        double[] batch(RandomEdits.Series series, int k, SplittableRandom random, Map<TreeOutcome.How, Integer> hows) {
             RandomEdits edits = new RandomEdits(m.current(), series, random);
             for (int i = 0; i < k; i++) {
                 EdgeEdits e = edits.next();
@@ -107,18 +121,18 @@ final class DeviceRows {
             long t0 = System.nanoTime();
             dev.sync();
             long t1 = System.nanoTime();
-            List<DeviceTreeAnswers.Repaired<SsspResult>> rd = device.repairAll(standing, changes);
+            List<DeviceTreeAnswers.Repaired<?>> rd = device.repairAll(standing, changes, Screen.of(dev.mutable(), changes));
             long t2 = System.nanoTime();
             SsspResult[] fresh = new SsspResult[sources.length];
             for (int i = 0; i < sources.length; i++) fresh[i] = Sssp.run(dev, sources[i], null);
             long t3 = System.nanoTime();
-            SsspRepair.Repaired[] rh = SsspRepair.repairAll(now, host, changes, Long.MAX_VALUE);
+            TreeRepair.Repaired<SsspResult>[] rh = SsspRepair.repairAll(now, host, changes, Long.MAX_VALUE);
             long t4 = System.nanoTime();
             String where = name + ", a batch of " + k + " " + series.label() + ", " + sources.length + " trees";
             double[] changed = new double[sources.length];
             for (int i = 0; i < sources.length; i++) {
                 host[i] = rh[i].result();
-                SsspResult got = rd.get(i).result();
+                SsspResult got = (SsspResult) rd.get(i).result();
                 if (!Arrays.equals(got.distances(), fresh[i].distances())) {
                     throw new RepairBench.MismatchException("device-repaired distances differ from the GPU recompute, tree from "
                             + sources[i] + ", " + where);
@@ -166,12 +180,12 @@ final class DeviceRows {
     }
 
     static String rowText(Row r) {
-        Map<DeviceTrees.How, Integer> h = r.hows();
+        Map<TreeOutcome.How, Integer> h = r.hows();
         return String.format(Locale.ROOT, "| %s | %s | %,d | %d | %.2f | %.3f | %.2f | %.2f | %s | %s | %,.0f | %d/%d/%d/%d |%n",
                 r.graph(), r.series(), r.batch(), r.trees(), r.syncMs(), r.deviceMs(), r.recomputeMs(), r.hostMs(),
                 times(r.recomputeMs() / r.deviceMs()), times(r.hostMs() / r.deviceMs()), r.changedMedian(),
-                h.getOrDefault(DeviceTrees.How.REPAIRED, 0), h.getOrDefault(DeviceTrees.How.RECOMPUTED, 0),
-                h.getOrDefault(DeviceTrees.How.UNTOUCHED, 0), h.getOrDefault(DeviceTrees.How.HOST, 0));
+                h.getOrDefault(TreeOutcome.How.REPAIRED, 0), h.getOrDefault(TreeOutcome.How.RECOMPUTED, 0),
+                h.getOrDefault(TreeOutcome.How.UNTOUCHED, 0), h.getOrDefault(TreeOutcome.How.HOST, 0));
     }
 
     private static String times(double x) {

@@ -23,9 +23,10 @@ import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.sssp.CpuSssp;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
-import org.frontiergraph.kernels.sssp.SsspRepair;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.kernels.standing.SsspRepair;
+import org.frontiergraph.kernels.standing.TreeRepair;
 
 /**
  * Many standing SSSP answers of one graph kept up to date after each batch of re-weights (what a worker does for the
@@ -154,18 +155,18 @@ public final class ManyTreesBench {
             long t0 = System.nanoTime();
             SsspResult[] alone = ways[0];
             for (int i = 0; i < alone.length; i++) {
-                SsspRepair.Repaired r = SsspRepair.repair(g, alone[i], changes, budget);
+                TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(g, alone[i], changes, budget);
                 if (r == null) recomputed[0]++;
                 alone[i] = r == null ? CpuSssp.run(g, sources[i]) : r.result();
             }
             long t1 = System.nanoTime();
             SsspResult[] side = ways[1];
-            SsspRepair.Repaired[] rs = new SsspRepair.Repaired[side.length];
+            @SuppressWarnings("unchecked") TreeRepair.Repaired<SsspResult>[] rs = (TreeRepair.Repaired<SsspResult>[]) new TreeRepair.Repaired<?>[side.length];
             IntStream.range(0, side.length).parallel().forEach(i -> rs[i] = SsspRepair.repair(g, side[i], changes, budget));
             recomputed[1] += fallBack(g, sources, side, rs);
             long t2 = System.nanoTime();
             SsspResult[] together = ways[2];
-            SsspRepair.Repaired[] all = SsspRepair.repairAll(g, together, changes, budget);
+            TreeRepair.Repaired<SsspResult>[] all = SsspRepair.repairAll(g, together, changes, budget);
             recomputed[2] += fallBack(g, sources, together, all);
             long t3 = System.nanoTime();
             ms[0][b] = (t1 - t0) / 1e6;
@@ -192,7 +193,7 @@ public final class ManyTreesBench {
     }
 
     /** Replaces the answers whose repair gave up by recomputes, side by side; returns how many. */
-    private static long fallBack(CsrGraph g, int[] sources, SsspResult[] answers, SsspRepair.Repaired[] repaired) {
+    private static long fallBack(CsrGraph g, int[] sources, SsspResult[] answers, TreeRepair.Repaired<SsspResult>[] repaired) {
         List<Integer> gaveUp = new ArrayList<>();
         for (int i = 0; i < answers.length; i++) {
             if (repaired[i] == null) gaveUp.add(i);

@@ -1,6 +1,5 @@
 package org.frontiergraph.bench.incremental;
 
-import org.frontiergraph.bench.BenchMain;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,11 +14,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
-import org.frontiergraph.kernels.bfs.BfsRepair;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.cpu.CpuBackend;
@@ -37,9 +36,11 @@ import org.frontiergraph.kernels.mst.MstRepair;
 import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.mst.MstVerifier;
 import org.frontiergraph.kernels.sssp.Sssp;
-import org.frontiergraph.kernels.sssp.SsspRepair;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.kernels.standing.BfsRepair;
+import org.frontiergraph.kernels.standing.SsspRepair;
+import org.frontiergraph.kernels.standing.TreeRepair;
 import org.frontiergraph.schema.codec.FrontierCodec;
 
 /**
@@ -343,7 +344,7 @@ public final class RepairBench {
             double[][] out = new double[ALGORITHMS.length][5];
 
             long t0 = System.nanoTime();
-            SsspRepair.Repaired sr = SsspRepair.repair(g, sssp, changes);
+            TreeRepair.Repaired<SsspResult> sr = SsspRepair.repair(g, sssp, changes);
             long t1 = System.nanoTime();
             SsspResult sf = Sssp.run(host, source, null);
             long t2 = System.nanoTime();
@@ -355,7 +356,7 @@ public final class RepairBench {
             out[0] = new double[] {ms(t1 - t0), ms(t2 - t1), Double.NaN, sr == null ? Double.NaN : sr.changed().length, sr == null ? 1 : 0};
 
             t0 = System.nanoTime();
-            BfsRepair.Repaired br = BfsRepair.repair(g, bfs, changes);
+            TreeRepair.Repaired<BfsResult> br = BfsRepair.repair(g, bfs, changes);
             t1 = System.nanoTime();
             BfsResult bf = Bfs.run(host, source, null);
             t2 = System.nanoTime();

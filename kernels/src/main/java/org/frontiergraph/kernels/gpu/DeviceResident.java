@@ -5,7 +5,7 @@ import java.util.function.Supplier;
 
 /**
  * A resident graph whose copy lives in device memory ({@link GpuBackend}'s), seen by work that keeps data of its own
- * beside the graph between queries (standing trees, {@code org.frontiergraph.kernels.sssp.DeviceTrees}): it runs on
+ * beside the graph between queries (standing trees, {@code org.frontiergraph.kernels.standing.DeviceTrees}): it runs on
  * the device copy brought up to date with the host copy, and its buffers are counted in the graph's resident bytes and
  * freed with it.
  */

@@ -3,6 +3,7 @@ package org.frontiergraph.kernels.sssp;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import jcuda.driver.CUdeviceptr;
 import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Variant;
@@ -47,7 +48,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * {@code overflow} (pushes a full ring refused), {@code pieces}, {@code claims}. Opened on first use. Call inside
  * a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
-final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
+final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, TreeSettles.Alone {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("async"), false, g -> DeviceBuffer.total(sizes(g)), AsyncSssp::new).reads(GpuAlgorithm.Layout.ANY);
     static final double SPARSE_DELTA_FACTOR = 32, DENSE_DELTA_FACTOR = 1;
@@ -156,32 +157,36 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     public void solveDistances(int source, Variant variant) {
         SeedSssp.checkSource(source, n);
         boolean ints = csr.intWeights();
-        launch("sssp_async_", ints ? "i32" : "f64", csr.weights(), dist, source, csr.meanWeight(), ints, variant);
+        launch("sssp_async_", KeyForm.of(false, ints), csr.weights(), dist, source, csr.meanWeight(), ints, variant);
     }
 
     /**
-     * Relaxes {@code keys} (n keys of the form {@code form} names: "i32", "f64", or "unit" for hop counts, every arc
-     * counting 1) from the vertices listed in {@link #farList()}'s first n entries, {@code seeds} (a device word, u64)
-     * of them, whose {@link #farMarks()} are 0 while every other vertex's is -1: to the least fixed point, as
+     * Relaxes {@code keys} (n keys of {@code form}; {@link KeyForm#UNIT}: hop counts, every arc counting 1) from the
+     * vertices listed in {@link #seedList()}'s first n entries, {@code seeds} (a device word, u64) of them, whose
+     * {@link #seedMarks()} are 0 while every other vertex's is -1: to the least fixed point, as
      * {@link #solveDistances} does from one source (sssp_async.cu's seeded entry points). The standing-tree repair's
-     * settle step ({@link DeviceTrees}). The rings are taken as clean for the next launch: kernels on the stream run
+     * settle step ({@link TreeSettles}). The rings are taken as clean for the next launch: kernels on the stream run
      * one after another and every completed launch leaves them so (one that faults leaves no usable context).
      */
-    void settle(DeviceBuffer keys, Object seeds, String form, Variant variant) {
-        boolean unit = form.equals("unit");
+    @Override
+    public void settle(DeviceBuffer keys, CUdeviceptr seeds, KeyForm form, Variant variant) {
+        boolean unit = form == KeyForm.UNIT;
         launch("sssp_async_seeded_", form, unit ? csr.columns : csr.weights(), keys, seeds, unit ? 1.0 : csr.meanWeight(),
-                !form.equals("f64"), variant);
+                form.integral(), variant);
         ringsClean = true;
     }
 
-    /** The far lists (two of n vertices); list 0 holds a seeded run's start ({@link #settle}). */
-    DeviceBuffer farList() { return far; }
+    /** The far list 0 (n vertices), which holds a seeded run's start ({@link #settle}). */
+    @Override
+    public CUdeviceptr seedList() { return far.pointer(); }
 
     /** The far marks, one per vertex ({@link #settle}). */
-    DeviceBuffer farMarks() { return farMark; }
+    @Override
+    public CUdeviceptr seedMarks() { return farMark.pointer(); }
 
     /** Vertices this launcher was opened for. */
-    int vertexCount() { return n; }
+    @Override
+    public int vertexCount() { return n; }
 
     /**
      * Whether launches on a slack-form copy bound each row by its live count
@@ -209,7 +214,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
      * count word); where {@link #liveBound} says so, its twin {@code prefix + "slack_" + form}, which takes the live
      * counts as one more argument and reads no pads (sssp_async.cu's SlackRows).
      */
-    private void launch(String prefix, String form, DeviceBuffer weights, DeviceBuffer keys, Object start,
+    private void launch(String prefix, KeyForm form, DeviceBuffer weights, DeviceBuffer keys, Object start,
                         double meanWeight, boolean ints, Variant variant) {
         boolean sparse = SeedSssp.sparse(graph);
         double delta = variant.doubleOption("delta", variant.doubleOption("df",
@@ -232,7 +237,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
             args = Arrays.copyOf(args, args.length + 1);
             args[args.length - 1] = csr.liveBuffer();
         }
-        Kernel k = context.module("sssp_async").kernel(prefix + (bound ? "slack_" : "") + form);
+        Kernel k = context.module("sssp_async").kernel(prefix + (bound ? "slack_" : "") + form.suffix());
         int blocks = variant.intOption("blocks", 0);
         if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
         else k.launchCooperative(bps, args);

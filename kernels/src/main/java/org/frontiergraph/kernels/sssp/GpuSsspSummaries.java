@@ -53,7 +53,10 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
         this.timer = new DeviceTimer(device.context());
     }
 
-    /** The launches of several sources at once, or null where a pass holds one source only (DeviceTrees' settle). */
+    /**
+     * The launches of several sources at once, or null where a pass holds one source only (the standing trees' settle,
+     * {@link TreeSettles#sideBySide}).
+     */
     MultiSssp multi() {
         return multi;
     }

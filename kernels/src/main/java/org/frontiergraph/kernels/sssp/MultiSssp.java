@@ -35,7 +35,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * once, in the graph's ledger, when the launcher opens. Call inside a lane's call
  * ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
-final class MultiSssp implements AutoCloseable {
+final class MultiSssp implements AutoCloseable, TreeSettles.SideBySide {
     /** sssp_multi.cu's enum MultiSsspLayout (a test checks that they agree). */
     static final int MAX_SOURCES = 32, SOURCE_STRIDE = 8, WIDE_DEGREE = 32, WIDE_SHIFT = 36;
     /** sssp_multi.cu's enum MultiSsspCounter: slots of the u64 counter array. */
@@ -130,7 +130,8 @@ final class MultiSssp implements AutoCloseable {
     }
 
     /** Sources a pass holds. */
-    int capacity() {
+    @Override
+    public int capacity() {
         return capacity;
     }
 
@@ -186,16 +187,17 @@ final class MultiSssp implements AutoCloseable {
     }
 
     /**
-     * Settles slices 0 to {@code k - 1} of {@link #keys()} side by side from their seeds (sssp_multi.cu's seeded entry
+     * Settles slices 0 to {@code k - 1} of {@link #keys} side by side from their seeds (sssp_multi.cu's seeded entry
      * points; k at most {@link #capacity()}): slice j holds an upper bound of every vertex's key in form {@code form}
-     * ("i32", "f64", or "unit": hop counts, every arc counting 1), {@link #seedList}(j) the vertices whose key was
+     * ({@link KeyForm#UNIT}: hop counts, every arc counting 1), {@link #seedList}(j) the vertices whose key was
      * lowered, and the u64 at {@code seeds} + 8 j {@code seedStride} bytes their count. Afterwards each slice holds the
-     * least fixed point, as {@link AsyncSssp}'s seeded run would leave it. Queued on the stream. DeviceTrees' repair of
+     * least fixed point, as {@link AsyncSssp}'s seeded run would leave it. Queued on the stream. The standing trees' repair of
      * several standing trees: one launch for all, where a road graph's settle is latency-bound.
      */
-    void settle(int k, CUdeviceptr seeds, int seedStride, String form, Variant variant) {
+    @Override
+    public void settle(int k, CUdeviceptr seeds, int seedStride, KeyForm form, Variant variant) {
         if (k < 1 || k > capacity) throw new IllegalArgumentException(k + " slices; a pass holds 1 to " + capacity);
-        boolean unit = form.equals("unit"), ints = !form.equals("f64");
+        boolean unit = form == KeyForm.UNIT, ints = form.integral();
         double meanWeight = unit ? 1.0 : csr.meanWeight();
         boolean sparse = SeedSssp.sparse(graph);
         double delta = variant.doubleOption("delta", variant.doubleOption("df",
@@ -203,22 +205,26 @@ final class MultiSssp implements AutoCloseable {
         long deltaKey = ints ? Math.max(1L, Math.round(delta))
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
         int bps = variant.intOption("bps", sparse ? 1 : 64);
-        context.module("sssp_multi").kernel("sssp_multi_seeded_" + form).launchCooperative(bps, csr.rowOffsets,
+        context.module("sssp_multi").kernel("sssp_multi_seeded_" + form.suffix()).launchCooperative(bps, csr.rowOffsets,
                 csr.columns, unit ? csr.columns : csr.weights(), n, k, dist, queueA, queueB, far, nearMark, farMark,
                 counters, deltaKey, hasWide ? 1 : 0, wideItems, wideOffsets, seeds, seedStride);
     }
 
-    /** The distance keys: slice j (n u64 keys) at byte 8 j n ({@link #settle}). */
-    DeviceBuffer keys() { return dist; }
+    /** Slice j of the distance keys (n u64 keys, at byte 8 j n) ({@link #settle}). */
+    @Override
+    public CUdeviceptr keys(int j) { return dist.pointer().withByteOffset(8L * j * n); }
 
     /** Where slice j's seeds are listed for {@link #settle}: far pile (j, 1), n ints. */
-    CUdeviceptr seedList(int j) { return far.pointer().withByteOffset(4L * (2L * j + 1) * n); }
+    @Override
+    public CUdeviceptr seedList(int j) { return far.pointer().withByteOffset(4L * (2L * j + 1) * n); }
 
     /** Slice j's n far marks: scratch for whoever lists its seeds (the settle sets every mark again). */
-    CUdeviceptr farMarks(int j) { return farMark.pointer().withByteOffset(4L * j * n); }
+    @Override
+    public CUdeviceptr seedMarks(int j) { return farMark.pointer().withByteOffset(4L * j * n); }
 
     /** Vertices of each slice. */
-    int vertexCount() { return n; }
+    @Override
+    public int vertexCount() { return n; }
 
     /** Steps, filters and expanded items of the passes of the last {@link #run}, added up (synchronizes). */
     long[] totals() {

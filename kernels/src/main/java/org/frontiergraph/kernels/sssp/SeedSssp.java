@@ -128,16 +128,4 @@ final class SeedSssp {
     static void checkSource(int source, int n) {
         if (source < 0 || source >= n) throw new IllegalArgumentException("source " + source + " not in [0, " + n + ")");
     }
-
-    /** The value of a distance key of form {@code form} ("i32" or "unit": integers, "f64": double bits; +Inf unreached). */
-    static double value(long key, String form) {
-        if (form.equals("f64")) return Double.longBitsToDouble(key);
-        return key == INT_INF ? Double.POSITIVE_INFINITY : (double) key;
-    }
-
-    /** The distance key of a value in form {@code form} ({@link #value}'s inverse). */
-    static long key(double value, String form) {
-        if (form.equals("f64")) return Double.doubleToRawLongBits(value);
-        return value == Double.POSITIVE_INFINITY ? INT_INF : (long) value;
-    }
 }

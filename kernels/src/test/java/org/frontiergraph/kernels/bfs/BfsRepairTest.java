@@ -16,6 +16,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
+import org.frontiergraph.kernels.standing.BfsRepair;
+import org.frontiergraph.kernels.standing.TreeRepair;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -48,7 +50,7 @@ class BfsRepairTest {
 
         @Override
         public RepairStreams.Repaired<BfsResult> repair(CsrGraph g, BfsResult previous, ChangedEdges changes) {
-            BfsRepair.Repaired r = unlimited ? BfsRepair.repair(g, previous, changes, Long.MAX_VALUE)
+            TreeRepair.Repaired<BfsResult> r = unlimited ? BfsRepair.repair(g, previous, changes, Long.MAX_VALUE)
                     : BfsRepair.repair(g, previous, changes);
             return r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed());
         }
@@ -72,9 +74,9 @@ class BfsRepairTest {
 
     /** {@link BfsRepair#repairAll} as the stream driver sees it (each entry also compared with the repair alone). */
     static final RepairStreams.Together<BfsResult> TOGETHER = RepairStreams.together(BFS, (g, previous, changes) -> {
-        BfsRepair.Repaired[] all = BfsRepair.repairAll(g, previous.toArray(new BfsResult[0]), changes, BfsRepair.defaultBudget(g));
+        TreeRepair.Repaired<BfsResult>[] all = BfsRepair.repairAll(g, previous.toArray(new BfsResult[0]), changes, BfsRepair.defaultBudget(g));
         java.util.List<RepairStreams.Repaired<BfsResult>> out = new java.util.ArrayList<>();
-        for (BfsRepair.Repaired r : all) out.add(r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed()));
+        for (TreeRepair.Repaired<BfsResult> r : all) out.add(r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed()));
         return out;
     });
 
@@ -108,7 +110,7 @@ class BfsRepairTest {
             int arc = rnd.nextInt(start.arcCount());
             g.apply(EdgeEdits.reweight(start.sourceOf(arc), start.columns()[arc], rnd.nextInt(9)), 0, Long.MAX_VALUE);
         }
-        BfsRepair.Repaired r = BfsRepair.repair(g.current(), previous, seen.read().edges());
+        TreeRepair.Repaired<BfsResult> r = BfsRepair.repair(g.current(), previous, seen.read().edges());
         assertEquals(0, r.changed().length);
         assertArrayEquals(hops, r.result().hops());
         assertEquals(0, r.result().timing().counter("settled"));
@@ -124,7 +126,7 @@ class BfsRepairTest {
         g.apply(EdgeEdits.add(new int[] {4}, new int[] {4}, new double[] {1}), 0, Long.MAX_VALUE);
         assertEquals(0, seen.read().edges().size(), "the storage policy drops the loop, so it is not recorded");
         ChangedEdges changes = new ChangedEdges(10, new int[] {4}, new int[] {4});   // a pair (s, s) handed in anyway
-        BfsRepair.Repaired r = BfsRepair.repair(g.current(), previous, changes);
+        TreeRepair.Repaired<BfsResult> r = BfsRepair.repair(g.current(), previous, changes);
         RepairStreams.check(BFS, g.current(), 4, before, new RepairStreams.Repaired<>(r.result(), r.changed()), "loop");
         assertEquals(0, r.changed().length);
     }
@@ -138,7 +140,7 @@ class BfsRepairTest {
         int[] none = {};
         g.apply(new EdgeEdits(3, none, none, none, none, new double[0], new int[] {9, 10}, new int[] {10, 11},
                 new double[] {1, 1}), 0, Long.MAX_VALUE);   // 10 and 11 hang off the end, 12 stays alone
-        BfsRepair.Repaired r = BfsRepair.repair(g.current(), previous, seen.read().edges());
+        TreeRepair.Repaired<BfsResult> r = BfsRepair.repair(g.current(), previous, seen.read().edges());
         assertNotSame(previous.hops(), r.result().hops());
         assertEquals(10, previous.hops().length, "previous untouched");
         assertArrayEquals(new int[] {10, 11}, r.changed());
@@ -157,7 +159,7 @@ class BfsRepairTest {
         BfsResult before = BFS.copy(previous);
         g.apply(EdgeEdits.add(new int[] {5}, new int[] {7}, new double[] {1}), 0, Long.MAX_VALUE);
         CsrGraph now = g.current();
-        BfsRepair.Repaired r = BfsRepair.repair(now, previous, seen.read().edges());
+        TreeRepair.Repaired<BfsResult> r = BfsRepair.repair(now, previous, seen.read().edges());
         assertFalse(BfsVerifier.verify(now, 0, r.result()).ok());
         assertThrows(AssertionError.class, () -> RepairStreams.check(BFS, now, 0, before,
                 new RepairStreams.Repaired<>(r.result(), r.changed()), "corrupted"));

@@ -12,11 +12,11 @@ import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.UpdateStreams;
 
 /** A resident graph's host copy made to follow another graph's changes (the device tests' streams run on their own). */
-final class DeviceMirror {
+public final class DeviceMirror {
     private DeviceMirror() {}
 
     /** A copy of {@code g} sharing no array with it. */
-    static CsrGraph copy(CsrGraph g) {
+    public static CsrGraph copy(CsrGraph g) {
         return UpdateStreams.rebuilt(g, g.vertexCount());
     }
 
@@ -25,7 +25,7 @@ final class DeviceMirror {
      * changed pair, the arc's removal, new weight or insertion; new vertices first. Checks that it then holds
      * {@code now}'s arcs and weights.
      */
-    static void follow(MutableGraph mirror, CsrGraph now, ChangedEdges changes) {
+    public static void follow(MutableGraph mirror, CsrGraph now, ChangedEdges changes) {
         int added = now.vertexCount() - mirror.vertexCount();
         Set<Long> seen = new HashSet<>();
         List<int[]> rem = new ArrayList<>(), rew = new ArrayList<>(), add = new ArrayList<>();

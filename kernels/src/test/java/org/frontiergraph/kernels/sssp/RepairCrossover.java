@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Supplier;
-import org.frontiergraph.kernels.bfs.BfsRepair;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.CpuBfs;
 import org.frontiergraph.kernels.contract.TestGraphs;
@@ -17,6 +16,9 @@ import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.UpdateStreams;
 import org.frontiergraph.kernels.io.Datasets;
+import org.frontiergraph.kernels.standing.BfsRepair;
+import org.frontiergraph.kernels.standing.SsspRepair;
+import org.frontiergraph.kernels.standing.TreeRepair;
 
 /**
  * Where repairing stops paying: times unbudgeted repairs of growing effect against recomputing from scratch on the
@@ -86,12 +88,12 @@ public final class RepairCrossover {
                 after.transpose();   // built once per graph version and shared by its queries: not the repair's cost
                 Timing t;
                 if (sssp) {
-                    SsspRepair.Repaired r = SsspRepair.repair(after, (SsspResult) answer[0], seen.read().edges(),
+                    TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(after, (SsspResult) answer[0], seen.read().edges(),
                             Long.MAX_VALUE);
                     answer[0] = r.result();
                     t = r.result().timing();
                 } else {
-                    BfsRepair.Repaired r = BfsRepair.repair(after, (BfsResult) answer[0], seen.read().edges(),
+                    TreeRepair.Repaired<BfsResult> r = BfsRepair.repair(after, (BfsResult) answer[0], seen.read().edges(),
                             Long.MAX_VALUE);
                     answer[0] = r.result();
                     t = r.result().timing();
@@ -123,7 +125,7 @@ public final class RepairCrossover {
             g.apply(EdgeEdits.reweight(start.sourceOf(arc), start.columns()[arc], w), 0, Long.MAX_VALUE);
             ChangedEdges changes = seen.read().edges();
             for (int k = 0; k < sources.length; k++) {
-                SsspRepair.Repaired r = SsspRepair.repair(g.current(), answers[k], changes);
+                TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(g.current(), answers[k], changes);
                 if (r == null) {
                     gaveUp++;
                     answers[k] = CpuSssp.run(g.current(), sources[k]);

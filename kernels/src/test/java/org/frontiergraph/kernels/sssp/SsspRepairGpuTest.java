@@ -8,6 +8,7 @@ import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
 import org.frontiergraph.kernels.graph.UpdateStreams;
+import org.frontiergraph.kernels.standing.SsspRepair;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -14,11 +14,15 @@ import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.generate.GridRoadGraph;
+import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
+import org.frontiergraph.kernels.standing.Screen;
+import org.frontiergraph.kernels.standing.SsspRepair;
+import org.frontiergraph.kernels.standing.TreeRepair;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -28,11 +32,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  * SsspVerifier, equals DijkstraReference's distances exactly, has acyclic parents, and lists exactly the vertices that
  * changed. Hand-made cases cover zero-weight cycles, the budget and the checks themselves.
  */
-class SsspRepairTest {
+public class SsspRepairTest {
     /** SsspRepair as the stream driver sees it. */
-    static final Adapter SSSP = new Adapter(false);
+    public static final Adapter SSSP = new Adapter(false);
 
-    record Adapter(boolean unlimited) implements RepairStreams.Algorithm<SsspResult> {
+    public record Adapter(boolean unlimited) implements RepairStreams.Algorithm<SsspResult> {
         @Override
         public SsspResult reference(CsrGraph g, int source) { return DijkstraReference.run(g, source); }
 
@@ -46,7 +50,7 @@ class SsspRepairTest {
 
         @Override
         public RepairStreams.Repaired<SsspResult> repair(CsrGraph g, SsspResult previous, ChangedEdges changes) {
-            SsspRepair.Repaired r = unlimited ? SsspRepair.repair(g, previous, changes, Long.MAX_VALUE)
+            TreeRepair.Repaired<SsspResult> r = unlimited ? SsspRepair.repair(g, previous, changes, Long.MAX_VALUE)
                     : SsspRepair.repair(g, previous, changes);
             return r == null ? null : wrap(r);
         }
@@ -57,7 +61,7 @@ class SsspRepairTest {
         }
     }
 
-    static RepairStreams.Repaired<SsspResult> wrap(SsspRepair.Repaired r) {
+    static RepairStreams.Repaired<SsspResult> wrap(TreeRepair.Repaired<SsspResult> r) {
         return new RepairStreams.Repaired<>(r.result(), r.changed());
     }
 
@@ -74,9 +78,9 @@ class SsspRepairTest {
 
     /** {@link SsspRepair#repairAll} as the stream driver sees it (each entry also compared with the repair alone). */
     static final RepairStreams.Together<SsspResult> TOGETHER = RepairStreams.together(SSSP, (g, previous, changes) -> {
-        SsspRepair.Repaired[] all = SsspRepair.repairAll(g, previous.toArray(new SsspResult[0]), changes, SsspRepair.defaultBudget(g));
+        TreeRepair.Repaired<SsspResult>[] all = SsspRepair.repairAll(g, previous.toArray(new SsspResult[0]), changes, SsspRepair.defaultBudget(g));
         java.util.List<RepairStreams.Repaired<SsspResult>> out = new java.util.ArrayList<>();
-        for (SsspRepair.Repaired r : all) out.add(r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed()));
+        for (TreeRepair.Repaired<SsspResult> r : all) out.add(r == null ? null : new RepairStreams.Repaired<>(r.result(), r.changed()));
         return out;
     });
 
@@ -111,7 +115,7 @@ class SsspRepairTest {
             int u = start.sourceOf(arc), v = start.columns()[arc];
             g.apply(EdgeEdits.reweight(u, v, start.weights()[arc] * (i % 2 == 0 ? 0.5 : 3) + 0.25), 0, Long.MAX_VALUE);
             SsspResult before = SSSP.copy(answer);
-            SsspRepair.Repaired r = SsspRepair.repair(g.current(), answer, seen.read().edges());
+            TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(g.current(), answer, seen.read().edges());
             assertNotNull(r, "re-weight " + i + " of " + u + "->" + v + " gave up");
             RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "re-weight " + i);
             assertTrue(r.result().timing().computeNanos() > 0);
@@ -130,7 +134,7 @@ class SsspRepairTest {
         SsspResult previous = DijkstraReference.run(start, 0);
         SsspResult before = SSSP.copy(previous);
         g.apply(EdgeEdits.reweight(0, 1, 5), 0, Long.MAX_VALUE);   // a's subtree goes; c, then a and b, come via s->c
-        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, seen.read().edges());
+        TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(g.current(), previous, seen.read().edges());
         RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "cycle");
         assertArrayEquals(new double[] {0, 2, 2, 2}, r.result().distances());
         assertArrayEquals(new int[] {0, 3, 1, 0}, r.result().parents());
@@ -160,12 +164,12 @@ class SsspRepairTest {
                     : Math.max(1, w - 1 - rnd.nextInt(50))), 0, Long.MAX_VALUE);
             ChangedEdges changes = seen.read().edges();
             now = g.current();
-            TreeRepair.Screen screen = TreeRepair.Screen.of(now, changes);
+            Screen screen = Screen.of(now, changes);
             assertEquals(2, screen.arcs(), "an undirected pair: both arcs");
             for (int i = 0; i < trees.length; i++) {
-                boolean touched = screen.touches(trees[i].distances(), trees[i].parents());
+                boolean touched = screen.touches(trees[i]);
                 SsspResult before = SSSP.copy(trees[i]);
-                SsspRepair.Repaired r = SsspRepair.repair(now, trees[i], changes, Long.MAX_VALUE);
+                TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(now, trees[i], changes, Long.MAX_VALUE);
                 RepairStreams.check(SSSP, now, trees[i].source(), before, wrap(r), "step " + step + ", tree " + i);
                 all++;
                 if (!touched) {
@@ -199,7 +203,7 @@ class SsspRepairTest {
         SsspResult previous = DijkstraReference.run(start, 0);
         SsspResult before = SSSP.copy(previous);
         g.apply(EdgeEdits.reweight(10, 11, 0.5), 0, Long.MAX_VALUE);
-        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, seen.read().edges());
+        TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(g.current(), previous, seen.read().edges());
         RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "lighter");
         assertEquals(0, r.result().timing().counter("invalidated"));
         assertEquals(89, r.changed().length, "11 .. 99 moved closer");
@@ -228,7 +232,7 @@ class SsspRepairTest {
         assertNull(SsspRepair.repair(g.current(), previous, changes, 100));
         assertArrayEquals(before.distances(), previous.distances(), "restored");
         assertArrayEquals(before.parents(), previous.parents(), "restored");
-        SsspRepair.Repaired r = SsspRepair.repair(g.current(), previous, changes, Long.MAX_VALUE);
+        TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(g.current(), previous, changes, Long.MAX_VALUE);
         RepairStreams.check(SSSP, g.current(), 0, before, wrap(r), "cut");
         assertEquals(4_999, r.changed().length);
     }
@@ -256,7 +260,7 @@ class SsspRepairTest {
             ChangedEdges changes = seen.read().edges();
             now = g.current();
             SsspResult before = SSSP.copy(answer);
-            SsspRepair.Repaired unlimited = SsspRepair.repair(now, SSSP.copy(answer), changes, Long.MAX_VALUE);
+            TreeRepair.Repaired<SsspResult> unlimited = SsspRepair.repair(now, SSSP.copy(answer), changes, Long.MAX_VALUE);
             long work = unlimited.result().timing().counter("work");
             if (unlimited.result().timing().counter("invalidated") > 0) invalidating++;
             if (work > 0) {   // a batch that breaks no tree arc and shortens no path costs nothing
@@ -264,7 +268,7 @@ class SsspRepairTest {
                 assertArrayEquals(before.distances(), answer.distances(), "batch " + batch + ": restored");
                 assertArrayEquals(before.parents(), answer.parents(), "batch " + batch + ": restored");
             }
-            SsspRepair.Repaired exact = SsspRepair.repair(now, answer, changes, work);
+            TreeRepair.Repaired<SsspResult> exact = SsspRepair.repair(now, answer, changes, work);
             assertNotNull(exact, "batch " + batch + ": the budget of exactly " + work);
             assertEquals(work, exact.result().timing().counter("work"));
             assertArrayEquals(unlimited.result().distances(), exact.result().distances());
@@ -285,7 +289,7 @@ class SsspRepairTest {
         SsspResult before = SSSP.copy(previous);
         g.apply(EdgeEdits.reweight(0, 1, 2), 0, Long.MAX_VALUE);
         CsrGraph now = g.current();
-        SsspRepair.Repaired r = SsspRepair.repair(now, previous, seen.read().edges());
+        TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(now, previous, seen.read().edges());
         RepairStreams.Repaired<SsspResult> good = wrap(r);
         RepairStreams.check(SSSP, now, 0, before, good, "good");
 

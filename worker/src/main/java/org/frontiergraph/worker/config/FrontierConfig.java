@@ -77,7 +77,7 @@ public class FrontierConfig {
     private double verifyIncremental = 0.0;
     /**
      * Standing BFS and SSSP answers of a graph held on the GPU keep a tree in device memory
-     * ({@code org.frontiergraph.kernels.sssp.DeviceTrees}, 12 bytes a vertex each): a batch too large for the host's
+     * ({@code org.frontiergraph.kernels.standing.DeviceTrees}, 12 bytes a vertex each): a batch too large for the host's
      * repair is repaired there, only what changed copied back, instead of recomputed and compared; false: recomputed,
      * as on the CPU engine. (Small batches are repaired on the host either way: there, the host's cores repair many
      * small regions side by side faster than the device repairs them one tree after another.) See docs/benchmarks.md,
@@ -194,8 +194,8 @@ public class FrontierConfig {
     public boolean isStatusPerUpdate() { return statusPerUpdate; }
     public void setStatusPerUpdate(boolean v) { this.statusPerUpdate = v; }
     /**
-     * Milliseconds from which a poll batch is logged at DEBUG with its steps (records, processing, subscriptions,
-     * acknowledgements) by {@code org.frontiergraph.worker.kafka.GraphEventListener}; 0: every batch.
+     * A poll batch, or a graph's subscription flush, that takes at least this long is logged at DEBUG with its steps
+     * ({@code frontier.slow-batch-ms}; 0: every one).
      */
     private long slowBatchMs = 20;
     public long getSlowBatchMs() { return slowBatchMs; }
@@ -240,5 +240,47 @@ public class FrontierConfig {
         public void setEditPhases(boolean v) { this.editPhases = v; }
         public String getSsspLiveBound() { return ssspLiveBound; }
         public void setSsspLiveBound(String v) { this.ssspLiveBound = v; }
+    }
+
+    private Subscriptions subscriptions = new Subscriptions();
+    public Subscriptions getSubscriptions() { return subscriptions; }
+    public void setSubscriptions(Subscriptions v) { this.subscriptions = v; }
+
+    private Trees trees = new Trees();
+    public Trees getTrees() { return trees; }
+    public void setTrees(Trees v) { this.trees = v; }
+
+    /** {@code frontier.subscriptions.*}: when standing answers are repaired on the device (docs/operations.md, "Engine tuning"). */
+    @ConfigurationProperties("subscriptions")
+    public static class Subscriptions {
+        /** Changed arcs from which a batch repairs the standing trees on the GPU first (0: the host always tries first). */
+        private int deviceFirstArcs = 1024;
+        /** How many times sooner the host gives up on an answer that keeps a tree on the GPU (1: as any other). */
+        private int deviceBudgetDivisor = 32;
+        public int getDeviceFirstArcs() { return deviceFirstArcs; }
+        public void setDeviceFirstArcs(int v) { this.deviceFirstArcs = v; }
+        public int getDeviceBudgetDivisor() { return deviceBudgetDivisor; }
+        public void setDeviceBudgetDivisor(int v) { this.deviceBudgetDivisor = v; }
+    }
+
+    /** {@code frontier.trees.*}: the launches of the standing trees' repair on the GPU (docs/operations.md, "Engine tuning"). */
+    @ConfigurationProperties("trees")
+    public static class Trees {
+        /** A group's trees settle in one launch (false: tree by tree). */
+        private boolean sideBySide = true;
+        /** Blocks per multiprocessor of a group's prepare and finish launches. */
+        private int blocksPerSm = 4;
+        /** Print each repair's phases to stderr (benchmarks). */
+        private boolean phases = false;
+        /** The settle's options (the asynchronous SSSP's, e.g. df=256,ahead=16); empty: its defaults. */
+        private String settle = "";
+        public boolean isSideBySide() { return sideBySide; }
+        public void setSideBySide(boolean v) { this.sideBySide = v; }
+        public int getBlocksPerSm() { return blocksPerSm; }
+        public void setBlocksPerSm(int v) { this.blocksPerSm = v; }
+        public boolean isPhases() { return phases; }
+        public void setPhases(boolean v) { this.phases = v; }
+        public String getSettle() { return settle; }
+        public void setSettle(String v) { this.settle = v; }
     }
 }

@@ -270,9 +270,9 @@ public class GraphEventProcessor {
         public void loaded(GraphEntry e) {
             if (replay) return;
             // the values now, the Avro record only if this status is published (a later update's may replace it)
-            String backend = e.resident().backend();
+            String backend = e.backend();
             int vertices = e.vertexCount();
-            long edges = e.edgeCount(), residentBytes = e.resident().residentBytes(), at = System.currentTimeMillis();
+            long edges = e.edgeCount(), residentBytes = e.residentBytes(), at = System.currentTimeMillis();
             outputs.status(() -> GraphStatus.newBuilder()
                     .setGraphId(e.graphId()).setVersion(e.version()).setState(GraphState.LOADED)
                     .setVertexCount(vertices).setEdgeCount(edges)

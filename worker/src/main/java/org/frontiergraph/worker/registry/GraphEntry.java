@@ -14,4 +14,10 @@ public record GraphEntry(String graphId, long version, int partition, int firstV
     public int vertexCount() { return resident.mutable().vertexCount(); }
 
     public long edgeCount() { return resident.mutable().edgeCount(); }
+
+    /** The engine that holds it ("cpu", "gpu"). */
+    public String backend() { return resident.backend(); }
+
+    /** Bytes it takes where it is held (device memory for a GPU copy, the heap otherwise). */
+    public long residentBytes() { return resident.residentBytes(); }
 }

@@ -7,11 +7,16 @@ import java.util.List;
 import java.util.Map;
 import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.MutableGraph;
+import org.frontiergraph.kernels.standing.Standings;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.Subscription;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The subscriptions of one graph, their standing answers, and the graph copy whose changes they follow. */
 final class GraphSubscriptions {
+    private static final Logger LOG = LoggerFactory.getLogger(GraphSubscriptions.class);
+
     final String graphId;
     final int partition;
     final Map<String, Subscriber> subs = new LinkedHashMap<>();
@@ -42,9 +47,13 @@ final class GraphSubscriptions {
     }
     long version = -1;
 
-    GraphSubscriptions(String graphId, int partition) {
+    /** Keeps the answers exact as the graph changes (the kernels'; their trees on the device where the graph is). */
+    final Standings standings;
+
+    GraphSubscriptions(String graphId, int partition, Standings standings) {
         this.graphId = graphId;
         this.partition = partition;
+        this.standings = standings;
     }
 
     void add(Subscriber sub) {
@@ -66,18 +75,12 @@ final class GraphSubscriptions {
     /** Removes the answer {@code key} (its device tree freed). */
     void removeAnswer(AnswerKey key) {
         StandingAnswer<?> a = answers.remove(key);
-        if (a != null) {
-            a.closeDevice();
-            a.release();
-        }
+        if (a != null) close(a);
     }
 
     /** Removes every answer (their device trees freed, their heap given back). */
     void clearAnswers() {
-        for (StandingAnswer<?> a : answers.values()) {
-            a.closeDevice();
-            a.release();
-        }
+        for (StandingAnswer<?> a : answers.values()) close(a);
         answers.clear();
     }
 
@@ -89,5 +92,15 @@ final class GraphSubscriptions {
     /** {@link #users} as a copy, for loops that remove subscriptions. */
     List<Subscriber> using(AnswerKey key) {
         return List.copyOf(users(key));
+    }
+
+    /** Stops keeping {@code a} (its tree on the device freed) and gives its heap back. */
+    private void close(StandingAnswer<?> a) {
+        try {
+            if (a.kept != null) standings.close(a.kept);
+        } catch (RuntimeException e) {
+            LOG.warn("freeing the device tree of standing {} failed ({})", a.key, e.toString());
+        }
+        a.release();
     }
 }

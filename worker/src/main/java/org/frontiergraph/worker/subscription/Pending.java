@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
+import org.frontiergraph.kernels.standing.Delta;
 
 /**
  * What changed in a subscription's answer since its previous push: vertices whose value or parent changed (BFS,
@@ -12,7 +13,7 @@ import java.util.Map;
  * only the last operation on an edge counts, so a consumer that removes, then adds or overwrites, ends up with the
  * forest.
  *
- * <p>A subscription that pushes after every batch holds one repair's {@link Changes} at a time: those are kept as
+ * <p>A subscription that pushes after every batch holds one repair's {@link Delta} at a time: those are kept as
  * they are, shared with the other subscriptions of the same answer (nothing copied), and {@link #only()} tells the
  * push builder that their DELTA push can be encoded once for all of them. Only a second repair's changes before a
  * push copy them into the sets.
@@ -21,25 +22,11 @@ final class Pending {
     private final BitSet vertices = new BitSet();
     private final Map<Long, Double> edges = new HashMap<>();
     /** The changes of one repair when they are all this holds (the sets are then empty); else null. */
-    private Changes only;
+    private Delta only;
     /** The answer was recomputed: the next push is complete. */
     private boolean all;
 
-    /**
-     * One repair's changes: vertex ids, ascending and distinct, or edge pairs ({@code u << 32 | v}, u < v) with weights
-     * (NaN: left). Read only, once made: they are shared by the pending changes of every subscription of an answer.
-     */
-    record Changes(int[] vertices, long[] edges, double[] weights) {
-        static final Changes NONE = new Changes(new int[0], new long[0], new double[0]);
-
-        boolean isEmpty() { return vertices.length == 0 && edges.length == 0; }
-
-        static Changes ofVertices(int[] vertices) { return new Changes(vertices, NONE.edges, NONE.weights); }
-
-        static Changes ofEdges(long[] edges, double[] weights) { return new Changes(NONE.vertices, edges, weights); }
-    }
-
-    void add(Changes c) {
+    void add(Delta c) {
         if (c.isEmpty() || all) return;   // all: the next push is complete whatever else changed
         if (only == null && vertices.isEmpty() && edges.isEmpty()) {
             only = c;
@@ -52,7 +39,7 @@ final class Pending {
         merge(c);
     }
 
-    private void merge(Changes c) {
+    private void merge(Delta c) {
         for (int v : c.vertices()) vertices.set(v);
         for (int i = 0; i < c.edges().length; i++) edges.put(c.edges()[i], c.weights()[i]);
     }
@@ -65,7 +52,7 @@ final class Pending {
     boolean all() { return all; }
 
     /** The one repair's changes this holds and nothing else, the same instance as given to {@link #add}; else null. */
-    Changes only() { return all ? null : only; }
+    Delta only() { return all ? null : only; }
 
     /** Whether any of {@code targets} (engine ids) changed. */
     boolean anyOf(int[] targets) {
@@ -95,12 +82,4 @@ final class Pending {
         vertices.clear();
         edges.clear();
     }
-
-    static long pair(int u, int v) {
-        return u < v ? ((long) u << 32) | (v & 0xffffffffL) : ((long) v << 32) | (u & 0xffffffffL);
-    }
-
-    static int first(long pair) { return (int) (pair >>> 32); }
-
-    static int second(long pair) { return (int) pair; }
 }

@@ -2,6 +2,7 @@ package org.frontiergraph.worker.subscription;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
@@ -105,7 +107,7 @@ final class PushMaker {
                 return chunks;
             }
             List<QueryResult> copies = new ArrayList<>(chunks.size());
-            for (QueryResult r : chunks) copies.add(PushCopies.copy(r));
+            for (QueryResult r : chunks) copies.add(copy(r));
             return copies;
         }
     }
@@ -130,8 +132,8 @@ final class PushMaker {
             sub.pending.clear();
             return List.of();
         }
-        List<QueryResult> encodedChunks = content.chunks(() -> delta ? a.standing.delta(content.context, a.result, sub.pending)
-                : a.standing.complete(content.context, a.result));
+        List<QueryResult> encodedChunks = content.chunks(() -> delta ? a.form.delta(content.context, a.result(), sub.pending)
+                : a.form.complete(content.context, a.result()));
         if (reason == PushReason.UPDATE && mode == ResultMode.SUMMARY && sameSummary(sub.lastSummary, encodedChunks.get(0))) {
             sub.pending.clear();
             return List.of();
@@ -186,5 +188,29 @@ final class PushMaker {
             case TARGETS -> 512 + 16L * sub.spec.getTargets().size();
             default -> 512 + 16L * vertices;
         };
+    }
+
+    private static final int FIELDS = QueryResult.getClassSchema().getFields().size();
+
+    /**
+     * A copy of a push's chunk for another subscription it goes to. It shares the packed arrays' bytes (read only once
+     * encoded; each copy has buffers of its own, so reading one moves no other's position); the caller then sets what
+     * differs per subscription (id, sequence, reason). Avro's own copy ({@code QueryResult.newBuilder(r)}) would copy
+     * every byte.
+     */
+    static QueryResult copy(QueryResult r) {
+        QueryResult c = new QueryResult();
+        for (int i = 0; i < FIELDS; i++) c.put(i, share(r.get(i)));
+        return c;
+    }
+
+    private static Object share(Object v) {
+        if (v instanceof ByteBuffer b) return share(b);
+        if (v instanceof EdgeBatch e) return new EdgeBatch(share(e.getSources()), share(e.getTargets()), share(e.getWeights()));
+        return v;   // strings, numbers, enums: immutable
+    }
+
+    private static ByteBuffer share(ByteBuffer b) {
+        return b == null ? null : b.duplicate().order(b.order());
     }
 }

@@ -1,15 +1,10 @@
 package org.frontiergraph.worker.subscription;
 
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -24,12 +19,11 @@ import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.Changes;
 import org.frontiergraph.kernels.graph.MutableGraph;
-import org.frontiergraph.kernels.sssp.TreeRepair;
+import org.frontiergraph.kernels.standing.Standings;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
-import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
@@ -47,11 +41,12 @@ import org.slf4j.LoggerFactory;
  * graph, and the pushes that tell the subscribers. No Kafka here: the processor hands records in, the listener
  * publishes what {@link #flush} returns with the batch's other outputs, before the batch's offsets are committed.
  *
- * <p>This class registers subscriptions (with their limits), drives each graph's flush, keeps the memory model's
- * reservations of standing answers and their trees on the device, and ends subscriptions. The rest lives beside it:
- * the state ({@link GraphSubscriptions} per graph, a {@link Subscriber} per subscription, a {@link StandingAnswer}
- * per algorithm and source), the repair policy after a batch ({@link AnswerRepairs}), the pushes and END records
- * ({@link PushMaker}), and each algorithm's answer ({@link Standing}).
+ * <p>This class drives each graph's flush, keeps the memory model's reservations of standing answers, and ends
+ * subscriptions. The rest lives beside it: the book of subscriptions and their limits ({@link SubscriptionBook}:
+ * {@link GraphSubscriptions} per graph, a {@link Subscriber} per subscription), a {@link StandingAnswer} per
+ * algorithm and source, the refresh after a batch ({@link Refresher}, which calls the kernels' {@link Standings} once
+ * per batch and holds no device state), the pushes and END records ({@link PushMaker}), the meters
+ * ({@link SubscriptionMetrics}), and each algorithm's form ({@link StandingForm}).
  *
  * <ul>
  *   <li>{@link #accept} registers, replaces or cancels a subscription; its first answer is computed at the next
@@ -60,15 +55,15 @@ import org.slf4j.LoggerFactory;
  *       touched (read from the graph's {@link ChangeLog} by a cursor) repair each standing answer in place (the kernels'
  *       incremental algorithms, on the host graph); one answer serves every subscription of the same algorithm and
  *       source. A change too large to repair cheaply on the host is repaired on the device where the graph lives on the
- *       GPU (the BFS and SSSP answers keep a tree there, {@link DeviceAnswers}: the host's changes scattered into it
- *       lazily, the trees the host gave up on repaired together, only their changed vertices copied back; a batch of
- *       {@link AnswerRepairs#DEVICE_FIRST_ARCS} changed arcs or more goes there first), else recomputed on the graph's engine and
- *       compared.
+ *       GPU (the BFS and SSSP answers keep a tree there: the host's changes scattered into it lazily, the trees
+ *       the host gave up on repaired together, only their changed vertices copied back; a batch of
+ *       {@code frontier.subscriptions.device-first-arcs} changed arcs or more goes there first), else recomputed on the
+ *       graph's engine and compared.
  *       Each subscription pushes only when its answer changed: once per flush, with the net change of the whole
  *       batch, and at most once per {@code minIntervalMs} (changes in between accumulate into the next push).</li>
  *   <li>The work of a flush runs on the common pool, one task per standing answer (each touches only its answer and
  *       its subscriptions): the repairs, then the recomputes, then the pushes' chunks. Before the repairs, one pass
- *       over the batch's changed arcs shared by every answer ({@link TreeRepair.Screen}) sets aside the BFS and SSSP
+ *       over the batch's changed arcs shared by every answer (the kernels' screen, built once per batch) sets aside the BFS and SSSP
  *       trees the batch cannot touch (an arc off the tree re-weighted without shortening anything), at a few array
  *       reads each: on a road grid with 100 subscriptions about half of the trees per single re-weight. A content
  *       that several subscriptions of one answer push (the same changes; the same complete answer in the same mode)
@@ -92,57 +87,32 @@ import org.slf4j.LoggerFactory;
 @Singleton
 public class SubscriptionService implements GraphRegistry.PartitionState {
     private static final Logger LOG = LoggerFactory.getLogger(SubscriptionService.class);
-    private static final Map<Algorithm, Standing<?>> STANDINGS = new EnumMap<>(Map.of(
-            Algorithm.BFS, new BfsStanding(), Algorithm.SSSP, new SsspStanding(), Algorithm.MST, new MstStanding()));
 
     private final GraphRegistry registry;
     private final EngineService engines;
     private final FrontierConfig config;
-    private final Map<String, GraphSubscriptions> graphs = new LinkedHashMap<>();
+    /** The subscriptions and their limits, by graph. */
+    private final SubscriptionBook book;
     /** Makes the pushes (and END pushes, error events) of subscriptions, and counts them. */
     private final PushMaker pushes;
-    private final Counter repaired;
-    private final Counter recomputed;
-    private final Counter repairedOnDevice;
-    private final Timer flushes;
+    private final SubscriptionMetrics metrics;
     /** Where the current flush of a graph spent its time: for the slow-flush DEBUG line. */
     private final FlushTimes times = new FlushTimes();
-    /** Brings standing answers up to date after a batch: screen, repairs on the host and the device, recomputes. */
-    private final AnswerRepairs repairs;
-
-    /**
-     * A graph's flush longer than this is logged at DEBUG with its steps ({@code -Dfrontier.slow-batch-ms}, default
-     * 20, the poll batch's threshold too).
-     */
-    private static final long SLOW_FLUSH_NS = Long.getLong("frontier.slow-batch-ms", 20) * 1_000_000L;
-    private final Counter mismatches;
-    private volatile int count;
+    /** Brings standing answers up to date after a batch: the kernels' repairs, then the recomputes. */
+    private final Refresher refresher;
+    /** A graph's flush longer than this is logged at DEBUG with its steps ({@code frontier.slow-batch-ms}). */
+    private final long slowFlushNs;
 
     public SubscriptionService(GraphRegistry registry, EngineService engines, FrontierConfig config, MeterRegistry meters) {
         this.registry = registry;
         this.engines = engines;
         this.config = config;
         registry.attach(this);
-        Gauge.builder("frontier.subscriptions", this, s -> s.count)
-                .description("Standing queries held by this worker").register(meters);
         this.pushes = new PushMaker(config, meters);
-        this.repairs = new AnswerRepairs(config, this::engine, this::synced, times);
-        repaired = Counter.builder("frontier.subscriptions.updates").tag("how", "repaired")
-                .description("Standing answers brought up to date after a batch of updates, by incremental repair or by recompute")
-                .register(meters);
-        recomputed = Counter.builder("frontier.subscriptions.updates").tag("how", "recomputed")
-                .description("Standing answers brought up to date after a batch of updates, by incremental repair or by recompute")
-                .register(meters);
-        repairedOnDevice = Counter.builder("frontier.subscriptions.updates").tag("how", "repaired-on-device")
-                .description("Standing answers brought up to date after a batch of updates, by incremental repair or by recompute")
-                .register(meters);
-        flushes = Timer.builder("frontier.subscriptions.flush")
-                .description("A graph's standing answers brought up to date and its pushes made after a poll batch (repairs, recomputes, pushes)")
-                .publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(1)).maximumExpectedValue(Duration.ofSeconds(30))
-                .register(meters);
-        mismatches = Counter.builder("frontier.subscriptions.mismatches")
-                .description("Incremental repairs that differed from a recompute (frontier.verify-incremental); each was replaced and pushed as RESYNC")
-                .register(meters);
+        this.book = new SubscriptionBook(config, pushes, Refresher.policy(config));
+        this.metrics = new SubscriptionMetrics(meters, book::size);
+        this.refresher = new Refresher(config, this::engine, this::synced, times);
+        this.slowFlushNs = config.getSlowBatchMs() * 1_000_000L;
     }
 
     /**
@@ -160,101 +130,21 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     public record Origin(String topic, int partition, long offset) {}
 
     /**
-     * Registers {@code s} (replacing a subscription of the same id), or cancels it. Its answer comes at the next
-     * flush. A subscription that cannot be served is refused at once: an END push with the failure's status and an
-     * error event (nothing in replay: it was refused when first read).
+     * Registers {@code s} (replacing a subscription of the same id), or cancels it ({@link SubscriptionBook#accept}).
+     * Its answer comes at the next flush.
      */
     public synchronized Pushes accept(Subscription s, Origin at, boolean replay) {
-        GraphSubscriptions g = graphs.computeIfAbsent(s.getGraphId(), id -> new GraphSubscriptions(id, at.partition()));
-        Subscriber existing = g.subs.get(s.getSubscriptionId());
-        try {
-            if (s.getCancel() && s.getEndedBy() != null) {   // a worker's record that it ended this one: already told
-                if (existing != null && sameQuery(existing.spec, s)) g.remove(existing);
-                count = total();
-                return Pushes.NONE;
-            }
-            if (s.getCancel()) {
-                if (existing == null) {
-                    throw new RejectedException(ErrorCode.UNKNOWN_SUBSCRIPTION, "cancel of subscription '" + s.getSubscriptionId()
-                            + "': graph '" + s.getGraphId() + "' has no such subscription");
-                }
-                g.remove(existing);
-                if (!replay) g.endings.add(pushes.end(existing, g.version, null, "cancelled"));
-                return Pushes.NONE;
-            }
-            validate(s);
-            if (existing == null && g.subs.size() >= config.getMaxSubscriptionsPerGraph()) {
-                throw new RejectedException(ErrorCode.TOO_MANY_SUBSCRIPTIONS, "graph '" + s.getGraphId() + "' has "
-                        + g.subs.size() + " subscriptions, the most frontier.max-subscriptions-per-graph allows");
-            }
-            if (existing == null && total() >= config.getMaxSubscriptions()) {
-                throw new RejectedException(ErrorCode.TOO_MANY_SUBSCRIPTIONS, "this worker holds " + total()
-                        + " subscriptions over all its graphs, the most frontier.max-subscriptions allows");
-            }
-            if (existing != null) g.remove(existing);
-            g.add(new Subscriber(s, at));
-            count = total();
-            return Pushes.NONE;
-        } catch (RejectedException e) {
-            count = total();
-            if (replay) return Pushes.NONE;
-            Subscriber refused = new Subscriber(s, at);
-            return new Pushes(List.of(pushes.end(refused, g.version, e.code(), e.getMessage())), List.of(PushMaker.error(refused, e.code(), e.getMessage())),
-                    List.of());
-        }
-    }
-
-    /** Whether two subscription records ask the same standing query (a worker's end record names the one it ended). */
-    private static boolean sameQuery(Subscription a, Subscription b) {
-        return a.getAlgorithm() == b.getAlgorithm() && Objects.equals(a.getSource(), b.getSource())
-                && a.getResultMode() == b.getResultMode() && a.getTargets().equals(b.getTargets())
-                && a.getMinIntervalMs() == b.getMinIntervalMs();
-    }
-
-    private void validate(Subscription s) {
-        Standing<?> standing = STANDINGS.get(s.getAlgorithm());
-        String what = "subscription '" + s.getSubscriptionId() + "'";
-        if (s.getSubscriptionId() == null || s.getSubscriptionId().isEmpty()) {
-            throw new RejectedException(ErrorCode.INVALID_QUERY, "subscription on graph '" + s.getGraphId() + "' has an empty subscriptionId");
-        }
-        if (standing == null) {
-            throw new RejectedException(ErrorCode.INVALID_QUERY, what + " asks for " + s.getAlgorithm()
-                    + "; subscriptions answer " + STANDINGS.keySet());
-        }
-        if (!standing.supports(s.getResultMode())) {
-            throw new RejectedException(ErrorCode.INVALID_QUERY, what + ": " + s.getAlgorithm() + " has no " + s.getResultMode() + " mode");
-        }
-        if (s.getMinIntervalMs() < 0) {
-            throw new RejectedException(ErrorCode.INVALID_QUERY, what + " has a negative minIntervalMs " + s.getMinIntervalMs());
-        }
-        if (s.getMinIntervalMs() > config.getMaxMinIntervalMs()) {
-            throw new RejectedException(ErrorCode.INVALID_QUERY, what + " has a minIntervalMs of " + s.getMinIntervalMs()
-                    + " ms, more than frontier.max-min-interval-ms (" + config.getMaxMinIntervalMs() + " ms)");
-        }
-        if (s.getResultMode() == ResultMode.TARGETS && s.getTargets().size() > config.getMaxSubscriptionTargets()) {
-            throw new RejectedException(ErrorCode.INVALID_QUERY, what + " lists " + s.getTargets().size() + " targets, more than "
-                    + "frontier.max-subscription-targets (" + config.getMaxSubscriptionTargets() + "): every push of TARGETS mode "
-                    + "sends them all; subscribe in DELTA mode, which sends only the vertices that changed");
-        }
+        return book.accept(s, at, replay);
     }
 
     /** The subscriptions of {@code partition} push their answers complete at the next flush (reason RESYNC). */
     public synchronized void resync(int partition) {
-        for (GraphSubscriptions g : graphs.values()) {
-            if (g.partition != partition) continue;
-            g.stopFollowing();   // recompute every answer
-            for (Subscriber sub : g.subs.values()) sub.complete = PushReason.RESYNC;
-        }
+        book.resync(partition);
     }
 
     /** Whether a throttled subscription of a {@code live} partition has a push due by {@code nowMs}. */
     public synchronized boolean due(IntPredicate live, long nowMs) {
-        for (GraphSubscriptions g : graphs.values()) {
-            if (!live.test(g.partition)) continue;
-            if (!g.endings.isEmpty()) return true;
-            for (Subscriber sub : g.subs.values()) if (sub.waiting() && nowMs >= sub.dueMs()) return true;
-        }
-        return false;
+        return book.due(live, nowMs);
     }
 
     /**
@@ -262,12 +152,12 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      * graphs and returns the pushes due by {@code nowMs}.
      */
     public synchronized Pushes flush(IntPredicate live, long nowMs) {
-        if (graphs.isEmpty()) return Pushes.NONE;
+        if (book.graphs.isEmpty()) return Pushes.NONE;
         List<QueryResult> results = new ArrayList<>();
         List<ErrorEvent> errors = new ArrayList<>();
         List<Subscription> ended = new ArrayList<>();
         pushRoom = config.getMaxBatchAnswerBytes();
-        for (Iterator<GraphSubscriptions> it = graphs.values().iterator(); it.hasNext(); ) {
+        for (Iterator<GraphSubscriptions> it = book.graphs.values().iterator(); it.hasNext(); ) {
             GraphSubscriptions g = it.next();
             if (!live.test(g.partition)) continue;
             results.addAll(g.endings);
@@ -280,7 +170,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                 it.remove();
             }
         }
-        count = total();
+        book.recount();
         return results.isEmpty() && errors.isEmpty() && ended.isEmpty() ? Pushes.NONE : new Pushes(results, errors, ended);
     }
 
@@ -305,8 +195,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
         } else {
             ChangedEdges changes = read.edges();
             if (!changes.isEmpty(graph.vertexCount())) {
-                List<AnswerRepairs.Refresh<?>> refreshed = repairs.refreshAll(g, entry, List.copyOf(g.answers.values()), changes);
-                for (AnswerRepairs.Refresh<?> t : refreshed) update(g, entry, t, results, errors);
+                List<Refresher.Refresh<?>> refreshed = refresher.refreshAll(g, entry, List.copyOf(g.answers.values()), changes);
+                for (Refresher.Refresh<?> t : refreshed) update(g, entry, t, results, errors);
             }
         }
         List<Subscriber> due = new ArrayList<>();
@@ -327,8 +217,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
             times.add(FlushTimes.Phase.PUSHES, System.nanoTime() - p);
         }
         long took = System.nanoTime() - start;
-        flushes.record(took, TimeUnit.NANOSECONDS);
-        if (took >= SLOW_FLUSH_NS && LOG.isDebugEnabled()) {
+        metrics.flushes.record(took, TimeUnit.NANOSECONDS);
+        if (took >= slowFlushNs && LOG.isDebugEnabled()) {
             LOG.debug("graph {} version {}: flush of {} answers took {} ms: {}, pushes {} due", LogSafe.quote(g.graphId), g.version,
                     g.answers.size(), FlushTimes.ms(took), times, due.size());
         }
@@ -370,7 +260,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     private void computeMissing(GraphSubscriptions g, GraphEntry entry, List<Subscriber> due, List<QueryResult> results, List<ErrorEvent> errors) {
         Map<AnswerKey, StandingAnswer<?>> missing = new LinkedHashMap<>();
         for (Subscriber sub : due) {
-            if (!g.answers.containsKey(sub.key)) missing.computeIfAbsent(sub.key, k -> new StandingAnswer<>(STANDINGS.get(sub.spec.getAlgorithm()), sub));
+            if (!g.answers.containsKey(sub.key)) missing.computeIfAbsent(sub.key, k -> new StandingAnswer<>(StandingForm.ALL.get(sub.spec.getAlgorithm()), sub));
         }
         if (missing.isEmpty()) return;
         // each answer reserves its heap first (the memory model): one that does not fit ends its subscriptions
@@ -393,56 +283,49 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
                     + HeapBudget.mb(b.standingBytes()) + ") and reserves for answers in flight (" + HeapBudget.mb(b.fixedBytes()) + ")"), results, errors);
         }
         if (answers.isEmpty()) return;
-        List<RuntimeException> failures;
+        List<Object> computed;
         Engine engine = null;
         try {
             engine = engine(entry);
             Engine on = engine;
-            failures = each(answers, a -> {
+            computed = each(answers, a -> {
                 try {
-                    a.compute(on, config);
-                    return null;
+                    return a.fresh(on, config);
                 } catch (RuntimeException e) {
                     return e;
                 }
             });
         } catch (RuntimeException e) {   // the graph could not be brought up to date on its engine
-            failures = Collections.nCopies(answers.size(), e);
+            computed = Collections.nCopies(answers.size(), e);
         }
         for (int i = 0; i < answers.size(); i++) {
             StandingAnswer<?> a = answers.get(i);
-            if (failures.get(i) != null) {
+            if (computed.get(i) instanceof RuntimeException e) {
                 a.release();
-                failed(g, a.key, failures.get(i), results, errors);
+                failed(g, a.key, e, results, errors);
             } else {
                 g.answers.put(a.key, a);
-                onDevice(g, a, engine.resident());
+                keep(g, a, computed.get(i), engine.resident());
             }
         }
     }
 
     /**
-     * Gives answer {@code a} (just computed or replaced: exact on the current version) a tree on the device where its
-     * graph is held on the GPU and {@code frontier.standing-trees-on-device} allows ({@link DeviceAnswers}): a batch
-     * whose repair the host gives up on is repaired there ({@link AnswerRepairs}). An answer whose tree cannot be had
-     * (device memory) is recomputed in that case, as on the CPU engine.
+     * Keeps {@code answer} (just computed or recomputed: exact on the current version) as {@code a}'s, in the graph's
+     * standings: with a tree on the device where its graph is held on the GPU and
+     * {@code frontier.standing-trees-on-device} allows (a batch whose repair the host gives up on is repaired there).
+     * An answer whose tree cannot be had (device memory) is recomputed in that case, as on the CPU engine.
      */
-    private void onDevice(GraphSubscriptions g, StandingAnswer<?> a, ResidentGraph resident) {
-        try {
-            if (a.hasTreeOn(resident)) {
-                a.dropStale();
-                DeviceAnswers.reset(resident, a.device, a.result);
-                return;
-            }
-            a.closeDevice();
-            if (!config.isStandingTreesOnDevice() || resident == null || !resident.backend().equals("gpu")) return;
-            a.device = DeviceAnswers.open(resident, a.result);
-            a.deviceOn = a.device == null ? null : resident;
-            if (a.device != null) LOG.info("standing {} on graph {} has a tree on the device: repaired there when the host gives up", a.key, LogSafe.quote(g.graphId));
-        } catch (RuntimeException e) {
-            LOG.warn("standing {} on graph {} stays on the host: its tree on the device could not be kept ({})", a.key,
-                    LogSafe.quote(g.graphId), e.toString());
-            a.closeDevice();
+    @SuppressWarnings("unchecked")
+    private <A> void keep(GraphSubscriptions g, StandingAnswer<A> a, Object answer, ResidentGraph resident) {
+        if (a.kept == null) a.kept = g.standings.open(a.form.kind(), (A) answer, resident);
+        else g.standings.reset(a.kept, (A) answer, resident);
+        switch (a.kept.placed()) {
+            case TREE_OPENED -> LOG.info("standing {} on graph {} has a tree on the device: repaired there when the host gives up",
+                    a.key, LogSafe.quote(g.graphId));
+            case REFUSED -> LOG.warn("standing {} on graph {} stays on the host: its tree on the device could not be kept ({})", a.key,
+                    LogSafe.quote(g.graphId), a.kept.refusal().toString());
+            default -> { }
         }
     }
 
@@ -457,38 +340,34 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     }
 
     /** A batch of changes reached one standing answer: repaired in place, or recomputed and compared. */
-    private <R> void update(GraphSubscriptions g, GraphEntry entry, AnswerRepairs.Refresh<R> t, List<QueryResult> results, List<ErrorEvent> errors) {
-        StandingAnswer<R> a = t.answer;
+    private <A> void update(GraphSubscriptions g, GraphEntry entry, Refresher.Refresh<A> t, List<QueryResult> results, List<ErrorEvent> errors) {
+        StandingAnswer<A> a = t.answer;
         if (t.failure != null) {
             failed(g, a.key, t.failure, results, errors);
             return;
         }
         if (t.repaired == null) {
-            recomputed.increment();
-            a.result = t.recomputed;
-            onDevice(g, a, resident(g));
+            metrics.recomputed.increment();
+            keep(g, a, t.recomputed, resident(g));
             for (Subscriber sub : g.users(a.key)) {
                 if (t.compared == null) sub.pending.markAll();
                 else sub.pending.add(t.compared);
             }
             return;
         }
-        (t.onDevice ? repairedOnDevice : repaired).increment();
+        (t.onDevice ? metrics.repairedOnDevice : metrics.repaired).increment();
         if (t.mismatch != null) {
-            mismatches.increment();
+            metrics.mismatches.increment();
             LOG.error("incremental {} on graph {} version {} differs from a recompute: {}; pushing the recomputed answer (RESYNC)",
                     a.key, LogSafe.quote(g.graphId), entry.version(), t.mismatch);
-            a.result = t.fresh;
-            onDevice(g, a, resident(g));
+            keep(g, a, t.fresh, resident(g));
             for (Subscriber sub : g.users(a.key)) {
                 sub.complete = PushReason.RESYNC;
                 sub.pending.clear();
             }
             return;
         }
-        a.result = t.repaired.result();
-        if (!t.onDevice) a.changedOnHost(t.repaired.changes().vertices());
-        for (Subscriber sub : g.users(a.key)) sub.pending.add(t.repaired.changes());
+        for (Subscriber sub : g.users(a.key)) sub.pending.add(t.repaired);
     }
 
     /**
@@ -548,34 +427,17 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
 
     @Override
     public void dropPartitions(Collection<Integer> partitions) {
-        graphs.values().removeIf(g -> {
-            if (!partitions.contains(g.partition)) return false;
-            g.clearAnswers();
-            g.stopFollowing();
-            return true;
-        });
-        count = total();
+        book.dropPartitions(partitions);
     }
 
     @Override
     public long earliestOffset(int partition) {
-        long min = Long.MAX_VALUE;
-        for (GraphSubscriptions g : graphs.values()) {
-            if (g.partition != partition) continue;
-            for (Subscriber sub : g.subs.values()) min = Math.min(min, sub.origin.offset());
-        }
-        return min;
+        return book.earliestOffset(partition);
     }
 
     /** Subscriptions held, for the gauge and tests. */
     public int size() {
-        return count;
-    }
-
-    private int total() {
-        int n = 0;
-        for (GraphSubscriptions g : graphs.values()) n += g.subs.size();
-        return n;
+        return book.size();
     }
 
     GraphEntry synced(GraphEntry e) {

@@ -25,6 +25,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.kernels.standing.Delta;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphUpdate;
@@ -305,12 +306,12 @@ class SubscriptionPushesTest {
         edges.add(0, 119, 3);
         load(edges);
         GraphEntry entry = services.registry().get("g").orElseThrow();
-        for (VertexStanding<?> standing : List.of(new SsspStanding(), new BfsStanding())) {
+        for (StandingForm<?> standing : List.of(StandingForm.ALL.get(Algorithm.SSSP), StandingForm.ALL.get(Algorithm.BFS))) {
             assertDeltaIsTargets(standing, entry, config, rnd);
         }
     }
 
-    private static <R> void assertDeltaIsTargets(VertexStanding<R> standing, GraphEntry entry, FrontierConfig config, Random rnd) {
+    private static <R> void assertDeltaIsTargets(StandingForm<R> standing, GraphEntry entry, FrontierConfig config, Random rnd) {
         GraphQuery q = query("q", "g", standing.algorithm(), FIRST).setResultMode(ResultMode.FULL).build();
         QueryContext c = new QueryContext(q, entry, entry.resident(), config);
         R result = standing.compute(c);
@@ -319,7 +320,7 @@ class SubscriptionPushesTest {
             while (picked.size() < size) picked.add(rnd.nextInt(120));
             int[] vertices = picked.stream().mapToInt(Integer::intValue).toArray();
             Pending pending = new Pending();
-            pending.add(Pending.Changes.ofVertices(vertices));
+            pending.add(Delta.ofVertices(vertices));
             List<QueryResult> delta = standing.delta(c, result, pending);
             List<QueryResult> targets = standing.complete(c.over(vertices), result);
             assertEquals(targets, delta, standing.algorithm() + ": DELTA over " + size + " vertices");
@@ -330,15 +331,15 @@ class SubscriptionPushesTest {
     void oneRepairsChangesAreSharedUntilASecondArrives() {
         Pending p = new Pending();
         assertTrue(p.isEmpty());
-        p.add(Pending.Changes.NONE);
+        p.add(Delta.NONE);
         assertTrue(p.isEmpty(), "no change is nothing to push");
-        Pending.Changes first = Pending.Changes.ofVertices(new int[] {2, 5, 9});
+        Delta first = Delta.ofVertices(new int[] {2, 5, 9});
         p.add(first);
         assertSame(first, p.only(), "one repair's changes are held as they are");
         assertSame(first.vertices(), p.vertices());
         assertTrue(p.anyOf(new int[] {1, 9}));
         assertFalse(p.anyOf(new int[] {1, 3, 10}));
-        p.add(Pending.Changes.ofVertices(new int[] {1, 5}));
+        p.add(Delta.ofVertices(new int[] {1, 5}));
         assertNull(p.only(), "two repairs' changes are merged");
         assertArrayEquals(new int[] {1, 2, 5, 9}, p.vertices());
         assertArrayEquals(new int[] {2, 5, 9}, first.vertices(), "merging leaves the shared changes alone");
@@ -349,13 +350,13 @@ class SubscriptionPushesTest {
         p.clear();
         assertTrue(p.isEmpty());
 
-        long e = Pending.pair(3, 1);
+        long e = Delta.pair(3, 1);
         Pending m = new Pending();
-        Pending.Changes joined = Pending.Changes.ofEdges(new long[] {e}, new double[] {4});
+        Delta joined = Delta.ofEdges(new long[] {e}, new double[] {4});
         m.add(joined);
         assertSame(joined, m.only());
         assertEquals(Map.of(e, 4.0), m.edges());
-        m.add(Pending.Changes.ofEdges(new long[] {e, Pending.pair(7, 8)}, new double[] {Double.NaN, 2}));
+        m.add(Delta.ofEdges(new long[] {e, Delta.pair(7, 8)}, new double[] {Double.NaN, 2}));
         assertTrue(m.edges().get(e).isNaN(), "the last operation on an edge counts");
         assertEquals(2, m.edges().size());
         assertEquals(Arrays.toString(new int[0]), Arrays.toString(m.vertices()));

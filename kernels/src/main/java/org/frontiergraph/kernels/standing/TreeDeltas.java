@@ -1,7 +1,8 @@
-package org.frontiergraph.kernels.sssp;
+package org.frontiergraph.kernels.standing;
 
 import java.nio.LongBuffer;
 import java.util.Arrays;
+import org.frontiergraph.kernels.sssp.KeyForm;
 
 /**
  * The DELTAs of a group's trees, filled from the arena's pairs (key, vertex << 32 | parent) as runs of them arrive:
@@ -10,7 +11,7 @@ import java.util.Arrays;
 final class TreeDeltas {
     final int[][] vertices, parents;
     final double[][] values;
-    final String[] forms;
+    final KeyForm[] forms;
     final long[] bases;
     /** Trees with pairs, in ascending order of their bases. */
     int[] order = new int[0];
@@ -19,11 +20,11 @@ final class TreeDeltas {
         vertices = new int[trees][];
         parents = new int[trees][];
         values = new double[trees][];
-        forms = new String[trees];
+        forms = new KeyForm[trees];
         bases = new long[trees];
     }
 
-    void add(int j, String form, long base, int count) {
+    void add(int j, KeyForm form, long base, int count) {
         vertices[j] = new int[count];
         parents[j] = new int[count];
         values[j] = new double[count];
@@ -64,7 +65,7 @@ final class TreeDeltas {
             long key = run.get(2 * i), vp = run.get(2 * i + 1);
             vertices[j][(int) at] = (int) (vp >>> 32);
             parents[j][(int) at] = (int) vp;
-            values[j][(int) at] = SeedSssp.value(key, forms[j]);
+            values[j][(int) at] = forms[j].value(key);
         }
     }
 }

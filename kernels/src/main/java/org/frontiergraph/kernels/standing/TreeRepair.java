@@ -1,17 +1,21 @@
-package org.frontiergraph.kernels.sssp;
+package org.frontiergraph.kernels.standing;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.engine.TreeAnswer;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.MutableGraph;
+import org.frontiergraph.kernels.sssp.DijkstraReference;
 
 /**
  * Repairs a shortest-path tree (distances and parents from one source) after edge changes, touching only the region
- * they affect: the core of {@link SsspRepair} (real weights, a binary heap) and of
- * {@link org.frontiergraph.kernels.bfs.BfsRepair} (unit weights, a FIFO queue). A subclass owns the answer's arrays
- * and reads and writes them through {@link #distance}, {@link #parent} and {@link #set}; distances are doubles here
+ * they affect: one core for every {@link TreeAnswer}, real weights with a binary heap ({@link SsspRepair}'s answers)
+ * or unit weights with a FIFO queue ({@link BfsRepair}'s). It reads and writes the answer through
+ * {@link TreeAnswer#value}, {@link TreeAnswer#parent} and {@link TreeAnswer#set}; distances are doubles there
  * ({@code +Inf}: unreachable, parent -1), so hop counts pass exactly.
  *
  * <p>The method is KickStarter's trimming (Vora, Gupta, Xu, "KickStarter: Fast and Accurate Computations on
@@ -53,10 +57,21 @@ import org.frontiergraph.kernels.graph.MutableGraph;
  * thread. The work (vertices touched plus arcs scanned) is counted and a repair gives up once it passes a budget,
  * restoring every value it changed, so that the caller recomputes instead.
  */
-public abstract class TreeRepair {
+public final class TreeRepair {
     private static final byte TOUCHED = 0, INVALID = 1, SETTLED = 2;
+    private static final int NO_PARENT = -1;
+    private static final ThreadLocal<TreeRepair> CORES = ThreadLocal.withInitial(TreeRepair::new);
 
-    private final boolean unitWeights;
+    /**
+     * A repaired answer and the vertices whose value or parent differs from the previous answer's (ascending; a
+     * vertex added by the changes counts only when it is reached, since a consumer extends its arrays with unreached
+     * defaults).
+     */
+    public record Repaired<A>(A result, int[] changed) {}
+
+    /** The answer being repaired (null between repairs: an instance kept per thread keeps no answer alive). */
+    private TreeAnswer<?> answer;
+    private boolean unitWeights;
     /** Per vertex: {@code stamp[v] == epoch} when this repair touched v; {@code slot[v]} then indexes the lists. */
     private int[] stamp = new int[0], slot = new int[0];
     private int epoch;
@@ -77,49 +92,82 @@ public abstract class TreeRepair {
     private int poppedVertex;
     private double poppedKey;
 
-    /** @param unitWeights every arc counts 1 (BFS hops), and a FIFO queue replaces the heap */
-    protected TreeRepair(boolean unitWeights) {
-        this.unitWeights = unitWeights;
+    private TreeRepair() {}
+
+    /**
+     * Repairs {@code previous}, the exact answer from its source on the graph before {@code changes}, into the exact
+     * answer on {@code graph} (the graph after them), or returns null when the work (vertices touched plus arcs
+     * scanned) would pass {@code budget}: the caller then recomputes ({@link Long#MAX_VALUE}: never give up).
+     *
+     * <p>When the vertex count is unchanged the repair works <b>in place</b>: the result shares {@code previous}'s
+     * arrays, and the caller must not use {@code previous} afterwards. (On null they are left as they were.) When
+     * vertices were added, the result has new arrays of {@code graph.vertexCount()} entries and {@code previous} is
+     * untouched. The result's timing is the repair's compute time, with counters {@code invalidated} (vertices whose
+     * tree path broke), {@code settled} (vertices the repair's Dijkstra settled) and {@code work} (what the budget
+     * counts).
+     *
+     * <p>Cost: proportional to the affected region (O((a + b) log a) for a vertices and b arcs), plus an O(n) copy
+     * when vertices were added and, on a directed graph whose tree lost an arc, the transpose's construction the
+     * first time a graph version needs it (cached on the graph, so shared by every query on it).
+     *
+     * @throws IllegalArgumentException when previous's arrays do not have {@code changes.vertexCountBefore()}
+     *         entries or the graph has fewer vertices
+     */
+    public static <A extends TreeAnswer<A>> Repaired<A> repair(CsrGraph graph, A previous, ChangedEdges changes, long budget) {
+        return CORES.get().run(graph, previous, changes, budget);
     }
 
-    /** The current distance of v, {@code +Inf} when unreachable. */
-    protected abstract double distance(int v);
+    private <A extends TreeAnswer<A>> Repaired<A> run(CsrGraph graph, A previous, ChangedEdges changes, long budget) {
+        long t0 = System.nanoTime();
+        checkSizes(previous, graph, changes);
+        A a = previous.grown(graph.vertexCount());   // new vertices start unreached
+        answer = a;
+        unitWeights = a.unitWeights();
+        int[] changed = repair(graph, changes, budget);
+        if (changed == null) return null;
+        return new Repaired<>(a.withTiming(timing(t0)), changed);
+    }
 
-    /** The current parent of v, -1 when unreachable, the source for itself. */
-    protected abstract int parent(int v);
+    private double distance(int v) { return answer.value(v); }
 
-    /** Sets v's distance and parent ({@code +Inf} and -1: unreachable). */
-    protected abstract void set(int v, double distance, int parent);
+    private int parent(int v) { return answer.parent(v); }
 
-    /** Called when a repair ends, however it ends: an instance kept per thread must not keep an answer alive. */
-    protected abstract void release();
+    private void set(int v, double distance, int parent) { answer.set(v, distance, parent); }
 
     /**
      * The timing of the last repair, begun at {@code startNanos}: its compute time, and counters {@code invalidated}
      * (vertices whose tree path broke), {@code settled} (vertices its Dijkstra settled) and {@code work} (vertices
      * touched plus arcs scanned, what the budget counts).
      */
-    protected final Timing timing(long startNanos) {
+    private Timing timing(long startNanos) {
         return new Timing(System.nanoTime() - startNanos, 0,
                 Map.of("invalidated", (long) invalidCount, "settled", (long) settledCount, "work", work));
     }
 
     /**
-     * Checks that a previous answer with arrays of these lengths fits the changes and the graph.
+     * Checks that {@code previous} fits the changes and the graph.
      *
      * @throws IllegalArgumentException when it does not
      */
-    protected static void checkSizes(int values, int parents, CsrGraph graph, ChangedEdges changes) {
+    static void checkSizes(TreeAnswer<?> previous, CsrGraph graph, ChangedEdges changes) {
+        checkSizes(previous, changes);
+        if (graph.vertexCount() < changes.vertexCountBefore()) {
+            throw new IllegalArgumentException("the changes start from " + changes.vertexCountBefore()
+                    + " vertices and the graph has " + graph.vertexCount());
+        }
+    }
+
+    /** What a repair checks first, also for an answer a screen set aside (the batch added no vertex). */
+    static void checkSizes(TreeAnswer<?> previous, ChangedEdges changes) {
         int before = changes.vertexCountBefore();
-        if (values != before || parents != before || graph.vertexCount() < before) {
-            throw new IllegalArgumentException("previous answer has " + values + " values and " + parents
-                    + " parents; the changes start from " + before + " vertices and the graph has "
-                    + graph.vertexCount());
+        if (previous.vertexCount() != before || previous.parents().length != before) {
+            throw new IllegalArgumentException("previous answer has " + previous.vertexCount() + " values and "
+                    + previous.parents().length + " parents; the changes start from " + before + " vertices");
         }
     }
 
     /**
-     * Repairs the answer the subclass holds, which is the exact answer on the graph before {@code changes} and has
+     * Repairs the answer held, which is the exact answer on the graph before {@code changes} and has
      * {@code graph.vertexCount()} entries (vertices from {@code changes.vertexCountBefore()} on unreachable), into the
      * exact answer on {@code graph}.
      *
@@ -127,12 +175,12 @@ public abstract class TreeRepair {
      * @return the vertices whose distance or parent changed, ascending; or null when the budget ran out, in which
      *         case every value is as it was before the call
      */
-    protected final int[] repair(CsrGraph graph, ChangedEdges changes, long budget) {
+    private int[] repair(CsrGraph graph, ChangedEdges changes, long budget) {
         try {
             begin(graph.vertexCount(), budget);
             return trimAndSettle(graph, changes);
         } finally {
-            release();
+            answer = null;
         }
     }
 
@@ -161,7 +209,7 @@ public abstract class TreeRepair {
             }
         }
         // 2. pull: invalidated vertices take their best candidate from untouched in-neighbours
-        for (int i = 0; i < invalidCount; i++) set(touched[i], Double.POSITIVE_INFINITY, SsspResult.NO_PARENT);
+        for (int i = 0; i < invalidCount; i++) set(touched[i], Double.POSITIVE_INFINITY, NO_PARENT);
         if (invalidCount > 0) {
             CsrGraph in = graph.transpose();
             int[] inCol = in.columns();
@@ -169,7 +217,7 @@ public abstract class TreeRepair {
             for (int i = 0; i < invalidCount; i++) {   // its work was charged in step 1
                 int v = touched[i];
                 double best = Double.POSITIVE_INFINITY;
-                int from = SsspResult.NO_PARENT;
+                int from = NO_PARENT;
                 for (int e = inOff[v]; e < inOff[v + 1]; e++) {
                     int x = inCol[e];
                     if (stamp[x] == epoch) continue;
@@ -320,13 +368,32 @@ public abstract class TreeRepair {
     // ---------------------------------------------------------------- many trees of one graph
 
     /**
-     * The loop of {@link SsspRepair#repairAll} and {@link org.frontiergraph.kernels.bfs.BfsRepair#repairAll}: the
-     * answers {@code touched} says the batch cannot touch get {@code untouched}'s entry, the others are repaired side
-     * by side on the common pool ({@code repair}, each on its own answer); the entries land in {@code out}, which is
-     * returned. A directed graph's transpose is built (cached) first, before the tasks read it.
+     * Repairs many answers of one graph after the same batch (the standing answers of its subscriptions): the
+     * answers {@code touched} says the batch cannot touch (the batch's {@link Screen}) keep their arrays with no
+     * changed vertex, the others are repaired side by side on the common pool, each on its own answer with its
+     * thread's scratch, with {@code budget}. The result is that of {@link #repair} on each answer in turn, whatever
+     * the thread count: entry i repairs {@code previous[i]} (in place, as there), or is null when that repair gave up.
+     * The answers must not share arrays (they are repaired side by side). A directed graph's transpose is built
+     * (cached) first, before the tasks read it.
      */
-    public static <A, R> R[] repairAll(CsrGraph graph, A[] previous, R[] out, java.util.function.Predicate<A> touched,
-                                       java.util.function.Function<A, R> untouched, java.util.function.Function<A, R> repair) {
+    public static <A extends TreeAnswer<A>> Repaired<A>[] repairAll(CsrGraph graph, A[] previous, ChangedEdges changes,
+                                                                    long budget, Predicate<A> touched) {
+        @SuppressWarnings("unchecked") Repaired<A>[] out = (Repaired<A>[]) new Repaired<?>[previous.length];
+        return each(graph, previous, out, touched, p -> {
+            checkSizes(p, changes);
+            return new Repaired<>(p.withTiming(Timing.NONE), NO_CHANGE);
+        }, p -> repair(graph, p, changes, budget));
+    }
+
+    private static final int[] NO_CHANGE = new int[0];
+
+    /**
+     * The loop of {@link #repairAll}: the answers {@code touched} says the batch cannot touch get {@code untouched}'s
+     * entry, the others are repaired side by side on the common pool ({@code repair}, each on its own answer); the
+     * entries land in {@code out}, which is returned.
+     */
+    static <A, R> R[] each(CsrGraph graph, A[] previous, R[] out, Predicate<A> touched, Function<A, R> untouched,
+                           Function<A, R> repair) {
         int[] ids = new int[previous.length];
         int k = 0;
         for (int i = 0; i < previous.length; i++) {
@@ -335,147 +402,9 @@ public abstract class TreeRepair {
         }
         if (k == 0) return out;
         if (graph.directed()) graph.transpose();
-        java.util.stream.IntStream some = Arrays.stream(ids, 0, k);
+        IntStream some = Arrays.stream(ids, 0, k);
         (k > 1 ? some.parallel() : some).forEach(i -> out[i] = repair.apply(previous[i]));
         return out;
-    }
-
-    /**
-     * The shared first pass of a batch over many trees of one graph (the standing answers of its subscriptions): which
-     * trees the batch can touch at all. Built once per batch, it looks each changed pair's arc up once ({@code findArc},
-     * both directions on an undirected graph), so that screening one tree costs two or three array reads per changed
-     * arc and stops at the first arc that matters. A tree is untouched when, for every changed arc u->v, either the
-     * tree uses it (parent[v] == u) and it still gives v exactly its distance, or the tree does not use it and it
-     * does not shorten v's distance (a re-weight or removal of an arc off the tree, a heavier one included, an
-     * insertion that is no shortcut). On an untouched tree {@link #repair} would do nothing (no vertex invalidated,
-     * none seeded, no work) and return no changed vertex: the caller may skip it. A batch that added vertices touches
-     * every tree (their arrays grow).
-     */
-    public static final class Screen {
-        private final boolean grown;
-        /** Per changed arc (both directions of an undirected pair): tail, head and weight now (NaN: no such arc). */
-        private final int[] tails, heads;
-        private final double[] weights;
-
-        private Screen(boolean grown, int[] tails, int[] heads, double[] weights) {
-            this.grown = grown;
-            this.tails = tails;
-            this.heads = heads;
-            this.weights = weights;
-        }
-
-        /** The screen of {@code changes} on {@code graph} (the graph after them). O(k log d) for k changed pairs. */
-        public static Screen of(CsrGraph graph, ChangedEdges changes) {
-            double[] w = graph.weights();
-            return of(changes, graph.vertexCount(), graph.directed(), (tails, heads) -> {
-                double[] now = new double[tails.length];
-                for (int i = 0; i < now.length; i++) {
-                    int arc = graph.findArc(tails[i], heads[i]);
-                    now[i] = arc < 0 ? Double.NaN : w[arc];
-                }
-                return now;
-            });
-        }
-
-        /**
-         * The screen of {@code changes} on the current version of {@code graph} (the graph after them), its weights
-         * read without a merge ({@link MutableGraph#weightsOf}): what a graph whose copy lives on the device screens
-         * with (the device repair, {@link DeviceTrees}, also takes its changed arcs from here).
-         */
-        public static Screen of(MutableGraph graph, ChangedEdges changes) {
-            boolean directed = graph.directed();
-            return of(changes, graph.vertexCount(), directed, (tails, heads) -> {
-                long[] keys = new long[tails.length];
-                for (int i = 0; i < keys.length; i++) {
-                    int u = tails[i], v = heads[i];
-                    if (!directed && u > v) {
-                        u = heads[i];
-                        v = tails[i];
-                    }
-                    keys[i] = (long) u << 32 | v;
-                }
-                return keys.length < 1024 ? weightsOneByOne(graph, keys) : graph.weightsOf(keys);
-            });
-        }
-
-        private static double[] weightsOneByOne(MutableGraph graph, long[] keys) {
-            double[] w = new double[keys.length];
-            for (int i = 0; i < w.length; i++) w[i] = graph.weightOf((int) (keys[i] >>> 32), (int) keys[i]);
-            return w;
-        }
-
-        /** The weights now of the arcs tails[i] -> heads[i], NaN where there is none. */
-        private interface Weights {
-            double[] of(int[] tails, int[] heads);
-        }
-
-        private static Screen of(ChangedEdges changes, int vertexCount, boolean directed, Weights weights) {
-            int[] cu = changes.u(), cv = changes.v();
-            boolean grown = vertexCount != changes.vertexCountBefore();
-            int per = directed ? 1 : 2;
-            int[] tails = new int[per * cu.length], heads = new int[tails.length];
-            int k = 0;
-            for (int i = 0; i < cu.length; i++) {
-                for (int d = 0; d < per; d++) {
-                    int u = d == 0 ? cu[i] : cv[i], v = d == 0 ? cv[i] : cu[i];
-                    if (u == v) continue;   // a self-loop gives nothing (and parent[source] == source is no arc)
-                    tails[k] = u;
-                    heads[k++] = v;
-                }
-            }
-            tails = Arrays.copyOf(tails, k);
-            heads = Arrays.copyOf(heads, k);
-            return new Screen(grown, tails, heads, weights.of(tails, heads));
-        }
-
-        /** The changed arcs this screen checks (both directions of an undirected pair; self-loops left out). */
-        public int arcs() { return tails.length; }
-
-        /** Whether the batch added vertices (then it touches every tree). */
-        public boolean grown() { return grown; }
-
-        /** Tail, head and weight now (NaN: no such arc) of each changed arc; do not modify. */
-        int[] tails() { return tails; }
-
-        int[] heads() { return heads; }
-
-        double[] weights() { return weights; }
-
-        /**
-         * Whether the batch can touch the shortest-path tree with these distances ({@code +Inf}: unreachable) and
-         * parents; false guarantees that {@link SsspRepair} would leave it as it is and list no changed vertex.
-         */
-        public boolean touches(double[] distances, int[] parents) {
-            if (grown) return true;
-            for (int i = 0; i < tails.length; i++) {
-                int u = tails[i], v = heads[i];
-                double w = weights[i];
-                if (parents[v] == u) {
-                    if (w != w || distances[u] + w != distances[v]) return true;   // removed, heavier or lighter
-                } else if (distances[u] + w < distances[v]) {   // false for NaN (no arc) and for an unreachable u
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        /**
-         * As {@link #touches(double[], int[])} for a BFS tree: hop counts ({@code -1}: unreachable) and parents, every
-         * arc one hop; false guarantees that {@link org.frontiergraph.kernels.bfs.BfsRepair} would leave it as it is.
-         */
-        public boolean touchesHops(int[] hops, int[] parents) {
-            if (grown) return true;
-            for (int i = 0; i < tails.length; i++) {
-                int u = tails[i], v = heads[i];
-                boolean arc = weights[i] == weights[i];
-                if (parents[v] == u) {
-                    if (!arc) return true;   // a tree arc removed (a kept one still gives hops[u] + 1)
-                } else if (arc && hops[u] >= 0 && (hops[v] < 0 || hops[u] + 1 < hops[v])) {
-                    return true;
-                }
-            }
-            return false;
-        }
     }
 
     // ---------------------------------------------------------------- the queue

@@ -1,4 +1,4 @@
-package org.frontiergraph.kernels.sssp;
+package org.frontiergraph.kernels.standing;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,7 +16,6 @@ import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsReference;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
-import org.frontiergraph.kernels.bfs.DeviceBfsTrees;
 import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.engine.ResidentGraph;
@@ -33,13 +32,23 @@ import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
 import org.frontiergraph.kernels.graph.UpdateStreams;
 import org.frontiergraph.kernels.io.Datasets;
+import org.frontiergraph.kernels.sssp.DeviceMirror;
+import org.frontiergraph.kernels.sssp.DijkstraReference;
+import org.frontiergraph.kernels.sssp.Sssp;
+import org.frontiergraph.kernels.sssp.SsspRepairTest;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.kernels.standing.DeviceTreeAnswers;
+import org.frontiergraph.kernels.standing.DeviceTrees;
+import org.frontiergraph.kernels.standing.SsspRepair;
+import org.frontiergraph.kernels.standing.TreeRepair;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Standing trees repaired on the device ({@link DeviceSsspTrees}, {@link DeviceBfsTrees}, kernels in
+ * Standing trees repaired on the device ({@link DeviceTreeAnswers} over {@link DeviceTrees}, kernels in
  * src/main/cuda/sssp_repair.cu) through the random update streams of {@link RepairStreams} (decreases, increases and
  * removals of tree arcs, removals and insertions, vertices cut off and reconnected, bridges cut and restored, new
  * vertices, changes at a source, invalid updates; zero, integral, fractional and arbitrary weights): the graph lives
@@ -55,7 +64,7 @@ class DeviceTreesGpuTest extends GpuTests {
     abstract static class OnDevice<R, S> implements RepairStreams.Batched<R> {
         final ResidentGraph dev;
         final List<S> standing = new ArrayList<>();
-        final Map<DeviceTrees.How, Integer> hows = new EnumMap<>(DeviceTrees.How.class);
+        final Map<TreeOutcome.How, Integer> hows = new EnumMap<>(TreeOutcome.How.class);
         long changedVertices;
 
         OnDevice(CsrGraph start) {
@@ -79,7 +88,7 @@ class DeviceTreesGpuTest extends GpuTests {
             for (Object[] r : repairAll(standing, changes, now)) {
                 @SuppressWarnings("unchecked") R result = (R) r[0];
                 int[] changed = (int[]) r[1];
-                hows.merge((DeviceTrees.How) r[2], 1, Integer::sum);
+                hows.merge((TreeOutcome.How) r[2], 1, Integer::sum);
                 changedVertices += changed.length;
                 out.add(new RepairStreams.Repaired<>(result, changed));
             }
@@ -103,11 +112,11 @@ class DeviceTreesGpuTest extends GpuTests {
     }
 
     static class SsspOnDevice extends OnDevice<SsspResult, DeviceTreeAnswers.Standing<SsspResult>> {
-        final DeviceTreeAnswers<SsspResult> trees;
+        final DeviceTreeAnswers trees;
 
         SsspOnDevice(CsrGraph start) {
             super(start);
-            trees = DeviceSsspTrees.on(dev).orElseThrow();
+            trees = DeviceTreeAnswers.on(dev, RepairPolicy.DEFAULTS).orElseThrow();
         }
 
         @Override public SsspResult reference(CsrGraph g, int source) { return DijkstraReference.run(g, source); }
@@ -123,17 +132,17 @@ class DeviceTreesGpuTest extends GpuTests {
         @Override
         List<Object[]> repairAll(List<DeviceTreeAnswers.Standing<SsspResult>> standing, ChangedEdges changes, CsrGraph now) {
             List<Object[]> out = new ArrayList<>();
-            for (DeviceTreeAnswers.Repaired<SsspResult> r : trees.repairAll(standing, changes)) out.add(new Object[] {r.result(), r.changed(), r.how()});
+            for (DeviceTreeAnswers.Repaired<?> r : trees.repairAll(standing, changes, Screen.of(now, changes))) out.add(new Object[] {r.result(), r.changed(), r.how()});
             return out;
         }
     }
 
     static final class BfsOnDevice extends OnDevice<BfsResult, DeviceTreeAnswers.Standing<BfsResult>> {
-        final DeviceTreeAnswers<BfsResult> trees;
+        final DeviceTreeAnswers trees;
 
         BfsOnDevice(CsrGraph start) {
             super(start);
-            trees = DeviceBfsTrees.on(dev).orElseThrow();
+            trees = DeviceTreeAnswers.on(dev, RepairPolicy.DEFAULTS).orElseThrow();
         }
 
         @Override public BfsResult reference(CsrGraph g, int source) { return BfsReference.run(g, source); }
@@ -156,15 +165,15 @@ class DeviceTreesGpuTest extends GpuTests {
         @Override
         List<Object[]> repairAll(List<DeviceTreeAnswers.Standing<BfsResult>> standing, ChangedEdges changes, CsrGraph now) {
             List<Object[]> out = new ArrayList<>();
-            for (DeviceTreeAnswers.Repaired<BfsResult> r : trees.repairAll(standing, changes)) out.add(new Object[] {r.result(), r.changed(), r.how()});
+            for (DeviceTreeAnswers.Repaired<?> r : trees.repairAll(standing, changes, Screen.of(now, changes))) out.add(new Object[] {r.result(), r.changed(), r.how()});
             return out;
         }
     }
 
     private static void assertOnDevice(OnDevice<?, ?> d, RepairStreams.Stats stats, String what) {
         System.out.println("[device trees] " + what + ": " + d + "; " + stats);
-        assertEquals(0, d.hows.getOrDefault(DeviceTrees.How.HOST, 0), "no tree left to the host: " + d);
-        assertTrue(d.hows.getOrDefault(DeviceTrees.How.REPAIRED, 0) > 0, "repaired on the device: " + d);
+        assertEquals(0, d.hows.getOrDefault(TreeOutcome.How.HOST, 0), "no tree left to the host: " + d);
+        assertTrue(d.hows.getOrDefault(TreeOutcome.How.REPAIRED, 0) > 0, "repaired on the device: " + d);
     }
 
     @ParameterizedTest
@@ -244,11 +253,11 @@ class DeviceTreesGpuTest extends GpuTests {
             if (batch++ % 2 == 0) return super.repairAll(standing, changes, now);
             List<Object[]> out = new ArrayList<>();
             for (DeviceTreeAnswers.Standing<SsspResult> s : standing) {
-                SsspRepair.Repaired r = SsspRepair.repair(now, s.result(), changes, Long.MAX_VALUE);
+                TreeRepair.Repaired<SsspResult> r = SsspRepair.repair(now, s.result(), changes, Long.MAX_VALUE);
                 if (r.result().distances().length != s.tree().vertexCount()) trees.reset(s, r.result());
                 else trees.patch(s, r.result(), r.changed());
                 onHost++;
-                out.add(new Object[] {r.result(), r.changed(), DeviceTrees.How.HOST});
+                out.add(new Object[] {r.result(), r.changed(), TreeOutcome.How.HOST});
             }
             return out;
         }
@@ -264,7 +273,7 @@ class DeviceTreesGpuTest extends GpuTests {
             RepairStreams.Stats stats = RepairStreams.run(d, start, new int[] {0, 700, 1_497}, new int[] {1, 10, 100}, 8, rnd,
                     RepairStreams.Weights.REAL);
             System.out.println("[device trees] alternating with the host, directed " + directed + ": " + d + "; " + stats);
-            assertTrue(d.onHost > 0 && d.hows.getOrDefault(DeviceTrees.How.REPAIRED, 0) > 0, d.toString());
+            assertTrue(d.onHost > 0 && d.hows.getOrDefault(TreeOutcome.How.REPAIRED, 0) > 0, d.toString());
         } finally {
             d.close();
         }
@@ -279,8 +288,8 @@ class DeviceTreesGpuTest extends GpuTests {
         try {
             RepairStreams.Stats stats = RepairStreams.run(d, start, new int[] {0, 700}, new int[] {1, 10}, 10, rnd, RepairStreams.Weights.INTEGER);
             System.out.println("[device trees] budget 0: " + d + "; " + stats);
-            assertTrue(d.hows.getOrDefault(DeviceTrees.How.RECOMPUTED, 0) > 0, "recomputed on the device: " + d);
-            assertEquals(0, d.hows.getOrDefault(DeviceTrees.How.HOST, 0), d.toString());
+            assertTrue(d.hows.getOrDefault(TreeOutcome.How.RECOMPUTED, 0) > 0, "recomputed on the device: " + d);
+            assertEquals(0, d.hows.getOrDefault(TreeOutcome.How.HOST, 0), d.toString());
         } finally {
             d.close();
         }
@@ -292,10 +301,10 @@ class DeviceTreesGpuTest extends GpuTests {
         CsrGraph start = RepairStreams.graph(rnd, 1_000, false, RepairStreams.Weights.INTEGER);
         try (ResidentGraph dev = gpu.load(DeviceMirror.copy(start))) {
             long before = dev.residentBytes();
-            DeviceTreeAnswers<SsspResult> sssp = DeviceSsspTrees.on(dev).orElseThrow();
-            DeviceTreeAnswers<BfsResult> bfs = DeviceBfsTrees.on(dev).orElseThrow();
+            DeviceTreeAnswers sssp = DeviceTreeAnswers.on(dev, RepairPolicy.DEFAULTS).orElseThrow();
+            DeviceTreeAnswers bfs = DeviceTreeAnswers.on(dev, RepairPolicy.DEFAULTS).orElseThrow();
             assertSame(sssp.trees(), bfs.trees(), "one launcher per graph");
-            assertSame(sssp, DeviceSsspTrees.on(dev).orElseThrow(), "one face per kind and graph");
+            assertSame(sssp.trees(), DeviceTreeAnswers.on(dev, RepairPolicy.DEFAULTS).orElseThrow().trees(), "one set of trees per graph");
             DeviceTreeAnswers.Standing<SsspResult> s = sssp.open(DijkstraReference.run(start, 3));
             DeviceTreeAnswers.Standing<BfsResult> b = bfs.open(BfsReference.run(start, 3));
             assertEquals(before + 2 * 12L * start.vertexCount(), dev.residentBytes(), "two trees of 12 bytes a vertex");
@@ -315,8 +324,10 @@ class DeviceTreesGpuTest extends GpuTests {
                 CsrGraph now = host.current();
                 SsspResult sOld = SsspRepairTest.SSSP.copy(s.result());
                 BfsResult bOld = new BfsResult(3, b.result().hops().clone(), b.result().parents().clone(), null);
-                DeviceTreeAnswers.Repaired<SsspResult> rs = sssp.repairAll(List.of(s), changes).get(0);
-                DeviceTreeAnswers.Repaired<BfsResult> rb = bfs.repairAll(List.of(b), changes).get(0);
+                @SuppressWarnings("unchecked") DeviceTreeAnswers.Repaired<SsspResult> rs =
+                        (DeviceTreeAnswers.Repaired<SsspResult>) sssp.repairAll(List.of(s), changes, Screen.of(now, changes)).get(0);
+                @SuppressWarnings("unchecked") DeviceTreeAnswers.Repaired<BfsResult> rb =
+                        (DeviceTreeAnswers.Repaired<BfsResult>) bfs.repairAll(List.of(b), changes, Screen.of(now, changes)).get(0);
                 RepairStreams.check(SsspRepairTest.SSSP, now, 3, sOld, new RepairStreams.Repaired<>(rs.result(), rs.changed()), "sssp batch " + batch);
                 BfsResult fresh = BfsReference.run(now, 3);
                 assertArrayEquals(fresh.hops(), rb.result().hops(), "bfs batch " + batch);

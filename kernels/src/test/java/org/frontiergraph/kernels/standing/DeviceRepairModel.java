@@ -1,9 +1,10 @@
-package org.frontiergraph.kernels.sssp;
+package org.frontiergraph.kernels.standing;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.standing.Screen;
 
 /**
  * The device repair of sssp_repair.cu (steps of repair_prepare, the settle, repair_finish) written sequentially on
@@ -28,7 +29,7 @@ final class DeviceRepairModel {
     static Result repair(CsrGraph g, ChangedEdges changes, double[] values, int[] parents, int source, boolean unit,
                          double maxInvalidFraction) {
         int n = g.vertexCount();
-        TreeRepair.Screen screen = TreeRepair.Screen.of(g, changes);
+        Screen screen = Screen.of(g, changes);
         int[] tails = screen.tails(), heads = screen.heads();
         double[] w = screen.weights();
         double[] oldValues = values.clone();

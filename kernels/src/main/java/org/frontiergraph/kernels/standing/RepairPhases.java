@@ -1,11 +1,11 @@
-package org.frontiergraph.kernels.sssp;
+package org.frontiergraph.kernels.standing;
 
 import org.frontiergraph.kernels.gpu.CudaContext;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
 
 /**
  * Device time of the phases of one repair call, summed over its trees ({@link DeviceTrees}, with
- * {@code -Dfrontier.trees.phases=true}), printed to stderr with the call's counters.
+ * {@link RepairPolicy#phases}), printed to stderr with the call's counters.
  */
 final class RepairPhases {
     /** Host steps ({@link #lapHost}): screening, setup (arcs, scratch), launching, waiting and decoding the DELTAs. */

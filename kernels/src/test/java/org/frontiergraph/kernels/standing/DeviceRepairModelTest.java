@@ -1,4 +1,4 @@
-package org.frontiergraph.kernels.sssp;
+package org.frontiergraph.kernels.standing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,13 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.Random;
 import org.frontiergraph.kernels.bfs.BfsReference;
-import org.frontiergraph.kernels.bfs.BfsRepair;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
+import org.frontiergraph.kernels.sssp.DijkstraReference;
+import org.frontiergraph.kernels.sssp.SsspResult;
+import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.frontiergraph.kernels.standing.BfsRepair;
+import org.frontiergraph.kernels.standing.DeviceTrees;
+import org.frontiergraph.kernels.standing.SsspRepair;
+import org.frontiergraph.kernels.standing.TreeRepair;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -73,12 +79,12 @@ class DeviceRepairModelTest {
             host++;
             if (unit) {
                 BfsResult old = new BfsResult(source, toHops(previous[0]), toInts(previous[1]), null);
-                BfsRepair.Repaired h = BfsRepair.repair(g, old, changes, Long.MAX_VALUE);
+                TreeRepair.Repaired<BfsResult> h = BfsRepair.repair(g, old, changes, Long.MAX_VALUE);
                 return new RepairStreams.Repaired<>(new double[][] {hopsAsValues(h.result().hops()),
                         toDoubles(h.result().parents()), {source}}, h.changed());
             }
             SsspResult old = new SsspResult(source, previous[0].clone(), toInts(previous[1]), null);
-            SsspRepair.Repaired h = SsspRepair.repair(g, old, changes, Long.MAX_VALUE);
+            TreeRepair.Repaired<SsspResult> h = SsspRepair.repair(g, old, changes, Long.MAX_VALUE);
             return new RepairStreams.Repaired<>(new double[][] {h.result().distances(), toDoubles(h.result().parents()),
                     {source}}, h.changed());
         }

@@ -1,4 +1,6 @@
-package org.frontiergraph.kernels.sssp;
+package org.frontiergraph.kernels.standing;
+
+import static org.frontiergraph.kernels.standing.RepairCounter.*;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,150 +23,68 @@ import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.MutableGraph;
+import org.frontiergraph.kernels.sssp.KeyForm;
+import org.frontiergraph.kernels.sssp.TreeSettles;
 
 /**
  * Standing shortest-path and BFS trees kept in device memory beside a graph resident on the GPU, and repaired there
  * after each batch of updates (kernels in src/main/cuda/sssp_repair.cu; the method, KickStarter's trimming and a
  * relaxation from the affected region, and why it is exact, in that file and in {@link TreeRepair}). One instance per
- * resident graph ({@link #on}), holding every tree opened on it; its standing answers ({@link DeviceTreeAnswers}, one
- * per kind: {@link DeviceSsspTrees}, and {@code org.frontiergraph.kernels.bfs.DeviceBfsTrees} with unit weights) keep
- * a host copy of each tree's answer.
+ * resident graph ({@link #on}), holding every tree opened on it, of every kind (SSSP, and BFS with unit weights);
+ * its standing answers ({@link DeviceTreeAnswers}) keep a host copy of each tree's answer.
  *
  * <p>A tree is a key and a parent per vertex on the device (12 bytes a vertex), in the graph's ledger (its resident
- * bytes) until {@link #close(Tree)} or the graph's close. A repair of a batch ({@link #repair}) brings the device copy
+ * bytes) until {@link #close(DeviceTree)} or the graph's close. A repair of a batch ({@link #repair}) brings the device copy
  * up to date (the graph's {@code sync}), screens every tree on the host against the batch's changed arcs
- * ({@link TreeRepair.Screen}, on the caller's host copy of each answer: a tree the batch cannot touch costs no launch),
+ * (the batch's {@link Screen}, on the caller's host copy of each answer: a tree the batch cannot touch costs no launch),
  * uploads the changed arcs once, and repairs the touched trees in groups of one key form, in three launches a group:
  * one {@code repair_prepare} for all its trees (invalidate, pull, seed; each tree in its own slice of the grid, read
  * from a table of its arrays, so a group pays the grid barriers of its deepest tree once), one settle
- * ({@link MultiSssp#settle}: near-far relaxing every tree's slice from its seeds side by side, {@link #SIDE_BY_SIDE})
+ * ({@link TreeSettles.SideBySide}: near-far relaxing every tree's slice from its seeds side by side,
+ * {@link RepairPolicy#sideBySide})
  * and one {@code repair_finish} (parents, and the DELTA compacted on the device). A group of one tree, or with
  * side by side off, runs the three launches tree by tree, with each tree's own {@code sssp_async_seeded}
- * ({@link AsyncSssp}'s kernel, the same relax loop the queries use). A group shares an arena for its
- * DELTAs (about {@link #ARENA_BYTES}), so it costs two copies back (the counters, then the DELTAs: only the changed
- * vertices cross PCIe, decoded into each tree's arrays on all cores, {@link TreeDeltas}), whatever its size.
+ * ({@link TreeSettles.Alone}: the asynchronous SSSP's kernel, the same relax loop the queries use). A group shares an
+ * arena for its DELTAs (about {@link #ARENA_BYTES}), so it costs two copies back (the counters, then the DELTAs: only
+ * the changed vertices cross PCIe, decoded into each tree's arrays on all cores, {@link TreeDeltas}), whatever its
+ * size.
  *
  * <p>Where the device cannot give an exact tree, the host repairs it and the device copy is replaced by the host's
- * answer ({@link How#HOST}, through the caller's {@link HostRepair}): a vertex left without a parent. (Vertices whose
- * tight in-arcs all come from vertices of their own distance, by zero weights or sums that round, are adopted on the
- * device in rounds, which always completes by the method's argument: the fallback is a safety net.) A batch that invalidates more than {@link #maxInvalidFraction} of the vertices is recomputed on
- * the device from the source instead ({@link How#RECOMPUTED}), through the same settle and DELTA. Device memory that
- * runs out fails the call with {@link org.frontiergraph.kernels.engine.GraphTooLargeException} (the caller recomputes).
+ * answer ({@link TreeOutcome.How#HOST}, through the caller's {@link HostRepair}): a vertex left without a parent.
+ * (Vertices whose tight in-arcs all come from vertices of their own distance, by zero weights or sums that round, are
+ * adopted on the device in rounds, which always completes by the method's argument: the fallback is a safety net.) A
+ * batch that invalidates more than {@link #maxInvalidFraction} of the vertices is recomputed on the device from the
+ * source instead ({@link TreeOutcome.How#RECOMPUTED}), through the same settle and DELTA. Device memory that runs out
+ * fails the call with {@link org.frontiergraph.kernels.engine.GraphTooLargeException} (the caller recomputes).
  *
  * <p>Thread-safe: every device call holds the graph's device ({@link DeviceResident#onDevice}).
  */
 public final class DeviceTrees implements AutoCloseable {
-    /** sssp_repair.cu's enum RepairCounter: slots of a tree's u64 counters. */
-    static final int ROOTS = 0, INVALID = 1, SEEDS = 2, RECOMPUTE = 3, ROUNDS = 4, ORPHANS = 5, CHANGED = 6, BASE = 7,
-            NEED = 8, ADOPTED = 12, COUNTERS = 16;
     /** By default a batch that invalidates more than this fraction of the vertices is recomputed (on the device). */
     public static final double MAX_INVALID_FRACTION = 0.5;
-    /** sssp_repair.cu's struct RepairTree: device pointers a tree of a group (8 bytes each). */
-    static final int TREE_WORDS = 9;
-    /** sssp_repair.cu's GROUP_COUNTERS: the group's u64 counts. */
-    static final int GROUP_COUNTERS = 16;
     /** Bytes of the DELTA arena: a group of trees holds its DELTAs (16 bytes a changed vertex, n at most a tree). */
     static final long ARENA_BYTES = 128L << 20;
-    /**
-     * {@code -Dfrontier.trees.side-by-side} (default true): the trees of a group that share a key form settle in one
-     * launch ({@link MultiSssp#settle}, near-far for up to 32 slices side by side) instead of one asynchronous settle
-     * each; a group of one tree settles alone either way.
-     */
-    static final boolean SIDE_BY_SIDE = Boolean.parseBoolean(System.getProperty("frontier.trees.side-by-side", "true"));
-    private static final Variant SIDE_BY_SIDE_VARIANT = new Variant("side-by-side", Map.of());
-    /**
-     * Blocks per multiprocessor of the prepare and finish launches ({@code -Dfrontier.trees.blocks-per-sm}, at most
-     * what the occupancy allows): a group's trees share the grid, so their passes over the vertices want it wide.
-     * H100, 100 NY trees, 100 re-weights: prepare 8.2 ms and finish 3.7 ms with 2, 5.2 and 2.2 ms with 4.
-     */
-    static final int BLOCKS_PER_SM = Integer.getInteger("frontier.trees.blocks-per-sm", 4);
     /** Entries of the per-block counts of {@code repair_finish} (at least its grid). */
     static final int BLOCK_COUNTS = 1 << 14;
-    /**
-     * {@code -Dfrontier.trees.phases=true}: every repair prints the device time of its phases (prepare, settle,
-     * finish, summed over its trees; CUDA events) and the host's part (benchmarks).
-     */
-    private static final boolean PHASES = Boolean.getBoolean("frontier.trees.phases");
-    /**
-     * The settle's options ({@link AsyncSssp}'s, e.g. {@code df=256,ahead=16}), {@code -Dfrontier.trees.settle};
-     * default {@link #SETTLE}.
-     */
-    static final String SETTLE = "";
-    private static final Variant SETTLE_VARIANT = settleVariant(System.getProperty("frontier.trees.settle", SETTLE));
+    private static final Variant SIDE_BY_SIDE_VARIANT = new Variant("side-by-side", Map.of());
 
-    private static Variant settleVariant(String options) {
-        Map<String, String> o = new java.util.HashMap<>();
-        for (String kv : options.split(",")) {
-            int eq = kv.indexOf('=');
-            if (eq > 0) o.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
-        }
-        return new Variant("async", o);
-    }
-
-    /** How a tree was brought up to date. */
-    public enum How {
-        /** The batch cannot change it (screened out): no launch. */
-        UNTOUCHED,
-        /** Repaired on the device. */
-        REPAIRED,
-        /** Above the budget: recomputed on the device from the source. */
-        RECOMPUTED,
-        /** Repaired on the host (the device could not give an exact tree); the device copy replaced by the result. */
-        HOST
-    }
-
-    /**
-     * What a repair did to one tree: how, and the vertices whose value or parent changed (ascending; a vertex added by
-     * the batch counts only when reached), with their new values (distances or hop counts, +Inf unreached) and
-     * parents (null for {@link How#HOST}: the host's answer holds them). {@code counters}: {@code invalidated},
-     * {@code seeds}, {@code rounds} (pointer jumping), {@code orphans} (vertices whose tight in-arcs all come from
-     * vertices of the same distance) and {@code adopted} (those given a parent on the device).
-     */
-    public record Outcome(How how, int[] vertices, double[] values, int[] parents, Map<String, Long> counters) {
-        static final Outcome UNTOUCHED = new Outcome(How.UNTOUCHED, new int[0], new double[0], new int[0], Map.of());
-    }
-
-    /** The host's repair of one tree, for {@link How#HOST}: its new values and parents and the changed vertices. */
+    /** The host's repair of one tree, for {@link TreeOutcome.How#HOST}: its new values and parents and the changed vertices. */
     @FunctionalInterface
     public interface HostRepair {
         /** Repairs the caller's host copy of {@code tree} on {@code graph} (the current version, after the batch). */
-        HostResult repair(CsrGraph graph, Tree tree);
+        HostResult repair(CsrGraph graph, DeviceTree tree);
     }
 
     /** A host repair's answer: values (+Inf unreached) and parents of every vertex, and the changed vertices. */
     public record HostResult(double[] values, int[] parents, int[] changed) {}
 
-    /** One standing tree on the device. */
-    public final class Tree {
-        private final int source;
-        private final boolean unit;
-        private DeviceBuffer keys, parents;
-        private int n;
-        /** The key form: "i32" (integer distances), "f64" (bits of doubles) or "unit" (hop counts). */
-        private String form;
-
-        private Tree(int source, boolean unit) {
-            this.source = source;
-            this.unit = unit;
-        }
-
-        public int source() { return source; }
-
-        /** BFS: every arc counts 1. */
-        public boolean unitWeights() { return unit; }
-
-        /** Vertices it holds. */
-        public int vertexCount() { return n; }
-
-        /** Device bytes it holds. */
-        public long deviceBytes() { return keys == null ? 0 : keys.bytes() + parents.bytes(); }
-    }
-
     private final DeviceResident resident;
     private final MutableGraph mutable;
     private final CudaContext context;
+    private final RepairPolicy policy;
+    private final Variant settleVariant;
     private final DeviceGraph allocator;
-    private final Set<Tree> trees = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<DeviceTree> trees = Collections.newSetFromMap(new IdentityHashMap<>());
     /**
      * Scratch of {@code capacity} vertices for a tree repaired alone: the keys it works on (settled by its own
      * {@code sssp_async_seeded}), marks, ancestors or parent candidates, the invalid list.
@@ -184,30 +104,28 @@ public final class DeviceTrees implements AutoCloseable {
     private DeviceBuffer patchVertices, patchHalves, patchParents;
     private int counterTrees;
     private long arenaPairs;
-    /** The batch's changed arcs: tails, heads, weights in each form. */
-    private DeviceBuffer tails, heads, weightsI32, weightsF64, weightsUnit;
+    /** The batch's changed arcs. */
+    private final ChangedArcs arcs;
     private double maxInvalidFraction = MAX_INVALID_FRACTION;
     private boolean closed;
 
-    private DeviceTrees(DeviceResident resident, MutableGraph mutable, DeviceGraph device) {
+    private DeviceTrees(DeviceResident resident, MutableGraph mutable, DeviceGraph device, RepairPolicy policy) {
         this.resident = resident;
         this.mutable = mutable;
         this.context = device.context();
         this.allocator = device;
+        this.policy = policy;
+        this.settleVariant = policy.settleVariant();
+        this.arcs = new ChangedArcs(device);
     }
 
-    private final Map<DeviceTreeAnswers.Form<?>, DeviceTreeAnswers<?>> faces = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** The standing answers of one kind on these trees: one per kind and graph (so that they are repaired together). */
-    @SuppressWarnings("unchecked")
-    public <R> DeviceTreeAnswers<R> answers(DeviceTreeAnswers.Form<R> form) {
-        return (DeviceTreeAnswers<R>) faces.computeIfAbsent(form, f -> new DeviceTreeAnswers<>(this, form));
-    }
-
-    /** The standing trees of {@code graph}, when it lives on the GPU (empty on the CPU engine: repair on the host). */
-    public static Optional<DeviceTrees> on(ResidentGraph graph) {
+    /**
+     * The standing trees of {@code graph}, when it lives on the GPU (empty on the CPU engine: repair on the host): one
+     * instance per resident graph, repairing with the policy of the first call.
+     */
+    public static Optional<DeviceTrees> on(ResidentGraph graph, RepairPolicy policy) {
         if (!(graph instanceof DeviceResident d)) return Optional.empty();
-        return Optional.of(d.attachment(DeviceTrees.class, dev -> new DeviceTrees(d, graph.mutable(), dev)));
+        return Optional.of(d.attachment(DeviceTrees.class, dev -> new DeviceTrees(d, graph.mutable(), dev, policy)));
     }
 
     /**
@@ -228,10 +146,10 @@ public final class DeviceTrees implements AutoCloseable {
      *
      * @throws IllegalArgumentException when the arrays differ in length or have more entries than the graph vertices
      */
-    public Tree open(int source, boolean unitWeights, double[] values, int[] parents) {
+    public DeviceTree open(int source, boolean unitWeights, double[] values, int[] parents) {
         return resident.onDevice(dev -> {
             ensureOpen();
-            Tree t = new Tree(source, unitWeights);
+            DeviceTree t = new DeviceTree(source, unitWeights);
             upload(t, dev, values, parents);
             trees.add(t);
             return t;
@@ -239,7 +157,7 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     /** Replaces {@code tree}'s values by {@code values} and {@code parents} (an answer as {@link #open} takes one). */
-    public void reset(Tree tree, double[] values, int[] parents) {
+    public void reset(DeviceTree tree, double[] values, int[] parents) {
         resident.onDevice(dev -> {
             ensureOpen();
             checkOwn(tree);
@@ -251,9 +169,9 @@ public final class DeviceTrees implements AutoCloseable {
     /**
      * Writes {@code values} and {@code parents} at {@code vertices} into {@code tree}: the caller's answer changed
      * there (a repair on the host), and the tree holds it again. O(k); vertices must be below
-     * {@link Tree#vertexCount()} (a grown answer: {@link #reset}).
+     * {@link DeviceTree#vertexCount()} (a grown answer: {@link #reset}).
      */
-    public void patch(Tree tree, int[] vertices, double[] values, int[] parents) {
+    public void patch(DeviceTree tree, int[] vertices, double[] values, int[] parents) {
         if (vertices.length != values.length || vertices.length != parents.length) throw new IllegalArgumentException("lengths differ");
         if (vertices.length == 0) return;
         resident.holding(() -> {
@@ -265,7 +183,7 @@ public final class DeviceTrees implements AutoCloseable {
                 if (vertices[i] < 0 || vertices[i] >= tree.n) {
                     throw new IllegalArgumentException("vertex " + vertices[i] + " outside the tree's " + tree.n);
                 }
-                long key = SeedSssp.key(values[i], tree.form);
+                long key = tree.form.key(values[i]);
                 halves[2 * i] = (int) key;
                 halves[2 * i + 1] = (int) (key >>> 32);
             }
@@ -284,7 +202,7 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     /** Frees {@code tree}'s device memory; it must not be used again. Safe to call twice, and after {@link #close()}. */
-    public void close(Tree tree) {
+    public void close(DeviceTree tree) {
         resident.holding(() -> {
             if (trees.remove(tree)) free(tree);
             return null;
@@ -300,7 +218,7 @@ public final class DeviceTrees implements AutoCloseable {
     public long deviceBytes() {
         return resident.holding(() -> {
             long sum = 0;
-            for (Tree t : trees) sum += t.deviceBytes();
+            for (DeviceTree t : trees) sum += t.deviceBytes();
             for (DeviceBuffer b : scratch()) if (b != null) sum += b.bytes();
             return sum;
         });
@@ -309,38 +227,37 @@ public final class DeviceTrees implements AutoCloseable {
     /**
      * Brings {@code batch}'s trees up to date with the graph's current version after {@code changes} (the changes
      * since their last repair or open: each tree must hold the exact answer on the version before them, with
-     * {@code changes.vertexCountBefore()} vertices). {@code touched} screens each tree ({@link TreeRepair.Screen}
-     * of the batch, on the caller's host copy of the answer): false skips it ({@link How#UNTOUCHED}: it must be
-     * unchanged by the batch). {@code host} repairs a tree on the host where the device cannot ({@link How#HOST}).
-     * Entry i of the result is {@code batch.get(i)}'s outcome.
+     * {@code changes.vertexCountBefore()} vertices). {@code touched} screens each tree ({@code screen}, the batch's
+     * {@link Screen} on the current version, on the caller's host copy of the answer): false skips it
+     * ({@link TreeOutcome.How#UNTOUCHED}: it must be unchanged by the batch). {@code host} repairs a tree on the host
+     * where the device cannot ({@link TreeOutcome.How#HOST}). Entry i of the result is {@code batch.get(i)}'s outcome.
      *
      * @throws org.frontiergraph.kernels.engine.GraphTooLargeException when device memory runs out (the trees that
      *         were not repaired then hold unknown values: reset or close them)
      */
-    public Outcome[] repair(List<Tree> batch, ChangedEdges changes, BiPredicate<TreeRepair.Screen, Tree> touched,
+    public TreeOutcome[] repair(List<DeviceTree> batch, ChangedEdges changes, Screen screen, BiPredicate<Screen, DeviceTree> touched,
                             HostRepair host) {
         return resident.onDevice(dev -> {
             ensureOpen();
-            for (Tree t : batch) {
+            for (DeviceTree t : batch) {
                 checkOwn(t);
                 if (t.n != changes.vertexCountBefore()) {
                     throw new IllegalArgumentException("tree from " + t.source + " holds " + t.n
                             + " vertices; the changes start from " + changes.vertexCountBefore());
                 }
             }
-            return repairOnDevice(dev, batch, changes, touched, host);
+            return repairOnDevice(dev, batch, changes, screen, touched, host);
         });
     }
 
-    private Outcome[] repairOnDevice(DeviceGraph dev, List<Tree> batch, ChangedEdges changes,
-                                     BiPredicate<TreeRepair.Screen, Tree> touched, HostRepair host) {
-        Outcome[] out = new Outcome[batch.size()];
-        RepairPhases phases = PHASES ? new RepairPhases(context) : null;
-        TreeRepair.Screen screen = TreeRepair.Screen.of(mutable, changes);
+    private TreeOutcome[] repairOnDevice(DeviceGraph dev, List<DeviceTree> batch, ChangedEdges changes, Screen screen,
+                                     BiPredicate<Screen, DeviceTree> touched, HostRepair host) {
+        TreeOutcome[] out = new TreeOutcome[batch.size()];
+        RepairPhases phases = policy.phases() ? new RepairPhases(context) : null;
         List<Integer> work = new ArrayList<>();
         for (int i = 0; i < out.length; i++) {
             if (touched.test(screen, batch.get(i))) work.add(i);
-            else out[i] = Outcome.UNTOUCHED;
+            else out[i] = TreeOutcome.UNTOUCHED;
         }
         if (phases != null) phases.lapHost(RepairPhases.SCREEN);
         if (work.isEmpty()) {
@@ -349,12 +266,13 @@ public final class DeviceTrees implements AutoCloseable {
         }
         DeviceCsr csr = dev.csr();
         int n = csr.vertexCount;
-        AsyncSssp settle = (AsyncSssp) dev.launcher(AsyncSssp.IMPLEMENTATION);
+        TreeSettles.Alone settle = TreeSettles.alone(dev);
         if (settle.vertexCount() != n) throw new IllegalStateException("the settle launcher holds " + settle.vertexCount() + " vertices, the graph " + n);
         ensureScratch(n);
-        uploadArcs(screen, csr, work.stream().anyMatch(i -> batch.get(i).unit), work.stream().anyMatch(i -> !batch.get(i).unit));
+        arcs.upload(screen, csr.intWeights(), work.stream().anyMatch(i -> batch.get(i).unit),
+                work.stream().anyMatch(i -> !batch.get(i).unit));
         for (int i : work) follow(batch.get(i), dev);
-        MultiSssp multi = work.size() >= 2 ? sideBySide(dev) : null;
+        TreeSettles.SideBySide multi = work.size() >= 2 && policy.sideBySide() ? TreeSettles.sideBySide(dev) : null;
         int group = (int) Math.max(1, Math.min(work.size(), ARENA_BYTES / (16L * Math.max(1, n))));
         if (multi != null) group = Math.min(group, multi.capacity());
         group = Math.min(group, context.multiprocessors());   // a block at least for each tree of a launch
@@ -364,15 +282,15 @@ public final class DeviceTrees implements AutoCloseable {
         if (phases != null) phases.lapHost(RepairPhases.SETUP);
         // trees of one key form next to each other (a side-by-side settle runs one form), in the batch's order otherwise
         List<Integer> order = new ArrayList<>(work);
-        order.sort(java.util.Comparator.comparing(i -> batch.get(i).form));
+        order.sort(java.util.Comparator.comparing(i -> batch.get(i).form.suffix()));
         for (int from = 0; from < order.size(); ) {
-            String form = batch.get(order.get(from)).form;
+            KeyForm form = batch.get(order.get(from)).form;
             int to = from;
-            while (to < order.size() && to - from < group && batch.get(order.get(to)).form.equals(form)) to++;
+            while (to < order.size() && to - from < group && batch.get(order.get(to)).form == form) to++;
             List<Integer> part = order.subList(from, to);
             from = to;
             cursor.fill32(0, 2, 0);
-            List<Tree> ts = new ArrayList<>();
+            List<DeviceTree> ts = new ArrayList<>();
             for (int k : part) ts.add(batch.get(k));
             if (multi != null && ts.size() >= 2) launchSideBySide(ts, csr, multi, maxInvalid, screen.arcs(), phases);
             else launchOneByOne(ts, csr, settle, maxInvalid, screen.arcs(), phases);
@@ -382,24 +300,24 @@ public final class DeviceTrees implements AutoCloseable {
             if (phases != null) {
                 for (int j = 0; j < part.size(); j++) {
                     int at = COUNTERS * j;
-                    phases.add(c[at + INVALID], c[at + SEEDS], c[at + ROUNDS], c[at + CHANGED], c[at + ORPHANS]);
+                    phases.add(INVALID.of(c, at), SEEDS.of(c, at), ROUNDS.of(c, at), CHANGED.of(c, at), ORPHANS.of(c, at));
                 }
             }
             long total = 0;
-            for (int j = 0; j < part.size(); j++) total += c[COUNTERS * j + CHANGED];
+            for (int j = 0; j < part.size(); j++) total += CHANGED.of(c, COUNTERS * j);
             TreeDeltas d = new TreeDeltas(part.size());
             for (int j = 0; j < part.size(); j++) {
                 int i = part.get(j);
-                Tree t = batch.get(i);
+                DeviceTree t = batch.get(i);
                 int at = COUNTERS * j;
-                if (c[at + ORPHANS] > c[at + ADOPTED]) {   // a vertex left without a parent: the host repairs the tree
+                if (ORPHANS.of(c, at) > ADOPTED.of(c, at)) {   // a vertex left without a parent: the host repairs the tree
                     if (hostGraph[0] == null) hostGraph[0] = mutable.current();
                     HostResult r = host.repair(hostGraph[0], t);
                     upload(t, dev, r.values(), r.parents());
-                    out[i] = new Outcome(How.HOST, r.changed(), null, null, stats(c, at));
+                    out[i] = new TreeOutcome(TreeOutcome.How.HOST, r.changed(), null, null, stats(c, at));
                     continue;
                 }
-                d.add(j, t.form, c[at + BASE], (int) c[at + CHANGED]);
+                d.add(j, t.form, BASE.of(c, at), (int) CHANGED.of(c, at));
             }
             // the DELTAs straight from the pinned staging buffers into each tree's arrays, run by run (on all cores
             // for a large copy): a batch of 10^4 re-weights changes about 10^5 vertices of each of 100 NY trees
@@ -407,8 +325,8 @@ public final class DeviceTrees implements AutoCloseable {
             for (int j = 0; j < part.size(); j++) {
                 if (d.vertices[j] == null) continue;
                 int at = COUNTERS * j;
-                out[part.get(j)] = new Outcome(c[at + RECOMPUTE] != 0 ? How.RECOMPUTED : How.REPAIRED, d.vertices[j],
-                        d.values[j], d.parents[j], stats(c, at));
+                TreeOutcome.How how = RECOMPUTE.of(c, at) != 0 ? TreeOutcome.How.RECOMPUTED : TreeOutcome.How.REPAIRED;
+                out[part.get(j)] = new TreeOutcome(how, d.vertices[j], d.values[j], d.parents[j], stats(c, at));
             }
             if (phases != null) phases.lapHost(RepairPhases.DECODE);
         }
@@ -418,23 +336,23 @@ public final class DeviceTrees implements AutoCloseable {
 
     /**
      * Queues the repair of {@code ts} (trees of one key form; counters slots 0, 1, ...) tree by tree: its prepare, its
-     * own asynchronous settle ({@link AsyncSssp}) and its finish, sharing the scratch.
+     * own asynchronous settle ({@link TreeSettles.Alone}) and its finish, sharing the scratch.
      */
-    private void launchOneByOne(List<Tree> ts, DeviceCsr csr, AsyncSssp settle, long maxInvalid, int arcs,
+    private void launchOneByOne(List<DeviceTree> ts, DeviceCsr csr, TreeSettles.Alone settle, long maxInvalid, int arcs,
                                 RepairPhases phases) {
         CUdeviceptr[] table = new CUdeviceptr[TREE_WORDS * ts.size()];
         for (int j = 0; j < ts.size(); j++) {
-            Tree t = ts.get(j);
-            row(table, j, t, workKeys.pointer(), mark.pointer(), anc.pointer(), list.pointer(), settle.farList().pointer(),
-                    settle.farMarks().pointer());
+            DeviceTree t = ts.get(j);
+            row(table, j, t, workKeys.pointer(), mark.pointer(), anc.pointer(), list.pointer(), settle.seedList(),
+                    settle.seedMarks());
         }
         uploadTable(ts, table);
         for (int j = 0; j < ts.size(); j++) {
-            Tree t = ts.get(j);
+            DeviceTree t = ts.get(j);
             if (phases != null) phases.start(0);
             launchPrepare(t.form, csr, j, 1, maxInvalid, arcs);
             if (phases != null) phases.next(0);
-            settle.settle(workKeys, counterSlot(j).withByteOffset(8L * SEEDS), t.form, SETTLE_VARIANT);
+            settle.settle(workKeys, counterSlot(j).withByteOffset(8L * SEEDS.slot), t.form, settleVariant);
             if (phases != null) phases.next(1);
             launchFinish(t.form, csr, j, 1);
             if (phases != null) {
@@ -445,37 +363,26 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     /**
-     * The side-by-side settle ({@link #SIDE_BY_SIDE}) on this graph: {@link GpuSsspSummaries}' launches of several
-     * sources, or null where they hold fewer than two (a graph too large) or it is off.
-     */
-    private static MultiSssp sideBySide(DeviceGraph dev) {
-        if (!SIDE_BY_SIDE) return null;
-        MultiSssp multi = ((GpuSsspSummaries) dev.launcher(GpuSsspSummaries.IMPLEMENTATION)).multi();
-        return multi != null && multi.capacity() >= 2 && multi.vertexCount() == dev.csr().vertexCount ? multi : null;
-    }
-
-    /**
      * Queues the repair of {@code ts} (2 or more trees of one key form, at most the side-by-side capacity; counters
      * slots 0, 1, ...) in three launches: one prepare for all (each tree in its slice of the grid, working on its
-     * slice of the settle's keys), one settle ({@link MultiSssp#settle}), one finish (parents, the DELTAs, and the
+     * slice of the settle's keys), one settle ({@link TreeSettles.SideBySide#settle}), one finish (parents, the DELTAs, and the
      * changed keys and parents written into the trees). Each tree has its own scratch from prepare to finish (the side scratch).
      */
-    private void launchSideBySide(List<Tree> ts, DeviceCsr csr, MultiSssp multi, long maxInvalid, int arcs,
+    private void launchSideBySide(List<DeviceTree> ts, DeviceCsr csr, TreeSettles.SideBySide multi, long maxInvalid, int arcs,
                                   RepairPhases phases) {
-        int n = csr.vertexCount, k = ts.size();
-        String form = ts.get(0).form;
+        int k = ts.size();
+        KeyForm form = ts.get(0).form;
         ensureSide(k);
         CUdeviceptr[] table = new CUdeviceptr[TREE_WORDS * k];
         for (int j = 0; j < k; j++) {
-            row(table, j, ts.get(j), multi.keys().pointer().withByteOffset(8L * j * n), side(sideMarks, 4, j),
-                    side(sideAnc, 4, j), side(sideList, 4, j),
-                    multi.seedList(j), multi.farMarks(j));
+            row(table, j, ts.get(j), multi.keys(j), side(sideMarks, 4, j), side(sideAnc, 4, j), side(sideList, 4, j),
+                    multi.seedList(j), multi.seedMarks(j));
         }
         uploadTable(ts, table);
         if (phases != null) phases.start(0);
         launchPrepare(form, csr, 0, k, maxInvalid, arcs);
         if (phases != null) phases.next(0);
-        multi.settle(k, counterSlot(0).withByteOffset(8L * SEEDS), COUNTERS, form, SIDE_BY_SIDE_VARIANT);
+        multi.settle(k, counterSlot(0).withByteOffset(8L * SEEDS.slot), COUNTERS, form, SIDE_BY_SIDE_VARIANT);
         if (phases != null) phases.next(1);
         launchFinish(form, csr, 0, k);
         if (phases != null) {
@@ -485,7 +392,7 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     /** Entry {@code j} of a RepairTree table (sssp_repair.cu's field order): tree {@code t} and its scratch. */
-    private void row(CUdeviceptr[] table, int j, Tree t, CUdeviceptr workKeys, CUdeviceptr marks, CUdeviceptr ancestors,
+    private void row(CUdeviceptr[] table, int j, DeviceTree t, CUdeviceptr workKeys, CUdeviceptr marks, CUdeviceptr ancestors,
                      CUdeviceptr listed, CUdeviceptr far, CUdeviceptr farMarks) {
         CUdeviceptr[] r = {t.keys.pointer(), workKeys, t.parents.pointer(), marks, ancestors, listed, far, farMarks,
                 counterSlot(j)};
@@ -493,7 +400,7 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     /** Uploads a group's RepairTree table and its trees' sources. */
-    private void uploadTable(List<Tree> ts, CUdeviceptr[] rows) {
+    private void uploadTable(List<DeviceTree> ts, CUdeviceptr[] rows) {
         table = grow(table, 8L * rows.length);
         table.uploadPointers(0, rows);
         int[] s = new int[ts.size()];
@@ -503,18 +410,17 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     /** Queues {@code repair_prepare} for {@code trees} trees from entry {@code first} of the table. */
-    private void launchPrepare(String form, DeviceCsr csr, int first, int trees, long maxInvalid, int arcs) {
-        boolean unit = form.equals("unit");
-        DeviceBuffer arcWeights = unit ? weightsUnit : form.equals("i32") ? weightsI32 : weightsF64;
-        context.module("sssp_repair").kernel("repair_prepare_" + form).launchCooperative(BLOCKS_PER_SM,
+    private void launchPrepare(KeyForm form, DeviceCsr csr, int first, int trees, long maxInvalid, int arcCount) {
+        boolean unit = form == KeyForm.UNIT;
+        context.module("sssp_repair").kernel("repair_prepare_" + form.suffix()).launchCooperative(policy.blocksPerSm(),
                 csr.rowOffsets, csr.columns, unit ? csr.columns : csr.weights(), csr.vertexCount, csr.directed ? 1 : 0,
-                tableAt(first), sourcesAt(first), trees, tails, heads, arcWeights, arcs, maxInvalid, busy);
+                tableAt(first), sourcesAt(first), trees, arcs.tails(), arcs.heads(), arcs.weights(form), arcCount, maxInvalid, busy);
     }
 
     /** Queues {@code repair_finish} for {@code trees} trees from entry {@code first} of the table. */
-    private void launchFinish(String form, DeviceCsr csr, int first, int trees) {
-        boolean unit = form.equals("unit");   // unit: the weights are never read (the kernels' UnitWeights)
-        context.module("sssp_repair").kernel("repair_finish_" + form).launchCooperative(BLOCKS_PER_SM,
+    private void launchFinish(KeyForm form, DeviceCsr csr, int first, int trees) {
+        boolean unit = form == KeyForm.UNIT;   // unit: the weights are never read (the kernels' UnitWeights)
+        context.module("sssp_repair").kernel("repair_finish_" + form.suffix()).launchCooperative(policy.blocksPerSm(),
                 csr.rowOffsets, csr.columns, unit ? csr.columns : csr.weights(), csr.vertexCount, csr.directed ? 1 : 0,
                 tableAt(first), sourcesAt(first), trees, cursor, busy, blockCounts, arena);
     }
@@ -532,7 +438,7 @@ public final class DeviceTrees implements AutoCloseable {
         return counters.pointer().withByteOffset(8L * COUNTERS * j);
     }
 
-    /** Tree j's slice of a side buffer of {@code width}-byte entries. */
+    /** DeviceTree j's slice of a side buffer of {@code width}-byte entries. */
     private CUdeviceptr side(DeviceBuffer b, int width, int j) {
         return b.pointer().withByteOffset((long) width * j * capacity);
     }
@@ -557,24 +463,24 @@ public final class DeviceTrees implements AutoCloseable {
 
     /** The counters of the tree whose slots start at {@code at}, as an outcome reports them. */
     private static Map<String, Long> stats(long[] c, int at) {
-        return Map.of("invalidated", c[at + INVALID], "seeds", c[at + SEEDS], "rounds", c[at + ROUNDS],
-                "orphans", c[at + ORPHANS], "adopted", c[at + ADOPTED]);
+        return Map.of("invalidated", INVALID.of(c, at), "seeds", SEEDS.of(c, at), "rounds", ROUNDS.of(c, at),
+                "orphans", ORPHANS.of(c, at), "adopted", ADOPTED.of(c, at));
     }
 
     /** The tree follows the graph: new vertices (unreached), and the key form of the graph's weights now. */
-    private void follow(Tree t, DeviceGraph dev) {
+    private void follow(DeviceTree t, DeviceGraph dev) {
         DeviceCsr csr = dev.csr();
         int n = csr.vertexCount;
-        String form = formOf(t.unit, csr);
-        if (!form.equals(t.form)) {
+        KeyForm form = KeyForm.of(t.unit, csr.intWeights());
+        if (form != t.form) {
             context.module("sssp_repair").kernel("repair_convert").launch(Kernel.blocksFor(t.n), t.keys, t.n,
-                    form.equals("f64") ? 1 : 0);
+                    form == KeyForm.F64 ? 1 : 0);
             t.form = form;
         }
         if (n > t.n) {
             DeviceBuffer[] b = dev.allocate(8L * n, 4L * n);
             context.module("sssp_repair").kernel("repair_grow").launch(Kernel.blocksFor(n), t.keys, t.parents, t.n,
-                    b[0], b[1], n, infKey(form));
+                    b[0], b[1], n, form.infinity());
             free(t);
             t.keys = b[0];
             t.parents = b[1];
@@ -582,19 +488,11 @@ public final class DeviceTrees implements AutoCloseable {
         }
     }
 
-    private static String formOf(boolean unit, DeviceCsr csr) {
-        return unit ? "unit" : csr.intWeights() ? "i32" : "f64";
-    }
-
-    private static long infKey(String form) {
-        return form.equals("f64") ? SeedSssp.DOUBLE_INF : SeedSssp.INT_INF;
-    }
-
     /**
      * Writes values and parents into the tree (allocated to their length: the graph's vertices, or fewer for an answer
      * on a version before vertices were added, which the next repair grows), in the graph's form.
      */
-    private void upload(Tree t, DeviceGraph dev, double[] values, int[] parents) {
+    private void upload(DeviceTree t, DeviceGraph dev, double[] values, int[] parents) {
         int n = values.length;
         if (parents.length != n || n > dev.csr().vertexCount) {
             throw new IllegalArgumentException("an answer of " + values.length + " values and " + parents.length
@@ -607,10 +505,10 @@ public final class DeviceTrees implements AutoCloseable {
             t.parents = b[1];
             t.n = n;
         }
-        t.form = formOf(t.unit, dev.csr());
+        t.form = KeyForm.of(t.unit, dev.csr().intWeights());
         int[] words = new int[2 * n];   // little-endian halves: raw key bits, exactly
         for (int v = 0; v < n; v++) {
-            long k = SeedSssp.key(values[v], t.form);
+            long k = t.form.key(values[v]);
             words[2 * v] = (int) k;
             words[2 * v + 1] = (int) (k >>> 32);
         }
@@ -618,40 +516,9 @@ public final class DeviceTrees implements AutoCloseable {
         t.parents.upload(parents);
     }
 
-    /** Uploads the screen's changed arcs: tails, heads, and their weights in the forms the trees need (-1: gone). */
-    private void uploadArcs(TreeRepair.Screen screen, DeviceCsr csr, boolean unit, boolean weighted) {
-        int k = screen.arcs();
-        tails = grow(tails, 4L * k);
-        heads = grow(heads, 4L * k);
-        tails.upload(screen.tails());
-        heads.upload(screen.heads());
-        double[] w = screen.weights();
-        if (unit) {
-            int[] u = new int[k];
-            for (int i = 0; i < k; i++) u[i] = Double.isNaN(w[i]) ? -1 : 1;
-            weightsUnit = grow(weightsUnit, 4L * k);
-            weightsUnit.upload(u);
-        }
-        if (weighted && csr.intWeights()) {
-            int[] x = new int[k];
-            for (int i = 0; i < k; i++) x[i] = Double.isNaN(w[i]) ? -1 : (int) w[i];
-            weightsI32 = grow(weightsI32, 4L * k);
-            weightsI32.upload(x);
-        } else if (weighted) {
-            double[] x = new double[k];
-            for (int i = 0; i < k; i++) x[i] = Double.isNaN(w[i]) ? -1 : w[i];
-            weightsF64 = grow(weightsF64, 8L * k);
-            weightsF64.upload(x);
-        }
-    }
-
     /** {@code b}, or a larger buffer (at least {@code bytes}, growing geometrically) in place of it. */
     private DeviceBuffer grow(DeviceBuffer b, long bytes) {
-        if (b != null && b.bytes() >= bytes) return b;
-        long size = Math.max(Math.max(bytes, 1024), b == null ? 0 : 2 * b.bytes());
-        DeviceBuffer fresh = allocator.allocate(size)[0];
-        if (b != null) b.close();
-        return fresh;
+        return ChangedArcs.grow(allocator, b, bytes);
     }
 
     /** Scratch for graphs of {@code n} vertices. */
@@ -692,19 +559,20 @@ public final class DeviceTrees implements AutoCloseable {
     }
 
     private List<DeviceBuffer> scratch() {
-        return Arrays.asList(workKeys, mark, anc, list, blockCounts, cursor, busy, counters, arena, tails, heads, weightsI32,
-                weightsF64, weightsUnit, sideMarks, sideAnc, sideList, patchVertices, patchHalves, patchParents, table,
-                sources);
+        List<DeviceBuffer> all = new ArrayList<>(Arrays.asList(workKeys, mark, anc, list, blockCounts, cursor, busy, counters,
+                arena, sideMarks, sideAnc, sideList, patchVertices, patchHalves, patchParents, table, sources));
+        all.addAll(arcs.buffers());
+        return all;
     }
 
-    private void free(Tree t) {
+    private void free(DeviceTree t) {
         if (t.keys != null) t.keys.close();
         if (t.parents != null) t.parents.close();
         t.keys = null;
         t.parents = null;
     }
 
-    private void checkOwn(Tree t) {
+    private void checkOwn(DeviceTree t) {
         if (!trees.contains(t)) throw new IllegalArgumentException("tree from " + t.source + " is closed or not of this graph");
     }
 
@@ -718,7 +586,7 @@ public final class DeviceTrees implements AutoCloseable {
         resident.holding(() -> {
             if (closed) return null;
             closed = true;
-            for (Tree t : trees) free(t);
+            for (DeviceTree t : trees) free(t);
             trees.clear();
             for (DeviceBuffer b : scratch()) if (b != null) b.close();
             return null;

@@ -1,8 +1,9 @@
-package org.frontiergraph.kernels.sssp;
+package org.frontiergraph.kernels.standing;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import java.nio.LongBuffer;
+import org.frontiergraph.kernels.sssp.KeyForm;
 import org.junit.jupiter.api.Test;
 
 /** The decoding of a group's DELTAs from the arena, whose bases the finish hands out in any order. */
@@ -20,10 +21,10 @@ class TreeDeltasTest {
         System.arraycopy(pair(9, 2, 5), 0, arena, 2, 2);
         System.arraycopy(pair(7, 3, 6), 0, arena, 4, 2);
         TreeDeltas d = new TreeDeltas(4);
-        d.add(0, "unit", 2, 1);
-        d.add(1, "unit", 2, 0);
-        d.add(2, "unit", 0, 2);
-        d.add(3, "unit", 0, 0);
+        d.add(0, KeyForm.UNIT, 2, 1);
+        d.add(1, KeyForm.UNIT, 2, 0);
+        d.add(2, KeyForm.UNIT, 0, 2);
+        d.add(3, KeyForm.UNIT, 0, 0);
         // in two runs, the second first, as the staging threads may hand them over
         d.accept(LongBuffer.wrap(arena, 4, 2).slice(), 4);
         d.accept(LongBuffer.wrap(arena, 0, 4).slice(), 0);

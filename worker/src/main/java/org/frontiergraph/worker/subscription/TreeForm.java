@@ -3,51 +3,50 @@ package org.frontiergraph.worker.subscription;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.frontiergraph.kernels.engine.TreeAnswer;
+import org.frontiergraph.kernels.standing.TreeKind;
+import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.query.AnswerEncoder;
+import org.frontiergraph.worker.query.AnswerEncoders;
 import org.frontiergraph.worker.query.QueryContext;
 
 /**
- * Standing answers indexed by vertex (BFS, SSSP): a value and a parent per vertex. A DELTA push is the answer in
+ * Standing tree answers (BFS, SSSP: a {@link TreeAnswer}, a value and a parent per vertex). A DELTA push is the answer in
  * TARGETS form over the vertices that changed: {@code vertices} lists them, the value and parent arrays hold their
  * new entries, and the header's vertexCount says how far the consumer's arrays reach (new vertices are unreachable
  * until a push lists them). The push is packed here straight from the answer's arrays and the changed vertices: what
  * the encoder would give for a TARGETS query over them ({@code c.over(vertices)}), without the boxed target list and
  * the copy of the whole parents array in user ids that costs, per push.
  */
-abstract class VertexStanding<R> implements Standing<R> {
+final class TreeForm<A extends TreeAnswer<A>> implements StandingForm<A> {
+    private final Algorithm algorithm;
+    private final TreeKind<A> kind;
+
+    TreeForm(Algorithm algorithm, TreeKind<A> kind) {
+        this.algorithm = algorithm;
+        this.kind = kind;
+    }
+
+    @Override public Algorithm algorithm() { return algorithm; }
+
+    @Override public TreeKind<A> kind() { return kind; }
 
     @Override
     public boolean supports(ResultMode mode) {
         return true;
     }
 
-    /** Whether vertex {@code v} has another value or parent in {@code b} than in {@code a} (absent: unreachable). */
-    abstract boolean differs(R a, R b, int v);
-
-    abstract int vertexCount(R r);
-
-    @Override
-    public Pending.Changes compare(R previous, R next) {
-        int n = Math.max(vertexCount(previous), vertexCount(next));
-        int[] changed = new int[64];
-        int k = 0;
-        for (int v = 0; v < n; v++) {
-            if (differs(previous, next, v)) {
-                if (k == changed.length) changed = java.util.Arrays.copyOf(changed, 2 * k);
-                changed[k++] = v;
-            }
-        }
-        return Pending.Changes.ofVertices(java.util.Arrays.copyOf(changed, k));
+    /** The algorithm's encoder of query answers. */
+    @SuppressWarnings("unchecked")
+    private AnswerEncoder<?, A> encoder() {
+        return (AnswerEncoder<?, A>) AnswerEncoders.of(algorithm);
     }
 
-    /** The algorithm's encoder of query answers. */
-    abstract AnswerEncoder<?, R> encoder();
-
     @Override
-    public R compute(QueryContext c) {
+    public A compute(QueryContext c) {
         return run(encoder(), c);
     }
 
@@ -56,12 +55,12 @@ abstract class VertexStanding<R> implements Standing<R> {
     }
 
     @Override
-    public List<QueryResult> complete(QueryContext c, R result) {
+    public List<QueryResult> complete(QueryContext c, A result) {
         return encoder().encode(c, result);
     }
 
     @Override
-    public List<QueryResult> delta(QueryContext c, R result, Pending pending) {
+    public List<QueryResult> delta(QueryContext c, A result, Pending pending) {
         int[] vertices = pending.vertices();
         int first = c.entry().firstVertexId();
         int per = Math.max(1, c.config().getResultChunkVertices());
@@ -78,8 +77,25 @@ abstract class VertexStanding<R> implements Standing<R> {
         return chunks;
     }
 
-    /** Sets the value and parent arrays of {@code chunk}: those of {@code at[from .. to-1]} (parents in user ids). */
-    abstract void fill(QueryResult chunk, R result, int[] at, int from, int to, int first);
+    /**
+     * Sets the value and parent arrays of {@code chunk}: those of {@code at[from .. to-1]} (parents in user ids);
+     * hop counts for a BFS answer, distances otherwise.
+     */
+    private static void fill(QueryResult chunk, TreeAnswer<?> r, int[] at, int from, int to, int first) {
+        if (r.unitWeights()) {
+            ByteBuffer hops = PackedArrays.int32Buffer(to - from);
+            for (int i = from; i < to; i++) {
+                double h = r.value(at[i]);
+                hops.putInt(h == Double.POSITIVE_INFINITY ? -1 : (int) h);
+            }
+            chunk.setHops(hops.flip());
+        } else {
+            ByteBuffer distances = PackedArrays.float64Buffer(to - from);
+            for (int i = from; i < to; i++) distances.putDouble(r.value(at[i]));
+            chunk.setDistances(distances.flip());
+        }
+        chunk.setParents(userIds(r.parents(), at, from, to, first));
+    }
 
     /** {@code vertices[from .. to-1]} in user ids, packed. */
     static ByteBuffer listed(int[] vertices, int from, int to, int first) {

@@ -1,0 +1,25 @@
+package org.frontiergraph.kernels.standing;
+
+/**
+ * What one repair changed in a standing answer: vertex ids, ascending and distinct (tree answers: their value or
+ * parent changed), or edge pairs ({@code u << 32 | v}, u < v) with weights (MST: a weight when the edge joined the
+ * forest or changed weight, NaN when it left). Read only, once made: a subscriber's pending changes share it.
+ */
+public record Delta(int[] vertices, long[] edges, double[] weights) {
+    public static final Delta NONE = new Delta(new int[0], new long[0], new double[0]);
+
+    public boolean isEmpty() { return vertices.length == 0 && edges.length == 0; }
+
+    public static Delta ofVertices(int[] vertices) { return new Delta(vertices, NONE.edges, NONE.weights); }
+
+    public static Delta ofEdges(long[] edges, double[] weights) { return new Delta(NONE.vertices, edges, weights); }
+
+    /** The pair of an edge's endpoints, the smaller first. */
+    public static long pair(int u, int v) {
+        return u < v ? ((long) u << 32) | (v & 0xffffffffL) : ((long) v << 32) | (u & 0xffffffffL);
+    }
+
+    public static int first(long pair) { return (int) (pair >>> 32); }
+
+    public static int second(long pair) { return (int) pair; }
+}

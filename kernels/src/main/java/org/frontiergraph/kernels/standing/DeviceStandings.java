@@ -1,0 +1,172 @@
+package org.frontiergraph.kernels.standing;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.engine.TreeAnswer;
+
+/**
+ * Standing answers of graphs that may live on the GPU: as {@link HostStandings}, and each tree answer of a graph on the
+ * GPU keeps a tree in device memory ({@link DeviceTreeAnswers}): opened from the answer when it is computed, reset when
+ * it is replaced (a recompute, a RESYNC), patched lazily where the host repaired the answer, repaired there (only the
+ * changed vertices copied back into the answer) when the host's repair gives up, and freed when the answer goes. A
+ * batch of {@link RepairPolicy#deviceFirstArcs} changed arcs or more goes to the device first, where at least two
+ * touched answers keep a tree there (the host's attempt would mostly run up to its budget and give up); an answer with
+ * a tree gives up on the host {@link RepairPolicy#deviceBudgetDivisor} times sooner (the device repairs the batch's
+ * heavy ones together, where the host would spend up to a recompute's time on each). A graph that no longer fits the
+ * device, or a device repair that fails, leaves them to the caller's recompute (not intact after a failure: the
+ * answers may be half changed).
+ */
+final class DeviceStandings extends HostStandings {
+    DeviceStandings(RepairPolicy policy) {
+        super(policy);
+    }
+
+    @Override
+    public <A> void reset(Standing<A> s, A answer, ResidentGraph engine) {
+        super.reset(s, answer, engine);
+        try {
+            if (s.hasTreeOn(engine)) {
+                s.stale = null;
+                s.restale = false;
+                resetTree(answers(engine), s, answer);
+                s.placed = Standing.Placed.TREE_KEPT;
+                return;
+            }
+            close(s);
+            if (engine == null || !engine.backend().equals("gpu") || !(s.kind instanceof TreeKind<?>)) return;
+            s.tree = DeviceTreeAnswers.on(engine, policy).map(d -> openTree(d, answer)).orElse(null);
+            s.treeOn = s.tree == null ? null : engine;
+            if (s.tree != null) s.placed = Standing.Placed.TREE_OPENED;
+        } catch (RuntimeException e) {
+            s.placed = Standing.Placed.REFUSED;
+            s.refusal = e;
+            try {
+                close(s);
+            } catch (RuntimeException ignored) {   // forgotten all the same; the refusal reported is the first failure
+            }
+        }
+    }
+
+    @Override
+    public void close(Standing<?> s) {
+        if (s.tree == null) return;
+        try {
+            DeviceTreeAnswers d = DeviceTreeAnswers.on(s.treeOn, policy).orElse(null);
+            if (d != null && s.tree.of(d.trees())) d.close(s.tree);   // nothing when the graph's device copy is gone
+        } finally {
+            s.dropTree();
+        }
+    }
+
+    @Override
+    List<Integer> hostFirst(List<Standing<?>> answers, List<Integer> touched, Batch batch) {
+        if (!policy.deviceFirst(batch.changes().size())) return touched;
+        List<Integer> first = touched.stream().filter(i -> answers.get(i).hasTreeOn(batch.resident())).toList();
+        if (first.size() < 2) return touched;
+        return touched.stream().filter(i -> !answers.get(i).hasTreeOn(batch.resident())).toList();
+    }
+
+    @Override
+    int divisor(Standing<?> s, Batch batch, int divisor) {
+        return s.hasTreeOn(batch.resident()) ? Math.max(divisor, policy.deviceBudgetDivisor()) : divisor;
+    }
+
+    /** The host repaired {@code s} at {@code delta}: its tree on the device is behind there. */
+    @Override
+    void repairedOnHost(Standing<?> s, Delta delta) {
+        int[] vertices = delta.vertices();
+        if (s.tree == null || s.restale || vertices.length == 0) return;
+        int n = s.tree.tree().vertexCount();
+        if (s.stale == null) s.stale = new BitSet(n);
+        for (int v : vertices) {
+            if (v >= n) {   // a new vertex: the tree is uploaded again
+                s.restale = true;
+                s.stale = null;
+                return;
+            }
+            s.stale.set(v);
+        }
+        if (s.stale.cardinality() > n / 8) {   // cheaper uploaded whole than scattered
+            s.restale = true;
+            s.stale = null;
+        }
+    }
+
+    /**
+     * The repairs the host gave up on (or left to the device), done on the device where the answer has a tree there
+     * instead of a recompute: the trees first brought level with their answers (the vertices the host's repairs
+     * changed since, or the whole answer), then repaired together, only their changed vertices copied back.
+     */
+    @Override
+    int repairOnDevice(Step<?>[] steps, Batch batch, Screen screen) throws DeviceFailure {
+        ResidentGraph resident = batch.resident();
+        List<Step<?>> gaveUp = new ArrayList<>();
+        for (Step<?> t : steps) if (t.repaired == null && t.intact && t.s.hasTreeOn(resident)) gaveUp.add(t);
+        if (gaveUp.isEmpty()) return 0;
+        try {
+            if (batch.synced().get() != resident) {   // moved to the CPU engine: the trees went with the device copy
+                for (Step<?> t : gaveUp) t.s.dropTree();
+                return gaveUp.size();
+            }
+            DeviceTreeAnswers d = answers(resident);
+            List<DeviceTreeAnswers.Standing<?>> trees = new ArrayList<>(gaveUp.size());
+            for (Step<?> t : gaveUp) {
+                level(d, t.s);
+                trees.add(t.s.tree);
+            }
+            List<DeviceTreeAnswers.Repaired<?>> r = d.repairAll(trees, batch.changes(), screen);
+            for (int i = 0; i < r.size(); i++) repaired(gaveUp.get(i), r.get(i));
+            return gaveUp.size();
+        } catch (RuntimeException e) {
+            for (Step<?> t : gaveUp) {
+                try {
+                    close(t.s);
+                } catch (RuntimeException ignored) {   // forgotten all the same; the failure reported is the repair's
+                }
+                t.intact = false;
+            }
+            throw new DeviceFailure(gaveUp.size(), e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <A> void repaired(Step<A> t, DeviceTreeAnswers.Repaired<?> r) {
+        A result = (A) r.result();   // the tree's answer is the standing answer itself
+        t.s.answer = result;
+        t.repaired = result;
+        t.delta = r.how() == TreeOutcome.How.UNTOUCHED ? Delta.NONE : Delta.ofVertices(r.changed());
+        t.onDevice = true;
+    }
+
+    /** Brings {@code s}'s tree on the device level with its answer: the changed entries written there, or all. */
+    private static void level(DeviceTreeAnswers d, Standing<?> s) {
+        TreeAnswer<?> a = (TreeAnswer<?>) s.answer;
+        if (s.restale || a.vertexCount() != s.tree.tree().vertexCount()) resetTree(d, s, a);
+        else patchTree(d, s, a, s.stale == null ? new int[0] : s.stale.stream().toArray());
+        s.stale = null;
+        s.restale = false;
+    }
+
+    private DeviceTreeAnswers answers(ResidentGraph resident) {
+        return DeviceTreeAnswers.on(resident, policy).orElseThrow();
+    }
+
+    // the answers of a TreeKind are tree answers, and a standing's tree holds an answer of its own type
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static DeviceTreeAnswers.Standing<?> openTree(DeviceTreeAnswers d, Object answer) {
+        return d.open((TreeAnswer) answer);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void resetTree(DeviceTreeAnswers d, Standing<?> s, Object answer) {
+        d.reset((DeviceTreeAnswers.Standing) s.tree, (TreeAnswer) answer);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void patchTree(DeviceTreeAnswers d, Standing<?> s, Object answer, int[] vertices) {
+        d.patch((DeviceTreeAnswers.Standing) s.tree, (TreeAnswer) answer, vertices);
+    }
+}

@@ -1,0 +1,50 @@
+package org.frontiergraph.kernels.standing;
+
+/**
+ * sssp_repair.cu's {@code enum RepairCounter}: the u64 counter slots of a tree of a repair group (a test checks that
+ * they agree). A tree's slots start at {@link #COUNTERS} times its place in the group.
+ */
+enum RepairCounter {
+    /** Changed tree arcs that broke (vertices marked in step 1). */
+    ROOTS(0),
+    /** Vertices marked (roots and their subtrees). */
+    INVALID(1),
+    /** Vertices in far list 0 (read by the seeded settle as the list's size). */
+    SEEDS(2),
+    /** 1: more than the most invalidated allowed, recomputed from the source. */
+    RECOMPUTE(3),
+    /** Pointer-jumping rounds. */
+    ROUNDS(4),
+    /** Vertices with a finite key and no candidate of smaller key (then adopted). */
+    ORPHANS(5),
+    /** Vertices whose key or parent changed (the DELTA's length). */
+    CHANGED(6),
+    /** The DELTA's first pair in the arena. */
+    BASE(7),
+    /** Vertices that needed a parent. */
+    NEED(8),
+    /** 3 slots, round % 3: vertices still jumping (prepare), adopted (finish). */
+    ACTIVE(9),
+    /** Orphans adopted (the rest go to the host). */
+    ADOPTED(12),
+    /** 3 slots, level % 3: vertices marked in that level of the subtrees' walk. */
+    LEVEL(13);
+
+    /** Slots of one tree (sssp_repair.cu's REPAIR_COUNTERS). */
+    static final int COUNTERS = 16;
+    /** sssp_repair.cu's GROUP_COUNTERS: the group's u64 counts. */
+    static final int GROUP_COUNTERS = 16;
+    /** sssp_repair.cu's struct RepairTree: device pointers a tree of a group (8 bytes each). */
+    static final int TREE_WORDS = 9;
+
+    final int slot;
+
+    RepairCounter(int slot) {
+        this.slot = slot;
+    }
+
+    /** This counter of the tree whose slots start at {@code at} in {@code c}. */
+    long of(long[] c, int at) {
+        return c[at + slot];
+    }
+}

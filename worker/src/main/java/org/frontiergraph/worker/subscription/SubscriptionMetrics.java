@@ -1,0 +1,42 @@
+package org.frontiergraph.worker.subscription;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.function.IntSupplier;
+
+/**
+ * The meters of standing queries: subscriptions held, answers brought up to date (by incremental repair on the host
+ * or the device, or by recompute), repairs that differed from a recompute, and each graph's flush time. Pushes are
+ * counted where they are made ({@link PushMaker}).
+ */
+final class SubscriptionMetrics {
+    final Counter repaired;
+    final Counter recomputed;
+    final Counter repairedOnDevice;
+    final Counter mismatches;
+    final Timer flushes;
+
+    SubscriptionMetrics(MeterRegistry meters, IntSupplier held) {
+        Gauge.builder("frontier.subscriptions", held, IntSupplier::getAsInt)
+                .description("Standing queries held by this worker").register(meters);
+        repaired = updates(meters, "repaired");
+        recomputed = updates(meters, "recomputed");
+        repairedOnDevice = updates(meters, "repaired-on-device");
+        flushes = Timer.builder("frontier.subscriptions.flush")
+                .description("A graph's standing answers brought up to date and its pushes made after a poll batch (repairs, recomputes, pushes)")
+                .publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(1)).maximumExpectedValue(Duration.ofSeconds(30))
+                .register(meters);
+        mismatches = Counter.builder("frontier.subscriptions.mismatches")
+                .description("Incremental repairs that differed from a recompute (frontier.verify-incremental); each was replaced and pushed as RESYNC")
+                .register(meters);
+    }
+
+    private static Counter updates(MeterRegistry meters, String how) {
+        return Counter.builder("frontier.subscriptions.updates").tag("how", how)
+                .description("Standing answers brought up to date after a batch of updates, by incremental repair or by recompute")
+                .register(meters);
+    }
+}
