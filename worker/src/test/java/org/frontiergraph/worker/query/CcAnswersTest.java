@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import org.frontiergraph.kernels.cc.CcReference;
 import org.frontiergraph.kernels.cc.CcResult;
@@ -16,6 +18,7 @@ import org.frontiergraph.kernels.cc.CcVerifier;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.gpu.Cuda;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.graph.GraphBuilder;
@@ -37,7 +40,8 @@ import org.junit.jupiter.api.Test;
  * CC answers through the query service (CPU engine) in the three modes, every chunk Avro-encoded and decoded as a
  * consumer gets it, the labels turned back into an engine result and checked by {@link CcVerifier} against
  * {@link CcReference}. The graph: a sparse random directed graph (many components, isolated vertices, arcs taken as
- * undirected) with ids from 5, answered in chunks of 700 vertices.
+ * undirected) with ids from 5, answered in chunks of 700 vertices. Where a GPU is present, the GPU engine's answers
+ * pass the same checks.
  */
 class CcAnswersTest {
     private static final long SEED = 0x5eed_00ccL;
@@ -49,14 +53,24 @@ class CcAnswersTest {
     private static CsrGraph graph;
     private static CcResult reference;
 
+    private static EdgeList edges() {
+        return UniformRandomGraph.generate(N, 3_000, SEED, 100, true);
+    }
+
+    /** The services on {@code backend}, the graph installed as "cc". */
+    private static Services start(String backend) {
+        FrontierConfig config = Fixtures.cpuConfig();
+        config.setBackend(backend);
+        config.setResultChunkVertices(CHUNK_VERTICES);
+        Services s = Fixtures.start(config);
+        s.install(snapshot("cc", 1, edges(), FIRST, 50_000), 0);
+        return s;
+    }
+
     @BeforeAll
     static void install() {
-        FrontierConfig config = Fixtures.cpuConfig();
-        config.setResultChunkVertices(CHUNK_VERTICES);
-        services = Fixtures.start(config);
-        EdgeList edges = UniformRandomGraph.generate(N, 3_000, SEED, 100, true);
-        services.install(snapshot("cc", 1, edges, FIRST, 50_000), 0);
-        graph = GraphBuilder.build(edges);
+        services = start("cpu");
+        graph = GraphBuilder.build(edges());
         reference = CcReference.run(graph);
         assertTrue(reference.components() > 100 && reference.largest() > 10, "several components, a large one: "
                 + reference.components() + ", " + reference.largest());
@@ -67,9 +81,13 @@ class CcAnswersTest {
         services.close();
     }
 
-    /** The chunks as a consumer receives them, each encoded by the codec and decoded again. */
     private static List<QueryResult> ok(GraphQuery q) {
-        QueryAnswer a = services.queries().answer(q);
+        return ok(services, q);
+    }
+
+    /** The chunks as a consumer receives them, each encoded by the codec and decoded again. */
+    private static List<QueryResult> ok(Services s, GraphQuery q) {
+        QueryAnswer a = s.queries().answer(q);
         assertEquals(ResultStatus.OK, a.status(), () -> q.getQueryId() + ": " + a.error());
         return received(a.chunks());
     }
@@ -176,6 +194,29 @@ class CcAnswersTest {
         QueryResult s = single(received(answers.get(2).chunks()));
         assertEquals((long) full.components(), s.getComponents());
         assertEquals((long) full.largest(), s.getLargestComponent());
+    }
+
+    @Test
+    void gpuAnswersPassTheSameChecks() {
+        Optional<String> why = Cuda.unavailableReason();
+        assumeTrue(why.isEmpty(), () -> "no GPU engine here: " + why.orElse(""));
+        try (Services gpu = start("gpu")) {
+            List<QueryResult> full = ok(gpu, query("gpu-full", "cc", Algorithm.CC, null).build());
+            assertEquals("gpu", full.get(0).getBackend());
+            Verification v = CcVerifier.verify(graph, decode(full), reference);
+            assertTrue(v.ok(), v.message());
+            assertEquals(reference.components(), full.get(0).getComponents());
+            assertEquals(reference.largest(), full.get(0).getLargestComponent());
+            QueryResult s = single(ok(gpu, query("gpu-summary", "cc", Algorithm.CC, null)
+                    .setResultMode(ResultMode.SUMMARY).build()));
+            assertEquals(reference.components(), s.getComponents());
+            assertEquals(reference.largest(), s.getLargestComponent());
+            QueryResult t = single(ok(gpu, query("gpu-targets", "cc", Algorithm.CC, null)
+                    .setResultMode(ResultMode.TARGETS).setTargets(List.of(FIRST + N - 1, FIRST)).build()));
+            var labels = PackedArrays.ints(t.getLabels());
+            assertEquals(reference.labels()[N - 1] + FIRST, labels.get(0));
+            assertEquals(FIRST, labels.get(1));
+        }
     }
 
     @Test
