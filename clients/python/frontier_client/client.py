@@ -492,7 +492,8 @@ class FrontierClient:
               timeout=60.0, deadline_epoch_ms=None, query_id=None):
         """Asks one question and waits for the whole answer.
 
-        ``algorithm``: ``BFS``, ``SSSP``, ``MST`` or ``APSP``; ``source`` (BFS, SSSP) and ``targets`` in the user's
+        ``algorithm``: ``BFS``, ``SSSP``, ``MST``, ``APSP`` or ``CC`` (connected components: no source; a label per
+        vertex, the component count and the largest size); ``source`` (BFS, SSSP) and ``targets`` in the user's
         vertex ids; ``mode``: ``FULL``, ``TARGETS`` or ``SUMMARY``; ``variant`` / ``backend`` as in the contract.
         Returns a :class:`Result` (numpy arrays, dict helpers); raises :class:`FrontierError` with the worker's
         status and reason, or TimeoutError.

@@ -9,7 +9,8 @@ MST_EDGE = np.dtype([("source", "<i4"), ("target", "<i4"), ("weight", "<f8")])
 #: How each algorithm's answer is put together from its chunks (a worker's test checks that every algorithm it
 #: registers has an entry): ``per_vertex`` (arrays aligned with ``vertices``), ``mst_edges`` (an edge list) or
 #: ``distance_matrix`` (whole rows).
-ANSWER_SHAPES = {"BFS": "per_vertex", "SSSP": "per_vertex", "MST": "mst_edges", "APSP": "distance_matrix"}
+ANSWER_SHAPES = {"BFS": "per_vertex", "SSSP": "per_vertex", "MST": "mst_edges", "APSP": "distance_matrix",
+                 "CC": "per_vertex"}
 
 
 def _first(chunks, field):
@@ -31,13 +32,14 @@ class Result:
     * ``vertices``: int32 user ids the per-vertex arrays are about: every vertex in id order (FULL) or the
       query's targets in the order asked (TARGETS).
     * ``hops`` (BFS, int32, -1 unreachable), ``distances`` (SSSP, float64, +inf unreachable), ``parents``
-      (BFS/SSSP, int32 user ids, the source its own parent, -1 unreachable), aligned with ``vertices``.
+      (BFS/SSSP, int32 user ids, the source its own parent, -1 unreachable), ``labels`` (CC, int32: the user id of
+      the smallest vertex of the vertex's component; equal labels, connected), aligned with ``vertices``.
     * ``mst_edges`` (MST FULL): a structured array with fields ``source``, ``target`` (int32 user ids) and
       ``weight`` (float64).
     * ``distance_matrix`` (APSP): float64, ``vertex_count`` x ``vertex_count``, rows and columns dense ids.
 
-    Scalars: ``total_weight``, ``components`` (MST), ``reached_count``, ``max_hops``, ``max_distance``
-    (SUMMARY).
+    Scalars: ``total_weight``, ``components`` (MST: trees of the forest; CC: connected components),
+    ``largest_component`` (CC), ``reached_count``, ``max_hops``, ``max_distance`` (SUMMARY).
     """
 
     def __init__(self, chunks, mode="FULL"):
@@ -60,10 +62,11 @@ class Result:
         self.chunk_count = h["chunkCount"]
         self.total_weight = _first(chunks, "totalWeight")
         self.components = _first(chunks, "components")
+        self.largest_component = _first(chunks, "largestComponent")
         self.reached_count = _first(chunks, "reachedCount")
         self.max_hops = _first(chunks, "maxHops")
         self.max_distance = _first(chunks, "maxDistance")
-        self.vertices = self.hops = self.distances = self.parents = None
+        self.vertices = self.hops = self.distances = self.parents = self.labels = None
         self.mst_edges = self.distance_matrix = None
         if self.status != "OK":
             return
@@ -78,7 +81,7 @@ class Result:
     def _per_vertex(self):
         targets = any(c.get("vertices") is not None for c in self.chunks)
         parts = {"hops": (codec.unpack_int32, "<i4"), "distances": (codec.unpack_float64, "<f8"),
-                 "parents": (codec.unpack_int32, "<i4")}
+                 "parents": (codec.unpack_int32, "<i4"), "labels": (codec.unpack_int32, "<i4")}
         present = [f for f in parts if any(c.get(f) is not None for c in self.chunks)]
         if not present and not targets:
             return   # SUMMARY
@@ -107,6 +110,7 @@ class Result:
         self.hops = out.get("hops")
         self.distances = out.get("distances")
         self.parents = out.get("parents")
+        self.labels = out.get("labels")
         self.vertices = out["vertices"] if targets else \
             np.arange(self.first_vertex_id, self.first_vertex_id + n, dtype="<i4")
 
@@ -148,14 +152,17 @@ class Result:
             return self.distances, lambda x: None if np.isinf(x) else float(x)
         if self.hops is not None:
             return self.hops, lambda x: None if x < 0 else int(x)
+        if self.labels is not None:
+            return self.labels, int
         return None, None
 
     def as_dict(self, unreachable=True):
         """The answer keyed by the user's vertex ids.
 
         SSSP: ``{vertex: distance}``; BFS: ``{vertex: hops}`` (unreachable vertices map to None, or are left out
-        with ``unreachable=False``); MST: ``{(u, v): weight}``; APSP: ``{u: {v: distance}}``; SUMMARY: the
-        summary fields (``reachedCount``, ``maxHops`` / ``maxDistance``, ``totalWeight``, ``components``).
+        with ``unreachable=False``); CC: ``{vertex: label}``; MST: ``{(u, v): weight}``; APSP: ``{u: {v: distance}}``;
+        SUMMARY: the summary fields (``reachedCount``, ``maxHops`` / ``maxDistance``, ``totalWeight``,
+        ``components``, ``largestComponent``).
         """
         if self.mst_edges is not None:
             return {(int(e["source"]), int(e["target"])): float(e["weight"]) for e in self.mst_edges}
@@ -188,7 +195,7 @@ class Result:
              "vertexCount": self.vertex_count}
         for k, v in (("reachedCount", self.reached_count), ("maxHops", self.max_hops),
                      ("maxDistance", self.max_distance), ("totalWeight", self.total_weight),
-                     ("components", self.components)):
+                     ("components", self.components), ("largestComponent", self.largest_component)):
             if v is not None:
                 s[k] = v
         return s

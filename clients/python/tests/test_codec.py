@@ -170,6 +170,23 @@ class ResultAssemblyTest(unittest.TestCase):
         self.assertEqual(4, s.as_dict()["reachedCount"])
         self.assertEqual(2, s.as_dict()["maxHops"])
 
+    def test_cc_labels_counts_and_targets(self):
+        # components {1, 2, 4} and {3, 5}: labels are the smallest user id of each
+        labels = [1, 1, 3, 1, 3]
+        r = Result([chunk(algorithm="CC", source=None, chunkIndex=i, chunkCount=3, offset=o, components=2,
+                          largestComponent=3, labels=codec.pack_int32(labels[o:o + 2]))
+                    for i, o in enumerate((0, 2, 4))])
+        self.assertEqual([1, 2, 3, 4, 5], r.vertices.tolist())
+        self.assertEqual(labels, r.labels.tolist())
+        self.assertEqual({1: 1, 2: 1, 3: 3, 4: 1, 5: 3}, r.as_dict())
+        self.assertEqual((2, 3), (r.components, r.largest_component))
+        t = Result([chunk(algorithm="CC", source=None, vertices=codec.pack_int32([5, 2]),
+                          labels=codec.pack_int32([3, 1]))], "TARGETS")
+        self.assertEqual({5: 3, 2: 1}, t.as_dict())
+        s = Result([chunk(algorithm="CC", source=None, components=2, largestComponent=3)], "SUMMARY")
+        self.assertIsNone(s.labels)
+        self.assertEqual((2, 3), (s.as_dict()["components"], s.as_dict()["largestComponent"]))
+
     def test_an_algorithm_without_an_answer_shape_is_malformed(self):
         c = chunk(algorithm="BFS")
         c["algorithm"] = "NOT_KNOWN_HERE"   # a newer worker's symbol

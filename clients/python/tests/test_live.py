@@ -1,7 +1,7 @@
 """The Python client against a real broker and a real worker (FRONTIER_BOOTSTRAP=host:port; skipped without it).
 
 Answers are checked against plain Python references written here (BFS with a deque, Dijkstra with heapq, Kruskal
-with union-find), applied to the graph as the contract's storage policy stores it: self-loops dropped, parallel
+with union-find, components by search), applied to the graph as the contract's storage policy stores it: self-loops dropped, parallel
 edges merged keeping the smallest weight, an undirected edge stored as two arcs.
 
 Optional: FRONTIER_RESULT_CHUNK_VERTICES / FRONTIER_RESULT_CHUNK_EDGES (the worker's result-chunk-vertices /
@@ -120,6 +120,28 @@ class RefGraph:
                 parent[ra] = rb
                 forest.append((a, b, w))
         return forest, self.n - len(forest)
+
+    def components(self):
+        """Weakly connected components: ``{vertex: smallest user id of its component}`` (a search from each vertex
+        in id order over the arcs taken both ways)."""
+        both = {v: set() for v in self.ids()}
+        for u, out in self.arcs.items():
+            for v in out:
+                both[u].add(v)
+                both[v].add(u)
+        label = {}
+        for s in self.ids():
+            if s in label:
+                continue
+            label[s] = s
+            q = deque([s])
+            while q:
+                u = q.popleft()
+                for v in both[u]:
+                    if v not in label:
+                        label[v] = s
+                        q.append(v)
+        return label
 
 
 def read_dimacs(path):
@@ -339,6 +361,29 @@ class LiveTest(unittest.TestCase):
         r = self.client.query(gid, "APSP", timeout=WAIT)
         self.assertEqual([[g.dijkstra(u)[v] for v in g.ids()] for u in g.ids()], r.distance_matrix.tolist())
 
+    def test_cc_in_each_mode(self):
+        gid = "py-parts-" + RUN
+        edges = random_edges(600, 380, seed=11, first=1)
+        self.client.publish_snapshot(gid, 1, edges, directed=True, vertex_count=600, first_vertex_id=1, wait=True)
+        label = RefGraph(600, 1, True, edges).components()
+        sizes = {}
+        for v, l in label.items():
+            sizes[l] = sizes.get(l, 0) + 1
+        self.assertGreater(len(sizes), 20, "several components")
+        r = self.client.query(gid, "CC", timeout=WAIT)
+        self.assertEqual(label, r.as_dict())
+        self.assertEqual((len(sizes), max(sizes.values())), (r.components, r.largest_component))
+        s = self.client.query(gid, "CC", mode="SUMMARY", timeout=WAIT)
+        self.assertIsNone(s.labels)
+        self.assertEqual({"components": len(sizes), "largestComponent": max(sizes.values())},
+                         {k: s.as_dict()[k] for k in ("components", "largestComponent")})
+        targets = [600, 1, 2, 1]
+        t = self.client.query(gid, "CC", mode="TARGETS", targets=targets, timeout=WAIT)
+        self.assertEqual(targets, t.vertices.tolist())
+        self.assertEqual([label[v] for v in targets], t.labels.tolist())
+        rome = self.client.query(self.rome_id, "CC", mode="SUMMARY", timeout=WAIT)
+        self.assertEqual((1, 3353), (rome.components, rome.largest_component))
+
     def test_latency_event_for_each_query(self):
         with self.client.follow("latency") as f:
             r = self.client.query(self.rome_id, "BFS", source=7, timeout=WAIT)
@@ -478,6 +523,7 @@ class LiveTest(unittest.TestCase):
                 self.assert_refused("INVALID_QUERY", None, graph_id=g, algorithm="SSSP", source=1, mode="TARGETS"),
                 self.assert_refused("INVALID_QUERY", None, graph_id=g, algorithm="SSSP", source=1, backend="abacus"),
                 self.assert_refused("UNSUPPORTED", None, graph_id=g, algorithm="SSSP", source=1, variant="no-such"),
+                self.assert_refused("INVALID_QUERY", "whole graph", graph_id=g, algorithm="CC", source=1),
             ]
             with self.assertRaises(FrontierError) as cm:
                 self.client.query(g, "BFS", source=1, deadline_epoch_ms=int(time.time() * 1000) - 60_000, timeout=WAIT)

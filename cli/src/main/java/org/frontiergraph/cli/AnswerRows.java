@@ -10,10 +10,11 @@ import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
- * A BFS, SSSP or MST answer decoded from its chunks into rows in the user's vertex ids: what the CSV, DOT and
+ * A BFS, SSSP, MST or CC answer decoded from its chunks into rows in the user's vertex ids: what the CSV, DOT and
  * GeoJSON writers print. A vertex row is (vertex, value, parent), value being the distance (SSSP) or the hop count
- * (BFS), {@code +Infinity} when unreachable, parent -1 when none (the source is its own parent). An MST row is an
- * edge (u, v, weight). {@link #pathTo} keeps the rows of one path, in order from the source.
+ * (BFS), {@code +Infinity} when unreachable, parent -1 when none (the source is its own parent), or the component
+ * label (CC, no parents: {@code parent} is null). An MST row is an edge (u, v, weight). {@link #pathTo} keeps the
+ * rows of one path, in order from the source.
  */
 final class AnswerRows {
     final QueryResult head;
@@ -42,8 +43,10 @@ final class AnswerRows {
 
     boolean isForest() { return head.getAlgorithm() == Algorithm.MST; }
 
-    /** The name of a vertex row's value: {@code hops} (BFS) or {@code distance} (SSSP). */
-    String valueName() { return head.getAlgorithm() == Algorithm.BFS ? "hops" : "distance"; }
+    /** The name of a vertex row's value: {@code hops} (BFS), {@code label} (CC) or {@code distance} (SSSP). */
+    String valueName() {
+        return head.getAlgorithm() == Algorithm.BFS ? "hops" : head.getAlgorithm() == Algorithm.CC ? "label" : "distance";
+    }
 
     /**
      * The rows of a complete, successful answer's chunks (in chunk order).
@@ -75,20 +78,25 @@ final class AnswerRows {
         }
         int n = 0;
         for (QueryResult c : chunks) n += length(c);
-        if (n == 0 && h.getParents() == null) throw new IllegalArgumentException("the answer holds no vertices");
-        int[] vertex = new int[n], parent = new int[n];
+        if (n == 0 && h.getParents() == null && h.getLabels() == null) {
+            throw new IllegalArgumentException("the answer holds no vertices");
+        }
+        boolean parents = chunks.stream().anyMatch(c -> c.getParents() != null);
+        int[] vertex = new int[n], parent = parents ? new int[n] : null;
         double[] value = new double[n];
         int k = 0;
         for (QueryResult c : chunks) {
             int len = length(c);
             IntBuffer listed = c.getVertices() == null ? null : PackedArrays.ints(c.getVertices());
-            IntBuffer hops = c.getHops() == null ? null : PackedArrays.ints(c.getHops());
+            // whole values: hop counts (BFS, -1 unreachable) or component labels (CC)
+            IntBuffer whole = c.getHops() != null ? PackedArrays.ints(c.getHops())
+                    : c.getLabels() != null ? PackedArrays.ints(c.getLabels()) : null;
             DoubleBuffer dist = c.getDistances() == null ? null : PackedArrays.doubles(c.getDistances());
             IntBuffer par = c.getParents() == null ? null : PackedArrays.ints(c.getParents());
             for (int i = 0; i < len; i++, k++) {
                 vertex[k] = listed != null ? listed.get(i) : c.getFirstVertexId() + c.getOffset() + i;
-                value[k] = dist != null ? dist.get(i) : hops.get(i) < 0 ? Double.POSITIVE_INFINITY : hops.get(i);
-                parent[k] = par == null ? -1 : par.get(i);
+                value[k] = dist != null ? dist.get(i) : whole.get(i) < 0 ? Double.POSITIVE_INFINITY : whole.get(i);
+                if (parent != null) parent[k] = par == null ? -1 : par.get(i);
             }
         }
         return new AnswerRows(h, vertex, value, parent, null, null, null, false);
@@ -97,6 +105,7 @@ final class AnswerRows {
     private static int length(QueryResult c) {
         if (c.getParents() != null) return PackedArrays.intCount(c.getParents());
         if (c.getHops() != null) return PackedArrays.intCount(c.getHops());
+        if (c.getLabels() != null) return PackedArrays.intCount(c.getLabels());
         return c.getDistances() == null ? 0 : PackedArrays.doubleCount(c.getDistances());
     }
 

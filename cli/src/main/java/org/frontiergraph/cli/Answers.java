@@ -5,6 +5,7 @@ import java.nio.IntBuffer;
 import java.util.Arrays;
 import java.util.List;
 import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.cc.CcResult;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
@@ -42,6 +43,14 @@ public final class Answers {
             copyIds(c.getParents(), parents, c.getOffset(), first);
         }
         return new SsspResult(head.getSource() - first, dist, parents, Timing.NONE);
+    }
+
+    /** The labels of a CC result (user ids) as 0-based labels; the counts are the labels' own. */
+    public static CcResult cc(List<QueryResult> chunks) {
+        QueryResult head = chunks.get(0);
+        int[] labels = new int[head.getVertexCount()];
+        for (QueryResult c : chunks) copyIds(c.getLabels(), labels, c.getOffset(), head.getFirstVertexId());
+        return CcResult.of(labels, Timing.NONE);
     }
 
     /** The MST edges of a result as ids into {@code g.undirectedEdges()}. */

@@ -37,7 +37,8 @@ import picocli.CommandLine.ParentCommand;
                 "  ./frontier query --graph ny --algorithm sssp --source 1 --output ny-sssp.json",
                 "  ./frontier query --graph ny --algorithm bfs --source 1 --targets 2,3,264346",
                 "  ./frontier query --graph ny --algorithm sssp --source 1 --path-to 5000 --format csv",
-                "  ./frontier query --graph ny --algorithm mst --format geojson --coordinates USA-road-d.NY.co.gz"})
+                "  ./frontier query --graph ny --algorithm mst --format geojson --coordinates USA-road-d.NY.co.gz",
+                "  ./frontier query --graph ny --algorithm cc --mode summary"})
 final class QueryCommand implements Callable<Integer> {
     @ParentCommand
     FrontierCli cli;
@@ -45,7 +46,7 @@ final class QueryCommand implements Callable<Integer> {
     @Option(names = "--graph", required = true, paramLabel = "ID", description = "The graph's id.")
     String graphId;
 
-    @Option(names = "--algorithm", required = true, paramLabel = "bfs|sssp|mst|apsp",
+    @Option(names = "--algorithm", required = true, paramLabel = "bfs|sssp|mst|apsp|cc",
             converter = Converters.AlgorithmName.class, description = "What to compute.")
     Algorithm algorithm;
 
@@ -139,6 +140,9 @@ final class QueryCommand implements Callable<Integer> {
             String f = "--format " + lower(format);
             if (m == ResultMode.SUMMARY) throw usage(f + " prints rows: not with --mode summary (use json)");
             if (algorithm == Algorithm.APSP) throw usage(f + " does not apply to APSP (a distance matrix): use json");
+            if (format != OutputFormat.CSV && !tree && algorithm != Algorithm.MST) {
+                throw usage(f + " draws a tree or a forest (bfs, sssp, mst), not " + algo + ": use json or csv");
+            }
         }
         if (format == OutputFormat.GEOJSON && coordinatesFile == null) {
             throw usage("--format geojson needs vertex coordinates: --coordinates FILE.co (a DIMACS coordinate file, "

@@ -304,6 +304,45 @@ class AnswerFormatsTest {
         assertEquals(3, geo.get("features").get(0).get("geometry").get("coordinates").size());
     }
 
+    /**
+     * CC on the small graph (arcs taken as undirected): {1, 2, 3, 6} labeled 1 and {4, 5} labeled 4, in chunks of two
+     * vertices: JSON with the counts and a label per vertex, CSV {@code vertex,label}, TARGETS in the order asked,
+     * SUMMARY the counts alone.
+     */
+    @Test
+    void ccPrintsLabelsAsJsonAndCsv() throws IOException {
+        List<QueryResult> full = answer(query("c", "small", Algorithm.CC, null).build());
+        assertEquals(3, full.size(), "6 vertices in chunks of 2");
+        JsonNode j = JSON.readTree(printed(full, "--algorithm", "cc"));
+        assertEquals("CC", j.get("algorithm").asText());
+        assertEquals(2, j.get("components").asInt());
+        assertEquals(4, j.get("largestComponent").asInt());
+        Map<String, Integer> labels = new HashMap<>();
+        j.get("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asInt()));
+        assertEquals(Map.of("1", 1, "2", 1, "3", 1, "4", 4, "5", 4, "6", 1), labels);
+        assertEquals("vertex,label\n1,1\n2,1\n3,1\n4,4\n5,4\n6,1\n", printed(full, "--algorithm", "cc", "--format", "csv"));
+
+        List<QueryResult> targets = answer(query("t", "small", Algorithm.CC, null).setResultMode(ResultMode.TARGETS)
+                .setTargets(List.of(6, 5, 2)).build());
+        assertEquals("vertex,label\n6,1\n5,4\n2,1\n",
+                printed(targets, "--algorithm", "cc", "--targets", "6,5,2", "--format", "csv"));
+        JsonNode t = JSON.readTree(printed(targets, "--algorithm", "cc", "--targets", "6,5,2"));
+        assertEquals(List.of("6", "5", "2"), iterable(t.get("labels").fieldNames()));
+        assertFalse(t.has("components"), "TARGETS: the labels asked for only");
+
+        JsonNode summary = JSON.readTree(printed(answer(query("s", "small", Algorithm.CC, null)
+                .setResultMode(ResultMode.SUMMARY).build()), "--algorithm", "cc", "--mode", "summary"));
+        assertEquals(2, summary.get("components").asInt());
+        assertEquals(4, summary.get("largestComponent").asInt());
+        assertFalse(summary.has("labels"));
+    }
+
+    private static List<String> iterable(java.util.Iterator<String> names) {
+        List<String> out = new ArrayList<>();
+        names.forEachRemaining(out::add);
+        return out;
+    }
+
     private static void assertPosition(int vertex, JsonNode lonLat) {
         assertEquals(10 + vertex / 10.0, lonLat.get(0).asDouble(), 1e-9, "longitude of " + vertex);
         assertEquals(50 + vertex / 100.0, lonLat.get(1).asDouble(), 1e-9, "latitude of " + vertex);

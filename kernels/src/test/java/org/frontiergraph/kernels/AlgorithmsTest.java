@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 class AlgorithmsTest {
     /** A query of each algorithm on a graph of at least two vertices, by the algorithm's name. */
     private static final Map<String, Object> EXAMPLES = Map.of("BFS", new Source(1), "SSSP", new Source(1),
-            "MST", WholeGraph.QUERY, "APSP", ApspLimits.defaults());
+            "MST", WholeGraph.QUERY, "APSP", ApspLimits.defaults(), "CC", WholeGraph.QUERY);
 
     @Test
     void theModulesAreFoundInTheServicesFileOrderWithUniqueNames() {

@@ -180,6 +180,8 @@ public final class QueryPathBench {
                         case SSSP -> SsspVerifier.verify(g, 0, Answers.sssp(ans.chunks()));
                         case MST -> MstVerifier.verify(g, Answers.mst(g, ans.chunks()));
                         case APSP -> org.frontiergraph.kernels.apsp.ApspVerifier.verify(g, apsp(g.vertexCount(), ans));
+                        case CC -> org.frontiergraph.kernels.cc.CcVerifier.verify(g, Answers.cc(ans.chunks()),
+                                org.frontiergraph.kernels.cc.CcReference.run(g));
                     };
                     ok &= v.ok();
                     emit(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %.1f | %s |", graph, a, row[k], ans.status(),

@@ -16,7 +16,9 @@ import org.frontiergraph.schema.codec.PackedArrays;
 /**
  * Writes a result as JSON in the user's vertex ids: {@code {"status":..., "graphVersion":..., "backend":...,
  * "distances": {"<id>": number|null}}} for SSSP, {@code "hops"} for BFS (with {@code "parents"} for both),
- * {@code "totalWeight"}, {@code "components"}, {@code "edges"} for MST, and for APSP {@code "distances":
+ * {@code "totalWeight"}, {@code "components"}, {@code "edges"} for MST, {@code "components"},
+ * {@code "largestComponent"} and {@code "labels": {"<id>": label}} for CC (a label is the id of the smallest vertex
+ * of the component), and for APSP {@code "distances":
  * {"<source id>": [number|null, ...]}} (one row per source, every vertex in id order). Unreachable vertices are null.
  * Written by Jackson's streaming generator, so a large answer is never held as a tree.
  */
@@ -91,6 +93,7 @@ public final class JsonAnswer {
         if (h.getMaxDistance() != null) number(g, "maxDistance", h.getMaxDistance());
         if (h.getTotalWeight() != null) number(g, "totalWeight", h.getTotalWeight());
         if (h.getComponents() != null) g.writeNumberField("components", h.getComponents());
+        if (h.getLargestComponent() != null) g.writeNumberField("largestComponent", h.getLargestComponent());
         if (h.getHops() != null) {
             g.writeObjectFieldStart("hops");
             for (QueryResult c : chunks) {
@@ -98,6 +101,16 @@ public final class JsonAnswer {
                 IntBuffer hops = PackedArrays.ints(c.getHops());
                 IntBuffer ids = ids(c, hops.limit());
                 for (int i = 0; i < hops.limit(); i++) idOrNull(g, Integer.toString(ids.get(i)), hops.get(i));
+            }
+            g.writeEndObject();
+        }
+        if (h.getLabels() != null) {
+            g.writeObjectFieldStart("labels");
+            for (QueryResult c : chunks) {
+                if (c.getLabels() == null) continue;
+                IntBuffer labels = PackedArrays.ints(c.getLabels());
+                IntBuffer ids = ids(c, labels.limit());
+                for (int i = 0; i < labels.limit(); i++) idOrNull(g, Integer.toString(ids.get(i)), labels.get(i));
             }
             g.writeEndObject();
         }

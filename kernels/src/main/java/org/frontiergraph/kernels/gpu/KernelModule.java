@@ -16,7 +16,7 @@ import jcuda.driver.CUmodule;
 /** One compiled kernels file, {@code cuda/<name>.fatbin} on the classpath (built from src/main/cuda/<name>.cu). */
 public final class KernelModule {
     /** The modules the build produces, one per algorithm. */
-    public static final List<String> MODULES = List.of("bfs", "sssp", "mst");
+    public static final List<String> MODULES = List.of("bfs", "sssp", "mst", "cc");
 
     private final CudaContext context;
     private final String name;
