@@ -41,4 +41,8 @@ for cu in "$src"/*.cu; do
 done
 status=0
 for p in "${pids[@]}"; do wait "$p" || status=1; done
+# the index of what was built, read by the GPU engine (KernelModule.MODULES): written only when every module is there
+if [[ $status == 0 ]]; then
+  for cu in "$src"/*.cu; do basename "$cu" .cu; done | sort > "$out/modules.txt.tmp" && mv "$out/modules.txt.tmp" "$out/modules.txt"
+fi
 exit $status

@@ -38,6 +38,9 @@ public final class Cuda {
     }
 
     private static Optional<String> probe() {
+        if (KernelModule.MODULES.isEmpty()) {
+            return Optional.of("CUDA kernels not built (no /cuda/modules.txt on the classpath: nvcc was not found when this build ran)");
+        }
         for (String module : KernelModule.MODULES) {
             if (KernelModule.class.getResource(KernelModule.resource(module)) == null) {
                 return Optional.of("CUDA kernels not built (no " + KernelModule.resource(module)

@@ -15,8 +15,22 @@ import jcuda.driver.CUmodule;
 
 /** One compiled kernels file, {@code cuda/<name>.fatbin} on the classpath (built from src/main/cuda/<name>.cu). */
 public final class KernelModule {
-    /** The modules the build produces, one per algorithm. */
-    public static final List<String> MODULES = List.of("bfs", "sssp", "mst", "cc");
+    /**
+     * The modules the build produced ({@code cuda/modules.txt}, which build-kernels.sh writes once every
+     * {@code src/main/cuda/*.cu} is compiled; one per algorithm and the shared ones); empty where the kernels were not
+     * built (no nvcc), which the GPU engine reports.
+     */
+    public static final List<String> MODULES = built();
+
+    private static List<String> built() {
+        try (InputStream in = KernelModule.class.getResourceAsStream("/cuda/modules.txt")) {
+            if (in == null) return List.of();
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII).lines()
+                    .map(String::strip).filter(l -> !l.isEmpty()).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading /cuda/modules.txt", e);
+        }
+    }
 
     private final CudaContext context;
     private final String name;
