@@ -44,7 +44,7 @@ class Push:
         self.components = h.get("components")
         self.largest_component = h.get("largestComponent")
         self.component_changes = [(c["kind"], c["label"], codec.unpack_int32(c["parts"]).tolist())
-                                  for c in (h.get("componentChanges") or [])]
+                                  for chunk in chunks for c in (chunk.get("componentChanges") or [])]
         self.reached_count = h.get("reachedCount")
         self.max_hops = h.get("maxHops")
         self.max_distance = h.get("maxDistance")

@@ -97,7 +97,7 @@ class CcSubscriptionIT {
                     .setRemoved(PackedArrays.edgeBatch(new int[] {4}, new int[] {5}, new double[0])).build());
             SubscriptionFeed.Push cut = next(feed, "routers-cc");
             assertTrue(cut.delta());
-            assertEquals(List.of("SPLIT 1 [1, 5]"), text(cut.head().getComponentChanges()));
+            assertEquals(List.of("SPLIT 1 [1, 5]"), text(feed.view("routers-cc").componentChanges()));
             assertArrayEquals(new int[] {5, 6, 7}, PackedArrays.toIntArray(cut.head().getVertices()));
             assertArrayEquals(new int[] {5, 5, 5}, PackedArrays.toIntArray(cut.head().getLabels()));
             assertEquals(5L, next(feed, "routers-count").head().getComponents());
@@ -107,7 +107,7 @@ class CcSubscriptionIT {
             client.publishUpdate(GraphUpdate.newBuilder().setGraphId("routers")
                     .setAdded(PackedArrays.edgeBatch(new int[] {7}, new int[] {8}, new double[] {1})).build());
             SubscriptionFeed.Push joined = next(feed, "routers-cc");
-            assertEquals(List.of("MERGED 5 [5, 8]"), text(joined.head().getComponentChanges()));
+            assertEquals(List.of("MERGED 5 [5, 8]"), text(feed.view("routers-cc").componentChanges()));
             assertEquals(6L, joined.head().getLargestComponent());
             assertEquals(4L, next(feed, "routers-count").head().getComponents());
             assertCurrent(feed.view("routers-cc"), results, 3);
@@ -117,7 +117,7 @@ class CcSubscriptionIT {
                     .setRemoved(PackedArrays.edgeBatch(new int[] {1}, new int[] {2}, new double[0]))
                     .setAdded(PackedArrays.edgeBatch(new int[] {12}, new int[] {11}, new double[] {1})).build());
             SubscriptionFeed.Push third = next(feed, "routers-cc");
-            assertEquals(List.of("MERGED 11 [11, 12]"), text(third.head().getComponentChanges()));
+            assertEquals(List.of("MERGED 11 [11, 12]"), text(feed.view("routers-cc").componentChanges()));
             assertArrayEquals(new int[] {12}, PackedArrays.toIntArray(third.head().getVertices()));
             assertEquals(3L, next(feed, "routers-count").head().getComponents());
             assertCurrent(feed.view("routers-cc"), results, 4);

@@ -86,7 +86,8 @@ public final class JsonAnswer {
             }
             if (h.getComponentChanges() != null) {
                 g.writeArrayFieldStart("componentChanges");
-                for (ComponentChange c : h.getComponentChanges()) {
+                for (ComponentChange c : chunks.stream().filter(x -> x.getComponentChanges() != null)
+                        .flatMap(x -> x.getComponentChanges().stream()).toList()) {
                     boolean merged = c.getKind() == ComponentChangeKind.MERGED;
                     g.writeStartObject();
                     g.writeNumberField(merged ? "merged" : "split", c.getLabel());

@@ -1,5 +1,6 @@
 package org.frontiergraph.schema.codec;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -28,7 +29,7 @@ public final class SubscriptionView {
     private int[] parents = new int[0];
     private double[] distances = new double[0];
     private int[] labels = new int[0];
-    private List<ComponentChange> componentChanges = List.of();
+    private List<ComponentChange> componentChanges = new ArrayList<>();
     private final Map<Long, Double> forest = new HashMap<>();
     private int vertexCount;
     private int firstVertexId;
@@ -81,9 +82,8 @@ public final class SubscriptionView {
         totalWeight = r.getTotalWeight();
         components = r.getComponents();
         largestComponent = r.getLargestComponent();
-        if (r.getChunkIndex() == 0) {
-            componentChanges = r.getComponentChanges() == null ? List.of() : List.copyOf(r.getComponentChanges());
-        }
+        if (r.getChunkIndex() == 0) componentChanges = new ArrayList<>();
+        if (r.getComponentChanges() != null) componentChanges.addAll(r.getComponentChanges());
         reachedCount = r.getReachedCount();
         maxHops = r.getMaxHops();
         maxDistance = r.getMaxDistance();
@@ -154,8 +154,8 @@ public final class SubscriptionView {
     public int[] labels() { return labels; }
 
     /**
-     * CC: the components that merged or split, as the last push listed them (empty for a complete push), in the order
-     * of the batches; labels and parts in user ids.
+     * CC: the components that merged or split, as the last push listed them over its chunks (empty for a complete
+     * push), in the order of the batches; labels and parts in user ids. Do not modify.
      */
     public List<ComponentChange> componentChanges() { return componentChanges; }
 

@@ -21,8 +21,10 @@ import org.frontiergraph.worker.query.QueryContext;
  * Standing CC ("tell me the moment the network splits"): the labels, kept by the kernels' {@link CcKind}. Complete
  * pushes are {@code CcAnswers}'s (FULL labels, SUMMARY count and largest size, TARGETS labels). A DELTA push lists the
  * vertices whose label changed and the new ones ({@code vertices}, in chunks) with their labels now ({@code labels}),
- * the component count and largest size in every chunk, and, in the first chunk, the components that merged or split
- * ({@code componentChanges}, batch after batch in order), packed here straight from the answer's labels.
+ * the component count and largest size in every chunk, and the components that merged or split
+ * ({@code componentChanges}, batch after batch in order, spread over the chunks: each chunk holds the next of them,
+ * about half a chunk of vertices' worth of parts, so that a chunk stays within the size of a vertex chunk), packed
+ * here straight from the answer's labels.
  */
 public final class CcForm implements StandingForm<CcResult> {
     @Override public Algorithm algorithm() { return Algorithm.CC; }
@@ -60,31 +62,41 @@ public final class CcForm implements StandingForm<CcResult> {
         int[] vertices = pending.vertices();
         int first = c.entry().firstVertexId();
         int per = Math.max(1, c.config().getResultChunkVertices());
-        int count = Math.max(1, (vertices.length + per - 1) / per);
+        List<List<ComponentChange>> changes = changes(pending.components(), first, Math.max(1, per / 2));
+        int count = Math.max(1, Math.max((vertices.length + per - 1) / per, changes.size()));
         List<QueryResult> chunks = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
-            int from = k * per, to = Math.min(vertices.length, from + per);
+            int from = Math.min(vertices.length, k * per), to = Math.min(vertices.length, from + per);
             QueryResult chunk = c.header(k, count);
             chunk.setOffset(from);
             chunk.setVertices(TreeForm.listed(vertices, from, to, first));
             chunk.setLabels(TreeForm.userIds(result.labels(), vertices, from, to, first));
             chunk.setComponents((long) result.components());
             chunk.setLargestComponent((long) result.largest());
-            if (k == 0) chunk.setComponentChanges(changes(pending.components(), first));
+            chunk.setComponentChanges(k < changes.size() ? changes.get(k) : List.of());
             chunks.add(chunk);
         }
         return chunks;
     }
 
-    /** The component changes in user ids. */
-    private static List<ComponentChange> changes(List<Delta.ComponentChange> events, int first) {
-        List<ComponentChange> out = new ArrayList<>(events.size());
+    /** The component changes in user ids, in order, in groups of about {@code partsPerChunk} parts (one change at least). */
+    private static List<List<ComponentChange>> changes(List<Delta.ComponentChange> events, int first, int partsPerChunk) {
+        List<List<ComponentChange>> chunks = new ArrayList<>();
+        List<ComponentChange> chunk = new ArrayList<>();
+        int parts = 0;
         for (Delta.ComponentChange e : events) {
-            ByteBuffer parts = PackedArrays.int32Buffer(e.parts().length);
-            for (int p : e.parts()) parts.putInt(p + first);
-            out.add(new ComponentChange(e.merged() ? ComponentChangeKind.MERGED : ComponentChangeKind.SPLIT, e.label() + first,
-                    parts.flip()));
+            if (!chunk.isEmpty() && parts + e.parts().length > partsPerChunk) {
+                chunks.add(chunk);
+                chunk = new ArrayList<>();
+                parts = 0;
+            }
+            ByteBuffer packed = PackedArrays.int32Buffer(e.parts().length);
+            for (int p : e.parts()) packed.putInt(p + first);
+            chunk.add(new ComponentChange(e.merged() ? ComponentChangeKind.MERGED : ComponentChangeKind.SPLIT, e.label() + first,
+                    packed.flip()));
+            parts += e.parts().length;
         }
-        return out;
+        if (!chunk.isEmpty()) chunks.add(chunk);
+        return chunks;
     }
 }

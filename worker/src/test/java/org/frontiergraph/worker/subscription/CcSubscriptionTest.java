@@ -5,7 +5,6 @@ import static org.frontiergraph.worker.support.Fixtures.query;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -18,8 +17,10 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.avro.specific.SpecificRecord;
+import org.frontiergraph.kernels.cc.CcResult;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.kernels.standing.Delta;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ComponentChange;
 import org.frontiergraph.schema.ComponentChangeKind;
@@ -36,6 +37,8 @@ import org.frontiergraph.schema.codec.SubscriptionView;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.processing.InputRecord;
 import org.frontiergraph.worker.processing.Outputs;
+import org.frontiergraph.worker.query.QueryContext;
+import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.support.Fixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -149,6 +152,13 @@ class CcSubscriptionTest {
         return (merged ? "MERGED " : "SPLIT ") + (label + FIRST) + " " + parts.stream().map(p -> p + FIRST).toList();
     }
 
+    /** The component changes of a push, over its chunks in order (every chunk of a CC DELTA holds a list). */
+    private static List<ComponentChange> changes(List<QueryResult> push) {
+        List<ComponentChange> all = new ArrayList<>();
+        for (QueryResult c : push) all.addAll(c.getComponentChanges());
+        return all;
+    }
+
     private static List<String> text(List<ComponentChange> changes) {
         List<String> out = new ArrayList<>();
         for (ComponentChange c : changes) {
@@ -196,8 +206,8 @@ class CcSubscriptionTest {
             if (pushed.containsKey("d")) {
                 List<QueryResult> push = pushed.get("d");
                 assertTrue(push.get(0).getDelta(), when);
-                assertEquals(expected, text(push.get(0).getComponentChanges()), when + ": merges and splits");
-                for (int k = 1; k < push.size(); k++) assertNull(push.get(k).getComponentChanges(), "events in the first chunk only");
+                assertEquals(expected, text(changes(push)), when + ": merges and splits");
+                assertEquals(expected, text(views.get("d").componentChanges()), when + ": the view's");
                 for (String e : expected) {
                     if (e.startsWith("SPLIT")) splits++;
                     else merges++;
@@ -211,7 +221,7 @@ class CcSubscriptionTest {
             sinceSlow += expected.isEmpty() ? 0 : 1;
             if (pushed.containsKey("slow")) {
                 assertTrue(now - lastSlow >= 1_000, "slow pushes at most once a second");
-                assertEquals(slowExpected, text(pushed.get("slow").get(0).getComponentChanges()),
+                assertEquals(slowExpected, text(changes(pushed.get("slow"))),
                         when + ": the coalesced push lists each batch's events in order");
                 if (sinceSlow > 1) coalesced++;
                 slowExpected.clear();
@@ -269,6 +279,30 @@ class CcSubscriptionTest {
         now += 10;
         flush();
         assertFalse(pushed.containsKey("d"), "an edge inside one component changes no label: no push");
+    }
+
+    @Test
+    void manyChangesAreSpreadOverTheChunksInOrder() {
+        FrontierConfig config = cpuConfig();
+        config.setResultChunkVertices(4);   // two parts of changes a chunk: one change each
+        services = Fixtures.start(config);
+        for (var c : Fixtures.snapshot("g", 1, Fixtures.edges(6, false, 0, 1, 1, 2, 3, 1), FIRST, 500)) feed(c);
+        GraphEntry entry = services.registry().get("g").orElseThrow();
+        GraphQuery q = query("q", "g", Algorithm.CC, null).setResultMode(ResultMode.FULL).build();
+        QueryContext c = new QueryContext(q, entry, entry.resident(), config);
+        StandingForm<CcResult> form = new CcForm();
+        CcResult result = form.compute(c);
+        Pending pending = new Pending();
+        pending.add(Delta.ofComponents(new int[] {1}, List.of(new Delta.ComponentChange(false, 0, new int[] {0, 1}))));
+        pending.add(Delta.ofComponents(new int[] {1, 3, 5}, List.of(new Delta.ComponentChange(true, 0, new int[] {0, 1}),
+                new Delta.ComponentChange(false, 2, new int[] {2, 3}), new Delta.ComponentChange(true, 4, new int[] {4, 5}))));
+        List<QueryResult> chunks = form.delta(c, result, pending);
+        assertEquals(4, chunks.size(), "one change a chunk; the three vertices fit one");
+        assertEquals(List.of("SPLIT 100 [100, 101]", "MERGED 100 [100, 101]", "SPLIT 102 [102, 103]", "MERGED 104 [104, 105]"),
+                text(changes(chunks)), "in the order of the repairs");
+        for (QueryResult chunk : chunks) assertEquals(1, chunk.getComponentChanges().size());
+        assertArrayEquals(new int[] {101, 103, 105}, PackedArrays.toIntArray(chunks.get(0).getVertices()));
+        assertEquals(0, PackedArrays.toIntArray(chunks.get(3).getVertices()).length);
     }
 
     @Test
