@@ -507,7 +507,8 @@ class FrontierClient:
                   subscription_id=None):
         """Publishes a ``Subscription`` (a standing query) and returns its id; read its pushes with :meth:`pushes`.
 
-        ``algorithm``: ``BFS``, ``SSSP`` or ``MST``; ``mode``: ``DELTA`` (the whole answer, then only what changed),
+        ``algorithm``: ``BFS``, ``SSSP``, ``MST`` or ``CC`` (no source: its DELTA pushes name the components that
+        merged or split, see :class:`Push`); ``mode``: ``DELTA`` (the whole answer, then only what changed),
         ``FULL``, ``TARGETS`` (with ``targets``) or ``SUMMARY``; ``min_interval_ms``: at most one push per interval.
         The results topic is read from where it ended before the subscription goes out, so the first push
         (INITIAL) cannot be missed. Publishing an id again replaces that subscription.

@@ -18,8 +18,12 @@ class Push:
     ``algorithm``, ``vertex_count`` (the graph's, for DELTA pushes too), ``chunks``.
 
     Payload: BFS/SSSP as in :class:`Result` (``vertices``, ``hops``, ``distances``, ``parents``; a DELTA push lists
-    only the vertices that changed); MST ``mst_edges`` (joined the forest or changed weight, in a DELTA push) and
-    ``removed_edges`` (left it: fields ``source``, ``target``); the summary fields.
+    only the vertices that changed); CC ``vertices`` and ``labels`` (a DELTA push: the vertices whose label changed
+    and the new ones), ``largest_component`` and ``component_changes``: the components that merged or split, in the
+    order of the batches, as ``(kind, label, parts)`` in user ids: ``("MERGED", label now, [labels before])`` or
+    ``("SPLIT", label before, [labels now])`` (empty for a complete push); MST ``mst_edges`` (joined the forest or
+    changed weight, in a DELTA push) and ``removed_edges`` (left it: fields ``source``, ``target``); the summary
+    fields.
     """
 
     def __init__(self, chunks, mode="DELTA"):
@@ -38,10 +42,13 @@ class Push:
         self.first_vertex_id = h["firstVertexId"]
         self.total_weight = h.get("totalWeight")
         self.components = h.get("components")
+        self.largest_component = h.get("largestComponent")
+        self.component_changes = [(c["kind"], c["label"], codec.unpack_int32(c["parts"]).tolist())
+                                  for chunk in chunks for c in (chunk.get("componentChanges") or [])]
         self.reached_count = h.get("reachedCount")
         self.max_hops = h.get("maxHops")
         self.max_distance = h.get("maxDistance")
-        self.vertices = self.hops = self.distances = self.parents = None
+        self.vertices = self.hops = self.distances = self.parents = self.labels = None
         self.mst_edges = self.removed_edges = None
         if self.status != "OK" or self.reason == "END":
             return
@@ -52,6 +59,7 @@ class Push:
             listed = any(c.get("vertices") is not None for c in chunks)
             r = Result(chunks, "TARGETS" if listed else ("SUMMARY" if mode == "SUMMARY" else "FULL"))
             self.vertices, self.hops, self.distances, self.parents = r.vertices, r.hops, r.distances, r.parents
+            self.labels = r.labels
 
     @property
     def end(self):
@@ -85,12 +93,14 @@ class View:
     """What a subscriber holds, from the pushes of one subscription applied in order.
 
     BFS/SSSP: ``values`` (``{vertex: hops or distance}``, unreachable vertices absent) and ``parents``
-    (``{vertex: parent}``), in user ids; MST: ``forest`` (``{(u, v): weight}``, u < v); the summary fields
-    (``reached_count``, ``max_hops``, ``max_distance``, ``total_weight``, ``components``); ``version`` (the graph
-    version of the last push applied), ``sequence``, ``vertex_count``.
+    (``{vertex: parent}``), in user ids; CC: ``labels`` (``{vertex: label}``, user ids; the label is the smallest
+    vertex of the component) and ``component_changes`` (the last push's, see :class:`Push`); MST: ``forest``
+    (``{(u, v): weight}``, u < v); the summary fields (``reached_count``, ``max_hops``, ``max_distance``,
+    ``total_weight``, ``components``, ``largest_component``); ``version`` (the graph version of the last push
+    applied), ``sequence``, ``vertex_count``.
 
     A complete push (INITIAL, RESYNC, or any push with ``delta`` false) replaces what is held; a DELTA push
-    overwrites the vertices it lists or removes and adds forest edges. A push whose sequence is not above the last
+    overwrites the vertices it lists (values and parents, or labels) or removes and adds forest edges. A push whose sequence is not above the last
     one applied is a redelivery and is ignored; a gap (a push missed) marks the view ``stale`` until the next
     complete push (INITIAL or RESYNC; re-subscribing gets one).
     """
@@ -101,6 +111,8 @@ class View:
         self.values = {}
         self.parents = {}
         self.forest = {}
+        self.labels = {}
+        self.component_changes = []
         self.version = -1
         self.sequence = -1
         self.vertex_count = 0
@@ -109,6 +121,7 @@ class View:
         self.status = "OK"
         self.error = None
         self.reached_count = self.max_hops = self.max_distance = self.total_weight = self.components = None
+        self.largest_component = None
 
     def apply(self, push):
         """Applies one push; returns False when it was ignored (a redelivery, a gap: see ``stale``; or a push of
@@ -132,10 +145,13 @@ class View:
             self.ended = True
             return True
         self.vertex_count = push.vertex_count
-        for k in ("reached_count", "max_hops", "max_distance", "total_weight", "components"):
+        for k in ("reached_count", "max_hops", "max_distance", "total_weight", "components", "largest_component",
+                  "component_changes"):
             setattr(self, k, getattr(push, k))
         if not push.delta:
-            self.values, self.parents, self.forest = {}, {}, {}
+            self.values, self.parents, self.forest, self.labels = {}, {}, {}, {}
+        if push.labels is not None:
+            self.labels.update(zip(push.vertices.tolist(), push.labels.tolist()))
         values = push.distances if push.distances is not None else push.hops
         if values is not None:
             for v, x, p in zip(push.vertices.tolist(), values.tolist(), push.parents.tolist()):

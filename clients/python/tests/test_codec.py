@@ -301,6 +301,27 @@ class SubscriptionTest(unittest.TestCase):
         self.assertEqual({(1, 2): 1.0, (1, 3): 3.0, (3, 4): 1.0}, view.forest)
         self.assertEqual((5.0, 1), (view.total_weight, view.components))
 
+    def test_cc_deltas_overwrite_labels_and_name_the_splits_and_merges(self):
+        view = View()
+        view.apply(Push([push("INITIAL", 0, algorithm="CC", source=None, vertexCount=5, components=2,
+                              largestComponent=3, labels=codec.pack_int32([1, 1, 1, 4, 4]))]))
+        self.assertEqual({1: 1, 2: 1, 3: 1, 4: 4, 5: 4}, view.labels)
+        self.assertEqual([], view.component_changes)
+        # the bridge 2-3 goes (3 is cut off), then 3 is linked to 5, coalesced into one push of two chunks: the
+        # changes spread over the chunks in order
+        head = dict(algorithm="CC", source=None, vertexCount=5, components=2, largestComponent=3, chunkCount=2)
+        d = Push([push("UPDATE", 1, True, vertices=codec.pack_int32([3, 4, 5]), labels=codec.pack_int32([3, 3, 3]),
+                       componentChanges=[{"kind": "SPLIT", "label": 1, "parts": codec.pack_int32([1, 3])}], **head),
+                  push("UPDATE", 1, True, chunkIndex=1, offset=3, vertices=codec.pack_int32([]),
+                       labels=codec.pack_int32([]),
+                       componentChanges=[{"kind": "MERGED", "label": 3, "parts": codec.pack_int32([3, 4])}], **head)])
+        self.assertEqual([("SPLIT", 1, [1, 3]), ("MERGED", 3, [3, 4])], d.component_changes)
+        self.assertEqual([3, 3, 3], d.labels.tolist())
+        self.assertTrue(view.apply(d))
+        self.assertEqual({1: 1, 2: 1, 3: 3, 4: 3, 5: 3}, view.labels)
+        self.assertEqual((2, 3), (view.components, view.largest_component))
+        self.assertEqual(d.component_changes, view.component_changes)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -112,7 +112,7 @@ final class Converters {
         }
     }
 
-    /** What a subscription can keep: bfs, sssp or mst. */
+    /** What a subscription can keep: bfs, sssp, mst or cc. */
     static final class SubscribableAlgorithm implements ITypeConverter<Algorithm> {
         @Override
         public Algorithm convert(String s) {
@@ -122,8 +122,8 @@ final class Converters {
             } catch (TypeConversionException e) {
                 a = null;
             }
-            if (a != Algorithm.BFS && a != Algorithm.SSSP && a != Algorithm.MST) {
-                throw new TypeConversionException("'" + s + "' is not an algorithm a subscription keeps (bfs, sssp or mst)");
+            if (a != Algorithm.BFS && a != Algorithm.SSSP && a != Algorithm.MST && a != Algorithm.CC) {
+                throw new TypeConversionException("'" + s + "' is not an algorithm a subscription keeps (bfs, sssp, mst or cc)");
             }
             return a;
         }

@@ -40,7 +40,8 @@ import picocli.CommandLine.ParentCommand;
                 "", "Examples:",
                 "  ./frontier subscribe --graph ny --algorithm sssp --source 1",
                 "  ./frontier subscribe --graph ny --algorithm sssp --source 1 --targets 5000,9000 --min-interval-ms 500",
-                "  ./frontier subscribe --graph ny --algorithm mst --mode summary --id ny-mst-watch"})
+                "  ./frontier subscribe --graph ny --algorithm mst --mode summary --id ny-mst-watch",
+                "  ./frontier subscribe --graph routers --algorithm cc      # componentChanges: which components split or merged"})
 final class SubscribeCommand implements Callable<Integer> {
     /** How long a cancelled subscription's last push (END) is waited for. */
     static final Duration END_WAIT = Duration.ofSeconds(10);
@@ -52,7 +53,7 @@ final class SubscribeCommand implements Callable<Integer> {
     @Option(names = "--graph", required = true, paramLabel = "ID", description = "The graph's id.")
     String graphId;
 
-    @Option(names = "--algorithm", required = true, paramLabel = "bfs|sssp|mst",
+    @Option(names = "--algorithm", required = true, paramLabel = "bfs|sssp|mst|cc",
             converter = Converters.SubscribableAlgorithm.class, description = "What to keep up to date.")
     Algorithm algorithm;
 
@@ -98,9 +99,9 @@ final class SubscribeCommand implements Callable<Integer> {
         boolean tree = algorithm == Algorithm.BFS || algorithm == Algorithm.SSSP;
         String algo = algorithm.name().toLowerCase(Locale.ROOT);
         if (tree && source == null) throw usage("--algorithm " + algo + " needs --source V");
-        if (!tree && source != null) throw usage("--source goes with bfs or sssp; an MST has no source");
+        if (!tree && source != null) throw usage("--source goes with bfs or sssp; " + algo + " is of the whole graph, with no source");
         ResultMode m = mode != null ? mode : targets.isEmpty() ? ResultMode.DELTA : ResultMode.TARGETS;
-        if (m == ResultMode.TARGETS && !tree) throw usage("--mode targets follows vertices: bfs or sssp, not " + algo);
+        if (m == ResultMode.TARGETS && algorithm == Algorithm.MST) throw usage("--mode targets follows vertices: bfs, sssp or cc, not mst");
         if (m == ResultMode.TARGETS && targets.isEmpty()) throw usage("--mode targets needs --targets V,V,...");
         if (m != ResultMode.TARGETS && !targets.isEmpty()) throw usage("--targets goes with --mode targets, not " + lower(m));
         if (id != null && id.isBlank()) throw usage("--id: an empty subscription id");

@@ -277,6 +277,44 @@ class SubscriptionFeedTest {
                 feed.view("forest").forest().keySet(), "the view's forest, from the pushes alone");
     }
 
+    @Test
+    void ccDeltaLinesNameTheSplitsAndMergesAndTheViewFollows() throws IOException {
+        SubscriptionFeed feed = new SubscriptionFeed(null, List.of("parts"));
+        feed("ring", sub("parts", "ring", Algorithm.CC, null).build());
+        SubscriptionFeed.Push initial = only(feed, flush());
+        assertEquals(2, initial.chunks().size(), "four vertices in chunks of two");
+        JsonNode i = line(initial);
+        assertEquals(1, i.get("components").asInt());
+        assertEquals(4, i.get("largestComponent").asInt());
+        assertEquals(List.of("1", "2", "3", "4"), keys(i.get("labels")));
+        assertNull(i.get("componentChanges"), "a complete answer names no change");
+
+        // 3-4 goes: 4 is cut off
+        feed("ring", update("ring").setRemoved(Fixtures.pairs(3, 4)).build());
+        JsonNode cut = line(only(feed, flush()));
+        assertTrue(cut.get("delta").asBoolean());
+        assertEquals(2, cut.get("components").asInt());
+        assertEquals(3, cut.get("largestComponent").asInt());
+        assertEquals(List.of("4"), keys(cut.get("labels")));
+        assertEquals(4, cut.get("labels").get("4").asInt());
+        assertEquals("[{\"split\":1,\"into\":[1,4]}]", cut.get("componentChanges").toString());
+        assertArrayEquals(new int[] {0, 0, 0, 3}, feed.view("parts").labels(), "labels as dense positions");
+
+        // a new vertex 5 linked to 4: the two merge, labeled 4
+        feed("ring", update("ring").setAddedVertexCount(1).setAdded(Fixtures.weighted(4, 5, 1)).build());
+        SubscriptionFeed.Push joined = only(feed, flush());
+        JsonNode j = line(joined);
+        assertEquals(5, j.get("vertexCount").asInt());
+        assertEquals(List.of("5"), keys(j.get("labels")));
+        assertEquals("[{\"merged\":4,\"from\":[4,5]}]", j.get("componentChanges").toString());
+        SubscriptionView view = feed.view("parts");
+        assertArrayEquals(new int[] {0, 0, 0, 3, 3}, view.labels(), "the view, from the pushes alone");
+        assertEquals(2L, view.components());
+        assertEquals(3L, view.largestComponent());
+        assertEquals(1, view.componentChanges().size());
+        assertEquals(3, view.version());
+    }
+
     /** Edges of a JSON array as "u-v[:w]", smaller end first. */
     private static Set<String> edges(JsonNode array, boolean weighted) {
         Set<String> out = new HashSet<>();

@@ -10,6 +10,8 @@ import java.nio.IntBuffer;
 import java.util.List;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.EdgeBatch;
+import org.frontiergraph.schema.ComponentChange;
+import org.frontiergraph.schema.ComponentChangeKind;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.codec.PackedArrays;
 
@@ -46,7 +48,10 @@ public final class JsonAnswer {
      * {@code "algorithm"}, {@code "source"}, {@code "vertexCount"} (and {@code "error"} when the subscription failed),
      * then the payload as {@link #write} writes an answer, in user ids: a complete push every vertex, a DELTA push
      * only the vertices that changed ({@code "distances"}, {@code "hops"}, {@code "parents"}), or for MST the forest
-     * edges that joined or changed weight ({@code "edges"}) and those that left it ({@code "removedEdges"}, pairs).
+     * edges that joined or changed weight ({@code "edges"}) and those that left it ({@code "removedEdges"}, pairs), or
+     * for CC the changed vertices' {@code "labels"} with the components that merged or split, in order:
+     * {@code "componentChanges": [{"merged": label now, "from": [labels before]}, {"split": label before, "into":
+     * [labels now]}]}.
      */
     public static void writePush(List<QueryResult> chunks, Writer out) throws IOException {
         QueryResult h = chunks.get(0);
@@ -76,6 +81,21 @@ public final class JsonAnswer {
                         g.writeNumber(t.get(i));
                         g.writeEndArray();
                     }
+                }
+                g.writeEndArray();
+            }
+            if (h.getComponentChanges() != null) {
+                g.writeArrayFieldStart("componentChanges");
+                for (ComponentChange c : chunks.stream().filter(x -> x.getComponentChanges() != null)
+                        .flatMap(x -> x.getComponentChanges().stream()).toList()) {
+                    boolean merged = c.getKind() == ComponentChangeKind.MERGED;
+                    g.writeStartObject();
+                    g.writeNumberField(merged ? "merged" : "split", c.getLabel());
+                    g.writeArrayFieldStart(merged ? "from" : "into");
+                    IntBuffer parts = PackedArrays.ints(c.getParts());
+                    for (int i = 0; i < parts.limit(); i++) g.writeNumber(parts.get(i));
+                    g.writeEndArray();
+                    g.writeEndObject();
                 }
                 g.writeEndArray();
             }

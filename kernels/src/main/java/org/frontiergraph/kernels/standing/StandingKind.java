@@ -7,7 +7,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 /**
  * One algorithm's standing answers ({@code A}): the few functions that keep an answer exact as the graph changes,
  * which {@link Standings} call. {@link TreeKind} serves every {@link org.frontiergraph.kernels.engine.TreeAnswer}
- * (SSSP, BFS; their trees can also live on the device), {@link MstKind} the minimum spanning forest.
+ * (SSSP, BFS; their trees can also live on the device), {@link MstKind} the minimum spanning forest, {@link CcKind}
+ * the connected components.
  *
  * @param <A> the standing answer
  */

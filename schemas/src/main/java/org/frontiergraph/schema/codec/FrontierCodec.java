@@ -6,8 +6,11 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaNormalization;
 import org.apache.avro.message.BadHeaderException;
@@ -85,17 +88,41 @@ public final class FrontierCodec {
         }
     }
 
-    /** Avro 1.12 refuses to instantiate classes it does not trust; trust the contract's generated classes. */
+    /**
+     * Avro 1.12 refuses to instantiate classes it does not trust; trust the contract's generated classes: every record
+     * and enum the message schemas name (a type added to a schema is trusted with it).
+     */
     private static void trustOurPackage() {
         ClassSecurityValidator.Builder ours = ClassSecurityValidator.builder();
-        for (Class<?> c : new Class<?>[] {GraphSnapshotChunk.class, GraphUpdate.class, GraphQuery.class, QueryResult.class,
-                LatencyEvent.class, ErrorEvent.class, GraphStatus.class, Subscription.class, org.frontiergraph.schema.EdgeBatch.class,
-                org.frontiergraph.schema.PushReason.class,
-                org.frontiergraph.schema.Algorithm.class, org.frontiergraph.schema.ResultMode.class,
-                org.frontiergraph.schema.ResultStatus.class, org.frontiergraph.schema.GraphState.class}) {
-            ours.add(c);
+        Set<String> named = new TreeSet<>();
+        for (Schema m : List.of(GraphSnapshotChunk.getClassSchema(), GraphUpdate.getClassSchema(), GraphQuery.getClassSchema(),
+                QueryResult.getClassSchema(), LatencyEvent.getClassSchema(), ErrorEvent.getClassSchema(),
+                GraphStatus.getClassSchema(), Subscription.getClassSchema())) {
+            namedTypes(m, named);
+        }
+        for (String name : named) {
+            try {
+                ours.add(Class.forName(name, false, FrontierCodec.class.getClassLoader()));
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("schema type " + name + " has no generated class", e);
+            }
         }
         ClassSecurityValidator.setGlobal(ClassSecurityValidator.composite(ClassSecurityValidator.getGlobal(), ours.build()));
+    }
+
+    /** The full names of the records and enums {@code s} holds, itself included, into {@code into}. */
+    static void namedTypes(Schema s, Set<String> into) {
+        switch (s.getType()) {
+            case RECORD -> {
+                if (!into.add(s.getFullName())) return;
+                for (Schema.Field f : s.getFields()) namedTypes(f.schema(), into);
+            }
+            case ENUM, FIXED -> into.add(s.getFullName());
+            case UNION -> s.getTypes().forEach(t -> namedTypes(t, into));
+            case ARRAY -> namedTypes(s.getElementType(), into);
+            case MAP -> namedTypes(s.getValueType(), into);
+            default -> { }
+        }
     }
 
     private static <T extends SpecificRecord> void register(Class<T> type, Schema schema, BinaryMessageDecoder<T> decoder) {

@@ -1,8 +1,11 @@
 package org.frontiergraph.schema.codec;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import org.frontiergraph.schema.ComponentChange;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
@@ -11,10 +14,11 @@ import org.frontiergraph.schema.ResultStatus;
 /**
  * What a subscriber holds: the answer of one subscription, assembled from its pushes in order (the rules of
  * docs/contract.md, "Subscriptions"). A complete push (INITIAL, RESYNC, or any push with {@code delta} false)
- * replaces what is held, chunk by chunk; a DELTA push sets the values of the vertices it lists (BFS, SSSP) or removes
- * the forest edges in {@code removedEdges} and adds or overwrites those in {@code mstEdges} (MST). Arrays grow to the
- * push's vertexCount, new vertices unreachable (hops -1, distance +Infinity, parent -1). Vertex ids here are dense
- * positions ({@code user id - firstVertexId}); forest edges are keyed by user ids.
+ * replaces what is held, chunk by chunk; a DELTA push sets the values of the vertices it lists (BFS, SSSP; CC: their
+ * labels, and the components that merged or split, {@link #componentChanges()}) or removes the forest edges in
+ * {@code removedEdges} and adds or overwrites those in {@code mstEdges} (MST). Arrays grow to the push's vertexCount,
+ * new vertices unreachable (hops -1, distance +Infinity, parent -1) and their own components (label: themselves).
+ * Vertex ids here are dense positions ({@code user id - firstVertexId}); forest edges are keyed by user ids.
  *
  * <p>Sequence numbers: a complete push starts at 0, each later push is the previous one + 1. A push with a number not
  * above the last applied one is a redelivery and ignored; a gap marks the view {@link #stale()} until the next
@@ -24,6 +28,8 @@ public final class SubscriptionView {
     private int[] hops = new int[0];
     private int[] parents = new int[0];
     private double[] distances = new double[0];
+    private int[] labels = new int[0];
+    private List<ComponentChange> componentChanges = new ArrayList<>();
     private final Map<Long, Double> forest = new HashMap<>();
     private int vertexCount;
     private int firstVertexId;
@@ -31,6 +37,7 @@ public final class SubscriptionView {
     private long sequence = -1;
     private Double totalWeight;
     private Long components;
+    private Long largestComponent;
     private Long reachedCount;
     private Integer maxHops;
     private Double maxDistance;
@@ -74,6 +81,9 @@ public final class SubscriptionView {
         grow(r.getVertexCount(), !r.getDelta() && r.getChunkIndex() == 0 && r.getVertices() == null);
         totalWeight = r.getTotalWeight();
         components = r.getComponents();
+        largestComponent = r.getLargestComponent();
+        if (r.getChunkIndex() == 0) componentChanges = new ArrayList<>();
+        if (r.getComponentChanges() != null) componentChanges.addAll(r.getComponentChanges());
         reachedCount = r.getReachedCount();
         maxHops = r.getMaxHops();
         maxDistance = r.getMaxDistance();
@@ -81,6 +91,7 @@ public final class SubscriptionView {
         if (r.getHops() != null) place(PackedArrays.toIntArray(r.getHops()), hops, at, r.getOffset(), false);
         if (r.getParents() != null) place(PackedArrays.toIntArray(r.getParents()), parents, at, r.getOffset(), true);
         if (r.getDistances() != null) place(PackedArrays.toDoubleArray(r.getDistances()), distances, at, r.getOffset());
+        if (r.getLabels() != null) place(PackedArrays.toIntArray(r.getLabels()), labels, at, r.getOffset(), true);
         if (r.getRemovedEdges() != null) {
             int[] s = PackedArrays.toIntArray(r.getRemovedEdges().getSources()), t = PackedArrays.toIntArray(r.getRemovedEdges().getTargets());
             for (int i = 0; i < s.length; i++) forest.remove(key(s[i], t[i]));
@@ -105,7 +116,9 @@ public final class SubscriptionView {
             hops = Arrays.copyOf(hops, n);
             parents = Arrays.copyOf(parents, n);
             distances = Arrays.copyOf(distances, n);
+            labels = Arrays.copyOf(labels, n);
         }
+        for (int x = from; x < n; x++) labels[x] = x;
         Arrays.fill(hops, from, n, -1);
         Arrays.fill(parents, from, n, -1);
         Arrays.fill(distances, from, n, Double.POSITIVE_INFINITY);
@@ -137,6 +150,15 @@ public final class SubscriptionView {
     /** SSSP distances by dense position (+Infinity unreachable). */
     public double[] distances() { return distances; }
 
+    /** CC labels by dense position, as dense positions (the smallest vertex of each one's component). */
+    public int[] labels() { return labels; }
+
+    /**
+     * CC: the components that merged or split, as the last push listed them over its chunks (empty for a complete
+     * push), in the order of the batches; labels and parts in user ids. Do not modify.
+     */
+    public List<ComponentChange> componentChanges() { return componentChanges; }
+
     /** MST: forest edges by {@link #key} of their user ids, with weights. */
     public Map<Long, Double> forest() { return forest; }
 
@@ -149,6 +171,8 @@ public final class SubscriptionView {
     public Double totalWeight() { return totalWeight; }
 
     public Long components() { return components; }
+
+    public Long largestComponent() { return largestComponent; }
 
     public Long reachedCount() { return reachedCount; }
 

@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -181,5 +184,20 @@ class FrontierCodecTest {
         QueryResult back = FrontierCodec.decode(FrontierCodec.encode(big), QueryResult.class);
         assertArrayEquals(Arrays.copyOfRange(dist, 1_000, 100_000), PackedArrays.toDoubleArray(back.getDistances()));
         assertArrayEquals(Arrays.copyOfRange(parents, 1_000, 100_000), PackedArrays.toIntArray(back.getParents()));
+    }
+
+    /**
+     * Avro 1.12 refuses classes it does not trust: the codec trusts every record and enum the message schemas name, so
+     * a client JVM started without {@code -Dorg.apache.avro.SERIALIZABLE_PACKAGES} (these tests have it) decodes a
+     * push holding each nested type ({@link UntrustedJvmProbe}).
+     */
+    @Test
+    void aJvmWithoutTheTrustPropertyDecodesEveryNestedType() throws Exception {
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), UntrustedJvmProbe.class.getName())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "probe finished");
+        assertEquals(0, p.exitValue(), out);
     }
 }

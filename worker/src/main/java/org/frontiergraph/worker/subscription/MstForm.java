@@ -24,10 +24,15 @@ import org.frontiergraph.worker.query.QueryContext;
  * ({@code removedEdges}, no weights) and those that joined or changed weight ({@code mstEdges}), with the new total
  * weight and component count in every chunk. No TARGETS mode (an MST answer is not per vertex).
  */
-final class MstForm implements StandingForm<Forest> {
+public final class MstForm implements StandingForm<Forest> {
     @Override public Algorithm algorithm() { return Algorithm.MST; }
 
     @Override public MstKind kind() { return MstKind.MST; }
+
+    @Override public boolean fromSource() { return false; }
+
+    /** A forest and its index: about 64 bytes a vertex. */
+    @Override public long bytesPerVertex() { return 64; }
 
     @Override
     public boolean supports(ResultMode mode) {

@@ -1,17 +1,21 @@
 package org.frontiergraph.worker.subscription;
 
 import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.frontiergraph.kernels.standing.Delta;
+import org.frontiergraph.kernels.standing.Delta.ComponentChange;
 
 /**
  * What changed in a subscription's answer since its previous push: vertices whose value or parent changed (BFS,
- * SSSP), or forest edges by endpoint pair with the last operation on each (MST: a weight when the edge joined the
- * forest or changed weight, NaN when it left). Repairs between two pushes (a throttled subscription) accumulate;
- * only the last operation on an edge counts, so a consumer that removes, then adds or overwrites, ends up with the
- * forest.
+ * SSSP) or whose label changed (CC, with the components that merged or split), or forest edges by endpoint pair with
+ * the last operation on each (MST: a weight when the edge joined the forest or changed weight, NaN when it left).
+ * Repairs between two pushes (a throttled subscription) accumulate: the vertices are the union (the push gives their
+ * latest entries), the component changes are listed batch after batch in order, and only the last operation on an
+ * edge counts, so a consumer that removes, then adds or overwrites, ends up with the forest.
  *
  * <p>A subscription that pushes after every batch holds one repair's {@link Delta} at a time: those are kept as
  * they are, shared with the other subscriptions of the same answer (nothing copied), and {@link #only()} tells the
@@ -21,6 +25,7 @@ import org.frontiergraph.kernels.standing.Delta;
 final class Pending {
     private final BitSet vertices = new BitSet();
     private final Map<Long, Double> edges = new HashMap<>();
+    private final List<ComponentChange> components = new ArrayList<>();
     /** The changes of one repair when they are all this holds (the sets are then empty); else null. */
     private Delta only;
     /** The answer was recomputed: the next push is complete. */
@@ -28,7 +33,7 @@ final class Pending {
 
     void add(Delta c) {
         if (c.isEmpty() || all) return;   // all: the next push is complete whatever else changed
-        if (only == null && vertices.isEmpty() && edges.isEmpty()) {
+        if (only == null && vertices.isEmpty() && edges.isEmpty() && components.isEmpty()) {
             only = c;
             return;
         }
@@ -42,9 +47,10 @@ final class Pending {
     private void merge(Delta c) {
         for (int v : c.vertices()) vertices.set(v);
         for (int i = 0; i < c.edges().length; i++) edges.put(c.edges()[i], c.weights()[i]);
+        components.addAll(c.components());
     }
 
-    boolean isEmpty() { return !all && only == null && vertices.isEmpty() && edges.isEmpty(); }
+    boolean isEmpty() { return !all && only == null && vertices.isEmpty() && edges.isEmpty() && components.isEmpty(); }
 
     void markAll() { all = true; }
 
@@ -76,10 +82,14 @@ final class Pending {
         return m;
     }
 
+    /** The components that merged or split (CC), batch after batch in the order the repairs came; do not modify. */
+    List<ComponentChange> components() { return only != null ? only.components() : components; }
+
     void clear() {
         all = false;
         only = null;
         vertices.clear();
         edges.clear();
+        components.clear();
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.frontiergraph.schema.ComponentChange;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.PushReason;
@@ -159,7 +160,8 @@ final class PushMaker {
     private static boolean sameSummary(QueryResult a, QueryResult b) {
         return a != null && a.getVertexCount() == b.getVertexCount() && Objects.equals(a.getReachedCount(), b.getReachedCount())
                 && Objects.equals(a.getMaxHops(), b.getMaxHops()) && Objects.equals(a.getMaxDistance(), b.getMaxDistance())
-                && Objects.equals(a.getTotalWeight(), b.getTotalWeight()) && Objects.equals(a.getComponents(), b.getComponents());
+                && Objects.equals(a.getTotalWeight(), b.getTotalWeight()) && Objects.equals(a.getComponents(), b.getComponents())
+                && Objects.equals(a.getLargestComponent(), b.getLargestComponent());
     }
 
     /** The last push of a subscription: END, status OK when cancelled, else the failure's. */
@@ -207,6 +209,14 @@ final class PushMaker {
     private static Object share(Object v) {
         if (v instanceof ByteBuffer b) return share(b);
         if (v instanceof EdgeBatch e) return new EdgeBatch(share(e.getSources()), share(e.getTargets()), share(e.getWeights()));
+        if (v instanceof List<?> list) {   // componentChanges
+            List<ComponentChange> copies = new ArrayList<>(list.size());
+            for (Object o : list) {
+                ComponentChange c = (ComponentChange) o;
+                copies.add(new ComponentChange(c.getKind(), c.getLabel(), share(c.getParts())));
+            }
+            return copies;
+        }
         return v;   // strings, numbers, enums: immutable
     }
 

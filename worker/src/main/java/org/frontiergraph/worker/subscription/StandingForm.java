@@ -1,15 +1,16 @@
 package org.frontiergraph.worker.subscription;
 
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import org.frontiergraph.kernels.bfs.BfsResult;
-import org.frontiergraph.kernels.sssp.SsspResult;
+import java.util.ServiceLoader;
+import org.frontiergraph.kernels.Algorithms;
 import org.frontiergraph.kernels.standing.StandingKind;
-import org.frontiergraph.kernels.standing.TreeKind;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.worker.query.AnswerEncoder;
+import org.frontiergraph.worker.query.AnswerEncoders;
 import org.frontiergraph.worker.query.QueryContext;
 
 /**
@@ -17,19 +18,27 @@ import org.frontiergraph.worker.query.QueryContext;
  * (complete: the algorithm's {@link AnswerEncoder}; DELTA: what changed). Keeping it exact as the graph changes is the
  * kernels' ({@link #kind()}, through {@link org.frontiergraph.kernels.standing.Standings}).
  *
+ * <p>{@link #ALL} is a view of the forms found by {@link ServiceLoader}
+ * ({@code META-INF/services/org.frontiergraph.worker.subscription.StandingForm}: public classes with a public no-argument
+ * constructor, one per algorithm that subscribes). Loading fails when two forms speak one symbol, or a form's
+ * algorithm has no module in the engine ({@link Algorithms#named}) or no answer encoder ({@link AnswerEncoders#of}).
+ *
  * @param <A> the standing answer
  */
-interface StandingForm<A> {
-    /** The standing forms, by algorithm. */
-    Map<Algorithm, StandingForm<?>> ALL = Map.of(
-            Algorithm.BFS, new TreeForm<BfsResult>(Algorithm.BFS, TreeKind.BFS),
-            Algorithm.SSSP, new TreeForm<SsspResult>(Algorithm.SSSP, TreeKind.SSSP),
-            Algorithm.MST, new MstForm());
+public interface StandingForm<A> {
+    /** The standing forms, by algorithm: the algorithms that subscribe. */
+    Map<Algorithm, StandingForm<?>> ALL = load();
 
     Algorithm algorithm();
 
     /** The kernels' functions that keep the answer exact. */
     StandingKind<A> kind();
+
+    /** Whether the answer is from a source (one answer per source); false: of the whole graph (the source ignored). */
+    boolean fromSource();
+
+    /** Heap the standing answer keeps per vertex of the graph, for the memory model's reservation. */
+    long bytesPerVertex();
 
     /** The answer computed from scratch on {@code c}'s engine (the GPU where the graph lives). */
     A compute(QueryContext c);
@@ -42,4 +51,22 @@ interface StandingForm<A> {
 
     /** The DELTA push of what {@code pending} collected since the previous push, chunked like a complete answer. */
     List<QueryResult> delta(QueryContext c, A result, Pending pending);
+
+    /** @throws IllegalStateException for two forms of one symbol, or one whose algorithm the engine or encoders lack */
+    private static Map<Algorithm, StandingForm<?>> load() {
+        Map<Algorithm, StandingForm<?>> forms = new EnumMap<>(Algorithm.class);
+        for (StandingForm<?> f : ServiceLoader.load(StandingForm.class, StandingForm.class.getClassLoader())) {
+            Algorithm a = f.algorithm();
+            if (forms.containsKey(a)) {
+                throw new IllegalStateException("two standing forms speak " + a + ": " + f.getClass().getName());
+            }
+            if (Algorithms.named(a.name()).isEmpty()) {
+                throw new IllegalStateException("standing form " + f.getClass().getName() + " speaks " + a
+                        + " but the engine registers no algorithm of that name");
+            }
+            AnswerEncoders.of(a);   // its complete answers are the encoder's
+            forms.put(a, f);
+        }
+        return Map.copyOf(forms);
+    }
 }

@@ -1,7 +1,6 @@
 package org.frontiergraph.worker.subscription;
 
 import org.frontiergraph.kernels.engine.ResidentGraph;
-import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
@@ -27,7 +26,8 @@ final class Subscriber {
     Subscriber(Subscription spec, SubscriptionService.Origin origin) {
         this.spec = spec;
         this.origin = origin;
-        this.key = new AnswerKey(spec.getAlgorithm(), spec.getAlgorithm() == Algorithm.MST ? null : spec.getSource());
+        StandingForm<?> form = StandingForm.ALL.get(spec.getAlgorithm());
+        this.key = new AnswerKey(spec.getAlgorithm(), form != null && !form.fromSource() ? null : spec.getSource());
     }
 
     boolean waiting() {

@@ -63,9 +63,10 @@ import org.slf4j.LoggerFactory;
  *       batch, and at most once per {@code minIntervalMs} (changes in between accumulate into the next push).</li>
  *   <li>The work of a flush runs on the common pool, one task per standing answer (each touches only its answer and
  *       its subscriptions): the repairs, then the recomputes, then the pushes' chunks. Before the repairs, one pass
- *       over the batch's changed arcs shared by every answer (the kernels' screen, built once per batch) sets aside the BFS and SSSP
- *       trees the batch cannot touch (an arc off the tree re-weighted without shortening anything), at a few array
- *       reads each: on a road grid with 100 subscriptions about half of the trees per single re-weight. A content
+ *       over the batch's changed arcs shared by every answer (the kernels' screen, built once per batch) sets aside
+ *       the answers the batch cannot touch (a BFS or SSSP tree: an arc off the tree re-weighted without shortening
+ *       anything; CC labels: no changed pair joins two components or cuts one), at a few array reads each: on a road
+ *       grid with 100 subscriptions about half of the trees per single re-weight. A content
  *       that several subscriptions of one answer push (the same changes; the same complete answer in the same mode)
  *       is encoded once, each subscription getting chunks of its own (id, sequence, reason) that share the packed
  *       arrays.</li>
@@ -232,12 +233,9 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
      */
     private long pushRoom;
 
-    /**
-     * Heap a standing answer keeps on {@code vertices} vertices: BFS and SSSP about 20 bytes a vertex (value, parent,
-     * the repair's keys; 5.1 MB measured on USA-road-d.NY), MST a forest and its index, about 64.
-     */
+    /** Heap a standing answer keeps on {@code vertices} vertices (its form's {@link StandingForm#bytesPerVertex}). */
     static long standingBytes(Algorithm algorithm, int vertices) {
-        return 4096 + (algorithm == Algorithm.MST ? 64L : 20L) * vertices;
+        return 4096 + StandingForm.ALL.get(algorithm).bytesPerVertex() * vertices;
     }
 
     /**

@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import org.frontiergraph.kernels.Algorithms;
 import org.frontiergraph.kernels.engine.AlgorithmModule;
 import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.worker.subscription.StandingForm;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,7 +31,9 @@ import org.junit.jupiter.api.Test;
  * (its reference and verifier are the module's, run by the kernels' {@code AlgorithmsTest}); an answer encoder of
  * that spec; the Python client's answer shape ({@code result.py}'s {@code ANSWER_SHAPES}); the CLI's value name
  * ({@code query --algorithm}); docs/contract.md (GraphQuery's algorithms, QueryResult's payload); README's algorithms
- * table. Each failure names the file to change.
+ * table; and every algorithm with a standing form ({@code StandingForm.ALL}, the subscription services file) is a value
+ * of the CLI's {@code subscribe --algorithm} and among the Subscription's algorithms in docs/contract.md. Each failure
+ * names the file to change.
  */
 class AlgorithmPiecesTest {
     private static final Path REPO = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("..").normalize();
@@ -89,6 +92,22 @@ class AlgorithmPiecesTest {
             assertTrue(Pattern.compile("(?m)^- " + name + ": ").matcher(queryResult).find(),
                     name + " has no payload line ('- " + name + ": ...') in docs/contract.md's QueryResult section");
             assertTrue(readme.contains("\n| " + name + " |"), name + " has no row in README's algorithms table");
+        }
+    }
+
+    @Test
+    void everyStandingFormIsSubscribableFromTheCliAndInTheContract() throws IOException {
+        String subscribe = read(REPO.relativize(cliSource("SubscribeCommand.java")).toString());
+        Matcher label = Pattern.compile("names = \"--algorithm\"[^)]*?paramLabel = \"([a-z|]+)\"").matcher(subscribe);
+        assertTrue(label.find(), "SubscribeCommand.java has no --algorithm option with a paramLabel");
+        List<String> values = List.of(label.group(1).split("\\|"));
+        String subscription = section(read("docs/contract.md"), "### Subscription");
+        assertFalse(StandingForm.ALL.isEmpty(), "no standing form registered (worker META-INF/services)");
+        for (Algorithm a : StandingForm.ALL.keySet()) {
+            assertTrue(values.contains(a.name().toLowerCase(Locale.ROOT)), a + " has a standing form but is not among the "
+                    + "CLI's subscribe --algorithm values " + values + " (SubscribeCommand.java's paramLabel)");
+            assertTrue(subscription.contains("`" + a.name() + "`"), a + " has a standing form but is not among the "
+                    + "Subscription's algorithms in docs/contract.md");
         }
     }
 
