@@ -20,7 +20,9 @@ final class SubscriptionMetrics {
     final Timer flushes;
 
     SubscriptionMetrics(MeterRegistry meters, IntSupplier held) {
-        Gauge.builder("frontier.subscriptions", held, IntSupplier::getAsInt)
+        // held strongly: a gauge keeps only a weak reference to its object, and nothing else holds this supplier
+        // (weakly held, it is collected and the gauge reads NaN)
+        Gauge.builder("frontier.subscriptions", held, IntSupplier::getAsInt).strongReference(true)
                 .description("Standing queries held by this worker").register(meters);
         repaired = updates(meters, "repaired");
         recomputed = updates(meters, "recomputed");
