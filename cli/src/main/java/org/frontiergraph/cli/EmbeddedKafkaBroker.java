@@ -148,6 +148,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         long t0 = System.nanoTime();
         int brokerPort = port == 0 ? freePort() : port;
         int controllerPort = freePort();
+        while (controllerPort == brokerPort) controllerPort = freePort();   // the OS may hand the same free port out twice
         Properties p = new Properties();
         p.put("process.roles", "broker,controller");
         p.put("node.id", "1");
