@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import org.frontiergraph.cli.Answers;
 import org.frontiergraph.cli.Snapshots;
-import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.cc.CcReference;
 import org.frontiergraph.kernels.cc.CcResult;
@@ -33,8 +32,6 @@ import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.PackedArrays;
-import org.frontiergraph.worker.FrontierWorker;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -44,28 +41,16 @@ import org.junit.jupiter.api.Test;
  * {@link CcVerifier} against {@link CcReference}; after an update that cuts a tree edge and joins two components the
  * answers follow on version 2.
  */
-class CcQueryIT {
+class CcQueryIT extends WorkerIT {
     static final long SEED = 29;
-    static TestKafka kafka;
-    static FrontierWorker worker;
-    static FrontierClient client;
 
     @BeforeAll
     static void start() {
-        kafka = TestKafka.start();
-        worker = FrontierWorker.start(kafka.bootstrapServers(), Map.of(
+        startWorker(Map.of(
                 "frontier.backend", "cpu",
                 "frontier.worker-id", "cc-it-worker",
                 "frontier.result-chunk-vertices", 1_000,
                 "micronaut.server.port", -1));
-        client = new FrontierClient(kafka.bootstrapServers());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (client != null) client.close();
-        if (worker != null) worker.close();
-        if (kafka != null) kafka.close();
     }
 
     private static void assertVerified(List<QueryResult> chunks, CsrGraph g, long version) {

@@ -14,7 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.frontiergraph.cli.Snapshots;
-import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.SubscriptionFeed;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.graph.EdgeList;
@@ -30,8 +29,6 @@ import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.schema.codec.SubscriptionView;
-import org.frontiergraph.worker.FrontierWorker;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -43,27 +40,15 @@ import org.junit.jupiter.api.Test;
  * subscriber's view (assembled from the pushes alone, with {@code frontier.verify-incremental} 1: every repair also
  * checked against a recompute) equals a fresh CC query.
  */
-class CcSubscriptionIT {
-    static TestKafka kafka;
-    static FrontierWorker worker;
-    static FrontierClient client;
+class CcSubscriptionIT extends WorkerIT {
 
     @BeforeAll
     static void start() {
-        kafka = TestKafka.start();
-        worker = FrontierWorker.start(kafka.bootstrapServers(), Map.of(
+        startWorker(Map.of(
                 "frontier.backend", "cpu",
                 "frontier.worker-id", "cc-sub-it-worker",
                 "frontier.verify-incremental", 1.0,
                 "micronaut.server.port", -1));
-        client = new FrontierClient(kafka.bootstrapServers());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (client != null) client.close();
-        if (worker != null) worker.close();
-        if (kafka != null) kafka.close();
     }
 
     /** Routers 1..12: a ring 1-2-3-4, the bridge 4-5, a ring 5-6-7; 8-9-10; 11 and 12 alone. */

@@ -11,7 +11,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.frontiergraph.cli.Snapshots;
-import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphEdit;
@@ -28,12 +26,9 @@ import org.frontiergraph.kernels.io.GraphFormat;
 import org.frontiergraph.kernels.io.LoadedGraph;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
 import org.frontiergraph.kernels.sssp.SsspResult;
-import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.codec.PackedArrays;
-import org.frontiergraph.worker.FrontierWorker;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -44,11 +39,8 @@ import org.junit.jupiter.api.Test;
  * unless {@code -Dfrontier.it.browser=required} or {@code FRONTIER_IT_BROWSER=required} (.ci/run sets it after
  * installing Chromium), which makes it fail.
  */
-class LiveViewBrowserIT {
+class LiveViewBrowserIT extends WorkerIT {
     static final Path CHROMIUM = Path.of(System.getProperty("frontier.it.chromium", "/usr/bin/chromium"));
-    static TestKafka kafka;
-    static FrontierWorker worker;
-    static FrontierClient client;
 
     @BeforeAll
     static void start() {
@@ -58,17 +50,8 @@ class LiveViewBrowserIT {
             throw new AssertionError("the browser test is required but " + CHROMIUM + " is missing (apt-get install chromium)");
         }
         assumeTrue(present, () -> "no Chromium at " + CHROMIUM + ": browser test skipped");
-        kafka = TestKafka.start();
-        worker = FrontierWorker.start(kafka.bootstrapServers(), Map.of("frontier.backend", "cpu",
+        startWorker(Map.of("frontier.backend", "cpu",
                 "frontier.worker-id", "ui-it", "frontier.topics.partitions", 2, "micronaut.server.port", -1));
-        client = new FrontierClient(kafka.bootstrapServers());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (client != null) client.close();
-        if (worker != null) worker.close();
-        if (kafka != null) kafka.close();
     }
 
     record Answer(String graph, long version, int highlighted, String hash, String summary) {}

@@ -39,8 +39,6 @@ import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.PackedArrays;
-import org.frontiergraph.worker.FrontierWorker;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -48,17 +46,13 @@ import org.junit.jupiter.api.Test;
  * The worker end to end against a real Kafka broker: chunked snapshots, updates and queries in, verified results,
  * latency and error events out; bad records become error events while every valid record is still answered.
  */
-class WorkerPipelineIT {
+class WorkerPipelineIT extends WorkerIT {
     static final long SEED = 7;
     static final long CUT_AFTER_BYTES = 100_000;
-    static TestKafka kafka;
-    static FrontierWorker worker;
-    static FrontierClient client;
 
     @BeforeAll
     static void start() {
-        kafka = TestKafka.start();
-        worker = FrontierWorker.start(kafka.bootstrapServers(), Map.of(
+        startWorker(Map.of(
                 "frontier.backend", "cpu",
                 "frontier.worker-id", "it-worker",
                 "frontier.max-vertices", 1_000_000,
@@ -69,14 +63,6 @@ class WorkerPipelineIT {
                 // small, so that bursts of FULL answers are cut into several polls (the production default is 256 MiB)
                 "frontier.max-batch-answer-bytes", CUT_AFTER_BYTES,
                 "micronaut.server.port", -1));
-        client = new FrontierClient(kafka.bootstrapServers());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (client != null) client.close();
-        if (worker != null) worker.close();
-        if (kafka != null) kafka.close();
     }
 
     @Test
