@@ -43,6 +43,7 @@ import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.schema.codec.SubscriptionView;
 import org.frontiergraph.worker.FrontierWorker;
+import org.frontiergraph.worker.query.Answers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;

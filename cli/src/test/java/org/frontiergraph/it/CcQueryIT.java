@@ -11,7 +11,7 @@ import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.frontiergraph.cli.Answers;
+import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.cc.CcReference;

@@ -7,7 +7,7 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import org.frontiergraph.cli.Answers;
+import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.bfs.BfsVerifier;

@@ -29,7 +29,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.frontiergraph.cli.FrontierCliAccess;
-import org.frontiergraph.cli.Answers;
+import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.SubscriptionFeed;

@@ -4,7 +4,7 @@ import java.nio.IntBuffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.frontiergraph.cli.Answers;
+import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;

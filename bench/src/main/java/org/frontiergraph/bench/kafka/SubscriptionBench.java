@@ -24,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.bench.gpu.GpuBench;
-import org.frontiergraph.cli.Answers;
+import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.engine.Timing;

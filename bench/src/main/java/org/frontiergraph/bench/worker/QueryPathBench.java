@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.frontiergraph.cli.Answers;
+import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.bfs.BfsVerifier;

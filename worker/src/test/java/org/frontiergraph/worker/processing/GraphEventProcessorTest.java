@@ -42,7 +42,7 @@ import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.support.Fixtures.Services;
 import org.frontiergraph.worker.support.Fixtures;
-import org.frontiergraph.worker.support.ResultChunks;
+import org.frontiergraph.worker.query.Answers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -333,7 +333,7 @@ class GraphEventProcessorTest {
         assertTrue(out.errors().isEmpty(), () -> "errors: " + out.errors());
         assertTrue(out.statuses().isEmpty());
         assertEquals(1, out.results().size());
-        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 42, ResultChunks.bfs(out.results()));
+        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 42, Answers.bfs(out.results()));
         assertTrue(v.ok(), () -> "seed " + SEED + ": " + v.message());
         AnsweredQuery answered = out.answered();
         assertNotNull(answered);
@@ -601,7 +601,7 @@ class GraphEventProcessorTest {
         Outputs answered = process(record("g", query("q", "g", Algorithm.BFS, 1).build()));
         assertEquals(ResultStatus.OK, answered.answered().status());
         assertTrue(answered.errors().isEmpty());
-        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 0, ResultChunks.bfs(answered.results()));
+        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 0, Answers.bfs(answered.results()));
         assertTrue(v.ok(), () -> "seed " + SEED + ": " + v.message());
 
         // the same for updates: a rejected update between two good ones leaves the version chain intact

@@ -42,7 +42,6 @@ import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.support.Fixtures.Services;
 import org.frontiergraph.worker.support.Fixtures;
-import org.frontiergraph.worker.support.ResultChunks;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -168,7 +167,7 @@ class QueryServiceTest {
             QueryAnswer a = ok(query("bfs-" + s, g.graphId(), Algorithm.BFS, s + g.first()).build());
             assertDenseChunks(a.chunks(), g);
             assertNull(a.chunks().get(0).getDistances());
-            BfsResult r = ResultChunks.bfs(a.chunks());
+            BfsResult r = Answers.bfs(a.chunks());
             Verification v = BfsVerifier.verify(g.graph(), s, r);
             assertTrue(v.ok(), () -> g + " (seed " + SEED + "), source " + s + ": " + v.message());
             assertUserIdParents(a.chunks(), g, s);
@@ -182,7 +181,7 @@ class QueryServiceTest {
             QueryAnswer a = ok(query("sssp-" + s, g.graphId(), Algorithm.SSSP, s + g.first()).build());
             assertDenseChunks(a.chunks(), g);
             assertNull(a.chunks().get(0).getHops());
-            SsspResult r = ResultChunks.sssp(a.chunks());
+            SsspResult r = Answers.sssp(a.chunks());
             Verification v = SsspVerifier.verify(g.graph(), s, r);
             assertTrue(v.ok(), () -> g + " (seed " + SEED + "), source " + s + ": " + v.message());
             assertUserIdParents(a.chunks(), g, s);
@@ -224,7 +223,7 @@ class QueryServiceTest {
             assertEquals(len, PackedArrays.doubleCount(c.getMstEdges().getWeights()));
             covered += len;
         }
-        MstResult r = ResultChunks.mst(g.graph(), a.chunks());
+        MstResult r = Answers.mst(g.graph(), a.chunks());
         Verification v = MstVerifier.verify(g.graph(), r, reference);
         assertTrue(v.ok(), () -> g + " (seed " + SEED + "): " + v.message());
     }
@@ -239,7 +238,7 @@ class QueryServiceTest {
         assertEquals(1, head.getSource());
         assertEquals(0, PackedArrays.ints(head.getHops()).get(0), "user 1 is internal 0, the source");
         assertEquals(1, PackedArrays.ints(head.getParents()).get(0));
-        assertEquals(0, ResultChunks.bfs(a.chunks()).source());
+        assertEquals(0, Answers.bfs(a.chunks()).source());
         QueryAnswer wrong = answer(query("rome-0", "rome99", Algorithm.BFS, 0).build());
         assertEquals(ResultStatus.INVALID_VERTEX, wrong.status(), "0 is not a vertex of a 1-based graph");
         int n = g.graph().vertexCount();

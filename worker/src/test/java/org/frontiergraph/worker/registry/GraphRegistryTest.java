@@ -45,7 +45,7 @@ import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.query.QueryAnswer;
 import org.frontiergraph.worker.support.Fixtures.Services;
 import org.frontiergraph.worker.support.Fixtures;
-import org.frontiergraph.worker.support.ResultChunks;
+import org.frontiergraph.worker.query.Answers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -236,7 +236,7 @@ class GraphRegistryTest {
             QueryAnswer a = services.queries().answer(Fixtures.query("q" + source, "u", Algorithm.SSSP, source + first).build());
             assertEquals(ResultStatus.OK, a.status(), a.error());
             assertEquals(2, a.chunks().get(0).getGraphVersion());
-            SsspResult viaChunks = ResultChunks.sssp(a.chunks());
+            SsspResult viaChunks = Answers.sssp(a.chunks());
             assertTrue(SsspVerifier.verify(expected, source, viaChunks).ok(),
                     () -> context + ": " + SsspVerifier.verify(expected, source, viaChunks).message());
         }

@@ -43,7 +43,7 @@ import org.frontiergraph.worker.processing.Outputs;
 import org.frontiergraph.worker.query.QueryContext;
 import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.support.Fixtures;
-import org.frontiergraph.worker.support.ResultChunks;
+import org.frontiergraph.worker.query.Answers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -132,7 +132,7 @@ class SubscriptionPushesTest {
         GraphQuery q = query("check-" + id, "g", Algorithm.SSSP, source + FIRST).setResultMode(ResultMode.FULL).build();
         List<QueryResult> chunks = services.queries().answer(q).chunks();
         assertEquals(ResultStatus.OK, chunks.get(0).getStatus());
-        SsspResult fresh = ResultChunks.sssp(chunks);
+        SsspResult fresh = Answers.sssp(chunks);
         SubscriptionView view = views.get(id);
         assertArrayEquals(fresh.distances(), view.distances(), id + " distances " + when);
         var v = SsspVerifier.verify(graph(), source, new SsspResult(source, view.distances(), view.parents(), Timing.NONE), fresh);

@@ -39,7 +39,7 @@ import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.processing.InputRecord;
 import org.frontiergraph.worker.processing.Outputs;
 import org.frontiergraph.worker.support.Fixtures;
-import org.frontiergraph.worker.support.ResultChunks;
+import org.frontiergraph.worker.query.Answers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -238,7 +238,7 @@ class SubscriptionsTest {
         }
         switch (a) {
             case SSSP -> {
-                SsspResult f = ResultChunks.sssp(chunks);
+                SsspResult f = Answers.sssp(chunks);
                 if (mode == ResultMode.SUMMARY) {
                     QueryResult s = fresh(graph, a, source).get(0);
                     long reached = java.util.Arrays.stream(f.distances()).filter(d -> d != Double.POSITIVE_INFINITY).count();
@@ -255,13 +255,13 @@ class SubscriptionsTest {
                 }
             }
             case BFS -> {
-                BfsResult f = ResultChunks.bfs(chunks);
+                BfsResult f = Answers.bfs(chunks);
                 assertArrayEquals(f.hops(), hops, id + " hops " + when);
                 var v = BfsVerifier.verify(g, source, new BfsResult(source, hops, parents, Timing.NONE), f);
                 assertTrue(v.ok(), id + " " + when + ": " + v.message());
             }
             case MST -> {
-                MstResult f = ResultChunks.mst(g, chunks);
+                MstResult f = Answers.mst(g, chunks);
                 assertEquals(f.totalWeight(), view.totalWeight(), id + " total weight " + when);
                 assertEquals((long) f.components(), view.components(), id + " components " + when);
                 if (mode != ResultMode.SUMMARY) {

@@ -1,10 +1,11 @@
-package org.frontiergraph.worker.support;
+package org.frontiergraph.worker.query;
 
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
 import java.util.List;
 import org.frontiergraph.kernels.bfs.BfsResult;
+import org.frontiergraph.kernels.cc.CcResult;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
@@ -15,19 +16,19 @@ import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
- * The tests' reader of FULL-mode result chunks: back to the engine's result types (0-based ids), so the worker's
- * answers are checked by the engine's verifiers. (The CLI's reader, {@code org.frontiergraph.cli.Answers}, lives in
- * frontier-cli, which depends on this module.)
+ * Turns the chunks of a FULL-mode result back into the engine's result types (0-based ids), so that answers that
+ * travelled through Kafka can be checked by the same verifiers as the engine's: the reverse of the algorithms'
+ * {@link AnswerEncoder}s, for the CLI, the benchmarks and the tests.
  */
-public final class ResultChunks {
-    private ResultChunks() {}
+public final class Answers {
+    private Answers() {}
 
     public static BfsResult bfs(List<QueryResult> chunks) {
         QueryResult head = chunks.get(0);
         int n = head.getVertexCount(), first = head.getFirstVertexId();
         int[] hops = new int[n], parents = new int[n];
         for (QueryResult c : chunks) {
-            PackedArrays.copy(c.getHops(), hops, c.getOffset());
+            if (c.getHops() != null) PackedArrays.copy(c.getHops(), hops, c.getOffset());
             copyIds(c.getParents(), parents, c.getOffset(), first);
         }
         return new BfsResult(head.getSource() - first, hops, parents, Timing.NONE);
@@ -45,13 +46,21 @@ public final class ResultChunks {
         return new SsspResult(head.getSource() - first, dist, parents, Timing.NONE);
     }
 
-    /** The MST edges of a result as ids into {@code g.undirectedEdges()} (-1 for an edge the graph lacks). */
+    /** The labels of a CC result (user ids) as 0-based labels; the counts are the labels' own. */
+    public static CcResult cc(List<QueryResult> chunks) {
+        QueryResult head = chunks.get(0);
+        int[] labels = new int[head.getVertexCount()];
+        for (QueryResult c : chunks) copyIds(c.getLabels(), labels, c.getOffset(), head.getFirstVertexId());
+        return CcResult.of(labels, Timing.NONE);
+    }
+
+    /** The MST edges of a result as ids into {@code g.undirectedEdges()}. */
     public static MstResult mst(CsrGraph g, List<QueryResult> chunks) {
         QueryResult head = chunks.get(0);
         int first = head.getFirstVertexId();
         UndirectedEdges ue = g.undirectedEdges();
-        int[] ids = new int[chunks.stream().mapToInt(c -> c.getMstEdges() == null ? 0
-                : PackedArrays.intCount(c.getMstEdges().getSources())).sum()];
+        int total = chunks.stream().mapToInt(c -> c.getMstEdges() == null ? 0 : PackedArrays.intCount(c.getMstEdges().getSources())).sum();
+        int[] ids = new int[total];
         int k = 0;
         for (QueryResult c : chunks) {
             EdgeBatch b = c.getMstEdges();
@@ -66,7 +75,7 @@ public final class ResultChunks {
         return new MstResult(ids, head.getTotalWeight(), (int) (long) head.getComponents(), Timing.NONE);
     }
 
-    /** Id of undirected edge {a, b} (a < b) in the (u, v)-ordered list; -1 when absent. */
+    /** Id of undirected edge {a, b} (a < b) by binary search over the (u, v)-ordered list; -1 when absent. */
     private static int edgeId(UndirectedEdges ue, int a, int b) {
         int lo = 0, hi = ue.size() - 1;
         while (lo <= hi) {
@@ -79,6 +88,7 @@ public final class ResultChunks {
 
     /** Packed user ids into {@code to} from {@code offset}, as 0-based ids; negative values (none) stay. */
     private static void copyIds(ByteBuffer from, int[] to, int offset, int first) {
+        if (from == null) return;
         int n = PackedArrays.copy(from, to, offset);
         for (int i = offset; i < offset + n; i++) if (to[i] >= 0) to[i] -= first;
     }
