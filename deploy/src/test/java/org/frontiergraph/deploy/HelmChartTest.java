@@ -67,7 +67,7 @@ class HelmChartTest {
             if (!Files.exists(file) || !Files.readString(file).equals(expected)) stale.add(r.file());
         }
         assertTrue(stale.isEmpty(), stale + " differ from the chart's rendering: edit deploy/helm/frontier, then rewrite them with "
-                + "mvn -pl deploy -am test -Dtest=HelmChartTest -Dsurefire.failIfNoSpecifiedTests=false -Dfrontier.deploy.write-manifests=true");
+                + "mvn -pl deploy -am test -Dtest=HelmChartTest -Dfrontier.deploy.write-manifests=true");
         try (var files = Files.list(Repo.path("deploy/k8s"))) {
             List<String> committed = files.map(f -> Repo.ROOT.relativize(f).toString()).sorted().toList();
             assertEquals(RENDERINGS.stream().map(Rendering::file).sorted().toList(), committed,
