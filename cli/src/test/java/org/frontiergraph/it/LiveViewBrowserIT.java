@@ -3,7 +3,6 @@ package org.frontiergraph.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.io.IOException;
@@ -30,28 +29,33 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The live page (/ui) in a real browser (Debian's headless Chromium): it loads, draws the demo graph with the
  * shortest path between two vertices, and the drawing changes after an update re-weights a road on that path.
- * The path the page shows is checked against Dijkstra on the same version. Without Chromium the test is skipped,
- * unless {@code -Dfrontier.it.browser=required} or {@code FRONTIER_IT_BROWSER=required} (.ci/run sets it after
- * installing Chromium), which makes it fail.
+ * The path the page shows is checked against Dijkstra on the same version. Without Chromium the test is skipped, with
+ * the reason ({@link Prerequisite}), unless {@code -Dfrontier.it.browser=required} or {@code FRONTIER_IT_BROWSER=required}
+ * (.ci/run sets it after installing Chromium), which makes it fail.
  */
 class LiveViewBrowserIT extends WorkerIT {
     static final Path CHROMIUM = Path.of(System.getProperty("frontier.it.chromium", "/usr/bin/chromium"));
 
+    static Prerequisite chromium;
+
     @BeforeAll
     static void start() {
-        boolean present = Files.isExecutable(CHROMIUM);
-        String required = System.getProperty("frontier.it.browser", System.getenv("FRONTIER_IT_BROWSER"));
-        if (!present && "required".equals(required)) {
-            throw new AssertionError("the browser test is required but " + CHROMIUM + " is missing (apt-get install chromium)");
-        }
-        assumeTrue(present, () -> "no Chromium at " + CHROMIUM + ": browser test skipped");
+        chromium = Prerequisite.check("browser test", Files.isExecutable(CHROMIUM) ? null : "no Chromium at " + CHROMIUM,
+                "frontier.it.browser", "FRONTIER_IT_BROWSER", "apt-get install chromium");
+        if (!chromium.present()) return;
         startWorker(Map.of("frontier.backend", "cpu",
                 "frontier.worker-id", "ui-it", "frontier.topics.partitions", 2, "micronaut.server.port", -1));
+    }
+
+    @BeforeEach
+    void chromiumPresent() {
+        chromium.assumePresent();
     }
 
     record Answer(String graph, long version, int highlighted, String hash, String summary) {}
