@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.schema.ErrorEvent;
@@ -73,14 +75,15 @@ final class GraphsCommand implements Callable<Integer> {
         return FrontierCli.OK;
     }
 
-    /** The partition count of {@code topic}; -1 when it cannot be read. */
+    /** The partition count of {@code topic}; -1 when it cannot be read in 5 s. */
     static int partitions(Properties kafka, String topic) {
         Properties p = new Properties();
         p.putAll(kafka);
-        p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "5000");
-        try (Admin admin = Admin.create(p)) {
-            return admin.describeTopics(List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS).get(topic).partitions().size();
-        } catch (Exception e) {
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            List<PartitionInfo> parts = c.partitionsFor(topic, Duration.ofSeconds(5));
+            return parts == null || parts.isEmpty() ? -1 : parts.size();
+        } catch (KafkaException e) {
             return -1;
         }
     }
