@@ -44,11 +44,11 @@ import picocli.CommandLine.ParentCommand;
                 "  ./frontier subscribe --graph routers --algorithm cc      # componentChanges: which components split or merged"})
 final class SubscribeCommand implements Callable<Integer> {
     /**
-     * How long a stop waits for the broker to take the cancel, then for the last push (END), then to close: within
-     * 5 s of SIGTERM the command has exited, whatever the broker's state.
+     * How long a stop waits for the broker to take the cancel; for the last push (END), counted from the stop; and to
+     * close each client: within 5 s of SIGTERM the command has exited, whatever the broker's state.
      */
     static final Duration CANCEL_WAIT = Duration.ofMillis(1500);
-    static final Duration END_WAIT = Duration.ofSeconds(2);
+    static final Duration END_WAIT = Duration.ofMillis(3500);
     static final Duration CLOSE = Duration.ofMillis(500);
     private static final Duration POLL = Duration.ofMillis(200);
 
@@ -143,6 +143,7 @@ final class SubscribeCommand implements Callable<Integer> {
         boolean cancelled = false, answered = false, resubscribed = false;
         while (true) {
             if (!cancelled && (stop.requested() || cli.out.checkError())) {
+                endDeadline = System.nanoTime() + END_WAIT.toNanos();
                 String why = stop.requested() ? stop.why() : "output closed";
                 if (!client.cancel(s.getGraphId(), sid, CANCEL_WAIT)) {
                     err.println("frontier subscribe: " + why + ": the broker at " + where + " did not acknowledge the cancel of " + sid
@@ -150,7 +151,6 @@ final class SubscribeCommand implements Callable<Integer> {
                     return FrontierCli.OK;
                 }
                 cancelled = true;
-                endDeadline = System.nanoTime() + END_WAIT.toNanos();
                 err.println("frontier subscribe: " + why + ": cancelled " + sid);
             }
             if (cancelled && System.nanoTime() > endDeadline) {

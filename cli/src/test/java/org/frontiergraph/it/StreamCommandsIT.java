@@ -17,6 +17,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.utils.Utils;
 import org.awaitility.Awaitility;
 import org.frontiergraph.cli.FrontierCliAccess;
 import org.frontiergraph.client.SnapshotVersions;
@@ -80,11 +85,13 @@ class StreamCommandsIT extends WorkerIT {
 
     @Test
     void anUpdateFromTheCliIsPushedToASubscriberAndADropEndsIt() throws Exception {
+        // a graph of the same partition loaded first: the new worker's rebuild below replays "roads" from its snapshot
+        String keep = samePartitionAs("roads");
+        assertEquals(0, cli("load", "--graph", keep, file("keep").toString()).status());
         Run load = cli("load", "--graph", "roads", file("roads").toString());
         assertEquals(0, load.status(), load.err());
         long v = Long.parseLong(load.out().replaceAll("(?s).*version (\\d+) loaded.*", "$1"));
         assertTrue(SnapshotVersions.isClockChosen(v), "a default load's version comes from the clock: " + load.out());
-        assertEquals(0, cli("load", "--graph", "keep", file("keep").toString()).status());
 
         ByteArrayOutputStream subOut = new ByteArrayOutputStream(), subErr = new ByteArrayOutputStream();
         CompletableFuture<Integer> subscriber = CompletableFuture.supplyAsync(() -> FrontierCliAccess.run(new String[] {"subscribe",
@@ -119,7 +126,7 @@ class StreamCommandsIT extends WorkerIT {
         assertEquals("stream-it", roads.get("worker").asText());
         assertTrue(roads.get("partition").asInt() >= 0 && roads.get("residentBytes").asLong() > 0, roads.toString());
         Run table = cli("graphs");
-        assertTrue(table.out().startsWith("GRAPH ") && table.out().contains("\nroads ") && table.out().contains("\nkeep "), table.out());
+        assertTrue(table.out().startsWith("GRAPH ") && table.out().contains("\nroads ") && table.out().contains("\n" + keep + " "), table.out());
 
         Run tail = cli("tail", "status", "--graph", "roads", "--from-beginning", "--max", "2", "--timeout", "30");
         assertEquals(0, tail.status(), tail.err());
@@ -150,11 +157,12 @@ class StreamCommandsIT extends WorkerIT {
         Run tailErrors = cli("tail", "errors", "--graph", "roads", "--from-beginning", "--timeout", "3");
         assertTrue(tailErrors.lines().stream().anyMatch(e -> e.get("code").asText().equals("UNKNOWN_GRAPH")), tailErrors.out());
 
-        // a new worker rebuilds the partitions from the log: "keep" comes back, "roads" does not
+        // a new worker rebuilds the partition from the log (from keep's snapshot, so roads' too, then its tombstone):
+        // keep comes back, roads does not
         worker.close();
         worker = FrontierWorker.start(kafka.bootstrapServers(), SETTINGS);
-        Awaitility.await("the new worker rebuilt 'keep'").atMost(Duration.ofSeconds(90))
-                .until(() -> cli("query", "--graph", "keep", "--algorithm", "bfs", "--source", "1", "--timeout", "5").status() == 0);
+        Awaitility.await("the new worker rebuilt " + keep).atMost(Duration.ofSeconds(90))
+                .until(() -> cli("query", "--graph", keep, "--algorithm", "bfs", "--source", "1", "--timeout", "5").status() == 0);
         Run gone = cli("query", "--graph", "roads", "--algorithm", "bfs", "--source", "1");
         assertTrue(gone.err().startsWith("frontier: UNKNOWN_GRAPH: graph 'roads' was dropped"), gone.err());
     }
@@ -180,6 +188,22 @@ class StreamCommandsIT extends WorkerIT {
         assertEquals(0, second.status(), "a default load after " + n + " updates: " + second.err());
         long w = Long.parseLong(second.out().replaceAll("(?s).*version (\\d+) loaded.*", "$1"));
         assertTrue(w > v + n, w + " after " + (v + n));
+    }
+
+    /** A graph id that Kafka's default partitioner puts in the same partition of the graphs topic as {@code id}. */
+    private static String samePartitionAs(String id) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        int partitions;
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            partitions = c.partitionsFor(client.topics().graphs(), Duration.ofSeconds(30)).size();
+        }
+        int target = partition(id, partitions);
+        for (int i = 0; ; i++) if (partition("keep-" + i, partitions) == target) return "keep-" + i;
+    }
+
+    private static int partition(String id, int partitions) {
+        return Utils.toPositive(Utils.murmur2(id.getBytes(StandardCharsets.UTF_8))) % partitions;
     }
 
     private static JsonNode find(JsonNode graphs, String id) {

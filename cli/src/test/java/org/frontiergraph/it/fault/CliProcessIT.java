@@ -93,10 +93,11 @@ class CliProcessIT extends FaultTest {
             client.publishSnapshot("p", 1, Snapshots.of(e), 1, true, null);
             status.awaitFirst(x -> x.getGraphId().equals("p") && x.getVersion() == 1, Duration.ofSeconds(60)).orElseThrow();
 
-            // no --bootstrap: the port from $FRONTIER_KAFKA_PORT; an unknown client setting and DEBUG logging make log lines
+            // no --bootstrap: the port from $FRONTIER_KAFKA_PORT; a retry backoff above its maximum makes each Kafka client
+            // log a WARN (a static backoff will be applied), DEBUG logging whatever else there is
             String port = bootstrap.substring(bootstrap.lastIndexOf(':') + 1);
             Cli query = start("query", Map.of("FRONTIER_KAFKA_PORT", port, "FRONTIER_LOG_LEVEL", "DEBUG"), "query", "--graph", "p",
-                    "--algorithm", "sssp", "--source", "1", "--format", "json", "--kafka-property", "frontier.not-a-kafka-setting=1");
+                    "--algorithm", "sssp", "--source", "1", "--format", "json", "--kafka-property", "retry.backoff.ms=1500");
             assertTrue(query.process().waitFor(120, TimeUnit.SECONDS), "the query ended");
             assertEquals(0, query.process().exitValue(), query::stderr);
             JsonNode answer = new ObjectMapper().readTree(query.stdout());
