@@ -43,8 +43,13 @@ import picocli.CommandLine.ParentCommand;
                 "  ./frontier subscribe --graph ny --algorithm mst --mode summary --id ny-mst-watch",
                 "  ./frontier subscribe --graph routers --algorithm cc      # componentChanges: which components split or merged"})
 final class SubscribeCommand implements Callable<Integer> {
-    /** How long a cancelled subscription's last push (END) is waited for. */
-    static final Duration END_WAIT = Duration.ofSeconds(10);
+    /**
+     * How long a stop waits for the broker to take the cancel; for the last push (END), counted from the stop; and to
+     * close each client: within 5 s of SIGTERM the command has exited, whatever the broker's state.
+     */
+    static final Duration CANCEL_WAIT = Duration.ofMillis(1500);
+    static final Duration END_WAIT = Duration.ofMillis(3500);
+    static final Duration CLOSE = Duration.ofMillis(500);
     private static final Duration POLL = Duration.ofMillis(200);
 
     @ParentCommand
@@ -115,53 +120,69 @@ final class SubscribeCommand implements Callable<Integer> {
     int follow(Subscription s, StopRequest stop) throws IOException {
         Writer out = new OutputStreamWriter(cli.out, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(cli.err, StandardCharsets.UTF_8), true);
+        FrontierClient client = new FrontierClient(kafka.clientProperties(), FrontierClient.Topics.defaults());
+        SubscriptionFeed feed = null;
+        try {
+            feed = client.subscribe(s);
+            return follow(s, stop, client, feed, out, err);
+        } finally {
+            // promptly, whatever the broker's state: a cancel it never acknowledged is not waited for again
+            if (feed != null) feed.close(CLOSE);
+            client.close(CLOSE);
+        }
+    }
+
+    private int follow(Subscription s, StopRequest stop, FrontierClient client, SubscriptionFeed feed, Writer out,
+                       PrintWriter err) throws IOException {
         String sid = s.getSubscriptionId();
         String where = kafka.bootstrapServers();
-        try (FrontierClient client = new FrontierClient(kafka.clientProperties(), FrontierClient.Topics.defaults());
-             SubscriptionFeed feed = client.subscribe(s)) {
-            err.printf(Locale.ROOT, "frontier subscribe: subscription %s on graph '%s' (%s%s, %s); Ctrl-C cancels it%n", sid,
-                    s.getGraphId(), s.getAlgorithm(), s.getSource() == null ? "" : " from " + s.getSource(), lower(s.getResultMode()));
-            long firstDeadline = System.nanoTime() + Duration.ofSeconds(timeoutSeconds).toNanos();
-            long endDeadline = 0;
-            boolean cancelled = false, answered = false, resubscribed = false;
-            while (true) {
-                if (!cancelled && (stop.requested() || cli.out.checkError())) {
-                    client.cancel(s.getGraphId(), sid);
-                    cancelled = true;
-                    endDeadline = System.nanoTime() + END_WAIT.toNanos();
-                    err.println("frontier subscribe: " + (stop.requested() ? stop.why() : "output closed") + ": cancelled " + sid);
-                }
-                if (cancelled && System.nanoTime() > endDeadline) {
-                    err.println("frontier subscribe: no last push (END) within " + END_WAIT.toSeconds() + " s; the cancel was published");
+        err.printf(Locale.ROOT, "frontier subscribe: subscription %s on graph '%s' (%s%s, %s); Ctrl-C cancels it%n", sid,
+                s.getGraphId(), s.getAlgorithm(), s.getSource() == null ? "" : " from " + s.getSource(), lower(s.getResultMode()));
+        long firstDeadline = System.nanoTime() + Duration.ofSeconds(timeoutSeconds).toNanos();
+        long endDeadline = 0;
+        boolean cancelled = false, answered = false, resubscribed = false;
+        while (true) {
+            if (!cancelled && (stop.requested() || cli.out.checkError())) {
+                endDeadline = System.nanoTime() + END_WAIT.toNanos();
+                String why = stop.requested() ? stop.why() : "output closed";
+                if (!client.cancel(s.getGraphId(), sid, CANCEL_WAIT)) {
+                    err.println("frontier subscribe: " + why + ": the broker at " + where + " did not acknowledge the cancel of " + sid
+                            + " within " + CANCEL_WAIT.toMillis() + " ms; exiting without it (the subscription stays until cancelled)");
                     return FrontierCli.OK;
                 }
-                if (!answered && !cancelled && System.nanoTime() > firstDeadline) {
-                    client.cancel(s.getGraphId(), sid);
-                    throw new CliFailure("timed out after " + timeoutSeconds + " s waiting for the first answer to subscription "
-                            + sid + " (is a worker running on " + where + "?); the subscription was cancelled");
+                cancelled = true;
+                err.println("frontier subscribe: " + why + ": cancelled " + sid);
+            }
+            if (cancelled && System.nanoTime() > endDeadline) {
+                err.println("frontier subscribe: no last push (END) within " + END_WAIT.toMillis() + " ms; the cancel was published");
+                return FrontierCli.OK;
+            }
+            if (!answered && !cancelled && System.nanoTime() > firstDeadline) {
+                client.cancel(s.getGraphId(), sid, CANCEL_WAIT);
+                throw new CliFailure("timed out after " + timeoutSeconds + " s waiting for the first answer to subscription "
+                        + sid + " (is a worker running on " + where + "?); the subscription was cancelled");
+            }
+            for (SubscriptionFeed.Push p : feed.poll(POLL)) {
+                answered = true;
+                switch (p.outcome()) {
+                    case REPEATED -> { continue; }
+                    case GAP -> {
+                        if (!resubscribed && !cancelled) {
+                            err.printf(Locale.ROOT, "frontier subscribe: push #%d (%s) shows an earlier push was missed; "
+                                    + "subscribing again for a complete answer%n", p.sequence(), p.reason());
+                            client.publishSubscription(s);
+                            resubscribed = true;
+                        }
+                        continue;
+                    }
+                    default -> {
+                        if (p.reason() == PushReason.INITIAL || p.reason() == PushReason.RESYNC) resubscribed = false;
+                    }
                 }
-                for (SubscriptionFeed.Push p : feed.poll(POLL)) {
-                    answered = true;
-                    switch (p.outcome()) {
-                        case REPEATED -> { continue; }
-                        case GAP -> {
-                            if (!resubscribed && !cancelled) {
-                                err.printf(Locale.ROOT, "frontier subscribe: push #%d (%s) shows an earlier push was missed; "
-                                        + "subscribing again for a complete answer%n", p.sequence(), p.reason());
-                                client.publishSubscription(s);
-                                resubscribed = true;
-                            }
-                            continue;
-                        }
-                        default -> {
-                            if (p.reason() == PushReason.INITIAL || p.reason() == PushReason.RESYNC) resubscribed = false;
-                        }
-                    }
-                    JsonAnswer.writePush(p.chunks(), out);
-                    if (p.end()) {
-                        if (p.status() == ResultStatus.OK) return FrontierCli.OK;
-                        throw new CliFailure("subscription " + sid + " ended: " + p.status() + ": " + p.error());
-                    }
+                JsonAnswer.writePush(p.chunks(), out);
+                if (p.end()) {
+                    if (p.status() == ResultStatus.OK) return FrontierCli.OK;
+                    throw new CliFailure("subscription " + sid + " ended: " + p.status() + ": " + p.error());
                 }
             }
         }

@@ -115,7 +115,6 @@ class GraphEventProcessorTest {
         byte[] registryFraming = new byte[20];
         byte[] text = "{\"graphId\":\"g\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         return Stream.of(
-                Arguments.of("null value", null),
                 Arguments.of("empty", new byte[0]),
                 Arguments.of("shorter than the header", new byte[] {(byte) 0xC3, 0x01, 1, 2, 3}),
                 Arguments.of("schema-registry framing", registryFraming),
