@@ -53,8 +53,9 @@ final class SubscribeCommand implements Callable<Integer> {
     @Option(names = "--graph", required = true, paramLabel = "ID", description = "The graph's id.")
     String graphId;
 
-    @Option(names = "--algorithm", required = true, paramLabel = "bfs|sssp|mst|cc",
-            converter = Converters.SubscribableAlgorithm.class, description = "What to keep up to date.")
+    @Option(names = "--algorithm", required = true, paramLabel = "ALGORITHM", converter = Converters.SubscribableAlgorithm.class,
+            completionCandidates = Converters.SubscribableNames.class,
+            description = "What to keep up to date: ${COMPLETION-CANDIDATES}.")
     Algorithm algorithm;
 
     @Option(names = "--source", paramLabel = "V", converter = Converters.VertexId.class,

@@ -17,7 +17,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.avro.specific.SpecificRecord;
+import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
+import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -35,14 +37,13 @@ import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
-import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.errors.ErrorCode;
+import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphEntry;
-import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.support.Fixtures.Services;
 import org.frontiergraph.worker.support.Fixtures;
-import org.frontiergraph.worker.query.Answers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -333,7 +334,7 @@ class GraphEventProcessorTest {
         assertTrue(out.errors().isEmpty(), () -> "errors: " + out.errors());
         assertTrue(out.statuses().isEmpty());
         assertEquals(1, out.results().size());
-        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 42, Answers.bfs(out.results()));
+        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 42, Answers.decode(BfsResult.class, out.results()));
         assertTrue(v.ok(), () -> "seed " + SEED + ": " + v.message());
         AnsweredQuery answered = out.answered();
         assertNotNull(answered);
@@ -601,7 +602,7 @@ class GraphEventProcessorTest {
         Outputs answered = process(record("g", query("q", "g", Algorithm.BFS, 1).build()));
         assertEquals(ResultStatus.OK, answered.answered().status());
         assertTrue(answered.errors().isEmpty());
-        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 0, Answers.bfs(answered.results()));
+        Verification v = BfsVerifier.verify(GraphBuilder.build(edges), 0, Answers.decode(BfsResult.class, answered.results()));
         assertTrue(v.ok(), () -> "seed " + SEED + ": " + v.message());
 
         // the same for updates: a rejected update between two good ones leaves the version chain intact
