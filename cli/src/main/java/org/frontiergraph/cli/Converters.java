@@ -86,11 +86,15 @@ final class Converters {
         }
     }
 
-    /** The value names of the algorithms a subscription keeps: those with a standing form ({@link StandingForm#ALL}). */
+    /**
+     * The value names of the algorithms a subscription keeps: those with a standing form ({@link StandingForm#ALL}), in
+     * the contract's order.
+     */
     static final class SubscribableNames implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return StandingForm.ALL.keySet().stream().map(a -> a.name().toLowerCase(Locale.ROOT)).iterator();
+            return Arrays.stream(Algorithm.values()).filter(StandingForm.ALL::containsKey)
+                    .map(a -> a.name().toLowerCase(Locale.ROOT)).iterator();
         }
     }
 

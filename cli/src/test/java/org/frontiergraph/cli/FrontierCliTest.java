@@ -80,8 +80,10 @@ class FrontierCliTest {
         assertTrue(query.contains("What to compute: bfs, sssp, mst, apsp, cc."), out());
         assertEquals(0, run("subscribe", "--help"));
         String subscribe = out().replaceAll("\\s+", " ");
-        assertTrue(subscribe.contains("What to keep up to date: " + String.join(", ", StandingForm.ALL.keySet().stream()
-                .map(a -> a.name().toLowerCase(java.util.Locale.ROOT)).toList()) + "."), out());
+        assertTrue(subscribe.contains("What to keep up to date: bfs, sssp, mst, cc."), out());
+        for (Algorithm a : StandingForm.ALL.keySet()) {
+            assertTrue(subscribe.contains(a.name().toLowerCase(java.util.Locale.ROOT)), "subscribe --help names " + a);
+        }
         assertFalse(StandingForm.ALL.containsKey(Algorithm.APSP), "APSP keeps no standing answer");
     }
 
