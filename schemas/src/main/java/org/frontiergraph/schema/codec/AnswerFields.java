@@ -42,19 +42,25 @@ public final class AnswerFields {
      * (distances; +Infinity is unreachable). Its JSON name is the schema's.
      */
     public enum VertexArray {
-        HOPS("hops", false),
-        LABELS("labels", false),
-        DISTANCES("distances", true),
-        PARENTS("parents", false);
+        HOPS("hops", false, false, false),
+        LABELS("labels", false, true, true),
+        DISTANCES("distances", true, false, false),
+        PARENTS("parents", false, true, false);
 
         /** The schema's field (and its JSON name). */
         public final String field;
         /** True for float64 elements, false for int32. */
         public final boolean real;
+        /** The values are user vertex ids (parents, labels): a reader holding dense positions shifts them. */
+        public final boolean ids;
+        /** A vertex the answer has not reached yet holds itself (a label: its own component), not none. */
+        public final boolean selfWhenNew;
 
-        VertexArray(String field, boolean real) {
+        VertexArray(String field, boolean real, boolean ids, boolean selfWhenNew) {
             this.field = field;
             this.real = real;
+            this.ids = ids;
+            this.selfWhenNew = selfWhenNew;
         }
 
         /** The packed array in {@code chunk}, or null. */
