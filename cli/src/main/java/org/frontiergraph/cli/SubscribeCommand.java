@@ -7,10 +7,12 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.JsonAnswer;
 import org.frontiergraph.client.SubscriptionFeed;
@@ -19,6 +21,7 @@ import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.worker.subscription.StandingForm;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -58,8 +61,9 @@ final class SubscribeCommand implements Callable<Integer> {
     @Option(names = "--graph", required = true, paramLabel = "ID", description = "The graph's id.")
     String graphId;
 
-    @Option(names = "--algorithm", required = true, paramLabel = "bfs|sssp|mst|cc",
-            converter = Converters.SubscribableAlgorithm.class, description = "What to keep up to date.")
+    @Option(names = "--algorithm", required = true, paramLabel = "ALGORITHM", converter = Converters.SubscribableAlgorithm.class,
+            completionCandidates = Converters.SubscribableNames.class,
+            description = "What to keep up to date: ${COMPLETION-CANDIDATES}.")
     Algorithm algorithm;
 
     @Option(names = "--source", paramLabel = "V", converter = Converters.VertexId.class,
@@ -101,12 +105,17 @@ final class SubscribeCommand implements Callable<Integer> {
 
     /** Builds the subscription, refusing options that cannot work together before anything is sent. */
     Subscription checkOptions() {
-        boolean tree = algorithm == Algorithm.BFS || algorithm == Algorithm.SSSP;
+        StandingForm<?> form = StandingForm.ALL.get(algorithm);
+        boolean tree = form.fromSource();
         String algo = algorithm.name().toLowerCase(Locale.ROOT);
         if (tree && source == null) throw usage("--algorithm " + algo + " needs --source V");
-        if (!tree && source != null) throw usage("--source goes with bfs or sssp; " + algo + " is of the whole graph, with no source");
+        if (!tree && source != null) {
+            throw usage("--source goes with " + forms(StandingForm::fromSource) + "; " + algo + " is of the whole graph, with no source");
+        }
         ResultMode m = mode != null ? mode : targets.isEmpty() ? ResultMode.DELTA : ResultMode.TARGETS;
-        if (m == ResultMode.TARGETS && algorithm == Algorithm.MST) throw usage("--mode targets follows vertices: bfs, sssp or cc, not mst");
+        if (m == ResultMode.TARGETS && !form.supports(ResultMode.TARGETS)) {
+            throw usage("--mode targets follows vertices: " + forms(f -> f.supports(ResultMode.TARGETS)) + ", not " + algo);
+        }
         if (m == ResultMode.TARGETS && targets.isEmpty()) throw usage("--mode targets needs --targets V,V,...");
         if (m != ResultMode.TARGETS && !targets.isEmpty()) throw usage("--targets goes with --mode targets, not " + lower(m));
         if (id != null && id.isBlank()) throw usage("--id: an empty subscription id");
@@ -114,6 +123,12 @@ final class SubscribeCommand implements Callable<Integer> {
                 .setSubscriptionId(id != null ? id : "cli-" + UUID.randomUUID())
                 .setGraphId(graphId).setAlgorithm(algorithm).setSource(source).setTargets(targets)
                 .setResultMode(m).setMinIntervalMs(minIntervalMs).build();
+    }
+
+    /** The algorithms whose standing form passes {@code test}, as a phrase ({@code bfs, sssp or cc}), in the contract's order. */
+    private static String forms(Predicate<StandingForm<?>> test) {
+        return Converters.names(Arrays.stream(Algorithm.values()).filter(a -> StandingForm.ALL.containsKey(a)
+                && test.test(StandingForm.ALL.get(a))).map(a -> a.name().toLowerCase(Locale.ROOT)).toList(), " or ");
     }
 
     /** Subscribes and prints pushes until a stop is requested (then cancels) or the subscription ends. */

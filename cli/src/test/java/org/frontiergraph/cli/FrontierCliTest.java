@@ -17,6 +17,7 @@ import java.util.Properties;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.worker.subscription.StandingForm;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,6 +69,23 @@ class FrontierCliTest {
         for (String command : COMMANDS) assertTrue(out().contains("  " + command + " "), out());
         assertEquals(0, run("help"));
         assertTrue(out().startsWith("Usage: frontier"), out());
+    }
+
+    @Test
+    void theAlgorithmsHelpListsComeFromTheRegistries() {
+        assertEquals(0, run("query", "--help"));
+        String query = out().replaceAll("\\s+", " ");
+        for (Algorithm a : Algorithm.values()) {
+            assertTrue(query.contains(a.name().toLowerCase(java.util.Locale.ROOT)), "query --help names " + a + ":\n" + out());
+        }
+        assertTrue(query.contains("What to compute: bfs, sssp, mst, apsp, cc."), out());
+        assertEquals(0, run("subscribe", "--help"));
+        String subscribe = out().replaceAll("\\s+", " ");
+        assertTrue(subscribe.contains("What to keep up to date: bfs, sssp, mst, cc."), out());
+        for (Algorithm a : StandingForm.ALL.keySet()) {
+            assertTrue(subscribe.contains(a.name().toLowerCase(java.util.Locale.ROOT)), "subscribe --help names " + a);
+        }
+        assertFalse(StandingForm.ALL.containsKey(Algorithm.APSP), "APSP keeps no standing answer");
     }
 
     @Test
