@@ -15,19 +15,23 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * The live page, read-only: {@code GET /ui} (the page), {@code /ui/app.js}, {@code /ui/api/overview} (graphs,
- * counts, latency) and {@code /ui/api/graphs/{graphId}/view?algorithm=sssp|bfs|mst&source=S&target=T} (a drawing).
+ * The live page, read-only: {@code GET /ui} (the page), {@code /ui/app.js}, {@code /ui/api/overview?graph=G} (this
+ * worker's graphs, the graph to draw, counts, latency), {@code /ui/api/cluster} (every worker's readiness, partitions,
+ * lag and graphs, from the status topic) and
+ * {@code /ui/api/graphs/{graphId}/view?algorithm=sssp|bfs|mst&source=S&target=T} (a drawing).
  * Who may call it: {@link HttpAccessFilter}; off with {@code frontier.ui.enabled=false}.
  */
 @Controller("/ui")
 @Requires(property = "frontier.ui.enabled", notEquals = "false")
 public class LiveViewController {
     private final LiveView view;
+    private final ClusterView cluster;
     private final String page;
     private final String script;
 
-    public LiveViewController(LiveView view) {
+    public LiveViewController(LiveView view, ClusterView cluster) {
         this.view = view;
+        this.cluster = cluster;
         this.page = resource("/ui/index.html");
         this.script = resource("/ui/app.js");
     }
@@ -42,9 +46,15 @@ public class LiveViewController {
         return script;
     }
 
+    /** {@code graph}: the graph the page was asked to draw (none: the default, {@link DrawingChoice}). */
     @Get(uri = "/api/overview", produces = MediaType.APPLICATION_JSON)
-    public Map<String, Object> overview() {
-        return view.overview();
+    public Map<String, Object> overview(@QueryValue(defaultValue = "") String graph) {
+        return view.overview(graph);
+    }
+
+    @Get(uri = "/api/cluster", produces = MediaType.APPLICATION_JSON)
+    public Map<String, Object> cluster() {
+        return cluster.view();
     }
 
     @Get(uri = "/api/graphs/{graphId}/view", produces = MediaType.APPLICATION_JSON)
