@@ -107,6 +107,7 @@ final class ClusterState {
         w.put("ready", s != null && s.getReady() && !silent);
         w.put("silent", silent);
         w.put("heardMsAgo", nowMs - heard);
+        w.put("heard", VersionLabel.age(nowMs - heard));
         List<Map<String, Object>> partitions = new ArrayList<>();
         if (s != null) {
             for (WorkerPartition p : s.getPartitions()) {

@@ -12,7 +12,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import org.frontiergraph.worker.processing.GraphEventProcessor;
 
 /**
  * The live page, read-only: {@code GET /ui} (the page), {@code /ui/app.js}, {@code /ui/api/overview?graph=G} (this
@@ -26,12 +28,15 @@ import java.util.Map;
 public class LiveViewController {
     private final LiveView view;
     private final ClusterView cluster;
+    /** How this worker names itself in status events: the page tells its own graphs from the cluster's. */
+    private final String worker;
     private final String page;
     private final String script;
 
-    public LiveViewController(LiveView view, ClusterView cluster) {
+    public LiveViewController(LiveView view, ClusterView cluster, GraphEventProcessor processor) {
         this.view = view;
         this.cluster = cluster;
+        this.worker = processor.workerId();
         this.page = resource("/ui/index.html");
         this.script = resource("/ui/app.js");
     }
@@ -49,7 +54,9 @@ public class LiveViewController {
     /** {@code graph}: the graph the page was asked to draw (none: the default, {@link DrawingChoice}). */
     @Get(uri = "/api/overview", produces = MediaType.APPLICATION_JSON)
     public Map<String, Object> overview(@QueryValue(defaultValue = "") String graph) {
-        return view.overview(graph);
+        Map<String, Object> out = new LinkedHashMap<>(view.overview(graph));
+        out.put("worker", worker);
+        return out;
     }
 
     @Get(uri = "/api/cluster", produces = MediaType.APPLICATION_JSON)
