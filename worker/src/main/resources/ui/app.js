@@ -155,7 +155,8 @@ function draw(v) {
     const s = v.source - v.firstVertexId;
     ctx.fillStyle = "#0969da"; ctx.beginPath(); ctx.arc(X(s), Y(s), 6, 0, 2 * Math.PI); ctx.fill();
   }
-  $("summary").textContent = `${v.graphId} version ${v.version}: ${v.summary}`;
+  const held = local.find((g) => g.graphId === v.graphId);
+  $("summary").textContent = `${v.graphId} version ${held && held.version === v.version ? held.versionLabel : v.version}: ${v.summary}`;
   const a = $("answer");
   a.dataset.graph = v.graphId; a.dataset.version = v.version;
   a.dataset.highlightCount = v.highlight.length / 2; a.dataset.highlightHash = hash(v.highlight);
