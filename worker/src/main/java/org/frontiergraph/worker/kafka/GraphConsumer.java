@@ -291,7 +291,8 @@ public class GraphConsumer implements AutoCloseable {
     /** The consumer's lag on each of {@code owned} (from its cached metadata: no request), -1 where not known yet. */
     private static Map<Integer, Long> lag(KafkaConsumer<String, byte[]> c, Set<TopicPartition> owned) {
         Map<Integer, Long> out = new TreeMap<>();
-        for (TopicPartition tp : owned) out.put(tp.partition(), c.currentLag(tp).orElse(-1));
+        Set<TopicPartition> assignment = c.assignment();
+        for (TopicPartition tp : owned) out.put(tp.partition(), assignment.contains(tp) ? c.currentLag(tp).orElse(-1) : -1L);
         return Collections.unmodifiableMap(out);
     }
 

@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * {@code frontier.status-interval} (docs/contract.md, "WorkerStatus"): its consumer's state and readiness, the
  * partitions it owns with their lag, and the graphs it holds, as many as fit half the output producer's
  * {@code max.request.size}. Fire and forget: a status that does not go out is logged, and the next follows an interval
- * later.
+ * later. A stopping worker publishes none (the cluster view tells it silent after three intervals).
  */
 @Singleton
 public class WorkerStatusPublisher {
@@ -57,6 +57,8 @@ public class WorkerStatusPublisher {
 
     @Scheduled(fixedDelay = "${frontier.status-interval:10s}", initialDelay = "1s")
     void publish() {
+        GraphConsumer.State state = consumer.status().state();
+        if (state == GraphConsumer.State.STOPPING || state == GraphConsumer.State.STOPPED) return;   // its producer closes next
         WorkerStatus s = status(System.currentTimeMillis());
         try {
             producer.send(new ProducerRecord<>(topic, worker, FrontierCodec.encode(s)), (meta, e) -> {
@@ -100,6 +102,7 @@ public class WorkerStatusPublisher {
             listed.add(g);
         }
         return WorkerStatus.newBuilder().setWorker(worker).setTimestampMs(nowMs).setIntervalMs(intervalMs)
-                .setState(c.state().name()).setReady(c.ready()).setPartitions(partitions).setGraphs(listed).setGraphsOmitted(sorted.size() - listed.size()).build();
+                .setState(c.state().name()).setReady(c.ready()).setPartitions(partitions).setGraphs(listed)
+                .setGraphsOmitted(sorted.size() - listed.size()).build();
     }
 }

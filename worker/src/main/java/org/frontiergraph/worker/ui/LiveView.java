@@ -31,7 +31,8 @@ import org.frontiergraph.worker.registry.GraphRegistry;
  * What the live page shows of this worker (read-only; the cluster's workers and graphs are {@link ClusterView}'s):
  * the graphs it holds, query counts from the worker's metrics and exact latency percentiles of the last queries
  * ({@link RecentLatencies}), the graph to draw ({@link DrawingChoice}), and for a graph of at most
- * {@code frontier.ui.max-draw-vertices} vertices a drawing of an answer on it: the shortest-path tree (SSSP) or BFS tree from a source, or the path to a target, or the MST.
+ * {@code frontier.ui.max-draw-vertices} vertices a drawing of an answer on it: the shortest-path tree (SSSP) or BFS
+ * tree from a source, or the path to a target, or the MST.
  * Drawing answers are computed on the CPU engine from the graph version's host copy (small graphs only), so the
  * page never competes with queries for the GPU; layouts are cached per graph structure.
  * <p>Drawing work is bounded: a graph of more than {@code frontier.ui.max-draw-edges} edges is refused (413) before
