@@ -25,14 +25,23 @@ final class Chromium {
 
     private Chromium() {}
 
-    /** Skips the calling test class (a JUnit assumption, with the reason) when Chromium is missing, unless it is required. */
-    static void assumePresent() {
+    /** Whether Chromium is here; when it is required (see above) and missing, fails instead. */
+    static boolean available() {
         boolean present = Files.isExecutable(BINARY);
         String required = System.getProperty("frontier.it.browser", System.getenv("FRONTIER_IT_BROWSER"));
         if (!present && "required".equals(required)) {
             throw new AssertionError("the browser test is required but " + BINARY + " is missing (apt-get install chromium)");
         }
-        assumeTrue(present, () -> "no Chromium at " + BINARY + " (apt-get install chromium, or -Dfrontier.it.chromium=PATH): browser test skipped");
+        return present;
+    }
+
+    /**
+     * Skips the calling test (a JUnit assumption with the reason, which the reports show) when Chromium is missing,
+     * unless it is required. Call it from {@code @BeforeEach}: an assumption in {@code @BeforeAll} makes the reports
+     * say "Tests run: 0" with no reason.
+     */
+    static void assumePresent() {
+        assumeTrue(available(), () -> "no Chromium at " + BINARY + " (apt-get install chromium, or -Dfrontier.it.chromium=PATH): browser test skipped");
     }
 
     /** Loads {@code url} until its script settles; returns the DOM, and saves a screenshot of the same page. */

@@ -26,6 +26,7 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,9 +36,14 @@ import org.junit.jupiter.api.Test;
  * with the reason ({@link Chromium#assumePresent}).
  */
 class LiveViewBrowserIT extends WorkerIT {
+    @BeforeEach
+    void browser() {
+        Chromium.assumePresent();
+    }
+
     @BeforeAll
     static void start() {
-        Chromium.assumePresent();
+        if (!Chromium.available()) return;   // each test is skipped, with the reason (browser())
         startWorker(Map.of("frontier.backend", "cpu",
                 "frontier.worker-id", "ui-it", "frontier.topics.partitions", 2, "micronaut.server.port", -1));
     }

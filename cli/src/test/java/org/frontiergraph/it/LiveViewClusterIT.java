@@ -29,6 +29,7 @@ import org.frontiergraph.worker.ui.ClusterView;
 import org.frontiergraph.worker.ui.LiveView;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,9 +62,14 @@ class LiveViewClusterIT {
         return Utils.toPositive(Utils.murmur2(graphId.getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
     }
 
+    @BeforeEach
+    void browser() {
+        Chromium.assumePresent();
+    }
+
     @BeforeAll
     static void start() throws Exception {
-        Chromium.assumePresent();
+        if (!Chromium.available()) return;   // each test is skipped, with the reason (browser())
         kafka = TestKafka.start();
         client = new FrontierClient(kafka.bootstrapServers());
         a = worker("ui-a");
