@@ -117,6 +117,7 @@ public class LiveView {
             g.put("roadLike", drawable && c.roadLike());
             graphs.add(g);
         }
+        degrees.keySet().retainAll(candidates.stream().map(DrawingChoice.Candidate::graphId).toList());   // dropped graphs
         DrawingChoice.Choice choice = DrawingChoice.choose(requested, candidates);
         Map<String, Object> draw = new LinkedHashMap<>();
         draw.put("graphId", choice.graphId());
@@ -130,8 +131,16 @@ public class LiveView {
             queries.merge(key, n, (a, b) -> (Long) a + (Long) b);
         }
         Map<String, Object> latency = new LinkedHashMap<>();
-        latencies.summaries().forEach((kind, s) -> latency.put(kind, Map.of("count", s.count(), "window", s.window(),
-                "min", s.min(), "p50", s.p50(), "p99", s.p99(), "max", s.max())));
+        latencies.summaries().forEach((kind, s) -> {
+            Map<String, Object> l = new LinkedHashMap<>();
+            l.put("count", s.count());
+            l.put("window", s.window());
+            l.put("min", s.min());
+            l.put("p50", s.p50());
+            l.put("p99", s.p99());
+            l.put("max", s.max());
+            latency.put(kind, l);
+        });
         double errors = meters.find("frontier.errors").counters().stream().mapToDouble(Counter::count).sum();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("timeMs", now);
