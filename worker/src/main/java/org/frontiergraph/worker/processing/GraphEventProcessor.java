@@ -394,6 +394,11 @@ public class GraphEventProcessor {
         }
     }
 
+    /** How this worker names itself in status events: {@code frontier.worker-id}, else the host name. */
+    public String workerId() {
+        return workerId;
+    }
+
     private static String hostName() {
         try {
             return InetAddress.getLocalHost().getHostName();
