@@ -6,10 +6,11 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
- * How the page shows a graph version. {@code ./frontier load} (and most pipelines) version a snapshot by the time it
- * was published in epoch milliseconds, and each update adds 1, so such a version reads as a time: it is shown as that
- * time (UTC) and its age, {@code 12:01:05 (3 s ago)}, with the date when it is not today's. A version that is not a
- * plausible time (before 2000, or more than a year ahead: 1, 2, 3 ...) is shown as the number.
+ * How the page shows a graph version. {@code ./frontier load} and the clients version a snapshot by the time it was
+ * published, in epoch milliseconds shifted left by {@value #UPDATE_BITS} bits (docs/contract.md, "Choosing versions"),
+ * and pipelines often by the plain epoch milliseconds; each update adds 1. Such a version reads as a time: it is shown
+ * as that time (UTC) and its age, {@code 12:01:05 (3 s ago)}, with the date when it is not today's. A version that is
+ * neither a plausible time (before 2000, or more than a year ahead: 1, 2, 3 ...) is shown as the number.
  */
 final class VersionLabel {
     /** 2000-01-01T00:00:00Z: a smaller version is a counter, not a time. */
@@ -18,15 +19,25 @@ final class VersionLabel {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
+    /** The contract's clock-chosen versions: {@code epoch_ms << UPDATE_BITS} (the client's SnapshotVersions). */
+    static final int UPDATE_BITS = 20;
+
     private VersionLabel() {}
 
     /** The label of {@code version} seen at {@code nowMs}. */
     static String of(long version, long nowMs) {
-        if (!isTime(version, nowMs)) return Long.toString(version);
-        ZonedDateTime at = Instant.ofEpochMilli(version).atZone(ZoneOffset.UTC);
+        long ms = timeOf(version, nowMs);
+        if (ms < 0) return Long.toString(version);
+        ZonedDateTime at = Instant.ofEpochMilli(ms).atZone(ZoneOffset.UTC);
         ZonedDateTime now = Instant.ofEpochMilli(nowMs).atZone(ZoneOffset.UTC);
         String when = at.toLocalDate().equals(now.toLocalDate()) ? TIME.format(at) : DATE_TIME.format(at);
-        return when + " (" + age(nowMs - version) + ")";
+        return when + " (" + age(nowMs - ms) + ")";
+    }
+
+    /** The time {@code version} reads as (a clock-chosen version first, then plain epoch ms), or -1 when none. */
+    static long timeOf(long version, long nowMs) {
+        if (isTime(version >> UPDATE_BITS, nowMs)) return version >> UPDATE_BITS;
+        return isTime(version, nowMs) ? version : -1;
     }
 
     /** Whether {@code version} reads as an epoch-ms time: from 2000 to a year after {@code nowMs}. */

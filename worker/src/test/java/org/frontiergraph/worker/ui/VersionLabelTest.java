@@ -26,6 +26,14 @@ class VersionLabelTest {
     }
 
     @Test
+    void aClockChosenVersionShowsItsPublicationTime() {   // ./frontier load's default: epoch_ms << 20
+        long v = at("2026-11-28T12:01:05Z") << VersionLabel.UPDATE_BITS;
+        assertEquals("12:01:05 (3 s ago)", VersionLabel.of(v, NOW));
+        assertEquals("12:01:05 (3 s ago)", VersionLabel.of(v + 100_000, NOW), "10^5 updates later: the snapshot's time");
+        assertEquals("2026-11-20 00:00:00 (8 d ago)", VersionLabel.of(at("2026-11-20T00:00:00Z") << VersionLabel.UPDATE_BITS, NOW));
+    }
+
+    @Test
     void aCounterVersionStaysANumber() {
         assertEquals("1", VersionLabel.of(1, NOW));
         assertEquals("42", VersionLabel.of(42, NOW));
