@@ -7,8 +7,10 @@ import java.util.stream.IntStream;
 /**
  * The merge of a {@link MutableGraph}: a new compact CSR from its base and its overlay of structural changes (base
  * edges removed, edges added, vertices appended), edge ids renumbered in canonical order ({@link IdShift}), with what
- * a copy of the graph needs to follow (the touched rows, where the edges moved). A function of its arguments: the
- * mutable graph keeps the state and the journals of who follows it.
+ * a copy of the graph needs to follow (the touched rows, where the edges moved). A directed base with a transpose
+ * (some reader reads in-arcs) hands its new version how to derive the next transpose ({@link TransposeMerge}) instead
+ * of transposing from scratch. A function of its arguments: the mutable graph keeps the state and the journals of who
+ * follows it.
  */
 final class CsrMerge {
     private CsrMerge() {}
@@ -146,6 +148,9 @@ final class CsrMerge {
         double oldSum = old.weightSumIfKnown();
         CsrGraph next = new CsrGraph(n, directed, newOff, newCol, newW, newIds, Math.toIntExact(edgeCount), nonIntegral == 0);
         next.knownTotals(nonIntegral, Double.isNaN(oldSum) ? Double.NaN : oldSum + Arrays.stream(sumDelta).sum());
+        if (directed && old.keepsTranspose()) {   // a reader of transposes follows the graph: the next one is derived
+            next.deriveTranspose(TransposeMerge.of(old, old.transpose(), removedIds, addedKeys, rows));
+        }
         ChangeLog.EdgeMoves moves = null;
         if (!directed) {
             moves = ChangeLog.EdgeMoves.of(old.edgeCount(), removedIds, shift.addedIds(), addedKeys, addedW);
@@ -156,7 +161,7 @@ final class CsrMerge {
     }
 
     /** Row boundaries splitting the arcs into about equal ranges for the cores. */
-    private static int[] rowRanges(int[] offsets, int n) {
+    static int[] rowRanges(int[] offsets, int n) {
         int pieces = Math.max(1, Math.min(n, 4 * Runtime.getRuntime().availableProcessors()));
         long arcs = offsets[n];
         int[] b = new int[pieces + 1];
@@ -178,7 +183,7 @@ final class CsrMerge {
     }
 
     /** The first index of sorted {@code a} whose value is at least {@code x} ({@code a.length} when none). */
-    private static int firstAtLeast(int[] a, int x) {
+    static int firstAtLeast(int[] a, int x) {
         int lo = 0, hi = a.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
