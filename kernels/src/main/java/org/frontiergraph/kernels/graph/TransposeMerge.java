@@ -9,11 +9,13 @@ import java.util.stream.IntStream;
  * {@link GraphBuilder#transpose} gives (rows sorted by source, weights, and the edge ids, which on a directed graph
  * are the arcs' places in the forward CSR and so move in a merge).
  *
- * <p>A transposed row v whose in-arcs did not change is copied whole (columns and weights); its edge ids are shifted
- * by where their sources' forward rows moved ({@code next.rowStart(u) - old.rowStart(u)}, one table per merge), or
- * looked up in the new row when the source's row itself changed (O(log d)). A row that gained or lost in-arcs is
- * merged from its old arcs, less the removed ones, and the added arcs' sources, in order. O(m) copying on all cores
- * plus O(n + k log k) for k changed arcs; transposing from scratch scatters every arc to a random row.
+ * <p>Runs of transposed rows whose in-arcs did not change are copied at once (columns and weights), their edge ids
+ * shifted by how far their sources' forward rows moved ({@code next.rowStart(u) - old.rowStart(u)}, one table per
+ * merge); a row that gained or lost in-arcs is merged from its old arcs, less the removed ones, and the added arcs'
+ * sources, in order; last, the arcs out of each forward row the merge rebuilt (the added ones among them) take their
+ * ids and weights from the new forward row, found by binary search in their transposed rows. O(m) sequential copying
+ * on all cores plus O(n + k log k) for k changed arcs, where transposing from scratch scatters every arc to its row.
+ * Both allocate the new arrays; on USA-road-d.NY that allocation and the copying are most of either's time.
  *
  * <p>Held by the new version until its {@link CsrGraph#transpose()} is first read ({@link #apply}), which holds the
  * previous version's transpose until then; the new version derives it before its first in-place re-weight, so the
@@ -84,59 +86,71 @@ final class TransposeMerge {
         }
         addedStart[rows] = added.length;
         for (int v : removedTargets) degree[Arrays.binarySearch(changedRows, v)]--;
-        // 2. the new row offsets
+        // 2. the new row offsets: the old ones (past the old rows: their end) plus the change in degree of the
+        //    changed rows before, a run of rows at a time
         int[] offsets = new int[n + 1];
-        long acc = 0;
-        for (int v = 0, t = 0; v < n; v++) {
-            offsets[v] = (int) acc;
-            if (t < rows && changedRows[t] == v) acc += degree[t++];
-            else if (v < bn) acc += tOff[v + 1] - tOff[v];
+        int change = 0;
+        for (int t = 0, v = 0; t <= rows; t++) {
+            int stop = t < rows ? changedRows[t] : n;
+            for (int end = Math.min(stop, bn); v <= end; v++) offsets[v] = tOff[v] + change;
+            for (; v <= stop; v++) offsets[v] = tOff[bn] + change;
+            if (t < rows) change += degree[t] - (stop < bn ? tOff[stop + 1] - tOff[stop] : 0);
         }
-        offsets[n] = (int) acc;
-        if (acc != next.arcCount()) {
-            throw new IllegalStateException("transpose merge produced " + acc + " arcs, expected " + next.arcCount());
+        int arcs = offsets[n];
+        if (arcs != next.arcCount()) {
+            throw new IllegalStateException("transpose merge produced " + arcs + " arcs, expected " + next.arcCount());
         }
-        // 3. where each unchanged forward row moved (its arcs' ids shift with it); MOVED_ROW: the row changed
+        // 3. how far each forward row moved: the arcs of an unchanged row keep their order, so their ids shift by it
+        //    (for a row the merge rebuilt it means nothing: step 5 writes those arcs' ids)
         int[] shift = new int[bn];
         IntStream.range(0, chunks(bn)).parallel().forEach(c -> {
             for (int u = c * CHUNK, end = Math.min(bn, u + CHUNK); u < end; u++) shift[u] = nextOff[u] - oldOffsets[u];
         });
-        for (int u : sourceRows) if (u < bn) shift[u] = MOVED_ROW;
-        // 4. columns, weights and ids, row ranges on all cores: unchanged rows copied, changed rows merged
-        int arcs = (int) acc;
+        // 4. columns, weights and ids, row ranges on all cores: runs of unchanged rows copied at once, changed rows
+        //    merged (an added arc's weight and id are left to step 5)
         int[] cols = new int[arcs], ids = new int[arcs];
         double[] wts = new double[arcs];
         int[] bounds = CsrMerge.rowRanges(offsets, n);
         IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
             int t = CsrMerge.firstAtLeast(changedRows, bounds[r]);
-            for (int v = bounds[r]; v < bounds[r + 1]; v++) {
-                int to = offsets[v];
-                if (t < rows && changedRows[t] == v) {
-                    int p = to;
-                    int e = v < bn ? tOff[v] : 0, end = v < bn ? tOff[v + 1] : 0;
-                    for (int a = addedStart[t], aEnd = addedStart[t + 1]; e < end || a < aEnd; p++) {
-                        while (e < end && Arrays.binarySearch(removed, tIds[e]) >= 0) e++;
-                        if (e >= end && a >= aEnd) break;
-                        if (a < aEnd && (e >= end || (int) added[a] < tCol[e])) {
-                            int u = (int) added[a++];
-                            int id = next.findArc(u, v);
-                            cols[p] = u;
-                            wts[p] = nextW[id];
-                            ids[p] = id;
-                        } else {
-                            cols[p] = tCol[e];
-                            wts[p] = tW[e];
-                            ids[p] = newId(next, shift, tCol[e], v, tIds[e]);
-                            e++;
-                        }
-                    }
-                    t++;
-                } else if (v < bn) {
-                    int from = tOff[v], len = tOff[v + 1] - from;
+            for (int v = bounds[r], hi = bounds[r + 1]; v < hi; ) {
+                int stop = Math.min(hi, t < rows ? changedRows[t] : n), spanEnd = Math.min(stop, bn);
+                if (v < spanEnd) {   // rows v .. spanEnd - 1 keep their in-arcs
+                    int from = tOff[v], to = offsets[v], len = tOff[spanEnd] - from, d = to - from;
                     System.arraycopy(tCol, from, cols, to, len);
                     System.arraycopy(tW, from, wts, to, len);
-                    for (int j = 0; j < len; j++) ids[to + j] = newId(next, shift, tCol[from + j], v, tIds[from + j]);
+                    for (int e = from, end = from + len; e < end; e++) ids[e + d] = tIds[e] + shift[tCol[e]];
                 }
+                v = stop;   // rows from bn up to stop hold no arcs
+                if (v == hi) break;
+                int p = offsets[v];   // changed row v: its old arcs less the removed ones, merged with the added ones
+                int e = v < bn ? tOff[v] : 0, end = v < bn ? tOff[v + 1] : 0;
+                for (int a = addedStart[t], aEnd = addedStart[t + 1]; e < end || a < aEnd; p++) {
+                    while (e < end && Arrays.binarySearch(removed, tIds[e]) >= 0) e++;
+                    if (e >= end && a >= aEnd) break;
+                    if (a < aEnd && (e >= end || (int) added[a] < tCol[e])) {
+                        cols[p] = (int) added[a++];
+                    } else {
+                        cols[p] = tCol[e];
+                        wts[p] = tW[e];
+                        ids[p] = tIds[e] + shift[tCol[e]];
+                        e++;
+                    }
+                }
+                t++;
+                v++;
+            }
+        });
+        // 5. the arcs out of the forward rows the merge rebuilt (every added arc among them): id and weight from there
+        int[] nextCol = next.columns();
+        IntStream moved = IntStream.range(0, sourceRows.length);
+        (sourceRows.length >= CHUNK ? moved.parallel() : moved).forEach(i -> {
+            int u = sourceRows[i];
+            for (int a = nextOff[u], end = nextOff[u + 1]; a < end; a++) {
+                int v = nextCol[a];
+                int p = Arrays.binarySearch(cols, offsets[v], offsets[v + 1], u);
+                ids[p] = a;
+                wts[p] = nextW[a];
             }
         });
         CsrGraph t = new CsrGraph(n, true, offsets, cols, wts, ids, next.edgeCount(), next.integralWeights());
@@ -146,16 +160,8 @@ final class TransposeMerge {
 
     /** Vertices per task of the shift table. */
     private static final int CHUNK = 1 << 14;
-    /** A shift that marks a forward row rebuilt by the merge (no real shift is this large). */
-    private static final int MOVED_ROW = Integer.MIN_VALUE;
 
     private static int chunks(int n) {
         return (n + CHUNK - 1) / CHUNK;
-    }
-
-    /** The new id of kept arc u -> v, {@code oldId} in the previous version: shifted with its row, or found in it. */
-    private static int newId(CsrGraph next, int[] shift, int u, int v, int oldId) {
-        int s = shift[u];
-        return s != MOVED_ROW ? oldId + s : next.findArc(u, v);
     }
 }
