@@ -110,9 +110,9 @@ final class CsrMerge {
         long expected = directed ? edgeCount : 2 * edgeCount;
         if (acc != expected) throw new IllegalStateException("merge produced " + acc + " arcs, expected " + expected);
 
-        // 3. columns, weights and edge ids, row ranges on all cores: untouched rows copied whole, touched rows from
-        // step 1. Undirected edge ids: an edge kept from the base shifts its old id (IdShift), an added edge takes the
-        // id IdShift gives it; no pass over the new rows is needed for them.
+        // 3. columns, weights and edge ids, row ranges on all cores: runs of untouched rows copied at once, touched
+        // rows from step 1. Undirected edge ids: an edge kept from the base shifts its old id (IdShift), an added edge
+        // takes the id IdShift gives it; no pass over the new rows is needed for them.
         int arcs = (int) acc;
         int[] newCol = new int[arcs], newIds = new int[arcs];
         double[] newW = new double[arcs];
@@ -120,27 +120,29 @@ final class CsrMerge {
         int[] bounds = rowRanges(newOff, n);
         IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
             int t = firstAtLeast(rows, bounds[r]);   // the next touched row, walked along with u
-            for (int u = bounds[r]; u < bounds[r + 1]; u++) {
-                int to = newOff[u], len = newOff[u + 1] - to;
-                if (t < rows.length && rows[t] == u) {
-                    int from = tStart[t];
-                    System.arraycopy(tCol, from, newCol, to, len);
-                    System.arraycopy(tW, from, newW, to, len);
-                    if (!directed) {
-                        for (int j = 0; j < len; j++) {
-                            int o = tOld[from + j];
-                            newIds[to + j] = o >= 0 ? shift.apply(ids[o]) : shift.addedIds()[-1 - o];
-                        }
-                    }
-                    t++;
-                } else if (len > 0) {
-                    int from = off[u];
+            for (int u = bounds[r], hi = bounds[r + 1]; u < hi; ) {
+                int stop = Math.min(hi, t < rows.length ? rows[t] : n), runEnd = Math.min(stop, bn);
+                if (u < runEnd) {   // untouched rows u .. runEnd - 1: copied at once
+                    int from = off[u], to = newOff[u], len = off[runEnd] - from;
                     System.arraycopy(col, from, newCol, to, len);
                     System.arraycopy(wt, from, newW, to, len);
                     if (!directed) for (int j = 0; j < len; j++) newIds[to + j] = shift.apply(ids[from + j]);
                 }
-                if (directed) for (int e = to; e < to + len; e++) newIds[e] = e;   // directed: edges are the arcs, in order
+                u = stop;   // rows from bn up to stop hold no arcs
+                if (u == hi) break;
+                int to = newOff[u], len = newOff[u + 1] - to, from = tStart[t];
+                System.arraycopy(tCol, from, newCol, to, len);
+                System.arraycopy(tW, from, newW, to, len);
+                if (!directed) {
+                    for (int j = 0; j < len; j++) {
+                        int o = tOld[from + j];
+                        newIds[to + j] = o >= 0 ? shift.apply(ids[o]) : shift.addedIds()[-1 - o];
+                    }
+                }
+                t++;
+                u++;
             }
+            if (directed) for (int e = newOff[bounds[r]]; e < newOff[bounds[r + 1]]; e++) newIds[e] = e;   // edges are the arcs, in order
         });
 
         int oldNonIntegral = old.nonIntegralArcsIfKnown();
