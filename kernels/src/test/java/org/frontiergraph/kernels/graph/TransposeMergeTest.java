@@ -1,6 +1,7 @@
 package org.frontiergraph.kernels.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,7 +67,7 @@ class TransposeMergeTest {
         CsrGraph start = randomGraph(rnd, 100, 10, 400);
         MutableGraph g = new MutableGraph(start);
         CsrGraph first = g.current();
-        assertTrue(!first.keepsTranspose(), "nothing read yet");
+        assertFalse(first.keepsTranspose(), "nothing read yet");
         CsrGraph t0 = first.transpose();
         assertSame(t0, first.transpose(), "cached");
         int u = first.sourceOf(0), v = first.columns()[0];
