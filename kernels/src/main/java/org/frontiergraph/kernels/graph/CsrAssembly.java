@@ -28,6 +28,11 @@ public final class CsrAssembly {
         return 4 * (vertices + 1) + 16 * arcs;
     }
 
+    /** Bytes the per-vertex counts (later the offsets) of {@code vertices} vertices hold: allocated with the assembly. */
+    public static long countsBytes(long vertices) {
+        return 4 * (vertices + 1);
+    }
+
     /** Bytes a decoded chunk of {@code edges} edges holds with {@code weightBytes} (0, 4 or 8) an edge of weights. */
     public static long chunkBytes(long edges, int weightBytes) {
         return edges * (8 + weightBytes);
@@ -75,7 +80,7 @@ public final class CsrAssembly {
         this.directed = directed;
         this.firstVertexId = firstVertexId;
         this.counts = new int[vertexCount + 1];
-        allocate(4L * (vertexCount + 1));
+        allocate(countsBytes(vertexCount));
     }
 
     public int vertexCount() { return vertexCount; }
@@ -108,6 +113,11 @@ public final class CsrAssembly {
      * means every weight is 1. Nothing is added yet: see {@link #add}.
      */
     public Chunk decode(IntBuffer sources, IntBuffer targets, DoubleBuffer weights) {
+        return decode(vertexCount, firstVertexId, sources, targets, weights);
+    }
+
+    /** {@link #decode(IntBuffer, IntBuffer, DoubleBuffer)} for an assembly not made yet (its bytes are checked first). */
+    public static Chunk decode(int vertexCount, int firstVertexId, IntBuffer sources, IntBuffer targets, DoubleBuffer weights) {
         int m = sources.remaining();
         if (targets.remaining() != m || (weights.remaining() != 0 && weights.remaining() != m)) {
             throw new IllegalArgumentException("sources, targets and weights differ in length (" + m + ", "

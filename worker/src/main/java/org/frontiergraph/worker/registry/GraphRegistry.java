@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntPredicate;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.InvalidGraphException;
 import org.frontiergraph.kernels.graph.MutableGraph;
@@ -129,16 +128,14 @@ public class GraphRegistry implements AutoCloseable {
             long edges = chunk.getEdgeCount();
             budget.require("graph '" + chunk.getGraphId() + "' version " + chunk.getVersion() + " (" + chunk.getVertexCount()
                             + " vertices, " + edges + " edges)",
-                    SnapshotAssembler.chunkBytes(edges, true) + HeapBudget.buildBytes(chunk.getVertexCount(), edges, chunk.getDirected()),
-                    heldBytes());
+                    HeapBudget.buildBytes(chunk.getVertexCount(), edges, chunk.getDirected()), heldBytes());
         }
         long t0 = System.nanoTime();
         SnapshotAssembler.Outcome outcome = assembler.accept(chunk, partition, offset, timestampMs);
         if (outcome.complete().isEmpty()) return new Change(Optional.empty(), outcome.abandoned());
         SnapshotAssembler.Assembled a = outcome.complete().get();
         try {
-            budget.require("graph '" + a.graphId() + "' version " + a.version(),
-                    HeapBudget.buildBytes(a.edges().vertexCount(), a.edges().size(), a.edges().directed()), heldBytes());
+            budget.require("graph '" + a.graphId() + "' version " + a.version(), a.graph().projectedPeakBytes(), heldBytes());
             long t1 = System.nanoTime();
             CsrGraph graph = build(a);
             long t2 = System.nanoTime();
@@ -161,7 +158,7 @@ public class GraphRegistry implements AutoCloseable {
 
     private static CsrGraph build(SnapshotAssembler.Assembled a) {
         try {
-            return GraphBuilder.build(a.edges());
+            return a.graph().build();
         } catch (InvalidGraphException e) {
             throw new RejectedException(ErrorCode.of(e), "version " + a.version() + " of graph '" + a.graphId() + "' rejected: "
                     + e.getMessage(), e);
@@ -201,7 +198,7 @@ public class GraphRegistry implements AutoCloseable {
             EdgeEdits edits = edits(u, first);
             if (!edits.reweightsOnly()) {
                 // a structural change is merged into a new CSR before the next query, beside the current one
-                budget.require("update of graph '" + u.getGraphId() + "'", HeapBudget.buildBytes(
+                budget.require("update of graph '" + u.getGraphId() + "'", HeapBudget.mergeBytes(
                         graph.vertexCount() + edits.addedVertices(), graph.edgeCount() + edits.addU().length,
                         graph.directed()) + 64L * edits.addU().length, heldBytes());
             }

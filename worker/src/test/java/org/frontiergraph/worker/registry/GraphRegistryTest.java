@@ -25,6 +25,7 @@ import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.CsrAssembly;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
@@ -338,7 +339,8 @@ class GraphRegistryTest {
         assertEquals(2.0, services.meters().get("frontier.graphs.resident").gauge().value());
         assertTrue(registry().whyUnknown("e").contains("no snapshot"), "pending chunks of a dropped partition are forgotten");
         assertTrue(registry().whyUnknown("f").contains("1 of 2 chunks"), registry().whyUnknown("f"));
-        assertEquals(SnapshotAssembler.VERSION_OVERHEAD_BYTES + SnapshotAssembler.chunkBytes(1, true), registry().pendingSnapshotBytes());
+        assertEquals(SnapshotAssembler.VERSION_OVERHEAD_BYTES + CsrAssembly.countsBytes(3) + SnapshotAssembler.chunkBytes(1, 0),
+                registry().pendingSnapshotBytes());
     }
 
     @Test
@@ -348,17 +350,17 @@ class GraphRegistryTest {
         EngineService engines = new EngineService(config);
         GraphRegistry registry = new GraphRegistry(engines, config, new HeapBudget(2_000_000, "the test's budget"));
         try {
-            // issue 12's second bomb: 199,999,999 vertices and one edge would take 6.4 GB to build
+            // issue 12's second bomb: 199,999,999 vertices and one edge would take 800 MB (the counts) to build
             RejectedException bomb = assertRejected(ErrorCode.GRAPH_TOO_LARGE,
                     () -> registry.acceptChunk(chunk("bomb", 1, 0, 1, 199_999_999, 1, true, 0, 0, 1, 1), 0));
-            assertTrue(bomb.getMessage().contains("6400.0 MB") && bomb.getMessage().contains("the test's budget"), bomb.getMessage());
+            assertTrue(bomb.getMessage().contains("800.0 MB") && bomb.getMessage().contains("the test's budget"), bomb.getMessage());
             assertEquals(0, registry.pendingSnapshotBytes(), "nothing buffered for it");
             // a header that declares far more edges than it sends is refused by what it declares
             assertRejected(ErrorCode.GRAPH_TOO_LARGE,
-                    () -> registry.acceptChunk(chunk("liar", 1, 0, 2, 10, 50_000, true, 0, 0, 1, 1), 0));
+                    () -> registry.acceptChunk(chunk("liar", 1, 0, 2, 10, 100_000, true, 0, 0, 1, 1), 0));
             // graphs that fit are loaded until the budget is used up; then the next version is refused
             EdgeList e = UniformRandomGraph.generate(1_000, 4_000, SEED, 9, true);
-            long need = HeapBudget.buildBytes(1_000, 4_000, true) + SnapshotAssembler.chunkBytes(4_000, true);
+            long need = HeapBudget.buildBytes(1_000, 4_000, true);
             int loaded = 0;
             RejectedException full = null;
             for (int i = 0; i < 100 && full == null; i++) {
