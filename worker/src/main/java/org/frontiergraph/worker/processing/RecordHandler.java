@@ -36,6 +36,9 @@ interface RecordHandler<T extends SpecificRecord> {
         /** A graph version became current. */
         void loaded(GraphEntry entry);
 
+        /** A snapshot version refused for good (GRAPH_TOO_LARGE): reported as a REJECTED status with the reason. */
+        void refused(String graphId, long version, int vertexCount, long edgeCount, String reason);
+
         /** A rejection that does not stop the record: an older version it abandoned. */
         void rejected(RejectedException e);
 

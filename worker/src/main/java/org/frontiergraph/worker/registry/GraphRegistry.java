@@ -46,6 +46,22 @@ public class GraphRegistry implements AutoCloseable {
     /** Per graph, the ids of the last updates applied (frontier.update-dedup-window): retries are refused. */
     private final AppliedUpdates applied;
     private final List<PartitionState> states = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Per graph, the snapshot version refused as GRAPH_TOO_LARGE: its later chunks are dropped quietly. */
+    private final Map<String, Refused> refused = new java.util.HashMap<>();
+    private final AtomicLong refusedChunks = new AtomicLong();
+
+    /** A refused version, by the header its chunks share (a version published again with another header is new). */
+    private record Refused(long version, int vertexCount, long edgeCount, int chunkCount, boolean directed, int firstVertexId,
+                           int partition) {
+        static Refused of(GraphSnapshotChunk c, int partition) {
+            return new Refused(c.getVersion(), c.getVertexCount(), c.getEdgeCount(), c.getChunkCount(), c.getDirected(),
+                    c.getFirstVertexId(), partition);
+        }
+
+        boolean sameVersion(GraphSnapshotChunk c) {
+            return of(c, partition).equals(this);
+        }
+    }
 
     @jakarta.inject.Inject
     public GraphRegistry(EngineService engines, FrontierConfig config) {
@@ -110,9 +126,30 @@ public class GraphRegistry implements AutoCloseable {
     /**
      * Accepts a snapshot chunk read at {@code offset} of {@code partition}, published at {@code timestampMs}. The
      * first chunk of a version is admitted only when the version, by the sizes its header declares, fits the heap
-     * budget beside what is held; the complete version is checked again before it is built.
+     * budget beside what is held; the complete version is checked again before it is built. A version refused as
+     * GRAPH_TOO_LARGE is refused once: its later chunks (same version, same header) change nothing and report nothing
+     * (counted by {@link #refusedChunks()}), until another version of the graph arrives.
      */
     public synchronized Change acceptChunk(GraphSnapshotChunk chunk, int partition, long offset, long timestampMs) {
+        String graphId = chunk.getGraphId();
+        Refused r = refused.get(graphId);
+        if (r != null && r.sameVersion(chunk)) {
+            refusedChunks.incrementAndGet();
+            return new Change(Optional.empty(), List.of());
+        }
+        if (r != null && chunk.getVersion() >= r.version()) refused.remove(graphId);
+        try {
+            return admit(chunk, partition, offset, timestampMs);
+        } catch (RejectedException e) {
+            if (e.code() == ErrorCode.GRAPH_TOO_LARGE && graphId != null) refused.put(graphId, Refused.of(chunk, partition));
+            throw e;
+        }
+    }
+
+    /** Snapshot chunks of refused versions dropped without a word after the version's one refusal. */
+    public long refusedChunks() { return refusedChunks.get(); }
+
+    private Change admit(GraphSnapshotChunk chunk, int partition, long offset, long timestampMs) {
         GraphEntry current = graphs.get(chunk.getGraphId());
         if (current != null && chunk.getVersion() <= current.version()) {
             throw new RejectedException(ErrorCode.STALE_VERSION, "snapshot version " + chunk.getVersion() + " of graph '"
@@ -277,6 +314,7 @@ public class GraphRegistry implements AutoCloseable {
         assembler.forget(dropped.stream().map(GraphEntry::graphId).toList());
         assembler.forgetPartitions(partitions);  // also versions of graphs that have none complete yet
         applied.dropPartitions(partitions);      // refilled by the rebuild's replay
+        refused.values().removeIf(r -> partitions.contains(r.partition()));
         for (PartitionState s : states) s.dropPartitions(partitions);
         if (!dropped.isEmpty()) LOG.info("dropped {} graph(s) of revoked partitions {}", dropped.size(), partitions);
         return dropped;
@@ -393,5 +431,6 @@ public class GraphRegistry implements AutoCloseable {
         graphs.clear();
         assembler.forgetAll();
         applied.clear();
+        refused.clear();
     }
 }

@@ -387,6 +387,38 @@ class GraphRegistryTest {
         }
     }
 
+    /**
+     * A version over the heap budget is refused at its first chunk, once: its other chunks change nothing and throw
+     * nothing (counted), also after its partition's graphs are replayed; a newer version is admitted afresh.
+     */
+    @Test
+    void aVersionOverTheBudgetIsRefusedOnceItsOtherChunksDroppedQuietly() {
+        services.close();
+        FrontierConfig config = Fixtures.cpuConfig();
+        EngineService engines = new EngineService(config);
+        EdgeList e = UniformRandomGraph.generate(1_000, 4_000, SEED, 9, true);
+        try (GraphRegistry registry = new GraphRegistry(engines, config, new HeapBudget(HeapBudget.buildBytes(1_000, 4_000, true) - 1, "a tight budget"))) {
+            List<GraphSnapshotChunk> chunks = snapshot("big", 5, e, 0, 500);
+            RejectedException first = assertRejected(ErrorCode.GRAPH_TOO_LARGE, () -> registry.acceptChunk(chunks.get(0), 1));
+            assertTrue(first.getMessage().contains("a tight budget"), first.getMessage());
+            for (GraphSnapshotChunk c : chunks.subList(1, chunks.size())) {
+                GraphRegistry.Change quiet = registry.acceptChunk(c, 1);
+                assertTrue(quiet.installed().isEmpty() && quiet.abandoned().isEmpty());
+            }
+            assertEquals(chunks.size() - 1, registry.refusedChunks());
+            assertEquals(0, registry.pendingSnapshotBytes(), "nothing buffered for the refused version");
+            registry.dropPartitions(List.of(1));   // a replay of the partition refuses it once again
+            assertRejected(ErrorCode.GRAPH_TOO_LARGE, () -> registry.acceptChunk(chunks.get(1), 1));
+            assertTrue(registry.acceptChunk(chunks.get(2), 1).installed().isEmpty());
+            EdgeList small = UniformRandomGraph.generate(1_000, 1_000, SEED, 9, true);
+            GraphRegistry.Change loaded = null;
+            for (GraphSnapshotChunk c : snapshot("big", 6, small, 0, 500)) loaded = registry.acceptChunk(c, 1);
+            assertEquals(6, loaded.installed().orElseThrow().version(), "a newer version is admitted afresh");
+        } finally {
+            engines.close();
+        }
+    }
+
     @Test
     void pendingVersionsExpireByTheirPartitionsTime() {
         registry().acceptChunk(chunk("half", 1, 0, 2, 3, 2, true, 0, 0, 1, 1), 0, 7, 1_000);
