@@ -67,7 +67,7 @@ public class GraphRegistry implements AutoCloseable {
     public GraphRegistry(EngineService engines, FrontierConfig config) {
         this(engines, config, HeapBudget.ofHeap(config.getHeapBudgetFraction()));
         // set aside whatever the graphs: answers in hand and their encoded copies, the producer's buffer, a fetch's records
-        budget.reserveAlways(() -> 2 * config.getMaxBatchAnswerBytes() + config.getOutputBufferBytes() + config.getConsumerFetchBytes());
+        budget.reserveAlways(() -> HeapBudget.alwaysReserved(config));
     }
 
     public GraphRegistry(EngineService engines, FrontierConfig config, HeapBudget budget) {
@@ -350,7 +350,7 @@ public class GraphRegistry implements AutoCloseable {
      */
     static long cacheBytes(GraphEntry e) {
         MutableGraph g = e.resident().mutable();
-        return (g.directed() ? g.bytes() : 0) + 16L * e.edgeCount();
+        return HeapBudget.cacheBytes(g.bytes(), e.edgeCount(), g.directed());
     }
 
     /** The memory model: the heap budget shared by graphs, pending snapshots, standing answers and fixed reserves. */

@@ -2,6 +2,7 @@ package org.frontiergraph.worker.registry;
 
 import java.util.Locale;
 import org.frontiergraph.kernels.graph.CsrAssembly;
+import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.RejectedException;
 
@@ -53,6 +54,23 @@ public final class HeapBudget {
     public static long mergeBytes(long vertices, long edges, boolean directed) {
         long arcs = directed ? edges : 2 * edges;
         return 40 * edges + 32 * (vertices + 1) + 16 * arcs;
+    }
+
+    /**
+     * Heap a loaded graph holds beside its CSR of {@code csrBytes} for the caches its queries build (counted from its
+     * load on, so a query never finds the heap taken): the transpose of a directed graph (its CSR again) and the
+     * undirected edge list MST reads (16 bytes an edge).
+     */
+    public static long cacheBytes(long csrBytes, long edges, boolean directed) {
+        return (directed ? csrBytes : 0) + 16 * edges;
+    }
+
+    /**
+     * Heap set aside whatever the graphs by a worker of this configuration: answers in hand and their encoded copies
+     * (twice {@code frontier.max-batch-answer-bytes}), the producer's buffer, a fetch's records.
+     */
+    public static long alwaysReserved(FrontierConfig config) {
+        return 2 * config.getMaxBatchAnswerBytes() + config.getOutputBufferBytes() + config.getConsumerFetchBytes();
     }
 
     /** Sets what is reserved whatever the graphs (read at every check: it may follow the configuration). */
