@@ -18,7 +18,7 @@ import java.util.TreeMap;
  *
  * <p>Memory, in bytes, with e edges, a = e (directed) or 2e (undirected) arcs before merging, n vertices and
  * {@code C} the chunks' compact arrays (8 to 16 bytes an edge): the counts 4(n+1) from the first chunk; at the peak
- * {@code 4(n+1) + max(C + 8e (directed) or C + 24e (undirected), 20a)} ({@link #peakBytes}), at most 1.5 times the
+ * {@code 4(n+1) + max(C + 8e (directed) or C + 24e (undirected), 22a)} ({@link #peakBytes}), at most 1.5 times the
  * graph it gives, {@code 4(n+1) + 16a} ({@link #residentBytes}), when no parallel edges shrink it. {@link #bytes()}
  * is what it holds now, {@link #peakBytes()} the most it held. Not thread-safe (the build itself runs in parallel).
  */
@@ -43,12 +43,14 @@ public final class CsrAssembly {
      * chunks hold {@code chunkBytes} (see {@link #chunkBytes}; 16 an edge at most): the counts, plus the larger of the
      * placement (the chunks beside the columns and weights they are placed into: directed graphs place the columns
      * first and free each chunk's targets, then the weights) and the sort and merge (columns and weights, 12 bytes an
-     * arc, with 8 more an arc for the sort keys of the rows being sorted or for the compacted weights).
+     * arc, with up to 10 more an arc for the sort keys of the rows being sorted and a radix sort's second buffer, or 8
+     * for the compacted weights; the edge ids' row cursors, 4 bytes a vertex, only where the vertices are at most
+     * 1.5 times the arcs).
      */
     public static long peakBytes(long vertices, long edges, boolean directed, long chunkBytes) {
         long arcs = directed ? edges : 2 * edges;
         long placement = chunkBytes + (directed ? 8 * edges : 12 * arcs);
-        return 4 * (vertices + 1) + Math.max(placement, 20 * arcs);
+        return 4 * (vertices + 1) + Math.max(placement, 22 * arcs);
     }
 
     /** {@link #peakBytes(long, long, boolean, long)} with double weights: the most any snapshot of this size takes. */

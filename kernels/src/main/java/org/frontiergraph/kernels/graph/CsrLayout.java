@@ -34,6 +34,8 @@ final class CsrLayout {
     static final int PARALLEL_EDGES = 1 << 14;
     /** Rows of at most this many arcs are sorted by insertion. */
     static final int INSERTION_ROW = 32;
+    /** Rows of at least this many arcs are radix sorted (GraphBuilder measured it faster from about 100 keys). */
+    static final int RADIX_ROW = GraphBuilder.RADIX_ROW_KEYS;
 
     /** Tasks for the parallel steps: the cores, at most 16 (as GraphBuilder). */
     static int parallelism() {
@@ -46,6 +48,8 @@ final class CsrLayout {
     private final int[] off;
     private final int parts;
     private final int placed;
+    /** Rows of at most this many arcs may be radix sorted (their second buffer counted in the sort's scratch). */
+    private int radixLimit;
     private int[] cols;
     private double[] wts;
 
@@ -76,6 +80,7 @@ final class CsrLayout {
         int[] ids = new int[arcs];
         asm.allocate(4L * arcs);
         if (directed) IntStream.range(0, arcs).parallel().forEach(i -> ids[i] = i);
+        else if (2L * n <= 3L * arcs) numberInOnePass(ids);
         else number(blocks, ids);
         double[] w = wts;
         boolean integral = IntStream.range(0, arcs).parallel().allMatch(i -> CsrAssembly.integral(w[i]));
@@ -241,8 +246,10 @@ final class CsrLayout {
         long[] kept = new long[count];
         int maxDegree = 0;
         for (int r = 0; r < n; r++) maxDegree = Math.max(maxDegree, off[r + 1] - off[r]);
-        // sort keys: 8 bytes an arc of the rows being sorted at once
-        long scratch = 8L * Math.min(placed, (long) parts * maxDegree);
+        // sort keys, 8 bytes an arc of the rows being sorted at once, and a radix sort's second buffer for rows of
+        // at most radixLimit arcs: at most 10 bytes an arc in all
+        radixLimit = (int) Math.min(Integer.MAX_VALUE, placed / (4L * parts));
+        long scratch = 8L * Math.min(placed, (long) parts * maxDegree) + 8L * parts * Math.min(maxDegree, radixLimit);
         asm.allocate(scratch);
         IntStream.range(0, count).parallel().forEach(b -> {
             long k = 0;
@@ -304,7 +311,8 @@ final class CsrLayout {
         double[] w = wts;
         long[] keys = new long[d];
         for (int k = 0; k < d; k++) keys[k] = (long) col[lo + k] << 32 | k;
-        Arrays.sort(keys);
+        if (d >= RADIX_ROW && d <= radixLimit) GraphBuilder.radixSortRow(keys, 0, d);
+        else Arrays.sort(keys);
         for (int start = 0; start < d; start++) {
             if (keys[start] < 0) continue;
             double first = w[lo + start];
@@ -390,6 +398,27 @@ final class CsrLayout {
             if (cols[mid] <= r) a = mid + 1; else b = mid;
         }
         return a;
+    }
+
+    /**
+     * Undirected, one pass over the rows in order: edge (u, v > u) takes the next id, and so does the arc v -> u, the
+     * next arc of row v to a smaller vertex (row v lists them ascending, as the pass meets them). The rows' cursors
+     * take 4 bytes a vertex: used where the bound leaves room for them (n at most 1.5a), else {@link #number}.
+     */
+    private void numberInOnePass(int[] ids) {
+        int[] cursor = Arrays.copyOf(off, n);
+        asm.allocate(4L * n);
+        int id = 0;
+        for (int u = 0; u < n; u++) {
+            for (int p = off[u], end = off[u + 1]; p < end; p++) {
+                int v = cols[p];
+                if (v > u) {
+                    ids[p] = id;
+                    ids[cursor[v]++] = id++;
+                }
+            }
+        }
+        asm.release(4L * n);
     }
 
     /** Undirected: edges (u, v > u) numbered in row order; then each arc (v, u < v) takes the id of arc u -> v. */

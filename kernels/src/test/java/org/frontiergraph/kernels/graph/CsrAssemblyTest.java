@@ -116,6 +116,8 @@ class CsrAssemblyTest {
             list.add(Arguments.of(1, 5, seed++, directed, Weights.INTEGRAL, 2));   // self-loops only
             list.add(Arguments.of(7, 0, seed++, directed, Weights.INTEGRAL, 2));   // isolated vertices only
             list.add(Arguments.of(50, 3_000, seed++, directed, Weights.FRACTIONAL, 3));   // dense rows: key sorts
+            list.add(Arguments.of(40, 6_000, seed++, directed, Weights.INTEGRAL, 1));   // rows radix sorted
+            list.add(Arguments.of(5_000, 500, seed++, directed, Weights.INTEGRAL, 2));   // sparse: ids by binary search
         }
         return list.stream();
     }
