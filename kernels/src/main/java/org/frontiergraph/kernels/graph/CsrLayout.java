@@ -17,12 +17,14 @@ import java.util.stream.IntStream;
  *     group, so that a row receives its arcs in input order whatever the number of tasks. Undirected: columns and
  *     weights together. Directed: the columns first, freeing each chunk's targets, then the weights.
  * <li>Each row sorted by target (stably: an insertion sort for short rows, else sort keys {@code target << 32 |
- *     position} and the weights permuted in place), parallel edges merged to the smallest weight (the first in input
- *     order among equals, as {@link GraphBuilder}), the slots they free marked with {@link #FREED}.
+ *     position}, radix sorted or by {@code Arrays.sort}, and the weights permuted in place), parallel edges merged to
+ *     the smallest weight (the first in input order among equals, as {@link GraphBuilder}), the slots they free marked
+ *     with {@link #FREED}; a row already sorted is only merged.
  * <li>When parallel edges were merged, the rows are moved together into arrays of the final size: weights, then
  *     columns (rewriting the offsets).
  * <li>Edge ids: a directed graph's arcs are its edges; an undirected graph's edges (u, v > u) are numbered in row order
- *     and each reverse arc takes its edge's id, found by binary search.
+ *     and each reverse arc takes its edge's id (one pass with a cursor per row, or a binary search where the vertices
+ *     far outnumber the arcs).
  * </ol>
  */
 final class CsrLayout {
