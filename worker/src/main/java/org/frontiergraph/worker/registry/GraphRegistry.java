@@ -46,8 +46,18 @@ public class GraphRegistry implements AutoCloseable {
     /** Per graph, the ids of the last updates applied (frontier.update-dedup-window): retries are refused. */
     private final AppliedUpdates applied;
     private final List<PartitionState> states = new java.util.concurrent.CopyOnWriteArrayList<>();
-    /** Per graph, the snapshot version refused as GRAPH_TOO_LARGE: its later chunks are dropped quietly. */
-    private final Map<String, Refused> refused = new java.util.HashMap<>();
+    /**
+     * Per graph, the snapshot version refused as GRAPH_TOO_LARGE: its later chunks are dropped quietly. The last
+     * {@link #REFUSED_KEPT} graphs refused (so that refusals under many graph ids cannot grow it without bound; a chunk
+     * of a version forgotten so is refused, and reported, again).
+     */
+    private final Map<String, Refused> refused = new java.util.LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Refused> eldest) {
+            return size() > REFUSED_KEPT;
+        }
+    };
+    static final int REFUSED_KEPT = 4_096;
     private final AtomicLong refusedChunks = new AtomicLong();
 
     /** A refused version, by the header its chunks share (a version published again with another header is new). */

@@ -419,6 +419,22 @@ class GraphRegistryTest {
         }
     }
 
+    /** The refusals remembered are bounded: refusals under many graph ids forget the oldest, whose chunks are refused again. */
+    @Test
+    void refusalsRememberedAreBounded() {
+        services.close();
+        FrontierConfig config = Fixtures.cpuConfig();
+        config.setMaxEdges(1);
+        services = Fixtures.start(config);
+        for (int g = 0; g <= GraphRegistry.REFUSED_KEPT; g++) {
+            String id = "g" + g;
+            assertRejected(ErrorCode.GRAPH_TOO_LARGE, () -> registry().acceptChunk(chunk(id, 1, 0, 2, 3, 2, true, 0, 0, 1, 1), 0));
+        }
+        assertTrue(registry().acceptChunk(chunk("g" + GraphRegistry.REFUSED_KEPT, 1, 1, 2, 3, 2, true, 0, 1, 2, 1), 0).installed().isEmpty());
+        assertEquals(1, registry().refusedChunks());
+        assertRejected(ErrorCode.GRAPH_TOO_LARGE, () -> registry().acceptChunk(chunk("g0", 1, 1, 2, 3, 2, true, 0, 1, 2, 1), 0));
+    }
+
     @Test
     void pendingVersionsExpireByTheirPartitionsTime() {
         registry().acceptChunk(chunk("half", 1, 0, 2, 3, 2, true, 0, 0, 1, 1), 0, 7, 1_000);
