@@ -218,7 +218,6 @@ public final class CsrAssembly {
 
     // ------------------------------------------------------------------------------------- used by CsrLayout
 
-    int firstVertexId() { return firstVertexId; }
     long arcs() { return arcs; }
 
     /** The chunks in index order, for placement (each is released by {@link #release}). */
