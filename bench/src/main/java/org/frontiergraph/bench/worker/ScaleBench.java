@@ -1,0 +1,383 @@
+package org.frontiergraph.bench.worker;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.frontiergraph.bench.BenchMain;
+import org.frontiergraph.bench.Machine;
+import org.frontiergraph.cli.EmbeddedKafkaBroker;
+import org.frontiergraph.cli.Snapshots;
+import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.client.TopicWatcher;
+import org.frontiergraph.kernels.generate.KroneckerGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.GraphState;
+import org.frontiergraph.schema.GraphStatus;
+import org.frontiergraph.schema.LatencyEvent;
+import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.ResultMode;
+import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.worker.FrontierWorker;
+import org.frontiergraph.worker.registry.GraphRegistry;
+import org.frontiergraph.worker.registry.HeapBudget;
+
+/**
+ * How large a graph one worker holds and how fast it loads it: Kronecker graphs (undirected, integral weights 1..255,
+ * as GpuBench's) published with {@link FrontierClient} (its default producer settings) through the embedded broker to
+ * one worker in this JVM. Per graph: load time from the first chunk handed to the producer to the worker's GraphStatus
+ * LOADED (or REJECTED, whose reason is reported before the next graph), edges/s, the peak heap during the load (the
+ * heap pools' peak usage, reset after a System.gc before the graph) and the process's peak RSS (VmHWM, reset through
+ * /proc/self/clear_refs where the kernel allows), the host bytes the worker holds for the graph next to
+ * {@link HeapBudget#buildBytes}; then BFS and SSSP from a few sources and MST, SUMMARY mode through Kafka (median ms
+ * from publishing the query to its answer, and the worker's compute time from its LatencyEvents). Every answer must
+ * be OK on the loaded version; its values are checked against {@link ComponentsCheck} (reached counts, MST weight and
+ * trees, exact whatever the size) and, up to {@code --reference-max-edges}, against the CPU engine too (max hops and
+ * max distance as well). The graph is dropped (a tombstone) before the next one. Exit status 0 when every answer
+ * was right, 1 when not (a REJECTED graph is reported, not a failure).
+ *
+ * <p>The heap and RSS are this JVM's: the publisher's edge list (16 bytes an edge) and its chunks (16 more) are in
+ * them beside the worker's build; the table's "publisher GB" says how much.
+ *
+ * <pre>ScaleBench [--graphs kron22,kron24,kron25,kron26] [--backend gpu|cpu] [--sources 3] [--reference-max-edges N]
+ *            [--timeout-s 300] [--out FILE.md] [--command TEXT]</pre>
+ * On the GPU machine: {@code deploy/gpu/run.sh scale-bench} (deploy/gpu/README.md).
+ */
+public final class ScaleBench {
+    private static final long SEED = 20_260_101L;   // GpuBench's, so kronN is the same graph there
+    static final String USAGE = "ScaleBench [--graphs kron22,kron24,kron25,kron26] [--backend gpu|cpu] [--sources 3]"
+            + " [--reference-max-edges 134217728] [--timeout-s 300] [--out FILE.md] [--command TEXT]";
+
+    private ScaleBench() {}
+
+    /** The command line. */
+    record Options(List<String> graphs, String backend, int sources, long referenceMaxEdges, Duration timeout, Path out,
+                   String command) {
+        static Options parse(String[] args) {
+            List<String> graphs = List.of("kron22", "kron24", "kron25", "kron26");
+            String backend = "gpu", command = "ScaleBench " + String.join(" ", args);
+            int sources = 3;
+            long referenceMaxEdges = 1L << 27;
+            int timeoutS = 300;
+            Path out = null;
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (a.equals("--help")) throw new IllegalArgumentException("");
+                if (i + 1 >= args.length) throw new IllegalArgumentException(a + " needs a value");
+                switch (a) {
+                    case "--graphs" -> graphs = Arrays.asList(args[++i].split(","));
+                    case "--backend" -> backend = args[++i];
+                    case "--sources" -> sources = Integer.parseInt(args[++i]);
+                    case "--reference-max-edges" -> referenceMaxEdges = Long.parseLong(args[++i]);
+                    case "--timeout-s" -> timeoutS = Integer.parseInt(args[++i]);
+                    case "--out" -> out = Path.of(args[++i]);
+                    case "--command" -> command = args[++i];
+                    default -> throw new IllegalArgumentException("unknown option " + a);
+                }
+            }
+            for (String g : graphs) {
+                if (!g.matches("kron\\d+")) throw new IllegalArgumentException("not a Kronecker graph: " + g + " (kronSCALE)");
+            }
+            if (sources < 1) throw new IllegalArgumentException("--sources must be >= 1");
+            return new Options(graphs, backend, sources, referenceMaxEdges, Duration.ofSeconds(timeoutS), out, command);
+        }
+    }
+
+    /** Median ms of one algorithm: through Kafka (publish to whole answer) and the worker's compute time. */
+    record Times(double kafkaMs, double kernelMs) {}
+
+    /**
+     * One graph's row; {@code state} LOADED or REJECTED ({@code reason} then); {@code verified} names the check
+     * every answer passed, or is null when one failed (see the report's failures).
+     */
+    record Row(String graph, int vertices, long edges, GraphState state, String reason, double loadS, double edgesPerS,
+               long peakHeapBytes, long peakRssBytes, long publisherBytes, long workerHostBytes, long residentBytes,
+               long modelPeakBytes, Times bfs, Times sssp, Times mst, String verified) {
+        boolean loaded() { return state == GraphState.LOADED; }
+    }
+
+    /** The rows, failures and the markdown written. */
+    record Outcome(List<Row> rows, List<String> failures, String markdown) {
+        boolean ok() { return failures.isEmpty(); }
+    }
+
+    public static void main(String[] args) {
+        BenchMain.main("ScaleBench", USAGE, args, Options::parse, o -> {
+            Outcome r = run(o);
+            return new BenchMain.Result(r.markdown(), r.ok());
+        });
+    }
+
+    /** The live pieces a graph's run talks to. */
+    private record Io(FrontierWorker worker, FrontierClient client, TopicWatcher<GraphStatus> status,
+                      TopicWatcher<QueryResult> results, TopicWatcher<LatencyEvent> latency, Duration timeout) {}
+
+    static Outcome run(Options o) throws IOException {
+        ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
+        List<Row> rows = new ArrayList<>();
+        List<String> failures = new ArrayList<>(), notes = new ArrayList<>();
+        String header;
+        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary();
+             FrontierWorker worker = FrontierWorker.start(broker.bootstrapServers(),
+                     Map.of("frontier.backend", o.backend(), "micronaut.server.port", -1));
+             FrontierClient client = new FrontierClient(FrontierClient.kafka(broker.bootstrapServers()), FrontierClient.Topics.defaults());
+             TopicWatcher<GraphStatus> status = client.watchStatus();
+             TopicWatcher<QueryResult> results = client.watchResults();
+             TopicWatcher<LatencyEvent> latency = client.watchLatency()) {
+            header = header(o, started, worker);
+            Io io = new Io(worker, client, status, results, latency, o.timeout());
+            log("warming up on kron10 (topics, consumer group, each algorithm once)");
+            graph(io, o, "kron10", true, failures, notes);
+            for (String name : o.graphs()) {
+                Row row = graph(io, o, name, false, failures, notes);
+                if (row != null) rows.add(row);
+                write(o, markdown(header + "\n(in progress: graphs up to " + name + ")\n", rows, failures, notes));
+            }
+        }
+        String md = markdown(header, rows, failures, notes);
+        write(o, md);
+        return new Outcome(rows, failures, md);
+    }
+
+    /** Generates, loads, asks, drops and verifies one graph; its row (null for the warm-up or when it failed). */
+    private static Row graph(Io io, Options o, String name, boolean warmUp, List<String> failures, List<String> notes) {
+        int scale = Integer.parseInt(name.substring(4));
+        String id = "scale-" + name;
+        long g0 = System.nanoTime();
+        EdgeList edges = KroneckerGraph.generate(scale, 16, SEED);
+        double generateS = (System.nanoTime() - g0) / 1e9;
+        int n = edges.vertexCount();
+        long m = edges.size();
+        log("%s: %,d vertices, %,d edges generated in %.1f s on %d cores", name, n, m, generateS,
+                Runtime.getRuntime().availableProcessors());
+        Memory.reset();
+        long version = System.currentTimeMillis();
+        long[] firstSentMs = {0};
+        long c0 = System.nanoTime();
+        try {
+            io.client().publishSnapshot(id, version, Snapshots.of(edges), 0, true, sent -> {
+                if (firstSentMs[0] == 0) firstSentMs[0] = System.currentTimeMillis();
+            });
+        } catch (IllegalStateException e) {
+            failures.add(name + ": publishing failed: " + e.getMessage());
+            return null;
+        }
+        double publishS = (System.nanoTime() - c0) / 1e9;
+        GraphStatus s = io.status().awaitFirst(x -> x.getGraphId().equals(id) && x.getVersion() == version
+                && x.getState() != GraphState.DROPPED, io.timeout()).orElse(null);
+        long peakHeap = Memory.peakHeap(), peakRss = Memory.peakRss();
+        if (s == null) {
+            failures.add(name + ": no GraphStatus LOADED or REJECTED within " + io.timeout().toSeconds() + " s");
+            drop(io, id, version);
+            return null;
+        }
+        double loadS = (s.getTimestampMs() - firstSentMs[0]) / 1e3;
+        long publisher = 32 * m;   // the edge list (two int32 and a float64 an edge) and its chunks (packed alike)
+        long model = HeapBudget.buildBytes(n, m, false);
+        if (s.getState() == GraphState.REJECTED) {
+            String reason = s.getReason() == null ? "(no reason given)" : s.getReason().toString();
+            log("%s: REJECTED after %.1f s: %s", name, loadS, reason);
+            if (warmUp) failures.add("the warm-up graph was rejected: " + reason);
+            drop(io, id, version);
+            return warmUp ? null : new Row(name, n, m, GraphState.REJECTED, reason, loadS, m / loadS, peakHeap, peakRss,
+                    publisher, 0, 0, model, null, null, null, "-");
+        }
+        long host = io.worker().context().getBean(GraphRegistry.class).graphBytes();
+        log("%s: LOADED in %.2f s (%.1f M edges/s; client chunking and publishing %.1f s), peak heap %.1f GB, peak RSS %.1f GB",
+                name, loadS, m / loadS / 1e6, publishS, peakHeap / 1e9, peakRss / 1e9);
+        int[] sources = sources(edges, o.sources());
+        List<Answer> answers = new ArrayList<>();
+        Times bfs = null, sssp = null, mst = null;
+        try {
+            int[] once = {sources[0]};
+            if (warmUp) {
+                for (Algorithm a : List.of(Algorithm.BFS, Algorithm.SSSP, Algorithm.MST)) ask(io, id, a, once, answers);
+            } else {
+                for (Algorithm a : List.of(Algorithm.BFS, Algorithm.SSSP, Algorithm.MST)) ask(io, id, a, once, new ArrayList<>());
+                bfs = ask(io, id, Algorithm.BFS, sources, answers);
+                sssp = ask(io, id, Algorithm.SSSP, sources, answers);
+                mst = ask(io, id, Algorithm.MST, sources, answers);   // as many MST answers as sources
+            }
+        } catch (IllegalStateException e) {
+            failures.add(name + ": " + e.getMessage());
+            drop(io, id, version);
+            return null;
+        }
+        drop(io, id, version);
+        log("%s: %d answers; dropped; verifying", name, answers.size());
+        long v0 = System.nanoTime();
+        String verified = SummaryCheck.verify(name, edges, version, answers, o.referenceMaxEdges(), failures);
+        notes.add(String.format(Locale.ROOT, "%s: generated in %.1f s; client chunking and publishing (until acknowledged) %.1f s;"
+                        + " backend %s, %.2f GB resident on it; %s (%.1f s)", name, generateS, publishS, s.getBackend(),
+                s.getResidentBytes() / 1e9, verified == null ? "a check FAILED" : "checked: " + verified, (System.nanoTime() - v0) / 1e9));
+        return warmUp ? null : new Row(name, n, m, GraphState.LOADED, null, loadS, m / loadS, peakHeap, peakRss, publisher,
+                host, s.getResidentBytes(), model, bfs, sssp, mst, verified);
+    }
+
+    /** A SUMMARY answer as it came, with the source it was asked from (-1 for MST). */
+    record Answer(Algorithm algorithm, int source, QueryResult head) {}
+
+    /** One query per source, one after the other; the medians. Throws when an answer does not come. */
+    private static Times ask(Io io, String id, Algorithm a, int[] sources, List<Answer> answers) {
+        double[] kafka = new double[sources.length], kernel = new double[sources.length];
+        for (int i = 0; i < sources.length; i++) {
+            String queryId = id + "-" + a + "-" + i + "-" + System.nanoTime();
+            GraphQuery q = GraphQuery.newBuilder().setQueryId(queryId).setGraphId(id).setAlgorithm(a)
+                    .setSource(a == Algorithm.MST ? null : sources[i]).setResultMode(ResultMode.SUMMARY).build();
+            long t0 = System.nanoTime();
+            io.client().publishQuery(q);
+            List<QueryResult> chunks = FrontierClient.awaitResult(io.results(), queryId, io.timeout())
+                    .orElseThrow(() -> new IllegalStateException("no answer to " + a + " within " + io.timeout().toSeconds() + " s"));
+            kafka[i] = (System.nanoTime() - t0) / 1e6;
+            LatencyEvent e = io.latency().awaitFirst(x -> x.getQueryId().equals(queryId), io.timeout())
+                    .orElseThrow(() -> new IllegalStateException("no LatencyEvent for " + queryId));
+            kernel[i] = e.getComputeMicros() / 1e3;
+            answers.add(new Answer(a, a == Algorithm.MST ? -1 : sources[i], chunks.get(0)));
+        }
+        return new Times(median(kafka), median(kernel));
+    }
+
+    /** Publishes the graph's tombstone and waits for its DROPPED status (the worker then frees its memory). */
+    private static void drop(Io io, String id, long version) {
+        io.client().drop(id);
+        io.status().awaitFirst(x -> x.getGraphId().equals(id) && x.getState() == GraphState.DROPPED, Duration.ofSeconds(60));
+    }
+
+    /** {@code count} seeded sources of non-zero degree: the first endpoint of random edges that are not self-loops. */
+    static int[] sources(EdgeList e, int count) {
+        SplittableRandom r = new SplittableRandom(SEED ^ e.size());
+        int[] s = new int[count];
+        for (int i = 0; i < count; i++) {
+            int k;
+            do k = r.nextInt(e.size()); while (e.source(k) == e.target(k));
+            s[i] = e.source(k);
+        }
+        return s;
+    }
+
+    static double median(double[] xs) {
+        double[] s = xs.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    private static String header(Options o, ZonedDateTime started, FrontierWorker worker) {
+        StringBuilder b = new StringBuilder();
+        b.append("### ScaleBench, ").append(started.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))).append("\n\n");
+        b.append("- command: `").append(o.command()).append("`\n");
+        for (String line : Machine.describe().split("\n")) b.append("- ").append(line.replaceAll(" +", " ")).append('\n');
+        b.append("- GPU: ").append(Machine.gpus().replace("\n", "; ")).append('\n');
+        HeapBudget budget = worker.context().getBean(GraphRegistry.class).budget();
+        b.append(String.format(Locale.ROOT, "- embedded broker and one worker in this JVM (frontier.backend=%s, graph budget %s);"
+                        + " the client's default producer settings: acks=all, enable.idempotence=true, max.request.size=1 MiB,"
+                        + " compression.type=%s, batch.size and linger.ms Kafka's defaults; %,d edges a chunk, encoded %d ahead%n",
+                o.backend(), HeapBudget.mb(budget.limitBytes()), FrontierClient.DEFAULT_COMPRESSION, FrontierClient.CHUNK_EDGES,
+                Math.max(2, 2 * Runtime.getRuntime().availableProcessors())));
+        b.append(String.format(Locale.ROOT, "- Kronecker graphs (edge factor 16, undirected, weights 1..255, seed %d); %d sources"
+                + " (and as many MST queries), SUMMARY mode, after one untimed query of each algorithm; CPU-engine reference up to %,d"
+                + " edges%n", SEED, o.sources(), o.referenceMaxEdges()));
+        return b.toString();
+    }
+
+    static String markdown(String header, List<Row> rows, List<String> failures, List<String> notes) {
+        StringBuilder b = new StringBuilder(header).append('\n');
+        b.append("Load: from the first chunk handed to the producer to the worker's GraphStatus. Peak heap: the heap pools' peak"
+                + " usage during the load (their sum); peak RSS: VmHWM; both this JVM's, so the publisher's edge list and chunks"
+                + " (\"publisher GB\") count in them. Worker host GB: the heap the worker holds for the graph (host copy and query"
+                + " caches); model peak: HeapBudget.buildBytes. Times: median ms, through Kafka (query published to answer"
+                + " received) / the worker's compute time (LatencyEvent computeMicros).\n\n");
+        b.append("| graph | vertices | edges | load s | edges/s | peak heap GB | peak RSS GB | publisher GB | worker host GB |"
+                + " model peak GB | device GB | BFS kernel / Kafka ms | SSSP kernel / Kafka ms | MST kernel / Kafka ms | verified |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (Row r : rows) {
+            if (!r.loaded()) {
+                b.append(String.format(Locale.ROOT, "| %s | %,d | %,d | REJECTED after %.1f | - | %.1f | %.1f | %.1f | - | %.1f | - |"
+                                + " - | - | - | %s |%n", r.graph(), r.vertices(), r.edges(), r.loadS(), gb(r.peakHeapBytes()),
+                        gb(r.peakRssBytes()), gb(r.publisherBytes()), gb(r.modelPeakBytes()), r.reason().replace("|", "/")));
+                continue;
+            }
+            b.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %.2f | %.1f M | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %s | %s |"
+                            + " %s | %s |%n", r.graph(), r.vertices(), r.edges(), r.loadS(), r.edgesPerS() / 1e6, gb(r.peakHeapBytes()),
+                    gb(r.peakRssBytes()), gb(r.publisherBytes()), gb(r.workerHostBytes()), gb(r.modelPeakBytes()),
+                    gb(r.residentBytes()), times(r.bfs()), times(r.sssp()), times(r.mst()),
+                    r.verified() == null ? "**FAILED**" : "yes: " + r.verified()));
+        }
+        b.append('\n');
+        for (String n : notes) b.append("- ").append(n).append('\n');
+        if (!failures.isEmpty()) {
+            b.append("\n**Failures**\n\n");
+            for (String f : failures) b.append("- ").append(f).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String times(Times t) {
+        return String.format(Locale.ROOT, "%.2f / %.1f", t.kernelMs(), t.kafkaMs());
+    }
+
+    private static double gb(long bytes) {
+        return bytes / 1e9;
+    }
+
+    private static void write(Options o, String markdown) throws IOException {
+        if (o.out() == null) return;
+        Path parent = o.out().toAbsolutePath().getParent();
+        if (parent != null) Files.createDirectories(parent);
+        Files.writeString(o.out(), markdown);
+    }
+
+    static void log(String format, Object... args) {
+        System.err.println("[scale-bench] " + String.format(Locale.ROOT, format, args));
+    }
+
+    /** This JVM's peak heap (the heap pools' peaks) and peak RSS (VmHWM), reset before each graph. */
+    static final class Memory {
+        private Memory() {}
+
+        static void reset() {
+            System.gc();
+            for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+                if (p.getType() == MemoryType.HEAP) p.resetPeakUsage();
+            }
+            try {
+                Files.writeString(Path.of("/proc/self/clear_refs"), "5");   // resets VmHWM to the current RSS
+            } catch (IOException | RuntimeException e) {
+                // not Linux, or not allowed: VmHWM is then the process's peak so far
+            }
+        }
+
+        static long peakHeap() {
+            long sum = 0;
+            for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+                if (p.getType() == MemoryType.HEAP && p.getPeakUsage() != null) sum += p.getPeakUsage().getUsed();
+            }
+            return sum;
+        }
+
+        /** VmHWM in bytes; 0 where /proc/self/status cannot be read. */
+        static long peakRss() {
+            try {
+                for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                    if (line.startsWith("VmHWM:")) return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            } catch (IOException | RuntimeException e) {
+                return 0;
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package org.frontiergraph.bench.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.frontiergraph.kernels.generate.KroneckerGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.cpu.CpuBackend;
+import org.frontiergraph.kernels.engine.ResidentGraph;
+import org.frontiergraph.kernels.bfs.Bfs;
+import org.frontiergraph.kernels.mst.Mst;
+import org.frontiergraph.kernels.mst.MstResult;
+import org.frontiergraph.schema.GraphState;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * ScaleBench end to end, small: kron12, kron13 and kron14 through an embedded broker to one worker on the CPU engine,
+ * kron14 above the CPU-reference limit so that both checks run. Every row LOADED, verified and with sane numbers;
+ * the table written. Not a measurement. And the components check against the CPU engine on its own.
+ */
+class ScaleBenchTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(180)
+    void smallKroneckerGraphsLoadAnswerAndVerifyThroughAnEmbeddedBroker() throws Exception {
+        Path out = dir.resolve("scale-bench.md");
+        ScaleBench.Options o = ScaleBench.Options.parse(new String[] {"--graphs", "kron12,kron13,kron14", "--backend", "cpu",
+                "--sources", "3", "--reference-max-edges", "200000", "--timeout-s", "60", "--out", out.toString()});
+        ScaleBench.Outcome r = ScaleBench.run(o);
+        System.out.println(r.markdown());
+
+        assertTrue(r.ok(), () -> "failures: " + r.failures());
+        assertEquals(List.of("kron12", "kron13", "kron14"), r.rows().stream().map(ScaleBench.Row::graph).toList());
+        for (ScaleBench.Row row : r.rows()) {
+            int scale = Integer.parseInt(row.graph().substring(4));
+            assertEquals(GraphState.LOADED, row.state(), row::toString);
+            assertEquals(1 << scale, row.vertices(), row::toString);
+            assertEquals(16L << scale, row.edges(), row::toString);
+            assertTrue(row.loadS() > 0 && row.edgesPerS() > 0, row::toString);
+            assertTrue(row.peakHeapBytes() > 0 && row.peakRssBytes() > 0, row::toString);
+            assertTrue(row.workerHostBytes() > 0 && row.modelPeakBytes() > 0 && row.residentBytes() > 0, row::toString);
+            for (ScaleBench.Times t : List.of(row.bfs(), row.sssp(), row.mst())) {
+                assertTrue(t.kafkaMs() > 0 && t.kernelMs() >= 0 && t.kernelMs() <= t.kafkaMs(), row::toString);
+            }
+            assertNotNull(row.verified(), row::toString);
+            assertTrue(row.verified().contains("parallel Kruskal"), row::toString);
+            assertEquals(row.edges() <= 200_000, row.verified().contains("CPU engine's"), row::toString);
+        }
+        String md = Files.readString(out);
+        assertEquals(r.markdown(), md);
+        assertTrue(md.contains("| kron14 | 16,384 | 262,144 |"), md);
+        assertTrue(md.contains("- command: `ScaleBench --graphs kron12,kron13,kron14"), md);
+    }
+
+    @Test
+    void componentsCheckEqualsTheCpuEngine() {
+        EdgeList e = KroneckerGraph.generate(11, 4, 7);   // sparse: many components and isolated vertices
+        ComponentsCheck cc = ComponentsCheck.of(e);
+        try (ResidentGraph cpu = new CpuBackend().load(GraphBuilder.build(e))) {
+            MstResult mst = Mst.run(cpu, null);
+            assertEquals(mst.totalWeight(), cc.totalWeight());
+            assertEquals(mst.components(), cc.components());
+            assertTrue(mst.components() > 1);
+            for (int v : ScaleBench.sources(e, 5)) {
+                long reached = 0;
+                for (int h : Bfs.run(cpu, v, null).hops()) if (h >= 0) reached++;
+                assertEquals(reached, cc.reached(v), "vertex " + v);
+            }
+            long isolated = 0;
+            for (int v = 0; v < e.vertexCount(); v++) if (cc.reached(v) == 1) isolated++;
+            assertTrue(isolated > 0, "the graph has isolated vertices");
+        }
+    }
+}
