@@ -10,8 +10,10 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,13 +21,14 @@ import java.util.SplittableRandom;
 import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
-import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.client.SnapshotEdges;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.generate.KroneckerGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphState;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.LatencyEvent;
@@ -50,8 +53,8 @@ import org.frontiergraph.worker.registry.HeapBudget;
  * max distance as well). The graph is dropped (a tombstone) before the next one. Exit status 0 when every answer
  * was right, 1 when not (a REJECTED graph is reported, not a failure).
  *
- * <p>The heap and RSS are this JVM's: the publisher's edge list (16 bytes an edge) and its chunks (16 more) are in
- * them beside the worker's build; the table's "publisher GB" says how much.
+ * <p>The heap and RSS are this JVM's: the publisher's edge list (16 bytes an edge) is in them beside the worker's
+ * build (the table's "publisher GB"); the chunks are made as the client sends them ({@link LazyChunks}).
  *
  * <pre>ScaleBench [--graphs kron22,kron24,kron25,kron26] [--backend gpu|cpu] [--sources 3] [--reference-max-edges N]
  *            [--timeout-s 300] [--out FILE.md] [--command TEXT]</pre>
@@ -105,7 +108,7 @@ public final class ScaleBench {
      * every answer passed, or is null when one failed (see the report's failures).
      */
     record Row(String graph, int vertices, long edges, GraphState state, String reason, double loadS, double edgesPerS,
-               long peakHeapBytes, long peakRssBytes, long publisherBytes, long workerHostBytes, long residentBytes,
+               long peakHeapBytes, long sampledHeapBytes, long peakRssBytes, long publisherBytes, long workerHostBytes, long residentBytes,
                long modelPeakBytes, Times bfs, Times sssp, Times mst, String verified) {
         boolean loaded() { return state == GraphState.LOADED; }
     }
@@ -169,7 +172,7 @@ public final class ScaleBench {
         long[] firstSentMs = {0};
         long c0 = System.nanoTime();
         try {
-            io.client().publishSnapshot(id, version, Snapshots.of(edges), 0, true, sent -> {
+            io.client().publishChunks(new LazyChunks(id, version, edges), sent -> {
                 if (firstSentMs[0] == 0) firstSentMs[0] = System.currentTimeMillis();
             });
         } catch (IllegalStateException e) {
@@ -179,26 +182,27 @@ public final class ScaleBench {
         double publishS = (System.nanoTime() - c0) / 1e9;
         GraphStatus s = io.status().awaitFirst(x -> x.getGraphId().equals(id) && x.getVersion() == version
                 && x.getState() != GraphState.DROPPED, io.timeout()).orElse(null);
-        long peakHeap = Memory.peakHeap(), peakRss = Memory.peakRss();
+        long peakHeap = Memory.peakHeap(), sampledHeap = Memory.sampledHeap(), peakRss = Memory.peakRss();
         if (s == null) {
             failures.add(name + ": no GraphStatus LOADED or REJECTED within " + io.timeout().toSeconds() + " s");
             drop(io, id, version);
             return null;
         }
         double loadS = (s.getTimestampMs() - firstSentMs[0]) / 1e3;
-        long publisher = 32 * m;   // the edge list (two int32 and a float64 an edge) and its chunks (packed alike)
+        long publisher = 16 * m;   // the edge list: two int32 and a float64 an edge (the chunks in flight are few)
         long model = HeapBudget.buildBytes(n, m, false);
         if (s.getState() == GraphState.REJECTED) {
             String reason = s.getReason() == null ? "(no reason given)" : s.getReason().toString();
             log("%s: REJECTED after %.1f s: %s", name, loadS, reason);
             if (warmUp) failures.add("the warm-up graph was rejected: " + reason);
             drop(io, id, version);
-            return warmUp ? null : new Row(name, n, m, GraphState.REJECTED, reason, loadS, m / loadS, peakHeap, peakRss,
+            return warmUp ? null : new Row(name, n, m, GraphState.REJECTED, reason, loadS, m / loadS, peakHeap, sampledHeap, peakRss,
                     publisher, 0, 0, model, null, null, null, "-");
         }
         long host = io.worker().context().getBean(GraphRegistry.class).graphBytes();
-        log("%s: LOADED in %.2f s (%.1f M edges/s; client chunking and publishing %.1f s), peak heap %.1f GB, peak RSS %.1f GB",
-                name, loadS, m / loadS / 1e6, publishS, peakHeap / 1e9, peakRss / 1e9);
+        log("%s: LOADED in %.2f s (%.1f M edges/s; client chunking and publishing %.1f s), peak heap %.1f GB"
+                + " (sampled %.1f GB), peak RSS %.1f GB", name, loadS, m / loadS / 1e6, publishS, peakHeap / 1e9, sampledHeap / 1e9,
+                peakRss / 1e9);
         int[] sources = sources(edges, o.sources());
         List<Answer> answers = new ArrayList<>();
         Times bfs = null, sssp = null, mst = null;
@@ -221,11 +225,48 @@ public final class ScaleBench {
         log("%s: %d answers; dropped; verifying", name, answers.size());
         long v0 = System.nanoTime();
         String verified = SummaryCheck.verify(name, edges, version, answers, o.referenceMaxEdges(), failures);
-        notes.add(String.format(Locale.ROOT, "%s: generated in %.1f s; client chunking and publishing (until acknowledged) %.1f s;"
+        notes.add(String.format(Locale.ROOT, "%s: generated in %.1f s; chunks published and acknowledged in %.1f s;"
                         + " backend %s, %.2f GB resident on it; %s (%.1f s)", name, generateS, publishS, s.getBackend(),
-                s.getResidentBytes() / 1e9, verified == null ? "a check FAILED" : "checked: " + verified, (System.nanoTime() - v0) / 1e9));
-        return warmUp ? null : new Row(name, n, m, GraphState.LOADED, null, loadS, m / loadS, peakHeap, peakRss, publisher,
+                s.getResidentBytes() / 1e9, verified == null ? "a check FAILED" : "verified: " + verified, (System.nanoTime() - v0) / 1e9));
+        return warmUp ? null : new Row(name, n, m, GraphState.LOADED, null, loadS, m / loadS, peakHeap, sampledHeap, peakRss, publisher,
                 host, s.getResidentBytes(), model, bfs, sssp, mst, verified);
+    }
+
+    /**
+     * The snapshot's chunks as {@link FrontierClient#chunks} packs them, each made when the client first asks for it
+     * and forgotten when it asks again (to send it, after encoding it ahead), so that the publisher holds its edge list
+     * and a few chunks rather than a second copy of the graph: what a publisher of a large graph would do.
+     */
+    static final class LazyChunks extends AbstractList<GraphSnapshotChunk> {
+        private final String id;
+        private final long version;
+        private final EdgeList edges;
+        private final int count;
+        private final Map<Integer, GraphSnapshotChunk> made = new HashMap<>();
+
+        LazyChunks(String id, long version, EdgeList edges) {
+            this.id = id;
+            this.version = version;
+            this.edges = edges;
+            this.count = Math.max(1, (edges.size() + FrontierClient.CHUNK_EDGES - 1) / FrontierClient.CHUNK_EDGES);
+        }
+
+        @Override
+        public int size() { return count; }
+
+        @Override
+        public GraphSnapshotChunk get(int c) {
+            GraphSnapshotChunk chunk = made.remove(c);
+            if (chunk != null) return chunk;
+            int from = c * FrontierClient.CHUNK_EDGES, to = Math.min(edges.size(), from + FrontierClient.CHUNK_EDGES);
+            SnapshotEdges slice = new SnapshotEdges(edges.vertexCount(), false, to - from,
+                    Arrays.copyOfRange(edges.sourcesArray(), from, to), Arrays.copyOfRange(edges.targetsArray(), from, to),
+                    Arrays.copyOfRange(edges.weightsArray(), from, to));
+            chunk = GraphSnapshotChunk.newBuilder(FrontierClient.chunks(id, version, slice, 0, true, FrontierClient.CHUNK_EDGES).get(0))
+                    .setChunkIndex(c).setChunkCount(count).setEdgeCount(edges.size()).build();
+            made.put(c, chunk);
+            return chunk;
+        }
     }
 
     /** A SUMMARY answer as it came, with the source it was asked from (-1 for MST). */
@@ -290,31 +331,36 @@ public final class ScaleBench {
         b.append(String.format(Locale.ROOT, "- Kronecker graphs (edge factor 16, undirected, weights 1..255, seed %d); %d sources"
                 + " (and as many MST queries), SUMMARY mode, after one untimed query of each algorithm; CPU-engine reference up to %,d"
                 + " edges%n", SEED, o.sources(), o.referenceMaxEdges()));
+        b.append("- verified: every answer OK on the version loaded; \"Kruskal\": reached counts (BFS, SSSP), MST total weight and"
+                + " trees equal to a parallel Kruskal over the published edge list's integral weight classes (exact at any size);"
+                + " \"CPU engine\": every SUMMARY value (max hops and max distance too) equal to the CPU engine's on the same edges\n");
         return b.toString();
     }
 
     static String markdown(String header, List<Row> rows, List<String> failures, List<String> notes) {
         StringBuilder b = new StringBuilder(header).append('\n');
-        b.append("Load: from the first chunk handed to the producer to the worker's GraphStatus. Peak heap: the heap pools' peak"
-                + " usage during the load (their sum); peak RSS: VmHWM; both this JVM's, so the publisher's edge list and chunks"
-                + " (\"publisher GB\") count in them. Worker host GB: the heap the worker holds for the graph (host copy and query"
-                + " caches); model peak: HeapBudget.buildBytes. Times: median ms, through Kafka (query published to answer"
-                + " received) / the worker's compute time (LatencyEvent computeMicros).\n\n");
-        b.append("| graph | vertices | edges | load s | edges/s | peak heap GB | peak RSS GB | publisher GB | worker host GB |"
+        b.append("Load: from the first chunk handed to the producer to the worker's GraphStatus. Peak heap: the sum of the"
+                + " heap pools' peak usages during the load (an upper bound) / the largest used heap sampled every 5 ms (a lower"
+                + " bound); peak RSS: VmHWM. Both are this JVM's: the publisher's edge list (\"publisher GB\") counts in them (its"
+                + " chunks are made as the client sends them). Worker host GB: the heap the worker's budget counts for the graph"
+                + " (host copy and query caches); model peak: HeapBudget.buildBytes; device GB: GraphStatus residentBytes. Times:"
+                + " median ms, the worker's compute time (LatencyEvent computeMicros) / through Kafka (query published to answer"
+                + " received).\n\n");
+        b.append("| graph | vertices | edges | load s | edges/s | peak heap GB (pools / sampled) | peak RSS GB | publisher GB | worker host GB |"
                 + " model peak GB | device GB | BFS kernel / Kafka ms | SSSP kernel / Kafka ms | MST kernel / Kafka ms | verified |\n");
         b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Row r : rows) {
             if (!r.loaded()) {
-                b.append(String.format(Locale.ROOT, "| %s | %,d | %,d | REJECTED after %.1f | - | %.1f | %.1f | %.1f | - | %.1f | - |"
+                b.append(String.format(Locale.ROOT, "| %s | %,d | %,d | REJECTED after %.1f | - | %.2f / %.2f | %.2f | %.2f | - | %.2f | - |"
                                 + " - | - | - | %s |%n", r.graph(), r.vertices(), r.edges(), r.loadS(), gb(r.peakHeapBytes()),
-                        gb(r.peakRssBytes()), gb(r.publisherBytes()), gb(r.modelPeakBytes()), r.reason().replace("|", "/")));
+                        gb(r.sampledHeapBytes()), gb(r.peakRssBytes()), gb(r.publisherBytes()), gb(r.modelPeakBytes()), r.reason().replace("|", "/")));
                 continue;
             }
-            b.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %.2f | %.1f M | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %s | %s |"
-                            + " %s | %s |%n", r.graph(), r.vertices(), r.edges(), r.loadS(), r.edgesPerS() / 1e6, gb(r.peakHeapBytes()),
+            b.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %.2f | %.1f M | %.2f / %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %s | %s |"
+                            + " %s | %s |%n", r.graph(), r.vertices(), r.edges(), r.loadS(), r.edgesPerS() / 1e6, gb(r.peakHeapBytes()), gb(r.sampledHeapBytes()),
                     gb(r.peakRssBytes()), gb(r.publisherBytes()), gb(r.workerHostBytes()), gb(r.modelPeakBytes()),
                     gb(r.residentBytes()), times(r.bfs()), times(r.sssp()), times(r.mst()),
-                    r.verified() == null ? "**FAILED**" : "yes: " + r.verified()));
+                    r.verified() == null ? "**FAILED**" : r.verified()));
         }
         b.append('\n');
         for (String n : notes) b.append("- ").append(n).append('\n');
@@ -344,15 +390,44 @@ public final class ScaleBench {
         System.err.println("[scale-bench] " + String.format(Locale.ROOT, format, args));
     }
 
-    /** This JVM's peak heap (the heap pools' peaks) and peak RSS (VmHWM), reset before each graph. */
+    /**
+     * This JVM's peak heap and peak RSS (VmHWM), reset before each graph. The heap's peak two ways: the sum of the heap
+     * pools' peak usages (each pool's own peak, so an upper bound: eden and the old generation need not peak at once)
+     * and the largest used heap a sampler saw every {@link #SAMPLE_MS} ms (a lower bound).
+     */
     static final class Memory {
+        static final long SAMPLE_MS = 5;
+        private static final java.util.concurrent.atomic.AtomicLong SAMPLED = new java.util.concurrent.atomic.AtomicLong();
+
+        static {
+            Thread sampler = new Thread(() -> {
+                var heap = ManagementFactory.getMemoryMXBean();
+                while (true) {
+                    SAMPLED.accumulateAndGet(heap.getHeapMemoryUsage().getUsed(), Math::max);
+                    try {
+                        Thread.sleep(SAMPLE_MS);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }, "scale-bench-heap-sampler");
+            sampler.setDaemon(true);
+            sampler.start();
+        }
+
         private Memory() {}
+
+        /** The largest used heap sampled since the last reset. */
+        static long sampledHeap() {
+            return SAMPLED.get();
+        }
 
         static void reset() {
             System.gc();
             for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
                 if (p.getType() == MemoryType.HEAP) p.resetPeakUsage();
             }
+            SAMPLED.set(0);
             try {
                 Files.writeString(Path.of("/proc/self/clear_refs"), "5");   // resets VmHWM to the current RSS
             } catch (IOException | RuntimeException e) {
