@@ -27,6 +27,7 @@ import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.generate.KroneckerGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphState;
@@ -127,7 +128,8 @@ public final class ScaleBench {
 
     /** The live pieces a graph's run talks to. */
     private record Io(FrontierWorker worker, FrontierClient client, TopicWatcher<GraphStatus> status,
-                      TopicWatcher<QueryResult> results, TopicWatcher<LatencyEvent> latency, Duration timeout) {}
+                      TopicWatcher<QueryResult> results, TopicWatcher<LatencyEvent> latency, TopicWatcher<ErrorEvent> errors,
+                      Duration timeout) {}
 
     static Outcome run(Options o) throws IOException {
         ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
@@ -140,9 +142,10 @@ public final class ScaleBench {
              FrontierClient client = new FrontierClient(FrontierClient.kafka(broker.bootstrapServers()), FrontierClient.Topics.defaults());
              TopicWatcher<GraphStatus> status = client.watchStatus();
              TopicWatcher<QueryResult> results = client.watchResults();
-             TopicWatcher<LatencyEvent> latency = client.watchLatency()) {
+             TopicWatcher<LatencyEvent> latency = client.watchLatency();
+             TopicWatcher<ErrorEvent> errors = client.watchErrors()) {
             header = header(o, started, worker);
-            Io io = new Io(worker, client, status, results, latency, o.timeout());
+            Io io = new Io(worker, client, status, results, latency, errors, o.timeout());
             log("warming up on kron10 (topics, consumer group, each algorithm once)");
             graph(io, o, "kron10", true, failures, notes);
             for (String name : o.graphs()) {
@@ -180,21 +183,22 @@ public final class ScaleBench {
             return null;
         }
         double publishS = (System.nanoTime() - c0) / 1e9;
-        GraphStatus s = io.status().awaitFirst(x -> x.getGraphId().equals(id) && x.getVersion() == version
-                && x.getState() != GraphState.DROPPED, io.timeout()).orElse(null);
+        Heard heard = await(io, id, version);
         long peakHeap = Memory.peakHeap(), sampledHeap = Memory.sampledHeap(), peakRss = Memory.peakRss();
-        if (s == null) {
-            failures.add(name + ": no GraphStatus LOADED or REJECTED within " + io.timeout().toSeconds() + " s");
+        if (heard == null) {
+            failures.add(name + ": no GraphStatus LOADED or REJECTED, nor an error event, within " + io.timeout().toSeconds() + " s");
             drop(io, id, version);
             return null;
         }
-        double loadS = (s.getTimestampMs() - firstSentMs[0]) / 1e3;
+        double loadS = (heard.atMs() - firstSentMs[0]) / 1e3;
         long publisher = 16 * m;   // the edge list: two int32 and a float64 an edge (the chunks in flight are few)
         long model = HeapBudget.buildBytes(n, m, false);
-        if (s.getState() == GraphState.REJECTED) {
-            String reason = s.getReason() == null ? "(no reason given)" : s.getReason().toString();
-            log("%s: REJECTED after %.1f s: %s", name, loadS, reason);
-            if (warmUp) failures.add("the warm-up graph was rejected: " + reason);
+        GraphStatus s = heard.status();
+        if (s == null || s.getState() == GraphState.REJECTED) {
+            String reason = s != null ? "GraphStatus REJECTED: " + (s.getReason() == null ? "(no reason given)" : s.getReason())
+                    : "no GraphStatus; ErrorEvent " + heard.error().getCode() + ": " + heard.error().getReason();
+            log("%s: not loaded after %.1f s: %s", name, loadS, reason);
+            if (warmUp) failures.add("the warm-up graph was not loaded: " + reason);
             drop(io, id, version);
             return warmUp ? null : new Row(name, n, m, GraphState.REJECTED, reason, loadS, m / loadS, peakHeap, sampledHeap, peakRss,
                     publisher, 0, 0, model, null, null, null, "-");
@@ -292,6 +296,28 @@ public final class ScaleBench {
         return new Times(median(kafka), median(kernel));
     }
 
+    /** What the worker said of a snapshot version: its GraphStatus LOADED or REJECTED, else an error event about it. */
+    private record Heard(GraphStatus status, ErrorEvent error) {
+        long atMs() { return status != null ? status.getTimestampMs() : error.getTimestampMs(); }
+    }
+
+    /**
+     * Waits for the version's GraphStatus (LOADED or REJECTED); an error event about the graph (not about a query) ends
+     * the wait too, after a last look for its status. Null when neither came within the timeout.
+     */
+    private static Heard await(Io io, String id, long version) {
+        long deadline = System.nanoTime() + io.timeout().toNanos();
+        java.util.function.Predicate<GraphStatus> ours = x -> x.getGraphId().equals(id) && x.getVersion() == version
+                && x.getState() != GraphState.DROPPED;
+        while (System.nanoTime() < deadline) {
+            var status = io.status().awaitFirst(ours, Duration.ofMillis(500));
+            if (status.isPresent()) return new Heard(status.get(), null);
+            var error = io.errors().awaitFirst(e -> id.equals(e.getGraphId()) && e.getQueryId() == null, Duration.ofMillis(50));
+            if (error.isPresent()) return new Heard(io.status().awaitFirst(ours, Duration.ofSeconds(2)).orElse(null), error.get());
+        }
+        return null;
+    }
+
     /** Publishes the graph's tombstone and waits for its DROPPED status (the worker then frees its memory). */
     private static void drop(Io io, String id, long version) {
         io.client().drop(id);
@@ -351,7 +377,7 @@ public final class ScaleBench {
         b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Row r : rows) {
             if (!r.loaded()) {
-                b.append(String.format(Locale.ROOT, "| %s | %,d | %,d | REJECTED after %.1f | - | %.2f / %.2f | %.2f | %.2f | - | %.2f | - |"
+                b.append(String.format(Locale.ROOT, "| %s | %,d | %,d | not loaded after %.1f | - | %.2f / %.2f | %.2f | %.2f | - | %.2f | - |"
                                 + " - | - | - | %s |%n", r.graph(), r.vertices(), r.edges(), r.loadS(), gb(r.peakHeapBytes()),
                         gb(r.sampledHeapBytes()), gb(r.peakRssBytes()), gb(r.publisherBytes()), gb(r.modelPeakBytes()), r.reason().replace("|", "/")));
                 continue;
