@@ -37,6 +37,7 @@ import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.worker.FrontierWorker;
+import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.registry.GraphRegistry;
 import org.frontiergraph.worker.registry.HeapBudget;
 
@@ -58,19 +59,21 @@ import org.frontiergraph.worker.registry.HeapBudget;
  * build (the table's "publisher GB"); the chunks are made as the client sends them ({@link LazyChunks}).
  *
  * <pre>ScaleBench [--graphs kron22,kron24,kron25,kron26] [--backend gpu|cpu] [--sources 3] [--reference-max-edges N]
- *            [--timeout-s 300] [--out FILE.md] [--command TEXT]</pre>
+ *            [--timeout-s 300] [--worker KEY=VALUE]... [--out FILE.md] [--command TEXT]</pre>
+ * {@code --worker}: a property of the worker (e.g. {@code frontier.max-pending-snapshot-bytes=17179869184}), beside
+ * {@code frontier.backend}; {@code --timeout-s}: the longest wait for a load's status or an answer.
  * On the GPU machine: {@code deploy/gpu/run.sh scale-bench} (deploy/gpu/README.md).
  */
 public final class ScaleBench {
     private static final long SEED = 20_260_101L;   // GpuBench's, so kronN is the same graph there
     static final String USAGE = "ScaleBench [--graphs kron22,kron24,kron25,kron26] [--backend gpu|cpu] [--sources 3]"
-            + " [--reference-max-edges 134217728] [--timeout-s 300] [--out FILE.md] [--command TEXT]";
+            + " [--reference-max-edges 134217728] [--timeout-s 300] [--worker KEY=VALUE]... [--out FILE.md] [--command TEXT]";
 
     private ScaleBench() {}
 
     /** The command line. */
-    record Options(List<String> graphs, String backend, int sources, long referenceMaxEdges, Duration timeout, Path out,
-                   String command) {
+    record Options(List<String> graphs, String backend, int sources, long referenceMaxEdges, Duration timeout,
+                   Map<String, String> worker, Path out, String command) {
         static Options parse(String[] args) {
             List<String> graphs = List.of("kron22", "kron24", "kron25", "kron26");
             String backend = "gpu", command = "ScaleBench " + String.join(" ", args);
@@ -78,6 +81,7 @@ public final class ScaleBench {
             long referenceMaxEdges = 1L << 27;
             int timeoutS = 300;
             Path out = null;
+            Map<String, String> worker = new java.util.LinkedHashMap<>();
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 if (a.equals("--help")) throw new IllegalArgumentException("");
@@ -88,6 +92,12 @@ public final class ScaleBench {
                     case "--sources" -> sources = Integer.parseInt(args[++i]);
                     case "--reference-max-edges" -> referenceMaxEdges = Long.parseLong(args[++i]);
                     case "--timeout-s" -> timeoutS = Integer.parseInt(args[++i]);
+                    case "--worker" -> {
+                        String kv = args[++i];
+                        int eq = kv.indexOf('=');
+                        if (eq <= 0) throw new IllegalArgumentException("--worker takes KEY=VALUE, got " + kv);
+                        worker.put(kv.substring(0, eq), kv.substring(eq + 1));
+                    }
                     case "--out" -> out = Path.of(args[++i]);
                     case "--command" -> command = args[++i];
                     default -> throw new IllegalArgumentException("unknown option " + a);
@@ -97,7 +107,8 @@ public final class ScaleBench {
                 if (!g.matches("kron\\d+")) throw new IllegalArgumentException("not a Kronecker graph: " + g + " (kronSCALE)");
             }
             if (sources < 1) throw new IllegalArgumentException("--sources must be >= 1");
-            return new Options(graphs, backend, sources, referenceMaxEdges, Duration.ofSeconds(timeoutS), out, command);
+            return new Options(graphs, backend, sources, referenceMaxEdges, Duration.ofSeconds(timeoutS), Map.copyOf(worker), out,
+                    command);
         }
     }
 
@@ -137,8 +148,7 @@ public final class ScaleBench {
         List<String> failures = new ArrayList<>(), notes = new ArrayList<>();
         String header;
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary();
-             FrontierWorker worker = FrontierWorker.start(broker.bootstrapServers(),
-                     Map.of("frontier.backend", o.backend(), "micronaut.server.port", -1));
+             FrontierWorker worker = FrontierWorker.start(broker.bootstrapServers(), workerProperties(o));
              FrontierClient client = new FrontierClient(FrontierClient.kafka(broker.bootstrapServers()), FrontierClient.Topics.defaults());
              TopicWatcher<GraphStatus> status = client.watchStatus();
              TopicWatcher<QueryResult> results = client.watchResults();
@@ -157,6 +167,13 @@ public final class ScaleBench {
         String md = markdown(header, rows, failures, notes);
         write(o, md);
         return new Outcome(rows, failures, md);
+    }
+
+    private static Map<String, Object> workerProperties(Options o) {
+        Map<String, Object> p = new java.util.HashMap<>(o.worker());
+        p.put("frontier.backend", o.backend());
+        p.put("micronaut.server.port", -1);
+        return p;
     }
 
     /** Generates, loads, asks, drops and verifies one graph; its row (null for the warm-up or when it failed). */
@@ -318,10 +335,21 @@ public final class ScaleBench {
         return null;
     }
 
-    /** Publishes the graph's tombstone and waits for its DROPPED status (the worker then frees its memory). */
+    /**
+     * Publishes the graph's tombstone and waits for its DROPPED status (the worker then frees its memory), or the
+     * error event at the tombstone's offset of a worker that holds nothing of it (a refused version).
+     */
     private static void drop(Io io, String id, long version) {
-        io.client().drop(id);
-        io.status().awaitFirst(x -> x.getGraphId().equals(id) && x.getState() == GraphState.DROPPED, Duration.ofSeconds(60));
+        org.apache.kafka.clients.producer.RecordMetadata at = io.client().drop(id);
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (io.status().awaitFirst(x -> x.getGraphId().equals(id) && x.getVersion() == version
+                    && x.getState() == GraphState.DROPPED, Duration.ofMillis(200))
+                    .isPresent()) return;
+            if (io.errors().awaitFirst(e -> e.getPartition() == at.partition() && e.getOffset() == at.offset(), Duration.ofMillis(20))
+                    .isPresent()) return;
+        }
+        log("%s: neither DROPPED nor an error event for its tombstone within 60 s", id);
     }
 
     /** {@code count} seeded sources of non-zero degree: the first endpoint of random edges that are not self-loops. */
@@ -349,10 +377,13 @@ public final class ScaleBench {
         for (String line : Machine.describe().split("\n")) b.append("- ").append(line.replaceAll(" +", " ")).append('\n');
         b.append("- GPU: ").append(Machine.gpus().replace("\n", "; ")).append('\n');
         HeapBudget budget = worker.context().getBean(GraphRegistry.class).budget();
-        b.append(String.format(Locale.ROOT, "- embedded broker and one worker in this JVM (frontier.backend=%s, graph budget %s);"
+        b.append(String.format(Locale.ROOT, "- embedded broker and one worker in this JVM (frontier.backend=%s%s, graph budget %s,"
+                        + " pending snapshots at most %s);"
                         + " the client's default producer settings: acks=all, enable.idempotence=true, max.request.size=1 MiB,"
                         + " compression.type=%s, batch.size and linger.ms Kafka's defaults; %,d edges a chunk, encoded %d ahead%n",
-                o.backend(), HeapBudget.mb(budget.limitBytes()), FrontierClient.DEFAULT_COMPRESSION, FrontierClient.CHUNK_EDGES,
+                o.backend(), o.worker().isEmpty() ? "" : ", " + new java.util.TreeMap<>(o.worker()).toString().replaceAll("[{}]", ""),
+                HeapBudget.mb(budget.limitBytes()), HeapBudget.mb(worker.context().getBean(FrontierConfig.class).getMaxPendingSnapshotBytes()),
+                FrontierClient.DEFAULT_COMPRESSION, FrontierClient.CHUNK_EDGES,
                 Math.max(2, 2 * Runtime.getRuntime().availableProcessors())));
         b.append(String.format(Locale.ROOT, "- Kronecker graphs (edge factor 16, undirected, weights 1..255, seed %d); %d sources"
                 + " (and as many MST queries), SUMMARY mode, after one untimed query of each algorithm; CPU-engine reference up to %,d"

@@ -37,32 +37,43 @@ class ScaleBenchTest {
     @Timeout(180)
     void smallKroneckerGraphsLoadAnswerAndVerifyThroughAnEmbeddedBroker() throws Exception {
         Path out = dir.resolve("scale-bench.md");
-        ScaleBench.Options o = ScaleBench.Options.parse(new String[] {"--graphs", "kron12,kron13,kron14", "--backend", "cpu",
-                "--sources", "3", "--reference-max-edges", "200000", "--timeout-s", "60", "--out", out.toString()});
+        // kron14's 262,144 edges take about 3 MB of pending chunks: refused by the worker, reported, and the run goes on
+        ScaleBench.Options o = ScaleBench.Options.parse(new String[] {"--graphs", "kron12,kron13,kron14,kron11", "--backend", "cpu",
+                "--sources", "3", "--reference-max-edges", "100000", "--timeout-s", "60",
+                "--worker", "frontier.max-pending-snapshot-bytes=2500000", "--out", out.toString()});
         ScaleBench.Outcome r = ScaleBench.run(o);
         System.out.println(r.markdown());
 
         assertTrue(r.ok(), () -> "failures: " + r.failures());
-        assertEquals(List.of("kron12", "kron13", "kron14"), r.rows().stream().map(ScaleBench.Row::graph).toList());
+        assertEquals(List.of("kron12", "kron13", "kron14", "kron11"), r.rows().stream().map(ScaleBench.Row::graph).toList());
         for (ScaleBench.Row row : r.rows()) {
             int scale = Integer.parseInt(row.graph().substring(4));
-            assertEquals(GraphState.LOADED, row.state(), row::toString);
             assertEquals(1 << scale, row.vertices(), row::toString);
             assertEquals(16L << scale, row.edges(), row::toString);
             assertTrue(row.loadS() > 0 && row.edgesPerS() > 0, row::toString);
-            assertTrue(row.peakHeapBytes() > 0 && row.peakRssBytes() > 0, row::toString);
-            assertTrue(row.workerHostBytes() > 0 && row.modelPeakBytes() > 0 && row.residentBytes() > 0, row::toString);
+            assertTrue(row.peakHeapBytes() > 0 && row.sampledHeapBytes() > 0 && row.peakRssBytes() > 0, row::toString);
+            assertTrue(row.modelPeakBytes() > 0 && row.publisherBytes() == 16 * row.edges(), row::toString);
+            if (scale == 14) {
+                assertEquals(GraphState.REJECTED, row.state(), row::toString);
+                assertTrue(row.reason().startsWith("GraphStatus REJECTED: ") && row.reason().contains("frontier.max-pending-snapshot-bytes"),
+                        row::toString);
+                continue;
+            }
+            assertEquals(GraphState.LOADED, row.state(), row::toString);
+            assertTrue(row.workerHostBytes() > 0 && row.residentBytes() > 0, row::toString);
             for (ScaleBench.Times t : List.of(row.bfs(), row.sssp(), row.mst())) {
                 assertTrue(t.kafkaMs() > 0 && t.kernelMs() >= 0 && t.kernelMs() <= t.kafkaMs(), row::toString);
             }
             assertNotNull(row.verified(), row::toString);
             assertTrue(row.verified().startsWith("9 answers: Kruskal"), row::toString);
-            assertEquals(row.edges() <= 200_000, row.verified().endsWith("and CPU engine"), row::toString);
+            assertEquals(row.edges() <= 100_000, row.verified().endsWith("and CPU engine"), row::toString);
         }
         String md = Files.readString(out);
         assertEquals(r.markdown(), md);
-        assertTrue(md.contains("| kron14 | 16,384 | 262,144 |"), md);
-        assertTrue(md.contains("- command: `ScaleBench --graphs kron12,kron13,kron14"), md);
+        assertTrue(md.contains("| kron13 | 8,192 | 131,072 |"), md);
+        assertTrue(md.contains("| kron14 | 16,384 | 262,144 | not loaded after "), md);
+        assertTrue(md.contains("frontier.max-pending-snapshot-bytes=2500000"), md);
+        assertTrue(md.contains("- command: `ScaleBench --graphs kron12,kron13,kron14,kron11"), md);
     }
 
     @Test
