@@ -189,31 +189,48 @@ public final class ScaleBench {
                 Runtime.getRuntime().availableProcessors());
         Memory.reset();
         long version = System.currentTimeMillis();
-        long[] firstSentMs = {0};
-        long c0 = System.nanoTime();
+        java.util.concurrent.atomic.AtomicLong firstSentMs = new java.util.concurrent.atomic.AtomicLong();
+        LazyChunks chunks = new LazyChunks(id, version, edges);
+        java.util.concurrent.CompletableFuture<Double> publishing = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            long c0 = System.nanoTime();
+            io.client().publishChunks(chunks, sent -> firstSentMs.compareAndSet(0, System.currentTimeMillis()));
+            return (System.nanoTime() - c0) / 1e9;
+        }, r -> {
+            Thread t = new Thread(r, "scale-bench-publisher");
+            t.setDaemon(true);
+            t.start();
+        });
+        Heard heard = await(io, id, version, publishing);
+        if (heard == null || heard.status() == null || heard.status().getState() != GraphState.LOADED) chunks.stop();
+        double publishS;
         try {
-            io.client().publishChunks(new LazyChunks(id, version, edges), sent -> {
-                if (firstSentMs[0] == 0) firstSentMs[0] = System.currentTimeMillis();
-            });
-        } catch (IllegalStateException e) {
-            failures.add(name + ": publishing failed: " + e.getMessage());
+            publishS = publishing.get(io.timeout().toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (!chunks.stopped()) {
+                failures.add(name + ": publishing failed: " + e.getCause().getMessage());
+                drop(io, id, version);
+                return null;
+            }
+            publishS = Double.NaN;
+            log("%s: publishing stopped after %,d of %,d chunks, the version refused", name, chunks.made(), chunks.size());
+        } catch (java.util.concurrent.TimeoutException | InterruptedException e) {
+            failures.add(name + ": publishing did not end within " + io.timeout().toSeconds() + " s");
             return null;
         }
-        double publishS = (System.nanoTime() - c0) / 1e9;
-        Heard heard = await(io, id, version);
         long peakHeap = Memory.peakHeap(), sampledHeap = Memory.sampledHeap(), peakRss = Memory.peakRss();
         if (heard == null) {
             failures.add(name + ": no GraphStatus LOADED or REJECTED, nor an error event, within " + io.timeout().toSeconds() + " s");
             drop(io, id, version);
             return null;
         }
-        double loadS = (heard.atMs() - firstSentMs[0]) / 1e3;
+        double loadS = (heard.atMs() - firstSentMs.get()) / 1e3;
         long publisher = 16 * m;   // the edge list: two int32 and a float64 an edge (the chunks in flight are few)
         long model = HeapBudget.buildBytes(n, m, false);
         GraphStatus s = heard.status();
         if (s == null || s.getState() == GraphState.REJECTED) {
             String reason = s != null ? "GraphStatus REJECTED: " + (s.getReason() == null ? "(no reason given)" : s.getReason())
                     : "no GraphStatus; ErrorEvent " + heard.error().getCode() + ": " + heard.error().getReason();
+            if (Double.isNaN(publishS)) reason += String.format(Locale.ROOT, " (publishing stopped after %,d of %,d chunks)", chunks.made(), chunks.size());
             log("%s: not loaded after %.1f s: %s", name, loadS, reason);
             if (warmUp) failures.add("the warm-up graph was not loaded: " + reason);
             drop(io, id, version);
@@ -256,7 +273,8 @@ public final class ScaleBench {
     /**
      * The snapshot's chunks as {@link FrontierClient#chunks} packs them, each made when the client first asks for it
      * and forgotten when it asks again (to send it, after encoding it ahead), so that the publisher holds its edge list
-     * and a few chunks rather than a second copy of the graph: what a publisher of a large graph would do.
+     * and a few chunks rather than a second copy of the graph: what a publisher of a large graph would do. Once
+     * {@link #stop}ped, a new chunk asked for throws, which ends {@code publishChunks}. Used by one thread.
      */
     static final class LazyChunks extends AbstractList<GraphSnapshotChunk> {
         private final String id;
@@ -264,6 +282,8 @@ public final class ScaleBench {
         private final EdgeList edges;
         private final int count;
         private final Map<Integer, GraphSnapshotChunk> made = new HashMap<>();
+        private volatile boolean stop;
+        private volatile int madeCount;
 
         LazyChunks(String id, long version, EdgeList edges) {
             this.id = id;
@@ -275,10 +295,20 @@ public final class ScaleBench {
         @Override
         public int size() { return count; }
 
+        /** Makes every later chunk asked for throw: the client stops publishing (a refused version). */
+        void stop() { stop = true; }
+
+        boolean stopped() { return stop; }
+
+        /** Chunks made so far. */
+        int made() { return madeCount; }
+
         @Override
         public GraphSnapshotChunk get(int c) {
             GraphSnapshotChunk chunk = made.remove(c);
             if (chunk != null) return chunk;
+            if (stop) throw new IllegalStateException("the worker refused the version: publishing stopped");
+            madeCount++;
             int from = c * FrontierClient.CHUNK_EDGES, to = Math.min(edges.size(), from + FrontierClient.CHUNK_EDGES);
             SnapshotEdges slice = new SnapshotEdges(edges.vertexCount(), false, to - from,
                     Arrays.copyOfRange(edges.sourcesArray(), from, to), Arrays.copyOfRange(edges.targetsArray(), from, to),
@@ -320,13 +350,14 @@ public final class ScaleBench {
 
     /**
      * Waits for the version's GraphStatus (LOADED or REJECTED); an error event about the graph (not about a query) ends
-     * the wait too, after a last look for its status. Null when neither came within the timeout.
+     * the wait too, after a last look for its status. Null when neither came within the timeout, or publishing failed.
      */
-    private static Heard await(Io io, String id, long version) {
+    private static Heard await(Io io, String id, long version, java.util.concurrent.CompletableFuture<?> publishing) {
         long deadline = System.nanoTime() + io.timeout().toNanos();
         java.util.function.Predicate<GraphStatus> ours = x -> x.getGraphId().equals(id) && x.getVersion() == version
                 && x.getState() != GraphState.DROPPED;
         while (System.nanoTime() < deadline) {
+            if (publishing.isCompletedExceptionally()) return null;
             var status = io.status().awaitFirst(ours, Duration.ofMillis(500));
             if (status.isPresent()) return new Heard(status.get(), null);
             var error = io.errors().awaitFirst(e -> id.equals(e.getGraphId()) && e.getQueryId() == null, Duration.ofMillis(50));
