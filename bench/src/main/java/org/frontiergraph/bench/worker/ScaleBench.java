@@ -14,10 +14,19 @@ import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
@@ -81,7 +90,7 @@ public final class ScaleBench {
             long referenceMaxEdges = 1L << 27;
             int timeoutS = 300;
             Path out = null;
-            Map<String, String> worker = new java.util.LinkedHashMap<>();
+            Map<String, String> worker = new LinkedHashMap<>();
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 if (a.equals("--help")) throw new IllegalArgumentException("");
@@ -170,7 +179,7 @@ public final class ScaleBench {
     }
 
     private static Map<String, Object> workerProperties(Options o) {
-        Map<String, Object> p = new java.util.HashMap<>(o.worker());
+        Map<String, Object> p = new HashMap<>(o.worker());
         p.put("frontier.backend", o.backend());
         p.put("micronaut.server.port", -1);
         return p;
@@ -189,9 +198,9 @@ public final class ScaleBench {
                 Runtime.getRuntime().availableProcessors());
         Memory.reset();
         long version = System.currentTimeMillis();
-        java.util.concurrent.atomic.AtomicLong firstSentMs = new java.util.concurrent.atomic.AtomicLong();
+        AtomicLong firstSentMs = new AtomicLong();
         LazyChunks chunks = new LazyChunks(id, version, edges);
-        java.util.concurrent.CompletableFuture<Double> publishing = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<Double> publishing = CompletableFuture.supplyAsync(() -> {
             long c0 = System.nanoTime();
             io.client().publishChunks(chunks, sent -> firstSentMs.compareAndSet(0, System.currentTimeMillis()));
             return (System.nanoTime() - c0) / 1e9;
@@ -204,8 +213,8 @@ public final class ScaleBench {
         if (heard == null || heard.status() == null || heard.status().getState() != GraphState.LOADED) chunks.stop();
         double publishS;
         try {
-            publishS = publishing.get(io.timeout().toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
+            publishS = publishing.get(io.timeout().toSeconds(), TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
             if (!chunks.stopped()) {
                 failures.add(name + ": publishing failed: " + e.getCause().getMessage());
                 drop(io, id, version);
@@ -213,7 +222,7 @@ public final class ScaleBench {
             }
             publishS = Double.NaN;
             log("%s: publishing stopped after %,d of %,d chunks, the version refused", name, chunks.made(), chunks.size());
-        } catch (java.util.concurrent.TimeoutException | InterruptedException e) {
+        } catch (TimeoutException | InterruptedException e) {
             failures.add(name + ": publishing did not end within " + io.timeout().toSeconds() + " s");
             return null;
         }
@@ -238,18 +247,16 @@ public final class ScaleBench {
                     publisher, 0, 0, model, null, null, null, "-");
         }
         long host = io.worker().context().getBean(GraphRegistry.class).graphBytes();
-        log("%s: LOADED in %.2f s (%.1f M edges/s; client chunking and publishing %.1f s), peak heap %.1f GB"
+        log("%s: LOADED in %.2f s (%.1f M edges/s; chunks published and acknowledged in %.1f s), peak heap %.1f GB"
                 + " (sampled %.1f GB), peak RSS %.1f GB", name, loadS, m / loadS / 1e6, publishS, peakHeap / 1e9, sampledHeap / 1e9,
                 peakRss / 1e9);
         int[] sources = sources(edges, o.sources());
         List<Answer> answers = new ArrayList<>();
         Times bfs = null, sssp = null, mst = null;
         try {
-            int[] once = {sources[0]};
-            if (warmUp) {
-                for (Algorithm a : List.of(Algorithm.BFS, Algorithm.SSSP, Algorithm.MST)) ask(io, id, a, once, answers);
-            } else {
-                for (Algorithm a : List.of(Algorithm.BFS, Algorithm.SSSP, Algorithm.MST)) ask(io, id, a, once, new ArrayList<>());
+            int[] once = {sources[0]};   // untimed (verified all the same): the first answer of each algorithm on this graph
+            for (Algorithm a : List.of(Algorithm.BFS, Algorithm.SSSP, Algorithm.MST)) ask(io, id, a, once, answers);
+            if (!warmUp) {
                 bfs = ask(io, id, Algorithm.BFS, sources, answers);
                 sssp = ask(io, id, Algorithm.SSSP, sources, answers);
                 mst = ask(io, id, Algorithm.MST, sources, answers);   // as many MST answers as sources
@@ -352,9 +359,9 @@ public final class ScaleBench {
      * Waits for the version's GraphStatus (LOADED or REJECTED); an error event about the graph (not about a query) ends
      * the wait too, after a last look for its status. Null when neither came within the timeout, or publishing failed.
      */
-    private static Heard await(Io io, String id, long version, java.util.concurrent.CompletableFuture<?> publishing) {
+    private static Heard await(Io io, String id, long version, CompletableFuture<?> publishing) {
         long deadline = System.nanoTime() + io.timeout().toNanos();
-        java.util.function.Predicate<GraphStatus> ours = x -> x.getGraphId().equals(id) && x.getVersion() == version
+        Predicate<GraphStatus> ours = x -> x.getGraphId().equals(id) && x.getVersion() == version
                 && x.getState() != GraphState.DROPPED;
         while (System.nanoTime() < deadline) {
             if (publishing.isCompletedExceptionally()) return null;
@@ -371,7 +378,7 @@ public final class ScaleBench {
      * error event at the tombstone's offset of a worker that holds nothing of it (a refused version).
      */
     private static void drop(Io io, String id, long version) {
-        org.apache.kafka.clients.producer.RecordMetadata at = io.client().drop(id);
+        RecordMetadata at = io.client().drop(id);
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
             if (io.status().awaitFirst(x -> x.getGraphId().equals(id) && x.getVersion() == version
@@ -412,7 +419,7 @@ public final class ScaleBench {
                         + " pending snapshots at most %s);"
                         + " the client's default producer settings: acks=all, enable.idempotence=true, max.request.size=1 MiB,"
                         + " compression.type=%s, batch.size and linger.ms Kafka's defaults; %,d edges a chunk, encoded %d ahead%n",
-                o.backend(), o.worker().isEmpty() ? "" : ", " + new java.util.TreeMap<>(o.worker()).toString().replaceAll("[{}]", ""),
+                o.backend(), o.worker().isEmpty() ? "" : ", " + new TreeMap<>(o.worker()).toString().replaceAll("[{}]", ""),
                 HeapBudget.mb(budget.limitBytes()), HeapBudget.mb(worker.context().getBean(FrontierConfig.class).getMaxPendingSnapshotBytes()),
                 FrontierClient.DEFAULT_COMPRESSION, FrontierClient.CHUNK_EDGES,
                 Math.max(2, 2 * Runtime.getRuntime().availableProcessors())));
@@ -485,7 +492,7 @@ public final class ScaleBench {
      */
     static final class Memory {
         static final long SAMPLE_MS = 5;
-        private static final java.util.concurrent.atomic.AtomicLong SAMPLED = new java.util.concurrent.atomic.AtomicLong();
+        private static final AtomicLong SAMPLED = new AtomicLong();
 
         static {
             Thread sampler = new Thread(() -> {

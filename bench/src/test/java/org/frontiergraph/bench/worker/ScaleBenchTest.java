@@ -66,7 +66,7 @@ class ScaleBenchTest {
                 assertTrue(t.kafkaMs() > 0 && t.kernelMs() >= 0 && t.kernelMs() <= t.kafkaMs(), row::toString);
             }
             assertNotNull(row.verified(), row::toString);
-            assertTrue(row.verified().startsWith("9 answers: Kruskal"), row::toString);
+            assertTrue(row.verified().startsWith("12 answers: Kruskal"), row::toString);
             assertEquals(row.edges() <= 100_000, row.verified().endsWith("and CPU engine"), row::toString);
         }
         String md = Files.readString(out);
