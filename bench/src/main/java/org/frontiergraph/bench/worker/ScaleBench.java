@@ -44,7 +44,6 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
-import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.worker.FrontierWorker;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.registry.GraphRegistry;
@@ -67,7 +66,7 @@ import org.frontiergraph.worker.registry.HeapBudget;
  * <p>The heap and RSS are this JVM's: the publisher's edge list (16 bytes an edge) is in them beside the worker's
  * build (the table's "publisher GB"); the chunks are made as the client sends them ({@link LazyChunks}).
  *
- * <pre>ScaleBench [--graphs kron22,kron24,kron25,kron26] [--backend gpu|cpu] [--sources 3] [--reference-max-edges N]
+ * <pre>ScaleBench [--graphs kron22,kron24,kron25,kron26] [--backend gpu|cpu|auto] [--sources 3] [--reference-max-edges N]
  *            [--timeout-s 300] [--worker KEY=VALUE]... [--out FILE.md] [--command TEXT]</pre>
  * {@code --worker}: a property of the worker (e.g. {@code frontier.max-pending-snapshot-bytes=17179869184}), beside
  * {@code frontier.backend}; {@code --timeout-s}: the longest wait for a load's status or an answer.
@@ -75,7 +74,7 @@ import org.frontiergraph.worker.registry.HeapBudget;
  */
 public final class ScaleBench {
     private static final long SEED = 20_260_101L;   // GpuBench's, so kronN is the same graph there
-    static final String USAGE = "ScaleBench [--graphs kron22,kron24,kron25,kron26] [--backend gpu|cpu] [--sources 3]"
+    static final String USAGE = "ScaleBench [--graphs kron22,kron24,kron25,kron26] [--backend gpu|cpu|auto] [--sources 3]"
             + " [--reference-max-edges 134217728] [--timeout-s 300] [--worker KEY=VALUE]... [--out FILE.md] [--command TEXT]";
 
     private ScaleBench() {}
@@ -245,6 +244,9 @@ public final class ScaleBench {
             drop(io, id, version);
             return warmUp ? null : new Row(name, n, m, GraphState.REJECTED, reason, loadS, m / loadS, peakHeap, sampledHeap, peakRss,
                     publisher, 0, 0, model, null, null, null, "-");
+        }
+        if (!o.backend().equals("auto") && !o.backend().equals(s.getBackend())) {
+            failures.add(name + ": loaded on the " + s.getBackend() + " engine, not on " + o.backend());
         }
         long host = io.worker().context().getBean(GraphRegistry.class).graphBytes();
         log("%s: LOADED in %.2f s (%.1f M edges/s; chunks published and acknowledged in %.1f s), peak heap %.1f GB"
