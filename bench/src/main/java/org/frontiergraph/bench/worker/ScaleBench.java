@@ -128,7 +128,8 @@ public final class ScaleBench {
      * every answer passed, or is null when one failed (see the report's failures).
      */
     record Row(String graph, int vertices, long edges, GraphState state, String reason, double loadS, double edgesPerS,
-               long peakHeapBytes, long sampledHeapBytes, long peakRssBytes, long publisherBytes, long workerHostBytes, long residentBytes,
+               long peakHeapBytes, long sampledHeapBytes, long startRssBytes, long peakRssBytes, long publisherBytes,
+               long workerHostBytes, long residentBytes,
                long modelPeakBytes, Times bfs, Times sssp, Times mst, String verified) {
         boolean loaded() { return state == GraphState.LOADED; }
     }
@@ -196,6 +197,7 @@ public final class ScaleBench {
         log("%s: %,d vertices, %,d edges generated in %.1f s on %d cores", name, n, m, generateS,
                 Runtime.getRuntime().availableProcessors());
         Memory.reset();
+        long startRss = Memory.rss();
         long version = System.currentTimeMillis();
         AtomicLong firstSentMs = new AtomicLong();
         LazyChunks chunks = new LazyChunks(id, version, edges);
@@ -238,12 +240,14 @@ public final class ScaleBench {
         if (s == null || s.getState() == GraphState.REJECTED) {
             String reason = s != null ? "GraphStatus REJECTED: " + (s.getReason() == null ? "(no reason given)" : s.getReason())
                     : "no GraphStatus; ErrorEvent " + heard.error().getCode() + ": " + heard.error().getReason();
-            if (Double.isNaN(publishS)) reason += String.format(Locale.ROOT, " (publishing stopped after %,d of %,d chunks)", chunks.made(), chunks.size());
+            if (Double.isNaN(publishS)) {
+                reason += String.format(Locale.ROOT, " (publishing stopped after %,d of %,d chunks)", chunks.made(), chunks.size());
+            }
             log("%s: not loaded after %.1f s: %s", name, loadS, reason);
             if (warmUp) failures.add("the warm-up graph was not loaded: " + reason);
             drop(io, id, version);
-            return warmUp ? null : new Row(name, n, m, GraphState.REJECTED, reason, loadS, m / loadS, peakHeap, sampledHeap, peakRss,
-                    publisher, 0, 0, model, null, null, null, "-");
+            return warmUp ? null : new Row(name, n, m, GraphState.REJECTED, reason, loadS, m / loadS, peakHeap, sampledHeap, startRss,
+                    peakRss, publisher, 0, 0, model, null, null, null, "-");
         }
         if (!o.backend().equals("auto") && !o.backend().equals(s.getBackend())) {
             failures.add(name + ": loaded on the " + s.getBackend() + " engine, not on " + o.backend());
@@ -273,10 +277,11 @@ public final class ScaleBench {
         long v0 = System.nanoTime();
         String verified = SummaryCheck.verify(name, edges, version, answers, o.referenceMaxEdges(), failures);
         notes.add(String.format(Locale.ROOT, "%s: generated in %.1f s; chunks published and acknowledged in %.1f s;"
-                        + " backend %s, %.2f GB resident on it; %s (%.1f s)", name, generateS, publishS, s.getBackend(),
-                s.getResidentBytes() / 1e9, verified == null ? "a check FAILED" : "verified: " + verified, (System.nanoTime() - v0) / 1e9));
-        return warmUp ? null : new Row(name, n, m, GraphState.LOADED, null, loadS, m / loadS, peakHeap, sampledHeap, peakRss, publisher,
-                host, s.getResidentBytes(), model, bfs, sssp, mst, verified);
+                        + " backend %s, %.2f GB resident on it; VmHWM %s before the load; %s (%.1f s)", name, generateS, publishS,
+                s.getBackend(), s.getResidentBytes() / 1e9, Memory.hwmReset() ? "reset" : "not reset",
+                verified == null ? "a check FAILED" : "verified: " + verified, (System.nanoTime() - v0) / 1e9));
+        return warmUp ? null : new Row(name, n, m, GraphState.LOADED, null, loadS, m / loadS, peakHeap, sampledHeap, startRss, peakRss,
+                publisher, host, s.getResidentBytes(), model, bfs, sssp, mst, verified);
     }
 
     /**
@@ -422,7 +427,8 @@ public final class ScaleBench {
                         + " the client's default producer settings: acks=all, enable.idempotence=true, max.request.size=1 MiB,"
                         + " compression.type=%s, batch.size and linger.ms Kafka's defaults; %,d edges a chunk, encoded %d ahead%n",
                 o.backend(), o.worker().isEmpty() ? "" : ", " + new TreeMap<>(o.worker()).toString().replaceAll("[{}]", ""),
-                HeapBudget.mb(budget.limitBytes()), HeapBudget.mb(worker.context().getBean(FrontierConfig.class).getMaxPendingSnapshotBytes()),
+                HeapBudget.mb(budget.limitBytes()),
+                HeapBudget.mb(worker.context().getBean(FrontierConfig.class).getMaxPendingSnapshotBytes()),
                 FrontierClient.DEFAULT_COMPRESSION, FrontierClient.CHUNK_EDGES,
                 Math.max(2, 2 * Runtime.getRuntime().availableProcessors())));
         b.append(String.format(Locale.ROOT, "- Kronecker graphs (edge factor 16, undirected, weights 1..255, seed %d); %d sources"
@@ -438,24 +444,28 @@ public final class ScaleBench {
         StringBuilder b = new StringBuilder(header).append('\n');
         b.append("Load: from the first chunk handed to the producer to the worker's GraphStatus. Peak heap: the sum of the"
                 + " heap pools' peak usages during the load (an upper bound) / the largest used heap sampled every 5 ms (a lower"
-                + " bound); peak RSS: VmHWM. Both are this JVM's: the publisher's edge list (\"publisher GB\") counts in them (its"
-                + " chunks are made as the client sends them). Worker host GB: the heap the worker's budget counts for the graph"
-                + " (host copy and query caches); model peak: HeapBudget.buildBytes; device GB: GraphStatus residentBytes. Times:"
-                + " median ms, the worker's compute time (LatencyEvent computeMicros) / through Kafka (query published to answer"
-                + " received).\n\n");
-        b.append("| graph | vertices | edges | load s | edges/s | peak heap GB (pools / sampled) | peak RSS GB | publisher GB | worker host GB |"
-                + " model peak GB | device GB | BFS kernel / Kafka ms | SSSP kernel / Kafka ms | MST kernel / Kafka ms | verified |\n");
+                + " bound); RSS: VmRSS when the load starts (the JVM keeps heap that earlier graphs touched) / VmHWM after it"
+                + " (reset to VmRSS before the load where /proc/self/clear_refs allows it). Both are this JVM's: the publisher's"
+                + " edge list (\"publisher GB\") counts in them (its chunks are made as the client sends them). Worker host GB:"
+                + " the heap the worker's budget counts for the graph (host copy and query caches); model peak:"
+                + " HeapBudget.buildBytes; device GB: GraphStatus residentBytes. Times: median ms, the worker's compute time"
+                + " (LatencyEvent computeMicros) / through Kafka (query published to answer received).\n\n");
+        b.append("| graph | vertices | edges | load s | edges/s | peak heap GB (pools / sampled) | RSS GB (start / peak) |"
+                + " publisher GB | worker host GB | model peak GB | device GB | BFS kernel / Kafka ms | SSSP kernel / Kafka ms |"
+                + " MST kernel / Kafka ms | verified |\n");
         b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Row r : rows) {
             if (!r.loaded()) {
-                b.append(String.format(Locale.ROOT, "| %s | %,d | %,d | not loaded after %.1f | - | %.2f / %.2f | %.2f | %.2f | - | %.2f | - |"
-                                + " - | - | - | %s |%n", r.graph(), r.vertices(), r.edges(), r.loadS(), gb(r.peakHeapBytes()),
-                        gb(r.sampledHeapBytes()), gb(r.peakRssBytes()), gb(r.publisherBytes()), gb(r.modelPeakBytes()), r.reason().replace("|", "/")));
+                b.append(String.format(Locale.ROOT, "| %s | %,d | %,d | not loaded after %.1f | - | %.2f / %.2f | %.2f / %.2f | %.2f"
+                                + " | - | %.2f | - | - | - | - | %s |%n", r.graph(), r.vertices(), r.edges(), r.loadS(),
+                        gb(r.peakHeapBytes()), gb(r.sampledHeapBytes()), gb(r.startRssBytes()), gb(r.peakRssBytes()),
+                        gb(r.publisherBytes()), gb(r.modelPeakBytes()), r.reason().replace("|", "/")));
                 continue;
             }
-            b.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %.2f | %.1f M | %.2f / %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %s | %s |"
-                            + " %s | %s |%n", r.graph(), r.vertices(), r.edges(), r.loadS(), r.edgesPerS() / 1e6, gb(r.peakHeapBytes()), gb(r.sampledHeapBytes()),
-                    gb(r.peakRssBytes()), gb(r.publisherBytes()), gb(r.workerHostBytes()), gb(r.modelPeakBytes()),
+            b.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %.2f | %.1f M | %.2f / %.2f | %.2f / %.2f | %.2f | %.2f | %.2f"
+                            + " | %.2f | %s | %s | %s | %s |%n", r.graph(), r.vertices(), r.edges(), r.loadS(), r.edgesPerS() / 1e6,
+                    gb(r.peakHeapBytes()), gb(r.sampledHeapBytes()), gb(r.startRssBytes()), gb(r.peakRssBytes()),
+                    gb(r.publisherBytes()), gb(r.workerHostBytes()), gb(r.modelPeakBytes()),
                     gb(r.residentBytes()), times(r.bfs()), times(r.sssp()), times(r.mst()),
                     r.verified() == null ? "**FAILED**" : r.verified()));
         }
@@ -527,10 +537,16 @@ public final class ScaleBench {
             SAMPLED.set(0);
             try {
                 Files.writeString(Path.of("/proc/self/clear_refs"), "5");   // resets VmHWM to the current RSS
+                hwmReset = true;
             } catch (IOException | RuntimeException e) {
-                // not Linux, or not allowed: VmHWM is then the process's peak so far
+                hwmReset = false;   // not Linux, or not allowed: VmHWM is then the process's peak so far
             }
         }
+
+        private static volatile boolean hwmReset;
+
+        /** Whether the last reset reset VmHWM too. */
+        static boolean hwmReset() { return hwmReset; }
 
         static long peakHeap() {
             long sum = 0;
@@ -542,9 +558,18 @@ public final class ScaleBench {
 
         /** VmHWM in bytes; 0 where /proc/self/status cannot be read. */
         static long peakRss() {
+            return status("VmHWM:");
+        }
+
+        /** VmRSS in bytes: the JVM keeps heap it touched, so the RSS a load starts from includes earlier graphs'. */
+        static long rss() {
+            return status("VmRSS:");
+        }
+
+        private static long status(String field) {
             try {
                 for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                    if (line.startsWith("VmHWM:")) return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                    if (line.startsWith(field)) return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
                 }
             } catch (IOException | RuntimeException e) {
                 return 0;
