@@ -38,6 +38,10 @@ public final class FrontierSerde {
     public static final String USER_INFO = "basic.auth.user.info";
     /** The client setting that says where the credentials come from; only {@code USER_INFO} is supported. */
     public static final String CREDENTIALS_SOURCE = "basic.auth.credentials.source";
+    /** A client setting (Java client, CLI): the framing it reads, {@code single-object} (default) or {@code registry}. */
+    public static final String READ = "frontier.serialization.read";
+    /** A client setting (Java client, CLI): the framing it writes, {@code single-object} (default) or {@code registry}. */
+    public static final String WRITE = "frontier.serialization.write";
     private static final Duration REGISTRY_TIMEOUT = Duration.ofSeconds(10);
     private static final byte REGISTRY_MAGIC = 0x00;
     private static final int REGISTRY_HEADER = 5;
@@ -88,6 +92,17 @@ public final class FrontierSerde {
         }
         Object userInfo = settings.get(USER_INFO);
         return of(r, w, new SchemaRegistryClient(url.toString(), userInfo == null ? null : userInfo.toString(), REGISTRY_TIMEOUT));
+    }
+
+    /**
+     * A client's serde, all from its Kafka client settings: the framings {@value #READ} and {@value #WRITE}
+     * ({@code single-object} when absent) and the registry ({@value #URL}, {@value #USER_INFO}).
+     */
+    public static FrontierSerde fromClientSettings(Map<?, ?> settings) {
+        Object read = settings.get(READ);
+        Object write = settings.get(WRITE);
+        return of(read == null ? Framing.SINGLE_OBJECT.setting() : read.toString(),
+                write == null ? Framing.SINGLE_OBJECT.setting() : write.toString(), settings);
     }
 
     public Framing read() {
