@@ -156,8 +156,32 @@ class RegistryFramingIT {
         GraphQuery q = publishSummary();
         Path script = Path.of(getClass().getResource("/registry_decode.py").toURI());
         String out = run(List.of(PYTHON, script.toString(), kafka.bootstrapServers(), "frontier.results", registry.url(),
-                "queryId", q.getQueryId()));
+                "queryId", q.getQueryId()), true);
         assertDecoded(new ObjectMapper().readTree(out), q);
+    }
+
+    @Test
+    void thePythonClientWritesAndReadsThroughTheRegistry() throws Exception {
+        String missing = pythonMissing();
+        assumeTrue(missing == null, () -> missing + ": the Python client's registry framing skipped");
+        EdgeList edges = UniformRandomGraph.generate(100, 150, 3, 10, false);
+        try (FrontierClient c = client("single-object"); TopicWatcher<GraphStatus> status = c.watchStatus()) {
+            c.publishSnapshot("pyreg", 1, Snapshots.of(edges), 0, true, null);
+            awaitLoaded(status, "pyreg", 1);
+        }
+        CsrGraph v2 = GraphEdit.apply(GraphBuilder.build(edges), new int[0], new int[0], new int[0], new int[0], new double[0],
+                new int[] {0}, new int[] {1}, new double[] {0.5});
+        Path script = Path.of(getClass().getResource("/registry_client.py").toURI());
+        String out = run(List.of(PYTHON, script.toString(), PythonClientIT.REPO.resolve("clients/python").toString(),
+                kafka.bootstrapServers(), registry.url(), "pyreg"), true);
+        JsonNode summary = new ObjectMapper().readTree(out.substring(out.lastIndexOf("\n{") + 1));
+        assertEquals("OK", summary.path("status").asText(), out);
+        assertEquals(2, summary.path("graphVersion").asLong(), out);
+        assertEquals(reached(v2), summary.path("reachedCount").asLong(), out);
+    }
+
+    private static long reached(CsrGraph g) {
+        return java.util.Arrays.stream(org.frontiergraph.kernels.bfs.BfsReference.run(g, 0).hops()).filter(h -> h >= 0).count();
     }
 
     @Test
@@ -166,7 +190,7 @@ class RegistryFramingIT {
         assumeTrue(kcat.startsWith("/"), kcat);
         GraphQuery q = publishSummary();
         String out = run(List.of(kcat, "-C", "-b", kafka.bootstrapServers(), "-t", "frontier.results", "-o", "beginning",
-                "-e", "-q", "-s", "value=avro", "-r", registry.url(), "-f", "%s\\n"));
+                "-e", "-q", "-s", "value=avro", "-r", registry.url(), "-f", "%s\\n"), true);
         for (String line : out.split("\n")) {
             if (line.contains(q.getQueryId())) {
                 assertDecoded(new ObjectMapper().readTree(line), q);
@@ -192,16 +216,16 @@ class RegistryFramingIT {
         assertEquals(q.getQueryId(), answer.path("queryId").asText(), answer::toString);
         assertEquals("reg", answer.path("graphId").asText());
         assertEquals("OK", answer.path("status").asText(answer.path("status").toString()).replaceAll("\\W", ""), answer::toString);
+        // kcat prints a union's value as {"long": n}, confluent-kafka's decoder as n
         String reached = answer.path("reachedCount").toString().replaceAll("\\D", "");
-        long expected = java.util.Arrays.stream(org.frontiergraph.kernels.bfs.BfsReference.run(graph, 0).hops()).filter(h -> h >= 0).count();
-        assertEquals(Long.toString(expected), reached, answer::toString);
+        assertEquals(Long.toString(reached(graph)), reached, answer::toString);
     }
 
     /** Why {@link #PYTHON} cannot run the decoder (it needs confluent_kafka.avro, avro and requests), or null. */
     private static String pythonMissing() throws Exception {
         if (!Path.of(PYTHON).toFile().canExecute()) return "no " + PYTHON;
-        String out = run(List.of(PYTHON, "-c", "import confluent_kafka.avro, avro, requests; print('ok')")).trim();
-        return out.endsWith("ok") ? null : PYTHON + " cannot import confluent_kafka.avro, avro or requests ("
+        String out = run(List.of(PYTHON, "-c", "import confluent_kafka.avro, confluent_kafka.schema_registry, avro, requests, numpy; print('ok')")).trim();
+        return out.endsWith("ok") ? null : PYTHON + " cannot import confluent_kafka.avro, confluent_kafka.schema_registry, avro, requests or numpy ("
                 + out.substring(out.lastIndexOf('\n') + 1) + ")";
     }
 
@@ -225,14 +249,22 @@ class RegistryFramingIT {
         return at < 0 ? "" : v.substring(at + 8, v.indexOf(' ', at + 8));
     }
 
+    /** What {@code command} printed (stdout and stderr), whatever its exit status. */
     private static String run(List<String> command) throws Exception {
+        return run(command, false);
+    }
+
+    /** What {@code command} printed; with {@code mustSucceed}, failing with that output unless it exited 0. */
+    private static String run(List<String> command, boolean mustSucceed) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         p.getOutputStream().close();
         if (!p.waitFor(90, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError(command + " did not finish in 90 s");
         }
-        return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (mustSucceed && p.exitValue() != 0) throw new AssertionError(command + " exited " + p.exitValue() + ":\n" + out);
+        return out;
     }
 
     /** The value of a topic's first record (partitions in order), as written. */
