@@ -83,10 +83,13 @@ final class KafkaOptions {
         return p;
     }
 
-    /** True when a file or a property was given (beyond the bootstrap address). */
+    /** True when a Kafka client setting was given (beyond the bootstrap address and the framing's settings). */
     boolean hasClientSettings() {
         Properties p = settings();
-        p.remove(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
+        for (String framing : List.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, FrontierSerde.READ, FrontierSerde.WRITE,
+                FrontierSerde.URL, FrontierSerde.USER_INFO, FrontierSerde.CREDENTIALS_SOURCE)) {
+            p.remove(framing);
+        }
         return !p.isEmpty();
     }
 

@@ -35,6 +35,7 @@ import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.GraphEdit;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
 import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
@@ -143,6 +144,16 @@ class RegistryFramingIT {
             List<QueryResult> answer = await(results, q2.getQueryId());
             assertVerified(answer, v2, 2);
             assertEquals(DijkstraReference.run(v2, 0).distances()[49], PackedArrays.toDoubleArray(answer.get(0).getDistances())[49]);
+        }
+    }
+
+    @Test
+    void aSchemaIdTheRegistryDoesNotKnowIsAMalformedRecord() {
+        try (FrontierClient c = client("registry"); TopicWatcher<ErrorEvent> errors = c.watchErrors()) {
+            c.publishRaw("unknown-id", new byte[] {0, 0, 0, 0x7f, 0x7f, 2, 'x'});
+            ErrorEvent e = errors.awaitFirst(x -> "unknown-id".equals(x.getKey()), Pipeline.WAIT).orElseThrow();
+            assertEquals("MALFORMED_RECORD", e.getCode());
+            assertTrue(e.getReason().contains("32639"), e::toString);
         }
     }
 

@@ -20,8 +20,8 @@ import java.util.stream.Stream;
  * in a JVM of its own on a free loopback port, in-memory storage, and stopped by {@link #close}. It serves the Confluent
  * Schema Registry API at {@link #url()}.
  *
- * <p>Skipped (an assumption) when the runner jar was not built (a build of this module alone, without
- * {@code -am}), unless {@code FRONTIER_IT_REGISTRY=required} (.ci/run), which makes it fail.
+ * <p>Skipped (an assumption) when the runner jar was not built (a build that left the test-registry module out:
+ * no module depends on it, a full build makes it before this one), unless {@code FRONTIER_IT_REGISTRY=required} (.ci/run), which makes it fail.
  */
 final class TestRegistry implements AutoCloseable {
     private static final Duration START = Duration.ofSeconds(180);
@@ -38,7 +38,7 @@ final class TestRegistry implements AutoCloseable {
     static TestRegistry start() throws Exception {
         Path runner = runner();
         if (runner == null) {
-            String why = "no Apicurio runner jar in " + targetDir() + " (build the test-registry module: mvn -pl cli -am)";
+            String why = "no Apicurio runner jar in " + targetDir() + " (build it: mvn -pl test-registry package)";
             if ("required".equals(System.getenv("FRONTIER_IT_REGISTRY"))) throw new AssertionError("the schema registry is required but " + why);
             assumeTrue(false, why + ": registry test skipped");
         }

@@ -147,7 +147,21 @@ public final class FrontierSerde {
     /** The record type of a message in either framing (a registry-framed one's writer schema is fetched once). */
     public Class<? extends SpecificRecord> typeOf(byte[] message) throws MalformedMessageException {
         if (!registryFramed(message)) return FrontierCodec.typeOf(message);
-        return FrontierCodec.messageType(registry.schema(registryId(message)).getFullName());
+        return FrontierCodec.messageType(writerSchema(registryId(message)).getFullName());
+    }
+
+    /**
+     * The writer's schema of registry id {@code id}. An id or schema the registry refuses (a 4xx answer: unknown id,
+     * not Avro) makes the record malformed; a registry out of reach or failing stays a {@link
+     * SchemaRegistryClient.RegistryException}: the record may be readable later.
+     */
+    private Schema writerSchema(int id) throws MalformedMessageException {
+        try {
+            return registry.schema(id);
+        } catch (SchemaRegistryClient.RegistryException e) {
+            if (e.status() / 100 == 4) throw new MalformedMessageException(e.getMessage());
+            throw e;
+        }
     }
 
     /** Decodes a message of any Frontier type, in either framing when reading with {@link Framing#REGISTRY}. */
@@ -156,7 +170,7 @@ public final class FrontierSerde {
         int id = registryId(message);
         SpecificDatumReader<SpecificRecord> reader = readers.get(id);
         if (reader == null) {
-            Schema writer = registry.schema(id);
+            Schema writer = writerSchema(id);
             Class<? extends SpecificRecord> type = FrontierCodec.messageType(writer.getFullName());
             reader = new SpecificDatumReader<>(writer, SpecificData.get().getSchema(type), SpecificData.get());
             readers.put(id, reader);

@@ -70,7 +70,7 @@ public final class SchemaRegistryClient {
         return schemas.computeIfAbsent(id, k -> {
             JsonNode answer = call(request("/schemas/ids/" + id).GET().build(), "fetch schema id " + id);
             String type = answer.path("schemaType").asText("AVRO");
-            if (!"AVRO".equals(type)) throw new RegistryException("schema id " + id + " is a " + type + " schema, not Avro");
+            if (!"AVRO".equals(type)) throw new RegistryException("schema id " + id + " is a " + type + " schema, not Avro", 422);
             return new Schema.Parser().parse(answer.path("schema").asText());
         });
     }
@@ -87,10 +87,10 @@ public final class SchemaRegistryClient {
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new RegistryException("cannot " + what + ": the schema registry at " + base + " cannot be reached (" + e + ")");
+            throw new RegistryException("cannot " + what + ": the schema registry at " + base + " cannot be reached (" + e + ")", 0);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RegistryException("interrupted while trying to " + what);
+            throw new RegistryException("interrupted while trying to " + what, 0);
         }
         JsonNode answer;
         try {
@@ -101,15 +101,23 @@ public final class SchemaRegistryClient {
         if (response.statusCode() / 100 != 2 || answer == null) {
             String message = answer == null ? response.body() : answer.path("message").asText(response.body());
             throw new RegistryException("cannot " + what + ": the schema registry at " + base + " answered HTTP "
-                    + response.statusCode() + (message.isBlank() ? "" : ": " + message));
+                    + response.statusCode() + (message.isBlank() ? "" : ": " + message), response.statusCode());
         }
         return answer;
     }
 
-    /** The registry refused a call or could not be reached. */
+    /** The registry refused a call ({@link #status}: its HTTP status) or could not be reached (status 0). */
     public static final class RegistryException extends RuntimeException {
-        public RegistryException(String message) {
+        private final int status;
+
+        public RegistryException(String message, int status) {
             super(message);
+            this.status = status;
+        }
+
+        /** The registry's HTTP status, 0 when it was not reached. */
+        public int status() {
+            return status;
         }
     }
 }
