@@ -159,11 +159,7 @@ class RegistryFramingIT {
 
     @Test
     void confluentKafkasAvroDeserializerDecodesAnAnswerThroughTheRegistry() throws Exception {
-        String missing = pythonMissing();
-        if (missing != null && "required".equals(System.getenv("FRONTIER_IT_PYTHON"))) {
-            throw new AssertionError("Python is required but " + missing + " (apt-get install python3-confluent-kafka python3-avro python3-requests)");
-        }
-        assumeTrue(missing == null, () -> missing + ": decoding with confluent-kafka's Avro deserializer skipped");
+        assumePython("decoding with confluent-kafka's Avro deserializer");
         GraphQuery q = publishSummary();
         Path script = Path.of(getClass().getResource("/registry_decode.py").toURI());
         String out = run(List.of(PYTHON, script.toString(), kafka.bootstrapServers(), "frontier.results", registry.url(),
@@ -173,8 +169,7 @@ class RegistryFramingIT {
 
     @Test
     void thePythonClientWritesAndReadsThroughTheRegistry() throws Exception {
-        String missing = pythonMissing();
-        assumeTrue(missing == null, () -> missing + ": the Python client's registry framing skipped");
+        assumePython("the Python client's registry framing");
         EdgeList edges = UniformRandomGraph.generate(100, 150, 3, 10, false);
         try (FrontierClient c = client("single-object"); TopicWatcher<GraphStatus> status = c.watchStatus()) {
             c.publishSnapshot("pyreg", 1, Snapshots.of(edges), 0, true, null);
@@ -230,6 +225,19 @@ class RegistryFramingIT {
         // kcat prints a union's value as {"long": n}, confluent-kafka's decoder as n
         String reached = answer.path("reachedCount").toString().replaceAll("\\D", "");
         assertEquals(Long.toString(reached(graph)), reached, answer::toString);
+    }
+
+    /**
+     * Skips the test when {@link #PYTHON} lacks a package it needs, or fails it when {@code FRONTIER_IT_PYTHON=required}
+     * (.ci/run).
+     */
+    private static void assumePython(String what) throws Exception {
+        String missing = pythonMissing();
+        if (missing != null && "required".equals(System.getenv("FRONTIER_IT_PYTHON"))) {
+            throw new AssertionError("Python is required but " + missing
+                    + " (apt-get install python3-confluent-kafka python3-avro python3-requests python3-numpy)");
+        }
+        assumeTrue(missing == null, () -> missing + ": " + what + " skipped");
     }
 
     /** Why {@link #PYTHON} cannot run the decoder (it needs confluent_kafka.avro, avro and requests), or null. */
