@@ -1,5 +1,6 @@
 package org.frontiergraph.worker.processing;
 
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.net.InetAddress;
 import java.util.ArrayList;
@@ -63,7 +64,7 @@ public class GraphEventProcessor {
         this(registry, queries, subscriptions, metrics, config, FrontierSerde.singleObject());
     }
 
-    @jakarta.inject.Inject
+    @Inject
     public GraphEventProcessor(GraphRegistry registry, QueryService queries, SubscriptionService subscriptions,
                                FrontierMetrics metrics, FrontierConfig config, FrontierSerde serde) {
         this.serde = serde;
