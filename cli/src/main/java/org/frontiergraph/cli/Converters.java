@@ -1,11 +1,14 @@
 package org.frontiergraph.cli;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 import org.frontiergraph.kernels.io.GraphFormat;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ResultMode;
+import org.frontiergraph.worker.subscription.StandingForm;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -75,6 +78,26 @@ final class Converters {
         }
     }
 
+    /** The algorithms' value names: the contract's symbols, lower case (picocli's completion candidates and help). */
+    static final class AlgorithmNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(Algorithm.values()).map(a -> a.name().toLowerCase(Locale.ROOT)).iterator();
+        }
+    }
+
+    /**
+     * The value names of the algorithms a subscription keeps: those with a standing form ({@link StandingForm#ALL}), in
+     * the contract's order.
+     */
+    static final class SubscribableNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(Algorithm.values()).filter(StandingForm.ALL::containsKey)
+                    .map(a -> a.name().toLowerCase(Locale.ROOT)).iterator();
+        }
+    }
+
     static final class AlgorithmName implements ITypeConverter<Algorithm> {
         @Override
         public Algorithm convert(String s) {
@@ -112,7 +135,7 @@ final class Converters {
         }
     }
 
-    /** What a subscription can keep: bfs, sssp, mst or cc. */
+    /** What a subscription can keep: an algorithm with a standing form ({@link SubscribableNames}). */
     static final class SubscribableAlgorithm implements ITypeConverter<Algorithm> {
         @Override
         public Algorithm convert(String s) {
@@ -122,8 +145,10 @@ final class Converters {
             } catch (TypeConversionException e) {
                 a = null;
             }
-            if (a != Algorithm.BFS && a != Algorithm.SSSP && a != Algorithm.MST && a != Algorithm.CC) {
-                throw new TypeConversionException("'" + s + "' is not an algorithm a subscription keeps (bfs, sssp, mst or cc)");
+            if (a == null || !StandingForm.ALL.containsKey(a)) {
+                List<String> names = new ArrayList<>();
+                new SubscribableNames().forEach(names::add);
+                throw new TypeConversionException("'" + s + "' is not an algorithm a subscription keeps (" + names(names, " or ") + ")");
             }
             return a;
         }
@@ -193,8 +218,11 @@ final class Converters {
     }
 
     static <E extends Enum<E>> String names(Class<E> type) {
-        String[] n = Arrays.stream(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT)).toArray(String[]::new);
-        return n.length == 1 ? n[0]
-                : Arrays.stream(n, 0, n.length - 1).collect(Collectors.joining(", ")) + " or " + n[n.length - 1];
+        return names(Arrays.stream(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT)).toList(), " or ");
+    }
+
+    /** {@code a, b or c} ({@code last} joins the last two). */
+    static String names(List<String> n, String last) {
+        return n.size() == 1 ? n.get(0) : String.join(", ", n.subList(0, n.size() - 1)) + last + n.get(n.size() - 1);
     }
 }

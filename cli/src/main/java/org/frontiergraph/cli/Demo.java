@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.SubscriptionFeed;
 import org.frontiergraph.client.TopicWatcher;
+import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Verification;
@@ -27,6 +28,7 @@ import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.io.GraphFormat;
 import org.frontiergraph.kernels.io.LoadedGraph;
+import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.mst.MstVerifier;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
@@ -226,7 +228,7 @@ final class Demo implements Callable<Integer> {
                 verdict = Verification.fail("push " + update.outcome() + " on v" + view.version() + ", fresh answer on v"
                         + fresh.get(0).getGraphVersion() + ", expected v" + (version + 1));
             } else {
-                SsspResult reference = Answers.sssp(fresh);
+                SsspResult reference = Answers.decode(SsspResult.class, fresh);
                 verdict = !Arrays.equals(reference.distances(), view.distances())
                         ? Verification.fail("the view's distances differ from the fresh query's")
                         : SsspVerifier.verify(expected.current(), source - 1,
@@ -323,20 +325,20 @@ final class Demo implements Callable<Integer> {
             int s = source == null ? 0 : source - h.getFirstVertexId();
             switch (algorithm) {
                 case BFS -> {
-                    var r = Answers.bfs(chunks);
+                    var r = Answers.decode(BfsResult.class, chunks);
                     v = BfsVerifier.verify(graph, s, r);
                     long reached = java.util.Arrays.stream(r.hops()).filter(x -> x >= 0).count();
                     int max = java.util.Arrays.stream(r.hops()).max().orElse(0);
                     answer = String.format(Locale.ROOT, "%,d reached, %d levels", reached, max);
                 }
                 case SSSP -> {
-                    var r = Answers.sssp(chunks);
+                    var r = Answers.decode(SsspResult.class, chunks);
                     v = SsspVerifier.verify(graph, s, r);
                     double far = java.util.Arrays.stream(r.distances()).filter(d -> d != Double.POSITIVE_INFINITY).max().orElse(0);
                     answer = String.format(Locale.ROOT, "farthest at distance %,.0f", far);
                 }
                 default -> {
-                    var r = Answers.mst(graph, chunks);
+                    var r = Answers.decode(MstResult.class, graph, chunks);
                     v = MstVerifier.verify(graph, r);
                     answer = String.format(Locale.ROOT, "weight %,.0f, %d edges, %d tree(s)", r.totalWeight(), r.edgeIds().length, r.components());
                 }

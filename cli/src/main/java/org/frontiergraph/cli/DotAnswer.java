@@ -5,9 +5,10 @@ import java.io.Writer;
 import java.util.Locale;
 
 /**
- * An answer as a Graphviz graph: for BFS and SSSP a {@code digraph} of the tree edges {@code parent -> vertex} (or
- * of the path's edges), labelled with the edge's share of the distance (SSSP), the source drawn as a double circle;
- * for MST an undirected {@code graph} of the forest edges labelled with their weights. Unreached vertices are left
+ * An answer as a Graphviz graph: for a tree (BFS, SSSP) a {@code digraph} of the tree edges {@code parent -> vertex}
+ * (or of the path's edges), labelled with the edge's share of the distance (values that are not whole counts), the
+ * source drawn as a double circle; for a forest (MST) an undirected {@code graph} of the edges labelled with their
+ * weights. Unreached vertices are left
  * out. {@code dot -Tsvg answer.dot > answer.svg} draws it.
  */
 final class DotAnswer {
@@ -31,7 +32,7 @@ final class DotAnswer {
                 int p = rows.parent[i], v = rows.vertex[i];
                 if (p < 0 || p == v || rows.value[i] == Double.POSITIVE_INFINITY) continue;
                 String label = "";
-                if (!rows.valueName().equals("hops")) {
+                if (!rows.wholeValues()) {
                     double parentValue = rows.path ? rows.value[i - 1] : rows.isFull() ? rows.value[p - first] : Double.NaN;
                     if (!Double.isNaN(parentValue)) label = " [label=\"" + AnswerRows.number(rows.value[i] - parentValue) + "\"]";
                 }

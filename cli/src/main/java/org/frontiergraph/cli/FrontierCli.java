@@ -20,9 +20,10 @@ import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The {@code ./frontier} command: worker, demo, load, query, subscribe, generate; {@code --help} on each. Exit status 0 when it
- * worked, 1 when it failed ({@code frontier: <reason>}, one line), 2 for bad usage ({@code frontier <command>:
- * <option>: <what was wrong>}, one line).
+ * The {@code ./frontier} command: worker, demo, load, update, query, subscribe, graphs, tail, generate; {@code --help}
+ * on each. Exit status 0 when it worked, 1 when it failed ({@code frontier: <reason>}, one line, never an exception's
+ * class), 2 for bad usage ({@code frontier <command>: <option>: <what was wrong>}, one line). Standard output carries
+ * only a command's output; logs and messages go to standard error ({@value #LOG_CONFIG}).
  *
  * <p>Parsed by picocli directly, not through Micronaut's picocli integration ({@code PicocliRunner}): that starts a
  * Micronaut context for the command itself, and the worker's jar on this classpath holds eager {@code @Context}
@@ -32,8 +33,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 @Command(name = "frontier", mixinStandardHelpOptions = true, versionProvider = FrontierCli.Version.class,
         description = "Frontier: streaming graph analytics over Kafka (BFS, SSSP, MST, APSP).",
-        subcommands = {WorkerCommand.class, Demo.class, LoadCommand.class, QueryCommand.class, SubscribeCommand.class,
-                Generate.class, HelpCommand.class},
+        subcommands = {WorkerCommand.class, Demo.class, LoadCommand.class, UpdateCommand.class, QueryCommand.class,
+                SubscribeCommand.class, GraphsCommand.class, TailCommand.class, Generate.class, HelpCommand.class},
         footer = {"", "Every command answers --help. Exit status: 0 ok, 1 failed, 2 bad usage."})
 public final class FrontierCli implements Callable<Integer> {
     static final int OK = 0;
@@ -53,7 +54,12 @@ public final class FrontierCli implements Callable<Integer> {
         this.err = err;
     }
 
+    /** The CLI's logback configuration: the worker's, on standard error. */
+    static final String LOG_CONFIG = "frontier-cli-logback.xml";
+
     public static void main(String[] argv) {
+        // before the first logger: logs go to stderr, stdout carries only the command's output
+        if (System.getProperty("logback.configurationFile") == null) System.setProperty("logback.configurationFile", LOG_CONFIG);
         System.exit(run(argv, System.out, System.err));
     }
 
@@ -112,10 +118,26 @@ public final class FrontierCli implements Callable<Integer> {
             err.println(c.getCommandSpec().qualifiedName(" ") + ": " + e.getMessage());
             return USAGE;
         }
-        boolean expected = e instanceof CliFailure || e instanceof GraphFileException;
-        err.println("frontier: " + (expected ? e.getMessage() : e.getClass().getSimpleName() + ": " + e.getMessage()));
+        err.println("frontier: " + (e instanceof CliFailure || e instanceof GraphFileException ? e.getMessage() : reason(e)));
         return FAILED;
     }
+
+    /**
+     * What went wrong, for a person: the first message along the causes that is not only another exception's
+     * {@code toString} (Kafka's and the JDK's wrappers), with any leading class name taken off.
+     */
+    static String reason(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String m = t.getMessage();
+            if (m == null || m.isBlank() || (t.getCause() != null && m.equals(t.getCause().toString()))) continue;
+            return CLASS_PREFIX.matcher(m).replaceFirst("");
+        }
+        return "an unexpected failure with no message (" + (e instanceof Error ? "the JVM" : "internal") + ")";
+    }
+
+    /** {@code java.lang.IllegalStateException: } or {@code org.apache.kafka...TimeoutException: } at a message's start. */
+    private static final java.util.regex.Pattern CLASS_PREFIX =
+            java.util.regex.Pattern.compile("^(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error): ");
 
     /** {@code --version}: the jar's version, when run from the jar. */
     static final class Version implements IVersionProvider {

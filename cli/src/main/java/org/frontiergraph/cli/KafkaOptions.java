@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
  * like {@code kafka-topics.sh --command-config}) and repeated {@code --kafka-property KEY=VALUE}.
  *
  * <p>Later wins: the file, then {@code --kafka-property}, then {@code --bootstrap}. Without any bootstrap server the
- * cluster is {@code -Dkafka.bootstrap.servers}, {@code $KAFKA_BOOTSTRAP_SERVERS}, or else {@code localhost:9092}
- * ({@code worker}: an embedded broker).
+ * cluster is {@code -Dkafka.bootstrap.servers}, {@code $KAFKA_BOOTSTRAP_SERVERS}, or else {@code localhost:9092}, on
+ * port {@code $FRONTIER_KAFKA_PORT} when set (where {@code ./frontier worker} starts its embedded broker).
  *
  * <p>{@code --serialization registry} and {@code --schema-registry URL} (or the settings {@code frontier.serialization.read}
  * / {@code .write}, {@code schema.registry.url}, {@code basic.auth.user.info} in the file) choose the record framing:
@@ -34,12 +34,15 @@ import picocli.CommandLine.Spec;
  */
 final class KafkaOptions {
     static final String DEFAULT_BOOTSTRAP = "localhost:9092";
+    /** The port of the embedded broker {@code ./frontier worker} starts, and so of the default bootstrap server. */
+    static final String PORT_VARIABLE = "FRONTIER_KAFKA_PORT";
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
     @Option(names = "--bootstrap", paramLabel = "HOST:PORT",
-            description = "Kafka bootstrap servers (default: $KAFKA_BOOTSTRAP_SERVERS, else " + DEFAULT_BOOTSTRAP + ").")
+            description = "Kafka bootstrap servers (default: $KAFKA_BOOTSTRAP_SERVERS, else " + DEFAULT_BOOTSTRAP
+                    + ", its port $FRONTIER_KAFKA_PORT when set).")
     String bootstrap;
 
     @Option(names = "--kafka-config", paramLabel = "FILE",
@@ -70,10 +73,22 @@ final class KafkaOptions {
         return FrontierWorker.configuredBootstrap(bootstrap != null ? bootstrap : fromSettings);
     }
 
-    /** The bootstrap servers, {@code localhost:9092} when nothing names any. */
+    /** The bootstrap servers, {@code localhost:9092} (or {@code localhost:$FRONTIER_KAFKA_PORT}) when nothing names any. */
     String bootstrapServers() {
         String b = configuredBootstrap();
-        return b == null ? DEFAULT_BOOTSTRAP : b;
+        return b == null ? defaultBootstrap(System.getenv(PORT_VARIABLE)) : b;
+    }
+
+    /** {@code localhost:PORT} for {@code $FRONTIER_KAFKA_PORT} = {@code port}; {@code localhost:9092} when unset or 0 (a free port). */
+    static String defaultBootstrap(String port) {
+        if (port == null || port.isBlank() || port.strip().equals("0")) return DEFAULT_BOOTSTRAP;
+        try {
+            int p = Integer.parseInt(port.strip());
+            if (p > 0 && p < 65536) return "localhost:" + p;
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new KafkaReachability.BadSetting("$" + PORT_VARIABLE + "='" + port + "' is not a port number");
     }
 
     /** Every setting given, with {@code bootstrap.servers} resolved: what FrontierClient and TopicWatcher take. */

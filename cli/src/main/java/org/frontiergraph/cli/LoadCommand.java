@@ -27,6 +27,9 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "load", sortOptions = false,
         description = "Publish a graph file (.gr, .txt, .mtx, optionally .gz) as a snapshot; exit 0 once a worker holds it.")
 final class LoadCommand implements Callable<Integer> {
+    /** How long the graph's last status is looked for when choosing the version. */
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
     @ParentCommand
     FrontierCli cli;
 
@@ -48,7 +51,8 @@ final class LoadCommand implements Callable<Integer> {
     boolean undirected;
 
     @Option(names = "--version", paramLabel = "N", converter = Converters.Version.class,
-            description = "The snapshot version (default: the current time in ms); must exceed the version held.")
+            description = "The snapshot version (default: the clock's, ms << 20, or above the version the status topic "
+                    + "reports, docs/contract.md \"Choosing versions\"); must exceed the version held.")
     Long version;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class, defaultValue = "300",
@@ -68,7 +72,8 @@ final class LoadCommand implements Callable<Integer> {
         Progress progress = new Progress(cli.err, "reading " + file.getFileName(), size);
         LoadedGraph g = GraphFiles.read(file, f, undirected, progress::bytes);
         progress.done(g.vertexCount() + " vertices, " + g.edgeCount() + " edges");
-        long v = version != null ? version : System.currentTimeMillis();
+        long v = version != null ? version
+                : LatestStatus.nextSnapshotVersion(kafka.clientProperties(), FrontierClient.Topics.defaults().status(), graphId, TIMEOUT);
         Duration timeout = Duration.ofSeconds(timeoutSeconds);
         try (FrontierClient client = new FrontierClient(kafka.clientProperties(), FrontierClient.Topics.defaults());
              TopicWatcher<GraphStatus> status = client.watchStatus();

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.JsonAnswer;
 import org.frontiergraph.schema.Algorithm;
@@ -19,6 +20,8 @@ import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.worker.query.AnswerEncoders;
+import org.frontiergraph.worker.query.AnswerShape;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -46,8 +49,8 @@ final class QueryCommand implements Callable<Integer> {
     @Option(names = "--graph", required = true, paramLabel = "ID", description = "The graph's id.")
     String graphId;
 
-    @Option(names = "--algorithm", required = true, paramLabel = "bfs|sssp|mst|apsp|cc",
-            converter = Converters.AlgorithmName.class, description = "What to compute.")
+    @Option(names = "--algorithm", required = true, paramLabel = "ALGORITHM", converter = Converters.AlgorithmName.class,
+            completionCandidates = Converters.AlgorithmNames.class, description = "What to compute: ${COMPLETION-CANDIDATES}.")
     Algorithm algorithm;
 
     @Option(names = "--source", paramLabel = "V", converter = Converters.VertexId.class,
@@ -125,23 +128,28 @@ final class QueryCommand implements Callable<Integer> {
 
     /** Refuses options that cannot work together, before anything is sent; returns the result mode to ask for. */
     ResultMode checkOptions() {
-        boolean tree = algorithm == Algorithm.BFS || algorithm == Algorithm.SSSP;
+        AnswerShape shape = AnswerEncoders.of(algorithm).shape();
+        boolean tree = shape.isTree();
         String algo = algorithm.name().toLowerCase(Locale.ROOT);
         if (tree && source == null) throw usage("--algorithm " + algo + " needs --source V");
         ResultMode m = mode != null ? mode : targets.isEmpty() ? ResultMode.FULL : ResultMode.TARGETS;
         if (m == ResultMode.TARGETS && targets.isEmpty()) throw usage("--mode targets needs --targets V,V,...");
         if (m != ResultMode.TARGETS && !targets.isEmpty()) throw usage("--targets goes with --mode targets, not " + lower(m));
         if (pathTo != null) {
-            if (!tree) throw usage("--path-to needs --algorithm bfs or sssp (a tree of parents), not " + algo);
+            if (!tree) {
+                throw usage("--path-to needs --algorithm " + Converters.names(algorithms(AnswerShape::isTree), " or ")
+                        + " (a tree of parents), not " + algo);
+            }
             if (m != ResultMode.FULL) throw usage("--path-to follows the parents of the FULL answer: drop --mode " + lower(m)
                     + (targets.isEmpty() ? "" : " and --targets"));
         }
         if (format != OutputFormat.JSON) {
             String f = "--format " + lower(format);
             if (m == ResultMode.SUMMARY) throw usage(f + " prints rows: not with --mode summary (use json)");
-            if (algorithm == Algorithm.APSP) throw usage(f + " does not apply to APSP (a distance matrix): use json");
-            if (format != OutputFormat.CSV && !tree && algorithm != Algorithm.MST) {
-                throw usage(f + " draws a tree or a forest (bfs, sssp, mst), not " + algo + ": use json or csv");
+            if (!shape.hasRows()) throw usage(f + " does not apply to " + algorithm.name() + " (a distance matrix): use json");
+            if (format != OutputFormat.CSV && !shape.drawn()) {
+                throw usage(f + " draws a tree or a forest (" + String.join(", ", algorithms(AnswerShape::drawn)) + "), not "
+                        + algo + ": use json or csv");
             }
         }
         if (format == OutputFormat.GEOJSON && coordinatesFile == null) {
@@ -166,7 +174,7 @@ final class QueryCommand implements Callable<Integer> {
     void write(List<QueryResult> chunks, AnswerRows path, Coordinates coordinates, Writer w) throws IOException {
         if (format == OutputFormat.JSON) {
             if (path == null) JsonAnswer.write(chunks, w);
-            else JsonAnswer.writePath(path.head, path.vertex, path.value[path.value.length - 1], w);
+            else JsonAnswer.writePath(path.head, path.vertex, path.valueName(), path.value[path.value.length - 1], w);
             return;
         }
         AnswerRows rows = path != null ? path : AnswerRows.of(chunks);
@@ -176,6 +184,12 @@ final class QueryCommand implements Callable<Integer> {
             case GEOJSON -> GeoJsonAnswer.write(rows, coordinates, w);
             default -> throw new IllegalStateException(format.name());
         }
+    }
+
+    /** The value names of the algorithms whose answer's shape passes {@code test}, in the encoders' order. */
+    private static List<String> algorithms(Predicate<AnswerShape> test) {
+        return AnswerEncoders.ALL.stream().filter(e -> test.test(e.shape()))
+                .map(e -> e.algorithm().name().toLowerCase(Locale.ROOT)).toList();
     }
 
     private ParameterException usage(String message) {

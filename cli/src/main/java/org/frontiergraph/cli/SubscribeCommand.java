@@ -7,10 +7,12 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.JsonAnswer;
 import org.frontiergraph.client.SubscriptionFeed;
@@ -19,6 +21,7 @@ import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.worker.subscription.StandingForm;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -43,8 +46,13 @@ import picocli.CommandLine.ParentCommand;
                 "  ./frontier subscribe --graph ny --algorithm mst --mode summary --id ny-mst-watch",
                 "  ./frontier subscribe --graph routers --algorithm cc      # componentChanges: which components split or merged"})
 final class SubscribeCommand implements Callable<Integer> {
-    /** How long a cancelled subscription's last push (END) is waited for. */
-    static final Duration END_WAIT = Duration.ofSeconds(10);
+    /**
+     * How long a stop waits for the broker to take the cancel; for the last push (END), counted from the stop; and to
+     * close each client: within 5 s of SIGTERM the command has exited, whatever the broker's state.
+     */
+    static final Duration CANCEL_WAIT = Duration.ofMillis(1500);
+    static final Duration END_WAIT = Duration.ofMillis(3500);
+    static final Duration CLOSE = Duration.ofMillis(500);
     private static final Duration POLL = Duration.ofMillis(200);
 
     @ParentCommand
@@ -53,8 +61,9 @@ final class SubscribeCommand implements Callable<Integer> {
     @Option(names = "--graph", required = true, paramLabel = "ID", description = "The graph's id.")
     String graphId;
 
-    @Option(names = "--algorithm", required = true, paramLabel = "bfs|sssp|mst|cc",
-            converter = Converters.SubscribableAlgorithm.class, description = "What to keep up to date.")
+    @Option(names = "--algorithm", required = true, paramLabel = "ALGORITHM", converter = Converters.SubscribableAlgorithm.class,
+            completionCandidates = Converters.SubscribableNames.class,
+            description = "What to keep up to date: ${COMPLETION-CANDIDATES}.")
     Algorithm algorithm;
 
     @Option(names = "--source", paramLabel = "V", converter = Converters.VertexId.class,
@@ -96,12 +105,17 @@ final class SubscribeCommand implements Callable<Integer> {
 
     /** Builds the subscription, refusing options that cannot work together before anything is sent. */
     Subscription checkOptions() {
-        boolean tree = algorithm == Algorithm.BFS || algorithm == Algorithm.SSSP;
+        StandingForm<?> form = StandingForm.ALL.get(algorithm);
+        boolean tree = form.fromSource();
         String algo = algorithm.name().toLowerCase(Locale.ROOT);
         if (tree && source == null) throw usage("--algorithm " + algo + " needs --source V");
-        if (!tree && source != null) throw usage("--source goes with bfs or sssp; " + algo + " is of the whole graph, with no source");
+        if (!tree && source != null) {
+            throw usage("--source goes with " + forms(StandingForm::fromSource) + "; " + algo + " is of the whole graph, with no source");
+        }
         ResultMode m = mode != null ? mode : targets.isEmpty() ? ResultMode.DELTA : ResultMode.TARGETS;
-        if (m == ResultMode.TARGETS && algorithm == Algorithm.MST) throw usage("--mode targets follows vertices: bfs, sssp or cc, not mst");
+        if (m == ResultMode.TARGETS && !form.supports(ResultMode.TARGETS)) {
+            throw usage("--mode targets follows vertices: " + forms(f -> f.supports(ResultMode.TARGETS)) + ", not " + algo);
+        }
         if (m == ResultMode.TARGETS && targets.isEmpty()) throw usage("--mode targets needs --targets V,V,...");
         if (m != ResultMode.TARGETS && !targets.isEmpty()) throw usage("--targets goes with --mode targets, not " + lower(m));
         if (id != null && id.isBlank()) throw usage("--id: an empty subscription id");
@@ -111,57 +125,79 @@ final class SubscribeCommand implements Callable<Integer> {
                 .setResultMode(m).setMinIntervalMs(minIntervalMs).build();
     }
 
+    /** The algorithms whose standing form passes {@code test}, as a phrase ({@code bfs, sssp or cc}), in the contract's order. */
+    private static String forms(Predicate<StandingForm<?>> test) {
+        return Converters.names(Arrays.stream(Algorithm.values()).filter(a -> StandingForm.ALL.containsKey(a)
+                && test.test(StandingForm.ALL.get(a))).map(a -> a.name().toLowerCase(Locale.ROOT)).toList(), " or ");
+    }
+
     /** Subscribes and prints pushes until a stop is requested (then cancels) or the subscription ends. */
     int follow(Subscription s, StopRequest stop) throws IOException {
         Writer out = new OutputStreamWriter(cli.out, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(cli.err, StandardCharsets.UTF_8), true);
+        FrontierClient client = new FrontierClient(kafka.clientProperties(), FrontierClient.Topics.defaults());
+        SubscriptionFeed feed = null;
+        try {
+            feed = client.subscribe(s);
+            return follow(s, stop, client, feed, out, err);
+        } finally {
+            // promptly, whatever the broker's state: a cancel it never acknowledged is not waited for again
+            if (feed != null) feed.close(CLOSE);
+            client.close(CLOSE);
+        }
+    }
+
+    private int follow(Subscription s, StopRequest stop, FrontierClient client, SubscriptionFeed feed, Writer out,
+                       PrintWriter err) throws IOException {
         String sid = s.getSubscriptionId();
         String where = kafka.bootstrapServers();
-        try (FrontierClient client = new FrontierClient(kafka.clientProperties(), FrontierClient.Topics.defaults());
-             SubscriptionFeed feed = client.subscribe(s)) {
-            err.printf(Locale.ROOT, "frontier subscribe: subscription %s on graph '%s' (%s%s, %s); Ctrl-C cancels it%n", sid,
-                    s.getGraphId(), s.getAlgorithm(), s.getSource() == null ? "" : " from " + s.getSource(), lower(s.getResultMode()));
-            long firstDeadline = System.nanoTime() + Duration.ofSeconds(timeoutSeconds).toNanos();
-            long endDeadline = 0;
-            boolean cancelled = false, answered = false, resubscribed = false;
-            while (true) {
-                if (!cancelled && (stop.requested() || cli.out.checkError())) {
-                    client.cancel(s.getGraphId(), sid);
-                    cancelled = true;
-                    endDeadline = System.nanoTime() + END_WAIT.toNanos();
-                    err.println("frontier subscribe: " + (stop.requested() ? stop.why() : "output closed") + ": cancelled " + sid);
-                }
-                if (cancelled && System.nanoTime() > endDeadline) {
-                    err.println("frontier subscribe: no last push (END) within " + END_WAIT.toSeconds() + " s; the cancel was published");
+        err.printf(Locale.ROOT, "frontier subscribe: subscription %s on graph '%s' (%s%s, %s); Ctrl-C cancels it%n", sid,
+                s.getGraphId(), s.getAlgorithm(), s.getSource() == null ? "" : " from " + s.getSource(), lower(s.getResultMode()));
+        long firstDeadline = System.nanoTime() + Duration.ofSeconds(timeoutSeconds).toNanos();
+        long endDeadline = 0;
+        boolean cancelled = false, answered = false, resubscribed = false;
+        while (true) {
+            if (!cancelled && (stop.requested() || cli.out.checkError())) {
+                endDeadline = System.nanoTime() + END_WAIT.toNanos();
+                String why = stop.requested() ? stop.why() : "output closed";
+                if (!client.cancel(s.getGraphId(), sid, CANCEL_WAIT)) {
+                    err.println("frontier subscribe: " + why + ": the broker at " + where + " did not acknowledge the cancel of " + sid
+                            + " within " + CANCEL_WAIT.toMillis() + " ms; exiting without it (the subscription stays until cancelled)");
                     return FrontierCli.OK;
                 }
-                if (!answered && !cancelled && System.nanoTime() > firstDeadline) {
-                    client.cancel(s.getGraphId(), sid);
-                    throw new CliFailure("timed out after " + timeoutSeconds + " s waiting for the first answer to subscription "
-                            + sid + " (is a worker running on " + where + "?); the subscription was cancelled");
+                cancelled = true;
+                err.println("frontier subscribe: " + why + ": cancelled " + sid);
+            }
+            if (cancelled && System.nanoTime() > endDeadline) {
+                err.println("frontier subscribe: no last push (END) within " + END_WAIT.toMillis() + " ms; the cancel was published");
+                return FrontierCli.OK;
+            }
+            if (!answered && !cancelled && System.nanoTime() > firstDeadline) {
+                client.cancel(s.getGraphId(), sid, CANCEL_WAIT);
+                throw new CliFailure("timed out after " + timeoutSeconds + " s waiting for the first answer to subscription "
+                        + sid + " (is a worker running on " + where + "?); the subscription was cancelled");
+            }
+            for (SubscriptionFeed.Push p : feed.poll(POLL)) {
+                answered = true;
+                switch (p.outcome()) {
+                    case REPEATED -> { continue; }
+                    case GAP -> {
+                        if (!resubscribed && !cancelled) {
+                            err.printf(Locale.ROOT, "frontier subscribe: push #%d (%s) shows an earlier push was missed; "
+                                    + "subscribing again for a complete answer%n", p.sequence(), p.reason());
+                            client.publishSubscription(s);
+                            resubscribed = true;
+                        }
+                        continue;
+                    }
+                    default -> {
+                        if (p.reason() == PushReason.INITIAL || p.reason() == PushReason.RESYNC) resubscribed = false;
+                    }
                 }
-                for (SubscriptionFeed.Push p : feed.poll(POLL)) {
-                    answered = true;
-                    switch (p.outcome()) {
-                        case REPEATED -> { continue; }
-                        case GAP -> {
-                            if (!resubscribed && !cancelled) {
-                                err.printf(Locale.ROOT, "frontier subscribe: push #%d (%s) shows an earlier push was missed; "
-                                        + "subscribing again for a complete answer%n", p.sequence(), p.reason());
-                                client.publishSubscription(s);
-                                resubscribed = true;
-                            }
-                            continue;
-                        }
-                        default -> {
-                            if (p.reason() == PushReason.INITIAL || p.reason() == PushReason.RESYNC) resubscribed = false;
-                        }
-                    }
-                    JsonAnswer.writePush(p.chunks(), out);
-                    if (p.end()) {
-                        if (p.status() == ResultStatus.OK) return FrontierCli.OK;
-                        throw new CliFailure("subscription " + sid + " ended: " + p.status() + ": " + p.error());
-                    }
+                JsonAnswer.writePush(p.chunks(), out);
+                if (p.end()) {
+                    if (p.status() == ResultStatus.OK) return FrontierCli.OK;
+                    throw new CliFailure("subscription " + sid + " ended: " + p.status() + ": " + p.error());
                 }
             }
         }

@@ -138,7 +138,7 @@ class AnswerFormatsTest {
     void jsonPathNamesTargetDistanceAndVertices() throws IOException {
         AnswerRows p = AnswerRows.of(sssp()).pathTo(6);
         StringWriter out = new StringWriter();
-        JsonAnswer.writePath(p.head, p.vertex, p.value[p.value.length - 1], out);
+        JsonAnswer.writePath(p.head, p.vertex, p.valueName(), p.value[p.value.length - 1], out);
         JsonNode j = JSON.readTree(out.toString());
         assertEquals(6, j.get("target").asInt());
         assertEquals(1, j.get("source").asInt());

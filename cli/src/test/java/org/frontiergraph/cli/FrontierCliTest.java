@@ -18,6 +18,7 @@ import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierSerde;
+import org.frontiergraph.worker.subscription.StandingForm;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * Kafka settings reach the clients and the worker in the documented order.
  */
 class FrontierCliTest {
-    private static final List<String> COMMANDS = List.of("worker", "demo", "load", "query", "subscribe", "generate");
+    private static final List<String> COMMANDS = List.of("worker", "demo", "load", "update", "query", "subscribe", "graphs", "tail",
+            "generate");
 
     @TempDir
     Path dir;
@@ -68,6 +70,23 @@ class FrontierCliTest {
         for (String command : COMMANDS) assertTrue(out().contains("  " + command + " "), out());
         assertEquals(0, run("help"));
         assertTrue(out().startsWith("Usage: frontier"), out());
+    }
+
+    @Test
+    void theAlgorithmsHelpListsComeFromTheRegistries() {
+        assertEquals(0, run("query", "--help"));
+        String query = out().replaceAll("\\s+", " ");
+        for (Algorithm a : Algorithm.values()) {
+            assertTrue(query.contains(a.name().toLowerCase(java.util.Locale.ROOT)), "query --help names " + a + ":\n" + out());
+        }
+        assertTrue(query.contains("What to compute: bfs, sssp, mst, apsp, cc."), out());
+        assertEquals(0, run("subscribe", "--help"));
+        String subscribe = out().replaceAll("\\s+", " ");
+        assertTrue(subscribe.contains("What to keep up to date: bfs, sssp, mst, cc."), out());
+        for (Algorithm a : StandingForm.ALL.keySet()) {
+            assertTrue(subscribe.contains(a.name().toLowerCase(java.util.Locale.ROOT)), "subscribe --help names " + a);
+        }
+        assertFalse(StandingForm.ALL.containsKey(Algorithm.APSP), "APSP keeps no standing answer");
     }
 
     @Test
@@ -163,7 +182,7 @@ class FrontierCliTest {
                 Map.entry(List.of("worker", "--backend", "tpu"), "frontier worker: --backend: 'tpu' is not a backend (auto, gpu or cpu)"),
                 Map.entry(List.of("demo", "--backend", "tpu"), "frontier demo: --backend: 'tpu' is not a backend (auto, gpu or cpu)"),
                 Map.entry(List.of("generate", "--kind", "grid", "--seed", "x", "g.gr"), "frontier generate: --seed: 'x' is not an integer"),
-                Map.entry(List.of("serve"), "frontier: unknown command 'serve' (worker, demo, load, query, subscribe, generate, help; ./frontier --help)"));
+                Map.entry(List.of("serve"), "frontier: unknown command 'serve' (worker, demo, load, update, query, subscribe, graphs, tail, generate, help; ./frontier --help)"));
         for (var c : cases.entrySet()) {
             assertEquals(2, run(c.getKey().toArray(String[]::new)), c.getKey() + ": " + err());
             assertEquals(c.getValue() + "\n", err(), c.getKey().toString());
@@ -191,6 +210,10 @@ class FrontierCliTest {
                 List.of("query", "--graph", "g", "--algorithm", "sssp", "--source", "1", "--bootstrap", "localhost:" + port),
                 List.of("subscribe", "--graph", "g", "--algorithm", "sssp", "--source", "1", "--bootstrap", "localhost:" + port),
                 List.of("load", "--graph", "g", graph.toString(), "--bootstrap", "localhost:" + port),
+                List.of("update", "--graph", "g", "--reweight", "1", "2", "3", "--bootstrap", "localhost:" + port),
+                List.of("graphs", "--bootstrap", "localhost:" + port),
+                List.of("graphs", "drop", "g", "--bootstrap", "localhost:" + port),
+                List.of("tail", "latency", "--bootstrap", "localhost:" + port),
                 List.of("worker", "--bootstrap", "localhost:" + port))) {
             long t0 = System.nanoTime();
             int rc = run(argv.toArray(String[]::new));
@@ -298,6 +321,46 @@ class FrontierCliTest {
         assertEquals(2, run("worker", "--kafka-property", "security.protocol=SSL"));
         assertEquals("frontier worker: --kafka-config / --kafka-property need a Kafka cluster (--bootstrap); the embedded "
                 + "broker takes no client settings\n", err());
+    }
+
+    @Test
+    void frontierKafkaPortIsTheDefaultBootstrapPort() {
+        assertEquals("localhost:9092", KafkaOptions.defaultBootstrap(null));
+        assertEquals("localhost:9092", KafkaOptions.defaultBootstrap("0"), "0: the embedded broker's free port, unknown here");
+        assertEquals("localhost:19092", KafkaOptions.defaultBootstrap("19092"));
+        org.junit.jupiter.api.Assertions.assertThrows(KafkaReachability.BadSetting.class, () -> KafkaOptions.defaultBootstrap("nine"));
+    }
+
+    @Test
+    void failuresReadAsSentencesWithoutClassNames() {
+        Exception wrapped = new IllegalStateException(new java.util.concurrent.ExecutionException(
+                new org.apache.kafka.common.errors.TimeoutException("Topic frontier.graphs not present in metadata after 30000 ms.")));
+        assertEquals("Topic frontier.graphs not present in metadata after 30000 ms.", FrontierCli.reason(wrapped));
+        assertEquals("publishing failed: no broker", FrontierCli.reason(new RuntimeException(
+                "org.apache.kafka.common.KafkaException: publishing failed: no broker")));
+        assertFalse(FrontierCli.reason(new NullPointerException()).contains("NullPointerException"));
+    }
+
+    @Test
+    void updateOptionsKeepTheirOrderAcrossKinds() {
+        CommandLine cli = FrontierCli.commandLine(System.out, System.err);
+        UpdateCommand u = (UpdateCommand) cli.parseArgs("update", "--graph", "g", "--add-vertices", "2", "--add", "1", "5",
+                "--reweight", "1", "2", "7.5", "--remove", "3", "4", "--add", "5", "1", "2.5").subcommand().commandSpec().userObject();
+        var updates = u.edits().updates("g");
+        assertEquals(3, updates.size(), "a re-weight after an addition, a removal after a re-weight: new records");
+        assertEquals(2, updates.get(0).getAddedVertexCount());
+        assertEquals(1, org.frontiergraph.schema.codec.PackedArrays.intCount(updates.get(0).getAdded().getSources()));
+        assertEquals(null, updates.get(0).getReweighted());
+        assertEquals(7.5, org.frontiergraph.schema.codec.PackedArrays.toDoubleArray(updates.get(1).getReweighted().getWeights())[0]);
+        assertEquals(1, org.frontiergraph.schema.codec.PackedArrays.intCount(updates.get(2).getRemoved().getSources()));
+        assertEquals(2.5, org.frontiergraph.schema.codec.PackedArrays.toDoubleArray(updates.get(2).getAdded().getWeights())[0]);
+
+        assertEquals(2, run("update", "--graph", "g", "--reweight", "1", "2"));
+        assertEquals("frontier update: --reweight: missing W (--reweight U V W)\n", err());
+        assertEquals(2, run("update", "--graph", "g", "--add", "1", "x"));
+        assertEquals("frontier update: --add: 'x' is not a vertex id (an integer)\n", err());
+        assertEquals(2, run("update", "--graph", "g"));
+        assertTrue(err().contains("nothing to publish"), err());
     }
 
     @Test

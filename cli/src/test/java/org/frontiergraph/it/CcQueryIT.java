@@ -57,7 +57,7 @@ class CcQueryIT extends WorkerIT {
         QueryResult h = chunks.get(0);
         assertEquals(ResultStatus.OK, h.getStatus(), () -> h.getQueryId() + ": " + h.getError());
         assertEquals(version, h.getGraphVersion());
-        CcResult decoded = Answers.cc(chunks);
+        CcResult decoded = Answers.decode(CcResult.class, chunks);
         CcResult reference = CcReference.run(g);
         Verification v = CcVerifier.verify(g, decoded, reference);
         assertTrue(v.ok(), () -> h.getGraphId() + " v" + version + ": " + v.message());

@@ -3,18 +3,14 @@ package org.frontiergraph.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.frontiergraph.cli.Snapshots;
@@ -30,26 +26,24 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The live page (/ui) in a real browser (Debian's headless Chromium): it loads, draws the demo graph with the
  * shortest path between two vertices, and the drawing changes after an update re-weights a road on that path.
- * The path the page shows is checked against Dijkstra on the same version. Without Chromium the test is skipped,
- * unless {@code -Dfrontier.it.browser=required} or {@code FRONTIER_IT_BROWSER=required} (.ci/run sets it after
- * installing Chromium), which makes it fail.
+ * The path the page shows is checked against Dijkstra on the same version. Without Chromium the test is skipped
+ * with the reason ({@link Chromium#assumePresent}).
  */
 class LiveViewBrowserIT extends WorkerIT {
-    static final Path CHROMIUM = Path.of(System.getProperty("frontier.it.chromium", "/usr/bin/chromium"));
+    @BeforeEach
+    void browser() {
+        Chromium.assumePresent();
+    }
 
     @BeforeAll
     static void start() {
-        boolean present = Files.isExecutable(CHROMIUM);
-        String required = System.getProperty("frontier.it.browser", System.getenv("FRONTIER_IT_BROWSER"));
-        if (!present && "required".equals(required)) {
-            throw new AssertionError("the browser test is required but " + CHROMIUM + " is missing (apt-get install chromium)");
-        }
-        assumeTrue(present, () -> "no Chromium at " + CHROMIUM + ": browser test skipped");
+        if (!Chromium.available()) return;   // each test is skipped, with the reason (browser())
         startWorker(Map.of("frontier.backend", "cpu",
                 "frontier.worker-id", "ui-it", "frontier.topics.partitions", 2, "micronaut.server.port", -1));
     }
@@ -94,30 +88,17 @@ class LiveViewBrowserIT extends WorkerIT {
 
     /** Loads the page in headless Chromium until the drawing settles; reads the answer's data attributes. */
     static Answer render(String url, Path screenshot) throws Exception {
-        Path profile = Files.createTempDirectory("frontier-chromium");
-        List<String> common = List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--virtual-time-budget=6000", "--window-size=1280,1200");
-        List<String> dump = new ArrayList<>(common);
-        dump.addAll(List.of("--dump-dom", url));
-        String dom = run(dump);
-        Files.createDirectories(screenshot.toAbsolutePath().getParent());
-        List<String> shot = new ArrayList<>(common);
-        shot.addAll(List.of("--screenshot=" + screenshot.toAbsolutePath(), url));
-        run(shot);
-        Matcher m = Pattern.compile("<div id=\"answer\" data-graph=\"([^\"]*)\" data-version=\"(\\d+)\" "
-                + "data-highlight-count=\"(\\d+)\" data-highlight-hash=\"([0-9a-f]+)\"").matcher(dom);
-        assertTrue(m.find(), "the page drew no answer; DOM:\n" + dom.substring(0, Math.min(dom.length(), 3000)));
-        Matcher s = Pattern.compile("<div id=\"summary\">([^<]*)</div>").matcher(dom);
-        return new Answer(m.group(1), Long.parseLong(m.group(2)), Integer.parseInt(m.group(3)), m.group(4),
-                s.find() ? s.group(1) : "");
+        return answer(Chromium.render(url, screenshot));
     }
 
-    private static String run(List<String> command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "chromium did not finish");
-        return new String(out, StandardCharsets.UTF_8);
+    /** The drawn answer's data attributes and summary in a rendered page. */
+    static Answer answer(String dom) {
+        Matcher m = Pattern.compile("<div id=\"answer\" data-graph=\"([^\"]*)\" data-version=\"(\\d*)\" "
+                + "data-highlight-count=\"(\\d+)\" data-highlight-hash=\"([0-9a-f]*)\"").matcher(dom);
+        assertTrue(m.find(), "the page has no answer element; DOM:\n" + dom.substring(0, Math.min(dom.length(), 3000)));
+        Matcher s = Pattern.compile("<div id=\"summary\">([^<]*)</div>").matcher(dom);
+        return new Answer(m.group(1), m.group(2).isEmpty() ? -1 : Long.parseLong(m.group(2)), Integer.parseInt(m.group(3)), m.group(4),
+                s.find() ? s.group(1) : "");
     }
 
     /** The arcs (u, v) of the tree path from the source to {@code t}, source first. */

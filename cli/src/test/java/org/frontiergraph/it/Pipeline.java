@@ -10,14 +10,11 @@ import java.util.UUID;
 import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.TopicWatcher;
-import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.io.GraphFormat;
 import org.frontiergraph.kernels.io.LoadedGraph;
-import org.frontiergraph.kernels.mst.MstVerifier;
-import org.frontiergraph.kernels.sssp.SsspVerifier;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphStatus;
@@ -61,15 +58,8 @@ public final class Pipeline {
         assertTrue(v.ok(), () -> h.getAlgorithm() + " on " + h.getGraphId() + " v" + version + ": " + v.message());
     }
 
-    /** The verifiers' verdict on the chunks of a FULL-mode BFS, SSSP or MST answer on {@code expected}. */
+    /** The verifiers' verdict on the chunks of a FULL-mode answer on {@code expected} (its algorithm's verifier). */
     public static Verification verify(List<QueryResult> chunks, CsrGraph expected) {
-        QueryResult h = chunks.get(0);
-        int first = h.getFirstVertexId();
-        return switch (h.getAlgorithm()) {
-            case BFS -> BfsVerifier.verify(expected, h.getSource() - first, Answers.bfs(chunks));
-            case SSSP -> SsspVerifier.verify(expected, h.getSource() - first, Answers.sssp(chunks));
-            case MST -> MstVerifier.verify(expected, Answers.mst(expected, chunks));
-            default -> Verification.fail("unexpected algorithm " + h.getAlgorithm());
-        };
+        return Answers.verify(expected, chunks);
     }
 }

@@ -27,6 +27,7 @@ import org.apache.kafka.common.record.RecordBatch;
 import org.frontiergraph.worker.FrontierWorker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,8 +38,8 @@ import org.junit.jupiter.api.Test;
  * operator's choice; the default is uncompressed), and afterwards the broker's log shows the answers the Python
  * client read were lz4-compressed (the contract says consumers must read any codec).
  *
- * <p>Skipped when {@code /usr/bin/python3} (or {@code -Dfrontier.it.python}) cannot import confluent_kafka, avro and
- * numpy, unless {@code -Dfrontier.it.python-client=required} or {@code FRONTIER_IT_PYTHON=required} (.ci/run sets it
+ * <p>Skipped, with the reason ({@link Prerequisite}), when {@code /usr/bin/python3} (or {@code -Dfrontier.it.python})
+ * cannot import confluent_kafka, avro and numpy, unless {@code -Dfrontier.it.python-client=required} or {@code FRONTIER_IT_PYTHON=required} (.ci/run sets it
  * after installing python3-confluent-kafka, python3-avro and python3-numpy), which makes it fail.
  */
 class PythonClientIT {
@@ -47,16 +48,13 @@ class PythonClientIT {
     static final int CHUNK_VERTICES = 1_000, CHUNK_EDGES = 1_000;
     static TestKafka kafka;
     static FrontierWorker worker;
+    static Prerequisite python;
 
     @BeforeAll
     static void start() throws Exception {
-        String missing = pythonMissing();
-        String required = System.getProperty("frontier.it.python-client", System.getenv("FRONTIER_IT_PYTHON"));
-        if (missing != null && "required".equals(required)) {
-            throw new AssertionError("the Python client test is required but " + missing
-                    + " (apt-get install python3-confluent-kafka python3-avro python3-numpy)");
-        }
-        assumeTrue(missing == null, () -> missing + ": Python client test skipped");
+        python = Prerequisite.check("Python client test", pythonMissing(), "frontier.it.python-client", "FRONTIER_IT_PYTHON",
+                "apt-get install python3-confluent-kafka python3-avro python3-numpy");
+        if (!python.present()) return;
         kafka = TestKafka.start();
         worker = FrontierWorker.start(kafka.bootstrapServers(), Map.of(
                 "frontier.backend", "cpu",
@@ -67,6 +65,11 @@ class PythonClientIT {
                 "frontier.result-chunk-edges", CHUNK_EDGES,
                 "frontier.topics.partitions", 3,
                 "micronaut.server.port", -1));
+    }
+
+    @BeforeEach
+    void pythonPresent() {
+        python.assumePresent();
     }
 
     @AfterAll

@@ -293,7 +293,7 @@ class SubscriptionsIT {
             double[] w = PackedArrays.toDoubleArray(c.getMstEdges().getWeights());
             for (int i = 0; i < s.length; i++) forest.put(SubscriptionView.key(s[i], t[i]), w[i]);
         }
-        return new Fresh(version, model.current(), Answers.sssp(answers.get(0)), Answers.bfs(answers.get(1)), forest,
+        return new Fresh(version, model.current(), Answers.decode(SsspResult.class, answers.get(0)), Answers.decode(BfsResult.class, answers.get(1)), forest,
                 answers.get(2).get(0), answers.get(3).get(0));
     }
 

@@ -397,7 +397,7 @@ class WorkerPipelineIT extends WorkerIT {
         int port = worker.context().getBean(io.micronaut.runtime.server.EmbeddedServer.class).getPort();
         java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
         for (String path : List.of("/health", "/health/liveness", "/health/readiness", "/prometheus", "/ui",
-                "/ui/api/overview")) {
+                "/ui/api/overview", "/ui/api/cluster")) {
             java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(
                     java.net.URI.create("http://localhost:" + port + path)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
             assertEquals(200, r.statusCode(), path + ": " + r.body());
@@ -409,7 +409,7 @@ class WorkerPipelineIT extends WorkerIT {
                 + "/health/liveness")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
         assertTrue(liveness.contains("frontier-consumer"), liveness);
         for (String path : List.of("/beans", "/routes", "/threaddump", "/env", "/loggers", "/info", "/metrics", "/caches",
-                "/refresh", "/stop", "/health/../beans", "/ui", "/ui/api/overview")) {
+                "/refresh", "/stop", "/health/../beans", "/ui", "/ui/api/overview", "/ui/api/cluster")) {
             for (String method : path.startsWith("/ui") ? List.of("POST", "PUT", "DELETE") : List.of("GET", "POST")) {
                 java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(
                                 java.net.URI.create("http://localhost:" + port + path))

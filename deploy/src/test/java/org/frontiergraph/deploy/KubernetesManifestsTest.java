@@ -16,13 +16,18 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * deploy/k8s: every document is valid for its kind's schema (vendored, strict: unknown fields fail), and the
- * manifests agree with the worker and with each other: KEDA never above the partition count, on the worker's group
- * and topic; a non-root worker on a read-only root with writable /data and /tmp; probes on the health endpoints;
- * a named, versioned image; Services and the ServiceMonitor select the workers.
+ * deploy/k8s (the Helm chart's renderings, HelmChartTest): every document is valid for its kind's schema (vendored,
+ * strict: unknown fields fail), and the manifests agree with the worker and with each other: KEDA never above the
+ * partition count, on the worker's group and topic; a non-root worker on a read-only root with writable /data and
+ * /tmp; probes on the health endpoints; a named, versioned image; Services and the ServiceMonitor select the workers;
+ * topics created with 3 copies. The checks read the default set (GPU workers, KEDA, ServiceMonitor); the CPU variant
+ * and KEDA on a secured cluster differ from it only where they should.
  */
 class KubernetesManifestsTest {
     private static final List<Repo.Doc> DOCS = Repo.documents("deploy/k8s");
+    /** What {@code kubectl apply} of the default files creates: the GPU workers, KEDA without login, the monitor. */
+    private static final List<String> DEFAULT_SET = List.of("deploy/k8s/frontier-worker.yaml", "deploy/k8s/frontier-keda.yaml",
+            "deploy/k8s/frontier-servicemonitor.yaml");
 
     @Test
     void everyDocumentIsValidForItsKind() {
@@ -180,9 +185,50 @@ class KubernetesManifestsTest {
     }
 
     static Repo.Doc one(String kind) {
-        List<Repo.Doc> found = DOCS.stream().filter(d -> d.kind().equals(kind)).toList();
-        assertEquals(1, found.size(), "one " + kind + " under deploy/k8s, found " + found);
+        return one(DEFAULT_SET, kind);
+    }
+
+    static Repo.Doc one(List<String> files, String kind) {
+        List<Repo.Doc> found = DOCS.stream().filter(d -> files.contains(d.file()) && d.kind().equals(kind)).toList();
+        assertEquals(1, found.size(), "one " + kind + " in " + files + ", found " + found);
         return found.get(0);
+    }
+
+    @Test
+    void topicsAreCreatedWithThreeCopiesAndTwoInSync() {
+        JsonNode data = configMap();
+        assertEquals("3", data.path("FRONTIER_TOPICS_REPLICATION_FACTOR").asText(), "frontier.topics.replication-factor");
+        assertEquals("2", data.path("FRONTIER_TOPICS_MIN_INSYNC_REPLICAS").asText(), "frontier.topics.min-insync-replicas");
+    }
+
+    @Test
+    void theCpuVariantRequestsNoGpuAndIsOtherwiseTheSame() {
+        List<String> cpu = List.of("deploy/k8s/frontier-worker-cpu.yaml");
+        JsonNode gpuPod = one("Deployment").node().at("/spec/template/spec");
+        JsonNode cpuPod = one(cpu, "Deployment").node().at("/spec/template/spec");
+        assertFalse(cpuPod.toString().contains("nvidia.com/gpu"), "no GPU request or toleration: " + cpuPod);
+        assertEquals("cpu", one(cpu, "ConfigMap").node().at("/data/FRONTIER_BACKEND").asText());
+        assertEquals("1", gpuPod.at("/containers/0/resources/limits").path("nvidia.com/gpu").asText(), "the GPU variant: one GPU a pod");
+        assertEquals("auto", configMap().path("FRONTIER_BACKEND").asText());
+        ObjectNode withoutGpu = gpuPod.deepCopy();
+        ((ObjectNode) withoutGpu.at("/containers/0/resources/limits")).remove("nvidia.com/gpu");
+        withoutGpu.remove("tolerations");
+        assertEquals(withoutGpu, cpuPod, "the CPU pod is the GPU pod less the GPU");
+    }
+
+    @Test
+    void kedaOnASecuredClusterLogsInThroughATriggerAuthenticationFromASecret() {
+        List<String> secured = List.of("deploy/k8s/frontier-keda-secured.yaml");
+        Repo.Doc auth = one(secured, "TriggerAuthentication");
+        JsonNode trigger = one(secured, "ScaledObject").node().at("/spec/triggers/0");
+        assertEquals(auth.name(), trigger.at("/authenticationRef/name").asText(), "the trigger uses the TriggerAuthentication");
+        List<String> parameters = stream(auth.node().at("/spec/secretTargetRef")).map(r -> r.path("parameter").asText()).toList();
+        assertTrue(parameters.containsAll(List.of("sasl", "username", "password", "tls", "ca")), "SASL and TLS: " + parameters);
+        assertTrue(stream(auth.node().at("/spec/secretTargetRef")).allMatch(r -> !r.path("name").asText().isEmpty()),
+                "every parameter from a named Secret");
+        ObjectNode plain = trigger.deepCopy();
+        plain.remove("authenticationRef");
+        assertEquals(one("ScaledObject").node().at("/spec/triggers/0"), plain, "otherwise the same trigger as frontier-keda.yaml");
     }
 
     static JsonNode worker() {

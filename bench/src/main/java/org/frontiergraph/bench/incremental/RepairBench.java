@@ -147,8 +147,9 @@ public final class RepairBench {
     /**
      * The per-batch work every standing answer of a graph shares, medians in ms: applying the k updates to the host
      * graph one by one, the structural merge ({@code current()}), the transpose (directed graphs: the repairs read it
-     * after a structural change) and the undirected edge list (MST's edge ids, the repair's and the recompute's), the
-     * last two cached per graph version and kept up to date by re-weights, so near 0 after re-weight batches.
+     * after a structural change; derived from the previous version's, which the batch before read) and the undirected
+     * edge list (MST's edge ids, the repair's and the recompute's), the last two cached per graph version and kept up
+     * to date by re-weights, so near 0 after re-weight batches.
      */
     record SharedRow(String graph, String series, int batch, double applyMs, double mergeMs, double transposeMs,
                      double edgeListMs) {}
@@ -463,8 +464,8 @@ public final class RepairBench {
             for (Row r : rows) b.append(rowText(r));
             b.append("\n**Shared per batch** (in neither column above, medians: applying the k updates to the host graph one by"
                     + " one; then, once per batch for every standing answer and recompute, the merge of structural changes, the"
-                    + " transpose the repairs read on a directed graph and the undirected edge list MST ids refer to; the last two"
-                    + " are cached per graph version and kept current by re-weights):\n\n");
+                    + " transpose the repairs read on a directed graph (derived from the previous version's) and the undirected"
+                    + " edge list MST ids refer to; the last two are cached per graph version and kept current by re-weights):\n\n");
             b.append("| graph | updates | batch | apply ms | merge ms | transpose ms | edge list ms |\n|---|---|---:|---:|---:|---:|---:|\n");
             for (SharedRow r : shared) {
                 b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.3f | %.2f | %.2f | %.2f |%n", r.graph(), r.series(), r.batch(),

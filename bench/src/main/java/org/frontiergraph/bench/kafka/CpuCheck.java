@@ -55,7 +55,7 @@ final class CpuCheck {
             case BFS -> {
                 int s = q.getSource() - first;
                 BfsResult ref = bfs.computeIfAbsent(s, x -> Bfs.run(resident, x, null));
-                if (mode == ResultMode.FULL) return BfsVerifier.verify(graph, s, Answers.bfs(chunks), ref);
+                if (mode == ResultMode.FULL) return BfsVerifier.verify(graph, s, Answers.decode(BfsResult.class, chunks), ref);
                 if (mode == ResultMode.TARGETS) {
                     return targets(q, chunks, first, (c, i, v) -> equal("hops of vertex " + (v + first),
                             PackedArrays.ints(c.getHops()).get(i), ref.hops()[v]));
@@ -68,7 +68,7 @@ final class CpuCheck {
             case SSSP -> {
                 int s = q.getSource() - first;
                 SsspResult ref = sssp.computeIfAbsent(s, x -> Sssp.run(resident, x, null));
-                if (mode == ResultMode.FULL) return SsspVerifier.verify(graph, s, Answers.sssp(chunks), ref);
+                if (mode == ResultMode.FULL) return SsspVerifier.verify(graph, s, Answers.decode(SsspResult.class, chunks), ref);
                 if (mode == ResultMode.TARGETS) {
                     return targets(q, chunks, first, (c, i, v) -> equal("distance of vertex " + (v + first),
                             PackedArrays.doubles(c.getDistances()).get(i), ref.distances()[v]));
@@ -84,7 +84,7 @@ final class CpuCheck {
                     return both(equal("total weight", head.getTotalWeight(), mst.totalWeight()),
                             equal("components", head.getComponents(), mst.components()));
                 }
-                return MstVerifier.verify(graph, Answers.mst(graph, chunks), mst);
+                return MstVerifier.verify(graph, Answers.decode(MstResult.class, graph, chunks), mst);
             }
             default -> {
                 return Verification.fail("KafkaBench does not check " + q.getAlgorithm());

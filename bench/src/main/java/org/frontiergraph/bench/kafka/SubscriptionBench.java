@@ -344,7 +344,7 @@ public final class SubscriptionBench {
                     failures.add(q.getQueryId() + ": the fresh answer differs from the CPU engine: " + engine.message());
                     continue;
                 }
-                Verification view = viewMatches(s, Answers.sssp(a.chunks()), now);
+                Verification view = viewMatches(s, Answers.decode(SsspResult.class, a.chunks()), now);
                 if (view.ok()) verified++;
                 else failures.add(s.id + ": the view differs from a fresh answer on version " + last2 + ": " + view.message());
             }

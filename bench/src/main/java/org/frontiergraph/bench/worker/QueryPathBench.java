@@ -8,7 +8,6 @@ import java.util.SplittableRandom;
 import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
-import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.generate.KroneckerGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -16,8 +15,6 @@ import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.io.Datasets;
 import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.io.LoadedGraph;
-import org.frontiergraph.kernels.mst.MstVerifier;
-import org.frontiergraph.kernels.sssp.SsspVerifier;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.ResultMode;
@@ -125,11 +122,7 @@ public final class QueryPathBench {
                     long w = System.nanoTime() - w0;
                     if (ans.status() != ResultStatus.OK) throw new IllegalStateException(q.getQueryId() + ": " + ans.error());
                     if (i == 0 && mode == ResultMode.FULL) {
-                        Verification v = switch (a) {
-                            case BFS -> BfsVerifier.verify(g, s, Answers.bfs(ans.chunks()));
-                            case SSSP -> SsspVerifier.verify(g, s, Answers.sssp(ans.chunks()));
-                            default -> MstVerifier.verify(g, Answers.mst(g, ans.chunks()));
-                        };
+                        Verification v = Answers.verify(g, ans.chunks());
                         if (!v.ok()) {
                             System.err.println(name + " " + a + ": " + v.message());
                             ok = false;
@@ -175,14 +168,8 @@ public final class QueryPathBench {
                     long w0 = System.nanoTime();
                     QueryAnswer ans = queries.answer(q);
                     double ms = (System.nanoTime() - w0) / 1e6;
-                    Verification v = ans.status() != ResultStatus.OK ? Verification.fail(ans.status() + ": " + ans.error()) : switch (a) {
-                        case BFS -> BfsVerifier.verify(g, 0, Answers.bfs(ans.chunks()));
-                        case SSSP -> SsspVerifier.verify(g, 0, Answers.sssp(ans.chunks()));
-                        case MST -> MstVerifier.verify(g, Answers.mst(g, ans.chunks()));
-                        case APSP -> org.frontiergraph.kernels.apsp.ApspVerifier.verify(g, apsp(g.vertexCount(), ans));
-                        case CC -> org.frontiergraph.kernels.cc.CcVerifier.verify(g, Answers.cc(ans.chunks()),
-                                org.frontiergraph.kernels.cc.CcReference.run(g));
-                    };
+                    Verification v = ans.status() != ResultStatus.OK ? Verification.fail(ans.status() + ": " + ans.error())
+                            : Answers.verify(g, ans.chunks());
                     ok &= v.ok();
                     emit(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %.1f | %s |", graph, a, row[k], ans.status(),
                             ans.backend(), ms, v.ok() ? "yes" : "NO: " + v.message()));
@@ -196,12 +183,6 @@ public final class QueryPathBench {
         for (var chunk : FrontierClient.chunks(id, 1, Snapshots.of(edges), first, true, FrontierClient.CHUNK_EDGES)) {
             registry.acceptChunk(chunk, 0);
         }
-    }
-
-    private static org.frontiergraph.kernels.apsp.ApspResult apsp(int n, QueryAnswer ans) {
-        double[] d = new double[n * n];
-        for (var c : ans.chunks()) org.frontiergraph.schema.codec.PackedArrays.copy(c.getDistances(), d, c.getOffset() * n);
-        return new org.frontiergraph.kernels.apsp.ApspResult(n, d, org.frontiergraph.kernels.engine.Timing.NONE);
     }
 
     private static double median(double[] x) {

@@ -6,16 +6,18 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.io.Datasets;
 import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.io.LoadedGraph;
+import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.mst.MstVerifier;
+import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.GraphQuery;
@@ -25,6 +27,7 @@ import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.worker.query.QueryAnswer;
 import org.frontiergraph.worker.query.QueryService;
 import org.frontiergraph.worker.registry.EngineService;
@@ -71,11 +74,11 @@ public final class ResultCodecBench {
             QueryService queries = new QueryService(registry, engines, config);
             int source = 0;  // user id 1, as in the README's NY checks
             answer("BFS FULL", queries, Algorithm.BFS, source, ny.firstVertexId(), runs, warmup,
-                    Answers::bfs, r -> BfsVerifier.verify(g, source, r));
+                    chunks -> Answers.decode(BfsResult.class, chunks), r -> BfsVerifier.verify(g, source, r));
             answer("SSSP FULL", queries, Algorithm.SSSP, source, ny.firstVertexId(), runs, warmup,
-                    Answers::sssp, r -> SsspVerifier.verify(g, source, r));
+                    chunks -> Answers.decode(SsspResult.class, chunks), r -> SsspVerifier.verify(g, source, r));
             answer("MST FULL", queries, Algorithm.MST, source, ny.firstVertexId(), runs, warmup,
-                    chunks -> Answers.mst(g, chunks), r -> MstVerifier.verify(g, r));
+                    chunks -> Answers.decode(MstResult.class, g, chunks), r -> MstVerifier.verify(g, r));
             snapshot(ny, runs, warmup);
         }
         System.out.printf(Locale.ROOT, "%nload average at end: %s%n", loadAverage());

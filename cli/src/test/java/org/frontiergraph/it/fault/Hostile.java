@@ -27,7 +27,8 @@ final class Hostile {
         GARBAGE_BODY(null, false),
         WRONG_FINGERPRINT(Set.of("MALFORMED_RECORD"), false),
         REGISTRY_FRAMING(Set.of("MALFORMED_RECORD"), false),
-        NULL_VALUE(Set.of("MALFORMED_RECORD"), false),
+        /** No value: a tombstone, of a graph nobody loaded (its own id): nothing to drop. */
+        NULL_VALUE(Set.of("UNKNOWN_GRAPH"), false),
         WRONG_TYPE(Set.of("MALFORMED_RECORD"), false),
         /** 2,147,483,647 chunks declared, one edge sent. */
         BOMB_CHUNK_COUNT(Set.of("INVALID_SNAPSHOT"), false),

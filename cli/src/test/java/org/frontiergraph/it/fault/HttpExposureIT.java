@@ -37,7 +37,8 @@ class HttpExposureIT {
     static final long SEED = 0xFA_0007L;
     static final int PARTITIONS = 2;
     static final String TOKEN = "t0k3n-" + Long.toHexString(SEED);
-    static final List<String> UI = List.of("/ui", "/ui/app.js", "/ui/api/overview", "/ui/api/graphs/good-0/view?algorithm=mst");
+    static final List<String> UI = List.of("/ui", "/ui/app.js", "/ui/api/overview", "/ui/api/cluster",
+            "/ui/api/graphs/good-0/view?algorithm=mst");
     static final List<String> HEALTH = List.of("/health", "/health/liveness", "/health/readiness");
 
     private EmbeddedKafkaBroker broker;

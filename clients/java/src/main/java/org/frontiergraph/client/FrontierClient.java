@@ -215,16 +215,16 @@ public final class FrontierClient implements AutoCloseable {
     /**
      * Publishes records of the graphs topic (updates, queries, subscriptions, snapshot chunks), each keyed by its
      * graph id, in this order, and waits until the broker has them all: a burst is handed to the producer at once
-     * (and travels in few requests) instead of one record per round trip.
+     * (and travels in few requests) instead of one record per round trip. Returns where each landed, in order.
      */
-    public void publishAll(List<? extends SpecificRecord> records) {
+    public List<RecordMetadata> publishAll(List<? extends SpecificRecord> records) {
         List<Future<RecordMetadata>> sends = new ArrayList<>(records.size());
         for (SpecificRecord r : records) {
             org.apache.avro.Schema.Field graphId = r.getSchema().getField("graphId");
             if (graphId == null) throw new IllegalArgumentException("a " + r.getSchema().getName() + " does not belong on the graphs topic");
             sends.add(send(String.valueOf(r.get(graphId.pos())), r));
         }
-        await(sends);
+        return await(sends);
     }
 
     public void publishUpdate(GraphUpdate update) {
@@ -274,25 +274,73 @@ public final class FrontierClient implements AutoCloseable {
      * subscription. The record's algorithm is required by the schema but not read for a cancel: BFS is sent.
      */
     public void cancel(String graphId, String subscriptionId) {
-        publishSubscription(Subscription.newBuilder().setSubscriptionId(subscriptionId).setGraphId(graphId)
-                .setAlgorithm(Algorithm.BFS).setCancel(true).build());
+        publishSubscription(cancelOf(graphId, subscriptionId));
     }
 
-    /** Publishes any record (e.g. a deliberately broken one in a test) to the graphs topic. */
-    public void publishRaw(String key, byte[] value) {
-        await(List.of(producer.send(new ProducerRecord<>(topics.graphs(), key, value))));
+    private static Subscription cancelOf(String graphId, String subscriptionId) {
+        return Subscription.newBuilder().setSubscriptionId(subscriptionId).setGraphId(graphId)
+                .setAlgorithm(Algorithm.BFS).setCancel(true).build();
+    }
+
+    /**
+     * Publishes any record to the graphs topic (a deliberately broken one in a test; {@code value} null: a
+     * tombstone, which drops the graph {@code key} names, see {@link #drop}); returns where it landed.
+     */
+    public RecordMetadata publishRaw(String key, byte[] value) {
+        return await(List.of(producer.send(new ProducerRecord<>(topics.graphs(), key, value)))).get(0);
+    }
+
+    /**
+     * Drops a graph: publishes its tombstone (its id as key, no value). The worker that holds it frees it, ends its
+     * subscriptions and publishes a GraphStatus DROPPED; a worker that holds nothing of it answers an error event
+     * UNKNOWN_GRAPH at the tombstone's offset, which this returns.
+     */
+    public RecordMetadata drop(String graphId) {
+        return publishRaw(graphId, null);
+    }
+
+    /**
+     * {@link #cancel(String, String)} waiting at most {@code wait} for the broker: false when it did not acknowledge
+     * the cancel in time (a broker that is gone), which may still be sent until {@link #close(Duration)}.
+     */
+    public boolean cancel(String graphId, String subscriptionId, Duration wait) {
+        Future<RecordMetadata> f = send(graphId, cancelOf(graphId, subscriptionId));
+        try {
+            f.get(wait.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("publishing to Kafka failed: " + causeMessage(e), e);
+        }
     }
 
     private Future<RecordMetadata> send(String key, SpecificRecord value) {
         return producer.send(new ProducerRecord<>(topics.graphs(), key, serde.encode(topics.graphs(), value)));
     }
 
-    private static void await(List<Future<RecordMetadata>> sends) {
+    private static List<RecordMetadata> await(List<Future<RecordMetadata>> sends) {
+        List<RecordMetadata> done = new ArrayList<>(sends.size());
         try {
-            for (Future<RecordMetadata> f : sends) f.get(60, TimeUnit.SECONDS);
+            for (Future<RecordMetadata> f : sends) done.add(f.get(60, TimeUnit.SECONDS));
+            return done;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while publishing to Kafka", e);
         } catch (Exception e) {
-            throw new IllegalStateException("publishing to Kafka failed: " + e.getMessage(), e);
+            throw new IllegalStateException("publishing to Kafka failed: " + causeMessage(e), e);
         }
+    }
+
+    /** The message of what went wrong, without the exception classes that wrap it. */
+    private static String causeMessage(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof java.util.concurrent.ExecutionException || t.getMessage() == null) && t.getCause() != null) t = t.getCause();
+        if (t instanceof java.util.concurrent.TimeoutException) return "no acknowledgement from the broker within 60 s";
+        return t.getMessage() != null ? t.getMessage() : "no acknowledgement from the broker";
     }
 
     public TopicWatcher<QueryResult> watchResults() {
@@ -351,6 +399,11 @@ public final class FrontierClient implements AutoCloseable {
 
     @Override
     public void close() {
-        producer.close(Duration.ofSeconds(10));
+        close(Duration.ofSeconds(10));
+    }
+
+    /** Closes the producer, waiting at most {@code timeout} for records still unsent (a broker that is gone). */
+    public void close(Duration timeout) {
+        producer.close(timeout);
     }
 }

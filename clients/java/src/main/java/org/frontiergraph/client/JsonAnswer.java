@@ -8,11 +8,11 @@ import java.io.Writer;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
 import java.util.List;
-import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.ComponentChange;
 import org.frontiergraph.schema.ComponentChangeKind;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.AnswerFields;
 import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
@@ -105,56 +105,22 @@ public final class JsonAnswer {
         out.flush();
     }
 
-    /** The summary fields and the arrays of an answer (or a push), every chunk's, in user ids. */
+    /**
+     * The summary numbers and the arrays of an answer (or a push), every chunk's, in user ids: the fields of
+     * {@link AnswerFields} in their order, then the edges. Distances in row blocks ({@code rows} set: APSP) are a matrix.
+     */
     private static void body(JsonGenerator g, List<QueryResult> chunks) throws IOException {
         QueryResult h = chunks.get(0);
-        if (h.getReachedCount() != null) g.writeNumberField("reached", h.getReachedCount());
-        if (h.getMaxHops() != null) g.writeNumberField("maxHops", h.getMaxHops());
-        if (h.getMaxDistance() != null) number(g, "maxDistance", h.getMaxDistance());
-        if (h.getTotalWeight() != null) number(g, "totalWeight", h.getTotalWeight());
-        if (h.getComponents() != null) g.writeNumberField("components", h.getComponents());
-        if (h.getLargestComponent() != null) g.writeNumberField("largestComponent", h.getLargestComponent());
-        if (h.getHops() != null) {
-            g.writeObjectFieldStart("hops");
-            for (QueryResult c : chunks) {
-                if (c.getHops() == null) continue;
-                IntBuffer hops = PackedArrays.ints(c.getHops());
-                IntBuffer ids = ids(c, hops.limit());
-                for (int i = 0; i < hops.limit(); i++) idOrNull(g, Integer.toString(ids.get(i)), hops.get(i));
-            }
-            g.writeEndObject();
+        for (AnswerFields.Summary s : AnswerFields.Summary.values()) {
+            Number x = s.in(h);
+            if (x instanceof Double d) number(g, s.json, d);
+            else if (x != null) g.writeNumberField(s.json, x.longValue());
         }
-        if (h.getLabels() != null) {
-            g.writeObjectFieldStart("labels");
-            for (QueryResult c : chunks) {
-                if (c.getLabels() == null) continue;
-                IntBuffer labels = PackedArrays.ints(c.getLabels());
-                IntBuffer ids = ids(c, labels.limit());
-                for (int i = 0; i < labels.limit(); i++) idOrNull(g, Integer.toString(ids.get(i)), labels.get(i));
-            }
-            g.writeEndObject();
-        }
-        if (h.getDistances() != null) {
-            g.writeObjectFieldStart("distances");
-            if (h.getAlgorithm() == Algorithm.APSP) apspRows(g, chunks);
-            else {
-                for (QueryResult c : chunks) {
-                    if (c.getDistances() == null) continue;
-                    DoubleBuffer d = PackedArrays.doubles(c.getDistances());
-                    IntBuffer ids = ids(c, d.limit());
-                    for (int i = 0; i < d.limit(); i++) number(g, Integer.toString(ids.get(i)), d.get(i));
-                }
-            }
-            g.writeEndObject();
-        }
-        if (h.getParents() != null) {
-            g.writeObjectFieldStart("parents");
-            for (QueryResult c : chunks) {
-                if (c.getParents() == null) continue;
-                IntBuffer p = PackedArrays.ints(c.getParents());
-                IntBuffer ids = ids(c, p.limit());
-                for (int i = 0; i < p.limit(); i++) idOrNull(g, Integer.toString(ids.get(i)), p.get(i));
-            }
+        for (AnswerFields.VertexArray a : AnswerFields.VertexArray.values()) {
+            if (a.in(h) == null) continue;
+            g.writeObjectFieldStart(a.field);
+            if (h.getRows() != null) matrixRows(g, chunks, a);
+            else for (QueryResult c : chunks) vertexValues(g, c, a);
             g.writeEndObject();
         }
         if (h.getMstEdges() != null) {
@@ -176,16 +142,31 @@ public final class JsonAnswer {
         }
     }
 
+    /** {@code "<id>": value} for each vertex of array {@code a} in chunk {@code c} (none when it lacks the array). */
+    private static void vertexValues(JsonGenerator g, QueryResult c, AnswerFields.VertexArray a) throws IOException {
+        if (a.in(c) == null) return;
+        if (a.real) {
+            DoubleBuffer d = PackedArrays.doubles(a.in(c));
+            IntBuffer ids = ids(c, d.limit());
+            for (int i = 0; i < d.limit(); i++) number(g, Integer.toString(ids.get(i)), d.get(i));
+        } else {
+            IntBuffer x = PackedArrays.ints(a.in(c));
+            IntBuffer ids = ids(c, x.limit());
+            for (int i = 0; i < x.limit(); i++) idOrNull(g, Integer.toString(ids.get(i)), x.get(i));
+        }
+    }
+
     /**
-     * A path of a BFS or SSSP answer: the result's header, {@code "target"}, {@code "hops"} (BFS) or
-     * {@code "distance"} (SSSP) of the target, and {@code "path"}: the vertex ids from the source to the target.
+     * A path of a tree answer (BFS, SSSP): the result's header, {@code "target"}, the target's value under
+     * {@code valueName} ({@code "hops"}, {@code "distance"}), and {@code "path"}: the vertex ids from the source to
+     * the target.
      */
-    public static void writePath(QueryResult head, int[] path, double value, Writer out) throws IOException {
+    public static void writePath(QueryResult head, int[] path, String valueName, double value, Writer out) throws IOException {
         try (JsonGenerator g = generator(out)) {
             g.writeStartObject();
             header(g, head);
             g.writeNumberField("target", path[path.length - 1]);
-            number(g, head.getAlgorithm() == Algorithm.BFS ? "hops" : "distance", value);
+            number(g, valueName, value);
             g.writeArrayFieldStart("path");
             for (int v : path) g.writeNumber(v);
             g.writeEndArray();
@@ -212,11 +193,14 @@ public final class JsonAnswer {
         if (h.getError() != null) g.writeStringField("error", h.getError());
     }
 
-    /** APSP: each chunk holds {@code rows} whole rows from source {@code offset}, {@code vertexCount} distances each. */
-    private static void apspRows(JsonGenerator g, List<QueryResult> chunks) throws IOException {
+    /**
+     * A matrix (APSP's distances): each chunk holds {@code rows} whole rows of array {@code a} from source
+     * {@code offset}, {@code vertexCount} values each.
+     */
+    private static void matrixRows(JsonGenerator g, List<QueryResult> chunks, AnswerFields.VertexArray a) throws IOException {
         for (QueryResult c : chunks) {
-            DoubleBuffer d = PackedArrays.doubles(c.getDistances());
-            int n = c.getVertexCount(), rows = c.getRows() != null ? c.getRows() : (n == 0 ? 0 : d.limit() / n);
+            DoubleBuffer d = PackedArrays.doubles(a.in(c));
+            int n = c.getVertexCount(), rows = c.getRows();
             for (int r = 0; r < rows; r++) {
                 g.writeArrayFieldStart(Integer.toString(c.getFirstVertexId() + c.getOffset() + r));
                 for (int i = 0; i < n; i++) number(g, d.get(r * n + i));

@@ -211,6 +211,11 @@ public final class SubscriptionFeed implements AutoCloseable {
         if (results != null) results.close();
     }
 
+    /** Closes the feed's reader within {@code timeout} (a broker that is gone). */
+    public void close(java.time.Duration timeout) {
+        if (results != null) results.close(timeout);
+    }
+
     /** The chunks of the push in progress of one subscription, and its view. */
     private static final class Assembly {
         final SubscriptionView view = new SubscriptionView();

@@ -30,9 +30,12 @@ public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseab
         this(FrontierClient.kafka(bootstrap), topic, type, fromBeginning);
     }
 
-    /** {@code kafka}: bootstrap.servers and the cluster's other client settings (security); single-object records. */
+    /**
+     * {@code kafka}: bootstrap.servers and the cluster's other client settings (security), and the framing it reads
+     * ({@link FrontierSerde#fromClientSettings}: single-object unless they name {@code frontier.serialization.read}).
+     */
     public TopicWatcher(Properties kafka, String topic, Class<T> type, boolean fromBeginning) {
-        this(kafka, topic, type, fromBeginning, FrontierSerde.singleObject());
+        this(kafka, topic, type, fromBeginning, FrontierSerde.fromClientSettings(kafka));
     }
 
     /** Reading with {@code serde}: with registry framing, records of either framing. */
@@ -107,11 +110,48 @@ public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseab
         return awaitUntil(l -> l.stream().anyMatch(match), timeout).stream().filter(match).findFirst();
     }
 
+    /**
+     * Reads to the end the topic has now, within {@code timeout}, keeping the messages in {@link #seen()}; returns
+     * them. Polling may continue afterwards for messages published later.
+     *
+     * @throws IllegalStateException when the end was not reached in time
+     */
+    public List<T> catchUp(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        java.util.Map<TopicPartition, Long> end = consumer.endOffsets(consumer.assignment(), timeout);
+        while (!reached(end, deadline)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("could not read topic " + end.keySet().iterator().next().topic() + " to its end within "
+                        + timeout.toSeconds() + " s");
+            }
+            for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+                try {
+                    SpecificRecord m = serde.decode(r.value());
+                    if (type.isInstance(m)) seen.add(type.cast(m));
+                } catch (FrontierCodec.MalformedMessageException e) {
+                    // not ours: ignore
+                }
+            }
+        }
+        return List.copyOf(seen);
+    }
+
+    private boolean reached(java.util.Map<TopicPartition, Long> end, long deadline) {
+        Duration left = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
+        for (var e : end.entrySet()) if (consumer.position(e.getKey(), left) < e.getValue()) return false;
+        return true;
+    }
+
     public List<T> seen() { return List.copyOf(seen); }
 
     @Override
     public void close() {
-        consumer.close(Duration.ofSeconds(5));
+        close(Duration.ofSeconds(5));
+    }
+
+    /** Closes the consumer within {@code timeout}. */
+    public void close(Duration timeout) {
+        consumer.close(timeout);
     }
 
 }

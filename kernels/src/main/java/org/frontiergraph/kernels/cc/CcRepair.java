@@ -38,9 +38,11 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * replacement path, an insertion inside one component: the previous labels are shared). A batch that only cuts pieces
  * off (the common "which vertices are cut off" case) adds a copy of the labels and one compare pass; any other change
  * (a merge, a previous smallest vertex cut away) one pass over the vertices for labels and counts. On a directed graph
- * a deletion reads the new version's {@link CsrGraph#transpose()}, built by its first reader and cached on the graph
- * (O(m): it dominates such batches on USA-road-d.NY, see docs/benchmarks.md). Work past the budget (vertices plus
- * arcs the searches visit, default {@link #defaultBudget}) returns null. Each thread has its own search scratch.
+ * a deletion reads the new version's {@link CsrGraph#transpose()}, cached on the graph: derived from the previous
+ * version's when that one had one, else built by its first reader. Either is O(m) (on USA-road-d.NY the derivation
+ * is about 0.4 of a CpuCc recompute, a build from scratch about 0.8) and dominates such batches when this repair is
+ * the first to read it; the worker reads it before its standing repairs. Work past the budget (vertices plus arcs the
+ * searches visit, default {@link #defaultBudget}) returns null. Each thread has its own search scratch.
  */
 public final class CcRepair {
     /** Work per arc of the graph past which a repair gives up (about a recompute's sequential cost). */

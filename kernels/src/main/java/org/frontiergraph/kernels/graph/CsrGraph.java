@@ -3,7 +3,8 @@ package org.frontiergraph.kernels.graph;
 /**
  * A graph in compressed sparse row form, 0-based vertex ids, built by {@link GraphBuilder}. Its arcs never change;
  * its weights change in place only through the {@link MutableGraph} that owns it (O(1) per re-weighted edge), which
- * also patches the cached transpose and undirected edge list; a structural change gives a new CsrGraph.
+ * also patches the cached transpose and undirected edge list; a structural change gives a new CsrGraph, whose
+ * transpose is derived from the previous version's when that one had one ({@link TransposeMerge}).
  *
  * <p>Storage policy (see docs/contract.md): self-loops are dropped; parallel edges are merged keeping the
  * smallest weight; an undirected edge {u,v} is stored as two arcs u->v and v->u. Rows are sorted by target,
@@ -25,6 +26,8 @@ public final class CsrGraph {
     private int nonIntegralArcs;
     private double weightSum = Double.NaN;
     private volatile CsrGraph transposed;
+    /** How {@link #transposed} follows from the previous version's, until first read (a merge sets it). */
+    private volatile TransposeMerge pendingTranspose;
     private volatile UndirectedEdges undirected;
     /** The largest degree, -1 until first asked for (the arcs never change). */
     private volatile int maxDegree = -1;
@@ -72,6 +75,7 @@ public final class CsrGraph {
      * graph.
      */
     void setWeight(int arc, int source, double w) {
+        if (pendingTranspose != null) transpose();   // derived from the weights before this change
         double old = weights[arc];
         if (nonIntegralArcs < 0) {
             int count = 0;
@@ -158,16 +162,32 @@ public final class CsrGraph {
         return -1;
     }
 
-    /** The reverse graph (incoming arcs as rows); the graph itself when undirected. Cached. */
+    /**
+     * The reverse graph (incoming arcs as rows); the graph itself when undirected. Cached; built on first read, or
+     * derived from the previous version's transpose when a merge made this version from one that had a transpose.
+     */
     public CsrGraph transpose() {
         if (!directed) return this;
         CsrGraph t = transposed;
+        return t != null ? t : buildTranspose();
+    }
+
+    private synchronized CsrGraph buildTranspose() {
+        CsrGraph t = transposed;
         if (t == null) {
-            t = GraphBuilder.transpose(this);
+            TransposeMerge p = pendingTranspose;
+            t = p != null ? p.apply(this) : GraphBuilder.transpose(this);
             transposed = t;
+            pendingTranspose = null;
         }
         return t;
     }
+
+    /** Whether a transpose is cached or will be derived (a merge then derives the next version's from it). */
+    boolean keepsTranspose() { return transposed != null || pendingTranspose != null; }
+
+    /** Sets how this version's transpose follows from the previous version's (a merge calls it, before any reader). */
+    void deriveTranspose(TransposeMerge p) { pendingTranspose = p; }
 
     /** The undirected edges underneath this graph, with MST edge ids. Cached. */
     public UndirectedEdges undirectedEdges() {

@@ -7,8 +7,10 @@ import java.util.stream.IntStream;
 /**
  * The merge of a {@link MutableGraph}: a new compact CSR from its base and its overlay of structural changes (base
  * edges removed, edges added, vertices appended), edge ids renumbered in canonical order ({@link IdShift}), with what
- * a copy of the graph needs to follow (the touched rows, where the edges moved). A function of its arguments: the
- * mutable graph keeps the state and the journals of who follows it.
+ * a copy of the graph needs to follow (the touched rows, where the edges moved). A directed base with a transpose
+ * (some reader reads in-arcs) hands its new version how to derive the next transpose ({@link TransposeMerge}) instead
+ * of transposing from scratch. A function of its arguments: the mutable graph keeps the state and the journals of who
+ * follows it.
  */
 final class CsrMerge {
     private CsrMerge() {}
@@ -108,9 +110,9 @@ final class CsrMerge {
         long expected = directed ? edgeCount : 2 * edgeCount;
         if (acc != expected) throw new IllegalStateException("merge produced " + acc + " arcs, expected " + expected);
 
-        // 3. columns, weights and edge ids, row ranges on all cores: untouched rows copied whole, touched rows from
-        // step 1. Undirected edge ids: an edge kept from the base shifts its old id (IdShift), an added edge takes the
-        // id IdShift gives it; no pass over the new rows is needed for them.
+        // 3. columns, weights and edge ids, row ranges on all cores: runs of untouched rows copied at once, touched
+        // rows from step 1. Undirected edge ids: an edge kept from the base shifts its old id (IdShift), an added edge
+        // takes the id IdShift gives it; no pass over the new rows is needed for them.
         int arcs = (int) acc;
         int[] newCol = new int[arcs], newIds = new int[arcs];
         double[] newW = new double[arcs];
@@ -118,27 +120,29 @@ final class CsrMerge {
         int[] bounds = rowRanges(newOff, n);
         IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
             int t = firstAtLeast(rows, bounds[r]);   // the next touched row, walked along with u
-            for (int u = bounds[r]; u < bounds[r + 1]; u++) {
-                int to = newOff[u], len = newOff[u + 1] - to;
-                if (t < rows.length && rows[t] == u) {
-                    int from = tStart[t];
-                    System.arraycopy(tCol, from, newCol, to, len);
-                    System.arraycopy(tW, from, newW, to, len);
-                    if (!directed) {
-                        for (int j = 0; j < len; j++) {
-                            int o = tOld[from + j];
-                            newIds[to + j] = o >= 0 ? shift.apply(ids[o]) : shift.addedIds()[-1 - o];
-                        }
-                    }
-                    t++;
-                } else if (len > 0) {
-                    int from = off[u];
+            for (int u = bounds[r], hi = bounds[r + 1]; u < hi; ) {
+                int stop = Math.min(hi, t < rows.length ? rows[t] : n), runEnd = Math.min(stop, bn);
+                if (u < runEnd) {   // untouched rows u .. runEnd - 1: copied at once
+                    int from = off[u], to = newOff[u], len = off[runEnd] - from;
                     System.arraycopy(col, from, newCol, to, len);
                     System.arraycopy(wt, from, newW, to, len);
                     if (!directed) for (int j = 0; j < len; j++) newIds[to + j] = shift.apply(ids[from + j]);
                 }
-                if (directed) for (int e = to; e < to + len; e++) newIds[e] = e;   // directed: edges are the arcs, in order
+                u = stop;   // rows from bn up to stop hold no arcs
+                if (u == hi) break;
+                int to = newOff[u], len = newOff[u + 1] - to, from = tStart[t];
+                System.arraycopy(tCol, from, newCol, to, len);
+                System.arraycopy(tW, from, newW, to, len);
+                if (!directed) {
+                    for (int j = 0; j < len; j++) {
+                        int o = tOld[from + j];
+                        newIds[to + j] = o >= 0 ? shift.apply(ids[o]) : shift.addedIds()[-1 - o];
+                    }
+                }
+                t++;
+                u++;
             }
+            if (directed) for (int e = newOff[bounds[r]]; e < newOff[bounds[r + 1]]; e++) newIds[e] = e;   // edges are the arcs, in order
         });
 
         int oldNonIntegral = old.nonIntegralArcsIfKnown();
@@ -146,6 +150,9 @@ final class CsrMerge {
         double oldSum = old.weightSumIfKnown();
         CsrGraph next = new CsrGraph(n, directed, newOff, newCol, newW, newIds, Math.toIntExact(edgeCount), nonIntegral == 0);
         next.knownTotals(nonIntegral, Double.isNaN(oldSum) ? Double.NaN : oldSum + Arrays.stream(sumDelta).sum());
+        if (directed && old.keepsTranspose()) {   // a reader of transposes follows the graph: the next one is derived
+            next.deriveTranspose(TransposeMerge.of(old, old.transpose(), removedIds, addedKeys, rows));
+        }
         ChangeLog.EdgeMoves moves = null;
         if (!directed) {
             moves = ChangeLog.EdgeMoves.of(old.edgeCount(), removedIds, shift.addedIds(), addedKeys, addedW);
@@ -156,7 +163,7 @@ final class CsrMerge {
     }
 
     /** Row boundaries splitting the arcs into about equal ranges for the cores. */
-    private static int[] rowRanges(int[] offsets, int n) {
+    static int[] rowRanges(int[] offsets, int n) {
         int pieces = Math.max(1, Math.min(n, 4 * Runtime.getRuntime().availableProcessors()));
         long arcs = offsets[n];
         int[] b = new int[pieces + 1];
@@ -178,7 +185,7 @@ final class CsrMerge {
     }
 
     /** The first index of sorted {@code a} whose value is at least {@code x} ({@code a.length} when none). */
-    private static int firstAtLeast(int[] a, int x) {
+    static int firstAtLeast(int[] a, int x) {
         int lo = 0, hi = a.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;

@@ -87,7 +87,9 @@ public final class MutableGraph {
     /**
      * Bytes held: the base CSR, the overlay (an open-addressing table, 34-68 bytes per added edge) and the change
      * log's entries not yet read by every cursor; a graph without pending changes counts its base alone (the empty
-     * tables' few hundred bytes are left out).
+     * tables' few hundred bytes are left out). A directed graph's transpose (cached on the base, derived from the
+     * previous base's across merges, the size of the base) is not in it, nor those of the old bases the log holds:
+     * the graph's owner counts them as one more {@code bytes()} (the worker's registry does).
      */
     public synchronized long bytes() {
         return base.bytes() + (added.isEmpty() ? 0 : added.bytes()) + (removed.isEmpty() ? 0 : removed.size() / 8)

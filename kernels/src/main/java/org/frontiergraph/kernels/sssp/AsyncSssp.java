@@ -157,7 +157,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, Tr
     public void solveDistances(int source, Variant variant) {
         SeedSssp.checkSource(source, n);
         boolean ints = csr.intWeights();
-        launch("sssp_async_", KeyForm.of(false, ints), csr.weights(), dist, source, csr.meanWeight(), ints, variant);
+        launch(false, KeyForm.weights(ints), csr.weights(), dist, source, csr.meanWeight(), ints, variant);
     }
 
     /**
@@ -171,7 +171,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, Tr
     @Override
     public void settle(DeviceBuffer keys, CUdeviceptr seeds, KeyForm form, Variant variant) {
         boolean unit = form == KeyForm.UNIT;
-        launch("sssp_async_seeded_", form, unit ? csr.columns : csr.weights(), keys, seeds, unit ? 1.0 : csr.meanWeight(),
+        launch(true, form, unit ? csr.columns : csr.weights(), keys, seeds, unit ? 1.0 : csr.meanWeight(),
                 form.integral(), variant);
         ringsClean = true;
     }
@@ -210,11 +210,12 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, Tr
     }
 
     /**
-     * Launches the entry point {@code prefix + form} on {@code keys}: from {@code start} (a source, or a seeded run's
-     * count word); where {@link #liveBound} says so, its twin {@code prefix + "slack_" + form}, which takes the live
-     * counts as one more argument and reads no pads (sssp_async.cu's SlackRows).
+     * Launches the entry point {@code sssp_async} ({@code sssp_async_seeded} when {@code seeded}) of {@code form} on
+     * {@code keys}: from {@code start} (a source, or a seeded run's count word); where {@link #liveBound} says so, its
+     * {@code _slack} twin, which takes the live counts as one more argument and reads no pads (sssp_async.cu's
+     * SlackRows).
      */
-    private void launch(String prefix, KeyForm form, DeviceBuffer weights, DeviceBuffer keys, Object start,
+    private void launch(boolean seeded, KeyForm form, DeviceBuffer weights, DeviceBuffer keys, Object start,
                         double meanWeight, boolean ints, Variant variant) {
         boolean sparse = SeedSssp.sparse(graph);
         double delta = variant.doubleOption("delta", variant.doubleOption("df",
@@ -237,7 +238,8 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, Tr
             args = Arrays.copyOf(args, args.length + 1);
             args[args.length - 1] = csr.liveBuffer();
         }
-        Kernel k = context.module("sssp_async").kernel(prefix + (bound ? "slack_" : "") + form.suffix());
+        String entry = seeded ? (bound ? "sssp_async_seeded_slack" : "sssp_async_seeded") : (bound ? "sssp_async_slack" : "sssp_async");
+        Kernel k = context.module("sssp_async").kernel(form.entry(entry));
         int blocks = variant.intOption("blocks", 0);
         if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
         else k.launchCooperative(bps, args);

@@ -114,7 +114,7 @@ final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
         String name = variant.name();
         boolean matrixForm = name.endsWith("-matrix");
         boolean ints = csr.intWeights();
-        String suf = ints ? "_i32" : "_f64";
+        KeyForm form = KeyForm.weights(ints);
         KernelModule module = context.module("sssp_da2cf");
         if (matrixForm) ensureMatrix(module, ints);
         else if (name.startsWith("da2cf-u")) ensureTranspose(ints);
@@ -123,24 +123,24 @@ final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
         long relaxBlocks = Kernel.blocksFor(n);
         switch (name) {
             case "da2cf-f" -> {
-                relax = module.kernel("da2cf_relax_f" + suf);
+                relax = module.kernel(form.entry("da2cf_relax_f"));
                 relaxArgs = new Object[] {csr.rowOffsets, csr.columns, csr.weights(), n, c, f, u};
             }
             case "da2cf-u" -> {
-                relax = module.kernel("da2cf_relax_u" + suf);
+                relax = module.kernel(form.entry("da2cf_relax_u"));
                 relaxArgs = new Object[] {tRows, tCols, tWeights, n, c, f, u};
             }
             case "da2cf-u-plus" -> {
-                relax = module.kernel("da2cf_relax_u_plus" + suf);
+                relax = module.kernel(form.entry("da2cf_relax_u_plus"));
                 relaxArgs = new Object[] {tRows, tCols, tWeights, n, c, f, u};
                 relaxBlocks = (n + Kernel.BLOCK - 1L) / Kernel.BLOCK;  // one thread per vertex, no grid stride
             }
             case "da2cf-f-matrix" -> {
-                relax = module.kernel("da2cf_relax_f_matrix" + suf);
+                relax = module.kernel(form.entry("da2cf_relax_f_matrix"));
                 relaxArgs = new Object[] {matrix, n, c, f, u};
             }
             case "da2cf-u-matrix" -> {
-                relax = module.kernel("da2cf_relax_u_matrix" + suf);
+                relax = module.kernel(form.entry("da2cf_relax_u_matrix"));
                 relaxArgs = new Object[] {matrix, n, c, f, u};
             }
             default -> throw new UnsupportedVariantException("SSSP", name, GpuBackend.NAME, IMPLEMENTATION.variants());
@@ -151,7 +151,7 @@ final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
         long blocks = Kernel.blocksFor(n);
         long[] partial = new long[passes == 1 ? blocks1 : blocks2];
         timer.start();
-        module.kernel("da2cf_init" + suf).launch(blocks, n, c, f, u, source);
+        module.kernel(form.entry("da2cf_init")).launch(blocks, n, c, f, u, source);
         long iterations = 0;
         while (true) {
             relax.launch(relaxBlocks, relaxArgs);
@@ -171,7 +171,7 @@ final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
         long[] keys = new long[n];
         c.download(keys);
         double[] d = SeedSssp.distances(keys, ints);
-        int[] p = SeedSssp.parents(context, module, "da2cf", csr, graph, c, parents, d, source);
+        int[] p = SeedSssp.parents(module, form.entry("da2cf_parents"), csr, graph, c, parents, d, source);
         timer.stop();
         long compute = timer.elapsedNanos();
         // iterations: rounds of relax + minimum (+ update), the last one finding no reachable unresolved vertex
@@ -234,7 +234,7 @@ final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
             cursor.upload(java.util.Arrays.copyOf(rows, n));
             col = DeviceBuffer.allocate(context, ledger, 4L * Math.max(1, at));
             w = DeviceBuffer.allocate(context, ledger, (ints ? 4L : 8L) * Math.max(1, at));
-            graphModule.kernel("transpose_fill" + (ints ? "_i32" : "_f64")).launch(Kernel.blocksFor(32L * n),
+            graphModule.kernel(KeyForm.weights(ints).entry("transpose_fill")).launch(Kernel.blocksFor(32L * n),
                     csr.rowOffsets, csr.columns, csr.weights(), live, n, cursor, col, w);
             context.synchronize();   // before the cursor is freed
         } catch (RuntimeException e) {
@@ -264,9 +264,9 @@ final class Da2cfSssp implements GpuLauncher<Source, SsspResult> {
             }
             return DeviceBuffer.allocate(context, ledger, bytes);
         });
-        String suf = ints ? "_i32" : "_f64";
-        module.kernel("da2cf_matrix_fill" + suf).launch(Kernel.blocksFor(cells), cells, m);
-        module.kernel("da2cf_matrix_scatter" + suf).launch(Kernel.blocksFor(n), csr.rowOffsets, csr.columns,
+        KeyForm form = KeyForm.weights(ints);
+        module.kernel(form.entry("da2cf_matrix_fill")).launch(Kernel.blocksFor(cells), cells, m);
+        module.kernel(form.entry("da2cf_matrix_scatter")).launch(Kernel.blocksFor(n), csr.rowOffsets, csr.columns,
                 csr.weights(), n, m);
         matrix = m;
         matrixInts = ints;

@@ -36,7 +36,7 @@ interface DeviceSssp {
         int n = csr.vertexCount;
         DeviceBuffer parents = parentsBuffer();
         parents.fill32(0, n, -1);
-        csr.context().module("sssp").kernel("sssp_parents" + (csr.intWeights() ? "_i32" : "_f64")).launch(
+        csr.context().module("sssp").kernel(KeyForm.weights(csr.intWeights()).entry("sssp_parents")).launch(
                 Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns, csr.weights(), n, distanceKeys(), parents, source);
         return parents;
     }

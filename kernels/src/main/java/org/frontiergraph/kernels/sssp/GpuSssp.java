@@ -119,7 +119,7 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         int bps = variant.intOption("bps", sparse ? 1 : 64);
         Object[] args = {csr.rowOffsets, csr.columns, csr.weights(), n, dist, queueA, queueB, far, nearMark, farMark,
                 counters, source, deltaKey, csr.hasBigVertices ? 1 : 0, bigList, bigCapacity};
-        Kernel k = context.module("sssp").kernel("sssp_nearfar" + (ints ? "_i32" : "_f64"));
+        Kernel k = context.module("sssp").kernel(KeyForm.weights(ints).entry("sssp_nearfar"));
         int blocks = variant.intOption("blocks", 0);
         if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
         else k.launchCooperative(bps, args);

@@ -74,14 +74,14 @@ public final class HarishSssp implements GpuLauncher<Source, SsspResult> {
         int source = query.vertex();
         SeedSssp.checkSource(source, n);
         boolean ints = csr.intWeights();
-        String suf = ints ? "_i32" : "_f64";
+        KeyForm form = KeyForm.weights(ints);
         KernelModule module = context.module("sssp_harish");
-        Kernel k1 = module.kernel("harish_sssp_kernel1" + (racy ? "_racy" : "") + suf);
+        Kernel k1 = module.kernel(form.entry(racy ? "harish_sssp_kernel1_racy" : "harish_sssp_kernel1"));
         Kernel k2 = module.kernel("harish_sssp_kernel2");
         long blocks = Kernel.blocksFor(n);
         int[] f = new int[1];
         timer.start();
-        module.kernel("harish_sssp_init" + suf).launch(blocks, n, mask, cost, updating, source);
+        module.kernel(form.entry("harish_sssp_init")).launch(blocks, n, mask, cost, updating, source);
         long iterations = 0;
         while (true) {  // Algorithm 3: while M_a not empty
             flag.fill32(0, 1, 0);
@@ -94,7 +94,7 @@ public final class HarishSssp implements GpuLauncher<Source, SsspResult> {
         long[] keys = new long[n];
         cost.download(keys);
         double[] d = SeedSssp.distances(keys, ints);
-        int[] p = SeedSssp.parents(context, module, "harish_sssp", csr, graph, cost, parents, d, source);
+        int[] p = SeedSssp.parents(module, form.entry("harish_sssp_parents"), csr, graph, cost, parents, d, source);
         timer.stop();
         long compute = timer.elapsedNanos();
         // iterations: kernel 1 + kernel 2 pairs, the last one changing nothing

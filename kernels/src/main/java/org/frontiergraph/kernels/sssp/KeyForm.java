@@ -2,8 +2,8 @@ package org.frontiergraph.kernels.sssp;
 
 /**
  * How a vertex's distance key is held on the device (sssp_keys.cuh), and the suffix of the entry points compiled for
- * it ({@code sssp_async_seeded_i32}, {@code repair_prepare_unit}, ...): a test checks that every form has its entry
- * points in the .cu sources.
+ * it ({@code sssp_async_seeded_i32}, {@code repair_prepare_unit}, ...): launchers name an entry point by
+ * {@link #entry}, and tests check that every name they form is in the .cu sources.
  */
 public enum KeyForm {
     /** Integer distances, on a graph of integer weights (unreached: all ones). */
@@ -21,6 +21,12 @@ public enum KeyForm {
 
     /** The suffix of the kernels' entry points for this form. */
     public String suffix() { return suffix; }
+
+    /** The entry point {@code prefix} compiled for this form: {@code prefix_i32}, {@code prefix_f64}, {@code prefix_unit}. */
+    public String entry(String prefix) { return prefix + "_" + suffix; }
+
+    /** The form of distance keys on a graph of integer weights ({@link #I32}) or not ({@link #F64}). */
+    public static KeyForm weights(boolean intWeights) { return intWeights ? I32 : F64; }
 
     /** The form of a tree's keys on a graph of integer weights or not ({@code intWeights}), hop counts when {@code unitWeights}. */
     public static KeyForm of(boolean unitWeights, boolean intWeights) {

@@ -172,7 +172,7 @@ final class MultiSssp implements AutoCloseable, TreeSettles.SideBySide {
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
         int bps = variant.intOption("bps", sparse ? 1 : 64);
         long inf = SeedSssp.infKey(ints);
-        Kernel solve = context.module("sssp_multi").kernel("sssp_multi" + (ints ? "_i32" : "_f64"));
+        Kernel solve = context.module("sssp_multi").kernel(KeyForm.weights(ints).entry("sssp_multi"));
         Kernel summary = context.module("sssp_multi").kernel("sssp_multi_summary");
         int first = 0;
         for (int k : sizes) {
@@ -205,7 +205,7 @@ final class MultiSssp implements AutoCloseable, TreeSettles.SideBySide {
         long deltaKey = ints ? Math.max(1L, Math.round(delta))
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
         int bps = variant.intOption("bps", sparse ? 1 : 64);
-        context.module("sssp_multi").kernel("sssp_multi_seeded_" + form.suffix()).launchCooperative(bps, csr.rowOffsets,
+        context.module("sssp_multi").kernel(form.entry("sssp_multi_seeded")).launchCooperative(bps, csr.rowOffsets,
                 csr.columns, unit ? csr.columns : csr.weights(), n, k, dist, queueA, queueB, far, nearMark, farMark,
                 counters, deltaKey, hasWide ? 1 : 0, wideItems, wideOffsets, seeds, seedStride);
     }

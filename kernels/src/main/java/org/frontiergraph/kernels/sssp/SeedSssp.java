@@ -41,10 +41,10 @@ final class SeedSssp {
     }
 
     /**
-     * Parents after convergence: the kernel {@code <prefix>_parents_<i32|f64>} (some u with dist[u] + w == dist[v]),
-     * or, with zero weights (tight cycles possible), a BFS over tight arcs on the host.
+     * Parents after convergence: {@code module}'s kernel {@code entryPoint} ({@code <prefix>_parents_<i32|f64>}: some u
+     * with dist[u] + w == dist[v]), or, with zero weights (tight cycles possible), a BFS over tight arcs on the host.
      */
-    static int[] parents(CudaContext context, KernelModule module, String prefix, DeviceCsr csr, CsrGraph graph,
+    static int[] parents(KernelModule module, String entryPoint, DeviceCsr csr, CsrGraph graph,
                          DeviceBuffer dist, DeviceBuffer parents, double[] d, int source) {
         int n = graph.vertexCount();
         int[] p = new int[n];
@@ -52,7 +52,7 @@ final class SeedSssp {
             tightTree(graph, d, source, p);
         } else {
             parents.fill32(0, n, -1);
-            module.kernel(prefix + "_parents" + (csr.intWeights() ? "_i32" : "_f64")).launch(Kernel.blocksFor(n),
+            module.kernel(entryPoint).launch(Kernel.blocksFor(n),
                     csr.rowOffsets, csr.columns, csr.weights(), n, dist, parents, source);
             parents.download(p);
         }

@@ -27,6 +27,7 @@ import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.schema.WorkerStatus;
 
 /**
  * Avro single-object encoding for every Frontier message: bytes {@code C3 01}, the schema's 8-byte CRC-64-AVRO
@@ -59,6 +60,7 @@ public final class FrontierCodec {
         register(ErrorEvent.class, ErrorEvent.getClassSchema(), ErrorEvent.getDecoder());
         register(GraphStatus.class, GraphStatus.getClassSchema(), GraphStatus.getDecoder());
         register(Subscription.class, Subscription.getClassSchema(), Subscription.getDecoder());
+        register(WorkerStatus.class, WorkerStatus.getClassSchema(), WorkerStatus.getDecoder());
         registerHistory();
     }
 
@@ -97,7 +99,7 @@ public final class FrontierCodec {
         Set<String> named = new TreeSet<>();
         for (Schema m : List.of(GraphSnapshotChunk.getClassSchema(), GraphUpdate.getClassSchema(), GraphQuery.getClassSchema(),
                 QueryResult.getClassSchema(), LatencyEvent.getClassSchema(), ErrorEvent.getClassSchema(),
-                GraphStatus.getClassSchema(), Subscription.getClassSchema())) {
+                GraphStatus.getClassSchema(), Subscription.getClassSchema(), WorkerStatus.getClassSchema())) {
             namedTypes(m, named);
         }
         for (String name : named) {

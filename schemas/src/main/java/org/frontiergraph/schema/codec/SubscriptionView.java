@@ -2,6 +2,7 @@ package org.frontiergraph.schema.codec;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,10 +11,12 @@ import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.codec.AnswerFields.Summary;
+import org.frontiergraph.schema.codec.AnswerFields.VertexArray;
 
 /**
  * What a subscriber holds: the answer of one subscription, assembled from its pushes in order (the rules of
- * docs/contract.md, "Subscriptions"). A complete push (INITIAL, RESYNC, or any push with {@code delta} false)
+ * docs/contract.md, "Subscriptions"), every answer field of {@link AnswerFields} held without naming algorithms. A complete push (INITIAL, RESYNC, or any push with {@code delta} false)
  * replaces what is held, chunk by chunk; a DELTA push sets the values of the vertices it lists (BFS, SSSP; CC: their
  * labels, and the components that merged or split, {@link #componentChanges()}) or removes the forest edges in
  * {@code removedEdges} and adds or overwrites those in {@code mstEdges} (MST). Arrays grow to the push's vertexCount,
@@ -25,26 +28,28 @@ import org.frontiergraph.schema.ResultStatus;
  * complete push (a consumer can re-subscribe to get one). Not thread-safe.
  */
 public final class SubscriptionView {
-    private int[] hops = new int[0];
-    private int[] parents = new int[0];
-    private double[] distances = new double[0];
-    private int[] labels = new int[0];
+    /** The per-vertex arrays ({@link AnswerFields.VertexArray}): int32 ones here, float64 ones in {@link #reals}. */
+    private final Map<VertexArray, int[]> ints = new EnumMap<>(VertexArray.class);
+    private final Map<VertexArray, double[]> reals = new EnumMap<>(VertexArray.class);
+    /** The summary numbers of the last chunk applied ({@link AnswerFields.Summary}; null: none). */
+    private final Map<Summary, Number> summaries = new EnumMap<>(Summary.class);
     private List<ComponentChange> componentChanges = new ArrayList<>();
     private final Map<Long, Double> forest = new HashMap<>();
     private int vertexCount;
     private int firstVertexId;
     private long version = -1;
     private long sequence = -1;
-    private Double totalWeight;
-    private Long components;
-    private Long largestComponent;
-    private Long reachedCount;
-    private Integer maxHops;
-    private Double maxDistance;
     private boolean stale;
     private boolean ended;
     private ResultStatus status = ResultStatus.OK;
     private String error;
+
+    public SubscriptionView() {
+        for (VertexArray a : VertexArray.values()) {
+            if (a.real) reals.put(a, new double[0]);
+            else ints.put(a, new int[0]);
+        }
+    }
 
     /**
      * Applies one chunk of a push. Returns false when the chunk was ignored (a redelivery, or a gap: see
@@ -79,19 +84,15 @@ public final class SubscriptionView {
         if (r.getChunkIndex() == 0 && !r.getDelta()) forest.clear();
         firstVertexId = r.getFirstVertexId();
         grow(r.getVertexCount(), !r.getDelta() && r.getChunkIndex() == 0 && r.getVertices() == null);
-        totalWeight = r.getTotalWeight();
-        components = r.getComponents();
-        largestComponent = r.getLargestComponent();
+        for (Summary n : Summary.values()) summaries.put(n, n.in(r));
         if (r.getChunkIndex() == 0) componentChanges = new ArrayList<>();
         if (r.getComponentChanges() != null) componentChanges.addAll(r.getComponentChanges());
-        reachedCount = r.getReachedCount();
-        maxHops = r.getMaxHops();
-        maxDistance = r.getMaxDistance();
         int[] at = r.getVertices() == null ? null : positions(PackedArrays.toIntArray(r.getVertices()));
-        if (r.getHops() != null) place(PackedArrays.toIntArray(r.getHops()), hops, at, r.getOffset(), false);
-        if (r.getParents() != null) place(PackedArrays.toIntArray(r.getParents()), parents, at, r.getOffset(), true);
-        if (r.getDistances() != null) place(PackedArrays.toDoubleArray(r.getDistances()), distances, at, r.getOffset());
-        if (r.getLabels() != null) place(PackedArrays.toIntArray(r.getLabels()), labels, at, r.getOffset(), true);
+        for (VertexArray a : VertexArray.values()) {
+            if (a.in(r) == null) continue;
+            if (a.real) place(PackedArrays.toDoubleArray(a.in(r)), reals.get(a), at, r.getOffset());
+            else place(PackedArrays.toIntArray(a.in(r)), ints.get(a), at, r.getOffset(), a.ids);
+        }
         if (r.getRemovedEdges() != null) {
             int[] s = PackedArrays.toIntArray(r.getRemovedEdges().getSources()), t = PackedArrays.toIntArray(r.getRemovedEdges().getTargets());
             for (int i = 0; i < s.length; i++) forest.remove(key(s[i], t[i]));
@@ -110,18 +111,21 @@ public final class SubscriptionView {
         return userIds;
     }
 
+    /** Every array to {@code n} vertices, those from the held count (every one when {@code reset}) new. */
     private void grow(int n, boolean reset) {
         int from = reset ? 0 : Math.min(vertexCount, n);
-        if (n != hops.length) {
-            hops = Arrays.copyOf(hops, n);
-            parents = Arrays.copyOf(parents, n);
-            distances = Arrays.copyOf(distances, n);
-            labels = Arrays.copyOf(labels, n);
+        for (VertexArray a : VertexArray.values()) {
+            if (a.real) {
+                double[] x = reals.get(a).length == n ? reals.get(a) : Arrays.copyOf(reals.get(a), n);
+                Arrays.fill(x, from, n, Double.POSITIVE_INFINITY);
+                reals.put(a, x);
+            } else {
+                int[] x = ints.get(a).length == n ? ints.get(a) : Arrays.copyOf(ints.get(a), n);
+                if (a.selfWhenNew) for (int v = from; v < n; v++) x[v] = v;
+                else Arrays.fill(x, from, n, -1);
+                ints.put(a, x);
+            }
         }
-        for (int x = from; x < n; x++) labels[x] = x;
-        Arrays.fill(hops, from, n, -1);
-        Arrays.fill(parents, from, n, -1);
-        Arrays.fill(distances, from, n, Double.POSITIVE_INFINITY);
         vertexCount = n;
     }
 
@@ -141,17 +145,29 @@ public final class SubscriptionView {
         return u < v ? ((long) u << 32) | (v & 0xffffffffL) : ((long) v << 32) | (u & 0xffffffffL);
     }
 
+    /**
+     * Int32 array {@code a} by dense position (-1: none, or for a labelling the vertex itself); vertex ids as dense
+     * positions. Do not modify.
+     */
+    public int[] ints(VertexArray a) { return ints.get(a); }
+
+    /** Float64 array {@code a} by dense position (+Infinity: unreachable). Do not modify. */
+    public double[] reals(VertexArray a) { return reals.get(a); }
+
+    /** Summary number {@code n} of the last chunk applied, or null. */
+    public Number summary(Summary n) { return summaries.get(n); }
+
     /** BFS hop counts by dense position (-1 unreachable). */
-    public int[] hops() { return hops; }
+    public int[] hops() { return ints(VertexArray.HOPS); }
 
     /** BFS/SSSP parents by dense position, as dense positions (-1 unreachable; the source its own). */
-    public int[] parents() { return parents; }
+    public int[] parents() { return ints(VertexArray.PARENTS); }
 
     /** SSSP distances by dense position (+Infinity unreachable). */
-    public double[] distances() { return distances; }
+    public double[] distances() { return reals(VertexArray.DISTANCES); }
 
     /** CC labels by dense position, as dense positions (the smallest vertex of each one's component). */
-    public int[] labels() { return labels; }
+    public int[] labels() { return ints(VertexArray.LABELS); }
 
     /**
      * CC: the components that merged or split, as the last push listed them over its chunks (empty for a complete
@@ -168,17 +184,17 @@ public final class SubscriptionView {
 
     public long sequence() { return sequence; }
 
-    public Double totalWeight() { return totalWeight; }
+    public Double totalWeight() { return (Double) summary(Summary.TOTAL_WEIGHT); }
 
-    public Long components() { return components; }
+    public Long components() { return (Long) summary(Summary.COMPONENTS); }
 
-    public Long largestComponent() { return largestComponent; }
+    public Long largestComponent() { return (Long) summary(Summary.LARGEST_COMPONENT); }
 
-    public Long reachedCount() { return reachedCount; }
+    public Long reachedCount() { return (Long) summary(Summary.REACHED); }
 
-    public Integer maxHops() { return maxHops; }
+    public Integer maxHops() { return (Integer) summary(Summary.MAX_HOPS); }
 
-    public Double maxDistance() { return maxDistance; }
+    public Double maxDistance() { return (Double) summary(Summary.MAX_DISTANCE); }
 
     /** A push was missed: what is held is not current until the next complete push. */
     public boolean stale() { return stale; }

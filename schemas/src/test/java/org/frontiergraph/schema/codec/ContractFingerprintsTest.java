@@ -33,6 +33,7 @@ import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.ResultMode;
+import org.frontiergraph.schema.WorkerStatus;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,7 +63,8 @@ class ContractFingerprintsTest {
             "GraphSnapshotChunk", GraphSnapshotChunk.getClassSchema(), "GraphUpdate", GraphUpdate.getClassSchema(),
             "GraphQuery", GraphQuery.getClassSchema(), "QueryResult", QueryResult.getClassSchema(),
             "LatencyEvent", LatencyEvent.getClassSchema(), "ErrorEvent", ErrorEvent.getClassSchema(),
-            "GraphStatus", GraphStatus.getClassSchema(), "Subscription", Subscription.getClassSchema());
+            "GraphStatus", GraphStatus.getClassSchema(), "Subscription", Subscription.getClassSchema(),
+            "WorkerStatus", WorkerStatus.getClassSchema());
 
     private static String section() throws IOException {
         String doc = Files.readString(CONTRACT, StandardCharsets.UTF_8);

@@ -194,6 +194,13 @@ public class FrontierConfig {
     public boolean isStatusPerUpdate() { return statusPerUpdate; }
     public void setStatusPerUpdate(boolean v) { this.statusPerUpdate = v; }
     /**
+     * How often the worker publishes its WorkerStatus (readiness, partitions and lag, graphs held) on the status topic
+     * ({@code frontier.status-interval}); the live page's cluster view reads them.
+     */
+    private Duration statusInterval = Duration.ofSeconds(10);
+    public Duration getStatusInterval() { return statusInterval; }
+    public void setStatusInterval(Duration v) { this.statusInterval = v; }
+    /**
      * A poll batch, or a graph's subscription flush, that takes at least this long is logged at DEBUG with its steps
      * ({@code frontier.slow-batch-ms}; 0: every one).
      */

@@ -15,7 +15,17 @@ public class TopicsConfig {
     private String status = "frontier.graph-status";
     /** Partitions of the graphs topic: the unit of scale-out (each worker owns whole partitions). */
     private int partitions = 6;
+    /**
+     * Copies of each partition the worker creates its topics with: 1 suits the embedded single-node broker and a
+     * development cluster; a production cluster wants 3 (deploy/k8s sets it), and one that enforces a minimum refuses
+     * fewer.
+     */
     private short replicationFactor = 1;
+    /**
+     * {@code min.insync.replicas} of the topics the worker creates (with the producers' {@code acks=all}, a write
+     * succeeds only once this many copies have it); 0 leaves the broker's default. At most the replication factor.
+     */
+    private int minInsyncReplicas = 0;
     /**
      * Retention of the graphs topic. -1 (forever) lets a worker rebuild any graph from the log; with a finite
      * retention, publishers must re-send a snapshot within it.
@@ -42,6 +52,8 @@ public class TopicsConfig {
     public void setPartitions(int partitions) { this.partitions = partitions; }
     public short getReplicationFactor() { return replicationFactor; }
     public void setReplicationFactor(short replicationFactor) { this.replicationFactor = replicationFactor; }
+    public int getMinInsyncReplicas() { return minInsyncReplicas; }
+    public void setMinInsyncReplicas(int v) { this.minInsyncReplicas = v; }
     public long getGraphsRetentionMs() { return graphsRetentionMs; }
     public void setGraphsRetentionMs(long v) { this.graphsRetentionMs = v; }
     public long getOutputRetentionMs() { return outputRetentionMs; }

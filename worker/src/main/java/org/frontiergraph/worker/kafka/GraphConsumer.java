@@ -6,9 +6,12 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import java.net.InetAddress;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -59,6 +62,7 @@ public class GraphConsumer implements AutoCloseable {
     private static final Duration POLL_UNSETTLED = Duration.ofMillis(2);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
     private static final long EXPIRY_SWEEP_MS = 1_000;
+    private static final long LAG_READ_MS = 1_000;
     private static final long MAX_BACKOFF_MS = 30_000;
     /** Kafka's max.poll.interval.ms (default): a consumer that has not polled for this long has lost its partitions. */
     static final long MAX_POLL_INTERVAL_MS = 300_000;
@@ -106,6 +110,9 @@ public class GraphConsumer implements AutoCloseable {
     private volatile boolean ready;
     private volatile Set<Integer> assigned = Set.of();
     private volatile Set<Integer> rebuilding = Set.of();
+    /** Each owned partition's lag (records to its end), -1 until known; read on the consumer thread once a second. */
+    private volatile Map<Integer, Long> lag = Map.of();
+    private long lagReadMs;
     private volatile long lastPollNanos = System.nanoTime();
     private volatile int restarts;
     private volatile String lastFailure;
@@ -153,6 +160,11 @@ public class GraphConsumer implements AutoCloseable {
         GraphEventListener l = listener;
         return new Status(state, ready && state == State.RUNNING, assigned, rebuilding, age, restarts, lastFailure, thread.isAlive(),
                 l == null ? 0 : l.publishFailures(), l == null ? null : l.lastPublishFailure(), config.getMaxPublishFailures());
+    }
+
+    /** The lag of each partition this worker owns: records between its consumer's position and the partition's end, -1 until known. */
+    public Map<Integer, Long> lag() {
+        return lag;
     }
 
     /**
@@ -210,6 +222,7 @@ public class GraphConsumer implements AutoCloseable {
             ready = false;
             assigned = Set.of();
             rebuilding = Set.of();
+            lag = Map.of();
             if (partitions != null) partitions.shutdown();
             stopped.countDown();
             LOG.info("stopped consuming {}", topic);
@@ -238,6 +251,10 @@ public class GraphConsumer implements AutoCloseable {
                     lastSweep = now;
                 }
                 publishStatus(listener);
+                if (now - lagReadMs >= LAG_READ_MS) {
+                    lag = lag(c, listener.assigned());
+                    lagReadMs = now;
+                }
                 if (!stopping) state = State.RUNNING;
             }
         } catch (WakeupException e) {
@@ -269,6 +286,14 @@ public class GraphConsumer implements AutoCloseable {
         boolean nowReady = listener.ready();
         if (nowReady && !ready) LOG.info("ready: partitions {} of {} rebuilt", assigned, topic);
         ready = nowReady;
+    }
+
+    /** The consumer's lag on each of {@code owned} (from its cached metadata: no request), -1 where not known yet. */
+    private static Map<Integer, Long> lag(KafkaConsumer<String, byte[]> c, Set<TopicPartition> owned) {
+        Map<Integer, Long> out = new TreeMap<>();
+        Set<TopicPartition> assignment = c.assignment();
+        for (TopicPartition tp : owned) out.put(tp.partition(), assignment.contains(tp) ? c.currentLag(tp).orElse(-1) : -1L);
+        return Collections.unmodifiableMap(out);
     }
 
     /**

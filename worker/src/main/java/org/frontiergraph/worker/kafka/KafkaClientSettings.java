@@ -16,6 +16,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,6 +71,11 @@ public class KafkaClientSettings implements BeanCreatedEventListener<KafkaDefaul
     /** The settings of an admin client: the {@code kafka.*} settings an admin client knows, and every security setting. */
     public Properties admin() {
         return forClient(kafka.get().getConfig(), AdminClientConfig.configNames());
+    }
+
+    /** The settings of a consumer the worker makes itself (the live view's reader of the status topic), security ones included. */
+    public Properties consumer() {
+        return forClient(kafka.get().getConfig(), ConsumerConfig.configNames());
     }
 
     /** The settings among {@code kafka} a client whose configuration names {@code known} takes, security ones always. */

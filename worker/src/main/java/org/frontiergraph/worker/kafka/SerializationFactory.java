@@ -8,6 +8,7 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.schema.WorkerStatus;
 import org.frontiergraph.schema.codec.Framing;
 import org.frontiergraph.schema.codec.FrontierSerde;
 import org.frontiergraph.worker.config.FrontierConfig;
@@ -39,6 +40,7 @@ public class SerializationFactory {
         serde.register(topics.getErrors(), ErrorEvent.getClassSchema());
         serde.register(topics.getLatency(), LatencyEvent.getClassSchema());
         serde.register(topics.getStatus(), GraphStatus.getClassSchema());
+        serde.register(topics.getStatus(), WorkerStatus.getClassSchema());
         serde.register(topics.getGraphs(), Subscription.getClassSchema());   // a subscription's end, when it is dropped
         if (serde != FrontierSerde.singleObject()) {
             LOG.info("Records read as {}, written as {}, schema registry {}", serde.read().setting(), serde.write().setting(),

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -43,20 +44,37 @@ public class TopicAdmin {
         }
     }
 
-    /** The topics and the settings the worker creates them with (documented in docs/contract.md). */
+    /**
+     * The topics and the settings the worker creates them with (documented in docs/contract.md): partitions,
+     * replication factor and {@code min.insync.replicas} from {@code frontier.topics.*}.
+     *
+     * @throws IllegalArgumentException when the replication settings cannot work together
+     */
     public static List<NewTopic> topicsToCreate(TopicsConfig t) {
-        String maxBytes = Integer.toString(t.getMaxMessageBytes());
-        NewTopic graphs = new NewTopic(t.getGraphs(), t.getPartitions(), t.getReplicationFactor()).configs(Map.of(
+        if (t.getReplicationFactor() < 1) {
+            throw new IllegalArgumentException("frontier.topics.replication-factor must be at least 1, got " + t.getReplicationFactor());
+        }
+        if (t.getMinInsyncReplicas() < 0 || t.getMinInsyncReplicas() > t.getReplicationFactor()) {
+            throw new IllegalArgumentException("frontier.topics.min-insync-replicas must be 0 (the broker's default) to "
+                    + "frontier.topics.replication-factor (" + t.getReplicationFactor() + "), got " + t.getMinInsyncReplicas());
+        }
+        NewTopic graphs = new NewTopic(t.getGraphs(), t.getPartitions(), t.getReplicationFactor()).configs(settings(t, Map.of(
                 TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE,
                 TopicConfig.RETENTION_MS_CONFIG, Long.toString(t.getGraphsRetentionMs()),
-                TopicConfig.RETENTION_BYTES_CONFIG, "-1",
-                TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes));
+                TopicConfig.RETENTION_BYTES_CONFIG, "-1")));
         List<NewTopic> out = new ArrayList<>(List.of(graphs));
         for (String name : List.of(t.getResults(), t.getLatency(), t.getErrors(), t.getStatus())) {
-            out.add(new NewTopic(name, t.getPartitions(), t.getReplicationFactor()).configs(Map.of(
-                    TopicConfig.RETENTION_MS_CONFIG, Long.toString(t.getOutputRetentionMs()),
-                    TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes)));
+            out.add(new NewTopic(name, t.getPartitions(), t.getReplicationFactor()).configs(settings(t, Map.of(
+                    TopicConfig.RETENTION_MS_CONFIG, Long.toString(t.getOutputRetentionMs())))));
         }
         return out;
+    }
+
+    /** A topic's own settings plus those every Frontier topic shares (record size, in-sync replicas when set). */
+    private static Map<String, String> settings(TopicsConfig t, Map<String, String> own) {
+        Map<String, String> all = new TreeMap<>(own);
+        all.put(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(t.getMaxMessageBytes()));
+        if (t.getMinInsyncReplicas() > 0) all.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(t.getMinInsyncReplicas()));
+        return all;
     }
 }

@@ -34,6 +34,7 @@ public class FrontierMetrics {
     private final GraphRegistry graphs;
     private final List<PerGraph> perGraph;
     private final RebuildProgress rebuilds;
+    private final RecentLatencies recent = new RecentLatencies();
 
     /** One gauge per graph held: its rows are the graphs, tagged graph, partition and backend. */
     private record PerGraph(MultiGauge gauge, ToDoubleFunction<GraphEntry> value) {}
@@ -82,6 +83,11 @@ public class FrontierMetrics {
         refreshGraphs();
     }
 
+    /** The end-to-end latencies of the last queries of each algorithm and backend (the live page's exact percentiles). */
+    public RecentLatencies recentLatencies() {
+        return recent;
+    }
+
     /** The rebuild progress of the partitions this worker was assigned. */
     public RebuildProgress rebuilds() {
         return rebuilds;
@@ -113,6 +119,7 @@ public class FrontierMetrics {
                 .register(meters).increment();
         timer("frontier.query.end_to_end", "Query latency from the query record's timestamp to its last result "
                 + "acknowledged by the broker", algorithm, e.getBackend()).record(Duration.ofNanos(e.getEndToEndMicros() * 1000));
+        recent.record(algorithm + " " + backend(e.getBackend()), e.getEndToEndMicros());
         timer("frontier.query.compute", "Time the engine spent computing a query's answer", algorithm, e.getBackend())
                 .record(Duration.ofNanos(e.getComputeMicros() * 1000));
     }

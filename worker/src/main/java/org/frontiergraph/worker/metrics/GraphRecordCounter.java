@@ -63,8 +63,9 @@ public class GraphRecordCounter implements ConsumerInterceptor<Object, Object> {
         return records;
     }
 
-    /** The message type of a record's value: the schema's name, or "malformed". */
+    /** The message type of a record's value: the schema's name, "tombstone" (no value) or "malformed". */
     String type(Object value) {
+        if (value == null) return "tombstone";   // a key with no value: drops its graph
         if (!(value instanceof byte[] bytes)) return "malformed";
         try {
             return serde.typeOf(bytes).getSimpleName();

@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Handles one record of the graphs topic: decodes it, checks its key, hands it to the {@link RecordHandler} of its
- * type (snapshot chunks, updates, queries), and turns every rejection into an error event; a query with an id that
+ * type (snapshot chunks, updates, queries; a tombstone, a record with no value, to {@link Tombstones}), and turns every rejection into an error event; a query with an id that
  * fails, for whatever reason, is also answered with a failed QueryResult. Never throws, whatever the record (a
  * fault of the worker, out-of-memory included, becomes an error event too), so a bad record never costs a valid
  * neighbour and never stops the consumer. In replay (rebuilding a partition's graphs from the log
@@ -50,6 +50,7 @@ public class GraphEventProcessor {
 
     private final Map<Class<?>, RecordHandler<?>> handlers;
     private final GraphRegistry registry;
+    private final Tombstones tombstones;
     private final QueryService queries;
     private final SubscriptionService subscriptions;
     private final FrontierMetrics metrics;
@@ -72,6 +73,7 @@ public class GraphEventProcessor {
                         new SubscriptionHandler(subscriptions))
                 .stream().collect(Collectors.toUnmodifiableMap(RecordHandler::type, Function.identity()));
         this.registry = registry;
+        this.tombstones = new Tombstones(registry);
         this.queries = queries;
         this.subscriptions = subscriptions;
         this.metrics = metrics;
@@ -156,6 +158,11 @@ public class GraphEventProcessor {
             // the partition's log has moved on: versions it left incomplete for longer than the TTL go (also in replay)
             for (GraphRegistry.Expired e : registry.expirePending(p -> p == in.partition(), Math.min(in.timestampMs(), now))) {
                 out.expired(e);
+            }
+            if (in.value() == null) {   // a tombstone: drops the graph its key names, in replay too
+                out.graphId = in.key();
+                tombstones.handle(in, out);
+                return out;
             }
             if (replay && skippedInReplay(serde.typeOf(in.value()))) return out;  // skip undecoded
             Ids.require("record key", in.key(), ErrorCode.INVALID_KEY);
@@ -292,6 +299,15 @@ public class GraphEventProcessor {
         }
 
         @Override
+        public void dropped(GraphRegistry.Dropped d) {
+            if (replay) return;
+            outputs.status(() -> GraphStatus.newBuilder()
+                    .setGraphId(d.graphId()).setVersion(d.version()).setState(GraphState.DROPPED)
+                    .setVertexCount(0).setEdgeCount(0).setBackend(d.backend()).setResidentBytes(0)
+                    .setWorker(workerId).setTimestampMs(System.currentTimeMillis()).build());
+        }
+
+        @Override
         public void pushed(SubscriptionService.Pushes p) {
             if (replay) return;
             outputs.results(p.results());
@@ -387,6 +403,11 @@ public class GraphEventProcessor {
                     .setKey(Ids.echo(in.key())).setGraphId(Ids.echo(graphId)).setQueryId(Ids.echo(queryId))
                     .setCode(code.name()).setReason(Ids.reason(reason)).setTimestampMs(System.currentTimeMillis()).build();
         }
+    }
+
+    /** How this worker names itself in status events: {@code frontier.worker-id}, else the host name. */
+    public String workerId() {
+        return workerId;
     }
 
     private static String hostName() {

@@ -6,6 +6,7 @@ import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.query.QueryAnswer;
 import org.frontiergraph.worker.registry.GraphEntry;
+import org.frontiergraph.worker.registry.GraphRegistry;
 
 /**
  * Applies one type of record of the graphs topic. The processor decodes a record, finds the handler of its class,
@@ -35,6 +36,9 @@ interface RecordHandler<T extends SpecificRecord> {
     interface Output {
         /** A graph version became current. */
         void loaded(GraphEntry entry);
+
+        /** A tombstone dropped a graph. */
+        void dropped(GraphRegistry.Dropped dropped);
 
         /** A rejection that does not stop the record: an older version it abandoned. */
         void rejected(RejectedException e);

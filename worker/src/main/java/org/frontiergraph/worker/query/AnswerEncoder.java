@@ -5,6 +5,7 @@ import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Targets;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
 
@@ -25,21 +26,22 @@ import org.frontiergraph.schema.QueryResult;
  * @param <Q> the engine's query
  * @param <R> the engine's result
  */
-public interface AnswerEncoder<Q, R> {
+public interface AnswerEncoder<Q, R> extends Encoding<Q, R> {
     /** The contract's symbol ({@code GraphQuery.algorithm}). */
     Algorithm algorithm();
 
-    /** The engine's spec that runs it. */
-    AlgorithmSpec<Q, R> spec();
+    /** What kind of answer it sends: how readers print it without knowing the algorithm. */
+    AnswerShape shape();
 
-    /** The engine's query. @throws org.frontiergraph.worker.errors.RejectedException for an invalid query */
-    Q query(QueryContext c);
+    /** The engine's query that a FULL answer answered, read from its head chunk (0-based ids), for the verifier. */
+    Q answered(QueryResult head);
 
-    /** The result chunks of {@code result} in the query's mode (the context makes headers and chunks). */
-    List<QueryResult> encode(QueryContext c, R result);
-
-    /** Where the engine spent the time of {@code result}. */
-    Timing timing(R result);
+    /**
+     * A FULL answer's chunks back into the engine's result (0-based ids), read with {@link Answers}' readers of its
+     * shape: the reverse of {@link #encode}, for the verifiers. {@code g} is the graph it was computed on (an answer of
+     * edges names them by their ids in it; others may be given null).
+     */
+    R decode(CsrGraph g, List<QueryResult> chunks);
 
     /**
      * How this algorithm answers the SUMMARY queries of a poll batch in one engine run (several sources at once),
@@ -54,7 +56,7 @@ public interface AnswerEncoder<Q, R> {
      * device, a few bytes copied back), or null when it encodes SUMMARY from the whole answer. Used for queries that
      * name no variant; algorithms with {@link #summaries} batch their SUMMARY queries instead.
      */
-    default AnswerEncoder<?, ?> summaryEncoder() {
+    default Encoding<?, ?> summaryEncoder() {
         return null;
     }
 

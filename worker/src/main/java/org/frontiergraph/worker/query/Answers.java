@@ -1,63 +1,105 @@
 package org.frontiergraph.worker.query;
 
-import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
 import java.util.List;
-import org.frontiergraph.kernels.bfs.BfsResult;
-import org.frontiergraph.kernels.cc.CcResult;
-import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.Algorithms;
+import org.frontiergraph.kernels.engine.AlgorithmModule;
+import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
-import org.frontiergraph.kernels.mst.MstResult;
-import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.AnswerFields.VertexArray;
 import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
- * Turns the chunks of a FULL-mode result back into the engine's result types (0-based ids), so that answers that
- * travelled through Kafka can be checked by the same verifiers as the engine's: the reverse of the algorithms'
- * {@link AnswerEncoder}s, for the CLI, the benchmarks and the tests.
+ * Turns the chunks of a FULL-mode result back into the engine's result (0-based ids), so that answers that travelled
+ * through Kafka can be checked by the same verifiers as the engine's: the reverse of the algorithms'
+ * {@link AnswerEncoder}s (each decodes its own answer with the readers of its {@link AnswerShape} here), for the
+ * CLI, the benchmarks and the tests. Nothing here names an algorithm.
  */
 public final class Answers {
     private Answers() {}
 
-    public static BfsResult bfs(List<QueryResult> chunks) {
-        QueryResult head = chunks.get(0);
-        int n = head.getVertexCount(), first = head.getFirstVertexId();
-        int[] hops = new int[n], parents = new int[n];
+    /**
+     * The engine's result of a FULL answer, as its algorithm's encoder decodes it.
+     *
+     * @throws ClassCastException when the answer's algorithm has another result type than {@code type}
+     * @throws IllegalArgumentException for an answer that names its parts by the graph's ids (edges): decode it with
+     *         {@link #decode(Class, CsrGraph, List)}
+     */
+    public static <R> R decode(Class<R> type, List<QueryResult> chunks) {
+        return decode(type, null, chunks);
+    }
+
+    /** The engine's result of a FULL answer computed on {@code g} (edges are named by their ids in {@code g}). */
+    public static <R> R decode(Class<R> type, CsrGraph g, List<QueryResult> chunks) {
+        return type.cast(AnswerEncoders.of(chunks.get(0).getAlgorithm()).decode(g, chunks));
+    }
+
+    /**
+     * A FULL answer computed on {@code g}, decoded and checked by its algorithm's verifier (the engine's module of
+     * its name, against the reference and the problem's rules).
+     */
+    public static Verification verify(CsrGraph g, List<QueryResult> chunks) {
+        return verify(AnswerEncoders.of(chunks.get(0).getAlgorithm()), g, chunks);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <Q, R> Verification verify(AnswerEncoder<Q, R> e, CsrGraph g, List<QueryResult> chunks) {
+        AlgorithmModule<Q, R> m = (AlgorithmModule<Q, R>) Algorithms.named(e.algorithm().name()).orElseThrow();
+        return m.verify(g, e.answered(chunks.get(0)), e.decode(g, chunks));
+    }
+
+    // ---- the shapes' readers, for the encoders' decode ----
+
+    /** The answer's source, 0-based. */
+    public static int source(QueryResult head) {
+        return head.getSource() - head.getFirstVertexId();
+    }
+
+    /** Int32 array {@code a} over every vertex (a value per vertex: hops, labels as written). */
+    public static int[] ints(List<QueryResult> chunks, VertexArray a) {
+        int[] to = new int[chunks.get(0).getVertexCount()];
+        for (QueryResult c : chunks) if (a.in(c) != null) PackedArrays.copy(a.in(c), to, c.getOffset());
+        return to;
+    }
+
+    /** Float64 array {@code a} over every vertex. */
+    public static double[] doubles(List<QueryResult> chunks, VertexArray a) {
+        double[] to = new double[chunks.get(0).getVertexCount()];
+        for (QueryResult c : chunks) if (a.in(c) != null) PackedArrays.copy(a.in(c), to, c.getOffset());
+        return to;
+    }
+
+    /** Int32 array {@code a} of user ids (parents, labels) over every vertex as 0-based ids; negative values (none) stay. */
+    public static int[] ids(List<QueryResult> chunks, VertexArray a) {
+        int[] to = new int[chunks.get(0).getVertexCount()];
+        int first = chunks.get(0).getFirstVertexId();
         for (QueryResult c : chunks) {
-            if (c.getHops() != null) PackedArrays.copy(c.getHops(), hops, c.getOffset());
-            copyIds(c.getParents(), parents, c.getOffset(), first);
+            if (a.in(c) == null) continue;
+            int n = PackedArrays.copy(a.in(c), to, c.getOffset());
+            for (int i = c.getOffset(); i < c.getOffset() + n; i++) if (to[i] >= 0) to[i] -= first;
         }
-        return new BfsResult(head.getSource() - first, hops, parents, Timing.NONE);
+        return to;
     }
 
-    public static SsspResult sssp(List<QueryResult> chunks) {
-        QueryResult head = chunks.get(0);
-        int n = head.getVertexCount(), first = head.getFirstVertexId();
-        double[] dist = new double[n];
-        int[] parents = new int[n];
-        for (QueryResult c : chunks) {
-            PackedArrays.copy(c.getDistances(), dist, c.getOffset());
-            copyIds(c.getParents(), parents, c.getOffset(), first);
-        }
-        return new SsspResult(head.getSource() - first, dist, parents, Timing.NONE);
+    /** A matrix of float64 array {@code a} in row blocks: n * n values, row-major. */
+    public static double[] matrix(List<QueryResult> chunks, VertexArray a) {
+        int n = chunks.get(0).getVertexCount();
+        double[] d = new double[n * n];
+        for (QueryResult c : chunks) if (a.in(c) != null) PackedArrays.copy(a.in(c), d, c.getOffset() * n);
+        return d;
     }
 
-    /** The labels of a CC result (user ids) as 0-based labels; the counts are the labels' own. */
-    public static CcResult cc(List<QueryResult> chunks) {
-        QueryResult head = chunks.get(0);
-        int[] labels = new int[head.getVertexCount()];
-        for (QueryResult c : chunks) copyIds(c.getLabels(), labels, c.getOffset(), head.getFirstVertexId());
-        return CcResult.of(labels, Timing.NONE);
-    }
-
-    /** The MST edges of a result as ids into {@code g.undirectedEdges()}. */
-    public static MstResult mst(CsrGraph g, List<QueryResult> chunks) {
-        QueryResult head = chunks.get(0);
-        int first = head.getFirstVertexId();
+    /**
+     * The edges ({@code mstEdges}) of an answer as ids into {@code g.undirectedEdges()}, ascending; -1 for an edge
+     * {@code g} lacks.
+     */
+    public static int[] edgeIds(CsrGraph g, List<QueryResult> chunks) {
+        if (g == null) throw new IllegalArgumentException("an answer of edges is decoded against the graph it was computed on");
+        int first = chunks.get(0).getFirstVertexId();
         UndirectedEdges ue = g.undirectedEdges();
         int total = chunks.stream().mapToInt(c -> c.getMstEdges() == null ? 0 : PackedArrays.intCount(c.getMstEdges().getSources())).sum();
         int[] ids = new int[total];
@@ -72,7 +114,7 @@ public final class Answers {
             }
         }
         Arrays.sort(ids);
-        return new MstResult(ids, head.getTotalWeight(), (int) (long) head.getComponents(), Timing.NONE);
+        return ids;
     }
 
     /** Id of undirected edge {a, b} (a < b) by binary search over the (u, v)-ordered list; -1 when absent. */
@@ -84,12 +126,5 @@ public final class Answers {
             if (c < 0) lo = mid + 1; else if (c > 0) hi = mid - 1; else return mid;
         }
         return -1;
-    }
-
-    /** Packed user ids into {@code to} from {@code offset}, as 0-based ids; negative values (none) stay. */
-    private static void copyIds(ByteBuffer from, int[] to, int offset, int first) {
-        if (from == null) return;
-        int n = PackedArrays.copy(from, to, offset);
-        for (int i = offset; i < offset + n; i++) if (to[i] >= 0) to[i] -= first;
     }
 }

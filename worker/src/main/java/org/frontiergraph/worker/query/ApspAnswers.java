@@ -7,8 +7,10 @@ import org.frontiergraph.kernels.apsp.ApspLimits;
 import org.frontiergraph.kernels.apsp.ApspResult;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.AnswerFields.VertexArray;
 import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
@@ -19,6 +21,14 @@ public final class ApspAnswers implements AnswerEncoder<ApspLimits, ApspResult> 
     @Override public Algorithm algorithm() { return Algorithm.APSP; }
     @Override public AlgorithmSpec<ApspLimits, ApspResult> spec() { return Apsp.SPEC; }
     @Override public Timing timing(ApspResult r) { return r.timing(); }
+    @Override public AnswerShape shape() { return AnswerShape.matrix(VertexArray.DISTANCES); }
+    /** Any limits the answer was within: the largest a Java array holds. */
+    @Override public ApspLimits answered(QueryResult head) { return new ApspLimits(ApspLimits.ARRAY_MAX_VERTICES); }
+
+    @Override
+    public ApspResult decode(CsrGraph g, List<QueryResult> chunks) {
+        return new ApspResult(chunks.get(0).getVertexCount(), Answers.matrix(chunks, VertexArray.DISTANCES), Timing.NONE);
+    }
 
     @Override
     public ApspLimits query(QueryContext c) {

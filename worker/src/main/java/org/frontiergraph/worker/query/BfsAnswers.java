@@ -10,8 +10,10 @@ import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Targets;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.AnswerFields.VertexArray;
 
 /** BFS answers: {@code hops} and {@code parents} per vertex; SUMMARY: reached count and the largest hop count. */
 public final class BfsAnswers implements AnswerEncoder<Source, BfsResult> {
@@ -24,6 +26,15 @@ public final class BfsAnswers implements AnswerEncoder<Source, BfsResult> {
         return s;
     }
     @Override public Timing timing(BfsResult r) { return r.timing(); }
+    @Override public AnswerShape shape() { return AnswerShape.tree(VertexArray.HOPS, "hops"); }
+    @Override public Source answered(QueryResult head) { return new Source(Answers.source(head)); }
+
+    @Override
+    public BfsResult decode(CsrGraph g, List<QueryResult> chunks) {
+        QueryResult head = chunks.get(0);
+        return new BfsResult(Answers.source(head), Answers.ints(chunks, VertexArray.HOPS), Answers.ids(chunks, VertexArray.PARENTS),
+                Timing.NONE);
+    }
 
     @Override
     public Summaries<BfsSummaries> summaries() {

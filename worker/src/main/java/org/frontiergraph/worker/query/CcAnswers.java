@@ -7,8 +7,10 @@ import org.frontiergraph.kernels.cc.CcSummary;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.WholeGraph;
+import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.AnswerFields.VertexArray;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.RejectedException;
 
@@ -23,6 +25,14 @@ public final class CcAnswers implements AnswerEncoder<WholeGraph, CcResult> {
     @Override public Algorithm algorithm() { return Algorithm.CC; }
     @Override public AlgorithmSpec<WholeGraph, CcResult> spec() { return Cc.SPEC; }
     @Override public Timing timing(CcResult r) { return r.timing(); }
+    @Override public AnswerShape shape() { return AnswerShape.labels(VertexArray.LABELS, "label"); }
+    @Override public WholeGraph answered(QueryResult head) { return WholeGraph.QUERY; }
+
+    /** The labels (user ids) as 0-based labels; the counts are the labels' own. */
+    @Override
+    public CcResult decode(CsrGraph g, List<QueryResult> chunks) {
+        return CcResult.of(Answers.ids(chunks, VertexArray.LABELS), Timing.NONE);
+    }
 
     @Override
     public WholeGraph query(QueryContext c) {
@@ -39,8 +49,7 @@ public final class CcAnswers implements AnswerEncoder<WholeGraph, CcResult> {
         return WholeGraph.QUERY;
     }
 
-    private static final AnswerEncoder<WholeGraph, CcSummary> SUMMARY = new AnswerEncoder<>() {
-        @Override public Algorithm algorithm() { return Algorithm.CC; }
+    private static final Encoding<WholeGraph, CcSummary> SUMMARY = new Encoding<>() {
         @Override public AlgorithmSpec<WholeGraph, CcSummary> spec() { return Cc.SUMMARY; }
         @Override public WholeGraph query(QueryContext c) { return validated(c); }
         @Override public Timing timing(CcSummary r) { return r.timing(); }
@@ -53,7 +62,7 @@ public final class CcAnswers implements AnswerEncoder<WholeGraph, CcResult> {
 
     /** SUMMARY answers from {@link Cc#SUMMARY}: the count and the largest size, no labels leave the engine. */
     @Override
-    public AnswerEncoder<?, ?> summaryEncoder() {
+    public Encoding<?, ?> summaryEncoder() {
         return SUMMARY;
     }
 

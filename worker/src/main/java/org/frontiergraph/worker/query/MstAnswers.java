@@ -5,6 +5,7 @@ import java.util.List;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.WholeGraph;
+import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
 import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
@@ -23,9 +24,17 @@ public final class MstAnswers implements AnswerEncoder<WholeGraph, MstResult> {
     @Override public AlgorithmSpec<WholeGraph, MstResult> spec() { return Mst.SPEC; }
     @Override public WholeGraph query(QueryContext c) { return WholeGraph.QUERY; }
     @Override public Timing timing(MstResult r) { return r.timing(); }
+    @Override public AnswerShape shape() { return AnswerShape.EDGES; }
+    @Override public WholeGraph answered(QueryResult head) { return WholeGraph.QUERY; }
 
-    private static final AnswerEncoder<WholeGraph, MstSummary> SUMMARY = new AnswerEncoder<>() {
-        @Override public Algorithm algorithm() { return Algorithm.MST; }
+    /** The forest's edges as ids into {@code g.undirectedEdges()}, ascending. */
+    @Override
+    public MstResult decode(CsrGraph g, List<QueryResult> chunks) {
+        QueryResult head = chunks.get(0);
+        return new MstResult(Answers.edgeIds(g, chunks), head.getTotalWeight(), (int) (long) head.getComponents(), Timing.NONE);
+    }
+
+    private static final Encoding<WholeGraph, MstSummary> SUMMARY = new Encoding<>() {
         @Override public AlgorithmSpec<WholeGraph, MstSummary> spec() { return Mst.SUMMARY; }
         @Override public WholeGraph query(QueryContext c) { return WholeGraph.QUERY; }
         @Override public Timing timing(MstSummary r) { return r.timing(); }
@@ -41,7 +50,7 @@ public final class MstAnswers implements AnswerEncoder<WholeGraph, MstResult> {
 
     /** SUMMARY answers from {@link Mst#SUMMARY}: the forest's weight and components, no edge ids computed on the host. */
     @Override
-    public AnswerEncoder<?, ?> summaryEncoder() {
+    public Encoding<?, ?> summaryEncoder() {
         return SUMMARY;
     }
 

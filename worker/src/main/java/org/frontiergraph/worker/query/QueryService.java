@@ -182,7 +182,7 @@ public class QueryService {
     /** Runs the query's algorithm through its encoder: the engine's query, the result (computed once per run for
      *  equal engine queries), the chunks. */
     @SuppressWarnings("unchecked")
-    private <Q, R> QueryAnswer run(AnswerEncoder<Q, R> encoder, QueryContext c, Map<RunKey, Object> computed) {
+    private <Q, R> QueryAnswer run(Encoding<Q, R> encoder, QueryContext c, Map<RunKey, Object> computed) {
         Q query = encoder.query(c);
         String variant = c.query().getVariant();
         RunKey key = new RunKey(c.resident(), encoder.spec(), variant == null ? "" : variant, query);

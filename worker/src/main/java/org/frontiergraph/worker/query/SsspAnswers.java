@@ -6,12 +6,14 @@ import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Targets;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspAtTargets;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspSummaries;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
+import org.frontiergraph.schema.codec.AnswerFields.VertexArray;
 
 /** SSSP answers: {@code distances} and {@code parents} per vertex; SUMMARY: reached count and the largest distance. */
 public final class SsspAnswers implements AnswerEncoder<Source, SsspResult> {
@@ -24,6 +26,15 @@ public final class SsspAnswers implements AnswerEncoder<Source, SsspResult> {
         return s;
     }
     @Override public Timing timing(SsspResult r) { return r.timing(); }
+    @Override public AnswerShape shape() { return AnswerShape.tree(VertexArray.DISTANCES, "distance"); }
+    @Override public Source answered(QueryResult head) { return new Source(Answers.source(head)); }
+
+    @Override
+    public SsspResult decode(CsrGraph g, List<QueryResult> chunks) {
+        QueryResult head = chunks.get(0);
+        return new SsspResult(Answers.source(head), Answers.doubles(chunks, VertexArray.DISTANCES),
+                Answers.ids(chunks, VertexArray.PARENTS), Timing.NONE);
+    }
 
     @Override
     public Summaries<SsspSummaries> summaries() {

@@ -148,6 +148,12 @@ final class AppliedUpdates {
         return min;
     }
 
+    /** Forgets the window of a dropped graph: its ids may be applied again to a graph published anew under its id. */
+    void forget(String graphId) {
+        Window w = windows.remove(graphId);
+        if (w != null) for (String id : w.ids.keySet()) bytes -= bytes(id);
+    }
+
     /** Forgets the windows of graphs of these partitions: a rebuild refills them from the log. */
     void dropPartitions(Collection<Integer> partitions) {
         for (Iterator<Window> it = windows.values().iterator(); it.hasNext(); ) {

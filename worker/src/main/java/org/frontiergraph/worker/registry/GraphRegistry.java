@@ -47,6 +47,8 @@ public class GraphRegistry implements AutoCloseable {
     /** Per graph, the ids of the last updates applied (frontier.update-dedup-window): retries are refused. */
     private final AppliedUpdates applied;
     private final List<PartitionState> states = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Graphs a tombstone dropped, until a new snapshot of them is installed: for {@link #whyUnknown}. */
+    private final Map<String, Dropped> dropped = new ConcurrentHashMap<>();
 
     @jakarta.inject.Inject
     public GraphRegistry(EngineService engines, FrontierConfig config) {
@@ -65,6 +67,12 @@ public class GraphRegistry implements AutoCloseable {
 
     /** What a record did to the registry: the version now current (if it changed) and versions abandoned. */
     public record Change(Optional<GraphEntry> installed, List<RejectedException> abandoned) {}
+
+    /**
+     * A graph a tombstone dropped: the version it held (-1: it had only a version still being assembled), its
+     * partition, and where the tombstone was read ({@code topic-partition@offset}).
+     */
+    public record Dropped(String graphId, long version, int partition, String backend, String where) {}
 
     /** A snapshot version dropped incomplete because it grew too old: the graph, where its first chunk was, why. */
     public record Expired(String graphId, int partition, long firstOffset, RejectedException reason) {}
@@ -95,6 +103,10 @@ public class GraphRegistry implements AutoCloseable {
 
     /** Why a graph is not (yet) here, for error messages. */
     public String whyUnknown(String graphId) {
+        Dropped d = dropped.get(graphId);
+        if (d != null && assembler.pendingDescription(graphId).isEmpty()) {
+            return "graph '" + graphId + "' was dropped (the tombstone at " + d.where() + ")";
+        }
         return assembler.pendingDescription(graphId)
                 .map(p -> "graph '" + graphId + "' has no complete version on this worker yet: " + p)
                 .orElse("graph '" + graphId + "' is unknown: no snapshot for it has been published to its partition");
@@ -267,6 +279,27 @@ public class GraphRegistry implements AutoCloseable {
         return min == Long.MAX_VALUE ? nothingBefore : min;
     }
 
+    /**
+     * Drops {@code graphId} for a tombstone (a record of its key with no value) read at {@code where} of
+     * {@code partition}: its current version is freed (host copy and device memory), its versions still being
+     * assembled and its deduplication window are forgotten, and it no longer holds its partition's rebuild start.
+     * Empty when this worker holds nothing of the graph. Subscriptions of the graph end at the next flush (their
+     * graph is unknown). The one way a graph leaves the registry other than a revoked partition.
+     */
+    public synchronized Optional<Dropped> drop(String graphId, int partition, String where) {
+        GraphEntry current = graphs.remove(graphId);
+        boolean pending = assembler.pendingDescription(graphId).isPresent();
+        assembler.forget(List.of(graphId));
+        applied.forget(graphId);
+        if (current == null && !pending) return Optional.empty();
+        if (current != null) current.resident().close();
+        Dropped d = new Dropped(graphId, current == null ? -1 : current.version(), partition,
+                current == null ? "" : current.backend(), where);
+        dropped.put(graphId, d);
+        LOG.info("graph {} dropped by the tombstone at {} (version {})", LogSafe.quote(graphId), where, d.version());
+        return Optional.of(d);
+    }
+
     /** Drops the graphs of partitions this worker no longer owns and frees their memory. */
     public synchronized List<GraphEntry> dropPartitions(Collection<Integer> partitions) {
         List<GraphEntry> dropped = new ArrayList<>();
@@ -281,6 +314,7 @@ public class GraphRegistry implements AutoCloseable {
         assembler.forgetPartitions(partitions);  // also versions of graphs that have none complete yet
         applied.dropPartitions(partitions);      // refilled by the rebuild's replay
         for (PartitionState s : states) s.dropPartitions(partitions);
+        this.dropped.values().removeIf(d -> partitions.contains(d.partition()));
         if (!dropped.isEmpty()) LOG.info("dropped {} graph(s) of revoked partitions {}", dropped.size(), partitions);
         return dropped;
     }
@@ -345,6 +379,7 @@ public class GraphRegistry implements AutoCloseable {
     private void swapIn(GraphEntry entry) {
         GraphEntry old = graphs.put(entry.graphId(), entry);
         if (old != null) old.resident().close();
+        dropped.remove(entry.graphId());
         applied.installed(entry.graphId(), entry.partition(), entry.snapshotOffset());
     }
 
@@ -396,5 +431,6 @@ public class GraphRegistry implements AutoCloseable {
         graphs.clear();
         assembler.forgetAll();
         applied.clear();
+        dropped.clear();
     }
 }

@@ -2,9 +2,6 @@ package org.frontiergraph.worker.ui;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
-import io.micrometer.core.instrument.distribution.CountAtBucket;
-import io.micrometer.core.instrument.distribution.HistogramSnapshot;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.cpu.CpuBackend;
@@ -26,13 +22,17 @@ import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.worker.config.UiConfig;
+import org.frontiergraph.worker.metrics.FrontierMetrics;
+import org.frontiergraph.worker.metrics.RecentLatencies;
 import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.registry.GraphRegistry;
 
 /**
- * What the live page shows (read-only): the graphs this worker holds, query counts and latency percentiles from
- * the worker's metrics, and for a graph of at most {@code frontier.ui.max-draw-vertices} vertices a drawing of an
- * answer on it: the shortest-path tree (SSSP) or BFS tree from a source, or the path to a target, or the MST.
+ * What the live page shows of this worker (read-only; the cluster's workers and graphs are {@link ClusterView}'s):
+ * the graphs it holds, query counts from the worker's metrics and exact latency percentiles of the last queries
+ * ({@link RecentLatencies}), the graph to draw ({@link DrawingChoice}), and for a graph of at most
+ * {@code frontier.ui.max-draw-vertices} vertices a drawing of an answer on it: the shortest-path tree (SSSP) or BFS
+ * tree from a source, or the path to a target, or the MST.
  * Drawing answers are computed on the CPU engine from the graph version's host copy (small graphs only), so the
  * page never competes with queries for the GPU; layouts are cached per graph structure.
  * <p>Drawing work is bounded: a graph of more than {@code frontier.ui.max-draw-edges} edges is refused (413) before
@@ -48,6 +48,8 @@ public class LiveView {
     private final int maxDrawEdges;
     private final CpuBackend cpu = new CpuBackend();
     private final Map<String, Layout> layouts = new ConcurrentHashMap<>();
+    private final Map<String, Degree> degrees = new ConcurrentHashMap<>();
+    private final RecentLatencies latencies;
     private final Map<ViewKey, Map<String, Object>> views;
     /** The client addresses with a drawing being computed. */
     private final Map<String, Boolean> drawing = new ConcurrentHashMap<>();
@@ -58,11 +60,15 @@ public class LiveView {
 
     private record Layout(int[] structure, double[] positions) {}
 
+    /** A graph version's largest (out-)degree, for {@link DrawingChoice}. */
+    private record Degree(long version, int maxDegree) {}
+
     /** What a drawing depends on: the graph's version, the algorithm, and the 0-based source and target. */
     private record ViewKey(String graphId, long version, String algorithm, int source, Integer target) {}
 
-    public LiveView(GraphRegistry registry, MeterRegistry meters, UiConfig ui) {
+    public LiveView(GraphRegistry registry, FrontierMetrics metrics, MeterRegistry meters, UiConfig ui) {
         this.registry = registry;
+        this.latencies = metrics.recentLatencies();
         this.meters = meters;
         this.maxDrawVertices = ui.getMaxDrawVertices();
         this.maxDrawEdges = ui.getMaxDrawEdges();
@@ -80,24 +86,42 @@ public class LiveView {
         return computed.get();
     }
 
-    /** Graphs, query counts by algorithm and status, latency percentiles (ms) by algorithm. */
-    public Map<String, Object> overview() {
+    /**
+     * Graphs held (with their version's label and whether they are road-like), the graph to draw ({@code requested}
+     * if drawable here, else the smallest road-like one: {@link DrawingChoice}), query counts by algorithm and status,
+     * and latency percentiles (ms) by algorithm and backend, exact over the last queries ({@link RecentLatencies}).
+     */
+    public Map<String, Object> overview(String requested) {
+        long now = System.currentTimeMillis();
         List<Map<String, Object>> graphs = new ArrayList<>();
+        List<DrawingChoice.Candidate> candidates = new ArrayList<>();
         List<GraphEntry> entries = new ArrayList<>(registry.all());
         entries.sort(Comparator.comparing(GraphEntry::graphId));
         for (GraphEntry e : entries) {
+            boolean drawable = e.vertexCount() <= maxDrawVertices && e.edgeCount() <= maxDrawEdges;
+            boolean directed = e.resident().mutable().directed();
+            DrawingChoice.Candidate c = new DrawingChoice.Candidate(e.graphId(), e.vertexCount(),
+                    directed ? e.edgeCount() : 2 * e.edgeCount(), drawable ? maxDegree(e) : Integer.MAX_VALUE, drawable);
+            candidates.add(c);
             Map<String, Object> g = new LinkedHashMap<>();
             g.put("graphId", e.graphId());
             g.put("version", e.version());
+            g.put("versionLabel", VersionLabel.of(e.version(), now));
             g.put("vertices", e.vertexCount());
             g.put("edges", e.edgeCount());
-            g.put("directed", e.resident().mutable().directed());
+            g.put("directed", directed);
             g.put("backend", e.resident().backend());
             g.put("residentBytes", e.resident().residentBytes());
             g.put("partition", e.partition());
-            g.put("drawable", e.vertexCount() <= maxDrawVertices && e.edgeCount() <= maxDrawEdges);
+            g.put("drawable", drawable);
+            g.put("roadLike", drawable && c.roadLike());
             graphs.add(g);
         }
+        degrees.keySet().retainAll(candidates.stream().map(DrawingChoice.Candidate::graphId).toList());   // dropped graphs
+        DrawingChoice.Choice choice = DrawingChoice.choose(requested, candidates);
+        Map<String, Object> draw = new LinkedHashMap<>();
+        draw.put("graphId", choice.graphId());
+        draw.put("reason", choice.reason());
         Map<String, Object> queries = new LinkedHashMap<>();
         long total = 0;
         for (Counter c : meters.find("frontier.queries").counters()) {
@@ -107,34 +131,37 @@ public class LiveView {
             queries.merge(key, n, (a, b) -> (Long) a + (Long) b);
         }
         Map<String, Object> latency = new LinkedHashMap<>();
-        for (Timer t : meters.find("frontier.query.end_to_end").timers()) {
-            HistogramSnapshot s = t.takeSnapshot();
-            if (s.count() == 0) continue;
+        latencies.summaries().forEach((kind, s) -> {
             Map<String, Object> l = new LinkedHashMap<>();
             l.put("count", s.count());
-            l.put("p50", percentile(s, 0.50));
-            l.put("p99", percentile(s, 0.99));
-            l.put("max", s.max(TimeUnit.MILLISECONDS));
-            latency.put(t.getId().getTag("algorithm") + " " + t.getId().getTag("backend"), l);
-        }
+            l.put("window", s.window());
+            l.put("min", s.min());
+            l.put("p50", s.p50());
+            l.put("p99", s.p99());
+            l.put("max", s.max());
+            latency.put(kind, l);
+        });
         double errors = meters.find("frontier.errors").counters().stream().mapToDouble(Counter::count).sum();
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("timeMs", System.currentTimeMillis());
+        out.put("timeMs", now);
         out.put("graphs", graphs);
+        out.put("draw", draw);
         out.put("queriesTotal", total);
         out.put("queries", queries);
         out.put("errorsTotal", (long) errors);
+        out.put("latencyWindow", latencies.capacity());
         out.put("latencyMs", latency);
         return out;
     }
 
-    /** An upper bound in ms of the q-th quantile from the histogram's buckets (the bucket the quantile falls in). */
-    static double percentile(HistogramSnapshot s, double q) {
-        double rank = q * s.count();
-        for (CountAtBucket b : s.histogramCounts()) {
-            if (b.count() >= rank) return b.bucket(TimeUnit.MILLISECONDS);
+    /** The largest (out-)degree of a graph's current version, computed once per version. */
+    private int maxDegree(GraphEntry e) {
+        Degree d = degrees.get(e.graphId());
+        if (d == null || d.version() != e.version()) {
+            d = new Degree(e.version(), e.resident().mutable().current().maxDegree());
+            degrees.put(e.graphId(), d);
         }
-        return s.max(TimeUnit.MILLISECONDS);
+        return d.maxDegree();
     }
 
     /** A drawing request that cannot be served, with the reason and the HTTP status that says why. */

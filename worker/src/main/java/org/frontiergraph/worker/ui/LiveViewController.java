@@ -12,22 +12,31 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import org.frontiergraph.worker.processing.GraphEventProcessor;
 
 /**
- * The live page, read-only: {@code GET /ui} (the page), {@code /ui/app.js}, {@code /ui/api/overview} (graphs,
- * counts, latency) and {@code /ui/api/graphs/{graphId}/view?algorithm=sssp|bfs|mst&source=S&target=T} (a drawing).
+ * The live page, read-only: {@code GET /ui} (the page), {@code /ui/app.js}, {@code /ui/api/overview?graph=G} (this
+ * worker's graphs, the graph to draw, counts, latency), {@code /ui/api/cluster} (every worker's readiness, partitions,
+ * lag and graphs, from the status topic) and
+ * {@code /ui/api/graphs/{graphId}/view?algorithm=sssp|bfs|mst&source=S&target=T} (a drawing).
  * Who may call it: {@link HttpAccessFilter}; off with {@code frontier.ui.enabled=false}.
  */
 @Controller("/ui")
 @Requires(property = "frontier.ui.enabled", notEquals = "false")
 public class LiveViewController {
     private final LiveView view;
+    private final ClusterView cluster;
+    /** How this worker names itself in status events: the page tells its own graphs from the cluster's. */
+    private final String worker;
     private final String page;
     private final String script;
 
-    public LiveViewController(LiveView view) {
+    public LiveViewController(LiveView view, ClusterView cluster, GraphEventProcessor processor) {
         this.view = view;
+        this.cluster = cluster;
+        this.worker = processor.workerId();
         this.page = resource("/ui/index.html");
         this.script = resource("/ui/app.js");
     }
@@ -42,9 +51,17 @@ public class LiveViewController {
         return script;
     }
 
+    /** {@code graph}: the graph the page was asked to draw (none: the default, {@link DrawingChoice}). */
     @Get(uri = "/api/overview", produces = MediaType.APPLICATION_JSON)
-    public Map<String, Object> overview() {
-        return view.overview();
+    public Map<String, Object> overview(@QueryValue(defaultValue = "") String graph) {
+        Map<String, Object> out = new LinkedHashMap<>(view.overview(graph));
+        out.put("worker", worker);
+        return out;
+    }
+
+    @Get(uri = "/api/cluster", produces = MediaType.APPLICATION_JSON)
+    public Map<String, Object> cluster() {
+        return cluster.view();
     }
 
     @Get(uri = "/api/graphs/{graphId}/view", produces = MediaType.APPLICATION_JSON)

@@ -8,15 +8,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.frontiergraph.kernels.Algorithms;
@@ -29,11 +24,12 @@ import org.junit.jupiter.api.Test;
  * Every algorithm registered with the engine has every piece that README's "Adding an algorithm" lists, and the
  * contract speaks no algorithm the engine lacks: the symbol in {@code Algorithm.avsc}; a spec with a CPU implementation
  * (its reference and verifier are the module's, run by the kernels' {@code AlgorithmsTest}); an answer encoder of
- * that spec; the Python client's answer shape ({@code result.py}'s {@code ANSWER_SHAPES}); the CLI's value name
- * ({@code query --algorithm}); docs/contract.md (GraphQuery's algorithms, QueryResult's payload); README's algorithms
- * table; and every algorithm with a standing form ({@code StandingForm.ALL}, the subscription services file) is a value
- * of the CLI's {@code subscribe --algorithm} and among the Subscription's algorithms in docs/contract.md. Each failure
- * names the file to change.
+ * that spec (its answer's shape and decoding are the encoder's: {@code AnswersTest} checks every encoder's answers
+ * come back through {@link Answers} and pass the module's verifier); the Python client's answer shape
+ * ({@code result.py}'s {@code ANSWER_SHAPES}); docs/contract.md (GraphQuery's algorithms, QueryResult's payload);
+ * README's algorithms table; and every algorithm with a standing form ({@code StandingForm.ALL}, the subscription
+ * services file) is among the Subscription's algorithms in docs/contract.md. The CLI's values come from the contract's
+ * symbols and the standing forms, so no CLI file is listed. Each failure names the file to change.
  */
 class AlgorithmPiecesTest {
     private static final Path REPO = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("..").normalize();
@@ -70,18 +66,6 @@ class AlgorithmPiecesTest {
     }
 
     @Test
-    void everyRegisteredAlgorithmIsAValueOfTheClisQueryCommand() throws IOException {
-        String query = read(REPO.relativize(cliSource("QueryCommand.java")).toString());
-        Matcher label = Pattern.compile("names = \"--algorithm\"[^)]*?paramLabel = \"([a-z|]+)\"").matcher(query);
-        assertTrue(label.find(), "QueryCommand.java has no --algorithm option with a paramLabel");
-        List<String> values = List.of(label.group(1).split("\\|"));
-        for (String name : names()) {
-            assertTrue(values.contains(name.toLowerCase(Locale.ROOT)), name + " is not among the CLI's query --algorithm "
-                    + "values " + values + " (QueryCommand.java's paramLabel)");
-        }
-    }
-
-    @Test
     void everyRegisteredAlgorithmIsInTheContractAndTheReadme() throws IOException {
         String contract = read("docs/contract.md");
         String graphQuery = section(contract, "### GraphQuery");
@@ -96,16 +80,10 @@ class AlgorithmPiecesTest {
     }
 
     @Test
-    void everyStandingFormIsSubscribableFromTheCliAndInTheContract() throws IOException {
-        String subscribe = read(REPO.relativize(cliSource("SubscribeCommand.java")).toString());
-        Matcher label = Pattern.compile("names = \"--algorithm\"[^)]*?paramLabel = \"([a-z|]+)\"").matcher(subscribe);
-        assertTrue(label.find(), "SubscribeCommand.java has no --algorithm option with a paramLabel");
-        List<String> values = List.of(label.group(1).split("\\|"));
+    void everyStandingFormIsInTheContract() throws IOException {
         String subscription = section(read("docs/contract.md"), "### Subscription");
         assertFalse(StandingForm.ALL.isEmpty(), "no standing form registered (worker META-INF/services)");
         for (Algorithm a : StandingForm.ALL.keySet()) {
-            assertTrue(values.contains(a.name().toLowerCase(Locale.ROOT)), a + " has a standing form but is not among the "
-                    + "CLI's subscribe --algorithm values " + values + " (SubscribeCommand.java's paramLabel)");
             assertTrue(subscription.contains("`" + a.name() + "`"), a + " has a standing form but is not among the "
                     + "Subscription's algorithms in docs/contract.md");
         }
@@ -125,29 +103,5 @@ class AlgorithmPiecesTest {
         if (at < 0) fail("no section '" + heading + "'");
         int end = doc.indexOf("\n#", at + heading.length() + 1);
         return doc.substring(at, end < 0 ? doc.length() : end);
-    }
-
-    /** The CLI's source file {@code name}, wherever the CLI's module keeps it (build output and .git not searched). */
-    private static Path cliSource(String name) throws IOException {
-        List<Path> found = new ArrayList<>();
-        Files.walkFileTree(REPO, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                String d = dir.getFileName() == null ? "" : dir.getFileName().toString();
-                return d.equals("target") || d.startsWith(".") || d.equals("node_modules") ? FileVisitResult.SKIP_SUBTREE
-                        : FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                String p = file.toString().replace('\\', '/');
-                if (file.getFileName().toString().equals(name) && p.contains("/src/main/java/") && p.contains("/cli/")) {
-                    found.add(file);
-                }
-                return FileVisitResult.CONTINUE;
-            }
-        });
-        assertEquals(1, found.size(), "one " + name + " of the CLI in the repository: " + found);
-        return found.get(0);
     }
 }

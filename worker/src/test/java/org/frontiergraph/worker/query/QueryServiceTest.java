@@ -167,7 +167,7 @@ class QueryServiceTest {
             QueryAnswer a = ok(query("bfs-" + s, g.graphId(), Algorithm.BFS, s + g.first()).build());
             assertDenseChunks(a.chunks(), g);
             assertNull(a.chunks().get(0).getDistances());
-            BfsResult r = Answers.bfs(a.chunks());
+            BfsResult r = Answers.decode(BfsResult.class, a.chunks());
             Verification v = BfsVerifier.verify(g.graph(), s, r);
             assertTrue(v.ok(), () -> g + " (seed " + SEED + "), source " + s + ": " + v.message());
             assertUserIdParents(a.chunks(), g, s);
@@ -181,7 +181,7 @@ class QueryServiceTest {
             QueryAnswer a = ok(query("sssp-" + s, g.graphId(), Algorithm.SSSP, s + g.first()).build());
             assertDenseChunks(a.chunks(), g);
             assertNull(a.chunks().get(0).getHops());
-            SsspResult r = Answers.sssp(a.chunks());
+            SsspResult r = Answers.decode(SsspResult.class, a.chunks());
             Verification v = SsspVerifier.verify(g.graph(), s, r);
             assertTrue(v.ok(), () -> g + " (seed " + SEED + "), source " + s + ": " + v.message());
             assertUserIdParents(a.chunks(), g, s);
@@ -223,7 +223,7 @@ class QueryServiceTest {
             assertEquals(len, PackedArrays.doubleCount(c.getMstEdges().getWeights()));
             covered += len;
         }
-        MstResult r = Answers.mst(g.graph(), a.chunks());
+        MstResult r = Answers.decode(MstResult.class, g.graph(), a.chunks());
         Verification v = MstVerifier.verify(g.graph(), r, reference);
         assertTrue(v.ok(), () -> g + " (seed " + SEED + "): " + v.message());
     }
@@ -238,7 +238,7 @@ class QueryServiceTest {
         assertEquals(1, head.getSource());
         assertEquals(0, PackedArrays.ints(head.getHops()).get(0), "user 1 is internal 0, the source");
         assertEquals(1, PackedArrays.ints(head.getParents()).get(0));
-        assertEquals(0, Answers.bfs(a.chunks()).source());
+        assertEquals(0, Answers.decode(BfsResult.class, a.chunks()).source());
         QueryAnswer wrong = answer(query("rome-0", "rome99", Algorithm.BFS, 0).build());
         assertEquals(ResultStatus.INVALID_VERTEX, wrong.status(), "0 is not a vertex of a 1-based graph");
         int n = g.graph().vertexCount();

@@ -236,7 +236,7 @@ class GraphRegistryTest {
             QueryAnswer a = services.queries().answer(Fixtures.query("q" + source, "u", Algorithm.SSSP, source + first).build());
             assertEquals(ResultStatus.OK, a.status(), a.error());
             assertEquals(2, a.chunks().get(0).getGraphVersion());
-            SsspResult viaChunks = Answers.sssp(a.chunks());
+            SsspResult viaChunks = Answers.decode(SsspResult.class, a.chunks());
             assertTrue(SsspVerifier.verify(expected, source, viaChunks).ok(),
                     () -> context + ": " + SsspVerifier.verify(expected, source, viaChunks).message());
         }

@@ -132,7 +132,7 @@ class SubscriptionPushesTest {
         GraphQuery q = query("check-" + id, "g", Algorithm.SSSP, source + FIRST).setResultMode(ResultMode.FULL).build();
         List<QueryResult> chunks = services.queries().answer(q).chunks();
         assertEquals(ResultStatus.OK, chunks.get(0).getStatus());
-        SsspResult fresh = Answers.sssp(chunks);
+        SsspResult fresh = Answers.decode(SsspResult.class, chunks);
         SubscriptionView view = views.get(id);
         assertArrayEquals(fresh.distances(), view.distances(), id + " distances " + when);
         var v = SsspVerifier.verify(graph(), source, new SsspResult(source, view.distances(), view.parents(), Timing.NONE), fresh);

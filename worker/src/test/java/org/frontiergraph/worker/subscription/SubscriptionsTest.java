@@ -238,7 +238,7 @@ class SubscriptionsTest {
         }
         switch (a) {
             case SSSP -> {
-                SsspResult f = Answers.sssp(chunks);
+                SsspResult f = Answers.decode(SsspResult.class, chunks);
                 if (mode == ResultMode.SUMMARY) {
                     QueryResult s = fresh(graph, a, source).get(0);
                     long reached = java.util.Arrays.stream(f.distances()).filter(d -> d != Double.POSITIVE_INFINITY).count();
@@ -255,13 +255,13 @@ class SubscriptionsTest {
                 }
             }
             case BFS -> {
-                BfsResult f = Answers.bfs(chunks);
+                BfsResult f = Answers.decode(BfsResult.class, chunks);
                 assertArrayEquals(f.hops(), hops, id + " hops " + when);
                 var v = BfsVerifier.verify(g, source, new BfsResult(source, hops, parents, Timing.NONE), f);
                 assertTrue(v.ok(), id + " " + when + ": " + v.message());
             }
             case MST -> {
-                MstResult f = Answers.mst(g, chunks);
+                MstResult f = Answers.decode(MstResult.class, g, chunks);
                 assertEquals(f.totalWeight(), view.totalWeight(), id + " total weight " + when);
                 assertEquals((long) f.components(), view.components(), id + " components " + when);
                 if (mode != ResultMode.SUMMARY) {

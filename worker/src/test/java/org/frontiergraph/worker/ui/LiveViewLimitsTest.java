@@ -32,7 +32,7 @@ class LiveViewLimitsTest {
     @Test
     void drawingsAreCachedByGraphVersionAlgorithmSourceAndTarget() {
         try (Fixtures.Services s = withGraph("g", 300, 1_200)) {
-            LiveView view = new LiveView(s.registry(), s.meters(), ui(20_000, 2));
+            LiveView view = new LiveView(s.registry(), s.metrics(), s.meters(), ui(20_000, 2));
             Map<String, Object> a = view.view("10.0.0.1", "g", "sssp", 1, null);
             assertSame(a, view.view("10.0.0.2", "g", "SSSP", 1, null), "the same drawing, from the cache, for any client");
             assertEquals(1, view.drawingsComputed());
@@ -48,7 +48,7 @@ class LiveViewLimitsTest {
     @Test
     void aClientDrawsOneAtATime() throws Exception {
         try (Fixtures.Services s = withGraph("g", 300, 1_200)) {
-            LiveView view = new LiveView(s.registry(), s.meters(), ui(20_000, 16));
+            LiveView view = new LiveView(s.registry(), s.metrics(), s.meters(), ui(20_000, 16));
             Map<String, Object> cached = view.view("10.0.0.1", "g", "bfs", 1, null);
             CountDownLatch inside = new CountDownLatch(1), release = new CountDownLatch(1);
             view.whileDrawing = () -> {
@@ -75,13 +75,13 @@ class LiveViewLimitsTest {
     @Test
     void aGraphWithMoreEdgesThanTheCapIsRefusedBeforeAnyWork() {
         try (Fixtures.Services s = withGraph("dense", 200, 5_000)) {
-            LiveView view = new LiveView(s.registry(), s.meters(), ui(1_000, 16));
+            LiveView view = new LiveView(s.registry(), s.metrics(), s.meters(), ui(1_000, 16));
             LiveView.ViewException e = assertThrows(LiveView.ViewException.class, () -> view.view("10.0.0.1", "dense", "mst", null, null));
             assertEquals(413, e.status());
             assertTrue(e.getMessage().contains("frontier.ui.max-draw-edges"), e.getMessage());
             assertEquals(0, view.drawingsComputed());
             @SuppressWarnings("unchecked")
-            Map<String, Object> g = ((java.util.List<Map<String, Object>>) view.overview().get("graphs")).get(0);
+            Map<String, Object> g = ((java.util.List<Map<String, Object>>) view.overview(null).get("graphs")).get(0);
             assertEquals(false, g.get("drawable"));
         }
     }
