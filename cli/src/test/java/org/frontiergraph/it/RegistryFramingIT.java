@@ -6,7 +6,6 @@ import static org.frontiergraph.it.Pipeline.awaitLoaded;
 import static org.frontiergraph.it.Pipeline.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -45,6 +44,7 @@ import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.FrontierWorker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,9 +60,13 @@ class RegistryFramingIT {
     static TestKafka kafka;
     static FrontierWorker worker;
     static CsrGraph graph;
+    static Prerequisite registryJar;
 
     @BeforeAll
     static void start() throws Exception {
+        registryJar = Prerequisite.check("schema registry test", TestRegistry.missing(), "frontier.it.registry",
+                "FRONTIER_IT_REGISTRY", "mvn -pl test-registry package");
+        if (!registryJar.present()) return;
         registry = TestRegistry.start();
         kafka = TestKafka.start();
         worker = FrontierWorker.start(kafka.bootstrapServers(), Map.of(
@@ -80,6 +84,11 @@ class RegistryFramingIT {
             producer.publishSnapshot("reg", 1, Snapshots.of(edges), 0, true, null);
             awaitLoaded(status, "reg", 1);
         }
+    }
+
+    @BeforeEach
+    void registryPresent() {
+        registryJar.assumePresent();
     }
 
     @AfterAll
@@ -193,7 +202,8 @@ class RegistryFramingIT {
     @Test
     void kcatDecodesAnAnswerThroughTheRegistry() throws Exception {
         String kcat = kcatWithAvro();
-        assumeTrue(kcat.startsWith("/"), kcat);
+        Prerequisite.check("kcat decoding", kcat.startsWith("/") ? null : kcat, "frontier.it.kcat", "FRONTIER_IT_KCAT",
+                "a kcat built with libserdes (Avro/Schema-Registry support)").assumePresent();
         GraphQuery q = publishSummary();
         String out = run(List.of(kcat, "-C", "-b", kafka.bootstrapServers(), "-t", "frontier.results", "-o", "beginning",
                 "-e", "-q", "-s", "value=avro", "-r", registry.url(), "-f", "%s\\n"), true);
@@ -232,12 +242,8 @@ class RegistryFramingIT {
      * (.ci/run).
      */
     private static void assumePython(String what) throws Exception {
-        String missing = pythonMissing();
-        if (missing != null && "required".equals(System.getenv("FRONTIER_IT_PYTHON"))) {
-            throw new AssertionError("Python is required but " + missing
-                    + " (apt-get install python3-confluent-kafka python3-avro python3-requests python3-numpy)");
-        }
-        assumeTrue(missing == null, () -> missing + ": " + what + " skipped");
+        Prerequisite.check(what, pythonMissing(), "frontier.it.python-client", "FRONTIER_IT_PYTHON",
+                "apt-get install python3-confluent-kafka python3-avro python3-requests python3-numpy").assumePresent();
     }
 
     /** Why {@link #PYTHON} cannot run the decoder (it needs confluent_kafka.avro, avro and requests), or null. */
@@ -251,13 +257,13 @@ class RegistryFramingIT {
     /** The path of a kcat built with Avro/Schema-Registry support, or why there is none. */
     private static String kcatWithAvro() throws Exception {
         Path kcat = Path.of("/usr/bin/kcat");
-        if (!kcat.toFile().canExecute()) return "no kcat (apt-get install kcat): decoding with kcat skipped";
+        if (!kcat.toFile().canExecute()) return "no kcat";
         // a kcat built without libserdes (Debian's) says so at once, whatever the broker
         String probe = run(List.of(kcat.toString(), "-C", "-b", "127.0.0.1:1", "-t", "x", "-e", "-s", "value=avro",
                 "-r", "http://127.0.0.1:1", "-m", "1"));
         if (probe.contains("lacks Avro")) {
             return "kcat " + version(kcat) + " lacks Avro/Schema-Registry support (built without libserdes: \""
-                    + probe.trim() + "\"): decoding with kcat skipped";
+                    + probe.trim() + "\")";
         }
         return kcat.toString();
     }
