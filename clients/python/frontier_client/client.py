@@ -244,6 +244,7 @@ class FrontierClient:
         self._subs = {}          # (graph id, subscription id) -> (mode, deque of chunks of its pushes, read in order)
         self._errors = []        # ErrorEvents about records this client published, not yet reported
         self._loaded = {}        # graph id -> [(partition, offset, GraphStatus)] seen on the status topic
+        self._rejected = {}      # graph id -> [(partition, offset, GraphStatus)] REJECTED ones
         self._results_f = None
         self._errors_f = None
         self._status_f = None
@@ -415,7 +416,8 @@ class FrontierClient:
 
         Raises :class:`FrontierError` with the worker's code and reason if it rejected a record this client
         published for that version (a snapshot chunk of it, an update that makes it or an update without
-        ``base_version``), and TimeoutError if neither arrives in time. Status is read from the beginning of the
+        ``base_version``) or reported the snapshot version REJECTED (code ``GRAPH_TOO_LARGE``), and TimeoutError if
+        neither arrives in time. Status is read from the beginning of the
         status topic, so a version loaded before this call (or by another publisher) is found too.
         """
         return self._wait_loaded(graph_id, version, timeout, None)
@@ -436,11 +438,17 @@ class FrontierClient:
         deadline = time.monotonic() + timeout
         while True:
             for name, rec, m in status.poll(0.1):
-                if name == "GraphStatus" and rec["state"] == "LOADED":
-                    self._loaded.setdefault(rec["graphId"], []).append((m.partition(), m.offset(), rec))
+                if name == "GraphStatus" and rec["state"] in ("LOADED", "REJECTED"):
+                    seen = self._loaded if rec["state"] == "LOADED" else self._rejected
+                    seen.setdefault(rec["graphId"], []).append((m.partition(), m.offset(), rec))
             for p, o, rec in self._loaded.get(graph_id, ()):
                 if rec["version"] >= version and (after is None or o >= after.get(p, 0)):
                     return rec
+            for p, o, rec in self._rejected.get(graph_id, ()):
+                if rec["version"] == version and (after is None or o >= after.get(p, 0)):
+                    # a refused snapshot: its status says why at once (today only GRAPH_TOO_LARGE refuses a version)
+                    raise FrontierError("GRAPH_TOO_LARGE", rec.get("reason") or "the worker refused the version",
+                                        graph_id=graph_id)
             self._pump(0)
             err = self._take_error(lambda e, s: s.graph_id == graph_id and s.kind in ("snapshot", "update")
                                    and (s.version == version or s.version is None))

@@ -30,13 +30,18 @@ final class GraphTable {
 
     private GraphTable() {}
 
-    /** The last status of each graph, sorted by id; DROPPED ones only when {@code dropped}. */
+    /**
+     * The last status of each graph, sorted by id (a REJECTED one does not replace the status of the version held
+     * before); DROPPED ones, and graphs only ever REJECTED, only when {@code dropped}.
+     */
     static List<Row> rows(List<GraphStatus> statuses, boolean dropped, int graphPartitions) {
         Map<String, GraphStatus> last = new LinkedHashMap<>();
-        for (GraphStatus s : statuses) last.put(s.getGraphId(), s);
+        for (GraphStatus s : statuses) {   // a refused version leaves the version held before current
+            if (s.getState() != GraphState.REJECTED || !last.containsKey(s.getGraphId())) last.put(s.getGraphId(), s);
+        }
         List<Row> rows = new ArrayList<>();
         for (GraphStatus s : last.values()) {
-            if (s.getState() == GraphState.DROPPED && !dropped) continue;
+            if ((s.getState() == GraphState.DROPPED || s.getState() == GraphState.REJECTED) && !dropped) continue;
             rows.add(new Row(s, partitionOf(s.getGraphId(), graphPartitions)));
         }
         rows.sort((a, b) -> a.status().getGraphId().compareTo(b.status().getGraphId()));

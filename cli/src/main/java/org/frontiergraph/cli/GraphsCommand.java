@@ -47,7 +47,7 @@ final class GraphsCommand implements Callable<Integer> {
             description = "table (default) or json: an array of objects, one per graph.")
     String format;
 
-    @Option(names = "--all", description = "Also list graphs whose last status says DROPPED.")
+    @Option(names = "--all", description = "Also list graphs whose last status says DROPPED, and graphs whose only versions were REJECTED.")
     boolean all;
 
     @Mixin

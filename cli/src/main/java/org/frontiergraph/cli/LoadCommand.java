@@ -13,7 +13,9 @@ import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.io.GraphFormat;
 import org.frontiergraph.kernels.io.LoadedGraph;
 import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.GraphState;
 import org.frontiergraph.schema.GraphStatus;
+import org.frontiergraph.worker.config.FrontierConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -37,7 +39,7 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
     boolean help;
 
-    @Option(names = "--graph", required = true, paramLabel = "ID", description = "The graph's id (the Kafka key).")
+    @Option(names = "--graph", paramLabel = "ID", description = "The graph's id (the Kafka key); required unless --estimate.")
     String graphId;
 
     @Parameters(paramLabel = "FILE", arity = "1", description = "DIMACS .gr, SNAP .txt/.edges/.el or MatrixMarket .mtx, optionally .gz.")
@@ -59,13 +61,30 @@ final class LoadCommand implements Callable<Integer> {
             description = "How long to wait for a worker to load it (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 
+    @Option(names = "--estimate", description = "Publish nothing: print the host and device bytes the graph will take on a "
+            + "worker and whether it fits its heap budget (exit 0 if it fits, 1 if not).")
+    boolean estimate;
+
+    @Option(names = "--heap", paramLabel = "SIZE", converter = Estimate.HeapSize.class,
+            description = "With --estimate: the worker's maximum heap, as -Xmx (default: this JVM's, set by FRONTIER_JAVA_OPTS as for a worker).")
+    Long heap;
+
     @Mixin
     KafkaOptions kafka;
 
     @Override
     public Integer call() throws IOException {
+        if (graphId == null && !estimate) {
+            throw new picocli.CommandLine.ParameterException(kafka.command.commandLine(), "Missing required option: '--graph=ID'");
+        }
         if (!Files.isRegularFile(file)) throw new CliFailure("no such file: " + file);
         GraphFormat f = format != null ? format : fromName(file);
+        if (estimate) {
+            LoadedGraph g = GraphFiles.read(file, f, undirected, null);
+            Estimate e = Estimate.of(g, heap != null ? heap : Runtime.getRuntime().maxMemory(), new FrontierConfig());
+            e.print(cli.out);
+            return e.fits() ? FrontierCli.OK : FrontierCli.FAILED;
+        }
         String bootstrap = kafka.bootstrapServers();
         KafkaReachability.check(kafka.clientProperties(), KafkaReachability.TIMEOUT);   // before reading a large file
         long size = Files.size(file);
@@ -87,6 +106,9 @@ final class LoadCommand implements Callable<Integer> {
                         Duration.ofMillis(200));
                 if (s.isPresent()) {
                     GraphStatus st = s.get();
+                    if (st.getState() == GraphState.REJECTED) {
+                        throw new CliFailure("worker rejected graph '" + graphId + "' version " + v + ": " + st.getReason());
+                    }
                     cli.out.printf(Locale.ROOT, "graph '%s' version %d loaded by %s: %d vertices, %d edges on %s (%.1f MB resident)%n",
                             graphId, v, st.getWorker(), st.getVertexCount(), st.getEdgeCount(), st.getBackend(),
                             st.getResidentBytes() / 1e6);

@@ -17,6 +17,7 @@ import org.frontiergraph.kernels.io.GraphFormat;
 import org.frontiergraph.kernels.io.LoadedGraph;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.GraphQuery;
+import org.frontiergraph.schema.GraphState;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
@@ -35,7 +36,7 @@ public final class Pipeline {
 
     static GraphStatus awaitLoaded(TopicWatcher<GraphStatus> status, String graphId, long version) {
         // >=: updates applied together report their last version only (docs/contract.md, "GraphStatus")
-        return status.awaitFirst(s -> s.getGraphId().equals(graphId) && s.getVersion() >= version, WAIT)
+        return status.awaitFirst(s -> s.getGraphId().equals(graphId) && s.getVersion() >= version && s.getState() == GraphState.LOADED, WAIT)
                 .orElseThrow(() -> new AssertionError("graph '" + graphId + "' version " + version + " never loaded"));
     }
 

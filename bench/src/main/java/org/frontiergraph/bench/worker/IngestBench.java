@@ -174,7 +174,7 @@ public final class IngestBench {
                     if (o.complete().isPresent()) assembled = o.complete().get();
                 }
                 long t4 = System.nanoTime();
-                CsrGraph g = GraphBuilder.build(assembled.edges());
+                CsrGraph g = assembled.graph().build();
                 long t5 = System.nanoTime();
                 engines.load(g).close();
                 long t6 = System.nanoTime();

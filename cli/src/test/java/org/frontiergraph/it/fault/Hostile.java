@@ -34,7 +34,7 @@ final class Hostile {
         BOMB_CHUNK_COUNT(Set.of("INVALID_SNAPSHOT"), false),
         /** 900 million edges declared (under max-edges): far beyond the heap budget. */
         BOMB_EDGE_COUNT(Set.of("GRAPH_TOO_LARGE"), false),
-        /** 199,999,999 vertices and one edge: 6.4 GB to build. */
+        /** 199,999,999 vertices and one edge: 800 MB to build (the rows' counts, then offsets). */
         BOMB_VERTEX_COUNT(Set.of("GRAPH_TOO_LARGE"), false),
         /** A query whose queryId declares a 2 GB string. */
         BOMB_STRING_LENGTH(Set.of("MALFORMED_RECORD"), false),

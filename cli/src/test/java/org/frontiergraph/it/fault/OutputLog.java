@@ -15,6 +15,7 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.GraphState;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.codec.FrontierCodec;
@@ -92,7 +93,8 @@ final class OutputLog implements AutoCloseable {
 
     synchronized boolean loaded(String graphId, long version) {
         // >=: updates applied together report their last version only (docs/contract.md, "GraphStatus")
-        return statuses.stream().anyMatch(s -> s.getGraphId().equals(graphId) && s.getVersion() >= version);
+        return statuses.stream().anyMatch(s -> s.getGraphId().equals(graphId) && s.getVersion() >= version
+                && s.getState() == GraphState.LOADED);
     }
 
     @Override

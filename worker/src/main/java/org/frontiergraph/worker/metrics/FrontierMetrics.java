@@ -69,6 +69,9 @@ public class FrontierMetrics {
         FunctionCounter.builder("frontier.updates.duplicates", graphs, GraphRegistry::duplicateUpdates)
                 .description("Updates refused as DUPLICATE_UPDATE: their updateId was applied to the graph already (a retry)")
                 .register(meters);
+        FunctionCounter.builder("frontier.snapshots.refused.chunks", graphs, GraphRegistry::refusedChunks)
+                .description("Snapshot chunks dropped without a word because their version was refused (GRAPH_TOO_LARGE) at an earlier chunk")
+                .register(meters);
         Gauge.builder("frontier.updates.dedup.ids", graphs, GraphRegistry::dedupWindowIds)
                 .description("Update ids held in the graphs' deduplication windows (frontier.update-dedup-window per graph)")
                 .register(meters);

@@ -308,6 +308,17 @@ public class GraphEventProcessor {
         }
 
         @Override
+        public void refused(String graphId, long version, int vertexCount, long edgeCount, String reason) {
+            if (replay) return;
+            long at = System.currentTimeMillis();
+            String why = Ids.reason(reason);
+            outputs.status(() -> GraphStatus.newBuilder()
+                    .setGraphId(Ids.echo(graphId)).setVersion(version).setState(GraphState.REJECTED)
+                    .setVertexCount(vertexCount).setEdgeCount(edgeCount).setBackend("").setResidentBytes(0)
+                    .setWorker(workerId).setTimestampMs(at).setReason(why).build());
+        }
+
+        @Override
         public void pushed(SubscriptionService.Pushes p) {
             if (replay) return;
             outputs.results(p.results());

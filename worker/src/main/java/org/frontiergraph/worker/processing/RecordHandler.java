@@ -39,6 +39,8 @@ interface RecordHandler<T extends SpecificRecord> {
 
         /** A tombstone dropped a graph. */
         void dropped(GraphRegistry.Dropped dropped);
+        /** A snapshot version refused for good (GRAPH_TOO_LARGE): reported as a REJECTED status with the reason. */
+        void refused(String graphId, long version, int vertexCount, long edgeCount, String reason);
 
         /** A rejection that does not stop the record: an older version it abandoned. */
         void rejected(RejectedException e);

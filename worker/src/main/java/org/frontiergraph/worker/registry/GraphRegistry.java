@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntPredicate;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.InvalidGraphException;
 import org.frontiergraph.kernels.graph.MutableGraph;
@@ -49,12 +48,38 @@ public class GraphRegistry implements AutoCloseable {
     private final List<PartitionState> states = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Graphs a tombstone dropped, until a new snapshot of them is installed: for {@link #whyUnknown}. */
     private final Map<String, Dropped> dropped = new ConcurrentHashMap<>();
+    /**
+     * Per graph, the snapshot version refused as GRAPH_TOO_LARGE: its later chunks are dropped quietly. The last
+     * {@link #REFUSED_KEPT} graphs refused (so that refusals under many graph ids cannot grow it without bound; a chunk
+     * of a version forgotten so is refused, and reported, again).
+     */
+    private final Map<String, Refused> refused = new java.util.LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Refused> eldest) {
+            return size() > REFUSED_KEPT;
+        }
+    };
+    static final int REFUSED_KEPT = 4_096;
+    private final AtomicLong refusedChunks = new AtomicLong();
+
+    /** A refused version, by the header its chunks share (a version published again with another header is new). */
+    private record Refused(long version, int vertexCount, long edgeCount, int chunkCount, boolean directed, int firstVertexId,
+                           int partition) {
+        static Refused of(GraphSnapshotChunk c, int partition) {
+            return new Refused(c.getVersion(), c.getVertexCount(), c.getEdgeCount(), c.getChunkCount(), c.getDirected(),
+                    c.getFirstVertexId(), partition);
+        }
+
+        boolean sameVersion(GraphSnapshotChunk c) {
+            return of(c, partition).equals(this);
+        }
+    }
 
     @jakarta.inject.Inject
     public GraphRegistry(EngineService engines, FrontierConfig config) {
         this(engines, config, HeapBudget.ofHeap(config.getHeapBudgetFraction()));
         // set aside whatever the graphs: answers in hand and their encoded copies, the producer's buffer, a fetch's records
-        budget.reserveAlways(() -> 2 * config.getMaxBatchAnswerBytes() + config.getOutputBufferBytes() + config.getConsumerFetchBytes());
+        budget.reserveAlways(() -> HeapBudget.alwaysReserved(config));
     }
 
     public GraphRegistry(EngineService engines, FrontierConfig config, HeapBudget budget) {
@@ -123,9 +148,30 @@ public class GraphRegistry implements AutoCloseable {
     /**
      * Accepts a snapshot chunk read at {@code offset} of {@code partition}, published at {@code timestampMs}. The
      * first chunk of a version is admitted only when the version, by the sizes its header declares, fits the heap
-     * budget beside what is held; the complete version is checked again before it is built.
+     * budget beside what is held; the complete version is checked again before it is built. A version refused as
+     * GRAPH_TOO_LARGE is refused once: its later chunks (same version, same header) change nothing and report nothing
+     * (counted by {@link #refusedChunks()}), until another version of the graph arrives.
      */
     public synchronized Change acceptChunk(GraphSnapshotChunk chunk, int partition, long offset, long timestampMs) {
+        String graphId = chunk.getGraphId();
+        Refused r = refused.get(graphId);
+        if (r != null && r.sameVersion(chunk)) {
+            refusedChunks.incrementAndGet();
+            return new Change(Optional.empty(), List.of());
+        }
+        if (r != null && chunk.getVersion() >= r.version()) refused.remove(graphId);
+        try {
+            return admit(chunk, partition, offset, timestampMs);
+        } catch (RejectedException e) {
+            if (e.code() == ErrorCode.GRAPH_TOO_LARGE && graphId != null) refused.put(graphId, Refused.of(chunk, partition));
+            throw e;
+        }
+    }
+
+    /** Snapshot chunks of refused versions dropped without a word after the version's one refusal. */
+    public long refusedChunks() { return refusedChunks.get(); }
+
+    private Change admit(GraphSnapshotChunk chunk, int partition, long offset, long timestampMs) {
         GraphEntry current = graphs.get(chunk.getGraphId());
         if (current != null && chunk.getVersion() <= current.version()) {
             throw new RejectedException(ErrorCode.STALE_VERSION, "snapshot version " + chunk.getVersion() + " of graph '"
@@ -141,16 +187,14 @@ public class GraphRegistry implements AutoCloseable {
             long edges = chunk.getEdgeCount();
             budget.require("graph '" + chunk.getGraphId() + "' version " + chunk.getVersion() + " (" + chunk.getVertexCount()
                             + " vertices, " + edges + " edges)",
-                    SnapshotAssembler.chunkBytes(edges, true) + HeapBudget.buildBytes(chunk.getVertexCount(), edges, chunk.getDirected()),
-                    heldBytes());
+                    HeapBudget.buildBytes(chunk.getVertexCount(), edges, chunk.getDirected()), heldBytes());
         }
         long t0 = System.nanoTime();
         SnapshotAssembler.Outcome outcome = assembler.accept(chunk, partition, offset, timestampMs);
         if (outcome.complete().isEmpty()) return new Change(Optional.empty(), outcome.abandoned());
         SnapshotAssembler.Assembled a = outcome.complete().get();
         try {
-            budget.require("graph '" + a.graphId() + "' version " + a.version(),
-                    HeapBudget.buildBytes(a.edges().vertexCount(), a.edges().size(), a.edges().directed()), heldBytes());
+            budget.require("graph '" + a.graphId() + "' version " + a.version(), a.graph().projectedPeakBytes(), heldBytes());
             long t1 = System.nanoTime();
             CsrGraph graph = build(a);
             long t2 = System.nanoTime();
@@ -173,7 +217,7 @@ public class GraphRegistry implements AutoCloseable {
 
     private static CsrGraph build(SnapshotAssembler.Assembled a) {
         try {
-            return GraphBuilder.build(a.edges());
+            return a.graph().build();
         } catch (InvalidGraphException e) {
             throw new RejectedException(ErrorCode.of(e), "version " + a.version() + " of graph '" + a.graphId() + "' rejected: "
                     + e.getMessage(), e);
@@ -213,7 +257,7 @@ public class GraphRegistry implements AutoCloseable {
             EdgeEdits edits = edits(u, first);
             if (!edits.reweightsOnly()) {
                 // a structural change is merged into a new CSR before the next query, beside the current one
-                budget.require("update of graph '" + u.getGraphId() + "'", HeapBudget.buildBytes(
+                budget.require("update of graph '" + u.getGraphId() + "'", HeapBudget.mergeBytes(
                         graph.vertexCount() + edits.addedVertices(), graph.edgeCount() + edits.addU().length,
                         graph.directed()) + 64L * edits.addU().length, heldBytes());
             }
@@ -291,6 +335,7 @@ public class GraphRegistry implements AutoCloseable {
         boolean pending = assembler.pendingDescription(graphId).isPresent();
         assembler.forget(List.of(graphId));
         applied.forget(graphId);
+        refused.remove(graphId);   // a version published again after the tombstone is considered afresh
         if (current == null && !pending) return Optional.empty();
         if (current != null) current.resident().close();
         Dropped d = new Dropped(graphId, current == null ? -1 : current.version(), partition,
@@ -313,6 +358,7 @@ public class GraphRegistry implements AutoCloseable {
         assembler.forget(dropped.stream().map(GraphEntry::graphId).toList());
         assembler.forgetPartitions(partitions);  // also versions of graphs that have none complete yet
         applied.dropPartitions(partitions);      // refilled by the rebuild's replay
+        refused.values().removeIf(r -> partitions.contains(r.partition()));
         for (PartitionState s : states) s.dropPartitions(partitions);
         this.dropped.values().removeIf(d -> partitions.contains(d.partition()));
         if (!dropped.isEmpty()) LOG.info("dropped {} graph(s) of revoked partitions {}", dropped.size(), partitions);
@@ -349,7 +395,7 @@ public class GraphRegistry implements AutoCloseable {
      */
     static long cacheBytes(GraphEntry e) {
         MutableGraph g = e.resident().mutable();
-        return (g.directed() ? g.bytes() : 0) + 16L * e.edgeCount();
+        return HeapBudget.cacheBytes(g.bytes(), e.edgeCount(), g.directed());
     }
 
     /** The memory model: the heap budget shared by graphs, pending snapshots, standing answers and fixed reserves. */
@@ -432,5 +478,6 @@ public class GraphRegistry implements AutoCloseable {
         assembler.forgetAll();
         applied.clear();
         dropped.clear();
+        refused.clear();
     }
 }

@@ -1,6 +1,8 @@
 package org.frontiergraph.worker.registry;
 
 import java.util.Locale;
+import org.frontiergraph.kernels.graph.CsrAssembly;
+import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.RejectedException;
 
@@ -34,14 +36,41 @@ public final class HeapBudget {
     public long limitBytes() { return limitBytes; }
 
     /**
-     * Heap that building a version of {@code vertices} vertices from {@code edges} edges takes at its peak: the
-     * assembled edge list (16 bytes an edge), GraphBuilder's sort keys and canonical edges (24), its per-vertex
-     * arrays (32 bytes a vertex, counts to offsets) and the CSR it returns (16 bytes an arc; undirected edges are two
-     * arcs). A bound, not a measurement: parallel edges and self-loops only make the real graph smaller.
+     * Heap that building a version of {@code vertices} vertices from {@code edges} edges takes at its peak, its
+     * snapshot's chunks included, whatever its weights: {@link CsrAssembly#peakBytes(long, long, boolean)} (the chunks,
+     * 16 bytes an edge at most, beside the CSR being laid out; at most 1.5 times the CSR of 16 bytes an arc and 4 a
+     * vertex that it gives). A bound, not a measurement: parallel edges and self-loops only make the real graph
+     * smaller, and integral weights (4 bytes) or none (all 1) make the chunks smaller.
      */
     public static long buildBytes(long vertices, long edges, boolean directed) {
+        return CsrAssembly.peakBytes(vertices, edges, directed);
+    }
+
+    /**
+     * Heap that a structural update of a graph, to {@code vertices} vertices and {@code edges} edges, takes while its
+     * next CSR is merged beside the current one: 40 bytes an edge, 32 a vertex and 16 an arc (a bound on the merge's
+     * change lists, counts and new arrays).
+     */
+    public static long mergeBytes(long vertices, long edges, boolean directed) {
         long arcs = directed ? edges : 2 * edges;
         return 40 * edges + 32 * (vertices + 1) + 16 * arcs;
+    }
+
+    /**
+     * Heap a loaded graph holds beside its CSR of {@code csrBytes} for the caches its queries build (counted from its
+     * load on, so a query never finds the heap taken): the transpose of a directed graph (its CSR again) and the
+     * undirected edge list MST reads (16 bytes an edge).
+     */
+    public static long cacheBytes(long csrBytes, long edges, boolean directed) {
+        return (directed ? csrBytes : 0) + 16 * edges;
+    }
+
+    /**
+     * Heap set aside whatever the graphs by a worker of this configuration: answers in hand and their encoded copies
+     * (twice {@code frontier.max-batch-answer-bytes}), the producer's buffer, a fetch's records.
+     */
+    public static long alwaysReserved(FrontierConfig config) {
+        return 2 * config.getMaxBatchAnswerBytes() + config.getOutputBufferBytes() + config.getConsumerFetchBytes();
     }
 
     /** Sets what is reserved whatever the graphs (read at every check: it may follow the configuration). */

@@ -1,10 +1,7 @@
 package org.frontiergraph.worker.registry;
 
 import java.nio.ByteBuffer;
-import java.nio.DoubleBuffer;
-import java.nio.IntBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -13,8 +10,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.IntPredicate;
-import java.util.stream.IntStream;
-import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.kernels.graph.CsrAssembly;
+import org.frontiergraph.kernels.graph.InvalidGraphException;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.codec.PackedArrays;
@@ -26,9 +23,12 @@ import org.frontiergraph.worker.errors.RejectedException;
  * of a newer version abandons an older incomplete one (reported as INCOMPLETE_SNAPSHOT: a truncated snapshot), and
  * so does {@link #expire age}. Chunks must agree on every header field; a redelivered chunk (same index) is ignored.
  *
- * <p>Nothing is allocated from a declared size: chunks are kept by index in a map (a header declaring two billion
- * chunks costs nothing until they arrive), as primitive arrays, and {@link #pendingBytes()} counts what they hold,
- * overheads included, against the buffer's limit. Not thread-safe: the registry serialises its callers.
+ * <p>A version's chunks go straight into a {@link CsrAssembly}, which counts their arcs as they arrive and keeps them
+ * compactly (8 to 16 bytes an edge) until the version completes and the CSR is built from them. Only the assembly's
+ * per-vertex counts are allocated from a declared size (4 bytes a vertex, with the version's first chunk, checked
+ * against the limit first); chunks are kept by index (a header declaring two billion chunks costs nothing until they
+ * arrive), and {@link #pendingBytes()} counts what they hold, overheads included, against the buffer's limit. Not
+ * thread-safe: the registry serialises its callers.
  */
 public final class SnapshotAssembler {
     /** Heap a pending version costs before any edge: its header, map entries and bookkeeping. */
@@ -44,15 +44,21 @@ public final class SnapshotAssembler {
         this.maxPendingBytes = maxPendingBytes;
     }
 
-    /** A complete version; {@code firstOffset} is the log offset of its earliest chunk (-1 when unknown). */
-    public record Assembled(String graphId, long version, int firstVertexId, EdgeList edges, long firstOffset) {}
+    /**
+     * A complete version, validated, its CSR still to be built from {@code graph} (which holds its chunks until then);
+     * {@code firstOffset} is the log offset of its earliest chunk (-1 when unknown).
+     */
+    public record Assembled(String graphId, long version, int firstVertexId, CsrAssembly graph, long firstOffset) {}
 
     /** What one chunk led to: perhaps a complete version, perhaps an older version abandoned. */
     public record Outcome(Optional<Assembled> complete, List<RejectedException> abandoned) {}
 
-    /** Heap that buffering a chunk of {@code edges} edges costs (weights: 8 bytes an edge more). */
-    public static long chunkBytes(long edges, boolean weighted) {
-        return CHUNK_OVERHEAD_BYTES + edges * (weighted ? 16 : 8);
+    /**
+     * Heap that buffering a chunk of {@code edges} edges costs with {@code weightBytes} bytes an edge of weights: 0 when
+     * every weight is 1, 4 when all are integers below 2^31, else 8 ({@link CsrAssembly.Chunk}).
+     */
+    public static long chunkBytes(long edges, int weightBytes) {
+        return CHUNK_OVERHEAD_BYTES + CsrAssembly.chunkBytes(edges, weightBytes);
     }
 
     /**
@@ -107,30 +113,41 @@ public final class SnapshotAssembler {
                     + " of graph '" + c.getGraphId() + "' disagrees with earlier chunks (" + p.headerString()
                     + " vs " + headerString(c) + "); the whole version is discarded");
         }
-        if (p.chunks.containsKey(c.getChunkIndex())) return new Outcome(Optional.empty(), abandoned);
+        if (!fresh && p.graph.has(c.getChunkIndex())) return new Outcome(Optional.empty(), abandoned);
         EdgeBatch e = c.getEdges();
         int m = PackedArrays.intCount(e.getSources());   // validated by validateHeader
-        long bytes = chunkBytes(m, PackedArrays.doubleCount(e.getWeights()) > 0) + (fresh ? VERSION_OVERHEAD_BYTES : 0);
+        int n = p.header.getVertexCount(), first = p.header.getFirstVertexId();
+        CsrAssembly.Chunk chunk = CsrAssembly.decode(n, first, PackedArrays.ints(e.getSources()), PackedArrays.ints(e.getTargets()),
+                PackedArrays.doubles(e.getWeights()));
+        long bytes = CHUNK_OVERHEAD_BYTES + chunk.bytes() + (fresh ? VERSION_OVERHEAD_BYTES + CsrAssembly.countsBytes(n) : 0);
         if (pendingBytes + bytes > maxPendingBytes) {
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, "snapshot version " + c.getVersion() + " of graph '"
                     + c.getGraphId() + "' exceeds the worker's buffer for pending snapshots (" + maxPendingBytes + " bytes, "
                     + pendingBytes + " held; frontier.max-pending-snapshot-bytes)");
         }
-        if (fresh) pending.put(c.getGraphId(), p);
-        p.chunks.put(c.getChunkIndex(), Chunk.of(e, p.header.getFirstVertexId(), p.header.getVertexCount()));
-        if (p.chunks.size() == 1) p.firstOffset = offset;
+        if (fresh) {
+            p.graph = new CsrAssembly(n, p.header.getDirected(), first);
+            pending.put(c.getGraphId(), p);
+        }
+        p.bytes += bytes;
+        pendingBytes += bytes;
+        try {
+            p.graph.add(c.getChunkIndex(), chunk);
+        } catch (InvalidGraphException x) {   // more arcs than a CSR holds
+            drop(c.getGraphId());
+            throw new RejectedException(ErrorCode.of(x), "version " + p.version + " of graph '" + c.getGraphId() + "': " + x.getMessage(), x);
+        }
+        if (p.graph.chunks() == 1) p.firstOffset = offset;
         else if (offset < 0 || p.firstOffset < 0) p.firstOffset = -1;
         else p.firstOffset = Math.min(p.firstOffset, offset);
         p.edges += m;
-        p.bytes += bytes;
-        pendingBytes += bytes;
         if (p.edges > p.edgeCount) {
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, "version " + p.version + " of graph '" + c.getGraphId()
                     + "' declares " + p.edgeCount + " edges but its chunks so far hold " + p.edges + " (padded snapshot)");
         }
-        if (p.chunks.size() < p.chunkCount) return new Outcome(Optional.empty(), abandoned);
+        if (p.graph.chunks() < p.chunkCount) return new Outcome(Optional.empty(), abandoned);
         drop(c.getGraphId());
         if (p.edges != p.edgeCount) {
             throw new RejectedException(ErrorCode.INVALID_SNAPSHOT, "version " + p.version + " of graph '" + c.getGraphId()
@@ -166,7 +183,7 @@ public final class SnapshotAssembler {
     public Optional<String> pendingDescription(String graphId) {
         Pending p = pending.get(graphId);
         return p == null ? Optional.empty()
-                : Optional.of("version " + p.version + " is being assembled (" + p.chunks.size() + " of " + p.chunkCount + " chunks)");
+                : Optional.of("version " + p.version + " is being assembled (" + p.graph.chunks() + " of " + p.chunkCount + " chunks)");
     }
 
     /** Forgets pending versions of these graphs (their partition was revoked). */
@@ -243,28 +260,6 @@ public final class SnapshotAssembler {
                 + ", directed=" + c.getDirected() + ", firstVertexId=" + c.getFirstVertexId();
     }
 
-    /**
-     * One buffered chunk's edges as primitive arrays, already in 0-based ids (the user's ids less {@code
-     * firstVertexId}), converted as the chunk arrives, while the rest of its version is still on its way;
-     * {@code weights} null when every weight is 1. {@code firstInvalid}: the first edge with a vertex outside the
-     * graph (-1: none), reported when the version completes, as the first such edge in chunk order.
-     */
-    private record Chunk(int[] sources, int[] targets, double[] weights, int firstInvalid) {
-        /** The chunk's packed arrays copied out of the record (validated by validateHeader) and shifted to 0-based ids. */
-        static Chunk of(EdgeBatch b, int first, int n) {
-            int[] s = PackedArrays.toIntArray(b.getSources()), t = PackedArrays.toIntArray(b.getTargets());
-            double[] w = PackedArrays.doubleCount(b.getWeights()) > 0 ? PackedArrays.toDoubleArray(b.getWeights()) : null;
-            int invalid = -1;
-            for (int i = 0; i < s.length; i++) {
-                long u = (long) s[i] - first, v = (long) t[i] - first;
-                if (invalid < 0 && (u < 0 || u >= n || v < 0 || v >= n)) invalid = i;
-                s[i] = (int) u;   // (int) (u + first) is the user's id again, for the message
-                t[i] = (int) v;
-            }
-            return new Chunk(s, t, w, invalid);
-        }
-    }
-
     private static final class Pending {
         final long version;
         final int partition;
@@ -272,8 +267,8 @@ public final class SnapshotAssembler {
         final long edgeCount;
         final int chunkCount;
         final long firstTimestampMs;
-        /** Chunks by index: only those that arrived take room. */
-        final Map<Integer, Chunk> chunks = new HashMap<>();
+        /** The chunks that arrived, by index, counted into their rows; made with the first. */
+        CsrAssembly graph;
         long edges;
         long bytes;
         long firstOffset = -1;
@@ -306,41 +301,23 @@ public final class SnapshotAssembler {
             StringBuilder sb = new StringBuilder();
             int shown = 0;
             for (int i = 0; i < chunkCount && shown < 8; i++) {
-                if (!chunks.containsKey(i)) {
+                if (!graph.has(i)) {
                     sb.append(shown++ == 0 ? "" : ", ").append(i);
                 }
             }
-            long missing = (long) chunkCount - chunks.size();
+            long missing = (long) chunkCount - graph.chunks();
             return missing + " of " + chunkCount + " chunks never arrived (" + sb + (missing > 8 ? ", ..." : "") + ")";
         }
 
+        /** The complete version, its edges checked: @throws RejectedException for the first bad edge in chunk order */
         Assembled assemble() {
-            int n = header.getVertexCount();
-            int first = header.getFirstVertexId();
-            int[] at = new int[chunkCount + 1];   // where each chunk's edges go, in chunk order
-            for (int c = 0; c < chunkCount; c++) {
-                Chunk b = chunks.get(c);
-                if (b.firstInvalid >= 0) {
-                    int i = b.firstInvalid;
-                    throw new RejectedException(ErrorCode.INVALID_VERTEX, "version " + version + " of graph '" + header.getGraphId()
-                            + "': edge (" + (b.sources[i] + first) + ", " + (b.targets[i] + first) + ") has a vertex outside "
-                            + first + ".." + (first + (long) n - 1));
-                }
-                at[c + 1] = at[c] + b.sources.length;   // edges == edgeCount, within max-edges: no overflow
+            try {
+                graph.validate();
+            } catch (InvalidGraphException e) {
+                throw new RejectedException(ErrorCode.of(e), "version " + version + " of graph '" + header.getGraphId() + "': "
+                        + e.getMessage(), e);
             }
-            int m = at[chunkCount];
-            int[] sources = new int[m], targets = new int[m];
-            double[] weights = new double[m];
-            IntStream.range(0, chunkCount).parallel().forEach(c -> {
-                Chunk b = chunks.get(c);
-                int len = b.sources.length;
-                System.arraycopy(b.sources, 0, sources, at[c], len);
-                System.arraycopy(b.targets, 0, targets, at[c], len);
-                if (b.weights != null) System.arraycopy(b.weights, 0, weights, at[c], len);
-                else Arrays.fill(weights, at[c], at[c] + len, 1.0);
-            });
-            return new Assembled(header.getGraphId(), version, first,
-                    EdgeList.of(n, header.getDirected(), sources, targets, weights), firstOffset);
+            return new Assembled(header.getGraphId(), version, header.getFirstVertexId(), graph, firstOffset);
         }
     }
 }

@@ -152,6 +152,45 @@ class GraphEventProcessorTest {
         assertEquals(1, services.registry().get("g").orElseThrow().version(), "the malformed update changed nothing");
     }
 
+    /**
+     * A snapshot over the worker's limits (here its pending-snapshot buffer) is refused once: one GRAPH_TOO_LARGE error
+     * event and one REJECTED status with the reason, at the first chunk; its other chunks publish nothing (counted),
+     * in replay too; a newer version that fits loads.
+     */
+    @Test
+    void aRefusedSnapshotIsReportedOnceWithARejectedStatus() {
+        services.close();
+        FrontierConfig config = Fixtures.cpuConfig();
+        config.setMaxPendingSnapshotBytes(10_000);   // the first chunk of 1,000 edges does not fit
+        try (Services small = Fixtures.start(config)) {
+            EdgeList big = UniformRandomGraph.generate(500, 8_000, SEED, 9, true);
+            List<ErrorEvent> errors = new java.util.ArrayList<>();
+            List<GraphStatus> statuses = new java.util.ArrayList<>();
+            List<GraphSnapshotChunk> chunks = snapshot("big", 3, big, 0, 1_000);
+            for (GraphSnapshotChunk c : chunks) {
+                Outputs out = small.processor().process(record("big", c), false);
+                errors.addAll(out.errors());
+                statuses.addAll(out.statuses());
+            }
+            assertEquals(1, errors.size(), "one error event for the version: " + errors);
+            assertEquals("GRAPH_TOO_LARGE", errors.get(0).getCode());
+            assertEquals(1, statuses.size(), "one status for the version");
+            GraphStatus rejected = statuses.get(0);
+            assertEquals(GraphState.REJECTED, rejected.getState());
+            assertEquals(3, rejected.getVersion());
+            assertEquals(8_000, rejected.getEdgeCount());
+            assertEquals(errors.get(0).getReason(), rejected.getReason());
+            assertEquals(chunks.size() - 1.0, small.meters().find("frontier.snapshots.refused.chunks").functionCounter().count());
+            assertEquals(1.0, small.meters().find("frontier.errors").tag("code", "GRAPH_TOO_LARGE").counter().count());
+            for (GraphSnapshotChunk c : chunks) assertTrue(small.processor().process(record("big", c), true).isEmpty());
+            EdgeList fits = UniformRandomGraph.generate(500, 600, SEED, 9, true);
+            Outputs loaded = Outputs.NONE;
+            for (GraphSnapshotChunk c : snapshot("big", 4, fits, 0, 1_000)) loaded = small.processor().process(record("big", c), false);
+            assertEquals(GraphState.LOADED, loaded.statuses().get(0).getState(), "a newer version is considered afresh");
+            assertTrue(small.registry().get("big").isPresent());
+        }
+    }
+
     @Test
     void aMessageTypeThatDoesNotBelongOnTheGraphsTopicIsMalformed() {
         SpecificRecord status = GraphStatus.newBuilder().setGraphId("g").setVersion(1).setState(GraphState.LOADED)

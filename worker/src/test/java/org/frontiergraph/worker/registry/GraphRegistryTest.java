@@ -25,6 +25,7 @@ import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.CsrAssembly;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
@@ -338,7 +339,8 @@ class GraphRegistryTest {
         assertEquals(2.0, services.meters().get("frontier.graphs.resident").gauge().value());
         assertTrue(registry().whyUnknown("e").contains("no snapshot"), "pending chunks of a dropped partition are forgotten");
         assertTrue(registry().whyUnknown("f").contains("1 of 2 chunks"), registry().whyUnknown("f"));
-        assertEquals(SnapshotAssembler.VERSION_OVERHEAD_BYTES + SnapshotAssembler.chunkBytes(1, true), registry().pendingSnapshotBytes());
+        assertEquals(SnapshotAssembler.VERSION_OVERHEAD_BYTES + CsrAssembly.countsBytes(3) + SnapshotAssembler.chunkBytes(1, 0),
+                registry().pendingSnapshotBytes());
     }
 
     @Test
@@ -348,17 +350,17 @@ class GraphRegistryTest {
         EngineService engines = new EngineService(config);
         GraphRegistry registry = new GraphRegistry(engines, config, new HeapBudget(2_000_000, "the test's budget"));
         try {
-            // issue 12's second bomb: 199,999,999 vertices and one edge would take 6.4 GB to build
+            // issue 12's second bomb: 199,999,999 vertices and one edge would take 800 MB (the counts) to build
             RejectedException bomb = assertRejected(ErrorCode.GRAPH_TOO_LARGE,
                     () -> registry.acceptChunk(chunk("bomb", 1, 0, 1, 199_999_999, 1, true, 0, 0, 1, 1), 0));
-            assertTrue(bomb.getMessage().contains("6400.0 MB") && bomb.getMessage().contains("the test's budget"), bomb.getMessage());
+            assertTrue(bomb.getMessage().contains("800.0 MB") && bomb.getMessage().contains("the test's budget"), bomb.getMessage());
             assertEquals(0, registry.pendingSnapshotBytes(), "nothing buffered for it");
             // a header that declares far more edges than it sends is refused by what it declares
             assertRejected(ErrorCode.GRAPH_TOO_LARGE,
-                    () -> registry.acceptChunk(chunk("liar", 1, 0, 2, 10, 50_000, true, 0, 0, 1, 1), 0));
+                    () -> registry.acceptChunk(chunk("liar", 1, 0, 2, 10, 100_000, true, 0, 0, 1, 1), 0));
             // graphs that fit are loaded until the budget is used up; then the next version is refused
             EdgeList e = UniformRandomGraph.generate(1_000, 4_000, SEED, 9, true);
-            long need = HeapBudget.buildBytes(1_000, 4_000, true) + SnapshotAssembler.chunkBytes(4_000, true);
+            long need = HeapBudget.buildBytes(1_000, 4_000, true);
             int loaded = 0;
             RejectedException full = null;
             for (int i = 0; i < 100 && full == null; i++) {
@@ -383,6 +385,54 @@ class GraphRegistryTest {
             registry.close();
             engines.close();
         }
+    }
+
+    /**
+     * A version over the heap budget is refused at its first chunk, once: its other chunks change nothing and throw
+     * nothing (counted), also after its partition's graphs are replayed; a newer version is admitted afresh.
+     */
+    @Test
+    void aVersionOverTheBudgetIsRefusedOnceItsOtherChunksDroppedQuietly() {
+        services.close();
+        FrontierConfig config = Fixtures.cpuConfig();
+        EngineService engines = new EngineService(config);
+        EdgeList e = UniformRandomGraph.generate(1_000, 4_000, SEED, 9, true);
+        try (GraphRegistry registry = new GraphRegistry(engines, config, new HeapBudget(HeapBudget.buildBytes(1_000, 4_000, true) - 1, "a tight budget"))) {
+            List<GraphSnapshotChunk> chunks = snapshot("big", 5, e, 0, 500);
+            RejectedException first = assertRejected(ErrorCode.GRAPH_TOO_LARGE, () -> registry.acceptChunk(chunks.get(0), 1));
+            assertTrue(first.getMessage().contains("a tight budget"), first.getMessage());
+            for (GraphSnapshotChunk c : chunks.subList(1, chunks.size())) {
+                GraphRegistry.Change quiet = registry.acceptChunk(c, 1);
+                assertTrue(quiet.installed().isEmpty() && quiet.abandoned().isEmpty());
+            }
+            assertEquals(chunks.size() - 1, registry.refusedChunks());
+            assertEquals(0, registry.pendingSnapshotBytes(), "nothing buffered for the refused version");
+            registry.dropPartitions(List.of(1));   // a replay of the partition refuses it once again
+            assertRejected(ErrorCode.GRAPH_TOO_LARGE, () -> registry.acceptChunk(chunks.get(1), 1));
+            assertTrue(registry.acceptChunk(chunks.get(2), 1).installed().isEmpty());
+            EdgeList small = UniformRandomGraph.generate(1_000, 1_000, SEED, 9, true);
+            GraphRegistry.Change loaded = null;
+            for (GraphSnapshotChunk c : snapshot("big", 6, small, 0, 500)) loaded = registry.acceptChunk(c, 1);
+            assertEquals(6, loaded.installed().orElseThrow().version(), "a newer version is admitted afresh");
+        } finally {
+            engines.close();
+        }
+    }
+
+    /** The refusals remembered are bounded: refusals under many graph ids forget the oldest, whose chunks are refused again. */
+    @Test
+    void refusalsRememberedAreBounded() {
+        services.close();
+        FrontierConfig config = Fixtures.cpuConfig();
+        config.setMaxEdges(1);
+        services = Fixtures.start(config);
+        for (int g = 0; g <= GraphRegistry.REFUSED_KEPT; g++) {
+            String id = "g" + g;
+            assertRejected(ErrorCode.GRAPH_TOO_LARGE, () -> registry().acceptChunk(chunk(id, 1, 0, 2, 3, 2, true, 0, 0, 1, 1), 0));
+        }
+        assertTrue(registry().acceptChunk(chunk("g" + GraphRegistry.REFUSED_KEPT, 1, 1, 2, 3, 2, true, 0, 1, 2, 1), 0).installed().isEmpty());
+        assertEquals(1, registry().refusedChunks());
+        assertRejected(ErrorCode.GRAPH_TOO_LARGE, () -> registry().acceptChunk(chunk("g0", 1, 1, 2, 3, 2, true, 0, 1, 2, 1), 0));
     }
 
     @Test

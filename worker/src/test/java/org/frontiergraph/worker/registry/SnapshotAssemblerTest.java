@@ -2,6 +2,7 @@ package org.frontiergraph.worker.registry;
 
 import static org.frontiergraph.worker.support.Fixtures.assertRejected;
 import static org.frontiergraph.worker.support.Fixtures.chunk;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +15,10 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.function.UnaryOperator;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
+import org.frontiergraph.kernels.graph.CsrAssembly;
+import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.codec.PackedArrays;
@@ -48,11 +52,31 @@ class SnapshotAssemblerTest {
         return assembler.accept(c, PARTITION);
     }
 
-    /** What {@code versions} pending versions holding weighted chunks of these edge counts cost. */
-    private static long held(int versions, long... chunkEdges) {
-        long bytes = versions * SnapshotAssembler.VERSION_OVERHEAD_BYTES;
-        for (long m : chunkEdges) bytes += SnapshotAssembler.chunkBytes(m, true);
+    /**
+     * What {@code versions} pending versions of {@code vertices} vertices cost holding chunks of these edge counts with
+     * {@code weightBytes} bytes of weights an edge (0: every weight 1; 4: integers).
+     */
+    private static long held(int versions, int vertices, int weightBytes, long... chunkEdges) {
+        long bytes = versions * (SnapshotAssembler.VERSION_OVERHEAD_BYTES + CsrAssembly.countsBytes(vertices));
+        for (long m : chunkEdges) bytes += SnapshotAssembler.chunkBytes(m, weightBytes);
         return bytes;
+    }
+
+    /** The graph an assembled version builds, which must be GraphBuilder's graph of {@code edges}. */
+    private static CsrGraph assertBuildsAs(EdgeList edges, Assembled a) {
+        CsrGraph expected = GraphBuilder.build(edges), g = a.graph().build();
+        assertArrayEquals(expected.rowOffsets(), g.rowOffsets());
+        assertArrayEquals(expected.columns(), g.columns());
+        assertArrayEquals(expected.weights(), g.weights());
+        assertArrayEquals(expected.arcEdgeIds(), g.arcEdgeIds());
+        assertEquals(expected.integralWeights(), g.integralWeights());
+        return g;
+    }
+
+    private static EdgeList edges(int n, boolean directed, double... triples) {
+        EdgeList e = new EdgeList(n, directed);
+        for (int i = 0; i < triples.length; i += 3) e.add((int) triples[i], (int) triples[i + 1], triples[i + 2]);
+        return e;
     }
 
     @ParameterizedTest(name = "shuffle seed {0}")
@@ -75,16 +99,12 @@ class SnapshotAssemblerTest {
         assertEquals("g", a.graphId());
         assertEquals(7, a.version());
         assertEquals(1, a.firstVertexId());
-        assertFalse(a.edges().directed());
-        assertEquals(edges.vertexCount(), a.edges().vertexCount());
-        assertEquals(edges.size(), a.edges().size());
-        // chunk order, not arrival order, decides the edge order; ids are back to 0-based
-        for (int i = 0; i < edges.size(); i++) {
-            assertEquals(edges.source(i), a.edges().source(i), "source of edge " + i + ", shuffle seed " + shuffleSeed);
-            assertEquals(edges.target(i), a.edges().target(i), "target of edge " + i + ", shuffle seed " + shuffleSeed);
-            assertEquals(edges.weight(i), a.edges().weight(i), "weight of edge " + i + ", shuffle seed " + shuffleSeed);
-        }
+        assertFalse(a.graph().directed());
+        assertEquals(edges.vertexCount(), a.graph().vertexCount());
+        assertEquals(edges.size(), a.graph().edges());
         assertEquals(0, assembler.pendingBytes(), "a complete version releases its buffer");
+        // ids are back to 0-based; chunk order, not arrival order, decides which of equal parallel edges is kept
+        assertBuildsAs(edges, a);
         assertTrue(assembler.pendingDescription("g").isEmpty());
     }
 
@@ -94,16 +114,17 @@ class SnapshotAssemblerTest {
         assertTrue(accept(c.get(0)).complete().isEmpty());
         assertTrue(accept(c.get(1)).complete().isEmpty());
         long bytes = assembler.pendingBytes();
-        assertEquals(held(1, 2, 2), bytes);
-        assertEquals(SnapshotAssembler.VERSION_OVERHEAD_BYTES + 2 * SnapshotAssembler.CHUNK_OVERHEAD_BYTES + 16L * 4, bytes,
-                "16 bytes a weighted edge, as primitive arrays, and the overheads");
+        assertEquals(held(1, 6, 4, 2, 2), bytes);
+        assertEquals(SnapshotAssembler.VERSION_OVERHEAD_BYTES + 4 * 7 + 2 * SnapshotAssembler.CHUNK_OVERHEAD_BYTES + 12L * 4, bytes,
+                "12 bytes an edge of integral weights, as primitive arrays, 4 a vertex for the counts, and the overheads");
         Outcome again = accept(c.get(1));
         assertTrue(again.complete().isEmpty(), "a redelivered chunk must not count as the missing one");
         assertTrue(again.abandoned().isEmpty());
         assertEquals(bytes, assembler.pendingBytes());
         assertEquals("version 1 is being assembled (2 of 3 chunks)", assembler.pendingDescription("g").orElseThrow());
         Assembled a = accept(c.get(2)).complete().orElseThrow();
-        assertEquals(6, a.edges().size(), "edges of the redelivered chunk counted once");
+        assertEquals(6, a.graph().edges(), "edges of the redelivered chunk counted once");
+        assertEquals(12, a.graph().build().arcCount(), "and placed once");
     }
 
     @ParameterizedTest
@@ -224,23 +245,16 @@ class SnapshotAssemblerTest {
         accept(chunk("g", 1, 2, 3, 4, 5, true, 1, 4, 1, 0.25));
         accept(unweighted);
         Assembled a = accept(chunk("g", 1, 0, 3, 4, 5, true, 1, 1, 2, 7, 2, 1, 8)).complete().orElseThrow();
-        assertEquals(5, a.edges().size());
-        int[] u = {0, 1, 1, 2, 3}, v = {1, 0, 2, 3, 0};
-        double[] w = {7, 8, 1, 1, 0.25};
-        for (int i = 0; i < 5; i++) {
-            assertEquals(u[i], a.edges().source(i), "source " + i);
-            assertEquals(v[i], a.edges().target(i), "target " + i);
-            assertEquals(w[i], a.edges().weight(i), "weight " + i);
-        }
+        assertEquals(5, a.graph().edges());
+        CsrGraph g = assertBuildsAs(edges(4, true, 0, 1, 7, 1, 0, 8, 1, 2, 1, 2, 3, 1, 3, 0, 0.25), a);
+        assertArrayEquals(new double[] {7, 8, 1, 1, 0.25}, g.weights());
+        assertFalse(g.integralWeights());
     }
 
     @Test
     void idsAtBothEndsOfTheRangeAreAccepted() {
         Assembled a = accept(chunk("g", 1, 0, 1, 5, 2, false, 1, 1, 5, 2, 5, 3, 4)).complete().orElseThrow();
-        assertEquals(0, a.edges().source(0));
-        assertEquals(4, a.edges().target(0));
-        assertEquals(4, a.edges().source(1));
-        assertEquals(2, a.edges().target(1));
+        assertBuildsAs(edges(5, false, 0, 4, 2, 4, 2, 4), a);
     }
 
     @Test
@@ -248,9 +262,8 @@ class SnapshotAssemblerTest {
         GraphSnapshotChunk c = GraphSnapshotChunk.newBuilder(chunk("g", 1, 0, 1, 3, 2, true, 0))
                 .setEdges(Fixtures.pairs(0, 1, 1, 2)).build();
         Assembled a = accept(c).complete().orElseThrow();
-        assertEquals(2, a.edges().size());
-        assertEquals(1.0, a.edges().weight(0));
-        assertEquals(1.0, a.edges().weight(1));
+        assertEquals(2, a.graph().edges());
+        assertArrayEquals(new double[] {1.0, 1.0}, assertBuildsAs(edges(3, true, 0, 1, 1, 1, 2, 1), a).weights());
     }
 
     @Test
@@ -280,22 +293,22 @@ class SnapshotAssemblerTest {
         }
         assertEquals(0, assembler.pendingBytes());
         assertEquals(2, accept(GraphSnapshotChunk.newBuilder(chunk("g", 1, 0, 1, 3, 2, true, 0)).setEdges(good).build())
-                .complete().orElseThrow().edges().size(), "the well-formed chunk of the same version is accepted");
+                .complete().orElseThrow().graph().edges(), "the well-formed chunk of the same version is accepted");
     }
 
     @Test
     void pendingBytesLimitIsGraphTooLarge() {
-        SnapshotAssembler small = new SnapshotAssembler(held(1, 3, 2));  // room for one version of five pending edges
+        SnapshotAssembler small = new SnapshotAssembler(held(1, 10, 0, 3, 2));  // room for one version of five pending edges
         assertTrue(small.accept(chunk("a", 1, 0, 2, 10, 5, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1), PARTITION).complete().isEmpty());
-        assertEquals(held(1, 3), small.pendingBytes());
+        assertEquals(held(1, 10, 0, 3), small.pendingBytes());
         RejectedException e = assertRejected(ErrorCode.GRAPH_TOO_LARGE,
                 () -> small.accept(chunk("b", 1, 0, 2, 10, 6, true, 0, 0, 1, 1, 1, 2, 1, 2, 3, 1), PARTITION));
-        assertTrue(e.getMessage().contains(held(1, 3, 2) + " bytes"), e.getMessage());
-        assertEquals(held(1, 3), small.pendingBytes(), "the rejected graph buffers nothing; the other keeps its chunks");
+        assertTrue(e.getMessage().contains(held(1, 10, 0, 3, 2) + " bytes"), e.getMessage());
+        assertEquals(held(1, 10, 0, 3), small.pendingBytes(), "the rejected graph buffers nothing; the other keeps its chunks");
         assertTrue(small.pendingDescription("b").isEmpty());
         // graph a still completes: its last chunk fills the buffer exactly
         assertEquals(5, small.accept(chunk("a", 1, 1, 2, 10, 5, true, 0, 3, 4, 1, 4, 5, 1), PARTITION)
-                .complete().orElseThrow().edges().size());
+                .complete().orElseThrow().graph().edges());
         assertEquals(0, small.pendingBytes());
     }
 
@@ -303,11 +316,11 @@ class SnapshotAssemblerTest {
     void forgettingPartitionsReleasesTheirPendingVersions() {
         assembler.accept(threeChunks("a", 1).get(0), 1);
         assembler.accept(threeChunks("b", 1).get(0), 2);
-        assertEquals(held(2, 2, 2), assembler.pendingBytes());
+        assertEquals(held(2, 6, 4, 2, 2), assembler.pendingBytes());
         assembler.forgetPartitions(List.of(1));
         assertTrue(assembler.pendingDescription("a").isEmpty());
         assertTrue(assembler.pendingDescription("b").isPresent());
-        assertEquals(held(1, 2), assembler.pendingBytes());
+        assertEquals(held(1, 6, 4, 2), assembler.pendingBytes());
     }
 
     @Test
@@ -315,7 +328,7 @@ class SnapshotAssemblerTest {
         // the 68-byte record of issue 12: two billion chunks declared, one edge sent
         GraphSnapshotChunk bomb = chunk("bomb", 1, 0, Integer.MAX_VALUE, 3, Integer.MAX_VALUE, true, 0, 0, 1, 1);
         assertTrue(accept(bomb).complete().isEmpty());
-        assertEquals(held(1, 1), assembler.pendingBytes());
+        assertEquals(held(1, 3, 0, 1), assembler.pendingBytes());
         assertEquals("version 1 is being assembled (1 of 2147483647 chunks)", assembler.pendingDescription("bomb").orElseThrow());
         RejectedException abandoned = accept(chunk("bomb", 2, 0, 1, 3, 1, true, 0, 0, 1, 1)).abandoned().get(0);
         assertTrue(abandoned.getMessage().contains("2147483646 of 2147483647 chunks never arrived (1, 2, 3, 4, 5, 6, 7, 8, ...)"),
@@ -354,6 +367,6 @@ class SnapshotAssemblerTest {
         assertTrue(assembler.pendingDescription("other").isPresent(), "another partition's log has not moved on");
         assertTrue(assembler.pendingDescription("young").isPresent());
         assertEquals(12, assembler.earliestPendingOffset(1), "a rebuild no longer starts at the expired version");
-        assertEquals(held(2, 2, 2), assembler.pendingBytes());
+        assertEquals(held(2, 6, 4, 2, 2), assembler.pendingBytes());
     }
 }

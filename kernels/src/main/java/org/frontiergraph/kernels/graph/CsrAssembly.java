@@ -1,0 +1,305 @@
+package org.frontiergraph.kernels.graph;
+
+import java.nio.DoubleBuffer;
+import java.nio.IntBuffer;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Builds a {@link CsrGraph} straight from a snapshot's chunks, chunk by chunk as they arrive, with the storage policy
+ * and the result of {@link GraphBuilder} (same offsets, columns, weights, edge ids, integralWeights), in memory
+ * proportional to the graph: no edge list, no sort keys beside it.
+ *
+ * <p>Each chunk is {@linkplain #decode decoded} into compact arrays as it arrives (0-based ids; weights as int32 when
+ * every weight of the chunk is an integer below 2^31, none when every weight is 1, doubles otherwise) and its arcs are
+ * counted into the rows' degrees at once. {@link #build} then lays the CSR out from the counts (see
+ * {@link CsrLayout}): each group of chunks is placed, in chunk order, and released as soon as it is placed; each row
+ * is sorted by target and merged in place; the edge ids are numbered last.
+ *
+ * <p>Memory, in bytes, with e edges, a = e (directed) or 2e (undirected) arcs before merging, n vertices and
+ * {@code C} the chunks' compact arrays (8 to 16 bytes an edge): the counts 4(n+1) from the first chunk; at the peak
+ * {@code 4(n+1) + max(C + 8e (directed) or C + 24e (undirected), 22a)} ({@link #peakBytes}), at most 1.5 times the
+ * graph it gives, {@code 4(n+1) + 16a} ({@link #residentBytes}), when no parallel edges shrink it. {@link #bytes()}
+ * is what it holds now, {@link #peakBytes()} the most it held. Not thread-safe (the build itself runs in parallel).
+ */
+public final class CsrAssembly {
+    /** Bytes a CSR of {@code vertices} vertices and {@code arcs} arcs holds: {@link CsrGraph#bytes()}. */
+    public static long residentBytes(long vertices, long arcs) {
+        return 4 * (vertices + 1) + 16 * arcs;
+    }
+
+    /** Bytes the per-vertex counts (later the offsets) of {@code vertices} vertices hold: allocated with the assembly. */
+    public static long countsBytes(long vertices) {
+        return 4 * (vertices + 1);
+    }
+
+    /** Bytes a decoded chunk of {@code edges} edges holds with {@code weightBytes} (0, 4 or 8) an edge of weights. */
+    public static long chunkBytes(long edges, int weightBytes) {
+        return edges * (8 + weightBytes);
+    }
+
+    /**
+     * The most a build of {@code edges} edges over {@code vertices} vertices holds at once, chunks included, when its
+     * chunks hold {@code chunkBytes} (see {@link #chunkBytes}; 16 an edge at most): the counts, plus the larger of the
+     * placement (the chunks beside the columns and weights they are placed into: directed graphs place the columns
+     * first and free each chunk's targets, then the weights) and the sort and merge (columns and weights, 12 bytes an
+     * arc, with up to 10 more an arc for the sort keys of the rows being sorted and a radix sort's second buffer, or 8
+     * for the compacted weights; the edge ids' row cursors, 4 bytes a vertex, only where the vertices are at most
+     * 1.5 times the arcs).
+     */
+    public static long peakBytes(long vertices, long edges, boolean directed, long chunkBytes) {
+        long arcs = directed ? edges : 2 * edges;
+        long placement = chunkBytes + (directed ? 8 * edges : 12 * arcs);
+        return 4 * (vertices + 1) + Math.max(placement, 22 * arcs);
+    }
+
+    /** {@link #peakBytes(long, long, boolean, long)} with double weights: the most any snapshot of this size takes. */
+    public static long peakBytes(long vertices, long edges, boolean directed) {
+        return peakBytes(vertices, edges, directed, chunkBytes(edges, 8));
+    }
+
+    /** The arcs a graph may have: the largest Java array, less a margin. */
+    static final int MAX_ARCS = Integer.MAX_VALUE - 8;
+
+    private static final double INT_WEIGHT_LIMIT = 2147483647.0;
+
+    private final int vertexCount;
+    private final boolean directed;
+    private final int firstVertexId;
+    /** Per row, the arcs counted into it (from [0]), until the build turns them into offsets. */
+    private int[] counts;
+    private final Map<Integer, Chunk> chunks = new TreeMap<>();
+    private long arcs;
+    private long edges;
+    private long held;
+    private long peak;
+    private boolean built;
+
+    /** An assembly of a graph of {@code vertexCount} vertices whose chunks name them {@code firstVertexId} and on. */
+    public CsrAssembly(int vertexCount, boolean directed, int firstVertexId) {
+        if (vertexCount < 0) throw new IllegalArgumentException("vertexCount must be >= 0, got " + vertexCount);
+        this.vertexCount = vertexCount;
+        this.directed = directed;
+        this.firstVertexId = firstVertexId;
+        this.counts = new int[vertexCount + 1];
+        allocate(countsBytes(vertexCount));
+    }
+
+    public int vertexCount() { return vertexCount; }
+    public boolean directed() { return directed; }
+    /** Edges added so far. */
+    public long edges() { return edges; }
+    /** Chunks added and not yet placed. */
+    public int chunks() { return chunks.size(); }
+    public boolean has(int index) { return chunks.containsKey(index); }
+    /** Bytes held now: the counts and the chunks (during a build, the arrays of the CSR too). */
+    public long bytes() { return held; }
+    /** The most bytes held at once so far. */
+    public long peakBytes() { return peak; }
+
+    /** The chunks' bytes now. */
+    long chunkBytes() {
+        long b = 0;
+        for (Chunk c : chunks.values()) b += c.bytes();
+        return b;
+    }
+
+    /** What {@link #build} will hold at its peak, from the chunks added: the bound {@link #peakBytes(long, long, boolean, long)}. */
+    public long projectedPeakBytes() {
+        return peakBytes(vertexCount, edges, directed, chunkBytes());
+    }
+
+    /**
+     * One chunk's edges decoded: ids less {@code firstVertexId} (a vertex outside the graph, or a negative, NaN or
+     * infinite weight, is remembered and reported by {@link #validate}); {@code weights} with no element remaining
+     * means every weight is 1. Nothing is added yet: see {@link #add}.
+     */
+    public Chunk decode(IntBuffer sources, IntBuffer targets, DoubleBuffer weights) {
+        return decode(vertexCount, firstVertexId, sources, targets, weights);
+    }
+
+    /** {@link #decode(IntBuffer, IntBuffer, DoubleBuffer)} for an assembly not made yet (its bytes are checked first). */
+    public static Chunk decode(int vertexCount, int firstVertexId, IntBuffer sources, IntBuffer targets, DoubleBuffer weights) {
+        int m = sources.remaining();
+        if (targets.remaining() != m || (weights.remaining() != 0 && weights.remaining() != m)) {
+            throw new IllegalArgumentException("sources, targets and weights differ in length (" + m + ", "
+                    + targets.remaining() + ", " + weights.remaining() + ")");
+        }
+        int[] s = new int[m], t = new int[m];
+        int badVertex = -1;
+        int n = vertexCount;
+        for (int i = 0; i < m; i++) {
+            long u = (long) sources.get(sources.position() + i) - firstVertexId;
+            long v = (long) targets.get(targets.position() + i) - firstVertexId;
+            if (badVertex < 0 && (u < 0 || u >= n || v < 0 || v >= n)) badVertex = i;
+            s[i] = (int) u;   // (int) (u + first) is the user's id again, for the message
+            t[i] = (int) v;
+        }
+        return weights.remaining() == 0 ? new Chunk(s, t, null, null, badVertex, -1) : Chunk.weighted(s, t, weights, badVertex);
+    }
+
+    /** {@link #decode(IntBuffer, IntBuffer, DoubleBuffer)} of arrays; {@code weights} null means every weight is 1. */
+    public Chunk decode(int[] sources, int[] targets, double[] weights) {
+        return decode(IntBuffer.wrap(sources), IntBuffer.wrap(targets), DoubleBuffer.wrap(weights == null ? new double[0] : weights));
+    }
+
+    /**
+     * Adds chunk {@code index} and counts its arcs into the rows (self-loops are never stored). Chunks may come in any
+     * order; the build places them in index order, so that among parallel edges of equal weight the first in chunk
+     * order is kept, as {@link GraphBuilder} keeps the first in input order.
+     *
+     * @throws InvalidGraphException TOO_LARGE when the arcs counted exceed what a CSR may hold
+     */
+    public void add(int index, Chunk c) {
+        if (built) throw new IllegalStateException("the graph was built already");
+        if (chunks.containsKey(index)) throw new IllegalArgumentException("chunk " + index + " was added already");
+        int[] s = c.sources, t = c.targets, deg = counts;
+        int n = vertexCount;
+        long added = 0;
+        for (int i = 0; i < s.length; i++) {
+            int u = s[i], v = t[i];
+            if (u == v || u < 0 || u >= n || v < 0 || v >= n) continue;   // a bad vertex fails validate()
+            deg[u]++;
+            added++;
+            if (!directed) {
+                deg[v]++;
+                added++;
+            }
+        }
+        arcs += added;
+        if (arcs > MAX_ARCS) {
+            throw new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE,
+                    "graph has more than " + MAX_ARCS + " arcs; at most " + MAX_ARCS + " are supported");
+        }
+        edges += s.length;
+        chunks.put(index, c);
+        allocate(c.bytes());
+    }
+
+    /**
+     * @throws InvalidGraphException for the first edge, in chunk order, with a vertex outside the graph (in the user's
+     * ids); else for the first with a negative, NaN or infinite weight
+     */
+    public void validate() {
+        long before = 0;
+        for (Chunk c : chunks.values()) {
+            if (c.badVertex >= 0) {
+                int i = c.badVertex;
+                throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_VERTEX, "edge (" + (c.sources[i] + firstVertexId)
+                        + ", " + (c.targets[i] + firstVertexId) + ") has a vertex outside " + firstVertexId + ".."
+                        + (firstVertexId + (long) vertexCount - 1));
+            }
+        }
+        for (Chunk c : chunks.values()) {
+            if (c.badWeight >= 0) {
+                int i = c.badWeight;
+                throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_WEIGHT, "edge " + (before + i) + " ("
+                        + (c.sources[i] + firstVertexId) + " -> " + (c.targets[i] + firstVertexId) + ") has weight "
+                        + c.weight(i) + "; weights must be finite and non-negative");
+            }
+            before += c.sources.length;
+        }
+    }
+
+    /** {@link #validate}s, then lays out the CSR, releasing the chunks as they are placed. Once only. */
+    public CsrGraph build() {
+        return build(CsrLayout.parallelism());
+    }
+
+    /** {@link #build()} with the parallel steps split {@code parts} ways (the result does not depend on it). */
+    CsrGraph build(int parts) {
+        if (built) throw new IllegalStateException("the graph was built already");
+        validate();
+        built = true;
+        int[] offsets = counts;
+        counts = null;
+        return new CsrLayout(this, offsets, parts).build();
+    }
+
+    // ------------------------------------------------------------------------------------- used by CsrLayout
+
+    long arcs() { return arcs; }
+
+    /** The chunks in index order, for placement (each is released by {@link #release}). */
+    Iterable<Chunk> chunksInOrder() { return chunks.values(); }
+
+    /** Forgets the chunks placed so far (their bytes were released one by one). */
+    void placed() { chunks.clear(); }
+
+    void allocate(long bytes) {
+        held += bytes;
+        peak = Math.max(peak, held);
+    }
+
+    void release(long bytes) {
+        held -= bytes;
+    }
+
+    static boolean integral(double w) {
+        return w == Math.rint(w) && w <= INT_WEIGHT_LIMIT;
+    }
+
+    /**
+     * One chunk's edges in 0-based ids, weights compact: none (all 1), int32 (all integers below 2^31, with the bits
+     * of the double they came from: never -0.0) or doubles.
+     */
+    public static final class Chunk {
+        int[] sources;
+        int[] targets;
+        int[] intWeights;
+        double[] weights;
+        final int edges;
+        final int badVertex;
+        final int badWeight;
+
+        Chunk(int[] sources, int[] targets, int[] intWeights, double[] weights, int badVertex, int badWeight) {
+            this.edges = sources.length;
+            this.sources = sources;
+            this.targets = targets;
+            this.intWeights = intWeights;
+            this.weights = weights;
+            this.badVertex = badVertex;
+            this.badWeight = badWeight;
+        }
+
+        /** Weights read as int32 while they are exact integers below 2^31; widened to doubles once, at the first that is not. */
+        static Chunk weighted(int[] s, int[] t, DoubleBuffer w, int badVertex) {
+            int m = s.length, at = w.position(), badWeight = -1;
+            boolean ones = true;
+            int[] iw = new int[m];
+            double[] dw = null;
+            for (int i = 0; i < m; i++) {
+                double x = w.get(at + i);
+                if (badWeight < 0 && (!(x >= 0) || Double.isInfinite(x))) badWeight = i;
+                ones &= x == 1.0;
+                if (dw != null) {
+                    dw[i] = x;
+                } else if (x <= INT_WEIGHT_LIMIT && Double.doubleToRawLongBits((int) x) == Double.doubleToRawLongBits(x)) {
+                    iw[i] = (int) x;
+                } else {
+                    dw = new double[m];
+                    for (int k = 0; k < i; k++) dw[k] = iw[k];
+                    dw[i] = x;
+                    iw = null;
+                }
+            }
+            if (ones) return new Chunk(s, t, null, null, badVertex, badWeight);
+            return new Chunk(s, t, iw, dw, badVertex, badWeight);
+        }
+
+        public int edges() { return edges; }
+
+        /** Bytes of weights an edge: 0 (all 1), 4 or 8. */
+        public int weightBytes() { return weights != null ? 8 : intWeights != null ? 4 : 0; }
+
+        /** Bytes its arrays hold now (targets of a directed graph's chunk go once its columns are placed). */
+        public long bytes() {
+            if (sources == null) return 0;   // placed and released
+            return (targets == null ? 4L : 8L) * edges + (long) edges * weightBytes();
+        }
+
+        double weight(int i) {
+            return weights != null ? weights[i] : intWeights != null ? intWeights[i] : 1.0;
+        }
+    }
+}
