@@ -7,7 +7,7 @@ from collections import deque, namedtuple
 import numpy as np
 from confluent_kafka import OFFSET_BEGINNING, Consumer, KafkaError, KafkaException, Producer, TopicPartition
 
-from . import codec
+from . import codec, registry
 from .result import Result
 from .subscription import Push
 
@@ -133,8 +133,9 @@ class Follower:
     A topic that does not exist yet is picked up when it appears (from its beginning: all of it is new).
     """
 
-    def __init__(self, bootstrap, topic, from_beginning=False, config=None):
+    def __init__(self, bootstrap, topic, from_beginning=False, config=None, serde=None):
         self.topic = topic
+        self._serde = serde or registry.Serde()
         self._consumer = Consumer(_consumer_conf(bootstrap, config))
         self._from_beginning = from_beginning
         self._assigned = False
@@ -168,7 +169,7 @@ class Follower:
                     raise KafkaException(m.error())
                 continue   # transient: librdkafka retries by itself
             try:
-                name, rec = codec.decode(m.value())
+                name, rec = self._serde.decode(m.value())
             except codec.MalformedRecord:
                 continue   # not ours
             out.append((name, rec, m))
@@ -220,8 +221,11 @@ class FrontierClient:
     so a graph's snapshots, updates and queries share a partition with records of that graph published from Java.
     """
 
-    def __init__(self, bootstrap, topics=None, producer_config=None, consumer_config=None):
+    def __init__(self, bootstrap, topics=None, producer_config=None, consumer_config=None, serde=None):
+        """``serde``: a :class:`frontier_client.registry.Serde` for registry framing (default: single-object
+        encoding both ways, no registry)."""
         self.bootstrap = bootstrap
+        self._serde = serde or registry.Serde()
         self.topics = topics or Topics.defaults()
         conf = {"bootstrap.servers": bootstrap,
                 "acks": "all",
@@ -270,7 +274,7 @@ class FrontierClient:
     def follow(self, topic, from_beginning=False):
         """A :class:`Follower` of one topic: ``'results'``, ``'latency'``, ``'errors'``, ``'status'`` (or a name)."""
         name = getattr(self.topics, topic, topic)
-        return Follower(self.bootstrap, name, from_beginning, self._consumer_config)
+        return Follower(self.bootstrap, name, from_beginning, self._consumer_config, self._serde)
 
     def _watch_errors(self):
         # before the first record goes out, so that no error event about it can be missed
@@ -365,7 +369,7 @@ class FrontierClient:
         values = []
         for c in range(count):
             lo, hi = c * chunk_edges, min(m, (c + 1) * chunk_edges)
-            values.append(codec.encode("GraphSnapshotChunk", {
+            values.append(self._serde.encode(self.topics.graphs, "GraphSnapshotChunk", {
                 "graphId": graph_id, "version": int(version), "chunkIndex": c, "chunkCount": count,
                 "vertexCount": int(vertex_count), "edgeCount": m, "directed": bool(directed),
                 "firstVertexId": int(first_vertex_id),
@@ -396,7 +400,7 @@ class FrontierClient:
         if wait and base_version is None:
             raise ValueError("wait=True needs base_version: the new version is base_version + 1")
         version = None if base_version is None else int(base_version) + 1
-        value = codec.encode("GraphUpdate", {
+        value = self._serde.encode(self.topics.graphs, "GraphUpdate", {
             "graphId": graph_id, "updateId": update_id,
             "baseVersion": None if base_version is None else int(base_version),
             "added": batch(added, False), "removed": batch(removed, False), "reweighted": batch(reweighted, True)})
@@ -462,7 +466,7 @@ class FrontierClient:
             self._results_f = self.follow("results")
         query_id = query_id or "py-" + uuid.uuid4().hex
         mode = mode.upper()
-        value = codec.encode("GraphQuery", {
+        value = self._serde.encode(self.topics.graphs, "GraphQuery", {
             "queryId": query_id, "graphId": graph_id, "algorithm": algorithm.upper(), "variant": variant,
             "source": None if source is None else int(source),
             "targets": [int(t) for t in (targets if targets is not None else [])],
@@ -543,7 +547,7 @@ class FrontierClient:
             self._results_f = self.follow("results")
         subscription_id = subscription_id or "py-sub-" + uuid.uuid4().hex
         mode = mode.upper()
-        value = codec.encode("Subscription", {
+        value = self._serde.encode(self.topics.graphs, "Subscription", {
             "subscriptionId": subscription_id, "graphId": graph_id, "algorithm": algorithm.upper(),
             "source": None if source is None else int(source),
             "targets": [int(t) for t in (targets if targets is not None else [])],
@@ -555,7 +559,7 @@ class FrontierClient:
     def cancel(self, graph_id, subscription_id):
         """Ends the subscription ``subscription_id`` of graph ``graph_id`` (the same id on another graph is another
         subscription, left standing): the worker answers with a last push, reason ``END`` (status OK)."""
-        value = codec.encode("Subscription", {"subscriptionId": subscription_id, "graphId": graph_id,
+        value = self._serde.encode(self.topics.graphs, "Subscription", {"subscriptionId": subscription_id, "graphId": graph_id,
                                               "algorithm": "BFS", "cancel": True})   # algorithm: required, unread
         self._publish(graph_id, [value], _Sent("subscription", graph_id, None, subscription_id))
 

@@ -131,6 +131,7 @@ class RecordType:
         self._writer = avro.io.DatumWriter(self.schema)
         self._reader = avro.io.DatumReader(self.schema, self.schema)
         self._defaults = {f["name"]: f["default"] for f in source_json["fields"] if "default" in f}
+        self.named = named
 
     def encode(self, datum: dict) -> bytes:
         """Single-object encoding of ``datum``; fields left out take their schema default."""
@@ -140,6 +141,12 @@ class RecordType:
         buf.write(self.header)
         self._writer.write(full, avro.io.BinaryEncoder(buf))
         return buf.getvalue()
+
+    def with_defaults(self, datum: dict) -> dict:
+        """``datum`` with the fields it leaves out at their schema default."""
+        full = dict(self._defaults)
+        full.update(datum)
+        return full
 
     def decode_body(self, body) -> dict:
         return self._reader.read(avro.io.BinaryDecoder(io.BytesIO(body)))
@@ -171,7 +178,8 @@ def type_of(value: bytes):
     if value is None or len(value) < HEADER_BYTES:
         raise MalformedRecord("shorter than the 10-byte single-object header")
     if value[:1] == b"\x00":
-        raise MalformedRecord("schema-registry framing (first byte 0x00), not Avro single-object encoding")
+        raise MalformedRecord("schema-registry framing (first byte 0x00), not Avro single-object encoding: read it with "
+                              "frontier_client.registry.Serde(read='registry', ...)")
     if value[:2] != MAGIC:
         raise MalformedRecord("not Avro single-object encoded (no C3 01 marker)")
     fp = struct.unpack_from("<Q", value, 2)[0]

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.CommonClientConfigs;
+import org.frontiergraph.schema.codec.Framing;
+import org.frontiergraph.schema.codec.FrontierSerde;
 import org.frontiergraph.worker.FrontierWorker;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,6 +27,10 @@ import picocli.CommandLine.Spec;
  * <p>Later wins: the file, then {@code --kafka-property}, then {@code --bootstrap}. Without any bootstrap server the
  * cluster is {@code -Dkafka.bootstrap.servers}, {@code $KAFKA_BOOTSTRAP_SERVERS}, or else {@code localhost:9092}, on
  * port {@code $FRONTIER_KAFKA_PORT} when set (where {@code ./frontier worker} starts its embedded broker).
+ *
+ * <p>{@code --serialization registry} and {@code --schema-registry URL} (or the settings {@code frontier.serialization.read}
+ * / {@code .write}, {@code schema.registry.url}, {@code basic.auth.user.info} in the file) choose the record framing:
+ * the client's ({@code FrontierClient}) and, for {@code worker}, the worker's.
  */
 final class KafkaOptions {
     static final String DEFAULT_BOOTSTRAP = "localhost:9092";
@@ -47,6 +53,17 @@ final class KafkaOptions {
     @Option(names = "--kafka-property", paramLabel = "KEY=VALUE", converter = Converters.KafkaProperty.class,
             description = "One Kafka client setting, over the file's (repeatable).")
     List<String[]> properties = new ArrayList<>();
+
+    @Option(names = "--serialization", paramLabel = "FRAMING", defaultValue = "${env:FRONTIER_SERIALIZATION}",
+            description = "Record framing, both ways: single-object (default) or registry (the schema registry wire "
+                    + "format; reading it takes both framings). Default: $FRONTIER_SERIALIZATION. Finer: the client "
+                    + "settings frontier.serialization.read / .write.")
+    String serialization;
+
+    @Option(names = "--schema-registry", paramLabel = "URL", defaultValue = "${env:FRONTIER_SCHEMA_REGISTRY}",
+            description = "The schema registry for --serialization registry (the client setting schema.registry.url; "
+                    + "credentials: basic.auth.user.info=USER:PASSWORD). Default: $FRONTIER_SCHEMA_REGISTRY.")
+    String schemaRegistry;
 
     private Properties settings;
 
@@ -81,22 +98,26 @@ final class KafkaOptions {
         return p;
     }
 
-    /** True when a file or a property was given (beyond the bootstrap address). */
+    /** True when a Kafka client setting was given (beyond the bootstrap address and the framing's settings). */
     boolean hasClientSettings() {
         Properties p = settings();
-        p.remove(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
+        for (String framing : List.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, FrontierSerde.READ, FrontierSerde.WRITE,
+                FrontierSerde.URL, FrontierSerde.USER_INFO, FrontierSerde.CREDENTIALS_SOURCE)) {
+            p.remove(framing);
+        }
         return !p.isEmpty();
     }
 
     /**
      * The settings for a worker, as Micronaut properties: {@code kafka.<key>} (Micronaut Kafka hands every
      * {@code kafka.*} property to the worker's consumer and producers). {@code bootstrap.servers} is left out:
-     * {@code FrontierWorker.start} takes it.
+     * {@code FrontierWorker.start} takes it. The framings go to {@code frontier.serialization.*}.
      */
     Map<String, Object> workerProperties() {
         Map<String, Object> out = new HashMap<>();
         settings().forEach((k, v) -> {
-            if (!CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG.equals(k)) out.put("kafka." + k, v);
+            if (FrontierSerde.READ.equals(k) || FrontierSerde.WRITE.equals(k)) out.put((String) k, v);
+            else if (!CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG.equals(k)) out.put("kafka." + k, v);
         });
         return out;
     }
@@ -122,6 +143,16 @@ final class KafkaOptions {
             }
         }
         for (String[] kv : properties) p.setProperty(kv[0], kv[1]);
+        if (schemaRegistry != null && !schemaRegistry.isBlank()) p.setProperty(FrontierSerde.URL, schemaRegistry);
+        if (serialization != null && !serialization.isBlank()) {
+            try {
+                String framing = Framing.of(serialization).setting();
+                p.setProperty(FrontierSerde.READ, framing);
+                p.setProperty(FrontierSerde.WRITE, framing);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(command.commandLine(), "--serialization: " + e.getMessage());
+            }
+        }
         return p;
     }
 }

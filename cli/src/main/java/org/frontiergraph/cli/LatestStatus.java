@@ -14,6 +14,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.frontiergraph.client.SnapshotVersions;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.FrontierSerde;
 
 /**
  * A graph's last GraphStatus, read from the end of the status topic: only the partition its key maps to (Kafka's
@@ -33,6 +34,7 @@ final class LatestStatus {
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(timeout.toMillis()));
         long deadline = System.nanoTime() + timeout.toNanos();
+        FrontierSerde serde = FrontierSerde.fromClientSettings(kafka);
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer())) {
             List<PartitionInfo> parts = c.partitionsFor(topic, timeout);
             if (parts.isEmpty()) return Optional.empty();
@@ -47,7 +49,7 @@ final class LatestStatus {
                 for (ConsumerRecord<String, byte[]> r : c.poll(Duration.ofMillis(100))) {
                     if (!graphId.equals(r.key()) || r.value() == null) continue;
                     try {
-                        if (FrontierCodec.decode(r.value()) instanceof GraphStatus s && graphId.equals(s.getGraphId())) last = s;
+                        if (serde.decode(r.value()) instanceof GraphStatus s && graphId.equals(s.getGraphId())) last = s;
                     } catch (FrontierCodec.MalformedMessageException e) {
                         // not a status: skipped
                     }

@@ -17,6 +17,7 @@ import java.util.Properties;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.schema.codec.FrontierSerde;
 import org.frontiergraph.worker.subscription.StandingForm;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -290,6 +291,24 @@ class FrontierCliTest {
                 "--kafka-property", "sasl.mechanism=SCRAM-SHA-512").workerProperties();
         assertEquals(Map.of("kafka.security.protocol", "SASL_SSL", "kafka.sasl.mechanism", "SCRAM-SHA-512",
                 "kafka.ssl.truststore.location", "/etc/kafka/truststore.jks"), worker, "bootstrap goes to FrontierWorker.start");
+    }
+
+    @Test
+    void serializationOptionsSetTheClientsAndTheWorkersFraming() {
+        Properties p = kafkaOf("query", "--graph", "g", "--algorithm", "mst", "--serialization", "Registry",
+                "--schema-registry", "http://registry:8081").clientProperties();
+        assertEquals("registry", p.getProperty(FrontierSerde.READ));
+        assertEquals("registry", p.getProperty(FrontierSerde.WRITE));
+        assertEquals("http://registry:8081", p.getProperty(FrontierSerde.URL));
+        assertEquals(org.frontiergraph.schema.codec.Framing.REGISTRY, FrontierSerde.fromClientSettings(p).write());
+
+        KafkaOptions worker = kafkaOf("worker", "--serialization", "registry", "--schema-registry", "http://registry:8081");
+        assertEquals(Map.of("frontier.serialization.read", "registry", "frontier.serialization.write", "registry",
+                "kafka.schema.registry.url", "http://registry:8081"), worker.workerProperties());
+        assertFalse(worker.hasClientSettings(), "the embedded broker works with a registry");
+
+        assertEquals(2, run("query", "--graph", "g", "--algorithm", "mst", "--serialization", "avro"));
+        assertTrue(err().contains("--serialization: unknown serialization 'avro': expected one of [single-object, registry]"), err());
     }
 
     @Test

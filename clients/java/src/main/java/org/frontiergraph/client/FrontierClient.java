@@ -37,6 +37,7 @@ import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.FrontierSerde;
 import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
@@ -69,6 +70,7 @@ public final class FrontierClient implements AutoCloseable {
     private final Properties kafka;
     private final Topics topics;
     private final KafkaProducer<String, byte[]> producer;
+    private final FrontierSerde serde;
 
     /** Topic names (the worker's defaults unless configured otherwise). */
     public record Topics(String graphs, String results, String latency, String errors, String status) {
@@ -88,6 +90,9 @@ public final class FrontierClient implements AutoCloseable {
     /**
      * A client whose Kafka clients (producer, watchers) all start from {@code kafka}: {@code bootstrap.servers} and
      * whatever else the cluster needs (security.protocol, sasl.*, ssl.*); the client adds its own producer settings.
+     * The framing it writes and reads is in the same settings ({@link FrontierSerde#fromClientSettings}:
+     * {@code frontier.serialization.write} / {@code .read}, {@code schema.registry.url}, {@code basic.auth.user.info}),
+     * single-object encoding when they name none.
      */
     public FrontierClient(Properties kafka, Topics topics) {
         if (kafka.getProperty(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG) == null) {
@@ -96,6 +101,7 @@ public final class FrontierClient implements AutoCloseable {
         this.kafka = new Properties();
         this.kafka.putAll(kafka);
         this.topics = topics;
+        this.serde = FrontierSerde.fromClientSettings(kafka);
         this.producer = new KafkaProducer<>(producerSettings(kafka), new StringSerializer(), new ByteArraySerializer());
     }
 
@@ -145,6 +151,9 @@ public final class FrontierClient implements AutoCloseable {
 
     public Topics topics() { return topics; }
 
+    /** How this client frames what it writes and reads (its settings' {@code frontier.serialization.*}). */
+    public FrontierSerde serde() { return serde; }
+
     /** Splits a graph into snapshot chunks of at most {@code chunkEdges} edges, ids shifted to the user's ids. */
     public static List<GraphSnapshotChunk> chunks(String graphId, long version, SnapshotEdges edges, int firstVertexId,
                                                   boolean weighted, int chunkEdges) {
@@ -186,7 +195,7 @@ public final class FrontierClient implements AutoCloseable {
         for (int c = 0; c < chunks.size(); c++) {
             while (encoded.size() < Math.min(chunks.size(), c + ENCODE_AHEAD)) {
                 GraphSnapshotChunk next = chunks.get(encoded.size());
-                encoded.add(CompletableFuture.supplyAsync(() -> FrontierCodec.encode(next)));
+                encoded.add(CompletableFuture.supplyAsync(() -> serde.encode(topics.graphs(), next)));
             }
             GraphSnapshotChunk chunk = chunks.get(c);
             byte[] value;
@@ -310,7 +319,7 @@ public final class FrontierClient implements AutoCloseable {
     }
 
     private Future<RecordMetadata> send(String key, SpecificRecord value) {
-        return producer.send(new ProducerRecord<>(topics.graphs(), key, FrontierCodec.encode(value)));
+        return producer.send(new ProducerRecord<>(topics.graphs(), key, serde.encode(topics.graphs(), value)));
     }
 
     private static List<RecordMetadata> await(List<Future<RecordMetadata>> sends) {
@@ -335,19 +344,19 @@ public final class FrontierClient implements AutoCloseable {
     }
 
     public TopicWatcher<QueryResult> watchResults() {
-        return new TopicWatcher<>(kafka, topics.results(), QueryResult.class, false);
+        return new TopicWatcher<>(kafka, topics.results(), QueryResult.class, false, serde);
     }
 
     public TopicWatcher<LatencyEvent> watchLatency() {
-        return new TopicWatcher<>(kafka, topics.latency(), LatencyEvent.class, false);
+        return new TopicWatcher<>(kafka, topics.latency(), LatencyEvent.class, false, serde);
     }
 
     public TopicWatcher<ErrorEvent> watchErrors() {
-        return new TopicWatcher<>(kafka, topics.errors(), ErrorEvent.class, false);
+        return new TopicWatcher<>(kafka, topics.errors(), ErrorEvent.class, false, serde);
     }
 
     public TopicWatcher<GraphStatus> watchStatus() {
-        return new TopicWatcher<>(kafka, topics.status(), GraphStatus.class, true);
+        return new TopicWatcher<>(kafka, topics.status(), GraphStatus.class, true, serde);
     }
 
     /** Every chunk of one query's result, in chunk order, once all arrived; empty on timeout. */

@@ -14,6 +14,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.FrontierSerde;
 
 /**
  * Reads one output topic without a consumer group: all partitions assigned, starting at the end (or the beginning),
@@ -23,14 +24,24 @@ public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseab
     private final KafkaConsumer<String, byte[]> consumer;
     private final Class<T> type;
     private final List<T> seen = new ArrayList<>();
+    private final FrontierSerde serde;
 
     public TopicWatcher(String bootstrap, String topic, Class<T> type, boolean fromBeginning) {
         this(FrontierClient.kafka(bootstrap), topic, type, fromBeginning);
     }
 
-    /** {@code kafka}: bootstrap.servers and the cluster's other client settings (security). */
+    /**
+     * {@code kafka}: bootstrap.servers and the cluster's other client settings (security), and the framing it reads
+     * ({@link FrontierSerde#fromClientSettings}: single-object unless they name {@code frontier.serialization.read}).
+     */
     public TopicWatcher(Properties kafka, String topic, Class<T> type, boolean fromBeginning) {
+        this(kafka, topic, type, fromBeginning, FrontierSerde.fromClientSettings(kafka));
+    }
+
+    /** Reading with {@code serde}: with registry framing, records of either framing. */
+    public TopicWatcher(Properties kafka, String topic, Class<T> type, boolean fromBeginning, FrontierSerde serde) {
         this.type = type;
+        this.serde = serde;
         Properties p = new Properties();
         p.putAll(kafka);
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
@@ -69,7 +80,7 @@ public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseab
         List<T> out = new ArrayList<>();
         for (ConsumerRecord<String, byte[]> r : consumer.poll(timeout)) {
             try {
-                SpecificRecord m = FrontierCodec.decode(r.value());
+                SpecificRecord m = serde.decode(r.value());
                 if (type.isInstance(m)) out.add(type.cast(m));
             } catch (FrontierCodec.MalformedMessageException e) {
                 // not ours: ignore
@@ -84,7 +95,7 @@ public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseab
         while (!done.test(seen) && System.nanoTime() < deadline) {
             for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
                 try {
-                    SpecificRecord m = FrontierCodec.decode(r.value());
+                    SpecificRecord m = serde.decode(r.value());
                     if (type.isInstance(m)) seen.add(type.cast(m));
                 } catch (FrontierCodec.MalformedMessageException e) {
                     // not ours: ignore
@@ -115,7 +126,7 @@ public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseab
             }
             for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
                 try {
-                    SpecificRecord m = FrontierCodec.decode(r.value());
+                    SpecificRecord m = serde.decode(r.value());
                     if (type.isInstance(m)) seen.add(type.cast(m));
                 } catch (FrontierCodec.MalformedMessageException e) {
                     // not ours: ignore

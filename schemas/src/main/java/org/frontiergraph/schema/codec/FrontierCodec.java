@@ -235,7 +235,8 @@ public final class FrontierCodec {
             throw new MalformedMessageException("record is " + message.length + " bytes, shorter than the 10-byte Avro single-object header");
         }
         if (message[0] == 0x00) {
-            throw new MalformedMessageException("record starts with 0x00: schema-registry framing, not Avro single-object encoding (C3 01 + fingerprint)");
+            throw new MalformedMessageException("record starts with 0x00: schema-registry framing, not Avro single-object encoding"
+                    + " (C3 01 + fingerprint); a reader with frontier.serialization.read=registry reads both");
         }
         if (message[0] != MAGIC_0 || message[1] != MAGIC_1) {
             throw new MalformedMessageException(String.format(
@@ -247,6 +248,19 @@ public final class FrontierCodec {
             throw new MalformedMessageException(String.format("unknown schema fingerprint %016x (not a Frontier message type)", fp));
         }
         return type;
+    }
+
+    /** The message type whose schema has the full name {@code fullName} (a writer's schema from a registry). */
+    static Class<? extends SpecificRecord> messageType(String fullName) throws MalformedMessageException {
+        for (Class<? extends SpecificRecord> type : DECODERS.keySet().stream().map(FrontierCodec::messageClass).toList()) {
+            if (type.getName().equals(fullName)) return type;
+        }
+        throw new MalformedMessageException("the registry's schema is " + fullName + ", not a Frontier message type");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Class<? extends SpecificRecord> messageClass(Class<?> type) {
+        return (Class<? extends SpecificRecord>) type;
     }
 
     /** Decodes a message of any Frontier type. */

@@ -249,6 +249,27 @@ public class FrontierConfig {
         public void setSsspLiveBound(String v) { this.ssspLiveBound = v; }
     }
 
+    private Serialization serialization = new Serialization();
+    public Serialization getSerialization() { return serialization; }
+    public void setSerialization(Serialization v) { this.serialization = v; }
+
+    /**
+     * {@code frontier.serialization.*}: how records are framed, per direction ({@code single-object} or
+     * {@code registry}; docs/contract.md, "Framing"). The registry's URL and credentials are Kafka client settings
+     * ({@code kafka.schema.registry.url}, {@code kafka.basic.auth.user.info}, or the {@code frontier.kafka-config} file).
+     */
+    @ConfigurationProperties("serialization")
+    public static class Serialization {
+        /** What the worker reads: {@code registry} takes both framings (the first byte tells), single-object only that. */
+        private String read = "single-object";
+        /** What the worker writes: {@code registry} registers each output schema under {@code <topic>-value}. */
+        private String write = "single-object";
+        public String getRead() { return read; }
+        public void setRead(String v) { this.read = v; }
+        public String getWrite() { return write; }
+        public void setWrite(String v) { this.write = v; }
+    }
+
     private Subscriptions subscriptions = new Subscriptions();
     public Subscriptions getSubscriptions() { return subscriptions; }
     public void setSubscriptions(Subscriptions v) { this.subscriptions = v; }

@@ -27,7 +27,7 @@ import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.Subscription;
-import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.FrontierSerde;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.config.TopicsConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
@@ -59,21 +59,30 @@ public class OutputPublisher {
     private final TopicsConfig topics;
     private final int maxRequestBytes;
     private final MeterRegistry meters;
+    /** The write framing ({@code frontier.serialization.write}). */
+    private final FrontierSerde serde;
 
     @Inject
     public OutputPublisher(@KafkaClient(id = "frontier-output", acks = KafkaClient.Acknowledge.ALL) Producer<String, byte[]> producer,
-                           TopicsConfig topics, FrontierConfig config, PropertyResolver settings, MeterRegistry meters) {
-        this(producer, topics, maxRequestSize(settings), meters);
+                           TopicsConfig topics, FrontierConfig config, PropertyResolver settings, MeterRegistry meters,
+                           FrontierSerde serde) {
+        this(producer, topics, maxRequestSize(settings), meters, serde);
         config.setOutputRecordBytes(maxRequestBytes);   // result chunks are sized to fit it
         config.setOutputBufferBytes(producerSetting(settings, "buffer.memory", 32L << 20));   // the memory model sets it aside
     }
 
     /** With Kafka's default {@code max.request.size} (1 MiB) and metrics kept to itself: for tests and benchmarks. */
     public OutputPublisher(Producer<String, byte[]> producer, TopicsConfig topics) {
-        this(producer, topics, 1 << 20, new SimpleMeterRegistry());
+        this(producer, topics, 1 << 20, new SimpleMeterRegistry(), FrontierSerde.singleObject());
     }
 
     public OutputPublisher(Producer<String, byte[]> producer, TopicsConfig topics, int maxRequestBytes, MeterRegistry meters) {
+        this(producer, topics, maxRequestBytes, meters, FrontierSerde.singleObject());
+    }
+
+    public OutputPublisher(Producer<String, byte[]> producer, TopicsConfig topics, int maxRequestBytes, MeterRegistry meters,
+                           FrontierSerde serde) {
+        this.serde = serde;
         this.producer = producer;
         this.topics = topics;
         this.maxRequestBytes = maxRequestBytes;
@@ -175,7 +184,7 @@ public class OutputPublisher {
             }
             if (n >= SIDE_BY_SIDE_RECORDS) {   // many small records: encode them all on the cores, then send
                 Object[] encoded = new Object[n];
-                IntStream.range(0, n).parallel().forEach(i -> encoded[i] = encodeOrFailure(pending.get(i).value()));
+                IntStream.range(0, n).parallel().forEach(i -> encoded[i] = encodeOrFailure(pending.get(i)));
                 for (int i = 0; i < n; i++) send(pending.get(i), encoded[i]);
                 return;
             }
@@ -203,7 +212,7 @@ public class OutputPublisher {
                 int i = next.getAndIncrement();
                 if (i >= pending.size()) return false;
                 try {
-                    encoded.set(i, encodeOrFailure(pending.get(i).value()));
+                    encoded.set(i, encodeOrFailure(pending.get(i)));
                 } catch (Throwable e) {   // out of memory: the worker's own fault, as before
                     failed = e;
                 }
@@ -261,7 +270,7 @@ public class OutputPublisher {
         public void latency(LatencyEvent e) { encodeAndSend(new Pending(topics.getLatency(), e.getGraphId(), e, null)); }
 
         private void encodeAndSend(Pending p) {
-            send(p, encodeOrFailure(p.value()));
+            send(p, encodeOrFailure(p));
         }
 
         /** {@code encoded}: the record's bytes, or the RuntimeException that encoding it threw. */
@@ -351,9 +360,13 @@ public class OutputPublisher {
         }
     }
 
-    private static Object encodeOrFailure(SpecificRecord value) {
+    /**
+     * The record's bytes in the write framing, or the RuntimeException that encoding it threw. With registry framing
+     * the output schemas were registered when the worker started ({@code SerializationFactory}): no call here.
+     */
+    private Object encodeOrFailure(Pending p) {
         try {
-            return FrontierCodec.encode(value);
+            return serde.encode(p.topic(), p.value());
         } catch (RuntimeException e) {
             return e;
         }

@@ -13,7 +13,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.frontiergraph.schema.WorkerGraph;
 import org.frontiergraph.schema.WorkerPartition;
 import org.frontiergraph.schema.WorkerStatus;
-import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.FrontierSerde;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.config.TopicsConfig;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
@@ -42,10 +42,13 @@ public class WorkerStatusPublisher {
     private final String worker;
     private final long intervalMs;
     private final int maxListBytes;
+    /** The write framing ({@code frontier.serialization.write}). */
+    private final FrontierSerde serde;
 
     public WorkerStatusPublisher(@KafkaClient(id = "frontier-output", acks = KafkaClient.Acknowledge.ALL) Producer<String, byte[]> producer,
                                  GraphConsumer consumer, GraphRegistry registry, GraphEventProcessor processor,
-                                 OutputPublisher outputs, TopicsConfig topics, FrontierConfig config) {
+                                 OutputPublisher outputs, TopicsConfig topics, FrontierConfig config, FrontierSerde serde) {
+        this.serde = serde;
         this.producer = producer;
         this.consumer = consumer;
         this.registry = registry;
@@ -61,7 +64,7 @@ public class WorkerStatusPublisher {
         if (state == GraphConsumer.State.STOPPING || state == GraphConsumer.State.STOPPED) return;   // its producer closes next
         WorkerStatus s = status(System.currentTimeMillis());
         try {
-            producer.send(new ProducerRecord<>(topic, worker, FrontierCodec.encode(s)), (meta, e) -> {
+            producer.send(new ProducerRecord<>(topic, worker, serde.encode(topic, s)), (meta, e) -> {
                 if (e != null) LOG.warn("worker status not published to {}: {}", topic, e.toString());
             });
         } catch (RuntimeException e) {   // the producer closed (the worker stops) or refused the record at once

@@ -11,6 +11,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.FrontierSerde;
 
 /**
  * Counts the records the worker reads from the graphs topic by message type ({@code frontier.records{type=GraphUpdate}}
@@ -23,9 +24,12 @@ public class GraphRecordCounter implements ConsumerInterceptor<Object, Object> {
     public static final String REGISTRY = "frontier.metrics.registry";
     /** Consumer config: the name of the graphs topic. */
     public static final String TOPIC = "frontier.metrics.graphs-topic";
+    /** Consumer config: a {@code Supplier<FrontierSerde>}, the worker's read framing (else single-object). */
+    public static final String SERDE = "frontier.metrics.serde";
 
     private MeterRegistry meters;
     private String topic;
+    private FrontierSerde serde = FrontierSerde.singleObject();
 
     @Override
     @SuppressWarnings("unchecked")
@@ -34,6 +38,7 @@ public class GraphRecordCounter implements ConsumerInterceptor<Object, Object> {
         meters = registry instanceof Supplier<?> s ? (MeterRegistry) s.get() : null;
         Object t = configs.get(TOPIC);
         topic = t == null ? null : t.toString();
+        if (configs.get(SERDE) instanceof Supplier<?> s) serde = (FrontierSerde) s.get();
     }
 
     /** The counter of each message type, looked up once (a poll holds up to thousands of records). */
@@ -59,12 +64,12 @@ public class GraphRecordCounter implements ConsumerInterceptor<Object, Object> {
     }
 
     /** The message type of a record's value: the schema's name, "tombstone" (no value) or "malformed". */
-    static String type(Object value) {
+    String type(Object value) {
         if (value == null) return "tombstone";   // a key with no value: drops its graph
         if (!(value instanceof byte[] bytes)) return "malformed";
         try {
-            return FrontierCodec.typeOf(bytes).getSimpleName();
-        } catch (FrontierCodec.MalformedMessageException e) {
+            return serde.typeOf(bytes).getSimpleName();
+        } catch (FrontierCodec.MalformedMessageException | RuntimeException e) {   // a registry out of reach too
             return "malformed";
         }
     }

@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 import java.util.Properties;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.frontiergraph.schema.codec.FrontierSerde;
 import org.frontiergraph.worker.config.TopicsConfig;
 
 /**
@@ -19,10 +20,13 @@ import org.frontiergraph.worker.config.TopicsConfig;
 public class RecordCountingConsumers implements BeanCreatedEventListener<AbstractKafkaConsumerConfiguration<?, ?>> {
     private final BeanProvider<MeterRegistry> meters;
     private final BeanProvider<TopicsConfig> topics;
+    private final BeanProvider<FrontierSerde> serde;
 
-    public RecordCountingConsumers(BeanProvider<MeterRegistry> meters, BeanProvider<TopicsConfig> topics) {
+    public RecordCountingConsumers(BeanProvider<MeterRegistry> meters, BeanProvider<TopicsConfig> topics,
+                                   BeanProvider<FrontierSerde> serde) {
         this.meters = meters;
         this.topics = topics;
+        this.serde = serde;
     }
 
     @Override
@@ -34,6 +38,7 @@ public class RecordCountingConsumers implements BeanCreatedEventListener<Abstrac
                 existing == null || existing.toString().isBlank() ? counter : existing + "," + counter);
         config.put(GraphRecordCounter.REGISTRY, (Supplier<MeterRegistry>) meters::get);
         config.put(GraphRecordCounter.TOPIC, topics.get().getGraphs());
+        config.put(GraphRecordCounter.SERDE, (Supplier<FrontierSerde>) serde::get);
         return event.getBean();
     }
 }

@@ -1,5 +1,6 @@
 package org.frontiergraph.worker.processing;
 
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.net.InetAddress;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.FrontierSerde;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.Ids;
@@ -55,9 +57,18 @@ public class GraphEventProcessor {
     private final String workerId;
     /** {@code frontier.status-per-update}: one GraphStatus per update, as before (for A/B measurements). */
     private final boolean statusPerUpdate;
+    /** The read framing ({@code frontier.serialization.read}). */
+    private final FrontierSerde serde;
 
     public GraphEventProcessor(GraphRegistry registry, QueryService queries, SubscriptionService subscriptions,
                                FrontierMetrics metrics, FrontierConfig config) {
+        this(registry, queries, subscriptions, metrics, config, FrontierSerde.singleObject());
+    }
+
+    @Inject
+    public GraphEventProcessor(GraphRegistry registry, QueryService queries, SubscriptionService subscriptions,
+                               FrontierMetrics metrics, FrontierConfig config, FrontierSerde serde) {
+        this.serde = serde;
         this.handlers = List.<RecordHandler<?>>of(new SnapshotHandler(registry), new UpdateHandler(registry), new QueryHandler(),
                         new SubscriptionHandler(subscriptions))
                 .stream().collect(Collectors.toUnmodifiableMap(RecordHandler::type, Function.identity()));
@@ -111,10 +122,10 @@ public class GraphEventProcessor {
         }
     }
 
-    private static boolean isQuery(InputRecord in) {
+    private boolean isQuery(InputRecord in) {
         try {
-            return FrontierCodec.typeOf(in.value()) == GraphQuery.class;
-        } catch (FrontierCodec.MalformedMessageException e) {
+            return serde.typeOf(in.value()) == GraphQuery.class;
+        } catch (FrontierCodec.MalformedMessageException | RuntimeException e) {   // a registry out of reach too
             return false;   // rejected when handled; it changes no graph either way
         }
     }
@@ -153,9 +164,9 @@ public class GraphEventProcessor {
                 tombstones.handle(in, out);
                 return out;
             }
-            if (replay && skippedInReplay(FrontierCodec.typeOf(in.value()))) return out;  // skip undecoded
+            if (replay && skippedInReplay(serde.typeOf(in.value()))) return out;  // skip undecoded
             Ids.require("record key", in.key(), ErrorCode.INVALID_KEY);
-            SpecificRecord record = FrontierCodec.decode(in.value());
+            SpecificRecord record = serde.decode(in.value());
             out.decodeNanos = System.nanoTime() - decodeStart;
             RecordHandler<?> handler = handlers.get(record.getClass());
             if (handler == null) {

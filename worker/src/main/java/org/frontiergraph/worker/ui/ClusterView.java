@@ -23,6 +23,7 @@ import org.apache.kafka.common.utils.Utils;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.WorkerStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.FrontierSerde;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.config.TopicsConfig;
 import org.frontiergraph.worker.kafka.KafkaClientSettings;
@@ -48,6 +49,8 @@ public class ClusterView implements AutoCloseable {
     private final String graphsTopic;
     private final long intervalMs;
     private final ClusterState state;
+    /** The worker's read framing: registry framing, when the workers write it, is read too. */
+    private final FrontierSerde serde;
     private volatile int graphPartitions;
     private volatile String error;
     private volatile boolean caughtUp;
@@ -55,8 +58,9 @@ public class ClusterView implements AutoCloseable {
     private volatile KafkaConsumer<String, byte[]> consumer;
     private Thread thread;
 
-    public ClusterView(KafkaClientSettings kafka, TopicsConfig topics, FrontierConfig config) {
+    public ClusterView(KafkaClientSettings kafka, TopicsConfig topics, FrontierConfig config, FrontierSerde serde) {
         this.kafka = kafka;
+        this.serde = serde;
         this.statusTopic = topics.getStatus();
         this.graphsTopic = topics.getGraphs();
         this.intervalMs = config.getStatusInterval().toMillis();
@@ -133,7 +137,7 @@ public class ClusterView implements AutoCloseable {
     private void accept(byte[] value) {
         SpecificRecord m;
         try {
-            m = FrontierCodec.decode(value);
+            m = serde.decode(value);
         } catch (FrontierCodec.MalformedMessageException | RuntimeException e) {
             return;   // not a record of the contract
         }

@@ -49,7 +49,8 @@ class FrontierMetricsTest {
         services.metrics().refreshGraphs();
         services.metrics().rebuilds().started(4, 0, 10);
         new DeviceMemoryMetrics(services.engines()).bindTo(meters);
-        counter().count(GraphRecordCounter.type(FrontierCodec.encode(update("g"))));
+        GraphRecordCounter records = counter();
+        records.count(records.type(FrontierCodec.encode(update("g"))));
 
         List<String> names = meters.getMeters().stream().map(m -> m.getId().getName()).distinct().sorted().toList();
         for (String expected : List.of("frontier.graphs.resident", "frontier.graphs.bytes", "frontier.snapshots.pending.bytes",
