@@ -9,6 +9,7 @@
 #   deploy/gpu/run.sh kafka-bench                    (KafkaBench through the embedded broker, see bundle-bench.sh)
 #   deploy/gpu/run.sh repair-bench                   (RepairBench: incremental repair vs recompute, CPU and GPU engine)
 #   deploy/gpu/run.sh subscription-bench             (SubscriptionBench: DELTA subscriptions through the embedded broker)
+#   deploy/gpu/run.sh scale-bench                    (ScaleBench: kron22..kron26 loaded by one worker, memory, answers)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"

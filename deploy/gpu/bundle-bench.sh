@@ -7,6 +7,7 @@
 #   deploy/gpu/bundle-bench.sh subscription-bench [more SubscriptionBench options]  (= run.sh subscription-bench)
 #   deploy/gpu/bundle-bench.sh query-path-bench   [more QueryPathBench options]     (= run.sh query-path-bench)
 #   deploy/gpu/bundle-bench.sh ingest-bench       [more IngestBench options]        (= run.sh ingest-bench)
+#   deploy/gpu/bundle-bench.sh scale-bench        [more ScaleBench options]         (= run.sh scale-bench)
 # Device tool: run(command="deploy/gpu/run.sh repair-bench", carry=[".device-worker"]).
 #
 # kafka-bench:        org.frontiergraph.bench.kafka.KafkaBench: the embedded broker, one worker and the benchmark in one
@@ -26,22 +27,30 @@
 # ingest-bench:       org.frontiergraph.bench.worker.IngestBench: a snapshot load stage by stage (client chunking and
 #                     encoding, the worker's decoding, assembly, build, residency; publish and fetch through the embedded
 #                     broker per codec); defaults "--graphs ny,kron20,kron22 --backend gpu".
+# scale-bench:        org.frontiergraph.bench.worker.ScaleBench: Kronecker graphs published with FrontierClient through
+#                     the embedded broker to one worker in the same JVM: load time, edges/s, peak heap and RSS, the
+#                     worker's host bytes against HeapBudget.buildBytes, BFS/SSSP/MST SUMMARY through Kafka, every
+#                     answer verified; defaults "--graphs kron22,kron24,kron25,kron26 --backend gpu", heap 64g.
 # Environment, per benchmark (KBENCH_ for kafka-bench, REPAIR_ for repair-bench, SUBSCRIPTION_ for subscription-bench,
-# QPATH_ for query-path-bench, INGEST_ for ingest-bench):
-#   *_ARGS (replaces the defaults above; the arguments given to this script are added after them), *_HEAP (-Xmx, 48g),
+# QPATH_ for query-path-bench, INGEST_ for ingest-bench, SCALE_ for scale-bench):
+#   *_ARGS (replaces the defaults above; the arguments given to this script are added after them), *_HEAP (-Xmx, 48g;
+#   64g for scale-bench),
 #   *_TIMEOUT (seconds, 540: inside the device tool's 10 minutes, so that the table and the logs still come back).
 #   BENCH_JAVA_OPTS: more JVM options, e.g. -XX:StartFlightRecording=filename=$OUT/bench.jfr,settings=profile
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 name="${1:-}"
+heap=48g
 case "$name" in
   kafka-bench)        main=org.frontiergraph.bench.kafka.KafkaBench; prefix=KBENCH; defaults="--graphs ny,kron20 --backend gpu" ;;
   repair-bench)       main=org.frontiergraph.bench.incremental.RepairBench; prefix=REPAIR; defaults="--graphs ny,kron20 --backend gpu" ;;
   subscription-bench) main=org.frontiergraph.bench.kafka.SubscriptionBench; prefix=SUBSCRIPTION; defaults="--graph ny --backend gpu" ;;
   query-path-bench)   main=org.frontiergraph.bench.worker.QueryPathBench; prefix=QPATH; defaults="--graphs ny,kron20,kron22 --backend gpu" ;;
   ingest-bench)       main=org.frontiergraph.bench.worker.IngestBench; prefix=INGEST; defaults="--graphs ny,kron20,kron22 --backend gpu" ;;
-  *) echo "usage: $0 kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench [options]" >&2; exit 2 ;;
+  scale-bench)        main=org.frontiergraph.bench.worker.ScaleBench; prefix=SCALE; heap=64g
+                      defaults="--graphs kron22,kron24,kron25,kron26 --backend gpu" ;;
+  *) echo "usage: $0 kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench|scale-bench [options]" >&2; exit 2 ;;
 esac
 shift
 args_var="${prefix}_ARGS"; heap_var="${prefix}_HEAP"; timeout_var="${prefix}_TIMEOUT"
@@ -72,7 +81,7 @@ export FRONTIER_DATASETS="$root/$bundle/datasets"
 read -r -a first <<< "${!args_var:-$defaults}"
 args=("${first[@]}" "$@")
 read -r -a jvm_opts <<< "${BENCH_JAVA_OPTS:-}"
-timeout "${!timeout_var:-540}" "$dir/frontier/jre/bin/java" "-Xmx${!heap_var:-48g}" -Xss16m -Djava.io.tmpdir="$tmp" "${jvm_opts[@]}" \
+timeout "${!timeout_var:-540}" "$dir/frontier/jre/bin/java" "-Xmx${!heap_var:-$heap}" -Xss16m -Djava.io.tmpdir="$tmp" "${jvm_opts[@]}" \
     -DFRONTIER_DATASETS="$FRONTIER_DATASETS" -Dorg.apache.avro.SERIALIZABLE_PACKAGES=org.frontiergraph.schema \
     -cp "$dir/frontier/lib/*" "$main" "${args[@]}" \
     --out "$out/$name.md" --command "deploy/gpu/run.sh $name with ${main##*.} ${args[*]}" 2>&1 | tee "$out/$name.log"

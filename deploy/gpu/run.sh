@@ -10,8 +10,8 @@
 #        need the worker, so --delta-updates stays 0 here; not part of all).
 # lanes: org.frontiergraph.bench.gpu.LanesBench, N graphs x N threads of SUMMARY queries with lanes on and off
 #        (LANES_ARGS to override, default "--graphs ny --copies 1,2,4": summaries, full answers, the host-loop BFS; not part of all).
-#   deploy/gpu/run.sh kafka-bench|repair-bench|subscription-bench [options of the benchmark]
-# These three run from the worker bundle in .device-worker/ instead (deploy/gpu/build-worker-bundle.sh; carry
+#   deploy/gpu/run.sh kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench|scale-bench [options]
+# These run from the worker bundle in .device-worker/ instead (deploy/gpu/build-worker-bundle.sh; carry
 # [".device-worker"]) through deploy/gpu/bundle-bench.sh, which says more; none is part of "all". Output: $OUT/NAME.md
 # (the table), NAME.log, gpu.txt.
 # kafka-bench: org.frontiergraph.bench.kafka.KafkaBench through the embedded Kafka broker and a worker (KBENCH_ARGS,
@@ -22,12 +22,16 @@
 # subscription-bench: org.frontiergraph.bench.kafka.SubscriptionBench, DELTA SSSP subscriptions under single-edge
 #        re-weights through Kafka (SUBSCRIPTION_ARGS, default "--graph ny --backend gpu": 100 subscriptions, 1,000
 #        re-weights/s for 30 s; SUBSCRIPTION_HEAP, SUBSCRIPTION_TIMEOUT).
+# scale-bench: org.frontiergraph.bench.worker.ScaleBench, Kronecker graphs loaded through the embedded broker by one
+#        worker (load time, edges/s, peak heap and RSS, host bytes against the model) and asked BFS/SSSP/MST, verified
+#        (SCALE_ARGS, default "--graphs kron22,kron24,kron25,kron26 --backend gpu"; SCALE_HEAP, default 64g;
+#        SCALE_TIMEOUT, default 540).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 what="${1:-all}"
 case "$what" in
-  kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench) shift; exec "$root/deploy/gpu/bundle-bench.sh" "$what" "$@" ;;
+  kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench|scale-bench) shift; exec "$root/deploy/gpu/bundle-bench.sh" "$what" "$@" ;;
 esac
 b="${BUNDLE:-.device}"   # another bundle folder (e.g. a branch's, carried beside .device)
 out="${OUT:-$b/out}"
