@@ -21,7 +21,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.LatencyEvent;
+import org.frontiergraph.worker.checkpoint.Checkpointer;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.processing.AnsweredQuery;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
@@ -52,6 +54,10 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     private final OutputPublisher publisher;
     private final FrontierMetrics metrics;
     private final PartitionRecovery recovery;
+    /** Takes the checkpoints between polls; null: none. */
+    private final Checkpointer checkpointer;
+    /** Per assigned partition: the last offset whose record was applied (replayed or live). */
+    private final Map<TopicPartition, Long> lastApplied = new HashMap<>();
     private final String topic;
     private final BooleanSupplier stopping;
     /** {@code frontier.max-batch-answer-bytes}: the answers a partition's part of one poll may produce. */
@@ -91,6 +97,19 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     GraphEventListener(Consumer<String, byte[]> consumer, GraphEventProcessor processor, OutputPublisher publisher,
                        GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping,
                        ExecutorService partitions, long maxBatchAnswerBytes, long slowBatchMs) {
+        this(consumer, processor, publisher, registry, metrics, topic, stopping, partitions, maxBatchAnswerBytes, slowBatchMs,
+                null, null);
+    }
+
+    /**
+     * As above, with checkpoints: {@code checkpointer} takes them between polls and installs them at a rebuild, which
+     * reads them from {@code checkpoints} (both null: no checkpoints).
+     */
+    GraphEventListener(Consumer<String, byte[]> consumer, GraphEventProcessor processor, OutputPublisher publisher,
+                       GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping,
+                       ExecutorService partitions, long maxBatchAnswerBytes, long slowBatchMs, Checkpointer checkpointer,
+                       CheckpointTopic checkpoints) {
+        this.checkpointer = checkpoints == null ? null : checkpointer;
         this.consumer = consumer;
         this.maxBatchAnswerBytes = maxBatchAnswerBytes;
         this.slowBatchMs = slowBatchMs;
@@ -98,7 +117,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         this.processor = processor;
         this.publisher = publisher;
         this.metrics = metrics;
-        this.recovery = new PartitionRecovery(registry, metrics.rebuilds());
+        this.recovery = checkpoints == null ? new PartitionRecovery(registry, metrics.rebuilds())
+                : new PartitionRecovery(registry, metrics.rebuilds(), checkpointer, checkpoints::read);
         this.topic = topic;
         this.stopping = stopping;
     }
@@ -111,7 +131,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      */
     void handle(ConsumerRecords<String, byte[]> records) {
         long start = System.currentTimeMillis();
-        if (records.isEmpty() && held.isEmpty() && !processor.subscriptionsDue(this::live, start)) {
+        if (records.isEmpty() && held.isEmpty() && !recovery.hasErrors() && !processor.subscriptionsDue(this::live, start)) {
             settle(false);
             return;
         }
@@ -138,8 +158,11 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         runAll(work);
         processing = System.nanoTime() - processing;
         List<Outputs> outputs = new ArrayList<>();
+        List<ErrorEvent> lost = recovery.takeErrors();
+        if (!lost.isEmpty()) outputs.add(new Outputs(List.of(), lost, List.of(), null, List.of()));
         for (PartitionWork w : work) {   // outputs in partition order, each partition's in log order
             answerBytesPerRecord.put(w.partition, w.perRecord());
+            if (w.last >= 0) lastApplied.put(w.partition, w.last);
             if (w.stoppedAt >= 0) {   // the rest waits, in hand, for the next round; none of the partition is fetched meanwhile
                 held.put(w.partition, w.records.subList(w.stoppedAt, w.records.size()));
                 if (holding.add(w.partition)) consumer.pause(List.of(w.partition));
@@ -160,6 +183,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         flushing = System.nanoTime() - flushing;
         // the commits are computed now: the rebuild start they record must describe the graphs as of this batch
         inFlight.add(new InFlight(batch, recovery.commits(next), answered, touched));
+        checkpoint();
         long settling = System.nanoTime();
         boolean block = stopping.getAsBoolean() || inFlight.size() > MAX_IN_FLIGHT;
         settle(block);
@@ -195,6 +219,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         final List<InputRecord> run = new ArrayList<>();
         /** The offset to commit next (-1: no live record processed). */
         long next = -1;
+        /** The offset of the last record applied, replayed or live (-1: none). */
+        long last = -1;
         /** The first record left for the next round (-1: none left). */
         int stoppedAt = -1;
         /** Bytes of the answers in {@link #outputs}, and the live records that produced them. */
@@ -227,8 +253,9 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                     continue;
                 }
                 processRun();
-                outputs.add(processor.process(in, true));
-                if (recovery.replayed(partition, r.offset())) processor.rebuilt(partition.partition());   // the replay's last record
+                outputs.add(recovery.covered(partition, r.key(), r.offset()) ? processor.replayCovered(in) : processor.process(in, true));
+                last = r.offset();
+                if (recovery.replayed(partition, r.offset(), r.key(), r.value())) processor.rebuilt(partition.partition());   // the replay's last record
             }
             processRun();
             return null;
@@ -263,6 +290,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                 if (out.answered() != null) answered.add(out.answered());
             }
             next = run.get(run.size() - 1).offset() + 1;
+            last = next - 1;
             processed += run.size();
             run.clear();
         }
@@ -299,12 +327,12 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     /** A processed batch: its outputs' sends, then its queries' latency events, then the commit of its offsets. */
     private static final class InFlight {
         final OutputPublisher.Batch batch;
-        final Map<TopicPartition, OffsetAndMetadata> commits;
+        final PartitionRecovery.Commits commits;
         final List<AnsweredQuery> answered;
         final Set<TopicPartition> touched;
         boolean latencySent;
 
-        InFlight(OutputPublisher.Batch batch, Map<TopicPartition, OffsetAndMetadata> commits, List<AnsweredQuery> answered,
+        InFlight(OutputPublisher.Batch batch, PartitionRecovery.Commits commits, List<AnsweredQuery> answered,
                  Set<TopicPartition> touched) {
             this.batch = batch;
             this.commits = commits;
@@ -430,8 +458,21 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         }
     }
 
-    private void commit(Map<TopicPartition, OffsetAndMetadata> commits) {
+    private void commit(PartitionRecovery.Commits commits) {
         commit(commits, true);
+    }
+
+    /**
+     * Hands the checkpointer the partitions that are live (assigned, rebuilt) with the last offset each applied: it
+     * takes the checkpoints that are due (a copy of each graph, here, between polls) and writes them on its thread.
+     */
+    private void checkpoint() {
+        if (checkpointer == null) return;
+        Map<Integer, Long> live = new HashMap<>();
+        lastApplied.forEach((tp, offset) -> {
+            if (live(tp.partition())) live.put(tp.partition(), offset);
+        });
+        checkpointer.tick(live, System.currentTimeMillis());
     }
 
     /**
@@ -442,16 +483,18 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      * the broker is away) only means that those records will be delivered again, here or to the partition's next
      * owner: at-least-once holds, so the worker carries on.
      */
-    private void commit(Map<TopicPartition, OffsetAndMetadata> commits, boolean sync) {
-        if (commits.isEmpty()) return;
-        commits = new HashMap<>(commits);
+    private void commit(PartitionRecovery.Commits all, boolean sync) {
+        if (all.offsets().isEmpty()) return;
+        Map<TopicPartition, OffsetAndMetadata> commits = new HashMap<>(all.offsets());
         commits.keySet().retainAll(assigned);
         if (commits.isEmpty()) return;
+        PartitionRecovery.Commits done = new PartitionRecovery.Commits(commits, all.stamp());
         try {
             if (!sync) {
                 Set<TopicPartition> which = commits.keySet();
                 consumer.commitAsync(commits, (offsets, e) -> {
                     if (e != null) LOG.warn("commit of {} failed ({}); those records will be delivered again", which, e.toString());
+                    else recovery.committed(done);
                 });
                 return;
             }
@@ -460,6 +503,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
             } catch (WakeupException e) {
                 consumer.commitSync(commits);
             }
+            recovery.committed(done);
         } catch (RuntimeException e) {
             LOG.warn("commit of {} failed ({}); those records will be delivered again", commits.keySet(), e.toString());
         }
@@ -531,6 +575,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
 
     private void forget(Collection<TopicPartition> partitions) {
         assigned.removeAll(partitions);
+        lastApplied.keySet().removeAll(partitions);
         awaitingRebuild.removeAll(partitions);
         recovery.forget(partitions);
         answerBytesPerRecord.keySet().removeAll(partitions);
@@ -545,11 +590,12 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      */
     private void rebuild(Collection<TopicPartition> partitions) {
         recovery.forget(partitions);
+        lastApplied.keySet().removeAll(partitions);
         held.keySet().removeAll(partitions);   // read again from where the rebuild starts
         holding.removeAll(partitions);
         try {
             List<TopicPartition> fromBeginning = new ArrayList<>();
-            for (PartitionRecovery.Resume r : recovery.rebuild(partitions, consumer::committed)) {
+            for (PartitionRecovery.Resume r : recovery.rebuild(partitions, consumer::committed, consumer::beginningOffsets)) {
                 if (r.atBeginning()) fromBeginning.add(r.partition());
                 else consumer.seek(r.partition(), r.offset());
             }

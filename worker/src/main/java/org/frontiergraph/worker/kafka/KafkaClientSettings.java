@@ -16,6 +16,8 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,6 +72,16 @@ public class KafkaClientSettings implements BeanCreatedEventListener<KafkaDefaul
     /** The settings of an admin client: the {@code kafka.*} settings an admin client knows, and every security setting. */
     public Properties admin() {
         return forClient(kafka.get().getConfig(), AdminClientConfig.configNames());
+    }
+
+    /** The settings of a producer of the worker's own (checkpoints): those of {@code kafka.*} a producer knows, and security. */
+    public Properties producer() {
+        return forClient(kafka.get().getConfig(), ProducerConfig.configNames());
+    }
+
+    /** The settings of a consumer outside the group (reading checkpoints): those of {@code kafka.*} a consumer knows, and security. */
+    public Properties consumer() {
+        return forClient(kafka.get().getConfig(), ConsumerConfig.configNames());
     }
 
     /** The settings among {@code kafka} a client whose configuration names {@code known} takes, security ones always. */

@@ -1,5 +1,6 @@
 package org.frontiergraph.worker.metrics;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *       that needed no replay);</li>
  *   <li>{@code frontier_rebuild_replayed_offsets}: offsets replayed so far by the partition's last rebuild.</li>
  * </ul>
+ * And {@code frontier_rebuild_lost_records_total}: records rebuilds needed that retention had deleted.
  * Offsets, not records: a gap in the log counts. A rebuild from the beginning of a log whose start was deleted by
  * retention counts from offset 0 until its first record arrives. A revoked partition's series go.
  * Written by the consumer's thread, read by the scrape's.
@@ -22,6 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class RebuildProgress {
     private final MeterRegistry meters;
     private final Map<Integer, Partition> partitions = new ConcurrentHashMap<>();
+    /** Records a rebuild needed that retention had deleted ({@code frontier_rebuild_lost_records_total}). */
+    private final Counter lost;
 
     /** One partition's rebuild: replays offsets [start, end); {@code next} is the next offset to apply. */
     private static final class Partition {
@@ -37,6 +41,14 @@ public final class RebuildProgress {
 
     RebuildProgress(MeterRegistry meters) {
         this.meters = meters;
+        this.lost = Counter.builder("frontier.rebuild.lost").baseUnit("records")
+                .description("Records of the graphs topic a rebuild needed that retention had deleted (each rebuild counts "
+                        + "its own; error events RECORDS_LOST name them)").register(meters);
+    }
+
+    /** A rebuild found {@code records} records it needed deleted by retention. */
+    public void lost(long records) {
+        lost.increment(records);
     }
 
     /** The partition's rebuild replays offsets {@code from} (0: the beginning of the log) up to {@code end}, exclusive. */
