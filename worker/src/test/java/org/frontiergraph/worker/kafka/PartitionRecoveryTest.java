@@ -144,7 +144,7 @@ class PartitionRecoveryTest {
     @Test
     void everyCommitRecordsWhereTheNextRebuildStarts() {
         services.registry().acceptChunk(snapshot("a", 1, EDGES, 0, 1_000).get(0), 0, 5);
-        Map<TopicPartition, OffsetAndMetadata> commits = recovery.commits(Map.of(P0, 9L, P1, 12L));
+        Map<TopicPartition, OffsetAndMetadata> commits = recovery.commits(Map.of(P0, 9L, P1, 12L)).offsets();
         assertEquals(new OffsetAndMetadata(9, "rebuildFrom=5"), commits.get(P0), "the first chunk of the snapshot in use");
         assertEquals(new OffsetAndMetadata(12, "rebuildFrom=12"), commits.get(P1), "a partition holding nothing needs no replay");
         assertEquals(2, commits.size());
