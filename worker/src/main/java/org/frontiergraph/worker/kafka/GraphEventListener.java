@@ -21,7 +21,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.worker.checkpoint.Checkpointer;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
@@ -54,10 +53,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     private final OutputPublisher publisher;
     private final FrontierMetrics metrics;
     private final PartitionRecovery recovery;
-    /** Takes the checkpoints between polls; null: none. */
-    private final Checkpointer checkpointer;
-    /** Per assigned partition: the last offset whose record was applied (replayed or live). */
-    private final Map<TopicPartition, Long> lastApplied = new HashMap<>();
+    /** Checkpoints between polls; null: none. */
+    private final CheckpointTicks checkpoints;
     private final String topic;
     private final BooleanSupplier stopping;
     /** {@code frontier.max-batch-answer-bytes}: the answers a partition's part of one poll may produce. */
@@ -94,22 +91,12 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     private volatile int publishFailures;
     private volatile String lastPublishFailure;
 
-    GraphEventListener(Consumer<String, byte[]> consumer, GraphEventProcessor processor, OutputPublisher publisher,
-                       GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping,
-                       ExecutorService partitions, long maxBatchAnswerBytes, long slowBatchMs) {
-        this(consumer, processor, publisher, registry, metrics, topic, stopping, partitions, maxBatchAnswerBytes, slowBatchMs,
-                null, null);
-    }
-
-    /**
-     * As above, with checkpoints: {@code checkpointer} takes them between polls and installs them at a rebuild, which
-     * reads them from {@code checkpoints} (both null: no checkpoints).
-     */
+    /** {@code checkpointer} takes checkpoints between polls; a rebuild reads them from {@code checkpoints} (null: none). */
     GraphEventListener(Consumer<String, byte[]> consumer, GraphEventProcessor processor, OutputPublisher publisher,
                        GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping,
                        ExecutorService partitions, long maxBatchAnswerBytes, long slowBatchMs, Checkpointer checkpointer,
                        CheckpointTopic checkpoints) {
-        this.checkpointer = checkpoints == null ? null : checkpointer;
+        this.checkpoints = checkpoints == null ? null : new CheckpointTicks(checkpointer);
         this.consumer = consumer;
         this.maxBatchAnswerBytes = maxBatchAnswerBytes;
         this.slowBatchMs = slowBatchMs;
@@ -133,6 +120,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         long start = System.currentTimeMillis();
         if (records.isEmpty() && held.isEmpty() && !recovery.hasErrors() && !processor.subscriptionsDue(this::live, start)) {
             settle(false);
+            recommitCheckpointed();
             return;
         }
         OutputPublisher.Batch batch = publisher.batch();
@@ -158,11 +146,10 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         runAll(work);
         processing = System.nanoTime() - processing;
         List<Outputs> outputs = new ArrayList<>();
-        List<ErrorEvent> lost = recovery.takeErrors();
-        if (!lost.isEmpty()) outputs.add(new Outputs(List.of(), lost, List.of(), null, List.of()));
+        outputs.add(new Outputs(List.of(), recovery.takeErrors(), List.of(), null, List.of()));   // RECORDS_LOST, if any
         for (PartitionWork w : work) {   // outputs in partition order, each partition's in log order
             answerBytesPerRecord.put(w.partition, w.perRecord());
-            if (w.last >= 0) lastApplied.put(w.partition, w.last);
+            if (checkpoints != null) checkpoints.applied(w.partition, w.last);
             if (w.stoppedAt >= 0) {   // the rest waits, in hand, for the next round; none of the partition is fetched meanwhile
                 held.put(w.partition, w.records.subList(w.stoppedAt, w.records.size()));
                 if (holding.add(w.partition)) consumer.pause(List.of(w.partition));
@@ -183,7 +170,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         flushing = System.nanoTime() - flushing;
         // the commits are computed now: the rebuild start they record must describe the graphs as of this batch
         inFlight.add(new InFlight(batch, recovery.commits(next), answered, touched));
-        checkpoint();
+        if (checkpoints != null) checkpoints.tick(this::live);
         long settling = System.nanoTime();
         boolean block = stopping.getAsBoolean() || inFlight.size() > MAX_IN_FLIGHT;
         settle(block);
@@ -462,17 +449,15 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         commit(commits, true);
     }
 
-    /**
-     * Hands the checkpointer the partitions that are live (assigned, rebuilt) with the last offset each applied: it
-     * takes the checkpoints that are due (a copy of each graph, here, between polls) and writes them on its thread.
-     */
-    private void checkpoint() {
-        if (checkpointer == null) return;
-        Map<Integer, Long> live = new HashMap<>();
-        lastApplied.forEach((tp, offset) -> {
-            if (live(tp.partition())) live.put(tp.partition(), offset);
-        });
-        checkpointer.tick(live, System.currentTimeMillis());
+    /** After a checkpoint, commits the quiet live partitions again so that their rebuild start moves ({@link CheckpointTicks}). */
+    private void recommitCheckpointed() {
+        if (checkpoints == null || !inFlight.isEmpty() || !held.isEmpty() || stopping.getAsBoolean()) return;
+        try {
+            Map<TopicPartition, Long> positions = checkpoints.toRecommit(consumer, assigned, this::live);
+            if (!positions.isEmpty()) commit(recovery.commits(positions), false);
+        } catch (RuntimeException e) {   // a wakeup (stopping) or the broker away: the next commit records it
+            if (e instanceof WakeupException && !stopping.getAsBoolean()) throw e;
+        }
     }
 
     /**
@@ -489,6 +474,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         commits.keySet().retainAll(assigned);
         if (commits.isEmpty()) return;
         PartitionRecovery.Commits done = new PartitionRecovery.Commits(commits, all.stamp());
+        if (checkpoints != null) checkpoints.committing(commits.keySet(), all.stamp());
         try {
             if (!sync) {
                 Set<TopicPartition> which = commits.keySet();
@@ -575,7 +561,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
 
     private void forget(Collection<TopicPartition> partitions) {
         assigned.removeAll(partitions);
-        lastApplied.keySet().removeAll(partitions);
+        if (checkpoints != null) checkpoints.forget(partitions);
         awaitingRebuild.removeAll(partitions);
         recovery.forget(partitions);
         answerBytesPerRecord.keySet().removeAll(partitions);
@@ -590,7 +576,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      */
     private void rebuild(Collection<TopicPartition> partitions) {
         recovery.forget(partitions);
-        lastApplied.keySet().removeAll(partitions);
+        if (checkpoints != null) checkpoints.forget(partitions);
         held.keySet().removeAll(partitions);   // read again from where the rebuild starts
         holding.removeAll(partitions);
         try {
