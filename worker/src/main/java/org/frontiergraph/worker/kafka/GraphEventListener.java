@@ -120,7 +120,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         long start = System.currentTimeMillis();
         if (records.isEmpty() && held.isEmpty() && !recovery.hasErrors() && !processor.subscriptionsDue(this::live, start)) {
             settle(false);
-            recommitCheckpointed();
+            quietCheckpoints();
             return;
         }
         OutputPublisher.Batch batch = publisher.batch();
@@ -204,10 +204,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         final List<Outputs> outputs = new ArrayList<>();
         final List<AnsweredQuery> answered = new ArrayList<>();
         final List<InputRecord> run = new ArrayList<>();
-        /** The offset to commit next (-1: no live record processed). */
-        long next = -1;
-        /** The offset of the last record applied, replayed or live (-1: none). */
-        long last = -1;
+        /** The offset to commit next (-1: no live record processed), and of the last record applied, replayed or live. */
+        long next = -1, last = -1;
         /** The first record left for the next round (-1: none left). */
         int stoppedAt = -1;
         /** Bytes of the answers in {@link #outputs}, and the live records that produced them. */
@@ -449,8 +447,9 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         commit(commits, true);
     }
 
-    /** After a checkpoint, commits the quiet live partitions again so that their rebuild start moves ({@link CheckpointTicks}). */
-    private void recommitCheckpointed() {
+    /** A poll without records: checkpoints due are taken; after one, quiet partitions are committed again ({@link CheckpointTicks}). */
+    private void quietCheckpoints() {
+        if (checkpoints != null) checkpoints.tick(this::live);
         if (checkpoints == null || !inFlight.isEmpty() || !held.isEmpty() || stopping.getAsBoolean()) return;
         try {
             Map<TopicPartition, Long> positions = checkpoints.toRecommit(consumer, assigned, this::live);

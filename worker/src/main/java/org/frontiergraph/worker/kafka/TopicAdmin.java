@@ -44,7 +44,7 @@ public class TopicAdmin {
         boolean checkpoints = config.getCheckpoints().isEnabled();
         try (Admin admin = Admin.create(settings)) {
             if (topics.isCreate()) create(admin, topics, checkpoints);
-            checkpoints = checkpoints && check(admin, topics, config.getCheckpoints());
+            checkpoints = check(admin, topics, config.getCheckpoints());
         } catch (Exception e) {
             throw new IllegalStateException("cannot create Frontier's topics on " + bootstrap + ": " + e.getMessage(), e);
         }
