@@ -16,6 +16,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.worker.checkpoint.CheckpointFormat.Meta;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.config.TopicsConfig;
+import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.logging.LogSafe;
 import org.frontiergraph.worker.registry.GraphEntry;
@@ -34,8 +35,8 @@ import org.slf4j.LoggerFactory;
  * acknowledged ({@link #coveredThrough}); a graph has two slots, a write goes to the slot that is not the newest
  * checkpoint's, and only after a commit that relies on the newest one succeeded ({@link #committed}), so the
  * checkpoint the last commit relies on is never overwritten. Checkpoints are taken on the consumer's thread between
- * polls (a copy of the version: its rows and columns are immutable, its weights are copied), encoded and sent on a
- * thread of their own, one at a time.
+ * polls (a copy of the version: its rows and columns are immutable, its weights are copied, within the heap budget),
+ * encoded and sent on a thread of their own, one at a time.
  */
 @Singleton
 public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry.Coverage {
@@ -217,6 +218,14 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
             if (!due || full) continue;
             int slot = acked == null ? 0 : 1 - acked.slot();
             if (acked != null && committed.getOrDefault(e.partition(), -1L) < s.ackStamp) continue;   // no commit relies on it yet
+            long copyBytes = 8L * (e.resident().mutable().directed() ? 1 : 2) * e.edgeCount() + 32L * edgesPerChunk;
+            try {   // the copy of the weights (and a chunk's arrays) while the checkpoint is written
+                registry.budget().require("a checkpoint of graph '" + e.graphId() + "'", copyBytes, registry.heldBytes());
+            } catch (RejectedException x) {
+                s.sinceMs = nowMs;   // tried again after the interval
+                LOG.warn("checkpoint of graph {} skipped: {}", LogSafe.quote(e.graphId()), x.getMessage());
+                continue;
+            }
             CsrGraph copy = e.resident().mutable().snapshot();
             CheckpointFormat.Taken t = new CheckpointFormat.Taken(e.graphId(), e.partition(), slot, offset, e.version(),
                     e.snapshotOffset(), e.firstVertexId(), copy, registry.window(e.graphId()));

@@ -201,11 +201,10 @@ final class PartitionRecovery {
                 continue;
             }
             long from = Math.max(0, rebuildFrom(c)), until = c.offset();
-            if (from < start) lostRecords(tp, from, start, "before the rebuild read them");
+            if (from < start) lostRecords(tp, from, start, "before the rebuild read them");   // from <= until: all of it
             Map<String, Long> restored = restore(tp, from, until, start);
             long replayFrom = Math.max(from, start);
             if (replayFrom >= until) {
-                if (start > until) lostRecords(tp, until, start, "before they were processed");
                 resume.add(new Resume(tp, Math.max(until, start)));   // nothing before the committed offset is needed
                 progress.notNeeded(tp.partition());
                 lost.remove(tp);
