@@ -196,6 +196,7 @@ final class PartitionRecovery {
             long start = starts.getOrDefault(tp, 0L);
             if (c == null) {
                 if (start > 0) lostRecords(tp, 0, start, "before this group committed anything");
+                lost.remove(tp);   // nothing is replayed: the records are read live
                 resume.add(new Resume(tp, Resume.BEGINNING));
                 progress.notNeeded(tp.partition());
                 continue;
