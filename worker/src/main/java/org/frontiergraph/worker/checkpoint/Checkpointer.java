@@ -232,6 +232,8 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
             jobs.add(() -> write(out, t, s, change));
             full = true;   // one graph's copy at a time
         }
+        // graphs no longer held (dropped) on live partitions: forgotten (their slots stay on the topic until re-used)
+        states.entrySet().removeIf(x -> live.containsKey(x.getValue().partition) && registry.get(x.getKey()).isEmpty());
         if (!jobs.isEmpty()) writing = writer.submit(() -> jobs.forEach(Runnable::run));
     }
 

@@ -192,6 +192,7 @@ final class PartitionRecovery {
         Map<TopicPartition, Long> starts = logStart.apply(new HashSet<>(partitions));
         List<Resume> resume = new ArrayList<>();
         for (TopicPartition tp : partitions) {
+            progress.began(tp.partition());
             OffsetAndMetadata c = commits.get(tp);
             long start = starts.getOrDefault(tp, 0L);
             if (c == null) {

@@ -123,8 +123,11 @@ public class TopicAdmin {
                 TopicConfig.RETENTION_MS_CONFIG, Long.toString(t.getGraphsRetentionMs()),
                 TopicConfig.RETENTION_BYTES_CONFIG, "-1",
                 TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes));
+        // segments roll within the hour (or 64 MiB), so compaction keeps what a rebuild reads near the newest checkpoints
         NewTopic checkpoints = new NewTopic(t.getCheckpoints(), graphsPartitions, t.getReplicationFactor()).configs(Map.of(
                 TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
+                TopicConfig.SEGMENT_MS_CONFIG, Long.toString(3_600_000L),
+                TopicConfig.SEGMENT_BYTES_CONFIG, Integer.toString(64 << 20),
                 TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes));
         List<NewTopic> out = new ArrayList<>(List.of(graphs, checkpoints));
         for (String name : List.of(t.getResults(), t.getLatency(), t.getErrors(), t.getStatus())) {

@@ -32,7 +32,14 @@ public final class RebuildProgress {
         volatile long start;
         volatile long next;
         volatile long end;
+        /** When the partition's last rebuild began (an assignment), and how long it took to be ready (NaN: not yet). */
+        volatile long beganNanos;
+        volatile double seconds = Double.NaN;
         List<Gauge> gauges = List.of();
+
+        void done() {
+            if (beganNanos != 0 && Double.isNaN(seconds)) seconds = (System.nanoTime() - beganNanos) / 1e9;
+        }
 
         double remaining() { return Math.max(0, end - next); }
 
@@ -51,6 +58,13 @@ public final class RebuildProgress {
         lost.increment(records);
     }
 
+    /** The partition's rebuild begins (before its checkpoints are read): {@code frontier_rebuild_duration_seconds} times it. */
+    public void began(int partition) {
+        Partition p = partitions.computeIfAbsent(partition, this::register);
+        p.beganNanos = System.nanoTime();
+        p.seconds = Double.NaN;
+    }
+
     /** The partition's rebuild replays offsets {@code from} (0: the beginning of the log) up to {@code end}, exclusive. */
     public void started(int partition, long from, long end) {
         Partition p = partitions.computeIfAbsent(partition, this::register);
@@ -62,6 +76,7 @@ public final class RebuildProgress {
     /** The partition needed no replay (it resumes at its committed offset, or has none). */
     public void notNeeded(int partition) {
         started(partition, 0, 0);
+        partitions.get(partition).done();
     }
 
     /** The replayed record at {@code offset} of the partition was applied. */
@@ -75,7 +90,9 @@ public final class RebuildProgress {
     /** The partition's rebuild is complete. */
     public void finished(int partition) {
         Partition p = partitions.get(partition);
-        if (p != null) p.next = p.end;
+        if (p == null) return;
+        p.next = p.end;
+        p.done();
     }
 
     /** The partition was revoked or lost: its series go. */
@@ -95,7 +112,11 @@ public final class RebuildProgress {
                 Gauge.builder("frontier.rebuild.replayed", p, Partition::replayed).tag("partition", tag)
                         .baseUnit("offsets").strongReference(true)
                         .description("Offsets of the graphs topic replayed so far by this partition's last rebuild "
-                                + "from the log").register(meters));
+                                + "from the log").register(meters),
+                Gauge.builder("frontier.rebuild.duration", p, x -> x.seconds).tag("partition", tag)
+                        .baseUnit("seconds").strongReference(true)
+                        .description("Seconds this partition's last rebuild took, from its assignment (checkpoints read and "
+                                + "installed, the log replayed) to rebuilt; NaN while it runs").register(meters));
         return p;
     }
 }
