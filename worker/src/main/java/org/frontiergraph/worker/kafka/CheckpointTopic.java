@@ -20,6 +20,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.frontiergraph.worker.checkpoint.CheckpointCatalog;
 import org.frontiergraph.worker.checkpoint.CheckpointFormat;
 import org.frontiergraph.worker.checkpoint.Checkpointer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The checkpoint topic ({@code frontier.topics.checkpoints}): partitioned as the graphs topic, a graph's checkpoint
@@ -28,6 +30,7 @@ import org.frontiergraph.worker.checkpoint.Checkpointer;
  * acks=all, idempotent) come from the checkpoint thread; {@link #read} from the consumer's thread, at an assignment.
  */
 final class CheckpointTopic implements Checkpointer.Sink, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CheckpointTopic.class);
     private static final Duration POLL = Duration.ofMillis(200);
 
     private final String topic;
@@ -72,6 +75,11 @@ final class CheckpointTopic implements Checkpointer.Sink, AutoCloseable {
         CheckpointCatalog catalog = new CheckpointCatalog();
         TopicPartition tp = new TopicPartition(topic, partition);
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumer, new StringDeserializer(), new ByteArrayDeserializer())) {
+            if (c.partitionsFor(topic, Duration.ofSeconds(30)).stream().noneMatch(i -> i.partition() == partition)) {
+                LOG.error("topic {} has no partition {}: graphs of that partition are rebuilt from the log alone (create the "
+                        + "topic as docs/operations.md says: compacted, as many partitions as the graphs topic)", topic, partition);
+                return catalog;
+            }
             c.assign(List.of(tp));
             c.seekToBeginning(List.of(tp));
             long end = c.endOffsets(List.of(tp), Duration.ofSeconds(30)).getOrDefault(tp, 0L);

@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Then it checks what a rebuild relies on: the checkpoint topic must have at least the graphs topic's partitions
  * (else checkpoints are off, with an ERROR), and a graphs topic with a finite retention ({@code retention.ms}) without
- * checkpoints, or with a retention shorter than their interval, loses graphs: a WARN says so.
+ * checkpoints, or with a retention shorter than their interval, loses graphs: a WARN says so. With {@code
+ * frontier.topics.create=false} nothing is created or checked (the operator's topics, docs/operations.md).
  */
 @Context
 public class TopicAdmin {
@@ -39,11 +40,15 @@ public class TopicAdmin {
     private final boolean checkpointsAvailable;
 
     public TopicAdmin(TopicsConfig topics, KafkaClientSettings kafka, FrontierConfig config) {
+        boolean checkpoints = config.getCheckpoints().isEnabled();
+        if (!topics.isCreate()) {   // the operator's topics, not checked: nothing reaches the broker at start-up
+            this.checkpointsAvailable = checkpoints;
+            return;
+        }
         Properties settings = kafka.admin();
         String bootstrap = settings.getProperty(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG);
-        boolean checkpoints = config.getCheckpoints().isEnabled();
         try (Admin admin = Admin.create(settings)) {
-            if (topics.isCreate()) create(admin, topics, checkpoints);
+            create(admin, topics, checkpoints);
             checkpoints = check(admin, topics, config.getCheckpoints());
         } catch (Exception e) {
             throw new IllegalStateException("cannot create Frontier's topics on " + bootstrap + ": " + e.getMessage(), e);
