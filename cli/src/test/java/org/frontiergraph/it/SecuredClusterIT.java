@@ -163,7 +163,7 @@ class SecuredClusterIT {
 
     /**
      * What the operator does before the first worker starts: Frontier's topics, with the settings a worker would
-     * create them with; three users; the ACLs of the worker (read the graphs topic, write the outputs, its group) and
+     * create them with; three users; the ACLs of the worker (read the graphs topic, write the outputs, read and write its checkpoints, its group) and
      * of the pipeline (write the graphs topic, read the outputs). The stranger gets none.
      */
     private static void operatorSetsUp(EmbeddedKafkaBroker broker, TopicsConfig topics) throws Exception {
@@ -180,6 +180,8 @@ class SecuredClusterIT {
                 AclOperation.DESCRIBE_CONFIGS);   // the broker health check (part of readiness) reads the broker's settings
         broker.allow(WORKER, topic(topics.getGraphs()), AclOperation.WRITE);   // the end records of subscriptions it ends
         broker.allow(PIPELINE, topic(topics.getGraphs()), AclOperation.WRITE);
+        broker.allow(WORKER, topic(topics.getCheckpoints()), AclOperation.READ);   // its graphs' checkpoints
+        broker.allow(WORKER, topic(topics.getCheckpoints()), AclOperation.WRITE);
         for (String output : outputs) {
             broker.allow(WORKER, topic(output), AclOperation.WRITE);
             broker.allow(PIPELINE, topic(output), AclOperation.READ);

@@ -274,6 +274,31 @@ public class FrontierConfig {
     public Subscriptions getSubscriptions() { return subscriptions; }
     public void setSubscriptions(Subscriptions v) { this.subscriptions = v; }
 
+    private Checkpoints checkpoints = new Checkpoints();
+    public Checkpoints getCheckpoints() { return checkpoints; }
+    public void setCheckpoints(Checkpoints v) { this.checkpoints = v; }
+
+    /**
+     * {@code frontier.checkpoints.*}: each resident graph is written to the checkpoint topic after {@code updates}
+     * updates or {@code interval} (whichever first), so a rebuild replays only what follows its checkpoint
+     * (docs/operations.md, "Checkpoints"). A graphs topic with a finite retention needs them: retention >= interval.
+     */
+    @ConfigurationProperties("checkpoints")
+    public static class Checkpoints {
+        /** false: no checkpoints; a rebuild replays every graph from its snapshot (the log must keep them). */
+        private boolean enabled = true;
+        /** Updates applied to a graph after which its next checkpoint is due. */
+        private long updates = 100_000;
+        /** Time after which a changed graph's next checkpoint (an unchanged one's validity marker) is due. */
+        private Duration interval = Duration.ofSeconds(60);
+        public boolean isEnabled() { return enabled; }
+        public void setEnabled(boolean v) { this.enabled = v; }
+        public long getUpdates() { return updates; }
+        public void setUpdates(long v) { this.updates = v; }
+        public Duration getInterval() { return interval; }
+        public void setInterval(Duration v) { this.interval = v; }
+    }
+
     private Trees trees = new Trees();
     public Trees getTrees() { return trees; }
     public void setTrees(Trees v) { this.trees = v; }

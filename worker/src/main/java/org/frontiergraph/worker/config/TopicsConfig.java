@@ -13,6 +13,11 @@ public class TopicsConfig {
     private String latency = "frontier.latency";
     private String errors = "frontier.errors";
     private String status = "frontier.graph-status";
+    /**
+     * Checkpoints of the resident graphs (compacted, partitioned as the graphs topic; docs/contract.md,
+     * "Checkpoints"): a worker's own, read back when it is assigned a partition.
+     */
+    private String checkpoints = "frontier.checkpoints";
     /** Partitions of the graphs topic: the unit of scale-out (each worker owns whole partitions). */
     private int partitions = 6;
     /**
@@ -27,8 +32,9 @@ public class TopicsConfig {
      */
     private int minInsyncReplicas = 0;
     /**
-     * Retention of the graphs topic. -1 (forever) lets a worker rebuild any graph from the log; with a finite
-     * retention, publishers must re-send a snapshot within it.
+     * Retention of the graphs topic. -1 (forever) lets a worker rebuild any graph from the log; a finite retention
+     * needs checkpoints ({@code frontier.checkpoints}, retention >= their interval) or publishers that re-send a
+     * snapshot within it.
      */
     private long graphsRetentionMs = -1;
     /** Retention of the output topics. */
@@ -48,6 +54,8 @@ public class TopicsConfig {
     public void setErrors(String errors) { this.errors = errors; }
     public String getStatus() { return status; }
     public void setStatus(String status) { this.status = status; }
+    public String getCheckpoints() { return checkpoints; }
+    public void setCheckpoints(String checkpoints) { this.checkpoints = checkpoints; }
     public int getPartitions() { return partitions; }
     public void setPartitions(int partitions) { this.partitions = partitions; }
     public short getReplicationFactor() { return replicationFactor; }

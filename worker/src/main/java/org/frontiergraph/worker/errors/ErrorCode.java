@@ -52,6 +52,11 @@ public enum ErrorCode {
     RESOURCE_EXHAUSTED(ResultStatus.RESOURCE_EXHAUSTED),
     /** An output the cluster refused for good (not authorized on its topic, invalid): replaced by this event, never retried. */
     OUTPUT_REFUSED(null),
+    /**
+     * Records of the graphs topic a rebuild needed were deleted by retention before it read them: one event for the
+     * partition (no graph id) and one per graph known to be lost or stale; the partition is rebuilt from what remains.
+     */
+    RECORDS_LOST(null),
     /** A failure of the worker itself (logged with its stack trace). */
     INTERNAL_ERROR(ResultStatus.INTERNAL_ERROR);
 

@@ -30,6 +30,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.frontiergraph.worker.checkpoint.Checkpointer;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.config.TopicsConfig;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
@@ -117,11 +118,20 @@ public class GraphConsumer implements AutoCloseable {
     private volatile int restarts;
     private volatile String lastFailure;
     private volatile GraphEventListener listener;
+    /** Takes and installs the graphs' checkpoints. */
+    private final Checkpointer checkpointer;
+    /** The checkpoint topic's clients, while the consumer runs; null when checkpoints are off or their topic unusable. */
+    private final CheckpointTopic checkpoints;
 
     /** {@code topicsCreated}: the topics exist before the consumer subscribes. */
     public GraphConsumer(TopicAdmin topicsCreated, GraphEventProcessor processor, OutputPublisher publisher,
                          GraphRegistry registry, FrontierMetrics metrics, FrontierConfig config, TopicsConfig topics,
-                         KafkaClientSettings kafka, AbstractKafkaConsumerConfiguration<?, ?> consumerDefaults) {
+                         KafkaClientSettings kafka, AbstractKafkaConsumerConfiguration<?, ?> consumerDefaults,
+                         Checkpointer checkpointer) {
+        this.checkpointer = checkpointer;
+        this.checkpoints = checkpointer.enabled() && topicsCreated.checkpointsAvailable()
+                ? new CheckpointTopic(topics.getCheckpoints(), kafka, topics.getMaxMessageBytes()) : null;
+        if (checkpoints != null) checkpointer.sink(checkpoints);
         this.processor = processor;
         this.publisher = publisher;
         this.registry = registry;
@@ -224,6 +234,11 @@ public class GraphConsumer implements AutoCloseable {
             rebuilding = Set.of();
             lag = Map.of();
             if (partitions != null) partitions.shutdown();
+            if (checkpoints != null) {
+                checkpointer.sink(null);
+                checkpointer.awaitWrites();
+                checkpoints.close();
+            }
             stopped.countDown();
             LOG.info("stopped consuming {}", topic);
         }
@@ -233,7 +248,7 @@ public class GraphConsumer implements AutoCloseable {
     private void session() {
         KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumerProperties(), new StringDeserializer(), new ByteArrayDeserializer());
         GraphEventListener listener = new GraphEventListener(c, processor, publisher, registry, metrics, topic, () -> stopping,
-                partitions, config.getMaxBatchAnswerBytes(), config.getSlowBatchMs());
+                partitions, config.getMaxBatchAnswerBytes(), config.getSlowBatchMs(), checkpointer, checkpoints);
         consumer = c;
         this.listener = listener;
         try {

@@ -22,6 +22,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.frontiergraph.schema.LatencyEvent;
+import org.frontiergraph.worker.checkpoint.Checkpointer;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.processing.AnsweredQuery;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
@@ -52,6 +53,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     private final OutputPublisher publisher;
     private final FrontierMetrics metrics;
     private final PartitionRecovery recovery;
+    /** Checkpoints between polls; null: none. */
+    private final CheckpointTicks checkpoints;
     private final String topic;
     private final BooleanSupplier stopping;
     /** {@code frontier.max-batch-answer-bytes}: the answers a partition's part of one poll may produce. */
@@ -88,9 +91,12 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     private volatile int publishFailures;
     private volatile String lastPublishFailure;
 
+    /** {@code checkpointer} takes checkpoints between polls; a rebuild reads them from {@code checkpoints} (null: none). */
     GraphEventListener(Consumer<String, byte[]> consumer, GraphEventProcessor processor, OutputPublisher publisher,
                        GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping,
-                       ExecutorService partitions, long maxBatchAnswerBytes, long slowBatchMs) {
+                       ExecutorService partitions, long maxBatchAnswerBytes, long slowBatchMs, Checkpointer checkpointer,
+                       CheckpointTopic checkpoints) {
+        this.checkpoints = checkpoints == null ? null : new CheckpointTicks(checkpointer);
         this.consumer = consumer;
         this.maxBatchAnswerBytes = maxBatchAnswerBytes;
         this.slowBatchMs = slowBatchMs;
@@ -98,7 +104,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         this.processor = processor;
         this.publisher = publisher;
         this.metrics = metrics;
-        this.recovery = new PartitionRecovery(registry, metrics.rebuilds());
+        this.recovery = checkpoints == null ? new PartitionRecovery(registry, metrics.rebuilds())
+                : new PartitionRecovery(registry, metrics.rebuilds(), checkpointer, checkpoints::read);
         this.topic = topic;
         this.stopping = stopping;
     }
@@ -111,8 +118,9 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      */
     void handle(ConsumerRecords<String, byte[]> records) {
         long start = System.currentTimeMillis();
-        if (records.isEmpty() && held.isEmpty() && !processor.subscriptionsDue(this::live, start)) {
+        if (records.isEmpty() && held.isEmpty() && !recovery.hasErrors() && !processor.subscriptionsDue(this::live, start)) {
             settle(false);
+            quietCheckpoints();
             return;
         }
         OutputPublisher.Batch batch = publisher.batch();
@@ -138,8 +146,10 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         runAll(work);
         processing = System.nanoTime() - processing;
         List<Outputs> outputs = new ArrayList<>();
+        outputs.add(new Outputs(List.of(), recovery.takeErrors(), List.of(), null, List.of()));   // RECORDS_LOST, if any
         for (PartitionWork w : work) {   // outputs in partition order, each partition's in log order
             answerBytesPerRecord.put(w.partition, w.perRecord());
+            if (checkpoints != null) checkpoints.applied(w.partition, w.last);
             if (w.stoppedAt >= 0) {   // the rest waits, in hand, for the next round; none of the partition is fetched meanwhile
                 held.put(w.partition, w.records.subList(w.stoppedAt, w.records.size()));
                 if (holding.add(w.partition)) consumer.pause(List.of(w.partition));
@@ -160,6 +170,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         flushing = System.nanoTime() - flushing;
         // the commits are computed now: the rebuild start they record must describe the graphs as of this batch
         inFlight.add(new InFlight(batch, recovery.commits(next), answered, touched));
+        if (checkpoints != null) checkpoints.tick(this::live);
         long settling = System.nanoTime();
         boolean block = stopping.getAsBoolean() || inFlight.size() > MAX_IN_FLIGHT;
         settle(block);
@@ -193,8 +204,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         final List<Outputs> outputs = new ArrayList<>();
         final List<AnsweredQuery> answered = new ArrayList<>();
         final List<InputRecord> run = new ArrayList<>();
-        /** The offset to commit next (-1: no live record processed). */
-        long next = -1;
+        /** The offset to commit next (-1: no live record processed), and of the last record applied, replayed or live. */
+        long next = -1, last = -1;
         /** The first record left for the next round (-1: none left). */
         int stoppedAt = -1;
         /** Bytes of the answers in {@link #outputs}, and the live records that produced them. */
@@ -227,8 +238,9 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                     continue;
                 }
                 processRun();
-                outputs.add(processor.process(in, true));
-                if (recovery.replayed(partition, r.offset())) processor.rebuilt(partition.partition());   // the replay's last record
+                outputs.add(recovery.covered(partition, r.key(), r.offset()) ? processor.replayCovered(in) : processor.process(in, true));
+                last = r.offset();
+                if (recovery.replayed(partition, r.offset(), r.key(), r.value())) processor.rebuilt(partition.partition());   // the replay's last record
             }
             processRun();
             return null;
@@ -263,6 +275,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                 if (out.answered() != null) answered.add(out.answered());
             }
             next = run.get(run.size() - 1).offset() + 1;
+            last = next - 1;
             processed += run.size();
             run.clear();
         }
@@ -299,12 +312,12 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     /** A processed batch: its outputs' sends, then its queries' latency events, then the commit of its offsets. */
     private static final class InFlight {
         final OutputPublisher.Batch batch;
-        final Map<TopicPartition, OffsetAndMetadata> commits;
+        final PartitionRecovery.Commits commits;
         final List<AnsweredQuery> answered;
         final Set<TopicPartition> touched;
         boolean latencySent;
 
-        InFlight(OutputPublisher.Batch batch, Map<TopicPartition, OffsetAndMetadata> commits, List<AnsweredQuery> answered,
+        InFlight(OutputPublisher.Batch batch, PartitionRecovery.Commits commits, List<AnsweredQuery> answered,
                  Set<TopicPartition> touched) {
             this.batch = batch;
             this.commits = commits;
@@ -430,8 +443,20 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         }
     }
 
-    private void commit(Map<TopicPartition, OffsetAndMetadata> commits) {
+    private void commit(PartitionRecovery.Commits commits) {
         commit(commits, true);
+    }
+
+    /** A poll without records: checkpoints due are taken; after one, quiet partitions are committed again ({@link CheckpointTicks}). */
+    private void quietCheckpoints() {
+        if (checkpoints != null) checkpoints.tick(this::live);
+        if (checkpoints == null || !inFlight.isEmpty() || !held.isEmpty() || stopping.getAsBoolean()) return;
+        try {
+            Map<TopicPartition, Long> positions = checkpoints.toRecommit(consumer, assigned, this::live);
+            if (!positions.isEmpty()) commit(recovery.commits(positions), false);
+        } catch (RuntimeException e) {   // a wakeup (stopping) or the broker away: the next commit records it
+            if (e instanceof WakeupException && !stopping.getAsBoolean()) throw e;
+        }
     }
 
     /**
@@ -442,16 +467,19 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      * the broker is away) only means that those records will be delivered again, here or to the partition's next
      * owner: at-least-once holds, so the worker carries on.
      */
-    private void commit(Map<TopicPartition, OffsetAndMetadata> commits, boolean sync) {
-        if (commits.isEmpty()) return;
-        commits = new HashMap<>(commits);
+    private void commit(PartitionRecovery.Commits all, boolean sync) {
+        if (all.offsets().isEmpty()) return;
+        Map<TopicPartition, OffsetAndMetadata> commits = new HashMap<>(all.offsets());
         commits.keySet().retainAll(assigned);
         if (commits.isEmpty()) return;
+        PartitionRecovery.Commits done = new PartitionRecovery.Commits(commits, all.stamp());
+        if (checkpoints != null) checkpoints.committing(commits.keySet(), all.stamp());
         try {
             if (!sync) {
                 Set<TopicPartition> which = commits.keySet();
                 consumer.commitAsync(commits, (offsets, e) -> {
                     if (e != null) LOG.warn("commit of {} failed ({}); those records will be delivered again", which, e.toString());
+                    else recovery.committed(done);
                 });
                 return;
             }
@@ -460,6 +488,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
             } catch (WakeupException e) {
                 consumer.commitSync(commits);
             }
+            recovery.committed(done);
         } catch (RuntimeException e) {
             LOG.warn("commit of {} failed ({}); those records will be delivered again", commits.keySet(), e.toString());
         }
@@ -531,6 +560,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
 
     private void forget(Collection<TopicPartition> partitions) {
         assigned.removeAll(partitions);
+        if (checkpoints != null) checkpoints.forget(partitions);
         awaitingRebuild.removeAll(partitions);
         recovery.forget(partitions);
         answerBytesPerRecord.keySet().removeAll(partitions);
@@ -545,11 +575,12 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      */
     private void rebuild(Collection<TopicPartition> partitions) {
         recovery.forget(partitions);
+        if (checkpoints != null) checkpoints.forget(partitions);
         held.keySet().removeAll(partitions);   // read again from where the rebuild starts
         holding.removeAll(partitions);
         try {
             List<TopicPartition> fromBeginning = new ArrayList<>();
-            for (PartitionRecovery.Resume r : recovery.rebuild(partitions, consumer::committed)) {
+            for (PartitionRecovery.Resume r : recovery.rebuild(partitions, consumer::committed, consumer::beginningOffsets)) {
                 if (r.atBeginning()) fromBeginning.add(r.partition());
                 else consumer.seek(r.partition(), r.offset());
             }

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,7 +74,15 @@ public class KafkaClientSettings implements BeanCreatedEventListener<KafkaDefaul
         return forClient(kafka.get().getConfig(), AdminClientConfig.configNames());
     }
 
-    /** The settings of a consumer the worker makes itself (the live view's reader of the status topic), security ones included. */
+    /** The settings of a producer of the worker's own (checkpoints): those of {@code kafka.*} a producer knows, and security. */
+    public Properties producer() {
+        return forClient(kafka.get().getConfig(), ProducerConfig.configNames());
+    }
+
+    /**
+     * The settings of a consumer outside the group (reading checkpoints, the live view's reader of the status topic):
+     * those of {@code kafka.*} a consumer knows, and security.
+     */
     public Properties consumer() {
         return forClient(kafka.get().getConfig(), ConsumerConfig.configNames());
     }

@@ -87,6 +87,23 @@ public class GraphEventProcessor {
     }
 
     /**
+     * A replayed record of a graph that was installed from a checkpoint holding it through a later offset: the
+     * record's effect is in the checkpoint, so it is not applied again (a snapshot chunk, an update, or anything else
+     * that changes the graph); a subscription is registered as any replayed one (subscriptions are in no checkpoint).
+     * Pending versions of other graphs still age by its timestamp, as when it was read live.
+     */
+    public Outputs replayCovered(InputRecord in) {
+        try {
+            if (FrontierCodec.typeOf(in.value()) == Subscription.class) return process(in, true);
+        } catch (FrontierCodec.MalformedMessageException e) {
+            return Outputs.NONE;   // rejected when it was read live; it changed nothing
+        }
+        long now = System.currentTimeMillis();
+        registry.expirePending(p -> p == in.partition(), Math.min(in.timestampMs(), now));
+        return Outputs.NONE;
+    }
+
+    /**
      * Handles consecutive live records of one partition, in order, and returns their outputs in that order. A run
      * of consecutive queries is answered together ({@link QueryService#answerAll}: the SUMMARY queries of one graph
      * and algorithm in one engine run); any other record waits for the run before it, so an update never overtakes

@@ -154,6 +154,46 @@ final class AppliedUpdates {
         if (w != null) for (String id : w.ids.keySet()) bytes -= bytes(id);
     }
 
+    /** The graph's window, oldest id first, each marked as applied on the current lineage or on the one before. */
+    java.util.List<WindowEntry> export(String graphId) {
+        Window w = windows.get(graphId);
+        if (w == null) return java.util.List.of();
+        java.util.List<WindowEntry> out = new java.util.ArrayList<>(w.ids.size());
+        w.ids.forEach((id, a) -> out.add(new WindowEntry(id, a.version(), a.lineage() == w.lineage)));
+        return out;
+    }
+
+    /**
+     * A checkpoint holds the graph's window (and the updates after it are in the log from {@code from} on): every id
+     * held is refilled from there, so each now pins {@code from} rather than the snapshot it was applied on.
+     */
+    void repin(String graphId, long from) {
+        Window w = windows.get(graphId);
+        if (w == null) return;
+        w.pins.clear();
+        for (Map.Entry<String, Applied> e : w.ids.entrySet()) {
+            Applied a = e.getValue();
+            e.setValue(new Applied(a.version(), a.lineage(), from));
+            w.pin(from, 1);
+        }
+    }
+
+    /**
+     * The graph was installed from a checkpoint ({@link #installed} made its window, on the checkpoint's lineage):
+     * its ids come back in order, those of the lineage before with a lineage of their own, all pinned at {@code from}
+     * (the record after the checkpoint: a rebuild that starts there reads the checkpoint again).
+     */
+    void restore(String graphId, java.util.List<WindowEntry> entries, long from) {
+        Window w = windows.get(graphId);
+        if (w == null || capacity == 0) return;
+        for (WindowEntry e : entries) {
+            put(w, e.updateId(), new Applied(e.version(), e.currentLineage() ? w.lineage : PREVIOUS_LINEAGE, from));
+        }
+    }
+
+    /** The lineage of restored ids that were applied on the snapshot before the current one (any value but an offset). */
+    private static final long PREVIOUS_LINEAGE = Long.MIN_VALUE;
+
     /** Forgets the windows of graphs of these partitions: a rebuild refills them from the log. */
     void dropPartitions(Collection<Integer> partitions) {
         for (Iterator<Window> it = windows.values().iterator(); it.hasNext(); ) {

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntPredicate;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
+import org.frontiergraph.kernels.graph.CsrAssembly;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.InvalidGraphException;
@@ -74,6 +75,11 @@ public class GraphRegistry implements AutoCloseable {
             return of(c, partition).equals(this);
         }
     }
+    /** Which graphs a checkpoint holds, and through which offset (none: every graph grows from its snapshot). */
+    private volatile Coverage coverage = (graphId, lineage) -> -1;
+    /** Per graph, the tick of {@link #changes} at its last change (a version, a window's ids): checkpoints compare it. */
+    private final Map<String, Long> lastChange = new ConcurrentHashMap<>();
+    private long changes;
 
     @jakarta.inject.Inject
     public GraphRegistry(EngineService engines, FrontierConfig config) {
@@ -111,6 +117,21 @@ public class GraphRegistry implements AutoCloseable {
 
         /** The earliest offset of {@code partition} this state was built from; Long.MAX_VALUE when none. */
         long earliestOffset(int partition);
+    }
+
+    /**
+     * Where a graph's checkpoint stands: the offset through which a written checkpoint of the graph's lineage (the
+     * first-chunk offset of the snapshot its version grew from) holds it, or -1 when none does. A rebuild then needs
+     * the graph's records after that offset only ({@link #rebuildFrom}).
+     */
+    @FunctionalInterface
+    public interface Coverage {
+        long coveredThrough(String graphId, long lineage);
+    }
+
+    /** Checkpoints cover graphs from now on: see {@link Coverage}. */
+    public void cover(Coverage c) {
+        this.coverage = c;
     }
 
     /** Keeps {@code state} in step with the partitions: see {@link PartitionState}. */
@@ -241,6 +262,7 @@ public class GraphRegistry implements AutoCloseable {
         Optional<AppliedUpdates.Applied> earlier = applied.find(u.getGraphId(), u.getUpdateId());
         if (earlier.isPresent()) {
             applied.refused(u.getGraphId(), u.getUpdateId());
+            changed(u.getGraphId());
             if (!replay) duplicateUpdates.incrementAndGet();
             throw new RejectedException(ErrorCode.DUPLICATE_UPDATE, "update '" + u.getUpdateId() + "' of graph '"
                     + u.getGraphId() + "' was applied already, as version " + earlier.get().version()
@@ -271,6 +293,7 @@ public class GraphRegistry implements AutoCloseable {
                 current.resident(), current.snapshotOffset());
         graphs.put(entry.graphId(), entry);
         applied.applied(entry.graphId(), u.getUpdateId(), entry.version());
+        changed(entry.graphId());
         return entry;
     }
 
@@ -307,17 +330,20 @@ public class GraphRegistry implements AutoCloseable {
     public synchronized long dedupWindowIds() { return applied.size(); }
 
     /**
-     * Where a rebuild of {@code partition} must start reading: the earliest first-chunk offset of the snapshots its
-     * graphs grew from, of the versions still being assembled and of the records attached states still need (standing
-     * queries, see {@link PartitionState}); {@code nothingBefore} when it holds none (0 when an
-     * offset is unknown). Records before it only describe versions that were superseded.
+     * Where a rebuild of {@code partition} must start reading: the earliest offset its graphs need (for a graph a
+     * checkpoint holds, the record after the offset it covers; else the first chunk of the snapshot it grew from), of
+     * the versions still being assembled and of the records attached states still need (standing queries, see
+     * {@link PartitionState}); {@code nothingBefore} when it holds none (0 when an offset is unknown). Records before
+     * it only describe versions that were superseded, or are in checkpoints.
      */
     public synchronized long rebuildFrom(int partition, long nothingBefore) {
         long min = assembler.earliestPendingOffset(partition);
         for (PartitionState s : states) min = Math.min(min, s.earliestOffset(partition));
         min = Math.min(min, applied.earliestOffset(partition));   // a previous snapshot whose update ids are still held
         for (GraphEntry e : graphs.values()) {
-            if (e.partition() == partition) min = Math.min(min, e.snapshotOffset() < 0 ? 0 : e.snapshotOffset());
+            if (e.partition() != partition) continue;
+            long covered = coverage.coveredThrough(e.graphId(), e.snapshotOffset());
+            min = Math.min(min, covered >= 0 ? covered + 1 : e.snapshotOffset() < 0 ? 0 : e.snapshotOffset());
         }
         if (min < 0) return 0;
         return min == Long.MAX_VALUE ? nothingBefore : min;
@@ -345,12 +371,58 @@ public class GraphRegistry implements AutoCloseable {
         return Optional.of(d);
     }
 
+    /** The tick of the graph's last change (a version applied or installed, its window's ids moved); 0: none seen. */
+    public long lastChange(String graphId) {
+        return lastChange.getOrDefault(graphId, 0L);
+    }
+
+    private synchronized void changed(String graphId) {
+        lastChange.put(graphId, ++changes);
+    }
+
+    /** Whether a version of the graph is being assembled (its chunks are in no checkpoint of the graph). */
+    public synchronized boolean assembling(String graphId) {
+        return assembler.pendingDescription(graphId).isPresent();
+    }
+
+    /** The graph's deduplication window, oldest id first, as a checkpoint carries it. */
+    public synchronized List<WindowEntry> window(String graphId) {
+        return applied.export(graphId);
+    }
+
+    /**
+     * A checkpoint of the graph's lineage {@code lineage} holds it through {@code covered} (written and acknowledged):
+     * the ids of its window are refilled from the checkpoint from now on, so they hold the partition's rebuild start
+     * at {@code covered + 1} at most, no longer at the snapshots they were applied on.
+     */
+    public synchronized void checkpointed(String graphId, long lineage, long covered) {
+        GraphEntry e = graphs.get(graphId);
+        if (e != null && e.snapshotOffset() == lineage) applied.repin(graphId, covered + 1);
+    }
+
+    /**
+     * Installs a graph read back from a checkpoint (as a rebuild does, before it replays what follows the checkpoint):
+     * built and made resident like a snapshot, its window restored, its lineage the checkpoint's. Budget checks as a
+     * snapshot's. @throws RejectedException when it does not fit or its edges are invalid
+     */
+    public synchronized GraphEntry restore(String graphId, long version, int partition, int firstVertexId, CsrAssembly chunks,
+                                           long lineage, long covered, List<WindowEntry> window) {
+        budget.require("graph '" + graphId + "' version " + version + " from its checkpoint", chunks.projectedPeakBytes(),
+                heldBytes());
+        CsrGraph graph = build(new SnapshotAssembler.Assembled(graphId, version, firstVertexId, chunks, lineage));
+        GraphEntry entry = new GraphEntry(graphId, version, partition, firstVertexId, engines.load(graph), lineage);
+        swapIn(entry);
+        applied.restore(graphId, window, covered + 1);
+        return entry;
+    }
+
     /** Drops the graphs of partitions this worker no longer owns and frees their memory. */
     public synchronized List<GraphEntry> dropPartitions(Collection<Integer> partitions) {
         List<GraphEntry> dropped = new ArrayList<>();
         for (GraphEntry e : List.copyOf(graphs.values())) {
             if (partitions.contains(e.partition())) {
                 graphs.remove(e.graphId());
+                lastChange.remove(e.graphId());
                 e.resident().close();
                 dropped.add(e);
             }
@@ -427,6 +499,7 @@ public class GraphRegistry implements AutoCloseable {
         if (old != null) old.resident().close();
         dropped.remove(entry.graphId());
         applied.installed(entry.graphId(), entry.partition(), entry.snapshotOffset());
+        changed(entry.graphId());
     }
 
     private record Ids(int[] u, int[] v, double[] w) {}

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.worker.kafka.PartitionRecovery.Resume;
@@ -144,10 +145,62 @@ class PartitionRecoveryTest {
     @Test
     void everyCommitRecordsWhereTheNextRebuildStarts() {
         services.registry().acceptChunk(snapshot("a", 1, EDGES, 0, 1_000).get(0), 0, 5);
-        Map<TopicPartition, OffsetAndMetadata> commits = recovery.commits(Map.of(P0, 9L, P1, 12L));
+        Map<TopicPartition, OffsetAndMetadata> commits = recovery.commits(Map.of(P0, 9L, P1, 12L)).offsets();
         assertEquals(new OffsetAndMetadata(9, "rebuildFrom=5"), commits.get(P0), "the first chunk of the snapshot in use");
         assertEquals(new OffsetAndMetadata(12, "rebuildFrom=12"), commits.get(P1), "a partition holding nothing needs no replay");
         assertEquals(2, commits.size());
         assertEquals(5, PartitionRecovery.rebuildFrom(commits.get(P0)));
+    }
+
+    private List<Resume> rebuildWithLogStart(Map<TopicPartition, OffsetAndMetadata> committed, Map<TopicPartition, Long> logStart,
+                                             TopicPartition... partitions) {
+        return recovery.rebuild(List.of(partitions), asked -> {
+            Map<TopicPartition, OffsetAndMetadata> found = new HashMap<>(committed);
+            found.keySet().retainAll(asked);
+            return found;
+        }, asked -> logStart);
+    }
+
+    private double lostRecords() {
+        return services.meters().get("frontier.rebuild.lost").counter().count();
+    }
+
+    @Test
+    void recordsDeletedBeforeTheRebuildStartAreReportedAndTheRestIsReplayed() {
+        assertEquals(List.of(new Resume(P0, 7)),
+                rebuildWithLogStart(Map.of(P0, new OffsetAndMetadata(10, "rebuildFrom=4")), Map.of(P0, 7L), P0));
+        assertEquals(3.0, lostRecords(), "offsets 4..6 were needed and are gone");
+        List<ErrorEvent> events = recovery.takeErrors();
+        assertEquals(1, events.size());
+        assertEquals("RECORDS_LOST", events.get(0).getCode());
+        assertEquals(4, events.get(0).getOffset(), "located at the first record lost");
+        assertEquals(null, events.get(0).getGraphId(), "the partition's event names no graph");
+        assertTrue(recovery.takeErrors().isEmpty(), "taken once");
+        for (long o = 7; o < 10; o++) recovery.replayed(P0, o);
+        assertFalse(recovery.rebuilding(P0), "the partition is rebuilt from what remains");
+    }
+
+    @Test
+    void aLogThatStartsAfterTheCommitNeedsNoReplayAndIsReadyAtOnce() {
+        assertEquals(List.of(new Resume(P0, 12)),
+                rebuildWithLogStart(Map.of(P0, new OffsetAndMetadata(10, "rebuildFrom=4")), Map.of(P0, 12L), P0));
+        assertFalse(recovery.rebuilding(P0), "nothing left to replay: never not-ready for good");
+        assertEquals(8.0, lostRecords(), "4..9 needed for the graphs, 10..11 never processed");
+        assertEquals(1, recovery.takeErrors().size());
+    }
+
+    @Test
+    void nothingIsReportedWhenTheLogStillHoldsWhatTheRebuildNeeds() {
+        rebuildWithLogStart(Map.of(P0, new OffsetAndMetadata(10, "rebuildFrom=4")), Map.of(P0, 4L), P0);
+        rebuildWithLogStart(Map.of(P1, new OffsetAndMetadata(10, "rebuildFrom=10")), Map.of(P1, 10L), P1);
+        assertEquals(0.0, lostRecords());
+        assertFalse(recovery.hasErrors());
+    }
+
+    @Test
+    void aGroupWithoutACommitOnATruncatedLogIsToldWhatItNeverSaw() {
+        assertEquals(List.of(new Resume(P0, Resume.BEGINNING)), rebuildWithLogStart(Map.of(), Map.of(P0, 5L), P0));
+        assertEquals(5.0, lostRecords());
+        assertEquals("RECORDS_LOST", recovery.takeErrors().get(0).getCode());
     }
 }

@@ -1,0 +1,245 @@
+package org.frontiergraph.bench.kafka;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.SplittableRandom;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.frontiergraph.bench.BenchMain;
+import org.frontiergraph.cli.EmbeddedKafkaBroker;
+import org.frontiergraph.cli.Snapshots;
+import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.io.GraphFiles;
+import org.frontiergraph.kernels.io.LoadedGraph;
+import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.PackedArrays;
+import org.frontiergraph.worker.FrontierWorker;
+import org.frontiergraph.worker.config.TopicsConfig;
+import org.frontiergraph.worker.kafka.GraphConsumer;
+import org.frontiergraph.worker.kafka.TopicAdmin;
+import org.frontiergraph.worker.registry.GraphEntry;
+import org.frontiergraph.worker.registry.GraphRegistry;
+
+/**
+ * How long a worker takes to rebuild a partition after 0, 10^5, 10^6 ... logged updates, with and without checkpoints
+ * (issue 29, "Bounded recovery"). Per row: an embedded broker (one partition), a worker in this JVM (CPU engine) that
+ * loads the graph and applies K single-edge re-weights (ids u0, u1 ...) published by a plain producer, and with
+ * checkpoints waits until the group's commit needs nothing before the end of the log; it stops (SIGTERM path: commits,
+ * leaves the group) and a second worker starts: the row's times are its rebuild (frontier_rebuild_duration_seconds: from
+ * the assignment to rebuilt) and its start to ready. Checks: the new worker
+ * holds version 1 + K, and its CSR equals the graph built from the expected edges, array for array.
+ *
+ * <pre>RebuildBench --graph FILE [--updates 0,100000,1000000] [--seed 29]</pre>
+ */
+public final class RebuildBench {
+    static final String GRAPH = "g";
+    static final TopicPartition P0 = new TopicPartition("frontier.graphs", 0);
+
+    record Options(Path graph, List<Integer> updates, long seed) {}
+
+    public static void main(String[] args) {
+        BenchMain.main("RebuildBench", "RebuildBench --graph FILE [--updates 0,100000,1000000] [--seed 29]", args,
+                RebuildBench::parse, RebuildBench::run);
+    }
+
+    static Options parse(String[] args) {
+        Path graph = null;
+        List<Integer> updates = List.of(0, 100_000, 1_000_000);
+        long seed = 29;
+        for (int i = 0; i < args.length; i++) {
+            String v = i + 1 < args.length ? args[i + 1] : null;
+            switch (args[i]) {
+                case "--graph" -> graph = Path.of(v);
+                case "--updates" -> updates = java.util.Arrays.stream(v.split(",")).map(Integer::parseInt).toList();
+                case "--seed" -> seed = Long.parseLong(v);
+                case "--help" -> throw new IllegalArgumentException("");
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+            i++;
+        }
+        if (graph == null) throw new IllegalArgumentException("--graph FILE is required");
+        return new Options(graph, updates, seed);
+    }
+
+    static BenchMain.Result run(Options o) throws Exception {
+        LoadedGraph loaded = GraphFiles.read(o.graph());
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "Rebuild after K logged updates, %s (%d vertices, %d edges), CPU engine, %d cores, "
+                + "one partition, embedded broker; worker in this JVM%n%n", o.graph().getFileName(), loaded.vertexCount(),
+                loaded.edgeCount(), Runtime.getRuntime().availableProcessors()));
+        md.append("| updates | checkpoints | replayed offsets | rebuild (s) | start to ready (s) | checked |\n|---|---|---|---|---|---|\n");
+        boolean ok = true;
+        emptyStart();   // the JVM warmed up: the first worker's start is not the first row's
+        for (int k : o.updates()) {
+            for (boolean checkpoints : List.of(false, true)) {
+                Row r = row(loaded, k, checkpoints, o.seed());
+                ok &= r.ok();
+                md.append(String.format(Locale.ROOT, "| %,d | %s | %,d | %.2f | %.2f | %s |%n", k, checkpoints ? "on" : "off", r.replayed(),
+                        r.rebuild(), r.seconds(), r.ok() ? "version and CSR equal" : "FAILED: " + r.why()));
+                System.err.println(md);
+            }
+        }
+        md.append(String.format(Locale.ROOT, "%nrebuild: frontier_rebuild_duration_seconds (assignment to rebuilt: checkpoints read and "
+                + "installed, the log replayed); start to ready: the second worker's start (Micronaut, group join) to ready.%n"));
+        return new BenchMain.Result(md.toString(), ok);
+    }
+
+    record Row(long replayed, double rebuild, double seconds, boolean ok, String why) {}
+
+    private static Map<String, Object> settings(String id, boolean checkpoints) {
+        return Map.of("frontier.backend", "cpu", "micronaut.server.port", -1, "frontier.topics.partitions", 1,
+                "frontier.worker-id", id, "frontier.checkpoints.enabled", checkpoints,
+                "frontier.checkpoints.updates", 100_000, "frontier.checkpoints.interval", "60s");
+    }
+
+    private static void emptyStart() throws Exception {
+        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary()) {
+            createTopics(broker.bootstrapServers());
+            try (FrontierWorker w = FrontierWorker.start(broker.bootstrapServers(), settings("empty", true))) {
+                await(() -> w.context().getBean(GraphConsumer.class).status().ready(), 120, "an empty worker ready");
+            }
+        }
+    }
+
+    private static Row row(LoadedGraph loaded, int k, boolean checkpoints, long seed) throws Exception {
+        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary()) {
+            String bootstrap = broker.bootstrapServers();
+            createTopics(bootstrap);
+            CsrGraph base = loaded.toCsr();
+            int[] us, vs;
+            double[] ws;
+            {
+                List<int[]> canon = new ArrayList<>();
+                for (int u = 0; u < base.vertexCount(); u++) {
+                    for (int a = base.rowStart(u); a < base.rowEnd(u); a++) {
+                        if (base.directed() || u < base.columns()[a]) canon.add(new int[] {u, base.columns()[a], a});
+                    }
+                }
+                us = canon.stream().mapToInt(e -> e[0]).toArray();
+                vs = canon.stream().mapToInt(e -> e[1]).toArray();
+                ws = canon.stream().mapToDouble(e -> base.weights()[e[2]]).toArray();
+            }
+            int first = loaded.firstVertexId();
+            try (FrontierWorker w1 = FrontierWorker.start(bootstrap, settings("w1", checkpoints));
+                 FrontierClient client = new FrontierClient(bootstrap); KafkaProducer<String, byte[]> raw = producer(bootstrap)) {
+                GraphRegistry r1 = w1.context().getBean(GraphRegistry.class);
+                await(() -> w1.context().getBean(GraphConsumer.class).status().ready(), 120, "the first worker ready");
+                client.publishSnapshot(GRAPH, 1, Snapshots.of(loaded.edges()), first, true, n -> {});
+                await(() -> r1.get(GRAPH).map(GraphEntry::version).orElse(0L) == 1, 300, "the graph loaded");
+                SplittableRandom random = new SplittableRandom(seed);
+                List<Future<RecordMetadata>> acks = new ArrayList<>();
+                for (int i = 0; i < k; i++) {
+                    int e = random.nextInt(us.length);
+                    ws[e] = 1 + random.nextInt(10_000);
+                    GraphUpdate u = GraphUpdate.newBuilder().setGraphId(GRAPH).setUpdateId("u" + i).setReweighted(PackedArrays.edgeBatch(
+                            new int[] {us[e] + first}, new int[] {vs[e] + first}, new double[] {ws[e]})).build();
+                    acks.add(raw.send(new ProducerRecord<>(P0.topic(), GRAPH, FrontierCodec.encode(u))));
+                    if (acks.size() >= 50_000) {
+                        for (Future<RecordMetadata> f : acks) f.get();
+                        acks.clear();
+                    }
+                }
+                raw.flush();
+                for (Future<RecordMetadata> f : acks) f.get();
+                await(() -> r1.get(GRAPH).map(GraphEntry::version).orElse(0L) == 1L + k, 1800, "version " + (1 + k));
+                long end = endOffset(bootstrap);
+                if (checkpoints && k >= 100_000) await(() -> rebuildFrom(bootstrap) == end, 300, "a commit needing nothing before " + end);
+                else await(() -> committed(bootstrap) == end, 120, "the last batch committed");
+            }
+            long t0 = System.nanoTime();
+            try (FrontierWorker w2 = FrontierWorker.start(bootstrap, settings("w2", checkpoints))) {
+                await(() -> w2.context().getBean(GraphConsumer.class).status().ready(), 1800, "the second worker ready");
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                MeterRegistry meters = w2.context().getBean(MeterRegistry.class);
+                long replayed = (long) meters.get("frontier.rebuild.replayed").gauge().value();
+                double rebuild = meters.get("frontier.rebuild.duration").gauge().value();
+                GraphEntry e = w2.context().getBean(GraphRegistry.class).get(GRAPH).orElse(null);
+                if (e == null || e.version() != 1L + k) {
+                    return new Row(replayed, rebuild, seconds, false, "version " + (e == null ? "none" : e.version()) + ", expected " + (1 + k));
+                }
+                EdgeList expected = new EdgeList(base.vertexCount(), base.directed(), us.length);
+                for (int i = 0; i < us.length; i++) expected.add(us[i], vs[i], ws[i]);
+                CsrGraph want = GraphBuilder.build(expected), got = e.resident().graph();
+                boolean same = java.util.Arrays.equals(want.rowOffsets(), got.rowOffsets()) && java.util.Arrays.equals(want.columns(), got.columns())
+                        && java.util.Arrays.equals(want.weights(), got.weights()) && java.util.Arrays.equals(want.arcEdgeIds(), got.arcEdgeIds());
+                return new Row(replayed, rebuild, seconds, same, same ? null : "the rebuilt CSR differs from the expected graph");
+            }
+        }
+    }
+
+    private static void createTopics(String bootstrap) throws Exception {
+        TopicsConfig t = new TopicsConfig();
+        t.setPartitions(1);
+        try (Admin admin = admin(bootstrap)) {
+            admin.createTopics(TopicAdmin.topicsToCreate(t)).all().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static Admin admin(String bootstrap) {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
+    }
+
+    private static long endOffset(String bootstrap) throws Exception {
+        try (Admin admin = admin(bootstrap)) {
+            return admin.listOffsets(Map.of(P0, OffsetSpec.latest())).all().get(30, TimeUnit.SECONDS).get(P0).offset();
+        }
+    }
+
+    private static OffsetAndMetadata commit(String bootstrap) throws Exception {
+        try (Admin admin = admin(bootstrap)) {
+            return admin.listConsumerGroupOffsets("frontier-workers").partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS).get(P0);
+        }
+    }
+
+    private static long committed(String bootstrap) throws Exception {
+        OffsetAndMetadata c = commit(bootstrap);
+        return c == null ? -1 : c.offset();
+    }
+
+    private static long rebuildFrom(String bootstrap) throws Exception {
+        OffsetAndMetadata c = commit(bootstrap);
+        return c == null || c.metadata() == null || !c.metadata().startsWith("rebuildFrom=") ? -1
+                : Long.parseLong(c.metadata().substring("rebuildFrom=".length()));
+    }
+
+    private interface Check {
+        boolean done() throws Exception;
+    }
+
+    private static void await(Check c, int seconds, String what) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!c.done()) {
+            if (System.nanoTime() > until) throw new IllegalStateException("not within " + seconds + " s: " + what);
+            Thread.sleep(20);
+        }
+    }
+
+    private static KafkaProducer<String, byte[]> producer(String bootstrap) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        p.put(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(512 << 10));
+        return new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+    }
+}

@@ -1,0 +1,106 @@
+package org.frontiergraph.worker.checkpoint;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.kafka.common.header.Headers;
+import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.worker.checkpoint.CheckpointFormat.Meta;
+
+/**
+ * The records of one partition of the checkpoint topic as compaction leaves them (the latest value of each key, a
+ * tombstone removing it), read in log order, and the checkpoint each graph can be rebuilt from. Not thread-safe.
+ */
+public final class CheckpointCatalog {
+    private record Stored(byte[] value, Headers headers) {}
+
+    /** Per graph, per slot (0, 1): chunk records by index, and the slot's validity marker. */
+    private static final class Slots {
+        @SuppressWarnings("unchecked")
+        final TreeMap<Integer, Stored>[] chunks = new TreeMap[] {new TreeMap<>(), new TreeMap<>()};
+        final Stored[] markers = new Stored[2];
+    }
+
+    private final Map<String, Stored> latest = new HashMap<>();
+
+    /** A graph's usable checkpoint: its slot and chunks, the offset through which it holds, what each slot holds. */
+    public record Found(String graphId, Meta meta, long validThrough, List<byte[]> values, List<Headers> headers,
+                        int[] slotSizes) {
+        /** The checkpoint itself, decoded. */
+        public Checkpoint decode() throws FrontierCodec.MalformedMessageException {
+            return CheckpointFormat.decode(graphId, values, headers, validThrough);
+        }
+    }
+
+    /** A record read, in log order; {@code value} null: a tombstone. */
+    public void add(String key, byte[] value, Headers headers) {
+        if (key == null) return;
+        if (value == null) latest.remove(key);
+        else latest.put(key, new Stored(value, headers));
+    }
+
+    public int size() {
+        return latest.size();
+    }
+
+    /**
+     * Per graph, the newest complete checkpoint that a rebuild resuming at {@code committed} may start from: all its
+     * chunks present and of one checkpoint, taken before {@code committed} (a checkpoint taken past the committed
+     * offset holds updates whose records will be read again, and queries before it would see a later version).
+     * Its {@code validThrough}: the latest offset below {@code committed} through which the graph is known unchanged.
+     * Graphs none of whose slots qualify are left out ({@code unusable} gets their ids).
+     */
+    public Map<String, Found> usable(long committed, List<String> unusable) {
+        Map<String, Slots> graphs = new HashMap<>();
+        for (Map.Entry<String, Stored> e : latest.entrySet()) {
+            String graph = CheckpointFormat.graphOf(e.getKey());
+            Meta m = CheckpointFormat.meta(e.getValue().headers());
+            if (graph == null || m == null || m.slot() < 0 || m.slot() > 1) continue;
+            Slots s = graphs.computeIfAbsent(graph, g -> new Slots());
+            String last = e.getKey().substring(e.getKey().lastIndexOf('/') + 1);
+            if (last.equals(CheckpointFormat.VALID_KEY)) {
+                s.markers[m.slot()] = e.getValue();
+            } else {
+                s.chunks[m.slot()].put(m.index(), e.getValue());
+            }
+        }
+        Map<String, Found> found = new HashMap<>();
+        for (Map.Entry<String, Slots> e : graphs.entrySet()) {
+            Slots s = e.getValue();
+            int[] sizes = {s.chunks[0].isEmpty() ? 0 : s.chunks[0].lastKey() + 1, s.chunks[1].isEmpty() ? 0 : s.chunks[1].lastKey() + 1};
+            Found best = null;
+            for (int slot = 0; slot < 2; slot++) {
+                Found f = complete(e.getKey(), s, slot, committed, sizes);
+                if (f != null && (best == null || f.validThrough() > best.validThrough())) best = f;
+            }
+            if (best != null) found.put(e.getKey(), best);
+            else unusable.add(e.getKey());
+        }
+        return found;
+    }
+
+    private static Found complete(String graph, Slots s, int slot, long committed, int[] sizes) {
+        Stored zero = s.chunks[slot].get(0);
+        if (zero == null) return null;
+        Meta m = CheckpointFormat.meta(zero.headers());
+        if (m.offset() >= committed || m.count() < 1) return null;
+        List<byte[]> values = new ArrayList<>(m.count());
+        List<Headers> headers = new ArrayList<>(m.count());
+        for (int i = 0; i < m.count(); i++) {
+            Stored c = s.chunks[slot].get(i);
+            Meta ci = c == null ? null : CheckpointFormat.meta(c.headers());
+            if (ci == null || ci.index() != i || !ci.sameCheckpoint(m)) return null;
+            values.add(c.value());
+            headers.add(c.headers());
+        }
+        long valid = m.offset();
+        Stored marker = s.markers[slot];
+        if (marker != null) {
+            Meta mm = CheckpointFormat.meta(marker.headers());
+            if (mm != null && mm.sameCheckpoint(m)) valid = Math.max(valid, CheckpointFormat.validThrough(marker.headers()));
+        }
+        return new Found(graph, m, Math.min(valid, committed - 1), values, headers, sizes.clone());
+    }
+}

@@ -1,0 +1,97 @@
+package org.frontiergraph.worker.kafka;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.frontiergraph.worker.checkpoint.CheckpointCatalog;
+import org.frontiergraph.worker.checkpoint.CheckpointFormat;
+import org.frontiergraph.worker.checkpoint.Checkpointer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The checkpoint topic ({@code frontier.topics.checkpoints}): partitioned as the graphs topic, a graph's checkpoint
+ * records go to the partition number of the graph's own partition (set explicitly, not by the key's hash), so a
+ * worker assigned partition p of the graphs topic reads partition p of this one only. Writes (a producer of its own,
+ * acks=all, idempotent) come from the checkpoint thread; {@link #read} from the consumer's thread, at an assignment.
+ */
+final class CheckpointTopic implements Checkpointer.Sink, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CheckpointTopic.class);
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    private final String topic;
+    private final Properties consumer;
+    private final KafkaProducer<String, byte[]> producer;
+    private final List<Future<RecordMetadata>> sent = new ArrayList<>();
+
+    CheckpointTopic(String topic, KafkaClientSettings kafka, int maxMessageBytes) {
+        this.topic = topic;
+        Properties p = kafka.producer();
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(maxMessageBytes));
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, "frontier-checkpoints-" + Long.toHexString(System.nanoTime()));
+        this.producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+        this.consumer = kafka.consumer();
+        consumer.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        consumer.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(Math.max(16 << 20, maxMessageBytes)));
+        consumer.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, Integer.toString(64 << 20));
+        consumer.remove(ConsumerConfig.GROUP_ID_CONFIG);
+    }
+
+    @Override
+    public synchronized void send(CheckpointFormat.Out r, int partition) {
+        sent.add(producer.send(new ProducerRecord<>(topic, partition, r.key(), r.value(), r.headers())));
+    }
+
+    @Override
+    public void flush() throws Exception {
+        List<Future<RecordMetadata>> waiting;
+        synchronized (this) {
+            waiting = new ArrayList<>(sent);
+            sent.clear();
+        }
+        producer.flush();
+        for (Future<RecordMetadata> f : waiting) f.get();
+    }
+
+    /** Reads partition {@code partition} of the topic from its beginning to its end, as compaction would leave it. */
+    CheckpointCatalog read(int partition) {
+        CheckpointCatalog catalog = new CheckpointCatalog();
+        TopicPartition tp = new TopicPartition(topic, partition);
+        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumer, new StringDeserializer(), new ByteArrayDeserializer())) {
+            if (c.partitionsFor(topic, Duration.ofSeconds(30)).stream().noneMatch(i -> i.partition() == partition)) {
+                LOG.error("topic {} has no partition {}: graphs of that partition are rebuilt from the log alone (create the "
+                        + "topic as docs/operations.md says: compacted, as many partitions as the graphs topic)", topic, partition);
+                return catalog;
+            }
+            c.assign(List.of(tp));
+            c.seekToBeginning(List.of(tp));
+            long end = c.endOffsets(List.of(tp), Duration.ofSeconds(30)).getOrDefault(tp, 0L);
+            while (c.position(tp, Duration.ofSeconds(30)) < end) {
+                for (ConsumerRecord<String, byte[]> r : c.poll(POLL).records(tp)) catalog.add(r.key(), r.value(), r.headers());
+            }
+        }
+        return catalog;
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(5));
+    }
+}
