@@ -430,7 +430,7 @@ public final class ScaleBench {
                         + " compression.type=%s, batch.size and linger.ms Kafka's defaults; %,d edges a chunk, encoded %d ahead%n",
                 o.backend(), o.worker().isEmpty() ? "" : ", " + new TreeMap<>(o.worker()).toString().replaceAll("[{}]", ""),
                 HeapBudget.mb(budget.limitBytes()),
-                HeapBudget.mb(worker.context().getBean(FrontierConfig.class).getMaxPendingSnapshotBytes()),
+                pendingCap(worker.context().getBean(FrontierConfig.class).getMaxPendingSnapshotBytes()),
                 FrontierClient.DEFAULT_COMPRESSION, FrontierClient.CHUNK_EDGES,
                 Math.max(2, 2 * Runtime.getRuntime().availableProcessors())));
         b.append(String.format(Locale.ROOT, "- Kronecker graphs (edge factor 16, undirected, weights 1..255, seed %d); %d sources"
@@ -578,5 +578,10 @@ public final class ScaleBench {
             }
             return 0;
         }
+    }
+
+    /** The pending-chunk cap as configured: 0 is the graph budget (the default). */
+    private static String pendingCap(long bytes) {
+        return bytes > 0 ? HeapBudget.mb(bytes) : "the graph budget";
     }
 }

@@ -46,6 +46,7 @@ import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.PackedArrays;
+import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.worker.query.Answers;
 import org.junit.jupiter.api.Test;
 
@@ -287,7 +288,7 @@ class CheckpointRecoveryIT extends FaultTest {
         QueryResult head = answer.get(0);
         assertEquals(ResultStatus.OK, head.getStatus(), head.getError());
         assertEquals(expected.version, head.getGraphVersion(), queryId + ": the version");
-        assertArrayEquals(expected.distances(), Answers.sssp(answer).distances(), queryId + ": distances as Dijkstra's");
+        assertArrayEquals(expected.distances(), Answers.decode(SsspResult.class, answer).distances(), queryId + ": distances as Dijkstra's");
     }
 
     private static KafkaProducer<String, byte[]> rawProducer(String bootstrap) {

@@ -14,8 +14,12 @@ public class FrontierConfig {
     private int maxVertices = 200_000_000;
     /** Largest graph (edges) a worker accepts. */
     private long maxEdges = 1_000_000_000L;
-    /** Bytes of snapshot chunks a worker buffers while versions are being assembled. */
-    private long maxPendingSnapshotBytes = 4L << 30;
+    /**
+     * Bytes of snapshot chunks a worker buffers while versions are being assembled; 0 (the default): the graph budget
+     * ({@code heap-budget-fraction} of the heap), which also counts them, so the heap alone decides how large a snapshot
+     * may be in flight.
+     */
+    private long maxPendingSnapshotBytes = 0;
     /** Vertices per result chunk: 60,000 keeps a distances+parents chunk under Kafka's 1 MB default. */
     private int resultChunkVertices = 60_000;
     /** MST edges per result chunk. */

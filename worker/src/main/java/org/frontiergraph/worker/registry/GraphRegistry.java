@@ -92,7 +92,8 @@ public class GraphRegistry implements AutoCloseable {
         this.engines = engines;
         this.config = config;
         this.budget = budget;
-        this.assembler = new SnapshotAssembler(config.getMaxPendingSnapshotBytes());
+        long pendingCap = config.getMaxPendingSnapshotBytes();   // 0: the graph budget bounds the chunks being assembled
+        this.assembler = new SnapshotAssembler(pendingCap > 0 ? pendingCap : budget.limitBytes());
         this.applied = new AppliedUpdates(config.getUpdateDedupWindow());
     }
 
