@@ -93,14 +93,7 @@ public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseab
     public List<T> awaitUntil(Predicate<List<T>> done, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!done.test(seen) && System.nanoTime() < deadline) {
-            for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
-                try {
-                    SpecificRecord m = serde.decode(r.value());
-                    if (type.isInstance(m)) seen.add(type.cast(m));
-                } catch (FrontierCodec.MalformedMessageException e) {
-                    // not ours: ignore
-                }
-            }
+            pollSeen();
         }
         return List.copyOf(seen);
     }
@@ -124,16 +117,21 @@ public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseab
                 throw new IllegalStateException("could not read topic " + end.keySet().iterator().next().topic() + " to its end within "
                         + timeout.toSeconds() + " s");
             }
-            for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
-                try {
-                    SpecificRecord m = serde.decode(r.value());
-                    if (type.isInstance(m)) seen.add(type.cast(m));
-                } catch (FrontierCodec.MalformedMessageException e) {
-                    // not ours: ignore
-                }
-            }
+            pollSeen();
         }
         return List.copyOf(seen);
+    }
+
+    /** One poll of 100 ms: the messages of this type kept in {@link #seen()}, others (not ours) ignored. */
+    private void pollSeen() {
+        for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+            try {
+                SpecificRecord m = serde.decode(r.value());
+                if (type.isInstance(m)) seen.add(type.cast(m));
+            } catch (FrontierCodec.MalformedMessageException e) {
+                // not ours: ignore
+            }
+        }
     }
 
     private boolean reached(java.util.Map<TopicPartition, Long> end, long deadline) {
