@@ -25,7 +25,8 @@ class TopicSettingsTest {
     @Test
     void theDefaultsAreOneCopyAndTheBrokersInSyncMinimum() {
         List<NewTopic> topics = topicsCreatedWith(Map.of());
-        assertEquals(5, topics.size(), "graphs, results, latency, errors, status");
+        assertEquals(List.of("frontier.graphs", "frontier.checkpoints", "frontier.results", "frontier.latency", "frontier.errors",
+                "frontier.graph-status"), topics.stream().map(NewTopic::name).toList());
         for (NewTopic t : topics) {
             assertEquals(1, t.replicationFactor(), t.name());
             assertEquals(6, t.numPartitions(), t.name());
@@ -45,6 +46,9 @@ class TopicSettingsTest {
         }
         assertEquals("frontier.graphs", topics.get(0).name());
         assertEquals(TopicConfig.CLEANUP_POLICY_DELETE, topics.get(0).configs().get(TopicConfig.CLEANUP_POLICY_CONFIG));
+        assertEquals("frontier.checkpoints", topics.get(1).name());
+        assertEquals(TopicConfig.CLEANUP_POLICY_COMPACT, topics.get(1).configs().get(TopicConfig.CLEANUP_POLICY_CONFIG),
+                "checkpoints are compacted, with the same replication as the rest");
     }
 
     @Test
