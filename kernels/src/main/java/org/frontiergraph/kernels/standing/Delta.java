@@ -15,9 +15,9 @@ public record Delta(int[] vertices, long[] edges, double[] weights, List<?> cont
 
     public boolean isEmpty() { return vertices.length == 0 && edges.length == 0 && content.isEmpty(); }
 
-    public static Delta ofVertices(int[] vertices) { return new Delta(vertices, NONE.edges, NONE.weights, NONE.content); }
+    public static Delta ofVertices(int[] vertices) { return new Delta(vertices, NONE.edges, NONE.weights, List.of()); }
 
-    public static Delta ofEdges(long[] edges, double[] weights) { return new Delta(NONE.vertices, edges, weights, NONE.content); }
+    public static Delta ofEdges(long[] edges, double[] weights) { return new Delta(NONE.vertices, edges, weights, List.of()); }
 
     /** Changed vertices with the kind's own content, in order (copied: read only). */
     public static Delta ofVertices(int[] vertices, List<?> content) {

@@ -89,7 +89,7 @@ public final class AnswerFields {
      * in schema order ({@link #jsonNames}); without one, every field is printed under its own name.
      */
     public enum PushContent {
-        /** {@code {"merged": label now, "from": [labels before]}} or {@code {"split": label before, "into": [labels now]}}. */
+        /** CC: {@code {"merged": label now, "from": [labels before]}}, {@code {"split": label before, "into": [labels now]}}. */
         COMPONENT_CHANGES("componentChanges", "kind",
                 Map.of("MERGED", List.of("merged", "from"), "SPLIT", List.of("split", "into")));
 
@@ -110,7 +110,7 @@ public final class AnswerFields {
             return (List<?>) chunk.get(field);
         }
 
-        /** The JSON name of each field of {@code record}, in schema order; null for a field JSON leaves out (the tag). */
+        /** The JSON name of each field of {@code record}, in schema order; null for one JSON leaves out (the tag). */
         public String[] jsonNames(IndexedRecord record) {
             List<Schema.Field> fields = record.getSchema().getFields();
             String[] out = new String[fields.size()];

@@ -17,12 +17,13 @@ import org.frontiergraph.schema.codec.AnswerFields.VertexArray;
 
 /**
  * What a subscriber holds: the answer of one subscription, assembled from its pushes in order (the rules of
- * docs/contract.md, "Subscriptions"), every answer field of {@link AnswerFields} held without naming algorithms. A complete push (INITIAL, RESYNC, or any push with {@code delta} false)
- * replaces what is held, chunk by chunk; a DELTA push sets the values of the vertices it lists (BFS, SSSP; CC: their
- * labels) and holds its push content ({@link #content}: CC's components that merged or split) or removes the forest edges in
- * {@code removedEdges} and adds or overwrites those in {@code mstEdges} (MST). Arrays grow to the push's vertexCount,
- * new vertices unreachable (hops -1, distance +Infinity, parent -1) and their own components (label: themselves).
- * Vertex ids here are dense positions ({@code user id - firstVertexId}); forest edges are keyed by user ids.
+ * docs/contract.md, "Subscriptions"), every answer field of {@link AnswerFields} held without naming algorithms. A
+ * complete push (INITIAL, RESYNC, or any push with {@code delta} false) replaces what is held, chunk by chunk; a DELTA
+ * push sets the values of the vertices it lists (BFS, SSSP; CC: their labels) and holds its push content
+ * ({@link #content}: CC's components that merged or split) or removes the forest edges in {@code removedEdges} and
+ * adds or overwrites those in {@code mstEdges} (MST). Arrays grow to the push's vertexCount, new vertices
+ * unreachable (hops -1, distance +Infinity, parent -1) and their own components (label: themselves). Vertex ids here
+ * are dense positions ({@code user id - firstVertexId}); forest edges are keyed by user ids.
  *
  * <p>Sequence numbers: a complete push starts at 0, each later push is the previous one + 1. A push with a number not
  * above the last applied one is a redelivery and ignored; a gap marks the view {@link #stale()} until the next
@@ -174,7 +175,7 @@ public final class SubscriptionView {
     /** CC labels by dense position, as dense positions (the smallest vertex of each one's component). */
     public int[] labels() { return ints(VertexArray.LABELS); }
 
-    /** Push content {@code p} as the last push listed it over its chunks (empty for a push without it). Do not modify. */
+    /** Push content {@code p} as the last push listed it over its chunks (empty: the push had none). Do not modify. */
     public List<?> content(PushContent p) { return content.get(p); }
 
     /**
@@ -182,7 +183,9 @@ public final class SubscriptionView {
      * push), in the order of the batches; labels and parts in user ids. Do not modify.
      */
     @SuppressWarnings("unchecked")
-    public List<ComponentChange> componentChanges() { return (List<ComponentChange>) content(PushContent.COMPONENT_CHANGES); }
+    public List<ComponentChange> componentChanges() {
+        return (List<ComponentChange>) content(PushContent.COMPONENT_CHANGES);
+    }
 
     /** MST: forest edges by {@link #key} of their user ids, with weights. */
     public Map<Long, Double> forest() { return forest; }

@@ -59,7 +59,8 @@ class AnswerFieldsTest {
     void pushContentIsAListOfRecordsEachPackedFieldDocumented() {
         for (AnswerFields.PushContent p : AnswerFields.PushContent.values()) {
             Schema list = QueryResult.getClassSchema().getField(p.field).schema().getTypes().stream()
-                    .filter(t -> t.getType() == Schema.Type.ARRAY).findFirst().orElseThrow(() -> new AssertionError(p.field + " is a list"));
+                    .filter(t -> t.getType() == Schema.Type.ARRAY).findFirst()
+                    .orElseThrow(() -> new AssertionError(p.field + " is a list"));
             assertEquals(Schema.Type.RECORD, list.getElementType().getType(), p.field + " lists records");
             for (Schema.Field f : list.getElementType().getFields()) {
                 if (f.schema().getType() != Schema.Type.BYTES) continue;

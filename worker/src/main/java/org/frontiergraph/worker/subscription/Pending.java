@@ -82,7 +82,7 @@ final class Pending {
         return m;
     }
 
-    /** The kind's own content (CC: the components that merged or split), repair after repair in order; do not modify. */
+    /** The kind's own content (CC: the components that merged or split), repair after repair; do not modify. */
     List<?> content() { return only != null ? only.content() : content; }
 
     void clear() {
