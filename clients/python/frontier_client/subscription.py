@@ -1,6 +1,8 @@
 """Subscriptions (standing queries, docs/contract.md "Subscription"): one push assembled from its chunks, and a
 subscriber's view that applies pushes in order (the rules of the Java client's SubscriptionView)."""
 
+import re
+
 import numpy as np
 
 from . import codec
@@ -8,6 +10,35 @@ from .result import MST_EDGE, Result
 
 #: A forest edge that left the forest (MST DELTA): its ends only.
 EDGE_PAIR = np.dtype([("source", "<i4"), ("target", "<i4")])
+
+
+def _push_content():
+    """The push content of QueryResult (what a standing form's DELTA push carries beyond vertex arrays and edges: a
+    list of records per chunk, such as CC's componentChanges), read from the schema: ``{field: (attribute, record
+    fields)}``, the attribute the field's name in snake case."""
+    content = {}
+    for f in codec.TYPES["QueryResult"].source["fields"]:
+        t = f["type"]
+        items = [x for x in (t if isinstance(t, list) else [t]) if isinstance(x, dict) and x.get("type") == "array"]
+        if items and isinstance(items[0]["items"], dict) and items[0]["items"].get("type") == "record":
+            content[f["name"]] = (re.sub(r"(?<!^)(?=[A-Z])", "_", f["name"]).lower(), items[0]["items"]["fields"])
+    return content
+
+
+#: QueryResult's push content fields (see :func:`_push_content`).
+PUSH_CONTENT = _push_content()
+
+
+def _record(fields, r):
+    """One record of push content as a tuple of its values in schema order, packed bytes unpacked to a list (float64
+    when the field's doc says so, else int32)."""
+    out = []
+    for f in fields:
+        x = r[f["name"]]
+        if f["type"] == "bytes":
+            x = (codec.unpack_float64(x) if "float64" in f.get("doc", "") else codec.unpack_int32(x)).tolist()
+        out.append(x)
+    return tuple(out)
 
 
 class Push:
@@ -19,11 +50,13 @@ class Push:
 
     Payload: BFS/SSSP as in :class:`Result` (``vertices``, ``hops``, ``distances``, ``parents``; a DELTA push lists
     only the vertices that changed); CC ``vertices`` and ``labels`` (a DELTA push: the vertices whose label changed
-    and the new ones), ``largest_component`` and ``component_changes``: the components that merged or split, in the
-    order of the batches, as ``(kind, label, parts)`` in user ids: ``("MERGED", label now, [labels before])`` or
-    ``("SPLIT", label before, [labels now])`` (empty for a complete push); MST ``mst_edges`` (joined the forest or
-    changed weight, in a DELTA push) and ``removed_edges`` (left it: fields ``source``, ``target``); the summary
-    fields.
+    and the new ones) and ``largest_component``; MST ``mst_edges`` (joined the forest or changed weight, in a DELTA
+    push) and ``removed_edges`` (left it: fields ``source``, ``target``); the summary fields. Push content (a list
+    of records in each chunk, :data:`PUSH_CONTENT`) under its field's name in snake case, every chunk's records in
+    order, each a tuple of its fields (packed ones as lists), empty when the push has none: CC's
+    ``component_changes``, the components that merged or split, in the order of the batches, as
+    ``(kind, label, parts)`` in user ids: ``("MERGED", label now, [labels before])`` or ``("SPLIT", label before,
+    [labels now])``.
     """
 
     def __init__(self, chunks, mode="DELTA"):
@@ -43,8 +76,8 @@ class Push:
         self.total_weight = h.get("totalWeight")
         self.components = h.get("components")
         self.largest_component = h.get("largestComponent")
-        self.component_changes = [(c["kind"], c["label"], codec.unpack_int32(c["parts"]).tolist())
-                                  for chunk in chunks for c in (chunk.get("componentChanges") or [])]
+        for field, (name, fields) in PUSH_CONTENT.items():
+            setattr(self, name, [_record(fields, r) for chunk in chunks for r in (chunk.get(field) or [])])
         self.reached_count = h.get("reachedCount")
         self.max_hops = h.get("maxHops")
         self.max_distance = h.get("maxDistance")
@@ -94,8 +127,8 @@ class View:
 
     BFS/SSSP: ``values`` (``{vertex: hops or distance}``, unreachable vertices absent) and ``parents``
     (``{vertex: parent}``), in user ids; CC: ``labels`` (``{vertex: label}``, user ids; the label is the smallest
-    vertex of the component) and ``component_changes`` (the last push's, see :class:`Push`); MST: ``forest``
-    (``{(u, v): weight}``, u < v); the summary fields (``reached_count``, ``max_hops``, ``max_distance``,
+    vertex of the component); the push content of the last push (``component_changes``, see :class:`Push`); MST:
+    ``forest`` (``{(u, v): weight}``, u < v); the summary fields (``reached_count``, ``max_hops``, ``max_distance``,
     ``total_weight``, ``components``, ``largest_component``); ``version`` (the graph version of the last push
     applied), ``sequence``, ``vertex_count``.
 
@@ -112,7 +145,8 @@ class View:
         self.parents = {}
         self.forest = {}
         self.labels = {}
-        self.component_changes = []
+        for name, _ in PUSH_CONTENT.values():
+            setattr(self, name, [])
         self.version = -1
         self.sequence = -1
         self.vertex_count = 0
@@ -146,7 +180,7 @@ class View:
             return True
         self.vertex_count = push.vertex_count
         for k in ("reached_count", "max_hops", "max_distance", "total_weight", "components", "largest_component",
-                  "component_changes"):
+                  *(name for name, _ in PUSH_CONTENT.values())):
             setattr(self, k, getattr(push, k))
         if not push.delta:
             self.values, self.parents, self.forest, self.labels = {}, {}, {}, {}

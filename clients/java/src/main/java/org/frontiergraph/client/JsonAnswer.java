@@ -5,12 +5,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.ByteBuffer;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
 import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.IndexedRecord;
 import org.frontiergraph.schema.EdgeBatch;
-import org.frontiergraph.schema.ComponentChange;
-import org.frontiergraph.schema.ComponentChangeKind;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.codec.AnswerFields;
 import org.frontiergraph.schema.codec.PackedArrays;
@@ -49,9 +50,9 @@ public final class JsonAnswer {
      * then the payload as {@link #write} writes an answer, in user ids: a complete push every vertex, a DELTA push
      * only the vertices that changed ({@code "distances"}, {@code "hops"}, {@code "parents"}), or for MST the forest
      * edges that joined or changed weight ({@code "edges"}) and those that left it ({@code "removedEdges"}, pairs), or
-     * for CC the changed vertices' {@code "labels"} with the components that merged or split, in order:
-     * {@code "componentChanges": [{"merged": label now, "from": [labels before]}, {"split": label before, "into":
-     * [labels now]}]}.
+     * for CC the changed vertices' {@code "labels"}; then each push content of {@link AnswerFields.PushContent} the
+     * push holds, every chunk's records in one array (CC's {@code "componentChanges": [{"merged": label now, "from":
+     * [labels before]}, {"split": label before, "into": [labels now]}]}).
      */
     public static void writePush(List<QueryResult> chunks, Writer out) throws IOException {
         QueryResult h = chunks.get(0);
@@ -84,18 +85,12 @@ public final class JsonAnswer {
                 }
                 g.writeEndArray();
             }
-            if (h.getComponentChanges() != null) {
-                g.writeArrayFieldStart("componentChanges");
-                for (ComponentChange c : chunks.stream().filter(x -> x.getComponentChanges() != null)
-                        .flatMap(x -> x.getComponentChanges().stream()).toList()) {
-                    boolean merged = c.getKind() == ComponentChangeKind.MERGED;
-                    g.writeStartObject();
-                    g.writeNumberField(merged ? "merged" : "split", c.getLabel());
-                    g.writeArrayFieldStart(merged ? "from" : "into");
-                    IntBuffer parts = PackedArrays.ints(c.getParts());
-                    for (int i = 0; i < parts.limit(); i++) g.writeNumber(parts.get(i));
-                    g.writeEndArray();
-                    g.writeEndObject();
+            for (AnswerFields.PushContent p : AnswerFields.PushContent.values()) {
+                if (p.in(h) == null) continue;
+                g.writeArrayFieldStart(p.field);
+                for (QueryResult c : chunks) {
+                    if (p.in(c) == null) continue;
+                    for (Object r : p.in(c)) record(g, p, (IndexedRecord) r);
                 }
                 g.writeEndArray();
             }
@@ -140,6 +135,40 @@ public final class JsonAnswer {
             }
             g.writeEndArray();
         }
+    }
+
+    /**
+     * A record of push content {@code p} as a JSON object, walked by its schema: each field under its name of
+     * {@link AnswerFields.PushContent#jsonNames} (left out when that is null), packed bytes as an array of numbers.
+     */
+    private static void record(JsonGenerator g, AnswerFields.PushContent p, IndexedRecord r) throws IOException {
+        String[] names = p.jsonNames(r);
+        g.writeStartObject();
+        for (Schema.Field f : r.getSchema().getFields()) {
+            if (names[f.pos()] == null) continue;
+            g.writeFieldName(names[f.pos()]);
+            value(g, f, r.get(f.pos()));
+        }
+        g.writeEndObject();
+    }
+
+    /** A field's value of a push content record: packed bytes an array, numbers as {@link #number}, the rest as text. */
+    private static void value(JsonGenerator g, Schema.Field f, Object v) throws IOException {
+        if (v == null) g.writeNull();
+        else if (v instanceof ByteBuffer b && AnswerFields.PushContent.real(f)) {
+            DoubleBuffer d = PackedArrays.doubles(b);
+            g.writeStartArray();
+            for (int i = 0; i < d.limit(); i++) number(g, d.get(i));
+            g.writeEndArray();
+        } else if (v instanceof ByteBuffer b) {
+            IntBuffer x = PackedArrays.ints(b);
+            g.writeStartArray();
+            for (int i = 0; i < x.limit(); i++) g.writeNumber(x.get(i));
+            g.writeEndArray();
+        } else if (v instanceof Double || v instanceof Float) number(g, ((Number) v).doubleValue());
+        else if (v instanceof Number n) g.writeNumber(n.longValue());
+        else if (v instanceof Boolean x) g.writeBoolean(x);
+        else g.writeString(v.toString());
     }
 
     /** {@code "<id>": value} for each vertex of array {@code a} in chunk {@code c} (none when it lacks the array). */

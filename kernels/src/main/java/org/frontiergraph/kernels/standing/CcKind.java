@@ -12,15 +12,22 @@ import org.frontiergraph.kernels.cc.CcVerifier;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.standing.Delta.ComponentChange;
 
 /**
  * Standing CC: the labels, kept by {@link CcRepair} on the host (its budget per arc, divided as the others'). What
  * changed is the vertices whose label changed and the new vertices (so that a consumer learns every vertex's label),
- * with the components that merged and split ({@link Delta#components()}).
+ * with the components that merged and split (its {@link ComponentChange}s, the delta's {@link Delta#content()}).
  */
 public final class CcKind implements StandingKind<CcResult> {
     public static final CcKind CC = new CcKind();
+
+    /**
+     * A component change of a CC answer, in engine ids: the content of CC's {@link Delta}s. MERGED: the component
+     * labeled {@code label} now holds the vertices of the previous components {@code parts} (their labels,
+     * ascending); SPLIT: the previous component {@code label} now lies in the components {@code parts} (their labels
+     * now, ascending). A new vertex counts as a previous component of its own. Do not modify {@code parts}.
+     */
+    public record ComponentChange(boolean merged, int label, int[] parts) {}
 
     private CcKind() {}
 
@@ -36,7 +43,7 @@ public final class CcKind implements StandingKind<CcResult> {
         List<ComponentChange> events = new ArrayList<>(r.merged().size() + r.split().size());
         for (CcRepair.Merge m : r.merged()) events.add(new ComponentChange(true, m.label(), m.from()));
         for (CcRepair.Split s : r.split()) events.add(new ComponentChange(false, s.label(), s.into()));
-        return new Update<>(r.result(), Delta.ofComponents(withNew(r.changed(), changes.vertexCountBefore(),
+        return new Update<>(r.result(), Delta.ofVertices(withNew(r.changed(), changes.vertexCountBefore(),
                 graph.vertexCount()), events));
     }
 
@@ -79,7 +86,7 @@ public final class CcKind implements StandingKind<CcResult> {
             }
         }
         changed = Arrays.copyOf(changed, k);
-        return Delta.ofComponents(changed, events(before, now, changed));
+        return Delta.ofVertices(changed, events(before, now, changed));
     }
 
     /**

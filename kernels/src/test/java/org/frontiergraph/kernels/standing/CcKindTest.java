@@ -23,7 +23,7 @@ import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.InvalidGraphException;
 import org.frontiergraph.kernels.graph.MutableGraph;
-import org.frontiergraph.kernels.standing.Delta.ComponentChange;
+import org.frontiergraph.kernels.standing.CcKind.ComponentChange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -81,8 +81,8 @@ class CcKindTest {
             assertTrue(v.ok(), () -> what + ": " + v.message());
             assertArrayEquals(expected.labels(), u.result().labels(), what);
             assertSame(brute, u.delta(), what + ": repair");
-            for (ComponentChange c : u.delta().components()) {
-                if (c.merged()) merges++;
+            for (Object c : u.delta().content()) {
+                if (((ComponentChange) c).merged()) merges++;
                 else splits++;
             }
             answer = u.result();
@@ -101,12 +101,12 @@ class CcKindTest {
         StandingKind.Update<CcResult> cut = CcKind.CC.repair(g.current(), before, cursor.read().edges(), 1);
         assertArrayEquals(new int[] {0, 0, 2, 2, 2, 5}, cut.result().labels());
         assertArrayEquals(new int[] {2, 3, 4}, cut.delta().vertices());
-        assertEquals(List.of("SPLIT 0 [0, 2]"), text(cut.delta().components()));
+        assertEquals(List.of("SPLIT 0 [0, 2]"), text(cut.delta().content()));
         g.apply(EdgeEdits.add(new int[] {5}, new int[] {3}, new double[] {1}), 0, Long.MAX_VALUE);
         StandingKind.Update<CcResult> joined = CcKind.CC.repair(g.current(), cut.result(), cursor.read().edges(), 1);
         assertArrayEquals(new int[] {0, 0, 2, 2, 2, 2}, joined.result().labels());
         assertArrayEquals(new int[] {5}, joined.delta().vertices());
-        assertEquals(List.of("MERGED 2 [2, 5]"), text(joined.delta().components()));
+        assertEquals(List.of("MERGED 2 [2, 5]"), text(joined.delta().content()));
         assertEquals(2, joined.result().components());
         assertEquals(4, joined.result().largest());
     }
@@ -141,7 +141,7 @@ class CcKindTest {
         List<ComponentChange> events = new ArrayList<>();
         from.forEach((k, s) -> { if (s.size() > 1) events.add(new ComponentChange(true, k, ints(s))); });
         into.forEach((k, s) -> { if (s.size() > 1) events.add(new ComponentChange(false, k, ints(s))); });
-        return Delta.ofComponents(changed.stream().mapToInt(Integer::intValue).toArray(), events);
+        return Delta.ofVertices(changed.stream().mapToInt(Integer::intValue).toArray(), events);
     }
 
     private static int[] ints(TreeSet<Integer> s) {
@@ -150,10 +150,10 @@ class CcKindTest {
 
     private static void assertSame(Delta expected, Delta actual, String what) {
         assertArrayEquals(expected.vertices(), actual.vertices(), what + ": changed vertices");
-        assertEquals(text(expected.components()), text(actual.components()), what + ": merges and splits");
+        assertEquals(text(expected.content()), text(actual.content()), what + ": merges and splits");
     }
 
-    private static List<String> text(List<ComponentChange> events) {
-        return events.stream().map(c -> (c.merged() ? "MERGED " : "SPLIT ") + c.label() + " " + Arrays.toString(c.parts())).toList();
+    private static List<String> text(List<?> events) {
+        return events.stream().map(ComponentChange.class::cast).map(c -> (c.merged() ? "MERGED " : "SPLIT ") + c.label() + " " + Arrays.toString(c.parts())).toList();
     }
 }

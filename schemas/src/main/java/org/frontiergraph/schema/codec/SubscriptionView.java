@@ -11,17 +11,19 @@ import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.codec.AnswerFields.PushContent;
 import org.frontiergraph.schema.codec.AnswerFields.Summary;
 import org.frontiergraph.schema.codec.AnswerFields.VertexArray;
 
 /**
  * What a subscriber holds: the answer of one subscription, assembled from its pushes in order (the rules of
- * docs/contract.md, "Subscriptions"), every answer field of {@link AnswerFields} held without naming algorithms. A complete push (INITIAL, RESYNC, or any push with {@code delta} false)
- * replaces what is held, chunk by chunk; a DELTA push sets the values of the vertices it lists (BFS, SSSP; CC: their
- * labels, and the components that merged or split, {@link #componentChanges()}) or removes the forest edges in
- * {@code removedEdges} and adds or overwrites those in {@code mstEdges} (MST). Arrays grow to the push's vertexCount,
- * new vertices unreachable (hops -1, distance +Infinity, parent -1) and their own components (label: themselves).
- * Vertex ids here are dense positions ({@code user id - firstVertexId}); forest edges are keyed by user ids.
+ * docs/contract.md, "Subscriptions"), every answer field of {@link AnswerFields} held without naming algorithms. A
+ * complete push (INITIAL, RESYNC, or any push with {@code delta} false) replaces what is held, chunk by chunk; a DELTA
+ * push sets the values of the vertices it lists (BFS, SSSP; CC: their labels) and holds its push content
+ * ({@link #content}: CC's components that merged or split) or removes the forest edges in {@code removedEdges} and
+ * adds or overwrites those in {@code mstEdges} (MST). Arrays grow to the push's vertexCount, new vertices
+ * unreachable (hops -1, distance +Infinity, parent -1) and their own components (label: themselves). Vertex ids here
+ * are dense positions ({@code user id - firstVertexId}); forest edges are keyed by user ids.
  *
  * <p>Sequence numbers: a complete push starts at 0, each later push is the previous one + 1. A push with a number not
  * above the last applied one is a redelivery and ignored; a gap marks the view {@link #stale()} until the next
@@ -33,7 +35,8 @@ public final class SubscriptionView {
     private final Map<VertexArray, double[]> reals = new EnumMap<>(VertexArray.class);
     /** The summary numbers of the last chunk applied ({@link AnswerFields.Summary}; null: none). */
     private final Map<Summary, Number> summaries = new EnumMap<>(Summary.class);
-    private List<ComponentChange> componentChanges = new ArrayList<>();
+    /** The push content of the last push ({@link AnswerFields.PushContent}), its chunks' lists put together. */
+    private final Map<PushContent, List<Object>> content = new EnumMap<>(PushContent.class);
     private final Map<Long, Double> forest = new HashMap<>();
     private int vertexCount;
     private int firstVertexId;
@@ -49,6 +52,7 @@ public final class SubscriptionView {
             if (a.real) reals.put(a, new double[0]);
             else ints.put(a, new int[0]);
         }
+        for (PushContent p : PushContent.values()) content.put(p, new ArrayList<>());
     }
 
     /**
@@ -85,8 +89,10 @@ public final class SubscriptionView {
         firstVertexId = r.getFirstVertexId();
         grow(r.getVertexCount(), !r.getDelta() && r.getChunkIndex() == 0 && r.getVertices() == null);
         for (Summary n : Summary.values()) summaries.put(n, n.in(r));
-        if (r.getChunkIndex() == 0) componentChanges = new ArrayList<>();
-        if (r.getComponentChanges() != null) componentChanges.addAll(r.getComponentChanges());
+        for (PushContent p : PushContent.values()) {
+            if (r.getChunkIndex() == 0) content.put(p, new ArrayList<>());
+            if (p.in(r) != null) content.get(p).addAll(p.in(r));
+        }
         int[] at = r.getVertices() == null ? null : positions(PackedArrays.toIntArray(r.getVertices()));
         for (VertexArray a : VertexArray.values()) {
             if (a.in(r) == null) continue;
@@ -169,11 +175,17 @@ public final class SubscriptionView {
     /** CC labels by dense position, as dense positions (the smallest vertex of each one's component). */
     public int[] labels() { return ints(VertexArray.LABELS); }
 
+    /** Push content {@code p} as the last push listed it over its chunks (empty: the push had none). Do not modify. */
+    public List<?> content(PushContent p) { return content.get(p); }
+
     /**
      * CC: the components that merged or split, as the last push listed them over its chunks (empty for a complete
      * push), in the order of the batches; labels and parts in user ids. Do not modify.
      */
-    public List<ComponentChange> componentChanges() { return componentChanges; }
+    @SuppressWarnings("unchecked")
+    public List<ComponentChange> componentChanges() {
+        return (List<ComponentChange>) content(PushContent.COMPONENT_CHANGES);
+    }
 
     /** MST: forest edges by {@link #key} of their user ids, with weights. */
     public Map<Long, Double> forest() { return forest; }

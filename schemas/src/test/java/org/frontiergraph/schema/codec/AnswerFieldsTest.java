@@ -13,21 +13,22 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every field of {@code QueryResult} is placed: framing (who, which chunk, which vertices), an answer field the
- * readers print without knowing the algorithm ({@link AnswerFields}), or a field with a reader of its own (edges,
- * component changes). A new answer field fails here until it is placed.
+ * readers print without knowing the algorithm ({@link AnswerFields}: summaries, vertex arrays, push content), or a
+ * field with a reader of its own (edges). A new answer field fails here until it is placed.
  */
 class AnswerFieldsTest {
     private static final Set<String> FRAMING = Set.of("queryId", "graphId", "graphVersion", "algorithm", "variant",
             "status", "error", "backend", "chunkIndex", "chunkCount", "vertexCount", "firstVertexId", "source", "offset",
             "rows", "vertices", "reason", "sequence", "delta");
-    /** Read by their own code: edge sets (MST, its DELTA's removed edges) and CC DELTA's component changes. */
-    private static final Set<String> OWN_READERS = Set.of("mstEdges", "removedEdges", "componentChanges");
+    /** Read by their own code: edge sets (MST, its DELTA's removed edges). */
+    private static final Set<String> OWN_READERS = Set.of("mstEdges", "removedEdges");
 
     @Test
     void everyFieldOfQueryResultIsPlaced() {
         List<String> answer = new ArrayList<>();
         Arrays.stream(AnswerFields.Summary.values()).forEach(s -> answer.add(s.field));
         Arrays.stream(AnswerFields.VertexArray.values()).forEach(a -> answer.add(a.field));
+        Arrays.stream(AnswerFields.PushContent.values()).forEach(p -> answer.add(p.field));
         for (Schema.Field f : QueryResult.getClassSchema().getFields()) {
             int places = (FRAMING.contains(f.name()) ? 1 : 0) + (OWN_READERS.contains(f.name()) ? 1 : 0)
                     + (answer.contains(f.name()) ? 1 : 0);
@@ -51,6 +52,21 @@ class AnswerFieldsTest {
             Schema s = QueryResult.getClassSchema().getField(n.field).schema();
             assertTrue(s.getTypes().stream().anyMatch(t -> Set.of(Schema.Type.INT, Schema.Type.LONG, Schema.Type.DOUBLE)
                     .contains(t.getType())), n.field + " is a number");
+        }
+    }
+
+    @Test
+    void pushContentIsAListOfRecordsEachPackedFieldDocumented() {
+        for (AnswerFields.PushContent p : AnswerFields.PushContent.values()) {
+            Schema list = QueryResult.getClassSchema().getField(p.field).schema().getTypes().stream()
+                    .filter(t -> t.getType() == Schema.Type.ARRAY).findFirst()
+                    .orElseThrow(() -> new AssertionError(p.field + " is a list"));
+            assertEquals(Schema.Type.RECORD, list.getElementType().getType(), p.field + " lists records");
+            for (Schema.Field f : list.getElementType().getFields()) {
+                if (f.schema().getType() != Schema.Type.BYTES) continue;
+                assertTrue(f.doc() != null && (f.doc().contains("int32") || f.doc().contains("float64")),
+                        p.field + "." + f.name() + "'s doc names its element type");
+            }
         }
     }
 }

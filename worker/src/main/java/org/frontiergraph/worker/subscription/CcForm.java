@@ -6,7 +6,6 @@ import java.util.List;
 import org.frontiergraph.kernels.cc.CcResult;
 import org.frontiergraph.kernels.engine.WholeGraph;
 import org.frontiergraph.kernels.standing.CcKind;
-import org.frontiergraph.kernels.standing.Delta;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ComponentChange;
 import org.frontiergraph.schema.ComponentChangeKind;
@@ -62,7 +61,7 @@ public final class CcForm implements StandingForm<CcResult> {
         int[] vertices = pending.vertices();
         int first = c.entry().firstVertexId();
         int per = Math.max(1, c.config().getResultChunkVertices());
-        List<List<ComponentChange>> changes = changes(pending.components(), first, Math.max(1, per / 2));
+        List<List<ComponentChange>> changes = changes(pending.content(), first, Math.max(1, per / 2));
         int count = Math.max(1, Math.max((vertices.length + per - 1) / per, changes.size()));
         List<QueryResult> chunks = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
@@ -79,12 +78,16 @@ public final class CcForm implements StandingForm<CcResult> {
         return chunks;
     }
 
-    /** The component changes in user ids, in order, in groups of about {@code partsPerChunk} parts (one change at least). */
-    private static List<List<ComponentChange>> changes(List<Delta.ComponentChange> events, int first, int partsPerChunk) {
+    /**
+     * The component changes (the pending {@link CcKind.ComponentChange}s) in user ids, in order, in groups of about
+     * {@code partsPerChunk} parts (one change at least).
+     */
+    private static List<List<ComponentChange>> changes(List<?> content, int first, int partsPerChunk) {
         List<List<ComponentChange>> chunks = new ArrayList<>();
         List<ComponentChange> chunk = new ArrayList<>();
         int parts = 0;
-        for (Delta.ComponentChange e : events) {
+        for (Object o : content) {
+            CcKind.ComponentChange e = (CcKind.ComponentChange) o;
             if (!chunk.isEmpty() && parts + e.parts().length > partsPerChunk) {
                 chunks.add(chunk);
                 chunk = new ArrayList<>();

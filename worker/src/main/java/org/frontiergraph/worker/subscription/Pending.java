@@ -7,14 +7,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.frontiergraph.kernels.standing.Delta;
-import org.frontiergraph.kernels.standing.Delta.ComponentChange;
 
 /**
  * What changed in a subscription's answer since its previous push: vertices whose value or parent changed (BFS,
- * SSSP) or whose label changed (CC, with the components that merged or split), or forest edges by endpoint pair with
+ * SSSP) or whose label changed (CC), with the kind's own content ({@link Delta#content()}: CC's merges and
+ * splits), or forest edges by endpoint pair with
  * the last operation on each (MST: a weight when the edge joined the forest or changed weight, NaN when it left).
  * Repairs between two pushes (a throttled subscription) accumulate: the vertices are the union (the push gives their
- * latest entries), the component changes are listed batch after batch in order, and only the last operation on an
+ * latest entries), the kind's content is listed batch after batch in order, and only the last operation on an
  * edge counts, so a consumer that removes, then adds or overwrites, ends up with the forest.
  *
  * <p>A subscription that pushes after every batch holds one repair's {@link Delta} at a time: those are kept as
@@ -25,7 +25,7 @@ import org.frontiergraph.kernels.standing.Delta.ComponentChange;
 final class Pending {
     private final BitSet vertices = new BitSet();
     private final Map<Long, Double> edges = new HashMap<>();
-    private final List<ComponentChange> components = new ArrayList<>();
+    private final List<Object> content = new ArrayList<>();
     /** The changes of one repair when they are all this holds (the sets are then empty); else null. */
     private Delta only;
     /** The answer was recomputed: the next push is complete. */
@@ -33,7 +33,7 @@ final class Pending {
 
     void add(Delta c) {
         if (c.isEmpty() || all) return;   // all: the next push is complete whatever else changed
-        if (only == null && vertices.isEmpty() && edges.isEmpty() && components.isEmpty()) {
+        if (only == null && vertices.isEmpty() && edges.isEmpty() && content.isEmpty()) {
             only = c;
             return;
         }
@@ -47,10 +47,10 @@ final class Pending {
     private void merge(Delta c) {
         for (int v : c.vertices()) vertices.set(v);
         for (int i = 0; i < c.edges().length; i++) edges.put(c.edges()[i], c.weights()[i]);
-        components.addAll(c.components());
+        content.addAll(c.content());
     }
 
-    boolean isEmpty() { return !all && only == null && vertices.isEmpty() && edges.isEmpty() && components.isEmpty(); }
+    boolean isEmpty() { return !all && only == null && vertices.isEmpty() && edges.isEmpty() && content.isEmpty(); }
 
     void markAll() { all = true; }
 
@@ -82,14 +82,14 @@ final class Pending {
         return m;
     }
 
-    /** The components that merged or split (CC), batch after batch in the order the repairs came; do not modify. */
-    List<ComponentChange> components() { return only != null ? only.components() : components; }
+    /** The kind's own content (CC: the components that merged or split), repair after repair; do not modify. */
+    List<?> content() { return only != null ? only.content() : content; }
 
     void clear() {
         all = false;
         only = null;
         vertices.clear();
         edges.clear();
-        components.clear();
+        content.clear();
     }
 }

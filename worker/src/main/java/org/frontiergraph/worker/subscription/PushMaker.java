@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
-import org.frontiergraph.schema.ComponentChange;
-import org.frontiergraph.schema.EdgeBatch;
+import org.apache.avro.generic.IndexedRecord;
+import org.apache.avro.specific.SpecificData;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
@@ -208,13 +208,14 @@ final class PushMaker {
 
     private static Object share(Object v) {
         if (v instanceof ByteBuffer b) return share(b);
-        if (v instanceof EdgeBatch e) return new EdgeBatch(share(e.getSources()), share(e.getTargets()), share(e.getWeights()));
-        if (v instanceof List<?> list) {   // componentChanges
-            List<ComponentChange> copies = new ArrayList<>(list.size());
-            for (Object o : list) {
-                ComponentChange c = (ComponentChange) o;
-                copies.add(new ComponentChange(c.getKind(), c.getLabel(), share(c.getParts())));
-            }
+        if (v instanceof IndexedRecord r) {   // edge batches, a form's push content (CC's component changes)
+            IndexedRecord c = (IndexedRecord) SpecificData.get().newRecord(null, r.getSchema());
+            for (int i = 0; i < r.getSchema().getFields().size(); i++) c.put(i, share(r.get(i)));
+            return c;
+        }
+        if (v instanceof List<?> list) {
+            List<Object> copies = new ArrayList<>(list.size());
+            for (Object o : list) copies.add(share(o));
             return copies;
         }
         return v;   // strings, numbers, enums: immutable

@@ -20,6 +20,7 @@ import org.apache.avro.specific.SpecificRecord;
 import org.frontiergraph.kernels.cc.CcResult;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.kernels.standing.CcKind;
 import org.frontiergraph.kernels.standing.Delta;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ComponentChange;
@@ -293,9 +294,9 @@ class CcSubscriptionTest {
         StandingForm<CcResult> form = new CcForm();
         CcResult result = form.compute(c);
         Pending pending = new Pending();
-        pending.add(Delta.ofComponents(new int[] {1}, List.of(new Delta.ComponentChange(false, 0, new int[] {0, 1}))));
-        pending.add(Delta.ofComponents(new int[] {1, 3, 5}, List.of(new Delta.ComponentChange(true, 0, new int[] {0, 1}),
-                new Delta.ComponentChange(false, 2, new int[] {2, 3}), new Delta.ComponentChange(true, 4, new int[] {4, 5}))));
+        pending.add(Delta.ofVertices(new int[] {1}, List.of(new CcKind.ComponentChange(false, 0, new int[] {0, 1}))));
+        pending.add(Delta.ofVertices(new int[] {1, 3, 5}, List.of(new CcKind.ComponentChange(true, 0, new int[] {0, 1}),
+                new CcKind.ComponentChange(false, 2, new int[] {2, 3}), new CcKind.ComponentChange(true, 4, new int[] {4, 5}))));
         List<QueryResult> chunks = form.delta(c, result, pending);
         assertEquals(4, chunks.size(), "one change a chunk; the three vertices fit one");
         assertEquals(List.of("SPLIT 100 [100, 101]", "MERGED 100 [100, 101]", "SPLIT 102 [102, 103]", "MERGED 104 [104, 105]"),
