@@ -522,8 +522,8 @@ class FrontierClient:
               timeout=60.0, deadline_epoch_ms=None, query_id=None):
         """Asks one question and waits for the whole answer.
 
-        ``algorithm``: ``BFS``, ``SSSP``, ``MST``, ``APSP`` or ``CC`` (connected components: no source; a label per
-        vertex, the component count and the largest size); ``source`` (BFS, SSSP) and ``targets`` in the user's
+        ``algorithm``: the contract's ``Algorithm`` symbol (``BFS``, ``SSSP``, ...: docs/contract.md lists each with
+        its query and answer, e.g. whether it takes a source); ``source`` (BFS, SSSP) and ``targets`` in the user's
         vertex ids; ``mode``: ``FULL``, ``TARGETS`` or ``SUMMARY``; ``variant`` / ``backend`` as in the contract.
         Returns a :class:`Result` (numpy arrays, dict helpers); raises :class:`FrontierError` with the worker's
         status and reason, or TimeoutError.
@@ -537,9 +537,9 @@ class FrontierClient:
                   subscription_id=None):
         """Publishes a ``Subscription`` (a standing query) and returns its id; read its pushes with :meth:`pushes`.
 
-        ``algorithm``: ``BFS``, ``SSSP``, ``MST`` or ``CC`` (no source: its DELTA pushes name the components that
-        merged or split, see :class:`Push`); ``mode``: ``DELTA`` (the whole answer, then only what changed),
-        ``FULL``, ``TARGETS`` (with ``targets``) or ``SUMMARY``; ``min_interval_ms``: at most one push per interval.
+        ``algorithm``: the contract's ``Algorithm`` symbol of an algorithm with a standing form (docs/contract.md,
+        "Subscriptions": which take a source, and what their DELTA pushes carry, see :class:`Push`); ``mode``:
+        ``DELTA`` (the whole answer, then only what changed), ``FULL``, ``TARGETS`` (with ``targets``) or ``SUMMARY``; ``min_interval_ms``: at most one push per interval.
         The results topic is read from where it ended before the subscription goes out, so the first push
         (INITIAL) cannot be missed. Publishing an id again replaces that subscription.
         """

@@ -20,4 +20,6 @@ public final class ApspModule implements AlgorithmModule<ApspLimits, ApspResult>
     public Verification verify(CsrGraph g, ApspLimits limits, ApspResult result) {
         return ApspVerifier.verify(g, result);
     }
+
+    @Override public ApspLimits example(CsrGraph g) { return ApspLimits.defaults(); }
 }

@@ -16,4 +16,6 @@ public final class BfsModule implements AlgorithmModule<Source, BfsResult> {
     public Verification verify(CsrGraph g, Source query, BfsResult result) {
         return BfsVerifier.verify(g, query.vertex(), result);
     }
+
+    @Override public Source example(CsrGraph g) { return new Source(1); }
 }

@@ -20,4 +20,6 @@ public final class CcModule implements AlgorithmModule<WholeGraph, CcResult> {
     public Verification verify(CsrGraph g, WholeGraph query, CcResult result) {
         return CcVerifier.verify(g, result, CcReference.run(g));
     }
+
+    @Override public WholeGraph example(CsrGraph g) { return WholeGraph.QUERY; }
 }

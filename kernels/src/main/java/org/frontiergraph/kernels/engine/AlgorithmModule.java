@@ -29,4 +29,10 @@ public interface AlgorithmModule<Q, R> {
 
     /** Checks {@code result}, an answer to {@code query} on {@code g}, against the reference and the problem's rules. */
     Verification verify(CsrGraph g, Q query, R result);
+
+    /**
+     * A query of this algorithm on {@code g} (a graph of at least two vertices): what the registry's tests run on every
+     * registered algorithm, so a new one is checked without a line of theirs.
+     */
+    Q example(CsrGraph g);
 }

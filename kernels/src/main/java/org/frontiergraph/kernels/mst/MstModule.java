@@ -16,4 +16,6 @@ public final class MstModule implements AlgorithmModule<WholeGraph, MstResult> {
     public Verification verify(CsrGraph g, WholeGraph query, MstResult result) {
         return MstVerifier.verify(g, result);
     }
+
+    @Override public WholeGraph example(CsrGraph g) { return WholeGraph.QUERY; }
 }

@@ -16,4 +16,6 @@ public final class SsspModule implements AlgorithmModule<Source, SsspResult> {
     public Verification verify(CsrGraph g, Source query, SsspResult result) {
         return SsspVerifier.verify(g, query.vertex(), result);
     }
+
+    @Override public Source example(CsrGraph g) { return new Source(1); }
 }
