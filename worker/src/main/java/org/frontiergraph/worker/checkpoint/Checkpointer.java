@@ -5,6 +5,7 @@ import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -232,8 +233,16 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
             jobs.add(() -> write(out, t, s, change));
             full = true;   // one graph's copy at a time
         }
-        // graphs no longer held (dropped) on live partitions: forgotten (their slots stay on the topic until re-used)
-        states.entrySet().removeIf(x -> live.containsKey(x.getValue().partition) && registry.get(x.getKey()).isEmpty());
+        // graphs no longer held (dropped) on live partitions: forgotten, and their slots' keys tombstoned, so that
+        // compaction removes the checkpoint of a graph that is gone
+        for (Iterator<Map.Entry<String, State>> it = states.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, State> x = it.next();
+            if (!live.containsKey(x.getValue().partition) || registry.get(x.getKey()).isPresent()) continue;
+            it.remove();
+            String graphId = x.getKey();
+            State gone = x.getValue();
+            jobs.add(() -> forget(out, graphId, gone));
+        }
         if (!jobs.isEmpty()) writing = writer.submit(() -> jobs.forEach(Runnable::run));
     }
 
@@ -266,6 +275,24 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
             s.sinceMs = System.currentTimeMillis();   // tried again after the interval
             LOG.warn("checkpoint of graph {} version {} not written ({}); its rebuild still starts at the previous one",
                     LogSafe.quote(t.graphId()), t.version(), x.toString());
+        }
+    }
+
+    /** Tombstones every key a forgotten graph's two slots may hold (its chunks and validity markers). */
+    private void forget(Sink out, String graphId, State gone) {
+        try {
+            for (int slot = 0; slot < 2; slot++) {
+                for (int i = 0; i < gone.slotSizes[slot]; i++) {
+                    out.send(new CheckpointFormat.Out(CheckpointFormat.key(graphId, slot, i), null, null), gone.partition);
+                }
+                out.send(new CheckpointFormat.Out(CheckpointFormat.validKey(graphId, slot), null, null), gone.partition);
+            }
+            out.flush();
+            LOG.info("checkpoint of graph {} removed (tombstones for its keys): the graph is no longer held", LogSafe.quote(graphId));
+        } catch (Exception x) {
+            if (x instanceof InterruptedException) Thread.currentThread().interrupt();
+            LOG.warn("checkpoint of graph {} not removed ({}); a rebuild skips it, as it is older than the graph's end",
+                    LogSafe.quote(graphId), x.toString());
         }
     }
 
