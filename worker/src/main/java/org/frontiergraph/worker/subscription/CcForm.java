@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.frontiergraph.kernels.cc.CcResult;
-import org.frontiergraph.kernels.engine.WholeGraph;
 import org.frontiergraph.kernels.standing.CcKind;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ComponentChange;
@@ -12,8 +11,6 @@ import org.frontiergraph.schema.ComponentChangeKind;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.codec.PackedArrays;
-import org.frontiergraph.worker.query.AnswerEncoder;
-import org.frontiergraph.worker.query.AnswerEncoders;
 import org.frontiergraph.worker.query.QueryContext;
 
 /**
@@ -38,22 +35,6 @@ public final class CcForm implements StandingForm<CcResult> {
     @Override
     public boolean supports(ResultMode mode) {
         return true;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static AnswerEncoder<WholeGraph, CcResult> encoder() {
-        return (AnswerEncoder<WholeGraph, CcResult>) AnswerEncoders.of(Algorithm.CC);
-    }
-
-    @Override
-    public CcResult compute(QueryContext c) {
-        AnswerEncoder<WholeGraph, CcResult> e = encoder();
-        return c.resident().run(e.spec(), e.query(c), null);
-    }
-
-    @Override
-    public List<QueryResult> complete(QueryContext c, CcResult result) {
-        return encoder().encode(c, result);
     }
 
     @Override

@@ -40,17 +40,34 @@ public interface StandingForm<A> {
     /** Heap the standing answer keeps per vertex of the graph, for the memory model's reservation. */
     long bytesPerVertex();
 
-    /** The answer computed from scratch on {@code c}'s engine (the GPU where the graph lives). */
-    A compute(QueryContext c);
+    /**
+     * The answer computed from scratch on {@code c}'s engine (the GPU where the graph lives): by default the query the
+     * algorithm's {@link AnswerEncoder} makes of {@code c}, run on the resident graph.
+     */
+    default A compute(QueryContext c) {
+        return run(encoder(), c);
+    }
 
-    /** The complete answer in {@code c}'s mode, chunked as a query's (the algorithm's {@link AnswerEncoder}). */
-    List<QueryResult> complete(QueryContext c, A result);
+    /** The complete answer in {@code c}'s mode, chunked as a query's (by default, the algorithm's {@link AnswerEncoder}'s). */
+    default List<QueryResult> complete(QueryContext c, A result) {
+        return encoder().encode(c, result);
+    }
 
     /** Whether a subscription of this algorithm may use {@code mode}. */
     boolean supports(ResultMode mode);
 
     /** The DELTA push of what {@code pending} collected since the previous push, chunked like a complete answer. */
     List<QueryResult> delta(QueryContext c, A result, Pending pending);
+
+    /** The algorithm's encoder of query answers, whose results are this form's standing answers. */
+    @SuppressWarnings("unchecked")
+    private AnswerEncoder<?, A> encoder() {
+        return (AnswerEncoder<?, A>) AnswerEncoders.of(algorithm());
+    }
+
+    private static <Q, R> R run(AnswerEncoder<Q, R> encoder, QueryContext c) {
+        return c.resident().run(encoder.spec(), encoder.query(c), null);
+    }
 
     /** @throws IllegalStateException for two forms of one symbol, or one whose algorithm the engine or encoders lack */
     private static Map<Algorithm, StandingForm<?>> load() {

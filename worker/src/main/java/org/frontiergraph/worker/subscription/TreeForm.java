@@ -9,8 +9,6 @@ import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.codec.PackedArrays;
-import org.frontiergraph.worker.query.AnswerEncoder;
-import org.frontiergraph.worker.query.AnswerEncoders;
 import org.frontiergraph.worker.query.QueryContext;
 
 /**
@@ -43,26 +41,6 @@ abstract class TreeForm<A extends TreeAnswer<A>> implements StandingForm<A> {
     @Override
     public boolean supports(ResultMode mode) {
         return true;
-    }
-
-    /** The algorithm's encoder of query answers. */
-    @SuppressWarnings("unchecked")
-    private AnswerEncoder<?, A> encoder() {
-        return (AnswerEncoder<?, A>) AnswerEncoders.of(algorithm);
-    }
-
-    @Override
-    public A compute(QueryContext c) {
-        return run(encoder(), c);
-    }
-
-    private static <Q, R> R run(AnswerEncoder<Q, R> encoder, QueryContext c) {
-        return c.resident().run(encoder.spec(), encoder.query(c), null);
-    }
-
-    @Override
-    public List<QueryResult> complete(QueryContext c, A result) {
-        return encoder().encode(c, result);
     }
 
     @Override
