@@ -1,0 +1,74 @@
+package org.frontiergraph.bench.kafka;
+
+import java.lang.management.ManagementFactory;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a timed stretch of a run cost in CPU time and allocation, per operation, rather than in wall time: on a
+ * machine shared with other work the wall time follows the others' load, the CPU time a thread spent much less. Read
+ * from the JVM's per-thread counters ({@code com.sun.management.ThreadMXBean}), so it sees the worker only when the
+ * worker runs in this JVM (the default; with {@code --worker-jvm} it gives the whole process of this JVM, i.e. the
+ * broker and the client). Threads are grouped by name: the worker's consumer thread ({@code frontier-consumer}, which
+ * decodes, applies, answers and hands to the producer), the rest of the worker (its producer's sender, the common
+ * fork-join pool that the CPU engine's batches use, other {@code frontier-} threads), and everything else (broker,
+ * this client). A thread that ended within the stretch is not counted.
+ */
+final class CpuCost {
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+    private final Map<Long, long[]> before;
+    private final long processBefore;
+
+    private CpuCost(Map<Long, long[]> before, long processBefore) {
+        this.before = before;
+        this.processBefore = processBefore;
+    }
+
+    /** The counters now. */
+    static CpuCost start() {
+        return new CpuCost(sample(), OS.getProcessCpuTime());
+    }
+
+    /** Per thread id: CPU ns, allocated bytes, group (0 consumer, 1 rest of the worker, 2 other). */
+    private static Map<Long, long[]> sample() {
+        Map<Long, long[]> m = new HashMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            long id = t.getId();
+            long cpu = THREADS.getThreadCpuTime(id), alloc = THREADS.getThreadAllocatedBytes(id);
+            if (cpu >= 0) m.put(id, new long[] {cpu, alloc, group(t.getName())});
+        }
+        return m;
+    }
+
+    private static int group(String name) {
+        if (name.equals("frontier-consumer")) return 0;
+        if (name.startsWith("frontier-") || name.startsWith("ForkJoinPool.commonPool")
+                || name.startsWith("kafka-producer-network-thread | frontier")) return 1;
+        return 2;
+    }
+
+    /**
+     * One line: per operation ({@code ops} of {@code what}), the consumer thread's CPU us and allocated KB, the rest
+     * of the worker's CPU us, the other threads' CPU us, and the whole process's CPU us (user + system).
+     */
+    String since(long ops, String what) {
+        long process = OS.getProcessCpuTime() - processBefore;
+        long[] cpu = new long[3], alloc = new long[3];
+        for (Map.Entry<Long, long[]> e : sample().entrySet()) {
+            long[] now = e.getValue(), was = before.getOrDefault(e.getKey(), new long[] {0, 0, now[2]});
+            int g = (int) now[2];
+            cpu[g] += now[0] - was[0];
+            alloc[g] += now[1] - was[1];
+        }
+        double n = Math.max(1, ops);
+        return String.format(Locale.ROOT, "CPU cost per %s (%,d): consumer thread %.1f us, %.1f KB allocated; rest of"
+                        + " the worker %.1f us, %.1f KB; broker and client %.1f us; whole process %.1f us",
+                what, ops, cpu[0] / n / 1e3, alloc[0] / n / 1024, cpu[1] / n / 1e3, alloc[1] / n / 1024, cpu[2] / n / 1e3,
+                process / n / 1e3);
+    }
+}
