@@ -53,8 +53,9 @@ final class CpuCost {
     }
 
     /**
-     * One line: per operation ({@code ops} of {@code what}), the consumer thread's CPU us and allocated KB, the rest
-     * of the worker's CPU us, the other threads' CPU us, and the whole process's CPU us (user + system).
+     * One line: per operation ({@code ops} of {@code what}), CPU us and allocated KB of the consumer thread, of the
+     * rest of the worker and of the other Java threads, the CPU of the JVM's own threads (garbage collection, the
+     * compilers: the whole process less the Java threads), and the whole process's CPU us (user + system).
      */
     String since(long ops, String what) {
         long process = OS.getProcessCpuTime() - processBefore;
@@ -66,9 +67,11 @@ final class CpuCost {
             alloc[g] += now[1] - was[1];
         }
         double n = Math.max(1, ops);
+        long threads = cpu[0] + cpu[1] + cpu[2];
         return String.format(Locale.ROOT, "CPU cost per %s (%,d): consumer thread %.1f us, %.1f KB allocated; rest of"
-                        + " the worker %.1f us, %.1f KB; broker and client %.1f us; whole process %.1f us",
+                        + " the worker %.1f us, %.1f KB; broker and client %.1f us, %.1f KB; the JVM's own threads (GC, JIT)"
+                        + " %.1f us; whole process %.1f us",
                 what, ops, cpu[0] / n / 1e3, alloc[0] / n / 1024, cpu[1] / n / 1e3, alloc[1] / n / 1024, cpu[2] / n / 1e3,
-                process / n / 1e3);
+                alloc[2] / n / 1024, (process - threads) / n / 1e3, process / n / 1e3);
     }
 }
