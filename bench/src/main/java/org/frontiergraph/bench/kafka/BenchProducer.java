@@ -34,7 +34,7 @@ final class BenchProducer implements AutoCloseable {
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1 << 20));
         p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, kafka.getProperty(ProducerConfig.COMPRESSION_TYPE_CONFIG, FrontierClient.DEFAULT_COMPRESSION));
-        p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, FrontierClient.DEFAULT_LINGER_MS);
         p.put(ProducerConfig.BUFFER_MEMORY_CONFIG, Long.toString(256L << 20));
         this.producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
         this.topic = topic;
