@@ -1,10 +1,14 @@
 package org.frontiergraph.bench.kafka;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -61,7 +65,7 @@ final class GraphBench {
         volatile long ackedNanos;
 
         static long epochMicros() {
-            java.time.Instant now = java.time.Instant.now();
+            Instant now = Instant.now();
             return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
         }
     }
@@ -230,14 +234,14 @@ final class GraphBench {
         double acked = Report.percentile(timed.stream().filter(t -> t.stamps() != null && t.stamps().ackedNanos != 0)
                 .mapToDouble(t -> (t.stamps().ackedNanos - t.sentNanos()) / 1e6).toArray(), 50);
         if (events.isEmpty()) return Report.WorkerMs.NONE;
-        java.util.Map<String, Timed> byId = new java.util.HashMap<>();
+        Map<String, Timed> byId = new HashMap<>();
         for (Timed t : timed) byId.put(t.query().getQueryId(), t);
         double[] delivered = events.stream().map(e -> {
             Timed t = byId.get(e.getQueryId());
             if (t == null || t.stamps() == null) return null;
             long readEpochMicros = t.stamps().sentEpochMicros + (t.answer().doneNanos() - t.sentNanos()) / 1_000;
             return (readEpochMicros - e.getTimestampMs() * 1_000) / 1e3;
-        }).filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+        }).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
         return new Report.WorkerMs(acked, median(events, LatencyEvent::getQueuedMicros), median(events, LatencyEvent::getDecodeMicros),
                 median(events, LatencyEvent::getComputeMicros), median(events, LatencyEvent::getCopyMicros),
                 median(events, LatencyEvent::getEncodeMicros), median(events, e -> e.getEndToEndMicros() - e.getQueuedMicros()

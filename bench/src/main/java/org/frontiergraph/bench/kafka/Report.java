@@ -119,7 +119,7 @@ final class Report {
                                 + " | %.2f | %d | %s |%n",
                         r.graph, r.algorithm, r.mode, r.backend, r.queries, r.chunks, r.p50, r.p99, r.max, w.queryAcked, w.queued,
                         w.decode, w.compute, w.copy, w.encode, w.send, w.endToEnd, w.delivered, r.verified,
-                        join(Targets.closed(r.graph, r.algorithm, r.mode, r.backend, r.p50), r.note)));
+                        join(Targets.closed(r.graph, r.algorithm, r.mode, r.backend, r.p50, w.compute), r.note)));
             }
         }
         if (!bursts.isEmpty()) {
