@@ -43,7 +43,12 @@ import org.frontiergraph.kernels.sssp.SsspVerifier;
  *
  * <pre>java -cp ... org.frontiergraph.bench.gpu.GpuBench [--graphs kron20,kron22,uniform20,uniform22,ny]
  *      [--sources 16] [--cpu-runs 3] [--out table.md] [--bfs-variants a|b] [--sssp-variants ...] [--mst-variants ...]
- *      [--sssp-summaries-variants ...]</pre>
+ *      [--sssp-summaries-variants ...] [--small-reach N [--small-reach-sources 8] [--peer-files DIR]]</pre>
+ *
+ * {@code --small-reach N} adds, per graph, rows timed from seeded sources whose search reaches at most N vertices
+ * (a source in a small component, or on a short chain of a directed graph: {@link #smallReachSources}), with the BFS
+ * and SSSP variants and single-source SUMMARY answers, labelled {@code GRAPH reach<=N}; {@code --peer-files DIR}
+ * writes those graphs and sources for gapbs ({@code DIR/GRAPH.sg}, {@code .wsg}, {@code .sources}).
  */
 public final class GpuBench {
     private static final long SEED = 20_260_101L;
@@ -53,8 +58,8 @@ public final class GpuBench {
 
     public static void main(String[] args) throws Exception {
         List<String> graphs = List.of("kron20", "uniform20", "ny", "kron22", "uniform22");
-        int sources = 16, cpuRuns = 3;
-        Path out = null;
+        int sources = 16, cpuRuns = 3, smallReach = 0, smallReachSources = 8;
+        Path out = null, peerFiles = null;
         Variants variants = Variants.DEFAULT;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -66,6 +71,9 @@ public final class GpuBench {
                 case "--sssp-variants" -> variants = variants.withSssp(args[++i]);
                 case "--mst-variants" -> variants = variants.withMst(args[++i]);
                 case "--sssp-summaries-variants" -> variants = variants.withSsspSummaries(args[++i]);
+                case "--small-reach" -> smallReach = Integer.parseInt(args[++i]);
+                case "--small-reach-sources" -> smallReachSources = Integer.parseInt(args[++i]);
+                case "--peer-files" -> peerFiles = Path.of(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -92,6 +100,10 @@ public final class GpuBench {
                 notes.append("- ").append(line).append('\n');
                 try {
                     bench(name, g, gpu, cpu, sources, cpuRuns, variants, rows, notes);
+                    if (smallReach > 0) {
+                        SmallReach.bench(name, g, gpu, cpu, smallReachSources, smallReach, variants, rows, notes,
+                                peerFiles);
+                    }
                 } catch (RuntimeException e) {
                     System.out.println(name + ": FAILED: " + e);
                     e.printStackTrace(System.out);
