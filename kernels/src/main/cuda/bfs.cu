@@ -82,10 +82,15 @@ struct Discover {
     }
 };
 
+// The block's shared memory, one array for every phase (a warp queue's buffers, or block 0's small frontiers), so
+// the persistent kernel needs no more than its two queue buffers did: SCRATCH ints.
+constexpr int SCRATCH = 2 * WARPS_PER_BLOCK * WARP_QUEUE_CAPACITY;
+typedef int (*QueueBuffer)[WARP_QUEUE_CAPACITY];
+
 __device__ __forceinline__ void top_down(const int* __restrict__ row, const int* __restrict__ col,
                                          int* hops, int* parent, const int* cur, int cnt, int* next,
-                                         u64* nextCount, u64* nextArcs, int level, int hasBig, int check) {
-    __shared__ int buffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
+                                         u64* nextCount, u64* nextArcs, int level, int hasBig, int check,
+                                         QueueBuffer buffer) {
     Discover visit{row, hops, parent, level, check, WarpQueue(buffer, next, nextCount, nextArcs)};
     advance<LoadBalance::WARP_BLOCK>(row, col, cur, cnt, visit, hasBig);
     visit.queue.finish();
@@ -93,8 +98,7 @@ __device__ __forceinline__ void top_down(const int* __restrict__ row, const int*
 
 __device__ __forceinline__ void bottom_up(const int* __restrict__ row, const int* __restrict__ col, int n,
                                           int* hops, int* parent, int* next, u64* nextCount, u64* nextArcs,
-                                          int level) {
-    __shared__ int buffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
+                                          int level, QueueBuffer buffer) {
     WarpQueue queue(buffer, next, nextCount, nextArcs);
     long long stride = grid_threads();
     long long limit = ((long long)n + stride - 1) / stride * stride;  // whole warps stay in the loop together
@@ -186,9 +190,14 @@ __device__ __forceinline__ int block_scan(int x) {
 // may still read (the one of the level before this call).
 __device__ void small_levels(const int* __restrict__ row, const int* __restrict__ col, int* hops, int* parent,
                              int* order, u64* ctr, long long offset, int count, u64 arcs, u64 explored, int level,
-                             int rotation, u64 small) {
-    __shared__ int vertex[2][SMALL_VERTICES], first[2][SMALL_VERTICES], degree[2][SMALL_VERTICES];
-    __shared__ int before[SMALL_VERTICES];   // exclusive prefix sums of the current frontier's degrees
+                             int rotation, u64 small, int* scratch) {
+    static_assert(7 * SMALL_VERTICES <= SCRATCH, "block 0's frontiers fit in the scratch array");
+    // in scratch: vertex[2][SMALL_VERTICES], first[2][..], degree[2][..], before[..] (exclusive prefix sums of the
+    // current frontier's degrees)
+    int (*vertex)[SMALL_VERTICES] = reinterpret_cast<int (*)[SMALL_VERTICES]>(scratch);
+    int (*first)[SMALL_VERTICES] = reinterpret_cast<int (*)[SMALL_VERTICES]>(scratch + 2 * SMALL_VERTICES);
+    int (*degree)[SMALL_VERTICES] = reinterpret_cast<int (*)[SMALL_VERTICES]>(scratch + 4 * SMALL_VERTICES);
+    int* before = scratch + 6 * SMALL_VERTICES;
     __shared__ int nextCount;
     __shared__ unsigned long long nextArcs;
     int busy = (level + rotation + 2) % 3;   // the slot of the level before this call
@@ -273,8 +282,10 @@ extern "C" __global__ void bfs_level(const int* __restrict__ row, const int* __r
     u64* nextArcs = &ctr[BFS_NEXT_ARCS + s];
     int* cur = order + offset;
     int* next = cur + cnt;
-    if (bottomUp) bottom_up(row, col, n, hops, parent, next, nextCount, nextArcs, level);
-    else top_down(row, col, hops, parent, cur, cnt, next, nextCount, nextArcs, level, hasBig, check);
+    __shared__ int scratch[SCRATCH];
+    QueueBuffer buffer = reinterpret_cast<QueueBuffer>(scratch);
+    if (bottomUp) bottom_up(row, col, n, hops, parent, next, nextCount, nextArcs, level, buffer);
+    else top_down(row, col, hops, parent, cur, cnt, next, nextCount, nextArcs, level, hasBig, check, buffer);
 }
 
 // The whole search in one cooperative launch. small: the most arcs of a frontier block 0 expands alone (0: never).
@@ -282,6 +293,8 @@ extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int
                                           long long arcs, int* hops, int* parent, int* order, u64* ctr, int source,
                                           int fresh, int allowBottomUp, int hasBig, int check, long long small) {
     cg::grid_group grid = cg::this_grid();
+    __shared__ int scratch[SCRATCH];
+    QueueBuffer buffer = reinterpret_cast<QueueBuffer>(scratch);
     init(n, hops, parent, order, ctr, source, fresh);
     grid.sync();
 
@@ -300,7 +313,7 @@ extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int
         if (!bottomUp && small > 0 && count <= (u64)SMALL_VERTICES && frontierArcs <= (u64)small) {
             if (blockIdx.x == 0) {
                 small_levels(row, col, hops, parent, order, ctr, offset, (int)count, frontierArcs, explored, level,
-                             rotation, (u64)small);
+                             rotation, (u64)small, scratch);
             }
             grid.sync();
             level = (int)ldcg(&ctr[BFS_AT_LEVEL]);
@@ -321,8 +334,9 @@ extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int
         u64* nextArcs = &ctr[BFS_NEXT_ARCS + s];
         int* cur = order + offset;
         int* next = cur + count;
-        if (bottomUp) bottom_up(row, col, n, hops, parent, next, nextCount, nextArcs, level);
-        else top_down(row, col, hops, parent, cur, (int)count, next, nextCount, nextArcs, level, hasBig, check);
+        if (bottomUp) bottom_up(row, col, n, hops, parent, next, nextCount, nextArcs, level, buffer);
+        else top_down(row, col, hops, parent, cur, (int)count, next, nextCount, nextArcs, level, hasBig, check,
+                      buffer);
         grid.sync();
         offset += (long long)count;
         count = ldcg(&ctr[BFS_NEXT_COUNT + s]);

@@ -174,6 +174,29 @@ public final class GpuBench {
         return out;
     }
 
+    /** Suffix of a graph name that appends chains ({@link #withChains}), e.g. {@code kron20+chains}. */
+    static final String CHAINS = "+chains";
+    /** The longest chain {@link #withChains} appends. */
+    static final int LONGEST_CHAIN = 64;
+
+    /**
+     * The same edges and, after the last vertex, one chain (a path of weight-1 edges, in the graph's direction) of
+     * each length 2..{@value #LONGEST_CHAIN} vertices: a search from a chain's head reaches few vertices over as many
+     * levels, as a source on a web graph's long tail does.
+     */
+    static EdgeList withChains(EdgeList e) {
+        int n = e.vertexCount(), added = 0;
+        for (int len = 2; len <= LONGEST_CHAIN; len++) added += len;
+        EdgeList out = new EdgeList(n + added, e.directed(), e.size() + added);
+        for (int i = 0; i < e.size(); i++) out.add(e.source(i), e.target(i), e.weight(i));
+        int v = n;
+        for (int len = 2; len <= LONGEST_CHAIN; len++) {
+            for (int k = 1; k < len; k++) out.add(v + k - 1, v + k, 1);
+            v += len;
+        }
+        return out;
+    }
+
     /**
      * The real graphs of ../shared/datasets by short name (read as their files say: USA-road-d.NY and rome99 directed
      * DIMACS road networks, luxembourg_osm undirected with weight 1, the SNAP graphs with weight 1).
@@ -184,6 +207,10 @@ public final class GpuBench {
 
     /** The edges of {@link #build}'s graph {@code name}; null when the dataset is absent. Shared with KafkaBench. */
     public static Edges edges(String name) throws IOException {
+        if (name.endsWith(CHAINS)) {   // small reach over many levels (issue 31): the graph and chains after it
+            Edges e = edges(name.substring(0, name.length() - CHAINS.length()));
+            return e == null ? null : new Edges(withChains(e.edges()), e.firstVertexId());
+        }
         if (name.endsWith(BFS_ORDER)) {   // a locality experiment (issue 11): the graph relabelled in BFS order
             Edges e = edges(name.substring(0, name.length() - BFS_ORDER.length()));
             return e == null ? null : new Edges(bfsOrder(e.edges()), e.firstVertexId());

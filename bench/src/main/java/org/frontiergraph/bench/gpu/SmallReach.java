@@ -33,7 +33,8 @@ final class SmallReach {
 
     static void bench(String name, CsrGraph g, GpuBackend gpu, ComputeBackend cpu, int count, int maxReach,
                       GpuBench.Variants variants, List<GpuBench.Row> rows, StringBuilder notes, Path peerFiles) {
-        int[] sources = smallReachSources(g, count, maxReach);
+        int[] sources = name.endsWith(GpuBench.CHAINS) ? chainHeads(g, count, maxReach)
+                : smallReachSources(g, count, maxReach);
         String label = name + " reach<=" + maxReach;
         if (sources.length == 0) {
             notes.append("- ").append(label).append(": no source of non-zero degree reaches 2..").append(maxReach)
@@ -110,6 +111,24 @@ final class SmallReach {
             }
         }
         return Arrays.copyOf(found, k);
+    }
+
+    /**
+     * On a graph of {@link GpuBench#withChains}: the heads of up to {@code count} chains of at most {@code maxReach}
+     * vertices, the longest first (a search from a head runs one level per vertex of its chain).
+     */
+    static int[] chainHeads(CsrGraph g, int count, int maxReach) {
+        int[] head = new int[GpuBench.LONGEST_CHAIN + 1];
+        int v = g.vertexCount();
+        for (int len = GpuBench.LONGEST_CHAIN; len >= 2; len--) {
+            v -= len;
+            head[len] = v;
+        }
+        int longest = Math.min(maxReach, GpuBench.LONGEST_CHAIN);
+        int k = Math.min(count, longest - 1);
+        int[] s = new int[k];
+        for (int i = 0; i < k; i++) s[i] = head[longest - i * (longest - 2) / Math.max(1, k - 1)];
+        return s;
     }
 
     /** Vertices reached from s (at most max + 1: the search stops once past max). */
