@@ -151,7 +151,8 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
         Kernel init = module.kernel("bfs_init");
         Kernel level = module.kernel("bfs_level");
         // a fresh start clears all n; otherwise the last search's vertices, a grid-stride loop on a bounded grid
-        long initBlocks = wasFresh != 0 ? Kernel.blocksFor(n) : Math.min(Kernel.blocksFor(n), 4L * context.multiprocessors());
+        long initBlocks = wasFresh != 0 ? Kernel.blocksFor(n)
+                : Math.min(Kernel.blocksFor(n), 4L * context.multiprocessors());
         init.launch(initBlocks, n, hops, parents, order, counters, source, wasFresh);
         long offset = 0, count = 1, frontierArcs = graph.degree(source), explored = frontierArcs;
         boolean bottomUp = false;

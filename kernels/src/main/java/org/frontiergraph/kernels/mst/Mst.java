@@ -19,10 +19,12 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  *       vertex, and weights that leave most edges out of the light set); {@code boruvka} ({@link GpuMst},
  *       src/main/cuda/mst.cu), the default elsewhere: on sparser (road-like) graphs, where ECL's filter does not
  *       apply, and on graphs whose weights are all equal or nearly (SNAP web and social graphs read without
- *       weights), where every edge is light and the filter only adds launches; one cooperative launch wins there
- *       (H200: kron22 3.6 vs 24.1 ms, uniform22 5.3 vs 52.7 ms, NY 0.29 vs 0.19 ms, three unit-weight web and social
- *       graphs 0.166 / 0.457 / 0.496 vs 0.08 / 0.32 / 0.37 ms; docs/benchmarks.md, "The MST default by the graph's
- *       shape"); both upload their edge list on the first MST query of a version; {@code prim-gmr} and
+ *       weights), where the light set is cut by the edge-id tie-break alone, the heavy phase keeps about as many
+ *       entries as the light one took, and the extra launches cost more than they save; one cooperative launch
+ *       wins there (H200, ecl vs boruvka: kron20 1.12 vs 6.07 ms, kron22 3.6 vs 24.1 ms, uniform22 5.3 vs
+ *       52.7 ms; NY 0.32 vs 0.20 ms, email-Enron 0.19 vs 0.10 ms, facebook 0.14 vs 0.06 ms, three unit-weight
+ *       web and social graphs 0.166 / 0.457 / 0.496 vs 0.08 / 0.32 / 0.37 ms; docs/benchmarks.md, "The MST
+ *       default by the graph's shape"); both upload their edge list on the first MST query of a version; {@code prim-gmr} and
  *       {@code prim-naive}, paper 000 ({@link GpuPrim}, mst_prim.cu).</li>
  * </ul>
  * Every implementation's answer passes {@link MstVerifier}; {@link KruskalReference} is the plain reference.
@@ -59,8 +61,8 @@ public final class Mst {
     /**
      * Whether ECL's light filter would leave most edges out: of {@value #SHAPE_SAMPLES} arc weights spread evenly
      * over the arcs, at most {@link #MAX_LIGHT_SHARE} are at or below the weight at the light set's target quantile
-     * (EclMst's 1.5 n edges of m). Ties are light, so where every weight is equal (a graph read without weights)
-     * every edge is light: the filter and the heavy phase then only add launches to a plain Borůvka. A few µs per
+     * (EclMst's 1.5 n edges of m). Ties count as light, so where every weight is equal (a graph read without
+     * weights) every sample is light and the rule says no: there the filter can only cut by edge id. A few µs per
      * call (a sort of the samples); the predicate is asked on every default MST query.
      */
     static boolean lightFilterSplits(CsrGraph g) {
