@@ -24,8 +24,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  *       wins there (H200, ecl vs boruvka: kron20 1.12 vs 6.07 ms, kron22 3.6 vs 24.1 ms, uniform22 5.3 vs
  *       52.7 ms; NY 0.32 vs 0.20 ms, email-Enron 0.19 vs 0.10 ms, facebook 0.14 vs 0.06 ms, three unit-weight
  *       web and social graphs 0.166 / 0.457 / 0.496 vs 0.08 / 0.32 / 0.37 ms; docs/benchmarks.md, "The MST
- *       default by the graph's shape"); both upload their edge list on the first MST query of a version; {@code prim-gmr} and
- *       {@code prim-naive}, paper 000 ({@link GpuPrim}, mst_prim.cu).</li>
+ *       default by the graph's shape"); both upload their edge list on the first MST query of a version;
+ *       {@code prim-gmr} and {@code prim-naive}, paper 000 ({@link GpuPrim}, mst_prim.cu).</li>
  * </ul>
  * Every implementation's answer passes {@link MstVerifier}; {@link KruskalReference} is the plain reference.
  */
