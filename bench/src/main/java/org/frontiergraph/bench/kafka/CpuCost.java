@@ -1,6 +1,11 @@
 package org.frontiergraph.bench.kafka;
 
+import com.sun.management.OperatingSystemMXBean;
+import com.sun.management.ThreadMXBean;
+import java.io.File;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -8,7 +13,7 @@ import java.util.Map;
 /**
  * What a timed stretch of a run cost in CPU time and allocation, per operation, rather than in wall time: on a
  * machine shared with other work the wall time follows the others' load, the CPU time a thread spent much less. Read
- * from the JVM's per-thread counters ({@code com.sun.management.ThreadMXBean}), so it sees the worker only when the
+ * from the JVM's per-thread counters ({@link ThreadMXBean}), so it sees the worker only when the
  * worker runs in this JVM (the default; with {@code --worker-jvm} it gives the whole process of this JVM, i.e. the
  * broker and the client). Threads are grouped by name: the worker's consumer thread ({@code frontier-consumer}, which
  * decodes, applies, answers and hands to the producer), the rest of the worker (its producer's sender, the common
@@ -16,10 +21,8 @@ import java.util.Map;
  * this client). A thread that ended within the stretch is not counted.
  */
 final class CpuCost {
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    private static final com.sun.management.OperatingSystemMXBean OS =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final OperatingSystemMXBean OS = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private final Map<Long, long[]> before;
     private final long processBefore;
@@ -43,18 +46,18 @@ final class CpuCost {
      */
     private static long[] jvmThreads() {
         long[] ns = new long[2];
-        java.io.File[] tasks = new java.io.File("/proc/self/task").listFiles();
+        File[] tasks = new File("/proc/self/task").listFiles();
         if (tasks == null) return ns;
-        for (java.io.File t : tasks) {
+        for (File t : tasks) {
             try {
-                String comm = java.nio.file.Files.readString(t.toPath().resolve("comm")).trim();
+                String comm = Files.readString(t.toPath().resolve("comm")).trim();
                 int kind = comm.startsWith("GC ") || comm.startsWith("G1 ") || comm.equals("VM Thread") ? 0
                         : comm.contains("Compiler") ? 1 : -1;
                 if (kind < 0) continue;
-                String stat = java.nio.file.Files.readString(t.toPath().resolve("stat"));
+                String stat = Files.readString(t.toPath().resolve("stat"));
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
                 ns[kind] += (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L;   // utime, stime at 100 Hz
-            } catch (java.io.IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 // a thread that ended meanwhile
             }
         }
