@@ -276,7 +276,9 @@ final class GraphBench {
                 note = "sized down from " + o.burst() + " to fit the " + o.budgetS() + " s budget at the closed loop's p50";
             }
             fire(a, Math.min(n, BURST_WARMUP), 1_000_000);   // untimed: opens the batched launchers, warms the JIT
+            CpuCost cost = CpuCost.start();
             List<Timed> timed = fire(a, n, 0);
+            progress("burst %s SUMMARY: %s", a, cost.since(n, "query"));
             long start = timed.stream().mapToLong(Timed::sentNanos).min().orElseThrow();
             long end = timed.stream().mapToLong(t -> t.answer().doneNanos()).max().orElseThrow();
             double seconds = (end - start) / 1e9;
@@ -351,6 +353,7 @@ final class GraphBench {
         List<Long> sent = new ArrayList<>();
         List<CompletableFuture<Answer>> answers = new ArrayList<>();
         CompletableFuture<Loaded> applied = io.outputs().expectVersion(graphId, base + n);
+        CpuCost cost = CpuCost.start();
         long start = System.nanoTime();
         Future<RecordMetadata> last = null;
         for (int i = 1; i <= n; i++) {
@@ -375,6 +378,7 @@ final class GraphBench {
             accept(a, expected.get(k));
             timed.add(new Timed(queries.get(k), sent.get(k), a));
         }
+        progress("updates (%s): %s", kind, cost.since(n, "update, its share of the queries included"));
         // the first and the last answers against the CPU engine, each on its own version
         int verified = 0;
         if (o.verify() > 0) {
