@@ -27,6 +27,7 @@ import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.schema.codec.CompactArrays;
 import org.frontiergraph.schema.codec.FrontierSerde;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.config.TopicsConfig;
@@ -143,7 +144,7 @@ public class OutputPublisher {
 
     private static boolean hasArrays(QueryResult r) {
         return r.getVertices() != null || r.getHops() != null || r.getDistances() != null || r.getParents() != null
-                || r.getMstEdges() != null || r.getRemovedEdges() != null;
+                || r.getMstEdges() != null || r.getRemovedEdges() != null || CompactArrays.isCompact(r);
     }
 
     /** A send in flight and what it sends. */
