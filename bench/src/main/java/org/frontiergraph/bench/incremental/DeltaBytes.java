@@ -59,10 +59,12 @@ final class DeltaBytes {
      * One subscription's pushes over {@code updates} re-weights. DELTA bytes as published (compact arrays when the
      * worker writes them); {@code plainBytes}: the same pushes with plain packed arrays (the worker before the compact
      * fields, or with {@code frontier.subscriptions.compact-delta} false); {@code wire}: the DELTA pushes as Kafka record
-     * batches (one per push), by {@link #CODECS}.
+     * batches (one per push), by {@link #CODECS}, and {@code compressNs} the time building them took (this process, one
+     * thread).
      */
     record Row(String graph, String algorithm, int updates, int deltaPushes, int completePushes, double changedMedian,
-               double bytesMedian, double bytesP99, double bytesMax, long deltaBytes, long fullBytes, long plainBytes, long[] wire) {
+               double bytesMedian, double bytesP99, double bytesMax, long deltaBytes, long fullBytes, long plainBytes, long[] wire,
+               long[] compressNs) {
         /** FULL bytes per push over the median DELTA push. */
         double ratio() { return fullBytes / bytesMedian; }
 
@@ -101,6 +103,7 @@ final class DeltaBytes {
         final Map<String, Integer> complete = new HashMap<>();
         final Map<String, long[]> plain = new HashMap<>();
         final Map<String, long[]> batches = new HashMap<>();
+        final Map<String, long[]> nanos = new HashMap<>();
         long offset;
 
         Run(String name, GpuBench.Edges edges, GraphEventProcessor processor, GraphRegistry registry) {
@@ -151,7 +154,7 @@ final class DeltaBytes {
                         RepairBench.median(ch), RepairBench.median(bytes), percentile(bytes, 99),
                         bytes.length == 0 ? Double.NaN : Arrays.stream(bytes).max().getAsDouble(),
                         (long) Arrays.stream(bytes).sum(), fullBytes.get(id), plain.getOrDefault(id, new long[1])[0],
-                        batches.getOrDefault(id, new long[CODECS.size()]));
+                        batches.getOrDefault(id, new long[CODECS.size()]), nanos.getOrDefault(id, new long[CODECS.size()]));
             }
             return rows;
         }
@@ -215,7 +218,12 @@ final class DeltaBytes {
                     plain.computeIfAbsent(p.getKey(), id -> new long[1])[0] += pushPlain.get(p.getKey())[0];
                     long[] w = batches.computeIfAbsent(p.getKey(), id -> new long[CODECS.size()]);
                     SimpleRecord[] records = pushRecords.get(p.getKey()).toArray(SimpleRecord[]::new);
-                    for (int c = 0; c < CODECS.size(); c++) w[c] += MemoryRecords.withRecords(CODECS.get(c), records).sizeInBytes();
+                    long[] ns = nanos.computeIfAbsent(p.getKey(), id -> new long[CODECS.size()]);
+                    for (int c = 0; c < CODECS.size(); c++) {
+                        long t = System.nanoTime();
+                        w[c] += MemoryRecords.withRecords(CODECS.get(c), records).sizeInBytes();
+                        ns[c] += System.nanoTime() - t;
+                    }
                     changed.computeIfAbsent(p.getKey(), id -> new ArrayList<>()).add(pushChanged.get(p.getKey()));
                 } else {
                     complete.merge(p.getKey(), 1, Integer::sum);
@@ -266,11 +274,13 @@ final class DeltaBytes {
                 + " re-weight); complete: pushes sent whole after a recompute; changes: vertices (SSSP, BFS) or forest edges (MST)"
                 + " a push lists; per re-weight: DELTA bytes over the re-weights; plain: the same pushes with plain packed arrays"
                 + " (before the compact fields, or compact-delta false); none/lz4/zstd: the DELTA pushes as Kafka record batches"
-                + " of that compression.type, one batch per push; every view equal to a fresh answer at the end):\n\n");
+                + " of that compression.type, one batch per push, and the ms building them took (one thread, this process);"
+                + " every view equal to a fresh answer at the end):\n\n");
         b.append("| graph | algorithm | re-weights | DELTA pushes | complete pushes | changes per push (median) | DELTA bytes p50"
                 + " | p99 | max | FULL bytes | FULL / DELTA p50 | DELTA bytes in all | FULL mode would send | per re-weight"
-                + " | plain per re-weight | plain / compact | batches " + String.join(" | ", CODEC_NAMES) + " |\n");
-        b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|".repeat(CODECS.size()) + "\n");
+                + " | plain per re-weight | plain / compact | batches " + String.join(" | ", CODEC_NAMES) + " | ms "
+                + String.join(" | ", CODEC_NAMES) + " |\n");
+        b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|".repeat(2 * CODECS.size()) + "\n");
         for (Row r : rows) {
             b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %,d | %s | %s | %s | %s | %,d | %s | %,d | %,d | %,.0f | %,.0f | %s |",
                     r.graph(), r.algorithm(), r.updates(), r.deltaPushes(), r.completePushes(), count(r.changedMedian()),
@@ -279,6 +289,7 @@ final class DeltaBytes {
                     r.perUpdate(), r.plainPerUpdate(),
                     r.deltaBytes() == 0 ? "" : String.format(Locale.ROOT, "%.2fx", (double) r.plainBytes() / r.deltaBytes())));
             for (long w : r.wire()) b.append(String.format(Locale.ROOT, " %,d |", w));
+            for (long ns : r.compressNs()) b.append(String.format(Locale.ROOT, " %.1f |", ns / 1e6));
             b.append('\n');
         }
         return b.toString();

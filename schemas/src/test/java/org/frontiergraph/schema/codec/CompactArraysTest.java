@@ -40,6 +40,22 @@ class CompactArraysTest {
         assertArrayEquals(d, CompactArrays.toReals(r));
     }
 
+    /** docs/contract.md's example ("Compact arrays"), byte for byte; the Python client's test reads the same bytes. */
+    @Test
+    void theContractsExample() {
+        int[] at = {1000, 1001, 1005};
+        assertArrayEquals(new byte[] {2, 3, (byte) 0xD0, 0x0F, 2, 8}, bytes(CompactArrays.ints(IntBuffer.wrap(at), null)));
+        assertArrayEquals(new byte[] {1, 3, 1, 0x19, 0},
+                bytes(CompactArrays.reals(DoubleBuffer.wrap(new double[] {0, 12, Double.POSITIVE_INFINITY}))));
+        assertArrayEquals(new byte[] {3, 3, 0, 1, (byte) 0xDB, 0x0F}, bytes(CompactArrays.ints(IntBuffer.wrap(new int[] {1000, 1000, -1}), at)));
+    }
+
+    private static byte[] bytes(ByteBuffer b) {
+        byte[] out = new byte[b.remaining()];
+        b.duplicate().get(out);
+        return out;
+    }
+
     @Test
     void valuesNoVarintHoldsExactlyStayRaw() {
         for (double odd : new double[] {0.5, -0.0, Double.NaN, Double.NEGATIVE_INFINITY, 0x1p60}) {
