@@ -35,6 +35,7 @@ import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.CompactArrays;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.schema.codec.SubscriptionView;
 import org.frontiergraph.worker.config.FrontierConfig;
@@ -258,6 +259,8 @@ class SubscriptionPushesTest {
             assertPush(pushed.get(id), id, PushReason.UPDATE, 1, !id.equals("c"));
             assertEquals(version, pushed.get(id).get(0).getGraphVersion(), id + " describes the batch's last version");
         }
+        assertTrue(CompactArrays.isCompact(pushed.get("a").get(0)), "DELTA pushes are compact by default");
+        CompactArrays.expand(pushed.get("a").get(0));
         assertArrayEquals(new int[] {4 + FIRST}, PackedArrays.toIntArray(pushed.get("a").get(0).getVertices()),
                 "only vertex 4 changed in the end");
         assertArrayEquals(new double[] {10}, PackedArrays.toDoubleArray(pushed.get("a").get(0).getDistances()));
@@ -322,6 +325,10 @@ class SubscriptionPushesTest {
             Pending pending = new Pending();
             pending.add(Delta.ofVertices(vertices));
             List<QueryResult> delta = standing.delta(c, result, pending);
+            for (QueryResult chunk : delta) {   // compact on the wire, the TARGETS answer once expanded
+                assertTrue(CompactArrays.isCompact(chunk));
+                CompactArrays.expand(chunk);
+            }
             List<QueryResult> targets = standing.complete(c.over(vertices), result);
             assertEquals(targets, delta, standing.algorithm() + ": DELTA over " + size + " vertices");
         }
