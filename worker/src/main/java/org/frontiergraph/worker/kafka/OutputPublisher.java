@@ -86,12 +86,13 @@ public class OutputPublisher implements PushBacklog {
 
     @Inject
     public OutputPublisher(@KafkaClient(id = "frontier-output", acks = KafkaClient.Acknowledge.ALL) Producer<String, byte[]> producer,
-                           @KafkaClient(id = "frontier-pushes", acks = KafkaClient.Acknowledge.ALL) Producer<String, byte[]> pushProducer,
+                           @KafkaClient(id = PUSHES, acks = KafkaClient.Acknowledge.ALL) Producer<String, byte[]> pushProducer,
                            TopicsConfig topics, FrontierConfig config, PropertyResolver settings, MeterRegistry meters,
                            FrontierSerde serde) {
         this(producer, pushProducer, topics, maxRequestSize(settings), meters, serde);
         config.setOutputRecordBytes(maxRequestBytes);   // result chunks are sized to fit it
-        config.setOutputBufferBytes(2 * producerSetting(settings, "buffer.memory", 32L << 20));   // the memory model sets them aside
+        config.setOutputBufferBytes(producerSetting(settings, "buffer.memory", 32L << 20)   // the memory model sets them aside
+                + producerSetting(settings, PUSHES, "buffer.memory", 32L << 20));
     }
 
     /** With Kafka's default {@code max.request.size} (1 MiB) and metrics kept to itself: for tests and benchmarks. */
@@ -128,7 +129,15 @@ public class OutputPublisher implements PushBacklog {
 
     /** A setting of the output producer: {@code kafka.producers.frontier-output.KEY}, else {@code kafka.KEY}, else Kafka's default. */
     static long producerSetting(PropertyResolver settings, String key, long kafkaDefault) {
-        for (String k : List.of("kafka.producers.frontier-output." + key, "kafka." + key)) {
+        return producerSetting(settings, "frontier-output", key, kafkaDefault);
+    }
+
+    /** The pushes' producer's client id. */
+    static final String PUSHES = "frontier-pushes";
+
+    /** A setting of producer {@code client}: {@code kafka.producers.CLIENT.KEY}, else {@code kafka.KEY}, else Kafka's default. */
+    static long producerSetting(PropertyResolver settings, String client, String key, long kafkaDefault) {
+        for (String k : List.of("kafka.producers." + client + "." + key, "kafka." + key)) {
             var v = settings.getProperty(k, Long.class);
             if (v.isPresent()) return v.get();
         }
