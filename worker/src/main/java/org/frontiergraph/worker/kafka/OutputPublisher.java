@@ -249,7 +249,14 @@ public class OutputPublisher implements PushBacklog {
             if (pushes.isEmpty()) return;
             for (Pending p : pushes) unacknowledged.computeIfAbsent(p.key(), k -> new AtomicInteger()).incrementAndGet();
             boolean many = pushes.size() >= SIDE_BY_SIDE_RECORDS;
-            Future<?> h = pushLane.submit(() -> publish(pushes, many));
+            Future<?> h = pushLane.submit(() -> {
+                try {
+                    publish(pushes, many);
+                } catch (RuntimeException | Error e) {   // the batch fails (await): none of these is on its way any more
+                    for (Pending p : pushes) unacknowledged.remove(p.key());
+                    throw e;
+                }
+            });
             synchronized (this) {
                 handed.add(h);
             }
