@@ -3,6 +3,8 @@
 * Avro single-object encoding: ``C3 01``, the 8-byte little-endian CRC-64-AVRO fingerprint of the writer
   schema's Parsing Canonical Form, then the Avro binary body. The fingerprint names the record type.
 * Packed arrays: Avro ``bytes`` holding little-endian int32 (4 bytes an element) or float64 (8 bytes).
+* Compact arrays (QueryResult's ``compact*`` fields, DELTA pushes): a form byte, the element count as a varint, then
+  the elements (contract, "Compact arrays"); :func:`expand_compact` turns them into the packed fields.
 
 The schemas are this package's own copy of ``schemas/src/main/avro`` (``frontier_client/schemas``); a test
 checks that the copy equals the originals. Named types defined in ``common/`` are inlined where they are first
@@ -246,3 +248,104 @@ def edge_batch(sources, targets, weights=None) -> dict:
     if w and len(w) // 8 != len(s) // 4:
         raise ValueError("weights has %d elements for %d edges" % (len(w) // 8, len(s) // 4))
     return {"sources": s, "targets": t, "weights": w}
+
+
+# ---------------------------------------------------------------------------------------------- compact arrays
+
+#: The per-vertex arrays with a compact form: (field, float64?, the values are vertex ids).
+COMPACT_ARRAYS = (("hops", False, False), ("labels", False, True), ("distances", True, False), ("parents", False, True))
+#: Forms of a compact array (its first byte).
+RAW, VALUES, GAPS, FROM_VERTEX = range(4)
+
+
+def _compact_field(field):
+    return "compact" + field[0].upper() + field[1:]
+
+
+def _varints(data):
+    """The unsigned LEB128 varints that fill ``data`` exactly, as a uint64 array."""
+    b = np.frombuffer(data, dtype=np.uint8)
+    if b.size == 0:
+        return np.zeros(0, dtype=np.uint64)
+    ends = np.flatnonzero(b < 0x80)
+    if ends.size == 0 or ends[-1] != b.size - 1:
+        raise MalformedRecord("a compact array ends inside a varint")
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    lengths = ends - starts + 1
+    if lengths.max() > 10:
+        raise MalformedRecord("a varint longer than 10 bytes in a compact array")
+    pos = np.arange(b.size) - np.repeat(starts, lengths)
+    parts = (b & 0x7F).astype(np.uint64) << (7 * pos).astype(np.uint64)
+    return np.bitwise_or.reduceat(parts, starts)
+
+
+def _unzigzag(u):
+    return (u >> np.uint64(1)).astype(np.int64) ^ -(u & np.uint64(1)).astype(np.int64)
+
+
+def unpack_compact(data, real, at=None) -> np.ndarray:
+    """The elements of a compact array: float64 when ``real``, else int32; ``at``: the vertex at each position
+    (needed by the FROM_VERTEX form only)."""
+    data = bytes(data)
+    if not data:
+        raise MalformedRecord("an empty compact array (no form byte)")
+    form, p, n, shift = data[0], 1, 0, 0
+    while True:
+        if p >= len(data) or shift > 63:
+            raise MalformedRecord("a compact array's element count is cut short")
+        x = data[p]
+        p += 1
+        n |= (x & 0x7F) << shift
+        shift += 7
+        if x < 0x80:
+            break
+    body = data[p:]
+    if form == RAW:
+        width = 8 if real else 4
+        if len(body) != n * width:
+            raise MalformedRecord("a raw compact array of %d elements in %d bytes" % (n, len(body)))
+        return np.frombuffer(body, dtype="<f8" if real else "<i4").copy()
+    if form not in (VALUES, GAPS, FROM_VERTEX) or (real and form == FROM_VERTEX):
+        raise MalformedRecord("a compact array of unknown form %d" % form)
+    u = _varints(body)
+    if u.size != n:
+        raise MalformedRecord("a compact array declares %d elements and holds %d" % (n, u.size))
+    if real:
+        inf = u == 0
+        v = _unzigzag(np.where(inf, np.uint64(1), u) - np.uint64(1))
+        if form == GAPS:
+            v = np.cumsum(np.where(inf, 0, v))
+        out = v.astype("<f8")
+        out[inf] = np.inf
+        return out
+    v = _unzigzag(u)
+    if form == GAPS:
+        v = np.cumsum(v)
+    elif form == FROM_VERTEX:
+        if at is None or len(at) < n:
+            raise MalformedRecord("a compact array relative to its vertices, without them")
+        v = v + np.asarray(at[:n], dtype=np.int64)
+    if v.size and (v.min() < -2**31 or v.max() >= 2**31):
+        raise MalformedRecord("a compact int32 array holds a value out of range")
+    return v.astype("<i4")
+
+
+def expand_compact(chunk: dict) -> dict:
+    """``chunk`` (a decoded QueryResult) with its compact fields turned into the packed ones, in place; returned."""
+    listed = chunk.get("compactVertices")
+    if listed is not None:
+        chunk["vertices"] = unpack_compact(listed, False).tobytes()
+        chunk["compactVertices"] = None
+    at = None
+    for field, real, ids in COMPACT_ARRAYS:
+        c = chunk.get(_compact_field(field))
+        if c is None:
+            continue
+        if ids and at is None:
+            if chunk.get("vertices") is not None:
+                at = unpack_int32(chunk["vertices"])
+            else:
+                at = np.arange(len(c), dtype=np.int64) + chunk.get("firstVertexId", 0) + chunk.get("offset", 0)
+        chunk[field] = unpack_compact(c, real, at if ids else None).tobytes()
+        chunk[_compact_field(field)] = None
+    return chunk

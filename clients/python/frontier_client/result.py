@@ -45,6 +45,7 @@ class Result:
     def __init__(self, chunks, mode="FULL"):
         if not chunks:
             raise ValueError("no chunks")
+        chunks = [codec.expand_compact(c) for c in chunks]   # compact arrays (DELTA pushes) as packed ones
         h = chunks[0]
         self.chunks = chunks
         self.mode = mode

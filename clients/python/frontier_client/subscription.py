@@ -56,10 +56,12 @@ class Push:
     order, each a tuple of its fields (packed ones as lists), empty when the push has none: CC's
     ``component_changes``, the components that merged or split, in the order of the batches, as
     ``(kind, label, parts)`` in user ids: ``("MERGED", label now, [labels before])`` or ``("SPLIT", label before,
-    [labels now])``.
+    [labels now])``. A DELTA push in compact arrays (the contract's "Compact arrays") reads the same: its chunks are
+    expanded to the packed fields first (:func:`codec.expand_compact`).
     """
 
     def __init__(self, chunks, mode="DELTA"):
+        chunks = [codec.expand_compact(c) for c in chunks]
         h = chunks[0]
         self.chunks = chunks
         self.subscription_id = h["queryId"]

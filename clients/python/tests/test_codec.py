@@ -249,6 +249,24 @@ class SubscriptionTest(unittest.TestCase):
         self.assertTrue(view.apply(end))
         self.assertTrue(view.ended)
 
+    def test_compact_delta_pushes_read_as_plain_ones(self):
+        # docs/contract.md's example ("Compact arrays"): vertices 1000, 1001, 1005 as gaps; distances 0, 12, unreachable
+        # as varints; parents 1000, 1000, -1 from their vertices (the Java CompactArraysTest writes these bytes)
+        c = {"compactVertices": bytes([2, 3, 0xD0, 0x0F, 2, 8]), "compactDistances": bytes([1, 3, 1, 0x19, 0]),
+             "compactParents": bytes([3, 3, 0, 1, 0xDB, 0x0F])}
+        delta = Push([push("UPDATE", 1, True, vertexCount=1006, firstVertexId=0, **c)])
+        self.assertEqual([1000, 1001, 1005], delta.vertices.tolist())
+        self.assertEqual([0.0, 12.0, math.inf], delta.distances.tolist())
+        self.assertEqual([1000, 1000, -1], delta.parents.tolist())
+        name, rec = codec.decode(codec.encode("QueryResult", push("UPDATE", 1, True, **c)))
+        self.assertEqual([1000, 1001, 1005], codec.unpack_int32(codec.expand_compact(rec)["vertices"]).tolist(),
+                         "through Avro bytes")
+        self.assertEqual([3, -7, 2**31 - 1, -2**31], codec.unpack_compact(bytes([1, 4, 6, 13, 0xFE, 0xFF, 0xFF, 0xFF, 0x0F,
+                                                                                0xFF, 0xFF, 0xFF, 0xFF, 0x0F]), False).tolist())
+        for bad in (b"", bytes([9, 0]), bytes([1, 3, 2]), bytes([1, 1, 0x80]), bytes([0, 1, 1, 2]), bytes([3, 1, 0])):
+            with self.assertRaises(MalformedRecord):
+                codec.unpack_compact(bad, False)
+
     def test_one_id_on_two_graphs_is_two_subscriptions(self):
         from collections import deque
         from frontier_client.client import _route_push

@@ -7,7 +7,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.nio.charset.StandardCharsets;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.compress.Compression;
+import org.apache.kafka.common.record.MemoryRecords;
+import org.apache.kafka.common.record.SimpleRecord;
 import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.bench.worker.WorkerServices;
 import org.frontiergraph.cli.Snapshots;
@@ -51,17 +55,33 @@ import org.frontiergraph.worker.registry.GraphRegistry;
 final class DeltaBytes {
     private static final String TOPIC = "frontier.graphs";
 
-    /** One subscription's pushes over {@code updates} re-weights. */
+    /**
+     * One subscription's pushes over {@code updates} re-weights. DELTA bytes as published (compact arrays when the
+     * worker writes them); {@code plainBytes}: the same pushes with plain packed arrays (the worker before the compact
+     * fields, or with {@code frontier.subscriptions.compact-delta} false); {@code wire}: the DELTA pushes as Kafka record
+     * batches (one per push), by {@link #CODECS}, and {@code compressNs} the time building them took (this process, one
+     * thread).
+     */
     record Row(String graph, String algorithm, int updates, int deltaPushes, int completePushes, double changedMedian,
-               double bytesMedian, double bytesP99, double bytesMax, long deltaBytes, long fullBytes) {
+               double bytesMedian, double bytesP99, double bytesMax, long deltaBytes, long fullBytes, long plainBytes, long[] wire,
+               long[] compressNs) {
         /** FULL bytes per push over the median DELTA push. */
         double ratio() { return fullBytes / bytesMedian; }
+
+        /** DELTA bytes per re-weight, as published and plain. */
+        double perUpdate() { return (double) deltaBytes / updates; }
+
+        double plainPerUpdate() { return (double) plainBytes / updates; }
 
         /** What FULL mode would have sent for the same pushes (the worker pushes FULL only on a change too). */
         long fullModeBytes() { return (long) (deltaPushes + completePushes) * fullBytes; }
     }
 
     private DeltaBytes() {}
+
+    /** The results producer's {@code compression.type} choices measured: none, lz4, zstd (Kafka's default levels). */
+    static final List<String> CODEC_NAMES = List.of("none", "lz4", "zstd");
+    static final List<Compression> CODECS = List.of(Compression.NONE, Compression.lz4().build(), Compression.zstd().build());
 
     static Row[] measure(String name, GpuBench.Edges edges, int updates, long seed) {
         try (WorkerServices worker = new WorkerServices("repair-bench")) {
@@ -81,6 +101,9 @@ final class DeltaBytes {
         final Map<String, List<Long>> deltaBytes = new HashMap<>();
         final Map<String, List<Integer>> changed = new HashMap<>();
         final Map<String, Integer> complete = new HashMap<>();
+        final Map<String, long[]> plain = new HashMap<>();
+        final Map<String, long[]> batches = new HashMap<>();
+        final Map<String, long[]> nanos = new HashMap<>();
         long offset;
 
         Run(String name, GpuBench.Edges edges, GraphEventProcessor processor, GraphRegistry registry) {
@@ -130,7 +153,8 @@ final class DeltaBytes {
                 rows[k] = new Row(name, id.substring(id.lastIndexOf('-') + 1), updates, bytes.length, complete.getOrDefault(id, 0),
                         RepairBench.median(ch), RepairBench.median(bytes), percentile(bytes, 99),
                         bytes.length == 0 ? Double.NaN : Arrays.stream(bytes).max().getAsDouble(),
-                        (long) Arrays.stream(bytes).sum(), fullBytes.get(id));
+                        (long) Arrays.stream(bytes).sum(), fullBytes.get(id), plain.getOrDefault(id, new long[1])[0],
+                        batches.getOrDefault(id, new long[CODECS.size()]), nanos.getOrDefault(id, new long[CODECS.size()]));
             }
             return rows;
         }
@@ -156,6 +180,8 @@ final class DeltaBytes {
             Map<String, long[]> pushBytes = new HashMap<>();
             Map<String, QueryResult> heads = new HashMap<>();
             Map<String, Integer> pushChanged = new HashMap<>();
+            Map<String, long[]> pushPlain = new HashMap<>();
+            Map<String, List<SimpleRecord>> pushRecords = new HashMap<>();
             for (QueryResult r : out.results()) {
                 if (r.getReason() == null) continue;
                 if (r.getStatus() != ResultStatus.OK || r.getReason() == PushReason.END) {
@@ -172,9 +198,12 @@ final class DeltaBytes {
                     throw new IllegalStateException("push #" + r.getSequence() + " of " + r.getQueryId() + " was refused (a gap or a repeat)");
                 }
                 pushBytes.computeIfAbsent(r.getQueryId(), id -> new long[1])[0] += wire.length;
+                pushPlain.computeIfAbsent(r.getQueryId(), id -> new long[1])[0] += FrontierCodec.encode(decoded).length;   // expanded by apply
+                pushRecords.computeIfAbsent(r.getQueryId(), id -> new ArrayList<>())
+                        .add(new SimpleRecord(r.getQueryId().getBytes(StandardCharsets.UTF_8), wire));
                 heads.putIfAbsent(r.getQueryId(), r);
                 int n = 0;
-                if (r.getVertices() != null) n += PackedArrays.intCount(r.getVertices());
+                if (decoded.getVertices() != null) n += PackedArrays.intCount(decoded.getVertices());
                 if (r.getMstEdges() != null) n += PackedArrays.intCount(r.getMstEdges().getSources());
                 if (r.getRemovedEdges() != null) n += PackedArrays.intCount(r.getRemovedEdges().getSources());
                 pushChanged.merge(r.getQueryId(), n, Integer::sum);
@@ -186,6 +215,15 @@ final class DeltaBytes {
                     fullBytes.put(p.getKey(), bytes);
                 } else if (head.getDelta()) {
                     deltaBytes.computeIfAbsent(p.getKey(), id -> new ArrayList<>()).add(bytes);
+                    plain.computeIfAbsent(p.getKey(), id -> new long[1])[0] += pushPlain.get(p.getKey())[0];
+                    long[] w = batches.computeIfAbsent(p.getKey(), id -> new long[CODECS.size()]);
+                    SimpleRecord[] records = pushRecords.get(p.getKey()).toArray(SimpleRecord[]::new);
+                    long[] ns = nanos.computeIfAbsent(p.getKey(), id -> new long[CODECS.size()]);
+                    for (int c = 0; c < CODECS.size(); c++) {
+                        long t = System.nanoTime();
+                        w[c] += MemoryRecords.withRecords(CODECS.get(c), records).sizeInBytes();
+                        ns[c] += System.nanoTime() - t;
+                    }
                     changed.computeIfAbsent(p.getKey(), id -> new ArrayList<>()).add(pushChanged.get(p.getKey()));
                 } else {
                     complete.merge(p.getKey(), 1, Integer::sum);
@@ -234,15 +272,25 @@ final class DeltaBytes {
                 + " bytes: the Avro-encoded pushes as published, every chunk, before Kafka's compression; FULL: the complete"
                 + " answer (the INITIAL push); pushes: re-weights that changed the answer (BFS: hop counts never change on a"
                 + " re-weight); complete: pushes sent whole after a recompute; changes: vertices (SSSP, BFS) or forest edges (MST)"
-                + " a push lists; every view equal to a fresh answer at the end):\n\n");
+                + " a push lists; per re-weight: DELTA bytes over the re-weights; plain: the same pushes with plain packed arrays"
+                + " (before the compact fields, or compact-delta false); none/lz4/zstd: the DELTA pushes as Kafka record batches"
+                + " of that compression.type, one batch per push, and the ms building them took (one thread, this process);"
+                + " every view equal to a fresh answer at the end):\n\n");
         b.append("| graph | algorithm | re-weights | DELTA pushes | complete pushes | changes per push (median) | DELTA bytes p50"
-                + " | p99 | max | FULL bytes | FULL / DELTA p50 | DELTA bytes in all | FULL mode would send |\n");
-        b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                + " | p99 | max | FULL bytes | FULL / DELTA p50 | DELTA bytes in all | FULL mode would send | per re-weight"
+                + " | plain per re-weight | plain / compact | batches " + String.join(" | ", CODEC_NAMES) + " | ms "
+                + String.join(" | ", CODEC_NAMES) + " |\n");
+        b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|".repeat(2 * CODECS.size()) + "\n");
         for (Row r : rows) {
-            b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %,d | %s | %s | %s | %s | %,d | %s | %,d | %,d |%n", r.graph(),
-                    r.algorithm(), r.updates(), r.deltaPushes(), r.completePushes(), count(r.changedMedian()), count(r.bytesMedian()),
-                    count(r.bytesP99()), count(r.bytesMax()), r.fullBytes(),
-                    Double.isNaN(r.bytesMedian()) ? "" : String.format(Locale.ROOT, "%,.0fx", r.ratio()), r.deltaBytes(), r.fullModeBytes()));
+            b.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %,d | %s | %s | %s | %s | %,d | %s | %,d | %,d | %,.0f | %,.0f | %s |",
+                    r.graph(), r.algorithm(), r.updates(), r.deltaPushes(), r.completePushes(), count(r.changedMedian()),
+                    count(r.bytesMedian()), count(r.bytesP99()), count(r.bytesMax()), r.fullBytes(),
+                    Double.isNaN(r.bytesMedian()) ? "" : String.format(Locale.ROOT, "%,.0fx", r.ratio()), r.deltaBytes(), r.fullModeBytes(),
+                    r.perUpdate(), r.plainPerUpdate(),
+                    r.deltaBytes() == 0 ? "" : String.format(Locale.ROOT, "%.2fx", (double) r.plainBytes() / r.deltaBytes())));
+            for (long w : r.wire()) b.append(String.format(Locale.ROOT, " %,d |", w));
+            for (long ns : r.compressNs()) b.append(String.format(Locale.ROOT, " %.1f |", ns / 1e6));
+            b.append('\n');
         }
         return b.toString();
     }

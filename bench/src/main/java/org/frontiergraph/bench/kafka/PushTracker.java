@@ -16,6 +16,7 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.codec.CompactArrays;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.schema.codec.SubscriptionView;
@@ -27,8 +28,8 @@ import org.frontiergraph.schema.codec.SubscriptionView;
  * registered subscription to its {@link SubscriptionView} as it is read (one reader decoding every push fell behind
  * the worker at 100 subscriptions on the GPU: docs/benchmarks.md, "Standing queries"), recording for each whole push when its last chunk was read, its graph
  * version, its encoded size and which vertices it changed in the view (the listed vertices whose distance or parent
- * differs after applying it; every vertex for a complete push after the first). Pushes of other keys are passed over
- * undecoded.
+ * differs after applying it; every vertex for a complete push after the first); a push in compact arrays is expanded
+ * first, its size the compact record's. Pushes of other keys are passed over undecoded.
  */
 final class PushTracker implements AutoCloseable {
     /**
@@ -135,8 +136,8 @@ final class PushTracker implements AutoCloseable {
                     long lagMs = System.currentTimeMillis() - r.timestamp();
                     QueryResult q;
                     try {
-                        q = FrontierCodec.decode(r.value(), QueryResult.class);
-                    } catch (FrontierCodec.MalformedMessageException e) {
+                        q = CompactArrays.expand(FrontierCodec.decode(r.value(), QueryResult.class));
+                    } catch (FrontierCodec.MalformedMessageException | PackedArrays.MalformedArrayException e) {
                         failures.add(s.id + ": an undecodable record on the results topic: " + e.getMessage());
                         continue;
                     }

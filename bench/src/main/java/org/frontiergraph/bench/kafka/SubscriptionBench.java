@@ -526,24 +526,26 @@ public final class SubscriptionBench {
         b.append("\n**Standing SSSP queries through Kafka** (INITIAL: from publishing the first subscription to reading the last"
                 + " INITIAL answer; applied: from the first re-weight handed to the producer to the worker's GraphStatus of the"
                 + " last; pushes: UPDATE pushes read (DELTA, or complete after a recompute); bytes: record values as published,"
-                + " Avro, before Kafka's compression; FULL: one complete answer (INITIAL, median); FULL mode would send: the same"
+                + " Avro (DELTA pushes in the compact fields unless the worker's frontier.subscriptions.compact-delta is false),"
+                + " before Kafka's compression; DELTA bytes per re-weight: DELTA bytes over the timed re-weights; FULL: one complete answer (INITIAL, median); FULL mode would send: the same"
                 + " pushes as complete answers; latency per (update, subscription it changed): from handing the re-weight to the"
                 + " producer to reading the first push of that subscription on a version including it; per update: until every"
                 + " subscription it changed had such a push; applied: from handing a re-weight to the producer to reading the"
                 + " worker's GraphStatus of its version or a later one; push read lag: from an UPDATE push's record timestamp (the worker's"
                 + " producer sending it) to reading it here, wall clock):\n\n");
         b.append("| graph | backend | subs | INITIAL s | FULL bytes | re-weights | target/s | published/s | applied/s | pushes"
-                + " | complete | DELTA bytes p50 | p99 | max | DELTA MB | FULL mode would send MB | changes per push p50"
+                + " | complete | DELTA bytes p50 | p99 | max | DELTA MB | DELTA bytes per re-weight | FULL mode would send MB | changes per push p50"
                 + " | pairs | pair p50 ms | pair p99 ms | pair max ms | updates that changed a sub | subs per such update"
                 + " | update p50 ms | update p99 ms | update max ms | applied p50 ms | applied p99 ms | push read lag p50 ms"
                 + " | p99 ms | views verified | ended |\n");
-        b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:"
+        b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:"
                 + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        b.append(f("| %s | %s | %d | %.1f | %,d | %,d | %,d | %,.0f | %,.0f | %,d | %,d | %s | %s | %s | %.2f | %.1f | %s | %,d"
+        b.append(f("| %s | %s | %d | %.1f | %,d | %,d | %,d | %,.0f | %,.0f | %,d | %,d | %s | %s | %s | %.2f | %,.0f | %.1f | %s | %,d"
                         + " | %s | %s | %s | %,d | %.1f | %s | %s | %s | %s | %s | %s | %s | %d/%d | %d/%d |%n",
                 r.graph(), r.backend(), r.subscriptions(), r.initialSeconds(), r.fullBytes(), r.updates(), r.targetRate(),
                 r.updates() / r.publishSeconds(), r.updates() / r.appliedSeconds(), r.updatePushes(), r.completePushes(),
-                n0(r.deltaBytesP50()), n0(r.deltaBytesP99()), n0(r.deltaBytesMax()), r.deltaBytes() / 1e6, r.fullModeBytes() / 1e6,
+                n0(r.deltaBytesP50()), n0(r.deltaBytesP99()), n0(r.deltaBytesMax()), r.deltaBytes() / 1e6,
+                (double) r.deltaBytes() / Math.max(1, r.updates()), r.fullModeBytes() / 1e6,
                 n0(r.listedMedian()), r.pairs(), n1(r.pairP50()), n1(r.pairP99()), n1(r.pairMax()), r.changingUpdates(),
                 r.affectedMean(), n1(r.updateP50()), n1(r.updateP99()), n1(r.updateMax()), n1(r.statusP50()), n1(r.statusP99()),
                 n0(r.lagP50()), n0(r.lagP99()),

@@ -14,6 +14,7 @@ import org.apache.avro.generic.IndexedRecord;
 import org.frontiergraph.schema.EdgeBatch;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.codec.AnswerFields;
+import org.frontiergraph.schema.codec.CompactArrays;
 import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
@@ -33,6 +34,7 @@ public final class JsonAnswer {
     private JsonAnswer() {}
 
     public static void write(List<QueryResult> chunks, Writer out) throws IOException {
+        for (QueryResult c : chunks) CompactArrays.expand(c);
         try (JsonGenerator g = generator(out)) {
             g.writeStartObject();
             header(g, chunks.get(0));
@@ -52,9 +54,11 @@ public final class JsonAnswer {
      * edges that joined or changed weight ({@code "edges"}) and those that left it ({@code "removedEdges"}, pairs), or
      * for CC the changed vertices' {@code "labels"}; then each push content of {@link AnswerFields.PushContent} the
      * push holds, every chunk's records in one array (CC's {@code "componentChanges": [{"merged": label now, "from":
-     * [labels before]}, {"split": label before, "into": [labels now]}]}).
+     * [labels before]}, {"split": label before, "into": [labels now]}]}). Compact arrays are written as the plain
+     * ones (each chunk expanded in place, {@link CompactArrays#expand}).
      */
     public static void writePush(List<QueryResult> chunks, Writer out) throws IOException {
+        for (QueryResult c : chunks) CompactArrays.expand(c);
         QueryResult h = chunks.get(0);
         try (JsonGenerator g = generator(out)) {
             g.writeStartObject();

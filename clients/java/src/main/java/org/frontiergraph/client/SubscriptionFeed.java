@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.codec.CompactArrays;
 import org.frontiergraph.schema.codec.SubscriptionView;
 
 /**
@@ -190,11 +191,13 @@ public final class SubscriptionFeed implements AutoCloseable {
 
     /**
      * Takes one chunk read from the results topic; returns the push it completes (applied to its view), or null
-     * (a chunk of a push still incomplete, an answer to a query, a push of an id not followed).
+     * (a chunk of a push still incomplete, an answer to a query, a push of an id not followed). A chunk in compact
+     * arrays is expanded to the plain ones ({@link CompactArrays#expand}): a push's chunks hold plain packed arrays.
      */
     Push accept(QueryResult r) {
         List<Assembly> views = followed.get(r.getQueryId());
         if (views == null || r.getReason() == null) return null;   // not followed, or a query's answer
+        CompactArrays.expand(r);
         String graph = r.getGraphId();
         Assembly unbound = null;
         for (Assembly a : views) {

@@ -56,10 +56,11 @@ public final class SubscriptionView {
     }
 
     /**
-     * Applies one chunk of a push. Returns false when the chunk was ignored (a redelivery, or a gap: see
-     * {@link #stale()}).
+     * Applies one chunk of a push (a chunk in compact arrays is first expanded in place: {@link CompactArrays#expand}).
+     * Returns false when the chunk was ignored (a redelivery, or a gap: see {@link #stale()}).
      */
     public boolean apply(QueryResult r) {
+        CompactArrays.expand(r);
         long seq = r.getSequence() == null ? 0 : r.getSequence();
         boolean complete = !r.getDelta() && r.getReason() != PushReason.UPDATE && r.getReason() != PushReason.END;
         if (r.getChunkIndex() == 0) {

@@ -29,6 +29,8 @@ class AnswerFieldsTest {
         Arrays.stream(AnswerFields.Summary.values()).forEach(s -> answer.add(s.field));
         Arrays.stream(AnswerFields.VertexArray.values()).forEach(a -> answer.add(a.field));
         Arrays.stream(AnswerFields.PushContent.values()).forEach(p -> answer.add(p.field));
+        answer.add(CompactArrays.VERTICES);   // the compact forms of the vertex list and the arrays (CompactArrays)
+        Arrays.stream(AnswerFields.VertexArray.values()).forEach(a -> answer.add(CompactArrays.field(a)));
         for (Schema.Field f : QueryResult.getClassSchema().getFields()) {
             int places = (FRAMING.contains(f.name()) ? 1 : 0) + (OWN_READERS.contains(f.name()) ? 1 : 0)
                     + (answer.contains(f.name()) ? 1 : 0);

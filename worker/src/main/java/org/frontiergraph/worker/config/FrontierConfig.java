@@ -307,13 +307,20 @@ public class FrontierConfig {
     public Trees getTrees() { return trees; }
     public void setTrees(Trees v) { this.trees = v; }
 
-    /** {@code frontier.subscriptions.*}: when standing answers are repaired on the device (docs/operations.md, "Engine tuning"). */
+    /**
+     * {@code frontier.subscriptions.*}: when standing answers are repaired on the device (docs/operations.md, "Engine
+     * tuning"), and how DELTA pushes are written (docs/contract.md, "Compact arrays").
+     */
     @ConfigurationProperties("subscriptions")
     public static class Subscriptions {
         /** Changed arcs from which a batch repairs the standing trees on the GPU first (0: the host always tries first). */
         private int deviceFirstArcs = 1024;
         /** How many times sooner the host gives up on an answer that keeps a tree on the GPU (1: as any other). */
         private int deviceBudgetDivisor = 32;
+        /** DELTA pushes carry their vertex lists and arrays in the compact fields (false: the plain packed ones). */
+        private boolean compactDelta = true;
+        public boolean isCompactDelta() { return compactDelta; }
+        public void setCompactDelta(boolean v) { this.compactDelta = v; }
         public int getDeviceFirstArcs() { return deviceFirstArcs; }
         public void setDeviceFirstArcs(int v) { this.deviceFirstArcs = v; }
         public int getDeviceBudgetDivisor() { return deviceBudgetDivisor; }

@@ -9,7 +9,11 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
+import jakarta.annotation.PreDestroy;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -27,12 +31,14 @@ import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.schema.codec.CompactArrays;
 import org.frontiergraph.schema.codec.FrontierSerde;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.config.TopicsConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.Ids;
 import org.frontiergraph.worker.processing.Outputs;
+import org.frontiergraph.worker.subscription.PushBacklog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,14 +54,30 @@ import org.slf4j.LoggerFactory;
  * it was an answer, and an error event (RESOURCE_EXHAUSTED or OUTPUT_REFUSED) naming the input record; a replacement
  * that fails for good is dropped with an ERROR line. Nothing deterministic is retried: the batch completes and its
  * offsets are committed. Only failures that may pass (the broker away, timeouts) fail {@link Batch#await()}.
+ *
+ * <p>Subscription pushes (results with a push reason) take a lane of their own: encoded and handed to their producer
+ * ({@code frontier-pushes}, compressed: docs/operations.md) in order on one thread, off the consumer's; a batch is
+ * {@link Batch#done() done} only once its pushes were handed over and acknowledged, so offsets are still committed
+ * only after the outputs they caused. The publisher knows which subscriptions have a push not yet acknowledged
+ * ({@link #behind}): the subscriptions' flush holds their next UPDATE push back until then, so that under lag the
+ * changes of several batches leave as one push.
  */
 @Singleton
-public class OutputPublisher {
+public class OutputPublisher implements PushBacklog {
     private static final Logger LOG = LoggerFactory.getLogger(OutputPublisher.class);
     /** Kafka's bound on a record batch's framing beside the key and value (61 bytes of batch header, a record's varints). */
     static final int RECORD_OVERHEAD = 128;
 
     private final Producer<String, byte[]> producer;
+    /** The pushes' producer (the same as {@link #producer} in tests), and their lane: one thread, in order. */
+    private final Producer<String, byte[]> pushProducer;
+    private final ExecutorService pushLane = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "frontier-pushes");
+        t.setDaemon(true);
+        return t;
+    });
+    /** Push records handed over and not yet acknowledged (or failed), by subscription id. */
+    private final ConcurrentHashMap<String, AtomicInteger> unacknowledged = new ConcurrentHashMap<>();
     private final TopicsConfig topics;
     private final int maxRequestBytes;
     private final MeterRegistry meters;
@@ -64,11 +86,13 @@ public class OutputPublisher {
 
     @Inject
     public OutputPublisher(@KafkaClient(id = "frontier-output", acks = KafkaClient.Acknowledge.ALL) Producer<String, byte[]> producer,
+                           @KafkaClient(id = PUSHES, acks = KafkaClient.Acknowledge.ALL) Producer<String, byte[]> pushProducer,
                            TopicsConfig topics, FrontierConfig config, PropertyResolver settings, MeterRegistry meters,
                            FrontierSerde serde) {
-        this(producer, topics, maxRequestSize(settings), meters, serde);
+        this(producer, pushProducer, topics, maxRequestSize(settings), meters, serde);
         config.setOutputRecordBytes(maxRequestBytes);   // result chunks are sized to fit it
-        config.setOutputBufferBytes(producerSetting(settings, "buffer.memory", 32L << 20));   // the memory model sets it aside
+        config.setOutputBufferBytes(producerSetting(settings, "buffer.memory", 32L << 20)   // the memory model sets them aside
+                + producerSetting(settings, PUSHES, "buffer.memory", 32L << 20));
     }
 
     /** With Kafka's default {@code max.request.size} (1 MiB) and metrics kept to itself: for tests and benchmarks. */
@@ -82,8 +106,14 @@ public class OutputPublisher {
 
     public OutputPublisher(Producer<String, byte[]> producer, TopicsConfig topics, int maxRequestBytes, MeterRegistry meters,
                            FrontierSerde serde) {
+        this(producer, producer, topics, maxRequestBytes, meters, serde);
+    }
+
+    private OutputPublisher(Producer<String, byte[]> producer, Producer<String, byte[]> pushProducer, TopicsConfig topics,
+                            int maxRequestBytes, MeterRegistry meters, FrontierSerde serde) {
         this.serde = serde;
         this.producer = producer;
+        this.pushProducer = pushProducer;
         this.topics = topics;
         this.maxRequestBytes = maxRequestBytes;
         this.meters = meters;
@@ -99,11 +129,36 @@ public class OutputPublisher {
 
     /** A setting of the output producer: {@code kafka.producers.frontier-output.KEY}, else {@code kafka.KEY}, else Kafka's default. */
     static long producerSetting(PropertyResolver settings, String key, long kafkaDefault) {
-        for (String k : List.of("kafka.producers.frontier-output." + key, "kafka." + key)) {
+        return producerSetting(settings, "frontier-output", key, kafkaDefault);
+    }
+
+    /** The pushes' producer's client id. */
+    static final String PUSHES = "frontier-pushes";
+
+    /** A setting of producer {@code client}: {@code kafka.producers.CLIENT.KEY}, else {@code kafka.KEY}, else Kafka's default. */
+    static long producerSetting(PropertyResolver settings, String client, String key, long kafkaDefault) {
+        for (String k : List.of("kafka.producers." + client + "." + key, "kafka." + key)) {
             var v = settings.getProperty(k, Long.class);
             if (v.isPresent()) return v.get();
         }
         return kafkaDefault;
+    }
+
+    /** Stops the pushes' lane (what it holds was waited for by the batches' {@link Batch#await}). */
+    @PreDestroy
+    public void close() {
+        pushLane.shutdown();
+    }
+
+    /** Whether a push of subscription {@code subscriptionId} was handed over and is not acknowledged yet. */
+    @Override
+    public boolean behind(String subscriptionId) {
+        AtomicInteger n = unacknowledged.get(subscriptionId);
+        return n != null && n.get() > 0;
+    }
+
+    private void released(String subscriptionId) {
+        unacknowledged.computeIfPresent(subscriptionId, (k, n) -> n.decrementAndGet() <= 0 ? null : n);
     }
 
     /** The largest record this publisher hands to its producer, key and framing included. */
@@ -139,11 +194,16 @@ public class OutputPublisher {
             return value instanceof QueryResult r && hasArrays(r)
                     ? new Pending(topic, key, failedChunk(r, null, null), at, replacement) : this;
         }
+
+        /** A subscription's push (a result with a push reason): it takes the pushes' lane, and is counted there. */
+        boolean push() {
+            return !replacement && value instanceof QueryResult r && r.getReason() != null;
+        }
     }
 
     private static boolean hasArrays(QueryResult r) {
         return r.getVertices() != null || r.getHops() != null || r.getDistances() != null || r.getParents() != null
-                || r.getMstEdges() != null || r.getRemovedEdges() != null;
+                || r.getMstEdges() != null || r.getRemovedEdges() != null || CompactArrays.isCompact(r);
     }
 
     /** A send in flight and what it sends. */
@@ -151,9 +211,12 @@ public class OutputPublisher {
 
     /** Sends in flight that must all succeed before offsets are committed. */
     public final class Batch {
+        /** Guarded by the batch: the consumer's thread and the pushes' lane both add to it. */
         private final List<Sent> sends = new ArrayList<>();
+        /** The batch's pushes on the lane: done once each was handed to the producer (or refused). */
+        private final List<Future<?>> handed = new ArrayList<>();
         /** Outputs replaced or dropped so far (for tests and the log). */
-        private int refused;
+        private final AtomicInteger refused = new AtomicInteger();
         /** When the broker acknowledged the latest of the sends so far (the producer's callback), epoch ms. */
         private volatile long acknowledgedMs;
 
@@ -165,20 +228,44 @@ public class OutputPublisher {
         /**
          * The outputs of several records, sent in their order. The records are Avro-encoded first, on the host's cores
          * side by side when there are several (a FULL answer's chunks are megabytes of packed arrays each, a burst's
-         * answers hundreds of records), then handed to the producer one by one in order.
+         * answers hundreds of records), then handed to the producer one by one in order. Subscription pushes among them
+         * go, in their order, to the pushes' lane (after the others are handed over), which encodes and sends them there.
          */
         public void addAll(List<Outputs> outs) {
             List<Pending> pending = new ArrayList<>();
+            List<Pending> pushes = new ArrayList<>();
             for (Outputs out : outs) {
                 Outputs.At at = out.at();
-                out.results().forEach(r -> pending.add(new Pending(topics.getResults(), r.getQueryId(), r, at)));
+                out.results().forEach(r -> {
+                    Pending p = new Pending(topics.getResults(), r.getQueryId(), r, at);
+                    (p.push() ? pushes : pending).add(p);
+                });
                 out.errors().forEach(e -> pending.add(new Pending(topics.getErrors(),
                         e.getGraphId() != null ? e.getGraphId() : e.getKey(), e, at)));
                 out.statuses().forEach(st -> pending.add(new Pending(topics.getStatus(), st.getGraphId(), st, at)));
                 out.ended().forEach(sub -> pending.add(new Pending(topics.getGraphs(), sub.getGraphId(), sub, at)));
             }
+            publish(pending, sideBySide(outs, pending.size()));
+            if (pushes.isEmpty()) return;
+            for (Pending p : pushes) unacknowledged.computeIfAbsent(p.key(), k -> new AtomicInteger()).incrementAndGet();
+            boolean many = pushes.size() >= SIDE_BY_SIDE_RECORDS;
+            Future<?> h = pushLane.submit(() -> {
+                try {
+                    publish(pushes, many);
+                } catch (RuntimeException | Error e) {   // the batch fails (await): none of these is on its way any more
+                    for (Pending p : pushes) unacknowledged.remove(p.key());
+                    throw e;
+                }
+            });
+            synchronized (this) {
+                handed.add(h);
+            }
+        }
+
+        /** Encodes and sends {@code pending} in order: on several cores ({@code sideBySide}) or here, one by one. */
+        private void publish(List<Pending> pending, boolean sideBySide) {
             int n = pending.size();
-            if (!sideBySide(outs, n)) {
+            if (!sideBySide) {
                 for (Pending p : pending) encodeAndSend(p);
                 return;
             }
@@ -275,20 +362,36 @@ public class OutputPublisher {
 
         /** {@code encoded}: the record's bytes, or the RuntimeException that encoding it threw. */
         private void send(Pending p, Object encoded) {
+            boolean push = p.push(), handedOver = false;
+            try {
+                handedOver = trySend(p, encoded);
+            } finally {
+                if (push && !handedOver) released(p.key());
+            }
+        }
+
+        /** Whether {@code p} went to its producer (then its callback releases a push), else it was refused. */
+        private boolean trySend(Pending p, Object encoded) {
             if (encoded instanceof RuntimeException e) {
                 refuse(p, ErrorCode.INTERNAL_ERROR, "it cannot be encoded (" + e + ")");
-                return;
+                return false;
             }
             byte[] value = (byte[]) encoded;
             long size = (long) value.length + Ids.bytes(p.key()) + RECORD_OVERHEAD;
             if (size > maxRequestBytes) {
                 refuse(p, ErrorCode.RESOURCE_EXHAUSTED, "the record would be " + size + " bytes, more than the producer's max.request.size of "
                         + maxRequestBytes + " bytes");
-                return;
+                return false;
             }
-            sends.add(new Sent(p.light(), producer.send(new ProducerRecord<>(p.topic(), p.key(), value), (metadata, e) -> {
+            boolean push = p.push();
+            Future<RecordMetadata> f = (push ? pushProducer : producer).send(new ProducerRecord<>(p.topic(), p.key(), value), (metadata, e) -> {
                 if (e == null) acknowledgedMs = Math.max(acknowledgedMs, System.currentTimeMillis());
-            })));
+                if (push) released(p.key());
+            });
+            synchronized (this) {
+                sends.add(new Sent(p.light(), f));
+            }
+            return true;
         }
 
         /**
@@ -296,7 +399,7 @@ public class OutputPublisher {
          * answer's chunk) and an error event, sent in its place; a replacement is not replaced again, only dropped.
          */
         private void refuse(Pending p, ErrorCode code, String why) {
-            refused++;
+            refused.incrementAndGet();
             String what = p.value().getSchema().getName() + " for " + p.topic() + " (key " + Ids.echo(p.key()) + ")";
             if (p.replacement()) {
                 refusedMetric(p.topic(), code, true);
@@ -318,14 +421,15 @@ public class OutputPublisher {
         }
 
         /** Whether every send so far has completed (acknowledged or failed): {@link #await()} would not block. */
-        public boolean done() {
+        public synchronized boolean done() {
+            for (Future<?> h : handed) if (!h.isDone()) return false;
             for (Sent s : sends) if (!s.future().isDone()) return false;
             return true;
         }
 
         /** Outputs this batch replaced or dropped because they could not be published. */
         public int refused() {
-            return refused;
+            return refused.get();
         }
 
         /** When the last acknowledgement so far arrived (epoch ms; 0 before any). */
@@ -339,17 +443,31 @@ public class OutputPublisher {
          * not commit, and publish again).
          */
         public void await() throws ExecutionException, InterruptedException, TimeoutException {
-            while (!sends.isEmpty()) {
-                if (!done()) producer.flush();
-                List<Sent> now = List.copyOf(sends);
-                sends.clear();
+            List<Future<?>> lane;
+            synchronized (this) {
+                lane = List.copyOf(handed);
+            }
+            for (Future<?> h : lane) h.get(60, TimeUnit.SECONDS);   // its pushes handed over; a failure there is the batch's
+            while (true) {
+                List<Sent> now;
+                synchronized (this) {
+                    if (sends.isEmpty()) return;
+                    now = List.copyOf(sends);
+                    sends.clear();
+                }
+                if (!now.stream().allMatch(s -> s.future().isDone())) {
+                    producer.flush();
+                    if (pushProducer != producer) pushProducer.flush();
+                }
                 for (int i = 0; i < now.size(); i++) {
                     Sent s = now.get(i);
                     try {
                         s.future().get(60, TimeUnit.SECONDS);
                     } catch (ExecutionException e) {
                         if (!SendFailures.deterministic(e.getCause())) {
-                            sends.addAll(now.subList(i + 1, now.size()));
+                            synchronized (this) {
+                                sends.addAll(now.subList(i + 1, now.size()));
+                            }
                             throw e;
                         }
                         refuse(s.pending(), e.getCause() instanceof org.apache.kafka.common.errors.RecordTooLargeException

@@ -8,6 +8,7 @@ import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.schema.codec.CompactArrays;
 
 /**
  * What processing one record produced, to be published before its offset is committed ({@code ended}: end records
@@ -36,14 +37,14 @@ public record Outputs(List<QueryResult> results, List<ErrorEvent> errors, List<G
     }
 
     /**
-     * The bytes of the answers' packed arrays (vertices, hops, distances, parents, MST edges): what holding these
+     * The bytes of the answers' packed arrays (vertices, hops, distances, parents, MST edges, compact arrays): what holding these
      * outputs until they are published costs, roughly, beyond a few hundred bytes a record.
      */
     public long answerBytes() {
         long bytes = 0;
         for (QueryResult r : results) {
             bytes += remaining(r.getVertices()) + remaining(r.getHops()) + remaining(r.getDistances()) + remaining(r.getParents())
-                    + edgeBytes(r.getMstEdges()) + edgeBytes(r.getRemovedEdges());
+                    + edgeBytes(r.getMstEdges()) + edgeBytes(r.getRemovedEdges()) + CompactArrays.bytes(r);
         }
         return bytes;
     }

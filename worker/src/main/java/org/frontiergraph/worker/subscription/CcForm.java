@@ -20,7 +20,7 @@ import org.frontiergraph.worker.query.QueryContext;
  * the component count and largest size in every chunk, and the components that merged or split
  * ({@code componentChanges}, batch after batch in order, spread over the chunks: each chunk holds the next of them,
  * about half a chunk of vertices' worth of parts, so that a chunk stays within the size of a vertex chunk), packed
- * here straight from the answer's labels.
+ * here straight from the answer's labels, the vertices and labels then in the compact fields as a tree's are.
  */
 public final class CcForm implements StandingForm<CcResult> {
     @Override public Algorithm algorithm() { return Algorithm.CC; }
@@ -54,7 +54,7 @@ public final class CcForm implements StandingForm<CcResult> {
             chunk.setComponents((long) result.components());
             chunk.setLargestComponent((long) result.largest());
             chunk.setComponentChanges(k < changes.size() ? changes.get(k) : List.of());
-            chunks.add(chunk);
+            chunks.add(TreeForm.compacted(c, chunk));
         }
         return chunks;
     }

@@ -28,14 +28,24 @@ import org.frontiergraph.worker.registry.GraphEntry;
  * What subscribers receive, made from a standing answer: a subscription's push when it has one (complete, or what
  * changed, in its mode), its END push and error event when it ends, and what a complete push weighs (the flush paces
  * complete pushes by it). A content that several subscriptions of one answer push is encoded once
- * ({@link Shared}). Pushes are counted by reason ({@code frontier.subscriptions.pushes}).
+ * ({@link Shared}). Pushes are counted by reason ({@code frontier.subscriptions.pushes}). An UPDATE push of a
+ * subscription whose previous push is not acknowledged yet ({@link PushBacklog}) is not made: its changes stay pending
+ * for a later flush, which pushes them all as one ({@code frontier.subscriptions.pushes.held} counts the flushes that
+ * held one back).
  */
 final class PushMaker {
     private final FrontierConfig config;
     private final Map<PushReason, Counter> counters = new EnumMap<>(PushReason.class);
+    /** Subscriptions whose previous push is on its way: their next UPDATE waits (its changes accumulate). */
+    private final PushBacklog backlog;
+    private final Counter coalesced;
 
-    PushMaker(FrontierConfig config, MeterRegistry meters) {
+    PushMaker(FrontierConfig config, MeterRegistry meters, PushBacklog backlog) {
         this.config = config;
+        this.backlog = backlog;
+        this.coalesced = Counter.builder("frontier.subscriptions.pushes.held").description(
+                "UPDATE pushes held back while the subscription's previous push was unacknowledged: their changes left with a later push")
+                .register(meters);
         for (PushReason r : PushReason.values()) {
             counters.put(r, Counter.builder("frontier.subscriptions.pushes").tag("reason", r.name())
                     .description("Answers pushed to subscribers, by reason").register(meters));
@@ -124,6 +134,10 @@ final class PushMaker {
         ResultMode mode = sub.spec.getResultMode();
         boolean complete = sub.complete != null || sub.pending.all();
         PushReason reason = sub.complete != null ? sub.complete : PushReason.UPDATE;
+        if (reason == PushReason.UPDATE && backlog.behind(sub.spec.getSubscriptionId())) {   // under lag: one push later
+            coalesced.increment();
+            return List.of();
+        }
         boolean delta = mode == ResultMode.DELTA && !complete;
         ResultMode encoded = mode == ResultMode.DELTA ? ResultMode.FULL : mode;
         Object key = !delta ? new Complete(encoded, mode == ResultMode.TARGETS ? sub.spec.getTargets() : List.of())

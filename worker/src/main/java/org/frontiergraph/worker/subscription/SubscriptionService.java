@@ -1,6 +1,7 @@
 package org.frontiergraph.worker.subscription;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -60,7 +61,9 @@ import org.slf4j.LoggerFactory;
  *       {@code frontier.subscriptions.device-first-arcs} changed arcs or more goes there first), else recomputed on the
  *       graph's engine and compared.
  *       Each subscription pushes only when its answer changed: once per flush, with the net change of the whole
- *       batch, and at most once per {@code minIntervalMs} (changes in between accumulate into the next push).</li>
+ *       batch, and at most once per {@code minIntervalMs} (changes in between accumulate into the next push); under
+ *       lag, not while its previous push is unacknowledged ({@link PushBacklog}): the changes meanwhile leave as one
+ *       push.</li>
  *   <li>The work of a flush runs on the common pool, one task per standing answer (each touches only its answer and
  *       its subscriptions): the repairs, then the recomputes, then the pushes' chunks. Before the repairs, one pass
  *       over the batch's changed arcs shared by every answer (the kernels' screen, built once per batch) sets aside
@@ -105,11 +108,18 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
     private final long slowFlushNs;
 
     public SubscriptionService(GraphRegistry registry, EngineService engines, FrontierConfig config, MeterRegistry meters) {
+        this(registry, engines, config, meters, PushBacklog.NONE);
+    }
+
+    /** {@code backlog}: the output publisher's pushes not yet acknowledged, which hold a subscription's next UPDATE back. */
+    @Inject
+    public SubscriptionService(GraphRegistry registry, EngineService engines, FrontierConfig config, MeterRegistry meters,
+                               PushBacklog backlog) {
         this.registry = registry;
         this.engines = engines;
         this.config = config;
         registry.attach(this);
-        this.pushes = new PushMaker(config, meters);
+        this.pushes = new PushMaker(config, meters, backlog);
         this.book = new SubscriptionBook(config, pushes, Refresher.policy(config));
         this.metrics = new SubscriptionMetrics(meters, book::size);
         this.refresher = new Refresher(config, this::engine, this::synced, times);

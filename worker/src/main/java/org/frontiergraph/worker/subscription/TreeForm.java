@@ -8,6 +8,7 @@ import org.frontiergraph.kernels.standing.TreeKind;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
+import org.frontiergraph.schema.codec.CompactArrays;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.query.QueryContext;
 
@@ -17,7 +18,8 @@ import org.frontiergraph.worker.query.QueryContext;
  * new entries, and the header's vertexCount says how far the consumer's arrays reach (new vertices are unreachable
  * until a push lists them). The push is packed here straight from the answer's arrays and the changed vertices: what
  * the encoder would give for a TARGETS query over them ({@code c.over(vertices)}), without the boxed target list and
- * the copy of the whole parents array in user ids that costs, per push. One public subclass per algorithm
+ * the copy of the whole parents array in user ids that costs, per push; then moved to the compact fields
+ * ({@link CompactArrays}: sorted ids as gaps, whole distances as varints, parents from their vertices). One public subclass per algorithm
  * ({@link BfsForm}, {@link SsspForm}) is its service entry.
  */
 abstract class TreeForm<A extends TreeAnswer<A>> implements StandingForm<A> {
@@ -56,9 +58,14 @@ abstract class TreeForm<A extends TreeAnswer<A>> implements StandingForm<A> {
             chunk.setOffset(from);
             chunk.setVertices(listed(vertices, from, to, first));
             fill(chunk, result, vertices, from, to, first);
-            chunks.add(chunk);
+            chunks.add(compacted(c, chunk));
         }
         return chunks;
+    }
+
+    /** {@code chunk} of a DELTA push in the compact fields when {@code frontier.subscriptions.compact-delta} says so. */
+    static QueryResult compacted(QueryContext c, QueryResult chunk) {
+        return c.config().getSubscriptions().isCompactDelta() ? CompactArrays.compact(chunk) : chunk;
     }
 
     /**

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -14,6 +17,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.frontiergraph.schema.ErrorEvent;
+import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
@@ -82,6 +86,47 @@ class OutputPublisherTest {
         assertTrue(producer.completeNext());
         assertTrue(batch.done());
         batch.await();
+    }
+
+    /** A push of subscription {@code id}: a result with a push reason. */
+    private static QueryResult push(String id, long sequence) {
+        QueryResult r = answer(id, 1, 5).get(0);
+        r.setReason(sequence == 0 ? PushReason.INITIAL : PushReason.UPDATE);
+        r.setSequence(sequence);
+        return r;
+    }
+
+    @Test
+    void pushesTakeTheirLaneInOrderAndTheSubscriptionIsBehindUntilAcknowledged() throws Exception {
+        MockProducer<String, byte[]> producer = new MockProducer<>(false, new StringSerializer(), new ByteArraySerializer());
+        OutputPublisher publisher = new OutputPublisher(producer, topics);
+        try {
+            OutputPublisher.Batch first = publisher.batch(), second = publisher.batch();
+            List<QueryResult> answers = answer("q", 1, 5);
+            first.addAll(List.of(outputs(List.of(push("s", 0), push("t", 0)), List.of()), outputs(answers, List.of())));
+            second.add(outputs(List.of(push("s", 1)), List.of()));
+            assertTrue(publisher.behind("s") && publisher.behind("t"), "handed to the lane: behind from then on");
+            assertFalse(publisher.behind("q"), "a query's answer is no push");
+            await().atMost(Duration.ofSeconds(10)).until(() -> producer.history().size() == 4);
+            List<String> keys = producer.history().stream().map(ProducerRecord::key).toList();
+            assertEquals("q", keys.get(0), "the answer leaves from the consumer's thread, not behind the pushes");
+            assertEquals(List.of("s", "t", "s"), keys.subList(1, 4), "pushes in the order they were made");
+            assertEquals(0L, ((QueryResult) FrontierCodec.decode(producer.history().get(1).value())).getSequence());
+            assertFalse(first.done() || second.done(), "nothing acknowledged");
+            assertTrue(producer.completeNext());   // q
+            assertTrue(producer.completeNext());   // s #0
+            assertTrue(publisher.behind("s"), "s #1 is still on its way");
+            assertTrue(producer.completeNext());   // t #0
+            assertFalse(publisher.behind("t"));
+            assertTrue(first.done());
+            first.await();
+            assertFalse(second.done());
+            assertTrue(producer.errorNext(new RuntimeException("broker away")));   // s #1
+            assertFalse(publisher.behind("s"), "a failed push is no longer on its way (the batch fails: rebuilt, RESYNC)");
+            assertThrows(ExecutionException.class, second::await);
+        } finally {
+            publisher.close();
+        }
     }
 
     @Test

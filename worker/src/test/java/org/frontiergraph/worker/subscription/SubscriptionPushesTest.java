@@ -14,10 +14,12 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.avro.specific.SpecificRecord;
 import org.frontiergraph.kernels.engine.Timing;
@@ -35,12 +37,14 @@ import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.schema.codec.CompactArrays;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.schema.codec.SubscriptionView;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.processing.InputRecord;
 import org.frontiergraph.worker.processing.Outputs;
 import org.frontiergraph.worker.query.QueryContext;
+import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.support.Fixtures;
 import org.frontiergraph.worker.query.Answers;
@@ -230,6 +234,38 @@ class SubscriptionPushesTest {
     }
 
     @Test
+    void underLagTheChangesOfSeveralBatchesLeaveAsOnePushOnceThePreviousIsAcknowledged() {
+        Set<String> unacknowledged = new HashSet<>();
+        FrontierConfig config = cpuConfig();
+        services = Fixtures.start(config, new EngineService(config), unacknowledged::contains);
+        load(Fixtures.edges(6, false, 0, 1, 1, 1, 2, 1, 2, 3, 1, 3, 4, 1, 0, 5, 5, 5, 4, 5));
+        feed("g", sssp("a", 0, ResultMode.DELTA).build());
+        feed("g", sssp("b", 0, ResultMode.DELTA).build());
+        unacknowledged.add("a");
+        flush();
+        assertPush(pushed.get("a"), "a", PushReason.INITIAL, 0, false);   // a complete push is never held back
+        feed("g", reweight(1, 2, 3));   // 2, 3, 4 further
+        now += 10;
+        flush();
+        assertFalse(pushed.containsKey("a"), "a's INITIAL is not acknowledged: its UPDATE waits");
+        assertPush(pushed.get("b"), "b", PushReason.UPDATE, 1, true);
+        feed("g", reweight(3, 4, 20));  // 4 now reached through 5
+        now += 10;
+        assertTrue(services.subscriptions().due(p -> true, now), "a's changes are due");
+        flush();
+        assertFalse(pushed.containsKey("a"));
+        assertPush(pushed.get("b"), "b", PushReason.UPDATE, 2, true);
+        unacknowledged.clear();
+        now += 10;
+        flush();
+        assertPush(pushed.get("a"), "a", PushReason.UPDATE, 1, true);   // one push, the next number, both batches' changes
+        assertEquals(services.registry().get("g").orElseThrow().version(), pushed.get("a").get(0).getGraphVersion());
+        assertArrayEquals(new int[] {2 + FIRST, 3 + FIRST, 4 + FIRST}, PackedArrays.toIntArray(CompactArrays.expand(pushed.get("a").get(0)).getVertices()));
+        assertCurrent("a", 0, "after the coalesced push");
+        assertCurrent("b", 0, "after its two pushes");
+    }
+
+    @Test
     void aPollBatchOfManyUpdatesGivesOnePushPerSubscriptionCarryingTheNetChange() {
         services = Fixtures.start(cpuConfig());
         // a path 0 - 1 - 2 - 3 - 4 with a detour 0 - 5 - 4 of length 10
@@ -258,6 +294,8 @@ class SubscriptionPushesTest {
             assertPush(pushed.get(id), id, PushReason.UPDATE, 1, !id.equals("c"));
             assertEquals(version, pushed.get(id).get(0).getGraphVersion(), id + " describes the batch's last version");
         }
+        assertTrue(CompactArrays.isCompact(pushed.get("a").get(0)), "DELTA pushes are compact by default");
+        CompactArrays.expand(pushed.get("a").get(0));
         assertArrayEquals(new int[] {4 + FIRST}, PackedArrays.toIntArray(pushed.get("a").get(0).getVertices()),
                 "only vertex 4 changed in the end");
         assertArrayEquals(new double[] {10}, PackedArrays.toDoubleArray(pushed.get("a").get(0).getDistances()));
@@ -322,6 +360,10 @@ class SubscriptionPushesTest {
             Pending pending = new Pending();
             pending.add(Delta.ofVertices(vertices));
             List<QueryResult> delta = standing.delta(c, result, pending);
+            for (QueryResult chunk : delta) {   // compact on the wire, the TARGETS answer once expanded
+                assertTrue(CompactArrays.isCompact(chunk));
+                CompactArrays.expand(chunk);
+            }
             List<QueryResult> targets = standing.complete(c.over(vertices), result);
             assertEquals(targets, delta, standing.algorithm() + ": DELTA over " + size + " vertices");
         }

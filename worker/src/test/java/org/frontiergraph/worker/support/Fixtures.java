@@ -19,6 +19,7 @@ import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.query.QueryService;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphRegistry;
+import org.frontiergraph.worker.subscription.PushBacklog;
 import org.frontiergraph.worker.subscription.SubscriptionService;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.function.Executable;
@@ -64,11 +65,16 @@ public final class Fixtures {
     }
 
     public static Services start(FrontierConfig config, EngineService engines) {
+        return start(config, engines, PushBacklog.NONE);
+    }
+
+    /** With {@code backlog} telling which subscriptions have a push unacknowledged (their next UPDATE waits). */
+    public static Services start(FrontierConfig config, EngineService engines, PushBacklog backlog) {
         GraphRegistry registry = new GraphRegistry(engines, config);
         QueryService queries = new QueryService(registry, engines, config);
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         FrontierMetrics metrics = new FrontierMetrics(meters, registry);
-        SubscriptionService subscriptions = new SubscriptionService(registry, engines, config, meters);
+        SubscriptionService subscriptions = new SubscriptionService(registry, engines, config, meters, backlog);
         return new Services(config, engines, registry, queries, meters, metrics, subscriptions,
                 new GraphEventProcessor(registry, queries, subscriptions, metrics, config));
     }
