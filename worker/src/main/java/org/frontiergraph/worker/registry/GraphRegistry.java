@@ -39,6 +39,8 @@ public class GraphRegistry implements AutoCloseable {
 
     private final Map<String, GraphEntry> graphs = new ConcurrentHashMap<>();
     private final SnapshotAssembler assembler;
+    /** Decode and count snapshot chunks for {@link #assembler} ({@code frontier.ingest-threads}). */
+    private final ChunkDecoders decoders;
     private final EngineService engines;
     private final FrontierConfig config;
     private final HeapBudget budget;
@@ -93,7 +95,8 @@ public class GraphRegistry implements AutoCloseable {
         this.config = config;
         this.budget = budget;
         long pendingCap = config.getMaxPendingSnapshotBytes();   // 0: the graph budget bounds the chunks being assembled
-        this.assembler = new SnapshotAssembler(pendingCap > 0 ? pendingCap : budget.limitBytes());
+        this.decoders = new ChunkDecoders(config.getIngestThreads());
+        this.assembler = new SnapshotAssembler(pendingCap > 0 ? pendingCap : budget.limitBytes(), decoders);
         this.applied = new AppliedUpdates(config.getUpdateDedupWindow());
     }
 
@@ -553,5 +556,6 @@ public class GraphRegistry implements AutoCloseable {
         applied.clear();
         dropped.clear();
         refused.clear();
+        decoders.close();
     }
 }
