@@ -65,6 +65,11 @@ import org.frontiergraph.worker.registry.SnapshotAssembler;
 public final class IngestBench {
     private IngestBench() {}
 
+    /** {@code --producer} settings, given to the plain producer and the client's beside their own. */
+    private static final Properties PRODUCER = new Properties();
+    /** {@code --chunk-edges}: edges a snapshot chunk. */
+    private static int chunkEdges = FrontierClient.CHUNK_EDGES;
+
     /** The report so far, written to {@code --out} after each graph. */
     private static final StringBuilder REPORT = new StringBuilder();
     private static Path out;
@@ -103,10 +108,17 @@ public final class IngestBench {
                 case "--fetch-bytes" -> fetchBytes = Integer.parseInt(args[++i]);
                 case "--backend" -> backend = args[++i];
                 case "--ingest-threads" -> threads = Integer.parseInt(args[++i]);
+                case "--chunk-edges" -> chunkEdges = Integer.parseInt(args[++i]);
+                case "--producer" -> {
+                    String kv = args[++i];
+                    int eq = kv.indexOf('=');
+                    if (eq <= 0) throw new IllegalArgumentException("--producer takes KEY=VALUE, got " + kv);
+                    PRODUCER.put(kv.substring(0, eq), kv.substring(eq + 1));
+                }
                 case "--out" -> out = Path.of(args[++i]);
                 case "--command" -> command = args[++i];
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (--graphs A,B --runs N --codecs none,lz4 --fetch-bytes N --backend cpu|gpu|auto --ingest-threads N --no-kafka --out FILE"
+                        + " (--graphs A,B --runs N --codecs none,lz4 --fetch-bytes N --backend cpu|gpu|auto --ingest-threads N --chunk-edges N --producer KEY=VALUE --no-kafka --out FILE"
                         + " --command TEXT)");
             }
         }
@@ -139,8 +151,10 @@ public final class IngestBench {
                 + " producer with FrontierClient's settings until all acknowledged; fetch = read back by a consumer with the worker's"
                 + " settings; FrontierClient.publishChunks = the chunks encoded and published by the client, codec in its settings");
         say();
-        say("| graph | codec | publish ms | fetch ms | publish MB/s | FrontierClient.publishChunks ms |");
-        say("|---|---|---:|---:|---:|---:|");
+        say("Chunks of " + chunkEdges + " edges; producer settings besides: " + (PRODUCER.isEmpty() ? "none" : PRODUCER));
+        say();
+        say("| graph | codec | publish ms | fetch ms | publish MB/s | publish M edges/s | FrontierClient.publishChunks ms | M edges/s |");
+        say("|---|---|---:|---:|---:|---:|---:|---:|");
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary()) {
             for (Encoded e : encoded) {
                 for (String codec : codecs) throughKafka(broker.bootstrapServers(), e, codec, runs, fetchBytes);
@@ -202,7 +216,7 @@ public final class IngestBench {
                 long version = r + 1;
                 long t0 = System.nanoTime();
                 List<GraphSnapshotChunk> chunks = FrontierClient.chunks(id, version, Snapshots.of(edges.edges()), edges.firstVertexId(), true,
-                        FrontierClient.CHUNK_EDGES);
+                        chunkEdges);
                 long t1 = System.nanoTime();
                 published = chunks;
                 records = new byte[chunks.size()][];
@@ -281,6 +295,7 @@ public final class IngestBench {
             p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
             p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1 << 20));
             p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, codec);
+            p.putAll(PRODUCER);
             try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer())) {
                 producer.partitionsFor(topic);   // metadata first: not part of the time
                 long t0 = System.nanoTime();
@@ -313,6 +328,7 @@ public final class IngestBench {
                 admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
             }
             Properties k = FrontierClient.kafka(bootstrap);
+            k.putAll(PRODUCER);
             k.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, codec);
             FrontierClient.Topics t = FrontierClient.Topics.defaults();
             try (FrontierClient client = new FrontierClient(k, new FrontierClient.Topics(topic, t.results(), t.latency(), t.errors(), t.status()))) {
@@ -322,8 +338,11 @@ public final class IngestBench {
                 clientMs[r] = (System.nanoTime() - t0) / 1e6;
             }
         }
-        sayf("| %s | %s | %.0f | %.0f | %.0f | %.0f |%n", e.name(), codec, median(publishMs), median(fetchMs),
-                e.bytes() / 1e6 / (median(publishMs) / 1e3), median(clientMs));
+        long edges = 0;
+        for (GraphSnapshotChunk c : e.chunks()) edges += org.frontiergraph.schema.codec.PackedArrays.intCount(c.getEdges().getSources());
+        sayf("| %s | %s | %.0f | %.0f | %.0f | %.1f | %.0f | %.1f |%n", e.name(), codec, median(publishMs), median(fetchMs),
+                e.bytes() / 1e6 / (median(publishMs) / 1e3), edges / 1e3 / median(publishMs), median(clientMs),
+                edges / 1e3 / median(clientMs));
     }
 
     private static double median(double[] xs) {

@@ -130,7 +130,8 @@ public final class ScaleBench {
     record Row(String graph, int vertices, long edges, GraphState state, String reason, double loadS, double edgesPerS,
                long peakHeapBytes, long sampledHeapBytes, long startRssBytes, long peakRssBytes, long publisherBytes,
                long workerHostBytes, long residentBytes,
-               long modelPeakBytes, Times bfs, Times sssp, Times mst, String verified) {
+               long modelPeakBytes, Times bfs, Times sssp, Times mst, String verified, double publishS,
+               GraphRegistry.LoadTimes stages) {
         boolean loaded() { return state == GraphState.LOADED; }
     }
 
@@ -247,12 +248,14 @@ public final class ScaleBench {
             if (warmUp) failures.add("the warm-up graph was not loaded: " + reason);
             drop(io, id, version);
             return warmUp ? null : new Row(name, n, m, GraphState.REJECTED, reason, loadS, m / loadS, peakHeap, sampledHeap, startRss,
-                    peakRss, publisher, 0, 0, model, null, null, null, "-");
+                    peakRss, publisher, 0, 0, model, null, null, null, "-", publishS, null);
         }
         if (!o.backend().equals("auto") && !o.backend().equals(s.getBackend())) {
             failures.add(name + ": loaded on the " + s.getBackend() + " engine, not on " + o.backend());
         }
-        long host = io.worker().context().getBean(GraphRegistry.class).graphBytes();
+        GraphRegistry registry = io.worker().context().getBean(GraphRegistry.class);
+        long host = registry.graphBytes();
+        GraphRegistry.LoadTimes stages = registry.lastLoad().filter(t -> t.graphId().equals(id) && t.version() == version).orElse(null);
         log("%s: LOADED in %.2f s (%.1f M edges/s; chunks published and acknowledged in %.1f s), peak heap %.1f GB"
                 + " (sampled %.1f GB), peak RSS %.1f GB", name, loadS, m / loadS / 1e6, publishS, peakHeap / 1e9, sampledHeap / 1e9,
                 peakRss / 1e9);
@@ -283,7 +286,7 @@ public final class ScaleBench {
                 "gpu".equals(s.getBackend()) ? "; issue 29's ingest target (H200: >= 50 M edges/s end to end) "
                         + (m / loadS >= 50e6 ? "met" : "**not met**") : ""));
         return warmUp ? null : new Row(name, n, m, GraphState.LOADED, null, loadS, m / loadS, peakHeap, sampledHeap, startRss, peakRss,
-                publisher, host, s.getResidentBytes(), model, bfs, sssp, mst, verified);
+                publisher, host, s.getResidentBytes(), model, bfs, sssp, mst, verified, publishS, stages);
     }
 
     /**
@@ -471,6 +474,8 @@ public final class ScaleBench {
                     gb(r.residentBytes()), times(r.bfs()), times(r.sssp()), times(r.mst()),
                     r.verified() == null ? "**FAILED**" : r.verified()));
         }
+        b.append('\n');
+        b.append(LoadStages.markdown(rows));
         b.append('\n');
         for (String n : notes) b.append("- ").append(n).append('\n');
         if (!failures.isEmpty()) {
