@@ -149,6 +149,9 @@ public final class SnapshotAssembler {
         } catch (InvalidGraphException x) {   // more arcs than a CSR holds
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.of(x), "version " + p.version + " of graph '" + c.getGraphId() + "': " + x.getMessage(), x);
+        } catch (RuntimeException | Error x) {   // a chunk's decoding failed (out of memory): the version cannot complete
+            drop(c.getGraphId());
+            throw x;
         }
         if (p.graph.chunks() == 1) p.firstOffset = offset;
         else if (offset < 0 || p.firstOffset < 0) p.firstOffset = -1;
