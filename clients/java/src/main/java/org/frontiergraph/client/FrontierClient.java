@@ -105,13 +105,19 @@ public final class FrontierClient implements AutoCloseable {
         this.producer = new KafkaProducer<>(producerSettings(kafka), new StringSerializer(), new ByteArraySerializer());
     }
 
-    /** The producer's settings: {@code kafka} and the client's own; the codec is {@code kafka}'s, else none. */
+    /**
+     * The producer's settings: {@code kafka} and the client's own; the codec is {@code kafka}'s, else none, and so is
+     * {@code max.request.size}, else 1 MiB (a publisher of larger snapshot chunks, to topics whose
+     * {@code max.message.bytes} allows them, raises it). Kafka's {@code batch.size} and {@code linger.ms}: a snapshot
+     * chunk is a batch of its own under the 1 MB record limit, so batching gains nothing there (docs/benchmarks.md,
+     * "Parallel snapshot ingest"), and queries go at once.
+     */
     static Properties producerSettings(Properties kafka) {
         Properties p = new Properties();
         p.putAll(kafka);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1 << 20));
+        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, kafka.getProperty(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1 << 20)));
         p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, kafka.getProperty(ProducerConfig.COMPRESSION_TYPE_CONFIG, DEFAULT_COMPRESSION));
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "30000");
         return p;
