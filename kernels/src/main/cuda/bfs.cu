@@ -12,16 +12,35 @@
 // bfs_persistent runs every level in one cooperative launch (grid barrier per level, no host round trip);
 // bfs_level runs one level per launch for the host-driven variant, which the benchmark compares.
 //
+// Work in proportion to what is reached (issue 31): the frontiers are appended, level after level, to one array
+// order[] (a vertex is queued once, so it holds at most n), and the search leaves how many it holds in
+// ctr[BFS_REACHED]. The next search starts by clearing the hops and parents of exactly those vertices, so between
+// searches hops[]/parents[] hold the last answer and -1 elsewhere, and no search touches what it does not reach; a
+// fresh launcher (uninitialised memory) clears all n once. A frontier of at most SMALL_VERTICES vertices and
+// `small` arcs is expanded by block 0 alone, level after level, with the frontier in shared memory and a block
+// barrier per level, while the other blocks wait at one grid barrier (a tiny or chain-like reach pays about one
+// grid barrier in all instead of one a level); when it grows past that, block 0 hands the state over in ctr[] and
+// the grid takes the level loop back.
+//
 // Counters (u64 ctr[], slots named by BfsCounter below): ctr[BFS_NEXT_COUNT + s] next-frontier size and
-// ctr[BFS_NEXT_ARCS + s] its arc count, for s = level % 3; a slot is zeroed one level before it is written again, so
-// a level needs a single grid barrier. ctr[BFS_LEVELS] = levels run (bfs_persistent).
+// ctr[BFS_NEXT_ARCS + s] its arc count, for s = (level + rotation) % 3; a slot is zeroed one level before it is
+// written again, so a level needs a single grid barrier (a hand-over from block 0 picks the rotation so that
+// neither the next slot nor the one after is the slot that late blocks may still be reading). ctr[BFS_LEVELS] =
+// levels run, ctr[BFS_REACHED] = vertices reached (both variants); ctr[BFS_AT_*]: block 0's hand-over.
 #include "frontier.cuh"
 
 // Counter slots (u64 ctr[]), mirrored by BfsCounters on the host
 enum BfsCounter : int {
     BFS_NEXT_COUNT = 0,   // 3 slots, level % 3: size of the frontier the level builds
     BFS_NEXT_ARCS = 3,    // 3 slots, level % 3: arcs of the frontier the level builds
-    BFS_LEVELS = 6,       // levels run (bfs_persistent)
+    BFS_LEVELS = 6,       // levels run
+    BFS_REACHED = 7,      // vertices reached, = the length of order[]; kept until the next search clears them
+    BFS_AT_LEVEL = 8,     // block 0's hand-over (bfs_persistent): the level the grid resumes at,
+    BFS_AT_OFFSET = 9,    //   where its frontier starts in order[],
+    BFS_AT_COUNT = 10,    //   its size,
+    BFS_AT_ARCS = 11,     //   its arcs,
+    BFS_AT_EXPLORED = 12, //   the arcs of every frontier so far,
+    BFS_AT_ROTATION = 13, //   and the counter slots' rotation
     BFS_COUNTERS = 16     // size of the array the host allocates
 };
 
@@ -63,10 +82,15 @@ struct Discover {
     }
 };
 
+// The block's shared memory, one array for every phase (a warp queue's buffers, or block 0's small frontiers), so
+// the persistent kernel needs no more than its two queue buffers did: SCRATCH ints.
+constexpr int SCRATCH = 2 * WARPS_PER_BLOCK * WARP_QUEUE_CAPACITY;
+typedef int (*QueueBuffer)[WARP_QUEUE_CAPACITY];
+
 __device__ __forceinline__ void top_down(const int* __restrict__ row, const int* __restrict__ col,
                                          int* hops, int* parent, const int* cur, int cnt, int* next,
-                                         u64* nextCount, u64* nextArcs, int level, int hasBig, int check) {
-    __shared__ int buffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
+                                         u64* nextCount, u64* nextArcs, int level, int hasBig, int check,
+                                         QueueBuffer buffer) {
     Discover visit{row, hops, parent, level, check, WarpQueue(buffer, next, nextCount, nextArcs)};
     advance<LoadBalance::WARP_BLOCK>(row, col, cur, cnt, visit, hasBig);
     visit.queue.finish();
@@ -74,8 +98,7 @@ __device__ __forceinline__ void top_down(const int* __restrict__ row, const int*
 
 __device__ __forceinline__ void bottom_up(const int* __restrict__ row, const int* __restrict__ col, int n,
                                           int* hops, int* parent, int* next, u64* nextCount, u64* nextArcs,
-                                          int level) {
-    __shared__ int buffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
+                                          int level, QueueBuffer buffer) {
     WarpQueue queue(buffer, next, nextCount, nextArcs);
     long long stride = grid_threads();
     long long limit = ((long long)n + stride - 1) / stride * stride;  // whole warps stay in the loop together
@@ -101,98 +124,237 @@ __device__ __forceinline__ void bottom_up(const int* __restrict__ row, const int
     queue.finish();
 }
 
-__device__ __forceinline__ void init(const int* __restrict__ row, int n, int* hops, int* parent, int* queue,
-                                     u64* ctr, int source) {
-    for (long long v = global_thread(); v < n; v += grid_threads()) {
-        hops[v] = v == source ? 0 : -1;
-        parent[v] = v == source ? source : -1;
+// Clears what the last search reached (its order[0..ctr[BFS_REACHED]); all n when fresh) and seeds the source.
+// Thread 0 alone reads order[0] (the last source) before it writes the new source there; a vertex appears once in
+// order[], and the source is written the same (0, itself) by whichever threads touch it. ctr[BFS_REACHED] is read
+// here and written only after the search (past a grid barrier or in a later launch).
+__device__ __forceinline__ void init(int n, int* hops, int* parent, int* order, u64* ctr, int source, int fresh) {
+    long long stride = grid_threads();
+    if (fresh) {
+        for (long long v = global_thread(); v < n; v += stride) {
+            hops[v] = v == source ? 0 : -1;
+            parent[v] = v == source ? source : -1;
+        }
+    } else {
+        long long last = (long long)ldcg(&ctr[BFS_REACHED]);
+        for (long long i = global_thread() + 1; i < last; i += stride) {
+            int v = order[i];
+            hops[v] = v == source ? 0 : -1;
+            parent[v] = v == source ? source : -1;
+        }
+        if (global_thread() == 0 && last > 0) {
+            int v = order[0];
+            hops[v] = -1;
+            parent[v] = -1;
+        }
     }
     if (global_thread() == 0) {
-        queue[0] = source;
-        for (int i = 0; i < BFS_COUNTERS; i++) ctr[i] = 0;
+        hops[source] = 0;
+        parent[source] = source;
+        order[0] = source;
+        for (int i = 0; i < BFS_LEVELS; i++) ctr[i] = 0;
+    }
+}
+
+// Frontiers block 0 expands alone (see the top of the file): at most this many vertices (one a thread) ...
+constexpr int SMALL_VERTICES = BLOCK_THREADS;
+
+// Inclusive prefix sum over the block (every thread calls it; two block barriers).
+__device__ __forceinline__ int block_scan(int x) {
+    __shared__ int warpSums[WARPS_PER_BLOCK];
+    int lane = lane_id(), w = threadIdx.x / WARP;
+    for (int o = 1; o < WARP; o <<= 1) {
+        int y = __shfl_up_sync(FULL_MASK, x, o);
+        if (lane >= o) x += y;
+    }
+    if (lane == WARP - 1) warpSums[w] = x;
+    __syncthreads();
+    if (w == 0) {
+        int t = lane < WARPS_PER_BLOCK ? warpSums[lane] : 0;
+        for (int o = 1; o < WARPS_PER_BLOCK; o <<= 1) {
+            int y = __shfl_up_sync(FULL_MASK, t, o);
+            if (lane >= o) t += y;
+        }
+        if (lane < WARPS_PER_BLOCK) warpSums[lane] = t;
+    }
+    __syncthreads();
+    return x + (w > 0 ? warpSums[w - 1] : 0);
+}
+
+// Block 0's levels: the frontier order[offset..offset+count) (count <= SMALL_VERTICES, arcs <= small) is expanded
+// by the whole block, one thread an arc over the frontier's arcs laid end to end (the owner found by binary search
+// of the degrees' prefix sums in shared memory), claims as in Discover, the next frontier appended to order[] and
+// kept in shared memory with its rows. Stops when the frontier is empty or outgrows the limits, and leaves the
+// hand-over in ctr[BFS_AT_*] (thread 0; the caller's grid barrier publishes it). rotation: the slots' rotation the
+// grid used; the hand-over's makes slot (level + rotation) % 3 and the one after differ from the slot late blocks
+// may still read (the one of the level before this call).
+__device__ void small_levels(const int* __restrict__ row, const int* __restrict__ col, int* hops, int* parent,
+                             int* order, u64* ctr, long long offset, int count, u64 arcs, u64 explored, int level,
+                             int rotation, u64 small, int* scratch) {
+    static_assert(7 * SMALL_VERTICES <= SCRATCH, "block 0's frontiers fit in the scratch array");
+    // in scratch: vertex[2][SMALL_VERTICES], first[2][..], degree[2][..], before[..] (exclusive prefix sums of the
+    // current frontier's degrees)
+    int (*vertex)[SMALL_VERTICES] = reinterpret_cast<int (*)[SMALL_VERTICES]>(scratch);
+    int (*first)[SMALL_VERTICES] = reinterpret_cast<int (*)[SMALL_VERTICES]>(scratch + 2 * SMALL_VERTICES);
+    int (*degree)[SMALL_VERTICES] = reinterpret_cast<int (*)[SMALL_VERTICES]>(scratch + 4 * SMALL_VERTICES);
+    int* before = scratch + 6 * SMALL_VERTICES;
+    __shared__ int nextCount;
+    __shared__ unsigned long long nextArcs;
+    int busy = (level + rotation + 2) % 3;   // the slot of the level before this call
+    int t = threadIdx.x, c = 0;
+    if (t < count) {
+        int u = ldcg(&order[offset + t]);
+        int s = __ldg(&row[u]);
+        vertex[0][t] = u;
+        first[0][t] = s;
+        degree[0][t] = __ldg(&row[u + 1]) - s;
+    }
+    __syncthreads();
+    while (true) {
+        int d = t < count ? degree[c][t] : 0;
+        int upTo = block_scan(d);
+        if (t < count) before[t] = upTo - d;
+        if (t == 0) {
+            nextCount = 0;
+            nextArcs = 0;
+        }
+        __syncthreads();
+        int nx = c ^ 1, total = (int)arcs;
+        for (int a = t; a < total; a += blockDim.x) {
+            int lo = 0, hi = count - 1;
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >> 1;
+                if (before[mid] <= a) lo = mid;
+                else hi = mid - 1;
+            }
+            int u = vertex[c][lo];
+            int v = __ldg(&col[first[c][lo] + (a - before[lo])]);
+            int rs = __ldg(&row[v]), re = __ldg(&row[v + 1]);
+            if (atomicCAS(&hops[v], -1, level + 1) == -1) {
+                parent[v] = u;
+                int p = atomicAdd(&nextCount, 1);
+                atomicAdd(&nextArcs, (unsigned long long)(re - rs));
+                order[offset + count + p] = v;
+                if (p < SMALL_VERTICES) {
+                    vertex[nx][p] = v;
+                    first[nx][p] = rs;
+                    degree[nx][p] = re - rs;
+                }
+            }
+        }
+        __syncthreads();
+        offset += count;
+        count = nextCount;
+        arcs = nextArcs;
+        explored += arcs;
+        level++;
+        c = nx;
+        if (count == 0 || count > SMALL_VERTICES || arcs > small) break;
+    }
+    if (t == 0) {
+        int r = ((busy + 1) % 3 - level % 3 + 3) % 3;   // (level + r) % 3 == busy + 1
+        ctr[BFS_NEXT_COUNT + (busy + 1) % 3] = 0;        // the resumed level's slots; the one after is zeroed by it
+        ctr[BFS_NEXT_ARCS + (busy + 1) % 3] = 0;
+        ctr[BFS_AT_LEVEL] = (u64)level;
+        ctr[BFS_AT_OFFSET] = (u64)offset;
+        ctr[BFS_AT_COUNT] = (u64)count;
+        ctr[BFS_AT_ARCS] = arcs;
+        ctr[BFS_AT_EXPLORED] = explored;
+        ctr[BFS_AT_ROTATION] = (u64)r;
     }
 }
 
 }  // namespace
 
-// Clears hops/parents and seeds the queue with the source (used by the host-driven variant).
-extern "C" __global__ void bfs_init(const int* __restrict__ row, int n, int* hops, int* parent, int* queue,
-                                    u64* ctr, int source) {
-    init(row, n, hops, parent, queue, ctr, source);
+// Clears the last search's hops/parents (all n when fresh) and seeds order[] with the source (the host-driven variant).
+extern "C" __global__ void bfs_init(int n, int* hops, int* parent, int* order, u64* ctr, int source, int fresh) {
+    init(n, hops, parent, order, ctr, source, fresh);
 }
 
-// One level, for the host-driven variant. The host zeroes the counter slot beforehand and reads it after.
+// One level, for the host-driven variant: expands order[offset..offset+cnt) and appends the next frontier after it.
+// The host zeroes the counter slot beforehand and reads it after, and writes ctr[BFS_LEVELS] and ctr[BFS_REACHED]
+// at the end.
 extern "C" __global__ void bfs_level(const int* __restrict__ row, const int* __restrict__ col, int n, int* hops,
-                                     int* parent, const int* cur, int cnt, int* next, u64* ctr, int level,
+                                     int* parent, int* order, long long offset, int cnt, u64* ctr, int level,
                                      int bottomUp, int hasBig, int check) {
     int s = level % 3;
     u64* nextCount = &ctr[BFS_NEXT_COUNT + s];
     u64* nextArcs = &ctr[BFS_NEXT_ARCS + s];
-    if (bottomUp) bottom_up(row, col, n, hops, parent, next, nextCount, nextArcs, level);
-    else top_down(row, col, hops, parent, cur, cnt, next, nextCount, nextArcs, level, hasBig, check);
+    int* cur = order + offset;
+    int* next = cur + cnt;
+    __shared__ int scratch[SCRATCH];
+    QueueBuffer buffer = reinterpret_cast<QueueBuffer>(scratch);
+    if (bottomUp) bottom_up(row, col, n, hops, parent, next, nextCount, nextArcs, level, buffer);
+    else top_down(row, col, hops, parent, cur, cnt, next, nextCount, nextArcs, level, hasBig, check, buffer);
 }
 
-// The whole search in one cooperative launch.
+// The whole search in one cooperative launch. small: the most arcs of a frontier block 0 expands alone (0: never).
 extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int* __restrict__ col, int n,
-                                          long long arcs, int* hops, int* parent, int* queueA, int* queueB,
-                                          u64* ctr, int source, int allowBottomUp, int hasBig, int check) {
+                                          long long arcs, int* hops, int* parent, int* order, u64* ctr, int source,
+                                          int fresh, int allowBottomUp, int hasBig, int check, long long small) {
     cg::grid_group grid = cg::this_grid();
-    init(row, n, hops, parent, queueA, ctr, source);
+    __shared__ int scratch[SCRATCH];
+    QueueBuffer buffer = reinterpret_cast<QueueBuffer>(scratch);
+    init(n, hops, parent, order, ctr, source, fresh);
     grid.sync();
 
-    int* cur = queueA;
-    int* next = queueB;
+    long long offset = 0;   // where the current frontier starts in order[]
     u64 count = 1;
     u64 frontierArcs = (u64)(__ldg(&row[source + 1]) - __ldg(&row[source]));
     u64 explored = frontierArcs;
     bool bottomUp = false;
-    int level = 0;
+    int level = 0, rotation = 0;
     while (count > 0) {
-        int s = level % 3;
-        if (global_thread() == 0) {
-            int z = (level + 1) % 3;
-            ctr[BFS_NEXT_COUNT + z] = 0;
-            ctr[BFS_NEXT_ARCS + z] = 0;
-        }
         if (allowBottomUp) {
             u64 unexplored = (u64)arcs > explored ? (u64)arcs - explored : 0;
             if (!bottomUp && frontierArcs * ALPHA > unexplored) bottomUp = true;
             else if (bottomUp && count * BETA < (u64)n) bottomUp = false;
         }
+        if (!bottomUp && small > 0 && count <= (u64)SMALL_VERTICES && frontierArcs <= (u64)small) {
+            if (blockIdx.x == 0) {
+                small_levels(row, col, hops, parent, order, ctr, offset, (int)count, frontierArcs, explored, level,
+                             rotation, (u64)small, scratch);
+            }
+            grid.sync();
+            level = (int)ldcg(&ctr[BFS_AT_LEVEL]);
+            offset = (long long)ldcg(&ctr[BFS_AT_OFFSET]);
+            count = ldcg(&ctr[BFS_AT_COUNT]);
+            frontierArcs = ldcg(&ctr[BFS_AT_ARCS]);
+            explored = ldcg(&ctr[BFS_AT_EXPLORED]);
+            rotation = (int)ldcg(&ctr[BFS_AT_ROTATION]);
+            continue;
+        }
+        int s = (level + rotation) % 3;
+        if (global_thread() == 0) {
+            int z = (level + rotation + 1) % 3;
+            ctr[BFS_NEXT_COUNT + z] = 0;
+            ctr[BFS_NEXT_ARCS + z] = 0;
+        }
         u64* nextCount = &ctr[BFS_NEXT_COUNT + s];
         u64* nextArcs = &ctr[BFS_NEXT_ARCS + s];
-        if (bottomUp) bottom_up(row, col, n, hops, parent, next, nextCount, nextArcs, level);
-        else top_down(row, col, hops, parent, cur, (int)count, next, nextCount, nextArcs, level, hasBig, check);
+        int* cur = order + offset;
+        int* next = cur + count;
+        if (bottomUp) bottom_up(row, col, n, hops, parent, next, nextCount, nextArcs, level, buffer);
+        else top_down(row, col, hops, parent, cur, (int)count, next, nextCount, nextArcs, level, hasBig, check,
+                      buffer);
         grid.sync();
+        offset += (long long)count;
         count = ldcg(&ctr[BFS_NEXT_COUNT + s]);
         frontierArcs = ldcg(&ctr[BFS_NEXT_ARCS + s]);
         explored += frontierArcs;
-        int* t = cur;
-        cur = next;
-        next = t;
         level++;
     }
-    if (global_thread() == 0) ctr[BFS_LEVELS] = (u64)level;
+    if (global_thread() == 0) {
+        ctr[BFS_LEVELS] = (u64)level;
+        ctr[BFS_REACHED] = (u64)offset;
+    }
 }
 
-// The SUMMARY of the search left in hops[] (issue 10: a few bytes copied back instead of the array):
-// out[0] += vertices with hops >= 0, out[1] = max(out[1], largest hop count). out[] is zeroed by the host.
-extern "C" __global__ void bfs_summary(const int* __restrict__ hops, int n, u64* out) {
-    u64 reached = 0;
-    unsigned best = 0;
-    for (long long v = global_thread(); v < n; v += grid_threads()) {
-        int h = hops[v];
-        if (h >= 0) {
-            reached++;
-            best = max(best, (unsigned)h);
-        }
-    }
-    for (int o = WARP / 2; o > 0; o >>= 1) {
-        reached += __shfl_down_sync(FULL_MASK, reached, o);
-        best = max(best, __shfl_down_sync(FULL_MASK, best, o));
-    }
-    if (lane_id() == 0 && reached > 0) {
-        atomicAdd(&out[0], reached);
-        atomicMax(&out[1], (u64)best);
-    }
+// The SUMMARY of the last search, from its counters (issue 31: no pass over hops[]): out[0] += vertices reached,
+// out[1] = max(out[1], largest hop count = levels - 1). out[] is zeroed by the host. One thread.
+extern "C" __global__ void bfs_summary(const u64* __restrict__ ctr, u64* out) {
+    if (global_thread() != 0) return;
+    out[0] += ctr[BFS_REACHED];
+    u64 best = ctr[BFS_LEVELS] > 0 ? ctr[BFS_LEVELS] - 1 : 0;
+    if (best > out[1]) out[1] = best;
 }

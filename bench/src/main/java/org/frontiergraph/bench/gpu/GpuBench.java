@@ -43,7 +43,12 @@ import org.frontiergraph.kernels.sssp.SsspVerifier;
  *
  * <pre>java -cp ... org.frontiergraph.bench.gpu.GpuBench [--graphs kron20,kron22,uniform20,uniform22,ny]
  *      [--sources 16] [--cpu-runs 3] [--out table.md] [--bfs-variants a|b] [--sssp-variants ...] [--mst-variants ...]
- *      [--sssp-summaries-variants ...]</pre>
+ *      [--sssp-summaries-variants ...] [--small-reach N [--small-reach-sources 8] [--peer-files DIR]]</pre>
+ *
+ * {@code --small-reach N} adds, per graph, rows timed from seeded sources whose search reaches at most N vertices
+ * (a source in a small component, or on a short chain of a directed graph: {@link #smallReachSources}), with the BFS
+ * and SSSP variants and single-source SUMMARY answers, labelled {@code GRAPH reach<=N}; {@code --peer-files DIR}
+ * writes those graphs and sources for gapbs ({@code DIR/GRAPH.sg}, {@code .wsg}, {@code .sources}).
  */
 public final class GpuBench {
     private static final long SEED = 20_260_101L;
@@ -53,8 +58,8 @@ public final class GpuBench {
 
     public static void main(String[] args) throws Exception {
         List<String> graphs = List.of("kron20", "uniform20", "ny", "kron22", "uniform22");
-        int sources = 16, cpuRuns = 3;
-        Path out = null;
+        int sources = 16, cpuRuns = 3, smallReach = 0, smallReachSources = 8;
+        Path out = null, peerFiles = null;
         Variants variants = Variants.DEFAULT;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -66,6 +71,9 @@ public final class GpuBench {
                 case "--sssp-variants" -> variants = variants.withSssp(args[++i]);
                 case "--mst-variants" -> variants = variants.withMst(args[++i]);
                 case "--sssp-summaries-variants" -> variants = variants.withSsspSummaries(args[++i]);
+                case "--small-reach" -> smallReach = Integer.parseInt(args[++i]);
+                case "--small-reach-sources" -> smallReachSources = Integer.parseInt(args[++i]);
+                case "--peer-files" -> peerFiles = Path.of(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -92,6 +100,10 @@ public final class GpuBench {
                 notes.append("- ").append(line).append('\n');
                 try {
                     bench(name, g, gpu, cpu, sources, cpuRuns, variants, rows, notes);
+                    if (smallReach > 0) {
+                        SmallReach.bench(name, g, gpu, cpu, smallReachSources, smallReach, variants, rows, notes,
+                                peerFiles);
+                    }
                 } catch (RuntimeException e) {
                     System.out.println(name + ": FAILED: " + e);
                     e.printStackTrace(System.out);
@@ -162,6 +174,29 @@ public final class GpuBench {
         return out;
     }
 
+    /** Suffix of a graph name that appends chains ({@link #withChains}), e.g. {@code kron20+chains}. */
+    static final String CHAINS = "+chains";
+    /** The longest chain {@link #withChains} appends. */
+    static final int LONGEST_CHAIN = 64;
+
+    /**
+     * The same edges and, after the last vertex, one chain (a path of weight-1 edges, in the graph's direction) of
+     * each length 2..{@value #LONGEST_CHAIN} vertices: a search from a chain's head reaches few vertices over as many
+     * levels, as a source on a web graph's long tail does.
+     */
+    static EdgeList withChains(EdgeList e) {
+        int n = e.vertexCount(), added = 0;
+        for (int len = 2; len <= LONGEST_CHAIN; len++) added += len;
+        EdgeList out = new EdgeList(n + added, e.directed(), e.size() + added);
+        for (int i = 0; i < e.size(); i++) out.add(e.source(i), e.target(i), e.weight(i));
+        int v = n;
+        for (int len = 2; len <= LONGEST_CHAIN; len++) {
+            for (int k = 1; k < len; k++) out.add(v + k - 1, v + k, 1);
+            v += len;
+        }
+        return out;
+    }
+
     /**
      * The real graphs of ../shared/datasets by short name (read as their files say: USA-road-d.NY and rome99 directed
      * DIMACS road networks, luxembourg_osm undirected with weight 1, the SNAP graphs with weight 1).
@@ -172,6 +207,10 @@ public final class GpuBench {
 
     /** The edges of {@link #build}'s graph {@code name}; null when the dataset is absent. Shared with KafkaBench. */
     public static Edges edges(String name) throws IOException {
+        if (name.endsWith(CHAINS)) {   // small reach over many levels (issue 31): the graph and chains after it
+            Edges e = edges(name.substring(0, name.length() - CHAINS.length()));
+            return e == null ? null : new Edges(withChains(e.edges()), e.firstVertexId());
+        }
         if (name.endsWith(BFS_ORDER)) {   // a locality experiment (issue 11): the graph relabelled in BFS order
             Edges e = edges(name.substring(0, name.length() - BFS_ORDER.length()));
             return e == null ? null : new Edges(bfsOrder(e.edges()), e.firstVertexId());

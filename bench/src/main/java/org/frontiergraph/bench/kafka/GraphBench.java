@@ -1,10 +1,14 @@
 package org.frontiergraph.bench.kafka;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -44,8 +48,26 @@ final class GraphBench {
     record Io(BenchCluster cluster, FrontierClient client, BenchProducer producer, OutputTracker outputs, String runId) {}
 
     /** A query, when it was handed to the producer, and its answer. */
-    private record Timed(GraphQuery query, long sentNanos, Answer answer) {
+    private record Timed(GraphQuery query, long sentNanos, Answer answer, Stamps stamps) {
+        Timed(GraphQuery query, long sentNanos, Answer answer) {
+            this(query, sentNanos, answer, null);
+        }
+
         double ms() { return (answer.doneNanos() - sentNanos) / 1e6; }
+    }
+
+    /**
+     * A closed-loop query's moments on the client: handed to the producer (wall clock, us), and the broker's
+     * acknowledgement of the query record (System.nanoTime; 0 until it came).
+     */
+    private static final class Stamps {
+        final long sentEpochMicros = epochMicros();
+        volatile long ackedNanos;
+
+        static long epochMicros() {
+            Instant now = Instant.now();
+            return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
+        }
     }
 
     private final String name;
@@ -199,13 +221,33 @@ final class GraphBench {
         }
     }
 
+    /**
+     * The medians of the closed loop's stages, in the order a query goes through them: the client's (its record
+     * acknowledged by the broker), the worker's (its LatencyEvents: queued, decode, compute, copy, encode; "send" is
+     * what its end-to-end time leaves after them: handing the results to the producer until the broker acknowledged
+     * them), and the client's again (from the worker's acknowledgement, the event's timestampMs, to the client reading
+     * the last chunk). Worker times that start or end at a record timestamp are whole milliseconds.
+     */
     private Report.WorkerMs workerMs(List<Timed> timed) {
         List<LatencyEvent> events = io.outputs().latencies(timed.stream().map(t -> t.query().getQueryId()).toList(),
                 Duration.ofSeconds(10));
+        double acked = Report.percentile(timed.stream().filter(t -> t.stamps() != null && t.stamps().ackedNanos != 0)
+                .mapToDouble(t -> (t.stamps().ackedNanos - t.sentNanos()) / 1e6).toArray(), 50);
         if (events.isEmpty()) return Report.WorkerMs.NONE;
-        return new Report.WorkerMs(median(events, LatencyEvent::getQueuedMicros), median(events, LatencyEvent::getDecodeMicros),
+        Map<String, Timed> byId = new HashMap<>();
+        for (Timed t : timed) byId.put(t.query().getQueryId(), t);
+        double[] delivered = events.stream().map(e -> {
+            Timed t = byId.get(e.getQueryId());
+            if (t == null || t.stamps() == null) return null;
+            long readEpochMicros = t.stamps().sentEpochMicros + (t.answer().doneNanos() - t.sentNanos()) / 1_000;
+            return (readEpochMicros - e.getTimestampMs() * 1_000) / 1e3;
+        }).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+        return new Report.WorkerMs(acked, median(events, LatencyEvent::getQueuedMicros), median(events, LatencyEvent::getDecodeMicros),
                 median(events, LatencyEvent::getComputeMicros), median(events, LatencyEvent::getCopyMicros),
-                median(events, LatencyEvent::getEncodeMicros), median(events, LatencyEvent::getEndToEndMicros), events.size());
+                median(events, LatencyEvent::getEncodeMicros), median(events, e -> e.getEndToEndMicros() - e.getQueuedMicros()
+                        - e.getDecodeMicros() - e.getComputeMicros() - e.getCopyMicros() - e.getEncodeMicros()),
+                median(events, LatencyEvent::getEndToEndMicros), delivered.length == 0 ? Double.NaN : Report.percentile(delivered, 50),
+                events.size());
     }
 
     private static double median(List<LatencyEvent> events, java.util.function.ToLongFunction<LatencyEvent> micros) {
@@ -234,7 +276,9 @@ final class GraphBench {
                 note = "sized down from " + o.burst() + " to fit the " + o.budgetS() + " s budget at the closed loop's p50";
             }
             fire(a, Math.min(n, BURST_WARMUP), 1_000_000);   // untimed: opens the batched launchers, warms the JIT
+            CpuCost cost = CpuCost.start();
             List<Timed> timed = fire(a, n, 0);
+            progress("burst %s SUMMARY: %s", a, cost.since(n, "query"));
             long start = timed.stream().mapToLong(Timed::sentNanos).min().orElseThrow();
             long end = timed.stream().mapToLong(t -> t.answer().doneNanos()).max().orElseThrow();
             double seconds = (end - start) / 1e9;
@@ -309,6 +353,7 @@ final class GraphBench {
         List<Long> sent = new ArrayList<>();
         List<CompletableFuture<Answer>> answers = new ArrayList<>();
         CompletableFuture<Loaded> applied = io.outputs().expectVersion(graphId, base + n);
+        CpuCost cost = CpuCost.start();
         long start = System.nanoTime();
         Future<RecordMetadata> last = null;
         for (int i = 1; i <= n; i++) {
@@ -333,6 +378,7 @@ final class GraphBench {
             accept(a, expected.get(k));
             timed.add(new Timed(queries.get(k), sent.get(k), a));
         }
+        progress("updates (%s): %s", kind, cost.since(n, "update, its share of the queries included"));
         // the first and the last answers against the CPU engine, each on its own version
         int verified = 0;
         if (o.verify() > 0) {
@@ -413,9 +459,10 @@ final class GraphBench {
     /** Publishes one query and waits for its whole answer; {@code keep}: with its chunks, to verify it. */
     private Timed ask(GraphQuery q, boolean keep) {
         CompletableFuture<Answer> answer = io.outputs().expect(q.getQueryId(), keep);
+        Stamps stamps = new Stamps();
         long t0 = System.nanoTime();
-        io.producer().send(graphId, q);
-        return new Timed(q, t0, await(answer, "answer to query " + q.getQueryId()));
+        io.producer().send(graphId, q, acked -> stamps.ackedNanos = acked);
+        return new Timed(q, t0, await(answer, "answer to query " + q.getQueryId()), stamps);
     }
 
     /** Every answer: status OK, on the version that includes everything published before its query. */

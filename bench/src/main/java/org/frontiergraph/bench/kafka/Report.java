@@ -22,8 +22,15 @@ final class Report {
     }
 
     /** The worker's LatencyEvent medians, ms. */
-    record WorkerMs(double queued, double decode, double compute, double copy, double encode, double endToEnd, int events) {
-        static final WorkerMs NONE = new WorkerMs(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0);
+    /**
+     * A closed-loop row's stages, medians in ms, in a query's order: its record acknowledged by the broker (client),
+     * then the worker's LatencyEvent (queued to encode; send = end-to-end less the stages before it), then from the
+     * worker's acknowledgement to the client reading the last chunk.
+     */
+    record WorkerMs(double queryAcked, double queued, double decode, double compute, double copy, double encode, double send,
+                    double endToEnd, double delivered, int events) {
+        static final WorkerMs NONE = new WorkerMs(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN, 0);
     }
 
     /** Closed loop: one query at a time. */
@@ -98,16 +105,21 @@ final class Report {
         }
         if (!closed.isEmpty()) {
             b.append("\n**Closed loop** (one query at a time; client ms from handing the query to the producer to reading its last"
-                    + " result chunk; worker ms: medians of the worker's LatencyEvents for the same queries):\n\n");
-            b.append("| graph | algorithm | mode | backend | queries | chunks | p50 ms | p99 ms | max ms | worker queued | decode | compute"
-                    + " | copy | encode | worker end-to-end | verified | target |\n");
-            b.append("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                    + " result chunk; then each stage's median, in a query's order: query acked = the broker's acknowledgement of"
+                    + " the query record, from the hand-over; worker queued, decode, compute, copy, encode, send and end-to-end ="
+                    + " the worker's LatencyEvents (send: end-to-end less the stages before it, i.e. results handed to the"
+                    + " producer until acknowledged; queued and end-to-end start at the record's timestamp, whole ms); delivered ="
+                    + " from the worker's acknowledgement to the client reading the last chunk):\n\n");
+            b.append("| graph | algorithm | mode | backend | queries | chunks | p50 ms | p99 ms | max ms | query acked | worker queued"
+                    + " | decode | compute | copy | encode | send | worker end-to-end | delivered | verified | target |\n");
+            b.append("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
             for (ClosedRow r : closed) {
                 WorkerMs w = r.worker;
-                b.append(f("| %s | %s | %s | %s | %d | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %d | %s |%n",
-                        r.graph, r.algorithm, r.mode, r.backend, r.queries, r.chunks, r.p50, r.p99, r.max, w.queued, w.decode,
-                        w.compute, w.copy, w.encode, w.endToEnd, r.verified,
-                        join(Targets.closed(r.graph, r.algorithm, r.mode, r.backend, r.p50), r.note)));
+                b.append(f("| %s | %s | %s | %s | %d | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f"
+                                + " | %.2f | %d | %s |%n",
+                        r.graph, r.algorithm, r.mode, r.backend, r.queries, r.chunks, r.p50, r.p99, r.max, w.queryAcked, w.queued,
+                        w.decode, w.compute, w.copy, w.encode, w.send, w.endToEnd, w.delivered, r.verified,
+                        join(Targets.closed(r.graph, r.algorithm, r.mode, r.backend, r.p50, w.compute), r.note)));
             }
         }
         if (!bursts.isEmpty()) {

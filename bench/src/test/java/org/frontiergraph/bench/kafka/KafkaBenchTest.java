@@ -50,6 +50,9 @@ class KafkaBenchTest {
             assertEquals("cpu", c.backend(), c::toString);
             assertEquals(1, c.verified(), c::toString);
             assertTrue(c.worker().events() > 0 && c.worker().endToEnd() >= 0, c::toString);
+            // the stages around the worker's: the query record acknowledged, the answer read after the worker's acknowledgement
+            assertTrue(c.worker().queryAcked() > 0 && c.worker().queryAcked() <= c.p99(), c::toString);
+            assertTrue(Double.isFinite(c.worker().delivered()) && Double.isFinite(c.worker().send()), c::toString);
         }
 
         assertEquals(3, r.bursts.size());

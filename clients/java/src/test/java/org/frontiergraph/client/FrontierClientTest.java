@@ -20,11 +20,14 @@ class FrontierClientTest {
     void producerPublishesUncompressedUnlessTheSettingsNameACodec() {
         java.util.Properties plain = FrontierClient.kafka("h:9092");
         assertEquals("none", FrontierClient.producerSettings(plain).getProperty("compression.type"));
+        assertEquals("0", FrontierClient.producerSettings(plain).getProperty("linger.ms"), "a lone query leaves at once");
         java.util.Properties lz4 = FrontierClient.kafka("h:9092");
         lz4.put("compression.type", "lz4");
         lz4.put("acks", "1");
+        lz4.put("linger.ms", "5");
         java.util.Properties p = FrontierClient.producerSettings(lz4);
         assertEquals("lz4", p.getProperty("compression.type"));
+        assertEquals("5", p.getProperty("linger.ms"), "the settings' linger wins");
         assertEquals("all", p.getProperty("acks"), "acks=all is the client's: a snapshot chunk is never lost");
         assertEquals("h:9092", p.getProperty("bootstrap.servers"));
         assertEquals(Integer.toString(1 << 20), p.getProperty("max.request.size"), "1 MiB unless the settings say otherwise");

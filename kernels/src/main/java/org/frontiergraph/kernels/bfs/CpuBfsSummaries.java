@@ -11,8 +11,10 @@ import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
- * BFS SUMMARY answers for a batch of sources on the CPU engine. One source: {@link CpuBfs} (parallel within the
- * search). Several: {@link #bitParallel} where {@link #bitParallelPays}, else {@link #perSource}.
+ * BFS SUMMARY answers for a batch of sources on the CPU engine. One source on a dense graph: {@link CpuBfs}
+ * (direction-optimizing, parallel within the search). Several: {@link #bitParallel} where {@link #bitParallelPays}, else
+ * {@link #perSource}, which also answers one source on a sparse graph (a road graph's thousands of small levels give
+ * the parallel search nothing to share, and its four arrays of n ints a query are allocated and filled for nothing).
  * <ul>
  *   <li>{@link #perSource}: the sources spread over the cores, each searched by a plain sequential queue BFS that
  *       keeps only what a summary needs (a level per vertex, stamped with the search's number so the arrays are reused
@@ -45,14 +47,19 @@ public final class CpuBfsSummaries {
     private CpuBfsSummaries() {}
 
     public static BfsSummaries run(CsrGraph g, int[] sources) {
-        if (sources.length == 1) return BfsSummaries.of(CpuBfs.run(g, sources[0]));
+        if (sources.length == 1 && dense(g)) return BfsSummaries.of(CpuBfs.run(g, sources[0]));
         return bitParallelPays(g, sources.length, Runtime.getRuntime().availableProcessors())
                 ? bitParallel(g, sources) : perSource(g, sources);
     }
 
     /** Whether {@code sources} run bit-parallel on {@code g} with {@code cores} cores (the class comment's rule). */
     static boolean bitParallelPays(CsrGraph g, int sources, int cores) {
-        return g.arcCount() >= (long) DENSE_DEGREE * g.vertexCount() && sources >= MIN_PASS * cores;
+        return dense(g) && sources >= MIN_PASS * cores;
+    }
+
+    /** Mean out-degree {@link #DENSE_DEGREE} or more: a few levels, where bottom-up steps and shared passes pay. */
+    private static boolean dense(CsrGraph g) {
+        return g.arcCount() >= (long) DENSE_DEGREE * g.vertexCount();
     }
 
     /** Each source its own sequential BFS, the sources spread over the cores. */
@@ -66,7 +73,8 @@ public final class CpuBfsSummaries {
         // each thread a fixed range of k / (4 x cores) searches, and the batch waited for the slowest range)
         AtomicInteger next = new AtomicInteger();
         int threads = Math.min(k, ForkJoinPool.getCommonPoolParallelism() + 1);
-        IntStream.range(0, threads).parallel().forEach(t -> {
+        IntStream range = IntStream.range(0, threads);
+        (threads > 1 ? range.parallel() : range).forEach(t -> {
             for (int i; (i = next.getAndIncrement()) < k; ) {
                 Scratch s = SCRATCH.get().fit(g.vertexCount());
                 long r = s.search(g, sources[i]);

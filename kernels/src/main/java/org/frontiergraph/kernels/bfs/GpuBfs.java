@@ -24,9 +24,12 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * {@code bps=N}: blocks per multiprocessor of the persistent grid; {@code blocks=N}: N blocks in all instead (fewer
  * than the multiprocessors: a cheaper grid barrier per level); {@code check=0|1}: read a head's hop count before
  * claiming it (default 0: the read costs a dependent round trip a level and saved nothing measurable in atomics;
- * H200, 2026-11-26, kernel ms: NY 1.87 -> 1.70, kron22 0.81 -> 0.74, uniform22 0.53 -> 0.54). Reports counter
- * {@code levels}. Call inside
- * a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
+ * H200, 2026-11-26, kernel ms: NY 1.87 -> 1.70, kron22 0.81 -> 0.74, uniform22 0.53 -> 0.54); {@code small=A}: a
+ * frontier of at most 256 vertices and A arcs is expanded by one block alone, level after level, while the grid
+ * waits at one barrier (default {@value #DEFAULT_SMALL}; 0: never). Work is in proportion to what is reached: a
+ * search clears only what the one before it reached (the frontiers it queued), so between searches the hops and
+ * parents hold the last answer and -1 elsewhere; only the first search of a launcher clears all n. Reports counter
+ * {@code levels}. Call inside a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     static final GpuAlgorithm<Source, BfsResult> IMPLEMENTATION = new GpuAlgorithm<>(
@@ -37,8 +40,13 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     private final CudaContext context;
     private CsrGraph graph;
     private final DeviceCsr csr;
-    private final DeviceBuffer hops, parents, queueA, queueB, counters;
+    /** The most arcs of a frontier that one block expands alone, by default. */
+    static final int DEFAULT_SMALL = 256;
+
+    private final DeviceBuffer hops, parents, order, counters;
     private final DeviceTimer timer;
+    /** Whether the buffers may hold anything but the last search's answer (a new launcher, a failed launch). */
+    private boolean fresh = true;
 
     private GpuBfs(DeviceGraph g) {
         this.context = g.context();
@@ -47,16 +55,15 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
         DeviceBuffer[] b = g.allocate(sizes(graph));
         hops = b[0];
         parents = b[1];
-        queueA = b[2];
-        queueB = b[3];
-        counters = b[4];
+        order = b[2];
+        counters = b[3];
         timer = new DeviceTimer(context);
     }
 
-    /** Device bytes of hops, parents, the two queues and the counters, in that order. */
+    /** Device bytes of hops, parents, the queue of every frontier in turn and the counters, in that order. */
     private static long[] sizes(CsrGraph g) {
         long n = g.vertexCount();
-        return new long[] {4 * n, 4 * n, 4 * n, 4 * n, 8L * BfsCounters.COUNT};
+        return new long[] {4 * n, 4 * n, 4 * n, 8L * BfsCounters.COUNT};
     }
 
     /** Default blocks per multiprocessor: few for sparse (often high-diameter) graphs, so a level's barrier is cheap. */
@@ -85,10 +92,19 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
      * the levels when the host counted them, else -1 ({@link #levels()} reads the device's count). Not timed.
      */
     long solve(int source, Variant variant) {
-        if (variant.is("hostloop")) return hostLoop(context.module("bfs"), source, variant);
+        int wasFresh = fresh ? 1 : 0;
+        fresh = true;   // until the launches are issued
+        long levels = variant.is("hostloop") ? hostLoop(context.module("bfs"), source, variant, wasFresh)
+                : persistent(source, variant, wasFresh);
+        fresh = false;
+        return levels;
+    }
+
+    private long persistent(int source, Variant variant, int wasFresh) {
         Kernel k = context.module("bfs").kernel("bfs_persistent");
-        Object[] args = {csr.rowOffsets, csr.columns, graph.vertexCount(), csr.arcCount, hops, parents, queueA, queueB,
-                counters, source, csr.directed ? 0 : 1, csr.hasBigVertices ? 1 : 0, check(variant)};
+        Object[] args = {csr.rowOffsets, csr.columns, graph.vertexCount(), csr.arcCount, hops, parents, order,
+                counters, source, wasFresh, csr.directed ? 0 : 1, csr.hasBigVertices ? 1 : 0, check(variant),
+                (long) variant.intOption("small", DEFAULT_SMALL)};
         int blocks = variant.intOption("blocks", 0);
         if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
         else k.launchCooperative(variant.intOption("bps", defaultBlocksPerSm(graph)), args);
@@ -110,6 +126,11 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
         return parents;
     }
 
+    /** The counters of the last {@link #solve} (levels and vertices reached: bfs.cu's bfs_summary reads them). */
+    DeviceBuffer counters() {
+        return counters;
+    }
+
     /** The levels the last persistent {@link #solve} ran (a small copy from the device). */
     private long levels() {
         long[] c = new long[BfsCounters.COUNT];
@@ -125,13 +146,15 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     }
 
     /** Runs one launch per level; returns the levels (frontiers expanded). */
-    private long hostLoop(KernelModule module, int source, Variant variant) {
+    private long hostLoop(KernelModule module, int source, Variant variant, int wasFresh) {
         int n = graph.vertexCount();
         Kernel init = module.kernel("bfs_init");
         Kernel level = module.kernel("bfs_level");
-        init.launch(Kernel.blocksFor(n), csr.rowOffsets, n, hops, parents, queueA, counters, source);
-        DeviceBuffer cur = queueA, next = queueB;
-        long count = 1, frontierArcs = graph.degree(source), explored = frontierArcs;
+        // a fresh start clears all n; otherwise the last search's vertices, a grid-stride loop on a bounded grid
+        long initBlocks = wasFresh != 0 ? Kernel.blocksFor(n)
+                : Math.min(Kernel.blocksFor(n), 4L * context.multiprocessors());
+        init.launch(initBlocks, n, hops, parents, order, counters, source, wasFresh);
+        long offset = 0, count = 1, frontierArcs = graph.degree(source), explored = frontierArcs;
         boolean bottomUp = false;
         long[] c = new long[BfsCounters.COUNT];
         int l = 0, check = check(variant);
@@ -145,26 +168,31 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
                 else if (bottomUp && count * BETA < n) bottomUp = false;
             }
             long blocks = bottomUp ? Kernel.blocksFor(n) : Kernel.blocksFor(count * 32);
-            level.launch(blocks, csr.rowOffsets, csr.columns, n, hops, parents, cur, (int) count, next, counters, l,
+            level.launch(blocks, csr.rowOffsets, csr.columns, n, hops, parents, order, offset, (int) count, counters, l,
                     bottomUp ? 1 : 0, csr.hasBigVertices ? 1 : 0, check);
             counters.download(c);
+            offset += count;
             count = c[BfsCounters.NEXT_COUNT + s];
             frontierArcs = c[BfsCounters.NEXT_ARCS + s];
             explored += frontierArcs;
-            DeviceBuffer t = cur;
-            cur = next;
-            next = t;
             l++;
         }
+        setCounter(BfsCounters.LEVELS, l);
+        setCounter(BfsCounters.REACHED, offset);   // what the next search clears
         return l;
+    }
+
+    /** Writes a u64 counter slot (below 2^31) as its two 32-bit words. */
+    private void setCounter(int slot, long value) {
+        counters.fill32(2L * slot, 1, (int) value);
+        counters.fill32(2L * slot + 1, 1, 0);
     }
 
     @Override
     public void close() {
         timer.close();
         counters.close();
-        queueB.close();
-        queueA.close();
+        order.close();
         parents.close();
         hops.close();
     }

@@ -18,7 +18,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 /**
  * BFS SUMMARY answers for a batch of sources on the GPU; the batch's summaries come back in one copy of 16 bytes a
  * source. One source: the search runs on the graph's {@link GpuBfs} launcher (the variant's options, e.g.
- * {@code bps}, pass through) and {@code bfs_summary} (bfs.cu) reduces its hop array on the device. Several: one
+ * {@code bps}, pass through) and {@code bfs_summary} (bfs.cu) reads its counters on the device (vertices reached,
+ * levels: no pass over the hop array). Several: one
  * bit-parallel multi-source BFS ({@link MultiSourceBfs}, bfs_multi.cu) per 64 distinct sources; a repeated source is
  * searched once, and a source without out-arcs, which reaches only itself, is answered on the host. Option
  * {@code mbps=N}: blocks per multiprocessor of the multi-source grid; counters {@code passes} and {@code levels}
@@ -52,15 +53,14 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
         return sources.length == 1 ? single(sources, variant) : batch(sources, variant);
     }
 
-    /** One source: the single-source launcher, its hop array reduced on the device. */
+    /** One source: the single-source launcher, its counters read into the summary on the device. */
     private BfsSummaries single(int[] sources, Variant variant) {
         GpuBfs bfs = (GpuBfs) device.launcher(GpuBfs.IMPLEMENTATION);
-        int n = device.graph().vertexCount();
         out.zeroed(1);
         Kernel reduce = device.context().module("bfs").kernel("bfs_summary");
         timer.start();
         bfs.solve(sources[0], variant);
-        reduce.launch(SummaryBuffer.blocks(n), bfs.hops(), n, out.slot(0));
+        reduce.launch(1, bfs.counters(), out.slot(0));
         timer.stop();
         long compute = timer.elapsedNanos();
         long t0 = System.nanoTime();

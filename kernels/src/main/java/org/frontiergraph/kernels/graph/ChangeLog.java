@@ -145,8 +145,26 @@ public final class ChangeLog {
 
     /** Whether an open cursor reads re-weighted arcs and merges. */
     synchronized boolean recordingVersions() {
-        for (Cursor c : live()) if (c.detail == Detail.VERSIONS) return true;
-        return false;
+        boolean versions = false;
+        for (int i = 0; i < cursors.size(); ) {   // asked per update: builds no list
+            Cursor c = cursors.get(i).get();
+            if (c == null) {
+                cursors.remove(i);
+            } else {
+                versions |= c.detail == Detail.VERSIONS;
+                i++;
+            }
+        }
+        return versions;
+    }
+
+    /** Whether no cursor is open (those collected unclosed are forgotten here); builds no list. */
+    private boolean noLiveCursor() {
+        while (!cursors.isEmpty()) {
+            if (cursors.get(0).get() != null) return false;
+            cursors.remove(0);
+        }
+        return true;
     }
 
     /** The open cursors (those collected unclosed are forgotten here). */
@@ -168,7 +186,7 @@ public final class ChangeLog {
     /** Appends an applied update; {@code arcs} null unless a cursor reads versions. */
     synchronized void applied(int before, int after, boolean structural, EdgeEdits e, int[] arcs, boolean allArcs) {
         vertexCount = after;
-        if (live().isEmpty()) {
+        if (noLiveCursor()) {
             trim();
             return;
         }

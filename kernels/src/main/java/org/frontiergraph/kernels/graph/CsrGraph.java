@@ -25,6 +25,8 @@ public final class CsrGraph {
     /** Arcs whose weight is not an integer below 2^31; -1 until the first in-place re-weight counts them. */
     private int nonIntegralArcs;
     private double weightSum = Double.NaN;
+    /** At least the largest arc weight (more once re-weights lowered the largest); NaN until first asked for. */
+    private double weightBound = Double.NaN;
     private volatile CsrGraph transposed;
     /** How {@link #transposed} follows from the previous version's, until first read (a merge sets it). */
     private volatile TransposeMerge pendingTranspose;
@@ -64,6 +66,27 @@ public final class CsrGraph {
         return s;
     }
 
+    /**
+     * An upper bound of the arc weights: the largest one when first asked for (O(m) then, cached), raised by in-place
+     * re-weights above it and carried over a merge, never lowered (a bound that a lowered weight leaves too high
+     * stays valid). 0 for a graph without arcs.
+     */
+    public double weightBound() {
+        double b = weightBound;
+        if (Double.isNaN(b)) {
+            b = 0;
+            for (double w : weights) if (w > b) b = w;
+            weightBound = b;
+        }
+        return b;
+    }
+
+    /** The weight bound when known, else NaN. */
+    double weightBoundIfKnown() { return weightBound; }
+
+    /** Sets a weight bound a builder already knows (a merge: the previous version's and the added weights'). */
+    void knownWeightBound(double bound) { weightBound = bound; }
+
     static boolean integral(double w) {
         return w == Math.rint(w) && w <= Integer.MAX_VALUE;
     }
@@ -84,6 +107,7 @@ public final class CsrGraph {
         }
         nonIntegralArcs += (integral(w) ? 0 : 1) - (integral(old) ? 0 : 1);
         if (!Double.isNaN(weightSum)) weightSum += w - old;
+        if (w > weightBound) weightBound = w;   // false while unknown (NaN)
         weights[arc] = w;
         CsrGraph t = transposed;
         if (t != null && t != this) {

@@ -150,6 +150,9 @@ final class CsrMerge {
         double oldSum = old.weightSumIfKnown();
         CsrGraph next = new CsrGraph(n, directed, newOff, newCol, newW, newIds, Math.toIntExact(edgeCount), nonIntegral == 0);
         next.knownTotals(nonIntegral, Double.isNaN(oldSum) ? Double.NaN : oldSum + Arrays.stream(sumDelta).sum());
+        double bound = old.weightBoundIfKnown();   // kept arcs keep their weights; the added ones may raise it
+        for (double w : addedW) bound = Math.max(bound, w);   // NaN (unknown) stays NaN
+        next.knownWeightBound(bound);
         if (directed && old.keepsTranspose()) {   // a reader of transposes follows the graph: the next one is derived
             next.deriveTranspose(TransposeMerge.of(old, old.transpose(), removedIds, addedKeys, rows));
         }

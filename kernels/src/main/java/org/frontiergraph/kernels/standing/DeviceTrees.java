@@ -412,7 +412,7 @@ public final class DeviceTrees implements AutoCloseable {
     /** Queues {@code repair_prepare} for {@code trees} trees from entry {@code first} of the table. */
     private void launchPrepare(KeyForm form, DeviceCsr csr, int first, int trees, long maxInvalid, int arcCount) {
         boolean unit = form == KeyForm.UNIT;
-        context.module("sssp_repair").kernel("repair_prepare_" + form.suffix()).launchCooperative(policy.blocksPerSm(),
+        context.module("sssp_repair").kernel(form.entry("repair_prepare")).launchCooperative(policy.blocksPerSm(),
                 csr.rowOffsets, csr.columns, unit ? csr.columns : csr.weights(), csr.vertexCount, csr.directed ? 1 : 0,
                 tableAt(first), sourcesAt(first), trees, arcs.tails(), arcs.heads(), arcs.weights(form), arcCount, maxInvalid, busy);
     }
@@ -420,7 +420,7 @@ public final class DeviceTrees implements AutoCloseable {
     /** Queues {@code repair_finish} for {@code trees} trees from entry {@code first} of the table. */
     private void launchFinish(KeyForm form, DeviceCsr csr, int first, int trees) {
         boolean unit = form == KeyForm.UNIT;   // unit: the weights are never read (the kernels' UnitWeights)
-        context.module("sssp_repair").kernel("repair_finish_" + form.suffix()).launchCooperative(policy.blocksPerSm(),
+        context.module("sssp_repair").kernel(form.entry("repair_finish")).launchCooperative(policy.blocksPerSm(),
                 csr.rowOffsets, csr.columns, unit ? csr.columns : csr.weights(), csr.vertexCount, csr.directed ? 1 : 0,
                 tableAt(first), sourcesAt(first), trees, cursor, busy, blockCounts, arena);
     }

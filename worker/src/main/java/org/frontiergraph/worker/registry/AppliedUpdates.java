@@ -6,7 +6,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * Per graph, the {@code updateId}s of the last {@code frontier.update-dedup-window} updates applied to it, each with
@@ -51,7 +50,7 @@ final class AppliedUpdates {
         /** The first-chunk offset of the snapshot the graph's current version grew from. */
         long lineage;
         /** How many held ids pin each offset (a rebuild must start at the smallest). */
-        final TreeMap<Long, Integer> pins = new TreeMap<>();
+        final Pins pins = new Pins();
 
         Window(int partition, long lineage) {
             this.partition = partition;
@@ -59,8 +58,53 @@ final class AppliedUpdates {
         }
 
         void pin(long offset, int delta) {
-            pins.merge(offset, delta, (a, b) -> a + b == 0 ? null : a + b);
+            pins.add(offset, delta);
         }
+    }
+
+    /**
+     * Offsets with how many ids pin each, ascending: a few at a time (the current lineage's, a checkpoint's, the one
+     * before), and changed twice an update once the window is full, so kept in two small arrays rather than a map of
+     * boxed keys and counts (which allocated both on every update).
+     */
+    static final class Pins {
+        private long[] offsets = new long[4];
+        private int[] counts = new int[4];
+        private int size;
+
+        /** Adds {@code delta} to the count of {@code offset}; an offset whose count reaches 0 goes. */
+        void add(long offset, int delta) {
+            int i = 0;
+            while (i < size && offsets[i] < offset) i++;
+            if (i < size && offsets[i] == offset) {
+                counts[i] += delta;
+                if (counts[i] == 0) {
+                    System.arraycopy(offsets, i + 1, offsets, i, size - i - 1);
+                    System.arraycopy(counts, i + 1, counts, i, size - i - 1);
+                    size--;
+                }
+                return;
+            }
+            if (size == offsets.length) {
+                offsets = java.util.Arrays.copyOf(offsets, size * 2);
+                counts = java.util.Arrays.copyOf(counts, size * 2);
+            }
+            System.arraycopy(offsets, i, offsets, i + 1, size - i);
+            System.arraycopy(counts, i, counts, i + 1, size - i);
+            offsets[i] = offset;
+            counts[i] = delta;
+            size++;
+        }
+
+        boolean isEmpty() { return size == 0; }
+
+        /** The smallest offset held. @throws java.util.NoSuchElementException when none is */
+        long firstKey() {
+            if (size == 0) throw new java.util.NoSuchElementException();
+            return offsets[0];
+        }
+
+        void clear() { size = 0; }
     }
 
     int capacity() { return capacity; }
