@@ -37,13 +37,14 @@ import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.processing.InputRecord;
 import org.frontiergraph.worker.processing.Outputs;
+import org.frontiergraph.worker.registry.ChunkDecoders;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.SnapshotAssembler;
 
 /**
  * Where a snapshot load's time goes, stage by stage: what KafkaBench's "load" row sums up. Without Kafka, one stage at
  * a time on the same chunks: the client's chunking ({@code FrontierClient.chunks}) and record encoding, the worker's
- * decoding, assembly ({@link SnapshotAssembler}), CSR build ({@link GraphBuilder}) and residency (CPU engine), and the
+ * decoding, assembly ({@link SnapshotAssembler}), CSR build ({@code CsrAssembly.build}) and residency (CPU engine), and the
  * worker's whole record path ({@code GraphEventProcessor.process}: all of those plus the GraphStatus record). Through
  * the embedded broker, without a worker: the encoded records published by a producer with FrontierClient's settings
  * until acknowledged, once per compression codec, then read back by a consumer with the worker's fetch settings;
@@ -55,11 +56,19 @@ import org.frontiergraph.worker.registry.SnapshotAssembler;
  * {@code --backend}: the engine the "resident" column loads into (cpu; gpu on the GPU machine); the worker path column
  * is the CPU engine's. On the GPU machine: {@code deploy/gpu/run.sh ingest-bench} (deploy/gpu/README.md).
  *
+ * {@code --ingest-threads}: the ingest threads the assembly is also timed with ({@link ChunkDecoders}; default: the
+ * cores, at most 16, as the worker's {@code frontier.ingest-threads}).
+ *
  * <pre>IngestBench [--graphs kron18,kron20,ny] [--runs 3] [--codecs none,lz4] [--fetch-bytes N] [--backend cpu]
- *             [--no-kafka] [--out FILE.md] [--command TEXT]</pre>
+ *             [--ingest-threads N] [--no-kafka] [--out FILE.md] [--command TEXT]</pre>
  */
 public final class IngestBench {
     private IngestBench() {}
+
+    /** {@code --producer} settings, given to the plain producer and the client's beside their own. */
+    private static final Properties PRODUCER = new Properties();
+    /** {@code --chunk-edges}: edges a snapshot chunk. */
+    private static int chunkEdges = FrontierClient.CHUNK_EDGES;
 
     /** The report so far, written to {@code --out} after each graph. */
     private static final StringBuilder REPORT = new StringBuilder();
@@ -87,7 +96,7 @@ public final class IngestBench {
     public static void main(String[] args) throws Exception {
         List<String> graphs = List.of("kron18", "kron20", "ny");
         List<String> codecs = List.of("none", "lz4");
-        int runs = 3, fetchBytes = 0;
+        int runs = 3, fetchBytes = 0, threads = new ChunkDecoders(0).threads();
         boolean kafka = true;
         String backend = "cpu", command = "IngestBench " + String.join(" ", args);
         for (int i = 0; i < args.length; i++) {
@@ -98,10 +107,18 @@ public final class IngestBench {
                 case "--no-kafka" -> kafka = false;
                 case "--fetch-bytes" -> fetchBytes = Integer.parseInt(args[++i]);
                 case "--backend" -> backend = args[++i];
+                case "--ingest-threads" -> threads = Integer.parseInt(args[++i]);
+                case "--chunk-edges" -> chunkEdges = Integer.parseInt(args[++i]);
+                case "--producer" -> {
+                    String kv = args[++i];
+                    int eq = kv.indexOf('=');
+                    if (eq <= 0) throw new IllegalArgumentException("--producer takes KEY=VALUE, got " + kv);
+                    PRODUCER.put(kv.substring(0, eq), kv.substring(eq + 1));
+                }
                 case "--out" -> out = Path.of(args[++i]);
                 case "--command" -> command = args[++i];
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (--graphs A,B --runs N --codecs none,lz4 --fetch-bytes N --backend cpu|gpu|auto --no-kafka --out FILE"
+                        + " (--graphs A,B --runs N --codecs none,lz4 --fetch-bytes N --backend cpu|gpu|auto --ingest-threads N --chunk-edges N --producer KEY=VALUE --no-kafka --out FILE"
                         + " --command TEXT)");
             }
         }
@@ -112,13 +129,18 @@ public final class IngestBench {
         sayf("- cores %d, heap %d MB, load average %.2f, residency on %s%n", Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20, java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), backend);
         say();
-        say("Without Kafka, ms (median of " + runs + "):");
+        say("Without Kafka, ms (median of " + runs + "); in parentheses the process's CPU ns an edge (all threads, GC included:"
+                + " independent of the machine's load). Avro decode: records to GraphSnapshotChunk (the consumer thread);"
+                + " assemble: SnapshotAssembler, each chunk's edges decoded and counted into the rows, on the caller's thread"
+                + " (1 thread) or on " + threads + " ingest threads (frontier.ingest-threads), waiting for the last; build: the CSR"
+                + " laid out from the counts (placement, row sort and merge, edge ids; the common pool); resident: the engine's copy");
         say();
-        say("| graph | edges | chunks | MB | chunks ms | encode ms | decode ms | assemble ms | build ms | resident ms | worker path ms |");
-        say("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        say("| graph | edges | chunks | MB | chunks ms | encode ms | Avro decode | assemble, 1 thread | assemble, " + threads
+                + " threads | build | resident ms | worker path ms |");
+        say("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         List<Encoded> encoded = new ArrayList<>();
         for (String g : graphs) {
-            encoded.add(stages(g, runs, backend));
+            encoded.add(stages(g, runs, backend, threads));
             flush();
         }
         if (!kafka) {
@@ -129,8 +151,10 @@ public final class IngestBench {
                 + " producer with FrontierClient's settings until all acknowledged; fetch = read back by a consumer with the worker's"
                 + " settings; FrontierClient.publishChunks = the chunks encoded and published by the client, codec in its settings");
         say();
-        say("| graph | codec | publish ms | fetch ms | publish MB/s | FrontierClient.publishChunks ms |");
-        say("|---|---|---:|---:|---:|---:|");
+        say("Chunks of " + chunkEdges + " edges; producer settings besides: " + (PRODUCER.isEmpty() ? "none" : PRODUCER));
+        say();
+        say("| graph | codec | publish ms | fetch ms | publish MB/s | publish M edges/s | FrontierClient.publishChunks ms | M edges/s |");
+        say("|---|---|---:|---:|---:|---:|---:|---:|");
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary()) {
             for (Encoded e : encoded) {
                 for (String codec : codecs) throughKafka(broker.bootstrapServers(), e, codec, runs, fetchBytes);
@@ -143,38 +167,75 @@ public final class IngestBench {
     /** One graph's chunks, and as the client encodes them. */
     private record Encoded(String name, List<GraphSnapshotChunk> chunks, byte[][] records, long bytes) {}
 
-    private static Encoded stages(String name, int runs, String backend) throws Exception {
+    /** A stage's wall ms and process CPU ns an edge, run by run. */
+    private static final class Stage {
+        final double[] wallMs;
+        final double[] cpuNsPerEdge;
+        long wall0, cpu0;
+
+        Stage(int runs) {
+            wallMs = new double[runs];
+            cpuNsPerEdge = new double[runs];
+        }
+
+        void start() {
+            wall0 = System.nanoTime();
+            cpu0 = processCpuNanos();
+        }
+
+        void stop(int run, long edges) {
+            wallMs[run] = (System.nanoTime() - wall0) / 1e6;
+            cpuNsPerEdge[run] = (processCpuNanos() - cpu0) / (double) edges;
+        }
+
+        /** "wall ms (CPU ns an edge)", medians. */
+        String cell() {
+            return String.format(Locale.ROOT, "%.0f (%.1f)", median(wallMs), median(cpuNsPerEdge));
+        }
+    }
+
+    /** CPU time of the whole process (every thread, GC included): independent of what else the machine runs. */
+    static long processCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : 0;
+    }
+
+    private static Encoded stages(String name, int runs, String backend, int threads) throws Exception {
         GpuBench.Edges edges = GpuBench.edges(name);
         String id = "ingest-" + name;
-        double[] chunkMs = new double[runs], encodeMs = new double[runs], decodeMs = new double[runs], assembleMs = new double[runs],
-                buildMs = new double[runs], residentMs = new double[runs], pathMs = new double[runs];
+        long m = edges.edges().size();
+        double[] chunkMs = new double[runs], encodeMs = new double[runs], residentMs = new double[runs], pathMs = new double[runs];
+        Stage decode = new Stage(runs), assembleOne = new Stage(runs), assembleMany = new Stage(runs), build = new Stage(runs);
         byte[][] records = null;
         List<GraphSnapshotChunk> published = null;
         CsrGraph reference = GraphBuilder.build(edges.edges());
         FrontierConfig config = new FrontierConfig();
         config.setBackend(backend);
-        try (EngineService engines = new EngineService(config)) {
+        try (EngineService engines = new EngineService(config); ChunkDecoders pool = new ChunkDecoders(threads)) {
             for (int r = 0; r < runs; r++) {
                 long version = r + 1;
                 long t0 = System.nanoTime();
                 List<GraphSnapshotChunk> chunks = FrontierClient.chunks(id, version, Snapshots.of(edges.edges()), edges.firstVertexId(), true,
-                        FrontierClient.CHUNK_EDGES);
+                        chunkEdges);
                 long t1 = System.nanoTime();
                 published = chunks;
                 records = new byte[chunks.size()][];
                 for (int c = 0; c < records.length; c++) records[c] = FrontierCodec.encode(chunks.get(c));
                 long t2 = System.nanoTime();
+                decode.start();
                 List<GraphSnapshotChunk> decoded = new ArrayList<>(records.length);
                 for (byte[] b : records) decoded.add(FrontierCodec.decode(b, GraphSnapshotChunk.class));
-                long t3 = System.nanoTime();
-                SnapshotAssembler assembler = new SnapshotAssembler(Long.MAX_VALUE);
-                SnapshotAssembler.Assembled assembled = null;
-                for (int c = 0; c < decoded.size(); c++) {
-                    SnapshotAssembler.Outcome o = assembler.accept(decoded.get(c), 0, c, 0);
-                    if (o.complete().isPresent()) assembled = o.complete().get();
-                }
-                long t4 = System.nanoTime();
+                decode.stop(r, m);
+                assembleOne.start();
+                assemble(decoded, new SnapshotAssembler(Long.MAX_VALUE));   // decoded and counted on this thread
+                assembleOne.stop(r, m);
+                System.gc();
+                assembleMany.start();
+                SnapshotAssembler.Assembled assembled = assemble(decoded, new SnapshotAssembler(Long.MAX_VALUE, pool));
+                assembleMany.stop(r, m);
+                build.start();
                 CsrGraph g = assembled.graph().build();
+                build.stop(r, m);
                 long t5 = System.nanoTime();
                 engines.load(g).close();
                 long t6 = System.nanoTime();
@@ -182,6 +243,7 @@ public final class IngestBench {
                 decoded = null;
                 assembled = null;
                 g = null;
+                System.gc();
                 try (WorkerServices worker = new WorkerServices("ingest-bench")) {
                     long p0 = System.nanoTime();
                     Outputs last = null;
@@ -194,18 +256,25 @@ public final class IngestBench {
                 }
                 chunkMs[r] = (t1 - t0) / 1e6;
                 encodeMs[r] = (t2 - t1) / 1e6;
-                decodeMs[r] = (t3 - t2) / 1e6;
-                assembleMs[r] = (t4 - t3) / 1e6;
-                buildMs[r] = (t5 - t4) / 1e6;
                 residentMs[r] = (t6 - t5) / 1e6;
             }
         }
         long bytes = 0;
         for (byte[] b : records) bytes += b.length;
-        sayf("| %s | %,d | %d | %.1f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f |%n", name, edges.edges().size(),
-                records.length, bytes / 1e6, median(chunkMs), median(encodeMs), median(decodeMs), median(assembleMs), median(buildMs),
+        sayf("| %s | %,d | %d | %.1f | %.0f | %.0f | %s | %s | %s | %s | %.0f | %.0f |%n", name, m, records.length, bytes / 1e6,
+                median(chunkMs), median(encodeMs), decode.cell(), assembleOne.cell(), assembleMany.cell(), build.cell(),
                 median(residentMs), median(pathMs));
         return new Encoded(name, published, records, bytes);
+    }
+
+    /** The chunks accepted in order; the complete version. */
+    private static SnapshotAssembler.Assembled assemble(List<GraphSnapshotChunk> chunks, SnapshotAssembler assembler) {
+        SnapshotAssembler.Assembled assembled = null;
+        for (int c = 0; c < chunks.size(); c++) {
+            SnapshotAssembler.Outcome o = assembler.accept(chunks.get(c), 0, c, 0);
+            if (o.complete().isPresent()) assembled = o.complete().get();
+        }
+        return assembled;
     }
 
     private static boolean sameArrays(CsrGraph a, CsrGraph b) {
@@ -226,6 +295,7 @@ public final class IngestBench {
             p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
             p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1 << 20));
             p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, codec);
+            p.putAll(PRODUCER);
             try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer())) {
                 producer.partitionsFor(topic);   // metadata first: not part of the time
                 long t0 = System.nanoTime();
@@ -258,6 +328,7 @@ public final class IngestBench {
                 admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
             }
             Properties k = FrontierClient.kafka(bootstrap);
+            k.putAll(PRODUCER);
             k.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, codec);
             FrontierClient.Topics t = FrontierClient.Topics.defaults();
             try (FrontierClient client = new FrontierClient(k, new FrontierClient.Topics(topic, t.results(), t.latency(), t.errors(), t.status()))) {
@@ -267,8 +338,11 @@ public final class IngestBench {
                 clientMs[r] = (System.nanoTime() - t0) / 1e6;
             }
         }
-        sayf("| %s | %s | %.0f | %.0f | %.0f | %.0f |%n", e.name(), codec, median(publishMs), median(fetchMs),
-                e.bytes() / 1e6 / (median(publishMs) / 1e3), median(clientMs));
+        long edges = 0;
+        for (GraphSnapshotChunk c : e.chunks()) edges += org.frontiergraph.schema.codec.PackedArrays.intCount(c.getEdges().getSources());
+        sayf("| %s | %s | %.0f | %.0f | %.0f | %.1f | %.0f | %.1f |%n", e.name(), codec, median(publishMs), median(fetchMs),
+                e.bytes() / 1e6 / (median(publishMs) / 1e3), edges / 1e3 / median(publishMs), median(clientMs),
+                edges / 1e3 / median(clientMs));
     }
 
     private static double median(double[] xs) {

@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -31,7 +30,6 @@ import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.client.FrontierClient;
-import org.frontiergraph.client.SnapshotEdges;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.generate.KroneckerGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
@@ -75,13 +73,14 @@ import org.frontiergraph.worker.registry.HeapBudget;
 public final class ScaleBench {
     private static final long SEED = 20_260_101L;   // GpuBench's, so kronN is the same graph there
     static final String USAGE = "ScaleBench [--graphs kron22,kron24,kron25,kron26] [--backend gpu|cpu|auto] [--sources 3]"
-            + " [--reference-max-edges 134217728] [--timeout-s 300] [--worker KEY=VALUE]... [--out FILE.md] [--command TEXT]";
+            + " [--reference-max-edges 134217728] [--timeout-s 300] [--worker KEY=VALUE]... [--chunk-edges 50000]"
+            + " [--producer KEY=VALUE]... [--out FILE.md] [--command TEXT]";
 
     private ScaleBench() {}
 
     /** The command line. */
     record Options(List<String> graphs, String backend, int sources, long referenceMaxEdges, Duration timeout,
-                   Map<String, String> worker, Path out, String command) {
+                   Map<String, String> worker, int chunkEdges, Map<String, String> producer, Path out, String command) {
         static Options parse(String[] args) {
             List<String> graphs = List.of("kron22", "kron24", "kron25", "kron26");
             String backend = "gpu", command = "ScaleBench " + String.join(" ", args);
@@ -89,7 +88,8 @@ public final class ScaleBench {
             long referenceMaxEdges = 1L << 27;
             int timeoutS = 300;
             Path out = null;
-            Map<String, String> worker = new LinkedHashMap<>();
+            Map<String, String> worker = new LinkedHashMap<>(), producer = new LinkedHashMap<>();
+            int chunkEdges = FrontierClient.CHUNK_EDGES;
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 if (a.equals("--help")) throw new IllegalArgumentException("");
@@ -100,12 +100,13 @@ public final class ScaleBench {
                     case "--sources" -> sources = Integer.parseInt(args[++i]);
                     case "--reference-max-edges" -> referenceMaxEdges = Long.parseLong(args[++i]);
                     case "--timeout-s" -> timeoutS = Integer.parseInt(args[++i]);
-                    case "--worker" -> {
+                    case "--worker", "--producer" -> {
                         String kv = args[++i];
                         int eq = kv.indexOf('=');
-                        if (eq <= 0) throw new IllegalArgumentException("--worker takes KEY=VALUE, got " + kv);
-                        worker.put(kv.substring(0, eq), kv.substring(eq + 1));
+                        if (eq <= 0) throw new IllegalArgumentException(a + " takes KEY=VALUE, got " + kv);
+                        (a.equals("--worker") ? worker : producer).put(kv.substring(0, eq), kv.substring(eq + 1));
                     }
+                    case "--chunk-edges" -> chunkEdges = Integer.parseInt(args[++i]);
                     case "--out" -> out = Path.of(args[++i]);
                     case "--command" -> command = args[++i];
                     default -> throw new IllegalArgumentException("unknown option " + a);
@@ -115,8 +116,8 @@ public final class ScaleBench {
                 if (!g.matches("kron\\d+")) throw new IllegalArgumentException("not a Kronecker graph: " + g + " (kronSCALE)");
             }
             if (sources < 1) throw new IllegalArgumentException("--sources must be >= 1");
-            return new Options(graphs, backend, sources, referenceMaxEdges, Duration.ofSeconds(timeoutS), Map.copyOf(worker), out,
-                    command);
+            return new Options(graphs, backend, sources, referenceMaxEdges, Duration.ofSeconds(timeoutS), Map.copyOf(worker),
+                    chunkEdges, Map.copyOf(producer), out, command);
         }
     }
 
@@ -130,7 +131,8 @@ public final class ScaleBench {
     record Row(String graph, int vertices, long edges, GraphState state, String reason, double loadS, double edgesPerS,
                long peakHeapBytes, long sampledHeapBytes, long startRssBytes, long peakRssBytes, long publisherBytes,
                long workerHostBytes, long residentBytes,
-               long modelPeakBytes, Times bfs, Times sssp, Times mst, String verified) {
+               long modelPeakBytes, Times bfs, Times sssp, Times mst, String verified, double publishS,
+               GraphRegistry.LoadTimes stages) {
         boolean loaded() { return state == GraphState.LOADED; }
     }
 
@@ -158,7 +160,7 @@ public final class ScaleBench {
         String header;
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary();
              FrontierWorker worker = FrontierWorker.start(broker.bootstrapServers(), workerProperties(o));
-             FrontierClient client = new FrontierClient(FrontierClient.kafka(broker.bootstrapServers()), FrontierClient.Topics.defaults());
+             FrontierClient client = new FrontierClient(clientSettings(o, broker.bootstrapServers()), FrontierClient.Topics.defaults());
              TopicWatcher<GraphStatus> status = client.watchStatus();
              TopicWatcher<QueryResult> results = client.watchResults();
              TopicWatcher<LatencyEvent> latency = client.watchLatency();
@@ -176,6 +178,13 @@ public final class ScaleBench {
         String md = markdown(header, rows, failures, notes);
         write(o, md);
         return new Outcome(rows, failures, md);
+    }
+
+    /** The client's Kafka settings: the broker and {@code --producer}'s. */
+    private static java.util.Properties clientSettings(Options o, String bootstrap) {
+        java.util.Properties p = FrontierClient.kafka(bootstrap);
+        p.putAll(o.producer());
+        return p;
     }
 
     private static Map<String, Object> workerProperties(Options o) {
@@ -200,7 +209,7 @@ public final class ScaleBench {
         long startRss = Memory.rss();
         long version = System.currentTimeMillis();
         AtomicLong firstSentMs = new AtomicLong();
-        LazyChunks chunks = new LazyChunks(id, version, edges);
+        LazyChunks chunks = new LazyChunks(id, version, edges, o.chunkEdges());
         CompletableFuture<Double> publishing = CompletableFuture.supplyAsync(() -> {
             long c0 = System.nanoTime();
             io.client().publishChunks(chunks, sent -> firstSentMs.compareAndSet(0, System.currentTimeMillis()));
@@ -247,12 +256,14 @@ public final class ScaleBench {
             if (warmUp) failures.add("the warm-up graph was not loaded: " + reason);
             drop(io, id, version);
             return warmUp ? null : new Row(name, n, m, GraphState.REJECTED, reason, loadS, m / loadS, peakHeap, sampledHeap, startRss,
-                    peakRss, publisher, 0, 0, model, null, null, null, "-");
+                    peakRss, publisher, 0, 0, model, null, null, null, "-", publishS, null);
         }
         if (!o.backend().equals("auto") && !o.backend().equals(s.getBackend())) {
             failures.add(name + ": loaded on the " + s.getBackend() + " engine, not on " + o.backend());
         }
-        long host = io.worker().context().getBean(GraphRegistry.class).graphBytes();
+        GraphRegistry registry = io.worker().context().getBean(GraphRegistry.class);
+        long host = registry.graphBytes();
+        GraphRegistry.LoadTimes stages = registry.lastLoad().filter(t -> t.graphId().equals(id) && t.version() == version).orElse(null);
         log("%s: LOADED in %.2f s (%.1f M edges/s; chunks published and acknowledged in %.1f s), peak heap %.1f GB"
                 + " (sampled %.1f GB), peak RSS %.1f GB", name, loadS, m / loadS / 1e6, publishS, peakHeap / 1e9, sampledHeap / 1e9,
                 peakRss / 1e9);
@@ -283,57 +294,7 @@ public final class ScaleBench {
                 "gpu".equals(s.getBackend()) ? "; issue 29's ingest target (H200: >= 50 M edges/s end to end) "
                         + (m / loadS >= 50e6 ? "met" : "**not met**") : ""));
         return warmUp ? null : new Row(name, n, m, GraphState.LOADED, null, loadS, m / loadS, peakHeap, sampledHeap, startRss, peakRss,
-                publisher, host, s.getResidentBytes(), model, bfs, sssp, mst, verified);
-    }
-
-    /**
-     * The snapshot's chunks as {@link FrontierClient#chunks} packs them, each made when the client first asks for it
-     * and forgotten when it asks again (to send it, after encoding it ahead), so that the publisher holds its edge list
-     * and a few chunks rather than a second copy of the graph: what a publisher of a large graph would do. Once
-     * {@link #stop}ped, a new chunk asked for throws, which ends {@code publishChunks}. Used by one thread.
-     */
-    static final class LazyChunks extends AbstractList<GraphSnapshotChunk> {
-        private final String id;
-        private final long version;
-        private final EdgeList edges;
-        private final int count;
-        private final Map<Integer, GraphSnapshotChunk> made = new HashMap<>();
-        private volatile boolean stop;
-        private volatile int madeCount;
-
-        LazyChunks(String id, long version, EdgeList edges) {
-            this.id = id;
-            this.version = version;
-            this.edges = edges;
-            this.count = Math.max(1, (edges.size() + FrontierClient.CHUNK_EDGES - 1) / FrontierClient.CHUNK_EDGES);
-        }
-
-        @Override
-        public int size() { return count; }
-
-        /** Makes every later chunk asked for throw: the client stops publishing (a refused version). */
-        void stop() { stop = true; }
-
-        boolean stopped() { return stop; }
-
-        /** Chunks made so far. */
-        int made() { return madeCount; }
-
-        @Override
-        public GraphSnapshotChunk get(int c) {
-            GraphSnapshotChunk chunk = made.remove(c);
-            if (chunk != null) return chunk;
-            if (stop) throw new IllegalStateException("the worker refused the version: publishing stopped");
-            madeCount++;
-            int from = c * FrontierClient.CHUNK_EDGES, to = Math.min(edges.size(), from + FrontierClient.CHUNK_EDGES);
-            SnapshotEdges slice = new SnapshotEdges(edges.vertexCount(), false, to - from,
-                    Arrays.copyOfRange(edges.sourcesArray(), from, to), Arrays.copyOfRange(edges.targetsArray(), from, to),
-                    Arrays.copyOfRange(edges.weightsArray(), from, to));
-            chunk = GraphSnapshotChunk.newBuilder(FrontierClient.chunks(id, version, slice, 0, true, FrontierClient.CHUNK_EDGES).get(0))
-                    .setChunkIndex(c).setChunkCount(count).setEdgeCount(edges.size()).build();
-            made.put(c, chunk);
-            return chunk;
-        }
+                publisher, host, s.getResidentBytes(), model, bfs, sssp, mst, verified, publishS, stages);
     }
 
     /** A SUMMARY answer as it came, with the source it was asked from (-1 for MST). */
@@ -426,12 +387,13 @@ public final class ScaleBench {
         HeapBudget budget = worker.context().getBean(GraphRegistry.class).budget();
         b.append(String.format(Locale.ROOT, "- embedded broker and one worker in this JVM (frontier.backend=%s%s, graph budget %s,"
                         + " pending snapshots at most %s);"
-                        + " the client's default producer settings: acks=all, enable.idempotence=true, max.request.size=1 MiB,"
-                        + " compression.type=%s, batch.size and linger.ms Kafka's defaults; %,d edges a chunk, encoded %d ahead%n",
+                        + " the client's producer settings: acks=all, enable.idempotence=true, max.request.size=1 MiB,"
+                        + " compression.type=%s, batch.size and linger.ms Kafka's defaults, unless --producer says otherwise (%s);"
+                        + " %,d edges a chunk, encoded %d ahead%n",
                 o.backend(), o.worker().isEmpty() ? "" : ", " + new TreeMap<>(o.worker()).toString().replaceAll("[{}]", ""),
                 HeapBudget.mb(budget.limitBytes()),
                 pendingCap(worker.context().getBean(FrontierConfig.class).getMaxPendingSnapshotBytes()),
-                FrontierClient.DEFAULT_COMPRESSION, FrontierClient.CHUNK_EDGES,
+                FrontierClient.DEFAULT_COMPRESSION, o.producer().isEmpty() ? "none" : new TreeMap<>(o.producer()), o.chunkEdges(),
                 Math.max(2, 2 * Runtime.getRuntime().availableProcessors())));
         b.append(String.format(Locale.ROOT, "- Kronecker graphs (edge factor 16, undirected, weights 1..255, seed %d); %d sources"
                 + " (and as many MST queries), SUMMARY mode, after one untimed query of each algorithm; CPU-engine reference up to %,d"
@@ -471,6 +433,8 @@ public final class ScaleBench {
                     gb(r.residentBytes()), times(r.bfs()), times(r.sssp()), times(r.mst()),
                     r.verified() == null ? "**FAILED**" : r.verified()));
         }
+        b.append('\n');
+        b.append(LoadStages.markdown(rows));
         b.append('\n');
         for (String n : notes) b.append("- ").append(n).append('\n');
         if (!failures.isEmpty()) {

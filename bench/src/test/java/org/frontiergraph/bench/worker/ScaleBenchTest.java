@@ -102,7 +102,7 @@ class ScaleBenchTest {
     void lazyChunksAreTheClientsChunks() {
         EdgeList e = KroneckerGraph.generate(13, 16, 3);   // 131,072 edges: three chunks, the last one short
         List<GraphSnapshotChunk> expected = FrontierClient.chunks("g", 7, Snapshots.of(e), 0, true, FrontierClient.CHUNK_EDGES);
-        ScaleBench.LazyChunks lazy = new ScaleBench.LazyChunks("g", 7, e);
+        LazyChunks lazy = new LazyChunks("g", 7, e, org.frontiergraph.client.FrontierClient.CHUNK_EDGES);
         assertEquals(expected.size(), lazy.size());
         for (int c = 0; c < expected.size(); c++) {
             GraphSnapshotChunk first = lazy.get(c);

@@ -113,15 +113,17 @@ public final class FrontierClient implements AutoCloseable {
     public static final String DEFAULT_LINGER_MS = "0";
 
     /**
-     * The producer's settings: {@code kafka} and the client's own; the codec and the linger are {@code kafka}'s, else
-     * none and 0.
+     * The producer's settings: {@code kafka} and the client's own; the codec, the linger and {@code max.request.size}
+     * are {@code kafka}'s, else none, 0 and 1 MiB (a publisher of larger snapshot chunks, to topics whose
+     * {@code max.message.bytes} allows them, raises it). Kafka's {@code batch.size}: a snapshot chunk is a batch of its
+     * own under the 1 MB record limit, so batching gains nothing there (docs/benchmarks.md, "Parallel snapshot ingest").
      */
     static Properties producerSettings(Properties kafka) {
         Properties p = new Properties();
         p.putAll(kafka);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1 << 20));
+        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, kafka.getProperty(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(1 << 20)));
         p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, kafka.getProperty(ProducerConfig.COMPRESSION_TYPE_CONFIG, DEFAULT_COMPRESSION));
         p.put(ProducerConfig.LINGER_MS_CONFIG, kafka.getProperty(ProducerConfig.LINGER_MS_CONFIG, DEFAULT_LINGER_MS));
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "30000");

@@ -30,6 +30,9 @@ class FrontierClientTest {
         assertEquals("5", p.getProperty("linger.ms"), "the settings' linger wins");
         assertEquals("all", p.getProperty("acks"), "acks=all is the client's: a snapshot chunk is never lost");
         assertEquals("h:9092", p.getProperty("bootstrap.servers"));
+        assertEquals(Integer.toString(1 << 20), p.getProperty("max.request.size"), "1 MiB unless the settings say otherwise");
+        lz4.put("max.request.size", "8388608");
+        assertEquals("8388608", FrontierClient.producerSettings(lz4).getProperty("max.request.size"), "larger chunks, larger requests");
     }
 
     @Test

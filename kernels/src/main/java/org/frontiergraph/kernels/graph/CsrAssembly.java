@@ -1,9 +1,17 @@
 package org.frontiergraph.kernels.graph;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Builds a {@link CsrGraph} straight from a snapshot's chunks, chunk by chunk as they arrive, with the storage policy
@@ -12,7 +20,9 @@ import java.util.TreeMap;
  *
  * <p>Each chunk is {@linkplain #decode decoded} into compact arrays as it arrives (0-based ids; weights as int32 when
  * every weight of the chunk is an integer below 2^31, none when every weight is 1, doubles otherwise) and its arcs are
- * counted into the rows' degrees at once. {@link #build} then lays the CSR out from the counts (see
+ * counted into the rows' degrees at once, on the caller's thread ({@link #add(int, Chunk)}) or on an executor's
+ * ({@link #add(int, IntBuffer, IntBuffer, DoubleBuffer, Executor)}: chunks decoded and counted side by side, the
+ * counts incremented atomically, so their sum does not depend on the order). {@link #build} then lays the CSR out from the counts (see
  * {@link CsrLayout}): each group of chunks is placed, in chunk order, and released as soon as it is placed; each row
  * is sorted by target and merged in place; the edge ids are numbered last.
  *
@@ -20,7 +30,8 @@ import java.util.TreeMap;
  * {@code C} the chunks' compact arrays (8 to 16 bytes an edge): the counts 4(n+1) from the first chunk; at the peak
  * {@code 4(n+1) + max(C + 8e (directed) or C + 24e (undirected), 22a)} ({@link #peakBytes}), at most 1.5 times the
  * graph it gives, {@code 4(n+1) + 16a} ({@link #residentBytes}), when no parallel edges shrink it. {@link #bytes()}
- * is what it holds now, {@link #peakBytes()} the most it held. Not thread-safe (the build itself runs in parallel).
+ * is what it holds now, {@link #peakBytes()} the most it held: a chunk's bytes are known, and counted, when it is
+ * added, before it is decoded. Called from one thread at a time (the decoding and the build run in parallel).
  */
 public final class CsrAssembly {
     /** Bytes a CSR of {@code vertices} vertices and {@code arcs} arcs holds: {@link CsrGraph#bytes()}. */
@@ -66,10 +77,15 @@ public final class CsrAssembly {
     private final int vertexCount;
     private final boolean directed;
     private final int firstVertexId;
+    /** Increments a row's count: chunks being decoded side by side count into the same rows. */
+    private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(int[].class);
+
     /** Per row, the arcs counted into it (from [0]), until the build turns them into offsets. */
     private int[] counts;
     private final Map<Integer, Chunk> chunks = new TreeMap<>();
-    private long arcs;
+    /** Chunks added to be decoded and counted on an executor, until {@link #collect} moves them to {@link #chunks}. */
+    private final Map<Integer, CompletableFuture<Chunk>> decoding = new HashMap<>();
+    private final AtomicLong arcs = new AtomicLong();
     private long edges;
     private long held;
     private long peak;
@@ -89,9 +105,9 @@ public final class CsrAssembly {
     public boolean directed() { return directed; }
     /** Edges added so far. */
     public long edges() { return edges; }
-    /** Chunks added and not yet placed. */
-    public int chunks() { return chunks.size(); }
-    public boolean has(int index) { return chunks.containsKey(index); }
+    /** Chunks added (decoded or not yet) and not yet placed. */
+    public int chunks() { return chunks.size() + decoding.size(); }
+    public boolean has(int index) { return chunks.containsKey(index) || decoding.containsKey(index); }
     /** Bytes held now: the counts and the chunks (during a build, the arrays of the CSR too). */
     public long bytes() { return held; }
     /** The most bytes held at once so far. */
@@ -99,6 +115,7 @@ public final class CsrAssembly {
 
     /** The chunks' bytes now. */
     long chunkBytes() {
+        await();
         long b = 0;
         for (Chunk c : chunks.values()) b += c.bytes();
         return b;
@@ -106,6 +123,7 @@ public final class CsrAssembly {
 
     /** What {@link #build} will hold at its peak, from the chunks added: the bound {@link #peakBytes(long, long, boolean, long)}. */
     public long projectedPeakBytes() {
+        await();
         return peakBytes(vertexCount, edges, directed, chunkBytes());
     }
 
@@ -151,29 +169,108 @@ public final class CsrAssembly {
      * @throws InvalidGraphException TOO_LARGE when the arcs counted exceed what a CSR may hold
      */
     public void add(int index, Chunk c) {
+        requireNew(index);
+        count(c);
+        edges += c.edges;
+        chunks.put(index, c);
+        allocate(c.bytes());
+    }
+
+    /**
+     * Adds chunk {@code index} of these edges (as {@link #decode(IntBuffer, IntBuffer, DoubleBuffer)} reads them),
+     * decoded and counted by a task on {@code executor}; the buffers must not change until then. Its bytes are counted
+     * now ({@link #weightBytes} reads the weights once to know them). A task that failed (TOO_LARGE: more arcs than a
+     * CSR holds, or out of memory) makes a later {@code add}, {@link #await} or {@link #validate} throw. With a direct
+     * executor ({@code Runnable::run}) this is {@link #add(int, Chunk)} of the decoded chunk.
+     */
+    public void add(int index, IntBuffer sources, IntBuffer targets, DoubleBuffer weights, Executor executor) {
+        requireNew(index);
+        int m = sources.remaining();
+        if (targets.remaining() != m || (weights.remaining() != 0 && weights.remaining() != m)) {
+            throw new IllegalArgumentException("sources, targets and weights differ in length (" + m + ", "
+                    + targets.remaining() + ", " + weights.remaining() + ")");
+        }
+        allocate(chunkBytes(m, weightBytes(weights)));
+        edges += m;
+        int n = vertexCount, first = firstVertexId;
+        decoding.put(index, CompletableFuture.supplyAsync(() -> {
+            Chunk c = decode(n, first, sources, targets, weights);
+            count(c);
+            return c;
+        }, executor));
+        collect(false);
+    }
+
+    /** Waits until every chunk added is decoded and counted. @throws InvalidGraphException as {@link #add(int, Chunk)} */
+    public void await() {
+        collect(true);
+    }
+
+    /**
+     * Moves the decoded chunks (all of them when {@code wait}, else those done) from {@link #decoding} to
+     * {@link #chunks}; rethrows a task's failure.
+     */
+    private void collect(boolean wait) {
+        for (Iterator<Map.Entry<Integer, CompletableFuture<Chunk>>> it = decoding.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<Integer, CompletableFuture<Chunk>> e = it.next();
+            if (!wait && !e.getValue().isDone()) continue;
+            Chunk c;
+            try {
+                c = e.getValue().join();
+            } catch (CompletionException x) {
+                if (x.getCause() instanceof RuntimeException r) throw r;
+                if (x.getCause() instanceof Error r) throw r;
+                throw x;
+            }
+            it.remove();
+            chunks.put(e.getKey(), c);
+        }
+    }
+
+    private void requireNew(int index) {
         if (built) throw new IllegalStateException("the graph was built already");
-        if (chunks.containsKey(index)) throw new IllegalArgumentException("chunk " + index + " was added already");
+        if (has(index)) throw new IllegalArgumentException("chunk " + index + " was added already");
+    }
+
+    /** Counts the chunk's arcs into the rows (atomically: chunks may be counted side by side). */
+    private void count(Chunk c) {
         int[] s = c.sources, t = c.targets, deg = counts;
         int n = vertexCount;
         long added = 0;
         for (int i = 0; i < s.length; i++) {
             int u = s[i], v = t[i];
             if (u == v || u < 0 || u >= n || v < 0 || v >= n) continue;   // a bad vertex fails validate()
-            deg[u]++;
+            COUNT.getAndAdd(deg, u, 1);
             added++;
             if (!directed) {
-                deg[v]++;
+                COUNT.getAndAdd(deg, v, 1);
                 added++;
             }
         }
-        arcs += added;
-        if (arcs > MAX_ARCS) {
+        if (arcs.addAndGet(added) > MAX_ARCS) {
             throw new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE,
                     "graph has more than " + MAX_ARCS + " arcs; at most " + MAX_ARCS + " are supported");
         }
-        edges += s.length;
-        chunks.put(index, c);
-        allocate(c.bytes());
+    }
+
+    /**
+     * Bytes of weights an edge these weights take once decoded ({@link Chunk#weightBytes}): 0 when there are none or
+     * all are 1, 4 when all are exact integers below 2^31 (never -0.0), else 8.
+     */
+    public static int weightBytes(DoubleBuffer weights) {
+        boolean ones = true;
+        for (int i = weights.position(), end = weights.limit(); i < end; i++) {
+            double x = weights.get(i);
+            if (x == 1.0) continue;
+            ones = false;
+            if (!intWeight(x)) return 8;
+        }
+        return ones ? 0 : 4;
+    }
+
+    /** Whether {@code x} is kept as an int32 weight: an exact integer below 2^31, the bits of the double it came from. */
+    private static boolean intWeight(double x) {
+        return x <= INT_WEIGHT_LIMIT && Double.doubleToRawLongBits((int) x) == Double.doubleToRawLongBits(x);
     }
 
     /**
@@ -181,6 +278,7 @@ public final class CsrAssembly {
      * ids); else for the first with a negative, NaN or infinite weight
      */
     public void validate() {
+        await();
         long before = 0;
         for (Chunk c : chunks.values()) {
             if (c.badVertex >= 0) {
@@ -218,7 +316,7 @@ public final class CsrAssembly {
 
     // ------------------------------------------------------------------------------------- used by CsrLayout
 
-    long arcs() { return arcs; }
+    long arcs() { return arcs.get(); }
 
     /** The chunks in index order, for placement (each is released by {@link #release}). */
     Iterable<Chunk> chunksInOrder() { return chunks.values(); }
@@ -274,7 +372,7 @@ public final class CsrAssembly {
                 ones &= x == 1.0;
                 if (dw != null) {
                     dw[i] = x;
-                } else if (x <= INT_WEIGHT_LIMIT && Double.doubleToRawLongBits((int) x) == Double.doubleToRawLongBits(x)) {
+                } else if (intWeight(x)) {
                     iw[i] = (int) x;
                 } else {
                     dw = new double[m];

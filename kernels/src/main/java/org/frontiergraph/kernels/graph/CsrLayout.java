@@ -23,8 +23,9 @@ import java.util.stream.IntStream;
  * <li>When parallel edges were merged, the rows are moved together into arrays of the final size: weights, then
  *     columns (rewriting the offsets).
  * <li>Edge ids: a directed graph's arcs are its edges; an undirected graph's edges (u, v > u) are numbered in row order
- *     and each reverse arc takes its edge's id (one pass with a cursor per row, or a binary search where the vertices
- *     far outnumber the arcs).
+ *     (side by side, a block of rows a task) and each reverse arc takes its edge's id: with a cursor per row, each
+ *     task owning a range of rows and scanning the rows before its end in order, so that every row's cursor meets its
+ *     edges in row order whatever the number of tasks; or by a binary search where the vertices far outnumber the arcs.
  * </ol>
  */
 final class CsrLayout {
@@ -82,8 +83,7 @@ final class CsrLayout {
         int[] ids = new int[arcs];
         asm.allocate(4L * arcs);
         if (directed) IntStream.range(0, arcs).parallel().forEach(i -> ids[i] = i);
-        else if (2L * n <= 3L * arcs) numberInOnePass(ids);
-        else number(blocks, ids);
+        else number(blocks, ids, 2L * n <= 3L * arcs);
         double[] w = wts;
         boolean integral = IntStream.range(0, arcs).parallel().allMatch(i -> CsrAssembly.integral(w[i]));
         return new CsrGraph(n, directed, off, cols, wts, ids, directed ? arcs : arcs / 2, integral);
@@ -403,28 +403,11 @@ final class CsrLayout {
     }
 
     /**
-     * Undirected, one pass over the rows in order: edge (u, v > u) takes the next id, and so does the arc v -> u, the
-     * next arc of row v to a smaller vertex (row v lists them ascending, as the pass meets them). The rows' cursors
-     * take 4 bytes a vertex: used where the bound leaves room for them (n at most 1.5a), else {@link #number}.
+     * Undirected: edges (u, v > u) numbered in row order, a block of rows a task; then each arc (v, u < v) takes the id
+     * of arc u -> v: by the rows' cursors ({@link #reverseByCursors}, 4 bytes a vertex: where the bound leaves room for
+     * them, {@code cursors} when the vertices are at most 1.5 times the arcs), else by a binary search in row u.
      */
-    private void numberInOnePass(int[] ids) {
-        int[] cursor = Arrays.copyOf(off, n);
-        asm.allocate(4L * n);
-        int id = 0;
-        for (int u = 0; u < n; u++) {
-            for (int p = off[u], end = off[u + 1]; p < end; p++) {
-                int v = cols[p];
-                if (v > u) {
-                    ids[p] = id;
-                    ids[cursor[v]++] = id++;
-                }
-            }
-        }
-        asm.release(4L * n);
-    }
-
-    /** Undirected: edges (u, v > u) numbered in row order; then each arc (v, u < v) takes the id of arc u -> v. */
-    private void number(int[] blocks, int[] ids) {
+    private void number(int[] blocks, int[] ids, boolean cursors) {
         int count = blocks.length - 1;
         int[] upper = new int[count + 1];
         IntStream.range(0, count).parallel().forEach(b -> {
@@ -439,6 +422,10 @@ final class CsrLayout {
                 for (int p = firstUpper(r); p < off[r + 1]; p++) ids[p] = id++;
             }
         });
+        if (cursors) {
+            reverseByCursors(ids);
+            return;
+        }
         IntStream.range(0, count).parallel().forEach(b -> {
             for (int r = blocks[b]; r < blocks[b + 1]; r++) {
                 for (int p = off[r], end = firstUpper(r); p < end; p++) {
@@ -447,6 +434,28 @@ final class CsrLayout {
                 }
             }
         });
+    }
+
+    /**
+     * Each arc (v, u < v) takes the id of arc u -> v, the next arc of row v to a smaller vertex (row v lists them
+     * ascending, as the rows u are met in order): each task owns a range of rows v and scans the rows before its end,
+     * stopping in each at its end (rows are sorted), so each task writes its own rows and reads every row once at most.
+     */
+    private void reverseByCursors(int[] ids) {
+        int[] cursor = Arrays.copyOf(off, n);
+        asm.allocate(4L * n);
+        int[] ranges = ranges(parts);
+        IntStream.range(0, parts).parallel().forEach(k -> {
+            int lo = ranges[k], hi = ranges[k + 1];
+            for (int u = 0; u < hi; u++) {
+                for (int p = off[u], end = off[u + 1]; p < end; p++) {
+                    int v = cols[p];
+                    if (v >= hi) break;
+                    if (v > u && v >= lo) ids[cursor[v]++] = ids[p];
+                }
+            }
+        });
+        asm.release(4L * n);
     }
 
     /** The index of arc u -> v, which exists. */

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.DoubleBuffer;
+import java.nio.IntBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +17,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.frontiergraph.kernels.io.Datasets;
 import org.frontiergraph.kernels.io.GraphFiles;
@@ -64,6 +69,14 @@ class CsrAssemblyTest {
 
     /** The edges cut into chunks of random sizes, added in a shuffled order; the assembly built with {@code parts} tasks. */
     static CsrAssembly assemble(EdgeList e, int first, long seed, int maxChunk) {
+        return assemble(e, first, seed, maxChunk, null);
+    }
+
+    /**
+     * {@link #assemble(EdgeList, int, long, int)}, each chunk decoded and counted by a task on {@code decoders} (null:
+     * decoded here, then added), its buffers offset within larger ones as a record's packed arrays are.
+     */
+    static CsrAssembly assemble(EdgeList e, int first, long seed, int maxChunk, Executor decoders) {
         Random r = new Random(seed);
         List<int[]> bounds = new ArrayList<>();
         for (int at = 0; at < e.size() || bounds.isEmpty(); ) {
@@ -86,9 +99,24 @@ class CsrAssemblyTest {
                 w[i - lo] = e.weight(i);
                 ones &= e.weight(i) == 1.0;
             }
-            a.add(k, a.decode(s, t, ones && r.nextBoolean() ? null : w));
+            double[] weights = ones && r.nextBoolean() ? null : w;
+            if (decoders == null) a.add(k, a.decode(s, t, weights));
+            else a.add(k, sliced(s), sliced(t), weights == null ? DoubleBuffer.allocate(0) : sliced(weights), decoders);
         }
         return a;
+    }
+
+    /** The values at position 1 of a buffer one longer, read-only. */
+    static IntBuffer sliced(int[] values) {
+        int[] padded = new int[values.length + 1];
+        System.arraycopy(values, 0, padded, 1, values.length);
+        return IntBuffer.wrap(padded, 1, values.length).asReadOnlyBuffer();
+    }
+
+    static DoubleBuffer sliced(double[] values) {
+        double[] padded = new double[values.length + 1];
+        System.arraycopy(values, 0, padded, 1, values.length);
+        return DoubleBuffer.wrap(padded, 1, values.length).asReadOnlyBuffer();
     }
 
     static void assertSameGraph(CsrGraph expected, CsrGraph actual, String what) {
@@ -133,6 +161,61 @@ class CsrAssemblyTest {
             assertSameGraph(expected, a.build(parts), what + " chunks<=" + maxChunk);
             assertEquals(0, a.chunks(), "every chunk released");
             assertEquals(expected.bytes(), a.bytes(), what + ": the assembly holds the graph, and only it, once built");
+        }
+    }
+
+    /**
+     * The same graphs with the chunks decoded and counted side by side on a pool of four (as the worker's ingest
+     * threads do: counts incremented concurrently, chunks done in any order), and through a direct executor.
+     */
+    @ParameterizedTest(name = "n={0} m={1} seed={2} directed={3} {4} parts={5}")
+    @MethodSource("randomGraphs")
+    void equalsGraphBuilderWhenChunksAreDecodedSideBySide(int n, int m, long seed, boolean directed, Weights weights, int parts) {
+        EdgeList e = random(n, m, seed, directed, weights);
+        CsrGraph expected = GraphBuilder.build(e);
+        String what = "n=" + n + " m=" + m + " seed=" + seed + " " + weights + (directed ? " directed" : " undirected");
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            for (Executor decoders : List.<Executor>of(pool, Runnable::run)) {
+                CsrAssembly a = assemble(e, 1, seed, 1 + m / 23, decoders);
+                long projected = a.projectedPeakBytes();
+                assertSameGraph(expected, a.build(parts), what + (decoders == pool ? " on a pool" : " direct"));
+                assertTrue(a.peakBytes() <= projected, what + ": peak " + a.peakBytes() + " within the projection " + projected);
+                assertEquals(expected.bytes(), a.bytes(), what + ": the assembly holds the graph, and only it, once built");
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test
+    void aChunkIsCountedInBytesWhenAddedAndItsBadEdgesReportedOnceDecoded() {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            CsrAssembly a = new CsrAssembly(4, true, 10);
+            a.add(1, sliced(new int[] {10, 11}), sliced(new int[] {11, 12}), sliced(new double[] {1, 2.5}), pool);
+            a.add(0, sliced(new int[] {12, 10}), sliced(new int[] {13, 10}), sliced(new double[] {3, 1}), pool);
+            assertEquals(4L * 5 + 16L * 2 + 12L * 2, a.bytes(), "counts, a chunk of doubles, a chunk of int32 weights");
+            assertTrue(a.has(0) && a.has(1) && a.chunks() == 2);
+            assertThrows(IllegalArgumentException.class, () -> a.add(0, sliced(new int[] {10}), sliced(new int[] {11}),
+                    DoubleBuffer.allocate(0), pool), "a chunk added twice");
+            a.add(2, sliced(new int[] {10}), sliced(new int[] {14}), DoubleBuffer.allocate(0), pool);
+            InvalidGraphException v = assertThrows(InvalidGraphException.class, a::validate);
+            assertEquals(InvalidGraphException.Kind.INVALID_VERTEX, v.kind());
+            assertTrue(v.getMessage().contains("edge (10, 14)"), v.getMessage());
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test
+    void weightBytesAreWhatTheDecodedChunkHolds() {
+        CsrAssembly a = new CsrAssembly(10, false, 0);
+        int[] s = {0, 1, 2}, t = {1, 2, 3};
+        for (double[] w : new double[][] {{}, {1, 1, 1}, {1, 7, 2147483647.0}, {1, 7, 2147483648.0}, {1, 0.5, 2}, {1, -0.0, 2},
+                {1, -3, 2}, {1, Double.NaN, 2}, {Double.POSITIVE_INFINITY, 1, 1}}) {
+            int expected = a.decode(IntBuffer.wrap(s), IntBuffer.wrap(t), DoubleBuffer.wrap(w)).weightBytes();
+            assertEquals(expected, CsrAssembly.weightBytes(DoubleBuffer.wrap(w)), Arrays.toString(w));
         }
     }
 

@@ -20,6 +20,11 @@ public class FrontierConfig {
      * may be in flight.
      */
     private long maxPendingSnapshotBytes = 0;
+    /**
+     * Threads that decode snapshot chunks and count their arcs, off the consumer thread (the CSR is then laid out by
+     * the common pool); 0 (the default): the cores, at most 16; 1: on the consumer thread.
+     */
+    private int ingestThreads = 0;
     /** Vertices per result chunk: 60,000 keeps a distances+parents chunk under Kafka's 1 MB default. */
     private int resultChunkVertices = 60_000;
     /** MST edges per result chunk. */
@@ -99,6 +104,8 @@ public class FrontierConfig {
     public void setMaxEdges(long maxEdges) { this.maxEdges = maxEdges; }
     public long getMaxPendingSnapshotBytes() { return maxPendingSnapshotBytes; }
     public void setMaxPendingSnapshotBytes(long v) { this.maxPendingSnapshotBytes = v; }
+    public int getIngestThreads() { return ingestThreads; }
+    public void setIngestThreads(int v) { this.ingestThreads = v; }
     /**
      * Vertices a result chunk holds: {@code frontier.result-chunk-vertices}, or fewer where a chunk of that many would
      * not fit the output producer's {@code max.request.size} ({@link #fitsOneRecord}).

@@ -39,6 +39,8 @@ public class GraphRegistry implements AutoCloseable {
 
     private final Map<String, GraphEntry> graphs = new ConcurrentHashMap<>();
     private final SnapshotAssembler assembler;
+    /** Decode and count snapshot chunks for {@link #assembler} ({@code frontier.ingest-threads}). */
+    private final ChunkDecoders decoders;
     private final EngineService engines;
     private final FrontierConfig config;
     private final HeapBudget budget;
@@ -62,6 +64,7 @@ public class GraphRegistry implements AutoCloseable {
     };
     static final int REFUSED_KEPT = 4_096;
     private final AtomicLong refusedChunks = new AtomicLong();
+    private volatile LoadTimes lastLoad;
 
     /** A refused version, by the header its chunks share (a version published again with another header is new). */
     private record Refused(long version, int vertexCount, long edgeCount, int chunkCount, boolean directed, int firstVertexId,
@@ -93,9 +96,17 @@ public class GraphRegistry implements AutoCloseable {
         this.config = config;
         this.budget = budget;
         long pendingCap = config.getMaxPendingSnapshotBytes();   // 0: the graph budget bounds the chunks being assembled
-        this.assembler = new SnapshotAssembler(pendingCap > 0 ? pendingCap : budget.limitBytes());
+        this.decoders = new ChunkDecoders(config.getIngestThreads());
+        this.assembler = new SnapshotAssembler(pendingCap > 0 ? pendingCap : budget.limitBytes(), decoders);
         this.applied = new AppliedUpdates(config.getUpdateDedupWindow());
     }
+
+    /**
+     * How the last snapshot version installed was made, after its last chunk arrived: ms until its chunks were all
+     * decoded and checked (the ingest threads finishing the chunks before it), until the CSR was built, until the
+     * engine's copy was made (the device upload on the GPU).
+     */
+    public record LoadTimes(String graphId, long version, double assembledMs, double builtMs, double residentMs) {}
 
     /** What a record did to the registry: the version now current (if it changed) and versions abandoned. */
     public record Change(Optional<GraphEntry> installed, List<RejectedException> abandoned) {}
@@ -190,6 +201,9 @@ public class GraphRegistry implements AutoCloseable {
         }
     }
 
+    /** The stages of the last snapshot version installed; empty before the first. */
+    public Optional<LoadTimes> lastLoad() { return Optional.ofNullable(lastLoad); }
+
     /** Snapshot chunks of refused versions dropped without a word after the version's one refusal. */
     public long refusedChunks() { return refusedChunks.get(); }
 
@@ -223,6 +237,7 @@ public class GraphRegistry implements AutoCloseable {
             GraphEntry entry = new GraphEntry(a.graphId(), a.version(), partition, a.firstVertexId(), engines.load(graph),
                     a.firstOffset());
             swapIn(entry);
+            lastLoad = new LoadTimes(entry.graphId(), entry.version(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, (System.nanoTime() - t2) / 1e6);
             LOG.info("graph {} version {} loaded: {} vertices, {} edges on {} (last chunk assembled in {} ms, built in {} ms, "
                     + "made resident in {} ms)", LogSafe.quote(entry.graphId()), entry.version(), entry.vertexCount(), entry.edgeCount(),
                     entry.resident().backend(), millis(t1 - t0), millis(t2 - t1), millis(System.nanoTime() - t2));
@@ -553,5 +568,6 @@ public class GraphRegistry implements AutoCloseable {
         applied.clear();
         dropped.clear();
         refused.clear();
+        decoders.close();
     }
 }

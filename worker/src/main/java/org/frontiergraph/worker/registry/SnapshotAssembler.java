@@ -1,6 +1,7 @@
 package org.frontiergraph.worker.registry;
 
 import java.nio.ByteBuffer;
+import java.nio.DoubleBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.function.IntPredicate;
 import org.frontiergraph.kernels.graph.CsrAssembly;
 import org.frontiergraph.kernels.graph.InvalidGraphException;
@@ -24,7 +26,10 @@ import org.frontiergraph.worker.errors.RejectedException;
  * so does {@link #expire age}. Chunks must agree on every header field; a redelivered chunk (same index) is ignored.
  *
  * <p>A version's chunks go straight into a {@link CsrAssembly}, which counts their arcs as they arrive and keeps them
- * compactly (8 to 16 bytes an edge) until the version completes and the CSR is built from them. Only the assembly's
+ * compactly (8 to 16 bytes an edge) until the version completes and the CSR is built from them. Each chunk's edges are
+ * decoded and counted on the {@code decoders} executor ({@link ChunkDecoders}: side by side, off the consumer thread),
+ * while its header, its index and its bytes are checked here, in log order; the version's last chunk waits for the
+ * others to be decoded before the version is validated. Only the assembly's
  * per-vertex counts are allocated from a declared size (4 bytes a vertex, with the version's first chunk, checked
  * against the limit first); chunks are kept by index (a header declaring two billion chunks costs nothing until they
  * arrive), and {@link #pendingBytes()} counts what they hold, overheads included, against the buffer's limit. Not
@@ -37,11 +42,19 @@ public final class SnapshotAssembler {
     public static final long CHUNK_OVERHEAD_BYTES = 96;
 
     private final long maxPendingBytes;
+    private final Executor decoders;
     private final Map<String, Pending> pending = new HashMap<>();
     private long pendingBytes;
 
+    /** Chunks decoded on the caller's thread. */
     public SnapshotAssembler(long maxPendingBytes) {
+        this(maxPendingBytes, Runnable::run);
+    }
+
+    /** Chunks decoded and counted on {@code decoders}. */
+    public SnapshotAssembler(long maxPendingBytes, Executor decoders) {
         this.maxPendingBytes = maxPendingBytes;
+        this.decoders = decoders;
     }
 
     /**
@@ -117,9 +130,8 @@ public final class SnapshotAssembler {
         EdgeBatch e = c.getEdges();
         int m = PackedArrays.intCount(e.getSources());   // validated by validateHeader
         int n = p.header.getVertexCount(), first = p.header.getFirstVertexId();
-        CsrAssembly.Chunk chunk = CsrAssembly.decode(n, first, PackedArrays.ints(e.getSources()), PackedArrays.ints(e.getTargets()),
-                PackedArrays.doubles(e.getWeights()));
-        long bytes = CHUNK_OVERHEAD_BYTES + chunk.bytes() + (fresh ? VERSION_OVERHEAD_BYTES + CsrAssembly.countsBytes(n) : 0);
+        DoubleBuffer weights = PackedArrays.doubles(e.getWeights());
+        long bytes = chunkBytes(m, CsrAssembly.weightBytes(weights)) + (fresh ? VERSION_OVERHEAD_BYTES + CsrAssembly.countsBytes(n) : 0);
         if (pendingBytes + bytes > maxPendingBytes) {
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, "snapshot version " + c.getVersion() + " of graph '"
@@ -133,10 +145,13 @@ public final class SnapshotAssembler {
         p.bytes += bytes;
         pendingBytes += bytes;
         try {
-            p.graph.add(c.getChunkIndex(), chunk);
+            p.graph.add(c.getChunkIndex(), PackedArrays.ints(e.getSources()), PackedArrays.ints(e.getTargets()), weights, decoders);
         } catch (InvalidGraphException x) {   // more arcs than a CSR holds
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.of(x), "version " + p.version + " of graph '" + c.getGraphId() + "': " + x.getMessage(), x);
+        } catch (RuntimeException | Error x) {   // a chunk's decoding failed (out of memory): the version cannot complete
+            drop(c.getGraphId());
+            throw x;
         }
         if (p.graph.chunks() == 1) p.firstOffset = offset;
         else if (offset < 0 || p.firstOffset < 0) p.firstOffset = -1;

@@ -79,6 +79,49 @@ class SnapshotAssemblerTest {
         return e;
     }
 
+    /**
+     * Chunks decoded on four ingest threads, arriving shuffled and some twice (a redelivery, ignored), of a graph with
+     * parallel edges (equal and different weights), self-loops and isolated vertices: GraphBuilder's graph, the
+     * buffer exact while chunks wait, and released at the end.
+     */
+    @ParameterizedTest(name = "shuffle seed {0}")
+    @ValueSource(longs = {5, 6, 7})
+    void assemblesChunksDecodedSideBySideInAnyOrderWithRedeliveries(long shuffleSeed) {
+        EdgeList base = UniformRandomGraph.generate(500, 4_000, SEED, 100, false);
+        EdgeList edges = new EdgeList(600, false);   // vertices 500..599 isolated
+        Random r = new Random(shuffleSeed);
+        for (int i = 0; i < base.size(); i++) {
+            edges.add(base.source(i), base.target(i), base.weight(i));
+            if (i % 7 == 0) edges.add(base.target(i), base.source(i), r.nextBoolean() ? base.weight(i) : r.nextInt(100));
+            if (i % 13 == 0) edges.add(base.source(i), base.source(i), 3);
+        }
+        List<GraphSnapshotChunk> chunks = Fixtures.snapshot("g", 9, edges, 1, 97);
+        List<GraphSnapshotChunk> arriving = new ArrayList<>(chunks);
+        for (int i = 0; i < chunks.size(); i += 5) arriving.add(chunks.get(i));   // redelivered
+        Collections.shuffle(arriving, new Random(shuffleSeed));
+        arriving.add(chunks.get(0));   // once more after the rest: the version then completes at an earlier one
+        try (ChunkDecoders decoders = new ChunkDecoders(4)) {
+            SnapshotAssembler side = new SnapshotAssembler(Long.MAX_VALUE, decoders);
+            Optional<Assembled> done = Optional.empty();
+            java.util.Set<Integer> seen = new java.util.HashSet<>();
+            for (GraphSnapshotChunk c : arriving) {
+                if (done.isPresent()) break;
+                seen.add(c.getChunkIndex());
+                Outcome o = side.accept(c, PARTITION);
+                assertTrue(o.abandoned().isEmpty());
+                assertEquals(seen.size() == chunks.size(), o.complete().isPresent(), "complete once every chunk came");
+                if (o.complete().isEmpty()) {
+                    assertTrue(side.pendingBytes() > 0 && side.isPending("g", 9));
+                    assertEquals(seen.size(), side.pendingDescription("g").map(d -> d.contains(seen.size() + " of ")).orElseThrow()
+                            ? seen.size() : -1, "the chunks counted, decoded or not");
+                }
+                done = o.complete();
+            }
+            assertEquals(0, side.pendingBytes(), "a complete version releases its buffer");
+            assertBuildsAs(edges, done.orElseThrow());
+        }
+    }
+
     @ParameterizedTest(name = "shuffle seed {0}")
     @ValueSource(longs = {1, 2, 3, 42})
     void assemblesChunksArrivingInAnyOrder(long shuffleSeed) {
