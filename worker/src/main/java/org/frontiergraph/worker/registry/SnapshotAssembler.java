@@ -46,9 +46,11 @@ public final class SnapshotAssembler {
 
     /**
      * A complete version, validated, its CSR still to be built from {@code graph} (which holds its chunks until then);
-     * {@code firstOffset} is the log offset of its earliest chunk (-1 when unknown).
+     * {@code firstOffset} is the log offset of its earliest chunk (-1 when unknown); {@code names} its vertex names
+     * (null: an unnamed graph).
      */
-    public record Assembled(String graphId, long version, int firstVertexId, CsrAssembly graph, long firstOffset) {}
+    public record Assembled(String graphId, long version, int firstVertexId, CsrAssembly graph, long firstOffset,
+                            VertexNameTable names) {}
 
     /** What one chunk led to: perhaps a complete version, perhaps an older version abandoned. */
     public record Outcome(Optional<Assembled> complete, List<RejectedException> abandoned) {}
@@ -119,7 +121,8 @@ public final class SnapshotAssembler {
         int n = p.header.getVertexCount(), first = p.header.getFirstVertexId();
         CsrAssembly.Chunk chunk = CsrAssembly.decode(n, first, PackedArrays.ints(e.getSources()), PackedArrays.ints(e.getTargets()),
                 PackedArrays.doubles(e.getWeights()));
-        long bytes = CHUNK_OVERHEAD_BYTES + chunk.bytes() + (fresh ? VERSION_OVERHEAD_BYTES + CsrAssembly.countsBytes(n) : 0);
+        long bytes = CHUNK_OVERHEAD_BYTES + chunk.bytes() + PendingNames.bytes(c)
+                + (fresh ? VERSION_OVERHEAD_BYTES + CsrAssembly.countsBytes(n) + (c.getNamed() ? 8L * n : 0) : 0);
         if (pendingBytes + bytes > maxPendingBytes) {
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, "snapshot version " + c.getVersion() + " of graph '"
@@ -134,9 +137,13 @@ public final class SnapshotAssembler {
         pendingBytes += bytes;
         try {
             p.graph.add(c.getChunkIndex(), chunk);
+            if (p.names != null) p.names.add(c);
         } catch (InvalidGraphException x) {   // more arcs than a CSR holds
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.of(x), "version " + p.version + " of graph '" + c.getGraphId() + "': " + x.getMessage(), x);
+        } catch (RejectedException x) {   // names that do not fit
+            drop(c.getGraphId());
+            throw x;
         }
         if (p.graph.chunks() == 1) p.firstOffset = offset;
         else if (offset < 0 || p.firstOffset < 0) p.firstOffset = -1;
@@ -257,7 +264,7 @@ public final class SnapshotAssembler {
 
     private static String headerString(GraphSnapshotChunk c) {
         return "vertexCount=" + c.getVertexCount() + ", edgeCount=" + c.getEdgeCount() + ", chunkCount=" + c.getChunkCount()
-                + ", directed=" + c.getDirected() + ", firstVertexId=" + c.getFirstVertexId();
+                + ", directed=" + c.getDirected() + ", firstVertexId=" + c.getFirstVertexId() + ", named=" + c.getNamed();
     }
 
     private static final class Pending {
@@ -269,6 +276,8 @@ public final class SnapshotAssembler {
         final long firstTimestampMs;
         /** The chunks that arrived, by index, counted into their rows; made with the first. */
         CsrAssembly graph;
+        /** The names that arrived (named graphs only). */
+        final PendingNames names;
         long edges;
         long bytes;
         long firstOffset = -1;
@@ -276,7 +285,9 @@ public final class SnapshotAssembler {
         Pending(GraphSnapshotChunk c, int partition, long timestampMs) {
             this.version = c.getVersion();
             this.partition = partition;
-            this.header = GraphSnapshotChunk.newBuilder(c).setEdges(PackedArrays.edgeBatch(new int[0], new int[0], new double[0])).build();
+            this.header = GraphSnapshotChunk.newBuilder(c).setEdges(PackedArrays.edgeBatch(new int[0], new int[0], new double[0]))
+                    .setNames(List.of()).build();
+            this.names = c.getNamed() ? new PendingNames(c.getVertexCount()) : null;
             this.edgeCount = c.getEdgeCount();
             this.chunkCount = c.getChunkCount();
             this.firstTimestampMs = timestampMs;
@@ -285,7 +296,7 @@ public final class SnapshotAssembler {
         boolean agrees(GraphSnapshotChunk c) {
             return c.getVertexCount() == header.getVertexCount() && c.getEdgeCount() == header.getEdgeCount()
                     && c.getChunkCount() == header.getChunkCount() && c.getDirected() == header.getDirected()
-                    && c.getFirstVertexId() == header.getFirstVertexId()
+                    && c.getFirstVertexId() == header.getFirstVertexId() && c.getNamed() == header.getNamed()
                     && Objects.equals(c.getGraphId(), header.getGraphId());
         }
 
@@ -317,7 +328,8 @@ public final class SnapshotAssembler {
                 throw new RejectedException(ErrorCode.of(e), "version " + version + " of graph '" + header.getGraphId() + "': "
                         + e.getMessage(), e);
             }
-            return new Assembled(header.getGraphId(), version, header.getFirstVertexId(), graph, firstOffset);
+            return new Assembled(header.getGraphId(), version, header.getFirstVertexId(), graph, firstOffset,
+                    names == null ? null : names.table(header.getGraphId(), version));
         }
     }
 }
