@@ -215,6 +215,12 @@ public final class JsonAnswer {
      * the target.
      */
     public static void writePath(QueryResult head, int[] path, String valueName, double value, Writer out) throws IOException {
+        writePath(head, path, valueName, value, java.util.Map.of(), out);
+    }
+
+    /** As {@link #writePath(QueryResult, int[], String, double, Writer)}, with {@code "pathNames"} when {@code names} has them. */
+    public static void writePath(QueryResult head, int[] path, String valueName, double value, java.util.Map<Integer, String> names,
+                                 Writer out) throws IOException {
         try (JsonGenerator g = generator(out)) {
             g.writeStartObject();
             header(g, head);
@@ -223,6 +229,11 @@ public final class JsonAnswer {
             g.writeArrayFieldStart("path");
             for (int v : path) g.writeNumber(v);
             g.writeEndArray();
+            if (!names.isEmpty()) {
+                g.writeArrayFieldStart("pathNames");
+                for (int v : path) g.writeString(names.get(v));
+                g.writeEndArray();
+            }
             g.writeEndObject();
             g.writeRaw('\n');
         }
