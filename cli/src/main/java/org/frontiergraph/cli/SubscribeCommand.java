@@ -163,7 +163,8 @@ final class SubscribeCommand implements Callable<Integer> {
         String sid = s.getSubscriptionId();
         String where = kafka.bootstrapServers();
         err.printf(Locale.ROOT, "frontier subscribe: subscription %s on graph '%s' (%s%s, %s); Ctrl-C cancels it%n", sid,
-                s.getGraphId(), s.getAlgorithm(), s.getSource() == null ? "" : " from " + s.getSource(), lower(s.getResultMode()));
+                s.getGraphId(), s.getAlgorithm(), s.getSourceName() != null ? " from '" + s.getSourceName() + "'" : s.getSource() == null ? "" : " from " + s.getSource(),
+                lower(s.getResultMode()));
         long firstDeadline = System.nanoTime() + Duration.ofSeconds(timeoutSeconds).toNanos();
         long endDeadline = 0;
         boolean cancelled = false, answered = false, resubscribed = false;
