@@ -68,7 +68,9 @@ final class NamedDemo {
         if (update.status() != 0) return failed(out, "update", update);
         if (!awaitLines(pushes, 2)) return failed(out, "subscribe (no push after the update)", new Run(-1, pushes.toString(StandardCharsets.UTF_8), ""));
         String push = pushes.toString(StandardCharsets.UTF_8).split("\n")[1];
-        out.println("push: " + (push.length() > 240 ? push.substring(0, 240) + " ..." : push));
+        int names = push.indexOf("\"names\":");
+        out.println("push: " + push.substring(0, Math.min(push.length(), 110)) + " ... "
+                + (names < 0 ? "(no names)" : push.substring(names, Math.min(push.length(), names + 150)) + " ..."));
         boolean pushOk = push.contains("\"reason\":\"UPDATE\"") && push.contains("\"delta\":true") && push.contains("\"Harbor Gate\"");
 
         Run query = cli(bootstrap, out, "query", "--graph", GRAPH, "--algorithm", "sssp", "--source", SOURCE, "--format", "csv");
