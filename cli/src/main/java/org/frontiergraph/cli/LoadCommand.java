@@ -53,8 +53,8 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--undirected", description = "A SNAP edge list of an undirected graph (each line is an edge both ways).")
     boolean undirected;
 
-    @Option(names = "--names", description = "The file's vertices are names (a SNAP or CSV edge list 'A B [W]', by comma, "
-            + "tab or spaces): they are numbered from 0 as first seen and published with the snapshot, so queries, "
+    @Option(names = "--names", description = "The file's vertices are names (a SNAP or CSV edge list 'A B [W]', by tabs, "
+            + "else commas, else spaces): they are numbered from 0 as first seen and published with the snapshot, so queries, "
             + "updates and subscriptions may name them (docs/contract.md \"Vertex names\").")
     boolean names;
 

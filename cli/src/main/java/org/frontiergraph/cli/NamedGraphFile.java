@@ -15,7 +15,7 @@ import org.frontiergraph.kernels.graph.EdgeList;
 
 /**
  * Named vertices for {@code ./frontier load} (docs/contract.md, "Vertex names"): an edge list whose endpoints are
- * names ({@code --names}: SNAP or CSV, {@code A B [W]} per line, separated by a comma, a tab or spaces; {@code #} and
+ * names ({@code --names}: SNAP or CSV, {@code A B [W]} per line, separated by tabs, else commas, else spaces; {@code #} and
  * {@code %} comment lines; names numbered from 0 in the order first seen), or a names file for a graph read by id
  * ({@code --names-file}: one name a line, the name of vertex {@code firstVertexId}, then the next).
  */
@@ -57,9 +57,9 @@ final class NamedGraphFile {
         return new Named(edges, weighted, ids.names());
     }
 
-    /** A line's fields: split at commas when it has one (CSV), else at tabs when it has one, else at spaces. */
+    /** A line's fields: split at tabs when it has one, else at commas when it has one (CSV), else at spaces. */
     private static String[] fields(String line) {
-        String sep = line.indexOf(',') >= 0 ? "," : line.indexOf('\t') >= 0 ? "\t" : " +";
+        String sep = line.indexOf('\t') >= 0 ? "\t" : line.indexOf(',') >= 0 ? "," : " +";
         String[] f = line.split(sep, -1);
         for (int i = 0; i < f.length; i++) f[i] = f[i].strip();
         return f;

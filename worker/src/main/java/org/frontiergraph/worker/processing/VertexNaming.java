@@ -97,7 +97,7 @@ final class VertexNaming {
                     + "' was loaded without names (version " + e.version() + ")");
         }
         Set<String> unknown = new LinkedHashSet<>();
-        Integer s = sourceName == null ? source : id(names, e.firstVertexId(), sourceName, unknown);
+        Integer s = sourceName == null ? source : Integer.valueOf(id(names, e.firstVertexId(), sourceName, unknown));
         List<Integer> t = targets;
         if (!targetNames.isEmpty()) {
             t = new ArrayList<>(targetNames.size());
