@@ -405,18 +405,18 @@ class FrontierClient:
             version = snapshot_version()
         e = as_edges(sources) if targets is None else as_edges(Edges(sources, targets, weights))
         m = int(e.sources.size)
+        if names is not None:
+            names = [str(n) for n in names]
+            if vertex_count is None:
+                vertex_count = len(names)
         if vertex_count is None:
             if m == 0:
                 raise ValueError("vertex_count is needed for a graph without edges")
             vertex_count = int(max(e.sources.max(), e.targets.max())) - first_vertex_id + 1
         if chunk_edges < 1:
             raise ValueError("chunk_edges must be positive")
-        if names is not None:
-            names = [str(n) for n in names]
-            if vertex_count is None or len(names) != vertex_count:
-                vertex_count = len(names) if vertex_count is None else vertex_count
-            if len(names) != vertex_count:
-                raise ValueError("%d names for %d vertices" % (len(names), vertex_count))
+        if names is not None and len(names) != vertex_count:
+            raise ValueError("%d names for %d vertices" % (len(names), vertex_count))
         count = max(1, -(-m // chunk_edges))
         values = []
         for c in range(count):
