@@ -6,11 +6,11 @@ python3-avro python3-numpy``. Nothing is fetched at run time; the Avro schemas a
 """
 
 from .client import (CHUNK_EDGES, Edges, Follower, FrontierClient, FrontierError, Published, PublishError, Topics,
-                     as_edges)
+                     as_edges, named_edges)
 from .codec import MalformedRecord, decode, encode
 from .result import MST_EDGE, Result
 from .subscription import EDGE_PAIR, Push, View
 
 __all__ = ["CHUNK_EDGES", "EDGE_PAIR", "Edges", "Follower", "FrontierClient", "FrontierError", "MST_EDGE",
            "MalformedRecord", "Published", "PublishError", "Push", "Result", "Topics", "View", "as_edges", "decode",
-           "encode"]
+           "encode", "named_edges"]

@@ -104,6 +104,47 @@ def as_edges(edges):
     return Edges(s, t, w)
 
 
+def named_edges(edges):
+    """An edge list whose endpoints are names (``[(a, b), (a, b, w), ...]``), numbered as NetworkX or cuGraph's
+    renumbering would: each new name gets the next id from 0, in the order first seen. Returns
+    ``(Edges, names)``; publish with ``publish_snapshot(graph_id, version, e, names=names)``.
+    """
+    ids, names, s, t, w = {}, [], [], [], []
+    weighted = False
+
+    def vid(name):
+        name = str(name)
+        if name not in ids:
+            ids[name] = len(names)
+            names.append(name)
+        return ids[name]
+
+    for e in edges:
+        s.append(vid(e[0]))
+        t.append(vid(e[1]))
+        w.append(float(e[2]) if len(e) > 2 else 1.0)
+        weighted = weighted or len(e) > 2
+    return Edges(s, t, w if weighted else None), names
+
+
+def _named_batch(edges, need_weights):
+    """A ``NamedEdgeBatch`` of edges by vertex name ``[(a, b), (a, b, w), ...]``."""
+    edges = list(edges)
+    if need_weights and any(len(e) < 3 for e in edges):
+        raise ValueError("re-weighted edges need weights")
+    weighted = any(len(e) > 2 for e in edges)
+    return {"sources": [str(e[0]) for e in edges], "targets": [str(e[1]) for e in edges],
+            "weights": codec.pack_float64([float(e[2]) if len(e) > 2 else 1.0 for e in edges]) if weighted else b""}
+
+
+def _by_name(x):
+    """Whether an edge list names its vertices (its first edge's endpoints are strings)."""
+    if x is None or isinstance(x, Edges) or hasattr(x, "shape"):
+        return False
+    x = list(x) if not isinstance(x, (list, tuple)) else x
+    return len(x) > 0 and isinstance(x[0], (list, tuple)) and isinstance(x[0][0], str)
+
+
 def _consumer_conf(bootstrap, config):
     conf = {"bootstrap.servers": bootstrap,
             "group.id": "frontier-py-" + uuid.uuid4().hex,   # required by the client; never joined or committed
@@ -344,7 +385,8 @@ class FrontierClient:
     # ------------------------------------------------------------------------------------------------ snapshots
 
     def publish_snapshot(self, graph_id, version, sources, targets=None, weights=None, *, directed=True,
-                         first_vertex_id=0, vertex_count=None, chunk_edges=CHUNK_EDGES, wait=False, timeout=60.0):
+                         first_vertex_id=0, vertex_count=None, chunk_edges=CHUNK_EDGES, wait=False, timeout=60.0,
+                         names=None):
         """Publishes a whole graph version as ``GraphSnapshotChunk`` records (``chunk_edges`` edges each).
 
         ``sources``/``targets``/``weights``: parallel lists or numpy arrays of the user's vertex ids (ids run
@@ -354,17 +396,27 @@ class FrontierClient:
         chooses it by the clock (:func:`snapshot_version`), which stays ahead of any number of updates.
         Returns :class:`Published` once Kafka holds every chunk; with ``wait``, also waits until a worker reports
         the version loaded (see :meth:`wait_loaded`).
+
+        ``names``: a named graph (docs/contract.md, "Vertex names"): one distinct name per vertex, in id order
+        (:func:`named_edges` numbers an edge list of names); queries, updates and subscriptions may then name
+        vertices. The names are spread over the chunks in order.
         """
         if version is None:
             version = snapshot_version()
         e = as_edges(sources) if targets is None else as_edges(Edges(sources, targets, weights))
         m = int(e.sources.size)
+        if names is not None:
+            names = [str(n) for n in names]
+            if vertex_count is None:
+                vertex_count = len(names)
         if vertex_count is None:
             if m == 0:
                 raise ValueError("vertex_count is needed for a graph without edges")
             vertex_count = int(max(e.sources.max(), e.targets.max())) - first_vertex_id + 1
         if chunk_edges < 1:
             raise ValueError("chunk_edges must be positive")
+        if names is not None and len(names) != vertex_count:
+            raise ValueError("%d names for %d vertices" % (len(names), vertex_count))
         count = max(1, -(-m // chunk_edges))
         values = []
         for c in range(count):
@@ -374,7 +426,10 @@ class FrontierClient:
                 "vertexCount": int(vertex_count), "edgeCount": m, "directed": bool(directed),
                 "firstVertexId": int(first_vertex_id),
                 "edges": codec.edge_batch(e.sources[lo:hi], e.targets[lo:hi],
-                                          None if e.weights is None else e.weights[lo:hi])}))
+                                          None if e.weights is None else e.weights[lo:hi]),
+                "named": names is not None,
+                "namesOffset": 0 if names is None else len(names) * c // count,
+                "names": [] if names is None else names[len(names) * c // count:len(names) * (c + 1) // count]}))
         after = self._status_marks() if wait else None
         p, offsets = self._publish(graph_id, values, _Sent("snapshot", graph_id, int(version), None))
         if wait:
@@ -382,15 +437,19 @@ class FrontierClient:
         return Published(graph_id, int(version), p, offsets)
 
     def publish_update(self, graph_id, added=None, removed=None, reweighted=None, *, base_version=None,
-                       update_id=None, wait=False, timeout=60.0):
+                       update_id=None, wait=False, timeout=60.0, new_vertices=None):
         """Publishes a ``GraphUpdate``: removals, then re-weights, then additions; the worker makes version
         ``current + 1``. Each batch is an edge list (see :func:`as_edges`); ``removed`` needs no weights.
+
+        On a named graph a batch may name its vertices (``[("alice", "bob", 2.5), ...]``: endpoints that are
+        strings), and ``new_vertices`` (a list of new names) appends named vertices first, which the batches may
+        name (docs/contract.md, "Vertex names"; a name no vertex has: ``UNKNOWN_NAME``).
 
         With ``base_version`` the worker rejects the update (``STALE_VERSION``) unless it holds exactly that
         version, and the new version is known: ``base_version + 1`` (``wait`` needs it).
         """
         def batch(x, need_weights):
-            if x is None:
+            if x is None or _by_name(x):
                 return None
             e = as_edges(x)
             if need_weights and e.weights is None:
@@ -403,7 +462,11 @@ class FrontierClient:
         value = self._serde.encode(self.topics.graphs, "GraphUpdate", {
             "graphId": graph_id, "updateId": update_id,
             "baseVersion": None if base_version is None else int(base_version),
-            "added": batch(added, False), "removed": batch(removed, False), "reweighted": batch(reweighted, True)})
+            "added": batch(added, False), "removed": batch(removed, False), "reweighted": batch(reweighted, True),
+            "addedVertexNames": [str(n) for n in (new_vertices or [])],
+            "addedByName": _named_batch(added, False) if _by_name(added) else None,
+            "removedByName": _named_batch(removed, False) if _by_name(removed) else None,
+            "reweightedByName": _named_batch(reweighted, True) if _by_name(reweighted) else None})
         after = self._status_marks() if wait else None
         p, offsets = self._publish(graph_id, [value], _Sent("update", graph_id, version, None))
         if wait:
@@ -460,7 +523,7 @@ class FrontierClient:
     # ------------------------------------------------------------------------------------------------ queries
 
     def submit(self, graph_id, algorithm, source=None, mode="FULL", targets=None, variant=None, backend=None,
-               deadline_epoch_ms=None, query_id=None):
+               deadline_epoch_ms=None, query_id=None, source_name=None, target_names=None, with_names=False):
         """Publishes a ``GraphQuery`` and returns its query id (collect the answer with :meth:`result`)."""
         if self._results_f is None:   # before the query goes out, so that no chunk of its answer is missed
             self._results_f = self.follow("results")
@@ -471,7 +534,9 @@ class FrontierClient:
             "source": None if source is None else int(source),
             "targets": [int(t) for t in (targets if targets is not None else [])],
             "resultMode": mode, "backend": backend,
-            "deadlineEpochMs": None if deadline_epoch_ms is None else int(deadline_epoch_ms)})
+            "deadlineEpochMs": None if deadline_epoch_ms is None else int(deadline_epoch_ms),
+            "sourceName": source_name, "targetNames": [str(t) for t in (target_names or [])],
+            "withNames": bool(with_names)})
         self._wanted[query_id] = {}
         self._query_modes[query_id] = mode
         p, offsets = self._publish(graph_id, [value], _Sent("query", graph_id, None, query_id))
@@ -519,7 +584,8 @@ class FrontierClient:
             self._errors = [e for e in self._errors if (e["partition"], e["offset"]) != record]
 
     def query(self, graph_id, algorithm, source=None, mode="FULL", targets=None, variant=None, backend=None,
-              timeout=60.0, deadline_epoch_ms=None, query_id=None):
+              timeout=60.0, deadline_epoch_ms=None, query_id=None, source_name=None, target_names=None,
+              with_names=False):
         """Asks one question and waits for the whole answer.
 
         ``algorithm``: the contract's ``Algorithm`` symbol (``BFS``, ``SSSP``, ...: docs/contract.md lists each with
@@ -527,21 +593,27 @@ class FrontierClient:
         vertex ids; ``mode``: ``FULL``, ``TARGETS`` or ``SUMMARY``; ``variant`` / ``backend`` as in the contract.
         Returns a :class:`Result` (numpy arrays, dict helpers); raises :class:`FrontierError` with the worker's
         status and reason, or TimeoutError.
+
+        A named graph's vertices by name: ``source_name``, ``target_names`` (instead of ``source``, ``targets``);
+        ``with_names`` asks for names without naming a vertex. The answer then carries them: ``Result.names``
+        (``{id: name}``) and ``Result.named()``. An unknown name raises :class:`FrontierError` ``UNKNOWN_NAME``.
         """
-        qid = self.submit(graph_id, algorithm, source, mode, targets, variant, backend, deadline_epoch_ms, query_id)
+        qid = self.submit(graph_id, algorithm, source, mode, targets, variant, backend, deadline_epoch_ms, query_id,
+                          source_name, target_names, with_names)
         return self.result(qid, timeout)
 
     # ------------------------------------------------------------------------------------------------ subscriptions
 
     def subscribe(self, graph_id, algorithm, source=None, mode="DELTA", targets=None, min_interval_ms=0,
-                  subscription_id=None):
+                  subscription_id=None, source_name=None, target_names=None, with_names=False):
         """Publishes a ``Subscription`` (a standing query) and returns its id; read its pushes with :meth:`pushes`.
 
         ``algorithm``: the contract's ``Algorithm`` symbol of an algorithm with a standing form (docs/contract.md,
         "Subscriptions": which take a source, and what their DELTA pushes carry, see :class:`Push`); ``mode``:
         ``DELTA`` (the whole answer, then only what changed), ``FULL``, ``TARGETS`` (with ``targets``) or ``SUMMARY``; ``min_interval_ms``: at most one push per interval.
         The results topic is read from where it ended before the subscription goes out, so the first push
-        (INITIAL) cannot be missed. Publishing an id again replaces that subscription.
+        (INITIAL) cannot be missed. Publishing an id again replaces that subscription. ``source_name``,
+        ``target_names``, ``with_names``: by name, as :meth:`query` (each push's ``names``).
         """
         if self._results_f is None:
             self._results_f = self.follow("results")
@@ -551,7 +623,9 @@ class FrontierClient:
             "subscriptionId": subscription_id, "graphId": graph_id, "algorithm": algorithm.upper(),
             "source": None if source is None else int(source),
             "targets": [int(t) for t in (targets if targets is not None else [])],
-            "resultMode": mode, "minIntervalMs": int(min_interval_ms), "cancel": False})
+            "resultMode": mode, "minIntervalMs": int(min_interval_ms), "cancel": False,
+            "sourceName": source_name, "targetNames": [str(t) for t in (target_names or [])],
+            "withNames": bool(with_names)})
         self._subs[(graph_id, subscription_id)] = (mode, deque())
         self._publish(graph_id, [value], _Sent("subscription", graph_id, None, subscription_id))
         return subscription_id

@@ -13,6 +13,15 @@ ANSWER_SHAPES = {"BFS": "per_vertex", "SSSP": "per_vertex", "MST": "mst_edges", 
                  "CC": "per_vertex"}
 
 
+def vertex_names(chunks):
+    """``{id: name}`` of the chunks' name dictionaries (``nameIds``/``names``: answers asked by name); empty if none."""
+    out = {}
+    for c in chunks:
+        if c.get("nameIds") is not None and c.get("names") is not None:
+            out.update(zip(codec.unpack_int32(c["nameIds"]).tolist(), c["names"]))
+    return out
+
+
 def _first(chunks, field):
     for c in chunks:
         if c.get(field) is not None:
@@ -40,6 +49,9 @@ class Result:
 
     Scalars: ``total_weight``, ``components`` (MST: trees of the forest; CC: connected components),
     ``largest_component`` (CC), ``reached_count``, ``max_hops``, ``max_distance`` (SUMMARY).
+
+    ``names``: ``{id: name}`` of the vertices the answer mentions when it was asked by name (docs/contract.md,
+    "Vertex names"), else empty; :meth:`named` is :meth:`as_dict` by name.
     """
 
     def __init__(self, chunks, mode="FULL"):
@@ -61,6 +73,7 @@ class Result:
         self.first_vertex_id = h["firstVertexId"]
         self.source = h["source"]
         self.chunk_count = h["chunkCount"]
+        self.names = vertex_names(chunks)
         self.total_weight = _first(chunks, "totalWeight")
         self.components = _first(chunks, "components")
         self.largest_component = _first(chunks, "largestComponent")
@@ -180,6 +193,18 @@ class Result:
             if x is not None or unreachable:
                 out[v] = x
         return out
+
+    def named(self, unreachable=True):
+        """:meth:`as_dict` with names for ids: ``{name: value}`` (CC labels, MST edge ends: names too)."""
+        if not self.names:
+            raise ValueError("this answer carries no names: ask by name (source_name, target_names, with_names)")
+        d = self.as_dict(unreachable)
+        n = self.names
+        if self.mst_edges is not None:
+            return {(n[u], n[v]): w for (u, v), w in d.items()}
+        if self.labels is not None:
+            return {n[v]: n[x] for v, x in d.items()}
+        return {n[v]: x for v, x in d.items()}
 
     def parents_dict(self, unreachable=True):
         """``{vertex: parent}`` in user ids (the source is its own parent; unreachable: None or left out)."""

@@ -6,7 +6,7 @@ import re
 import numpy as np
 
 from . import codec
-from .result import MST_EDGE, Result
+from .result import MST_EDGE, Result, vertex_names
 
 #: A forest edge that left the forest (MST DELTA): its ends only.
 EDGE_PAIR = np.dtype([("source", "<i4"), ("target", "<i4")])
@@ -75,6 +75,7 @@ class Push:
         self.algorithm = h["algorithm"]
         self.vertex_count = h["vertexCount"]
         self.first_vertex_id = h["firstVertexId"]
+        self.names = vertex_names(chunks)   # {id: name} of a subscription by name (docs/contract.md, "Vertex names")
         self.total_weight = h.get("totalWeight")
         self.components = h.get("components")
         self.largest_component = h.get("largestComponent")

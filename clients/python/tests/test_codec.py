@@ -68,7 +68,8 @@ class FingerprintTest(unittest.TestCase):
         name, rec = codec.decode(v)
         self.assertEqual("GraphQuery", name)
         self.assertEqual({"queryId": "q", "graphId": "g", "algorithm": "BFS", "variant": None, "source": 1,
-                          "targets": [], "resultMode": "FULL", "backend": None, "deadlineEpochMs": None}, rec)
+                          "targets": [], "sourceName": None, "targetNames": [], "withNames": False, "resultMode": "FULL",
+                          "backend": None, "deadlineEpochMs": None}, rec)
 
     def test_malformed_values_are_refused(self):
         good = codec.encode("GraphQuery", {"queryId": "q", "graphId": "g", "algorithm": "SSSP", "source": 7})
@@ -210,6 +211,7 @@ class SubscriptionTest(unittest.TestCase):
         name, rec = codec.decode(v)
         self.assertEqual("Subscription", name)
         self.assertEqual({"subscriptionId": "spf-17", "graphId": "isp", "algorithm": "SSSP", "source": 17, "targets": [],
+                          "sourceName": None, "targetNames": [], "withNames": False,
                           "resultMode": "DELTA", "minIntervalMs": 0, "cancel": False, "endedBy": None}, rec)
         c = chunk(reason="UPDATE", sequence=4, delta=True, algorithm="MST", source=None,
                   mstEdges=codec.edge_batch([1], [3], [3.0]), removedEdges=codec.edge_batch([2], [3]))

@@ -25,7 +25,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import numpy as np  # noqa: E402
 
-from frontier_client import FrontierClient, FrontierError, View  # noqa: E402
+from frontier_client import FrontierClient, FrontierError, View, named_edges  # noqa: E402
 
 BOOTSTRAP = os.environ.get("FRONTIER_BOOTSTRAP")
 ROME = HERE.parents[2] / "cli" / "src" / "main" / "resources" / "demo" / "rome99.gr.gz"
@@ -496,6 +496,56 @@ class LiveTest(unittest.TestCase):
         end = next(self.client.pushes(sid, WAIT))
         self.assertEqual(("END", "INVALID_VERTEX"), (end.reason, end.status))
         self.assertIn("999999", end.error)
+
+    # ------------------------------------------------------------------------------------------ names
+
+    def test_named_vertices_through_load_query_update_and_subscribe(self):
+        """A graph of names (docs/contract.md, "Vertex names"): loaded by name, asked and followed by name, updated
+        by name with a new vertex; answers in names against Dijkstra on the integer graph mapped through the names;
+        an unknown name is UNKNOWN_NAME."""
+        gid = "py-names-" + RUN
+        roads = [("Main & 1st", "Main & 2nd", 4.0), ("Main & 2nd", "Oak & 2nd", 3.0), ("Main & 1st", "Oak & 1st", 10.0),
+                 ("Oak & 1st", "Oak & 2nd", 2.0), ("Oak & 2nd", "Elm, North", 6.0), ("Elm, North", "router-7", 1.0)]
+        e, names = named_edges(roads)
+        self.client.publish_snapshot(gid, 1, e, names=names, wait=True, timeout=WAIT)
+
+        def reference(edges, source):
+            ids = {}
+            for a, b, _ in edges:
+                for x in (a, b):
+                    ids.setdefault(x, len(ids))
+            g = RefGraph(len(ids), 0, True, [(ids[a], ids[b], w) for a, b, w in edges])
+            by_id = {i: n for n, i in ids.items()}
+            return {by_id[v]: (None if math.isinf(d) else d) for v, d in g.dijkstra(ids[source]).items()}
+
+        r = self.client.query(gid, "SSSP", source_name="Main & 1st", timeout=WAIT)
+        self.assertEqual(reference(roads, "Main & 1st"), r.named())
+        self.assertEqual("Main & 1st", r.names[r.source])
+        t = self.client.query(gid, "BFS", source_name="Oak & 1st", mode="TARGETS", target_names=["router-7"], timeout=WAIT)
+        self.assertEqual({"router-7": 3}, t.named())
+
+        sid = self.client.subscribe(gid, "SSSP", source_name="Main & 1st")
+        pushes = self.client.pushes(sid, WAIT)
+        initial = next(pushes)
+        self.assertEqual("INITIAL", initial.reason)
+        self.assertEqual(set(names), set(initial.names.values()))
+        self.client.publish_update(gid, new_vertices=["Harbor Gate"], added=[("router-7", "Harbor Gate", 2.0)],
+                                   reweighted=[("Main & 2nd", "Oak & 2nd", 9.0)], base_version=1, wait=True, timeout=WAIT)
+        after = roads[:1] + [("Main & 2nd", "Oak & 2nd", 9.0)] + roads[2:] + [("router-7", "Harbor Gate", 2.0)]
+        push = next(pushes)
+        self.assertEqual(("UPDATE", 2), (push.reason, push.graph_version))
+        changed = {push.names[v]: d for v, d in zip(push.vertices.tolist(), push.distances.tolist())}
+        expected = reference(after, "Main & 1st")
+        self.assertEqual({n: expected[n] for n in changed}, changed)
+        self.assertIn("Harbor Gate", changed)
+        self.assertEqual(expected, self.client.query(gid, "SSSP", source_name="Main & 1st", timeout=WAIT).named())
+        self.client.cancel(gid, sid)
+
+        e = self.assert_refused("UNKNOWN_NAME", "'Nowhere'", graph_id=gid, algorithm="BFS", source_name="Nowhere")
+        self.assertIn(gid, e.reason)
+        with self.assertRaises(FrontierError) as cm:
+            self.client.publish_update(gid, removed=[("Main & 1st", "Nowhere")], base_version=2, wait=True, timeout=WAIT)
+        self.assertEqual("UNKNOWN_NAME", cm.exception.code)
 
     # ------------------------------------------------------------------------------------------ refusals
 

@@ -53,13 +53,15 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code ./frontier demo}: a real broker, a worker and a workload in one process. Publishes the Rome road graph
  * (shipped) and a seeded random graph, asks BFS, SSSP and MST through Kafka, re-weights some roads and asks again,
- * follows a standing SSSP query (DELTA pushes) through one more re-weight, sends one bad query, and checks every
- * answer with the verifiers. Exit 0 only if every check passed.
+ * follows a standing SSSP query (DELTA pushes) through one more re-weight, sends one bad query, then drives a small
+ * road network with named junctions through the CLI's own commands ({@link NamedDemo}: load, subscribe, update and
+ * query by name, drop), and checks every answer with the verifiers. Exit 0 only if every check passed.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Start an embedded Kafka broker and a worker, publish the Rome road network and a seeded random "
                 + "graph, ask BFS, SSSP and MST through Kafka, re-weight some roads and ask again, subscribe to SSSP and "
-                + "watch a re-weight change a route (DELTA push), send a bad query; "
+                + "watch a re-weight change a route (DELTA push), send a bad query; load a road network with named junctions "
+                + "and subscribe, update, query and drop it through the CLI's commands, by name; "
                 + "verify every answer. Exit 0 only if every check passed."})
 final class Demo implements Callable<Integer> {
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
@@ -165,6 +167,9 @@ final class Demo implements Callable<Integer> {
             checks.add(badOk);
             out.println("bad query (source 999999): " + badAnswer.map(a -> a.get(0).getStatus() + " - " + a.get(0).getError()).orElse("no answer")
                     + (badOk ? "  [expected]" : "  [UNEXPECTED]"));
+
+            // Named vertices through the CLI: load --names, subscribe and update by junction name, query, drop.
+            checks.add(NamedDemo.run(broker.bootstrapServers(), out));
 
             long passed = checks.stream().filter(b -> b).count();
             out.printf(Locale.ROOT, "%n%d of %d checks passed in %.1f s%n", passed, checks.size(), (System.nanoTime() - t0) / 1e9);

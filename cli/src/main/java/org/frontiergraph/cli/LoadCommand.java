@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -52,6 +53,15 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--undirected", description = "A SNAP edge list of an undirected graph (each line is an edge both ways).")
     boolean undirected;
 
+    @Option(names = "--names", description = "The file's vertices are names (a SNAP or CSV edge list 'A B [W]', by tabs, "
+            + "else commas, else spaces): they are numbered from 0 as first seen and published with the snapshot, so queries, "
+            + "updates and subscriptions may name them (docs/contract.md \"Vertex names\").")
+    boolean names;
+
+    @Option(names = "--names-file", paramLabel = "FILE", description = "Name the vertices of a graph read by id (DIMACS, "
+            + "MatrixMarket, SNAP): one name a line, in id order from the file's first id.")
+    Path namesFile;
+
     @Option(names = "--version", paramLabel = "N", converter = Converters.Version.class,
             description = "The snapshot version (default: the clock's, ms << 20, or above the version the status topic "
                     + "reports, docs/contract.md \"Choosing versions\"); must exceed the version held.")
@@ -78,9 +88,12 @@ final class LoadCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(kafka.command.commandLine(), "Missing required option: '--graph=ID'");
         }
         if (!Files.isRegularFile(file)) throw new CliFailure("no such file: " + file);
-        GraphFormat f = format != null ? format : fromName(file);
+        if (names && namesFile != null) throw usage("--names reads names from the edge list; --names-file names a graph read by id: one of them");
+        if (names && format != null && format != GraphFormat.SNAP) throw usage("--names reads a SNAP or CSV edge list; name a "
+                + format.name() + " graph with --names-file FILE");
+        GraphFormat f = format != null ? format : names ? GraphFormat.SNAP : fromName(file);
         if (estimate) {
-            LoadedGraph g = GraphFiles.read(file, f, undirected, null);
+            LoadedGraph g = names ? named(NamedGraphFile.readEdgeList(file, undirected)) : GraphFiles.read(file, f, undirected, null);
             Estimate e = Estimate.of(g, heap != null ? heap : Runtime.getRuntime().maxMemory(), new FrontierConfig());
             e.print(cli.out);
             return e.fits() ? FrontierCli.OK : FrontierCli.FAILED;
@@ -89,8 +102,17 @@ final class LoadCommand implements Callable<Integer> {
         KafkaReachability.check(kafka.clientProperties(), KafkaReachability.TIMEOUT);   // before reading a large file
         long size = Files.size(file);
         Progress progress = new Progress(cli.err, "reading " + file.getFileName(), size);
-        LoadedGraph g = GraphFiles.read(file, f, undirected, progress::bytes);
-        progress.done(g.vertexCount() + " vertices, " + g.edgeCount() + " edges");
+        LoadedGraph g;
+        List<String> vertexNames = null;
+        if (names) {
+            NamedGraphFile.Named n = NamedGraphFile.readEdgeList(file, undirected);
+            g = named(n);
+            vertexNames = n.names();
+        } else {
+            g = GraphFiles.read(file, f, undirected, progress::bytes);
+            if (namesFile != null) vertexNames = NamedGraphFile.readNames(namesFile, g.vertexCount());
+        }
+        progress.done(g.vertexCount() + (vertexNames != null ? " named" : "") + " vertices, " + g.edgeCount() + " edges");
         long v = version != null ? version
                 : LatestStatus.nextSnapshotVersion(kafka.clientProperties(), FrontierClient.Topics.defaults().status(), graphId, TIMEOUT);
         Duration timeout = Duration.ofSeconds(timeoutSeconds);
@@ -98,7 +120,8 @@ final class LoadCommand implements Callable<Integer> {
              TopicWatcher<GraphStatus> status = client.watchStatus();
              TopicWatcher<ErrorEvent> errors = client.watchErrors()) {
             Progress sending = new Progress(cli.err, "publishing " + graphId + " v" + v, g.edgeCount());
-            client.publishSnapshot(graphId, v, Snapshots.of(g.edges()), g.firstVertexId(), g.weighted(), sending::bytes);
+            if (vertexNames == null) client.publishSnapshot(graphId, v, Snapshots.of(g.edges()), g.firstVertexId(), g.weighted(), sending::bytes);
+            else client.publishSnapshot(graphId, v, Snapshots.of(g.edges()), g.firstVertexId(), g.weighted(), vertexNames, sending::bytes);
             sending.done("sent to " + bootstrap);
             long deadline = System.nanoTime() + timeout.toNanos();
             while (System.nanoTime() < deadline) {
@@ -122,6 +145,14 @@ final class LoadCommand implements Callable<Integer> {
             throw new CliFailure("timed out after " + timeout.toSeconds() + " s waiting for a worker to load graph '" + graphId
                     + "' version " + v + " (is a worker running on " + bootstrap + "?)");
         }
+    }
+
+    private static LoadedGraph named(NamedGraphFile.Named n) {
+        return new LoadedGraph(n.edges(), 0, GraphFormat.SNAP, n.weighted(), 0, 0, 0, 0);
+    }
+
+    private picocli.CommandLine.ParameterException usage(String message) {
+        return new picocli.CommandLine.ParameterException(kafka.command.commandLine(), message);
     }
 
     private GraphFormat fromName(Path f) {

@@ -41,7 +41,8 @@ import picocli.CommandLine.ParentCommand;
                 "  ./frontier query --graph ny --algorithm bfs --source 1 --targets 2,3,264346",
                 "  ./frontier query --graph ny --algorithm sssp --source 1 --path-to 5000 --format csv",
                 "  ./frontier query --graph ny --algorithm mst --format geojson --coordinates USA-road-d.NY.co.gz",
-                "  ./frontier query --graph ny --algorithm cc --mode summary"})
+                "  ./frontier query --graph ny --algorithm cc --mode summary",
+                "  ./frontier query --graph roads --algorithm sssp --source 'Main & 1st' --format csv   (a named graph)"})
 final class QueryCommand implements Callable<Integer> {
     @ParentCommand
     FrontierCli cli;
@@ -53,21 +54,26 @@ final class QueryCommand implements Callable<Integer> {
             completionCandidates = Converters.AlgorithmNames.class, description = "What to compute: ${COMPLETION-CANDIDATES}.")
     Algorithm algorithm;
 
-    @Option(names = "--source", paramLabel = "V", converter = Converters.VertexId.class,
-            description = "The source vertex (BFS, SSSP), in the file's own ids.")
-    Integer source;
+    @Option(names = "--source", paramLabel = "V",
+            description = "The source vertex (BFS, SSSP), in the file's own ids, or its name on a named graph.")
+    String source;
 
-    @Option(names = "--targets", paramLabel = "V", split = ",", converter = Converters.VertexId.class,
-            description = "Answer only these vertices (implies --mode targets).")
-    List<Integer> targets = new ArrayList<>();
+    @Option(names = "--targets", paramLabel = "V", split = ",",
+            description = "Answer only these vertices (implies --mode targets): ids, or names on a named graph.")
+    List<String> targets = new ArrayList<>();
+
+    @Option(names = "--names", description = "The vertices given are names, even where they look like integers (one that "
+            + "is not an integer is a name anyway), and the answer comes with the vertices' names (also MST, CC, APSP).")
+    boolean names;
 
     @Option(names = "--mode", paramLabel = "full|targets|summary", converter = Converters.ModeName.class,
             description = "full: every vertex (default); targets: --targets only; summary: counts and extremes.")
     ResultMode mode;
 
-    @Option(names = "--path-to", paramLabel = "V", converter = Converters.VertexId.class,
-            description = "Print only the path from --source to V (BFS, SSSP), followed through the parents.")
-    Integer pathTo;
+    @Option(names = "--path-to", paramLabel = "V",
+            description = "Print only the path from --source to V (BFS, SSSP), followed through the parents (an id, or a name "
+                    + "when the vertices are named).")
+    String pathTo;
 
     @Option(names = "--format", paramLabel = "json|csv|dot|geojson", converter = Converters.OutputFormatName.class,
             defaultValue = "json", description = "Output format (default: ${DEFAULT-VALUE}); geojson needs --coordinates.")
@@ -97,14 +103,18 @@ final class QueryCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         ResultMode m = checkOptions();
+        VertexArgs v = VertexArgs.of(source, targets, names || (pathTo != null && !VertexArgs.isId(pathTo)));
         Coordinates coordinates = coordinatesFile == null ? null : Coordinates.read(coordinatesFile);
         GraphQuery q = GraphQuery.newBuilder()
                 .setQueryId(UUID.randomUUID().toString())
                 .setGraphId(graphId)
                 .setAlgorithm(algorithm)
                 .setVariant(variant)
-                .setSource(source)
-                .setTargets(targets)
+                .setSource(v.source())
+                .setTargets(v.targets())
+                .setSourceName(v.sourceName())
+                .setTargetNames(v.targetNames())
+                .setWithNames(v.byName())
                 .setResultMode(m)
                 .setBackend(backend)
                 .build();
@@ -121,9 +131,16 @@ final class QueryCommand implements Callable<Integer> {
             if (format == OutputFormat.JSON && pathTo == null) print(chunks, null, coordinates);
             throw new CliFailure(head.getStatus() + ": " + head.getError());
         }
-        AnswerRows path = pathTo == null ? null : AnswerRows.of(chunks).pathTo(pathTo);
+        AnswerRows path = pathTo == null ? null : AnswerRows.of(chunks).pathTo(pathTarget(chunks, v.byName()));
         print(chunks, path, coordinates);
         return FrontierCli.OK;
+    }
+
+    /** The id of --path-to: its name looked up in the answer's names when the vertices are named. */
+    private int pathTarget(List<QueryResult> chunks, boolean byName) {
+        if (!byName) return Integer.parseInt(pathTo.strip());
+        return JsonAnswer.names(chunks).entrySet().stream().filter(e -> e.getValue().equals(pathTo)).map(java.util.Map.Entry::getKey)
+                .findFirst().orElseThrow(() -> new CliFailure("--path-to: graph '" + graphId + "' has no vertex named '" + pathTo + "'"));
     }
 
     /** Refuses options that cannot work together, before anything is sent; returns the result mode to ask for. */
@@ -131,6 +148,10 @@ final class QueryCommand implements Callable<Integer> {
         AnswerShape shape = AnswerEncoders.of(algorithm).shape();
         boolean tree = shape.isTree();
         String algo = algorithm.name().toLowerCase(Locale.ROOT);
+        for (String bad : java.util.Arrays.asList(VertexArgs.badId("--source", java.util.Collections.singletonList(source)),
+                VertexArgs.badId("--targets", targets), VertexArgs.badId("--path-to", java.util.Collections.singletonList(pathTo)))) {
+            if (bad != null) throw usage(bad);
+        }
         if (tree && source == null) throw usage("--algorithm " + algo + " needs --source V");
         ResultMode m = mode != null ? mode : targets.isEmpty() ? ResultMode.FULL : ResultMode.TARGETS;
         if (m == ResultMode.TARGETS && targets.isEmpty()) throw usage("--mode targets needs --targets V,V,...");
@@ -174,16 +195,20 @@ final class QueryCommand implements Callable<Integer> {
     void write(List<QueryResult> chunks, AnswerRows path, Coordinates coordinates, Writer w) throws IOException {
         if (format == OutputFormat.JSON) {
             if (path == null) JsonAnswer.write(chunks, w);
-            else JsonAnswer.writePath(path.head, path.vertex, path.valueName(), path.value[path.value.length - 1], w);
+            else JsonAnswer.writePath(path.head, path.vertex, path.valueName(), path.value[path.value.length - 1], names(chunks), w);
             return;
         }
         AnswerRows rows = path != null ? path : AnswerRows.of(chunks);
         switch (format) {
-            case CSV -> CsvAnswer.write(rows, w);
+            case CSV -> CsvAnswer.write(rows, names(chunks), w);
             case DOT -> DotAnswer.write(rows, w);
             case GEOJSON -> GeoJsonAnswer.write(rows, coordinates, w);
             default -> throw new IllegalStateException(format.name());
         }
+    }
+
+    private static java.util.Map<Integer, String> names(List<QueryResult> chunks) {
+        return JsonAnswer.names(chunks);
     }
 
     /** The value names of the algorithms whose answer's shape passes {@code test}, in the encoders' order. */

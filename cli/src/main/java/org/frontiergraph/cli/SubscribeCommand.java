@@ -43,6 +43,7 @@ import picocli.CommandLine.ParentCommand;
                 "", "Examples:",
                 "  ./frontier subscribe --graph ny --algorithm sssp --source 1",
                 "  ./frontier subscribe --graph ny --algorithm sssp --source 1 --targets 5000,9000 --min-interval-ms 500",
+                "  ./frontier subscribe --graph roads --algorithm sssp --source 'Main & 1st'   (a named graph: pushes carry \"names\")",
                 "  ./frontier subscribe --graph ny --algorithm mst --mode summary --id ny-mst-watch",
                 "  ./frontier subscribe --graph routers --algorithm cc      # componentChanges: which components split or merged"})
 final class SubscribeCommand implements Callable<Integer> {
@@ -66,18 +67,22 @@ final class SubscribeCommand implements Callable<Integer> {
             description = "What to keep up to date: ${COMPLETION-CANDIDATES}.")
     Algorithm algorithm;
 
-    @Option(names = "--source", paramLabel = "V", converter = Converters.VertexId.class,
-            description = "The source vertex (BFS, SSSP), in the graph's own ids.")
-    Integer source;
+    @Option(names = "--source", paramLabel = "V",
+            description = "The source vertex (BFS, SSSP), in the graph's own ids, or its name on a named graph.")
+    String source;
+
+    @Option(names = "--names", description = "The vertices given are names, even where they look like integers (one that "
+            + "is not an integer is a name anyway), and every push comes with the vertices' names (also MST, CC).")
+    boolean names;
 
     @Option(names = "--mode", paramLabel = "delta|full|targets|summary", converter = Converters.SubscriptionModeName.class,
             description = "delta: the whole answer, then only what changed (default); full: the whole answer each time; "
                     + "targets: --targets only; summary: counts and extremes.")
     ResultMode mode;
 
-    @Option(names = "--targets", paramLabel = "V", split = ",", converter = Converters.VertexId.class,
-            description = "Follow only these vertices (implies --mode targets).")
-    List<Integer> targets = new ArrayList<>();
+    @Option(names = "--targets", paramLabel = "V", split = ",",
+            description = "Follow only these vertices (implies --mode targets): ids, or names on a named graph.")
+    List<String> targets = new ArrayList<>();
 
     @Option(names = "--min-interval-ms", paramLabel = "N", converter = Converters.Millis.class, defaultValue = "0",
             description = "At most one push per N ms; changes in between come together (default: ${DEFAULT-VALUE}, every change).")
@@ -108,6 +113,10 @@ final class SubscribeCommand implements Callable<Integer> {
         StandingForm<?> form = StandingForm.ALL.get(algorithm);
         boolean tree = form.fromSource();
         String algo = algorithm.name().toLowerCase(Locale.ROOT);
+        for (String bad : java.util.Arrays.asList(VertexArgs.badId("--source", java.util.Collections.singletonList(source)),
+                VertexArgs.badId("--targets", targets))) {
+            if (bad != null) throw usage(bad);
+        }
         if (tree && source == null) throw usage("--algorithm " + algo + " needs --source V");
         if (!tree && source != null) {
             throw usage("--source goes with " + forms(StandingForm::fromSource) + "; " + algo + " is of the whole graph, with no source");
@@ -119,9 +128,11 @@ final class SubscribeCommand implements Callable<Integer> {
         if (m == ResultMode.TARGETS && targets.isEmpty()) throw usage("--mode targets needs --targets V,V,...");
         if (m != ResultMode.TARGETS && !targets.isEmpty()) throw usage("--targets goes with --mode targets, not " + lower(m));
         if (id != null && id.isBlank()) throw usage("--id: an empty subscription id");
+        VertexArgs v = VertexArgs.of(source, targets, names);
         return Subscription.newBuilder()
                 .setSubscriptionId(id != null ? id : "cli-" + UUID.randomUUID())
-                .setGraphId(graphId).setAlgorithm(algorithm).setSource(source).setTargets(targets)
+                .setGraphId(graphId).setAlgorithm(algorithm).setSource(v.source()).setTargets(v.targets())
+                .setSourceName(v.sourceName()).setTargetNames(v.targetNames()).setWithNames(v.byName())
                 .setResultMode(m).setMinIntervalMs(minIntervalMs).build();
     }
 
@@ -152,7 +163,8 @@ final class SubscribeCommand implements Callable<Integer> {
         String sid = s.getSubscriptionId();
         String where = kafka.bootstrapServers();
         err.printf(Locale.ROOT, "frontier subscribe: subscription %s on graph '%s' (%s%s, %s); Ctrl-C cancels it%n", sid,
-                s.getGraphId(), s.getAlgorithm(), s.getSource() == null ? "" : " from " + s.getSource(), lower(s.getResultMode()));
+                s.getGraphId(), s.getAlgorithm(), s.getSourceName() != null ? " from '" + s.getSourceName() + "'" : s.getSource() == null ? "" : " from " + s.getSource(),
+                lower(s.getResultMode()));
         long firstDeadline = System.nanoTime() + Duration.ofSeconds(timeoutSeconds).toNanos();
         long endDeadline = 0;
         boolean cancelled = false, answered = false, resubscribed = false;

@@ -40,12 +40,14 @@ import picocli.CommandLine.ParentCommand;
         description = "Change a loaded graph: add, remove or re-weight edges, add vertices; print the version reached.",
         footer = {"", "Edits apply in the order given; each GraphUpdate record published makes one version.",
                 "--file lines (CSV or JSON lines; '#' comments):",
-                "  add,U,V[,W]      reweight,U,V,W      remove,U,V      add-vertices,N",
+                "  add,U,V[,W]      reweight,U,V,W      remove,U,V      add-vertices,N      add-vertex,NAME",
                 "  {\"op\":\"reweight\",\"u\":1,\"v\":2,\"w\":7.5}   {\"op\":\"add-vertices\",\"n\":2}",
                 "", "Examples:",
                 "  ./frontier update --graph rome --reweight 1 2 900 --wait",
                 "  ./frontier update --graph rome --add-vertices 1 --add 3354 1 40 --add 1 3354 40",
                 "  ./frontier update --graph rome --remove 1 2 --file more-edits.csv",
+                "  ./frontier update --graph roads --reweight 'Main & 1st' 'Main & 2nd' 9 --wait",
+                "  ./frontier update --graph roads --add-vertex 'Oak & 3rd' --add 'Oak & 2nd' 'Oak & 3rd' 1.5",
                 "  generate-edits | ./frontier update --graph rome --file - --wait"})
 final class UpdateCommand implements Callable<Integer> {
     @ParentCommand
@@ -76,6 +78,14 @@ final class UpdateCommand implements Callable<Integer> {
             description = "Append N vertices (the next ids after the graph's last); later edits may name them.")
     void addVertices(Edit e) { edits.add(e); }
 
+    @Option(names = "--add-vertex", paramLabel = "NAME", description = "Append a vertex named NAME (a named graph); later "
+            + "edits may name it (repeatable).")
+    void addVertex(String name) { edits.add(Edit.vertex(UpdateLine.vertexText(name, "--add-vertex"))); }
+
+    @Option(names = "--names", description = "U and V are vertex names even where they look like integers (a U or V "
+            + "that is not an integer is a name anyway; docs/contract.md \"Vertex names\").")
+    boolean names;
+
     @Option(names = "--file", paramLabel = "FILE", description = "Edits from FILE ('-': standard input), after the options' edits.")
     String file;
 
@@ -92,6 +102,7 @@ final class UpdateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (file != null) readFile();
+        if (names) edits.allByName();
         if (edits.isEmpty()) throw new ParameterException(kafka.command.commandLine(),
                 "nothing to publish: give --reweight, --add, --remove, --add-vertices or --file");
         List<GraphUpdate> updates = edits.updates(graphId);
@@ -178,7 +189,7 @@ final class UpdateCommand implements Callable<Integer> {
                     argSpec.setValue(Edit.vertices(UpdateLine.count(next(args, name, "N"), name)));
                     return;
                 }
-                int u = UpdateLine.vertex(next(args, name, "U V"), name), v = UpdateLine.vertex(next(args, name, "V"), name);
+                String u = UpdateLine.vertexText(next(args, name, "U V"), name), v = UpdateLine.vertexText(next(args, name, "V"), name);
                 double w = Double.NaN;
                 if (op == Op.REWEIGHT) w = UpdateLine.weight(next(args, name, "W"), name);
                 else if (op == Op.ADD && !args.isEmpty() && isNumber(args.peek())) w = UpdateLine.weight(args.pop(), name);

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.NamedEdgeBatch;
 import org.frontiergraph.schema.codec.PackedArrays;
 
 /**
@@ -24,8 +25,11 @@ import org.frontiergraph.schema.codec.PackedArrays;
  *   remove,U,V           {"op":"remove","u":U,"v":V}
  *   reweight,U,V,W       {"op":"reweight","u":U,"v":V,"w":W}
  *   add-vertices,N       {"op":"add-vertices","n":N}
+ *   add-vertex,NAME      {"op":"add-vertex","name":NAME}        (a named graph's new vertex)
  * </pre>
- * Fields of a CSV line may be separated by commas, spaces or tabs.
+ * Fields of a CSV line are separated by commas when it has one, else by spaces or tabs. On a named graph U and V may
+ * be names (docs/contract.md, "Vertex names"): an edge whose U or V is not an integer is sent by name (both ends), as
+ * is every edge with {@code --names}.
  */
 final class UpdateEdits {
     /** The order in which a GraphUpdate applies its parts. */
@@ -40,18 +44,43 @@ final class UpdateEdits {
 
         static Op of(String word, String where) {
             for (Op o : values()) if (o.word.equals(word.toLowerCase(Locale.ROOT))) return o;
-            throw new CliFailure(where + ": unknown edit '" + word + "' (add, remove, reweight or add-vertices)");
+            if (word.equalsIgnoreCase(NAMED_VERTEX)) return ADD_VERTICES;
+            throw new CliFailure(where + ": unknown edit '" + word + "' (add, remove, reweight, add-vertices or add-vertex)");
         }
     }
 
-    /** One edit: {@code n} new vertices, or an edge (u, v) with weight w (NaN where none was given). */
-    record Edit(Op op, int u, int v, double w, int n) {
+    /** The edit word of one named new vertex. */
+    static final String NAMED_VERTEX = "add-vertex";
+
+    /**
+     * One edit: {@code n} new vertices ({@code name}: one named vertex), or an edge (u, v) with weight w (NaN where
+     * none was given), by id or, {@code byName}, by the vertices' names.
+     */
+    record Edit(Op op, String u, String v, double w, int n, String name, boolean byName) {
         static Edit vertices(int n) {
-            return new Edit(Op.ADD_VERTICES, 0, 0, Double.NaN, n);
+            return new Edit(Op.ADD_VERTICES, null, null, Double.NaN, n, null, false);
         }
 
-        static Edit edge(Op op, int u, int v, double w) {
-            return new Edit(op, u, v, w, 0);
+        static Edit vertex(String name) {
+            return new Edit(Op.ADD_VERTICES, null, null, Double.NaN, 1, name, true);
+        }
+
+        /** An edge: by name when U or V is not an integer. */
+        static Edit edge(Op op, String u, String v, double w) {
+            return new Edit(op, u, v, w, 0, null, !isId(u) || !isId(v));
+        }
+
+        Edit byNames() {
+            return op == Op.ADD_VERTICES ? this : new Edit(op, u, v, w, n, name, true);
+        }
+
+        private static boolean isId(String s) {
+            try {
+                Integer.parseInt(s);
+                return true;
+            } catch (NumberFormatException e) {
+                return false;
+            }
         }
     }
 
@@ -67,6 +96,11 @@ final class UpdateEdits {
 
     boolean isEmpty() {
         return edits.isEmpty();
+    }
+
+    /** Every edge by name ({@code update --names}: names that look like integers). */
+    void allByName() {
+        edits.replaceAll(Edit::byNames);
     }
 
     int size() {
@@ -115,7 +149,7 @@ final class UpdateEdits {
     /** The edits of one GraphUpdate. */
     private static final class Batch {
         final List<List<Edit>> parts = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        final List<Set<Long>> named = List.of(new HashSet<>(), new HashSet<>(), new HashSet<>(), new HashSet<>());
+        final List<Set<String>> named = List.of(new HashSet<>(), new HashSet<>(), new HashSet<>(), new HashSet<>());
         Op last;
         int edges;
 
@@ -127,13 +161,13 @@ final class UpdateEdits {
             if (last == null) return true;
             if (e.op().ordinal() < last.ordinal()) return false;
             if (e.op() == Op.ADD_VERTICES) return true;
-            return edges < maxEdges && !named.get(e.op().ordinal()).contains(pair(e.u(), e.v()));
+            return edges < maxEdges && !named.get(e.op().ordinal()).contains(pair(e));
         }
 
         void add(Edit e) {
             parts.get(e.op().ordinal()).add(e);
             if (e.op() != Op.ADD_VERTICES) {
-                named.get(e.op().ordinal()).add(pair(e.u(), e.v()));
+                named.get(e.op().ordinal()).add(pair(e));
                 edges++;
             }
             last = e.op();
@@ -141,32 +175,52 @@ final class UpdateEdits {
 
         GraphUpdate build(String graphId) {
             int vertices = 0;
-            for (Edit e : parts.get(Op.ADD_VERTICES.ordinal())) vertices += e.n();
-            GraphUpdate.Builder u = GraphUpdate.newBuilder().setGraphId(graphId).setAddedVertexCount(vertices);
+            List<String> names = new ArrayList<>();
+            for (Edit e : parts.get(Op.ADD_VERTICES.ordinal())) {
+                if (e.name() != null) names.add(e.name());
+                else vertices += e.n();
+            }
+            GraphUpdate.Builder u = GraphUpdate.newBuilder().setGraphId(graphId)
+                    .setAddedVertexCount(names.isEmpty() ? vertices : vertices + names.size()).setAddedVertexNames(names);
             List<Edit> removed = parts.get(Op.REMOVE.ordinal()), reweighted = parts.get(Op.REWEIGHT.ordinal()),
                     added = parts.get(Op.ADD.ordinal());
-            if (!removed.isEmpty()) u.setRemoved(batch(removed, false));
-            if (!reweighted.isEmpty()) u.setReweighted(batch(reweighted, true));
-            if (!added.isEmpty()) u.setAdded(batch(added, true));
+            u.setRemoved(batch(removed, false, false)).setRemovedByName(named(removed, false));
+            u.setReweighted(batch(reweighted, true, false)).setReweightedByName(named(reweighted, true));
+            u.setAdded(batch(added, true, false)).setAddedByName(named(added, true));
             return u.build();
         }
 
-        private static org.frontiergraph.schema.EdgeBatch batch(List<Edit> edits, boolean weighted) {
+        /** The edits by id, or null when there are none. */
+        private static org.frontiergraph.schema.EdgeBatch batch(List<Edit> all, boolean weighted, boolean byName) {
+            List<Edit> edits = all.stream().filter(e -> e.byName() == byName).toList();
+            if (edits.isEmpty()) return null;
             int m = edits.size();
             int[] s = new int[m], t = new int[m];
-            double[] w = new double[weighted ? m : 0];
             for (int i = 0; i < m; i++) {
-                Edit e = edits.get(i);
-                s[i] = e.u();
-                t[i] = e.v();
-                if (weighted) w[i] = Double.isNaN(e.w()) ? 1.0 : e.w();
+                s[i] = UpdateLine.vertex(edits.get(i).u(), "vertex");
+                t[i] = UpdateLine.vertex(edits.get(i).v(), "vertex");
             }
-            return PackedArrays.edgeBatch(s, t, w);
+            return PackedArrays.edgeBatch(s, t, weights(edits, weighted));
+        }
+
+        /** The edits by name, or null when there are none. */
+        private static NamedEdgeBatch named(List<Edit> all, boolean weighted) {
+            List<Edit> edits = all.stream().filter(Edit::byName).toList();
+            if (edits.isEmpty()) return null;
+            return new NamedEdgeBatch(edits.stream().map(Edit::u).toList(), edits.stream().map(Edit::v).toList(),
+                    PackedArrays.pack(weights(edits, weighted)));
+        }
+
+        private static double[] weights(List<Edit> edits, boolean weighted) {
+            double[] w = new double[weighted ? edits.size() : 0];
+            for (int i = 0; i < w.length; i++) w[i] = Double.isNaN(edits.get(i).w()) ? 1.0 : edits.get(i).w();
+            return w;
         }
 
         /** An edge named either way round. */
-        private static long pair(int u, int v) {
-            return ((long) Math.min(u, v) << 32) | (Math.max(u, v) & 0xffffffffL);
+        private static String pair(Edit e) {
+            String a = (e.byName() ? "n:" : "i:") + e.u(), b = (e.byName() ? "n:" : "i:") + e.v();
+            return a.compareTo(b) <= 0 ? a + "\u0000" + b : b + "\u0000" + a;
         }
     }
 }

@@ -16,8 +16,12 @@ final class UpdateLine {
     private UpdateLine() {}
 
     static Edit csv(String line, String where) {
-        String[] f = line.split("\\s*[,\\s]\\s*");
+        String[] f = line.indexOf(',') >= 0 ? line.split("\\s*,\\s*", -1) : line.split("\\s+");
         Op op = Op.of(f[0], where);
+        if (f[0].equalsIgnoreCase(UpdateEdits.NAMED_VERTEX)) {
+            if (f.length != 2 || f[1].isEmpty()) throw new CliFailure(where + ": add-vertex takes one name: add-vertex,NAME");
+            return Edit.vertex(f[1]);
+        }
         if (op == Op.ADD_VERTICES) {
             if (f.length != 2) throw new CliFailure(where + ": add-vertices takes one count: add-vertices,N");
             return Edit.vertices(count(f[1], where));
@@ -27,7 +31,7 @@ final class UpdateLine {
             throw new CliFailure(where + ": " + op.word + " takes " + (op == Op.REMOVE ? "U,V" : op == Op.ADD ? "U,V[,W]" : "U,V,W")
                     + ", found " + (f.length - 1) + " field(s)");
         }
-        return Edit.edge(op, vertex(f[1], where), vertex(f[2], where), f.length == 4 ? weight(f[3], where) : Double.NaN);
+        return Edit.edge(op, vertexText(f[1], where), vertexText(f[2], where), f.length == 4 ? weight(f[3], where) : Double.NaN);
     }
 
     static Edit json(String line, String where) {
@@ -50,11 +54,12 @@ final class UpdateLine {
         String opName = fields.get("op");
         if (opName == null) throw new CliFailure(where + ": no \"op\" (add, remove, reweight or add-vertices)");
         Op op = Op.of(opName, where);
+        if (opName.equalsIgnoreCase(UpdateEdits.NAMED_VERTEX)) return Edit.vertex(vertexText(required(fields, "name", where), where));
         if (op == Op.ADD_VERTICES) return Edit.vertices(count(required(fields, "n", where), where));
         String w = fields.get("w");
         if (op == Op.REWEIGHT && w == null) throw new CliFailure(where + ": reweight needs \"w\"");
         if (op == Op.REMOVE && w != null) throw new CliFailure(where + ": remove takes no \"w\"");
-        return Edit.edge(op, vertex(required(fields, "u", where), where), vertex(required(fields, "v", where), where),
+        return Edit.edge(op, vertexText(required(fields, "u", where), where), vertexText(required(fields, "v", where), where),
                 w == null ? Double.NaN : weight(w, where));
     }
 
@@ -62,6 +67,12 @@ final class UpdateLine {
         String v = fields.get(name);
         if (v == null) throw new CliFailure(where + ": no \"" + name + "\"");
         return v;
+    }
+
+    /** A vertex as given: an id, or a name (not empty). */
+    static String vertexText(String s, String where) {
+        if (s.isEmpty()) throw new CliFailure(where + ": an empty vertex (an id or a name)");
+        return s;
     }
 
     static int vertex(String s, String where) {

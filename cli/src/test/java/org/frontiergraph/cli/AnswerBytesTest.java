@@ -97,7 +97,7 @@ class AnswerBytesTest {
         QueryCommand q = (QueryCommand) FrontierCli.commandLine(System.out, System.err).parseArgs(argv)
                 .subcommand().commandSpec().userObject();
         q.checkOptions();
-        AnswerRows path = q.pathTo == null ? null : AnswerRows.of(chunks).pathTo(q.pathTo);
+        AnswerRows path = q.pathTo == null ? null : AnswerRows.of(chunks).pathTo(Integer.parseInt(q.pathTo));
         StringWriter out = new StringWriter();
         q.write(chunks, path, q.coordinatesFile == null ? null : Coordinates.read(q.coordinatesFile), out);
         printed.append("=== ").append(String.join(" ", options)).append('\n').append(out).append('\n');

@@ -99,14 +99,12 @@ class FrontierCliTest {
     @Test
     void badValuesGiveOneReadableLineAndExitTwo() {
         Map<List<String>, String> cases = Map.ofEntries(
-                Map.entry(List.of("query", "--graph", "g", "--algorithm", "sssp", "--source", "abc"),
-                        "frontier query: --source: 'abc' is not a vertex id (an integer)"),
                 Map.entry(List.of("query", "--graph", "g", "--algorithm", "sssp", "--source", "99999999999"),
                         "frontier query: --source: '99999999999' is not a vertex id (an integer of at most 32 bits)"),
                 Map.entry(List.of("query", "--graph", "g", "--algorithm", "dijkstra", "--source", "1"),
                         "frontier query: --algorithm: 'dijkstra' is not an algorithm (bfs, sssp, mst, apsp or cc)"),
-                Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--targets", "2,x"),
-                        "frontier query: --targets: 'x' is not a vertex id (an integer)"),
+                Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--targets", "2,-99999999999"),
+                        "frontier query: --targets: '-99999999999' is not a vertex id (an integer of at most 32 bits)"),
                 Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--mode", "all"),
                         "frontier query: --mode: 'all' is not a result mode (full, targets or summary)"),
                 Map.entry(List.of("query", "--graph", "g", "--algorithm", "bfs", "--source", "1", "--format", "xml"),
@@ -357,8 +355,11 @@ class FrontierCliTest {
 
         assertEquals(2, run("update", "--graph", "g", "--reweight", "1", "2"));
         assertEquals("frontier update: --reweight: missing W (--reweight U V W)\n", err());
-        assertEquals(2, run("update", "--graph", "g", "--add", "1", "x"));
-        assertEquals("frontier update: --add: 'x' is not a vertex id (an integer)\n", err());
+        UpdateCommand named = (UpdateCommand) FrontierCli.commandLine(System.out, System.err).parseArgs("update", "--graph", "g", "--add", "1", "x", "--add-vertex", "x")
+                .subcommand().commandSpec().userObject();
+        assertEquals(List.of("1"), named.edits().updates("g").get(0).getAddedByName().getSources(),
+                "an edge with a vertex that is not an integer goes by name");
+        assertEquals(List.of("x"), named.edits().updates("g").get(1).getAddedVertexNames());
         assertEquals(2, run("update", "--graph", "g"));
         assertTrue(err().contains("nothing to publish"), err());
     }

@@ -70,16 +70,46 @@ class UpdateEditsTest {
 
     @Test
     void aBadLineNamesItsNumberAndWhatIsWrong() {
-        assertEquals("edits.csv line 2: unknown edit 'delete' (add, remove, reweight or add-vertices)",
+        assertEquals("edits.csv line 2: unknown edit 'delete' (add, remove, reweight, add-vertices or add-vertex)",
                 assertThrows(CliFailure.class, () -> read("add,1,2\ndelete,1,2\n")).getMessage());
         assertEquals("edits.csv line 1: reweight takes U,V,W, found 2 field(s)",
                 assertThrows(CliFailure.class, () -> read("reweight,1,2")).getMessage());
         assertEquals("edits.csv line 1: weight -3 is not finite and non-negative",
                 assertThrows(CliFailure.class, () -> read("add,1,2,-3")).getMessage());
         assertEquals("edits.csv line 1: no \"v\"", assertThrows(CliFailure.class, () -> read("{\"op\":\"remove\",\"u\":1}")).getMessage());
-        assertEquals("edits.csv line 1: 'a' is not a vertex id (an integer)",
-                assertThrows(CliFailure.class, () -> read("remove,a,2")).getMessage());
+        assertEquals("edits.csv line 1: an empty vertex (an id or a name)",
+                assertThrows(CliFailure.class, () -> read("remove,,2")).getMessage());
+        assertEquals("edits.csv line 1: add-vertex takes one name: add-vertex,NAME",
+                assertThrows(CliFailure.class, () -> read("add-vertex,")).getMessage());
         assertEquals("edits.csv line 3: add-vertices needs a count of at least 1, not 0",
                 assertThrows(CliFailure.class, () -> read("\n#\nadd-vertices,0")).getMessage());
+    }
+
+    /**
+     * A vertex that is not an integer is a name: its edge goes by name (both ends), beside the edges by id, and a named
+     * new vertex goes to addedVertexNames; names may hold spaces in a CSV line with commas.
+     */
+    @Test
+    void namesGoByName() throws IOException {
+        List<GraphUpdate> u = read("""
+                add-vertex,Oak & 3rd
+                {"op":"add-vertex","name":"Elm"}
+                add,Oak & 2nd,Oak & 3rd,1.5
+                add,1,2
+                reweight Main Elm 9
+                """).updates("g");
+        assertEquals(2, u.size(), u::toString);
+        GraphUpdate first = u.get(0);
+        assertEquals(List.of("Oak & 3rd", "Elm"), first.getAddedVertexNames());
+        assertEquals(2, first.getAddedVertexCount());
+        assertEquals(List.of("Oak & 2nd"), first.getAddedByName().getSources());
+        assertEquals(List.of("Oak & 3rd"), first.getAddedByName().getTargets());
+        assertArrayEquals(new double[] {1.5}, PackedArrays.toDoubleArray(first.getAddedByName().getWeights()));
+        assertArrayEquals(new int[] {1}, sources(first.getAdded()), "an edge by id stays by id");
+        assertEquals(List.of("Main"), u.get(1).getReweightedByName().getSources());
+        UpdateEdits all = read("add,1,2\n");
+        all.allByName();
+        assertEquals(List.of("1"), all.updates("g").get(0).getAddedByName().getSources(), "--names: every vertex a name");
+        assertNull(all.updates("g").get(0).getAdded());
     }
 }

@@ -190,10 +190,46 @@ public final class FrontierClient implements AutoCloseable {
         return out;
     }
 
+    /**
+     * A named graph's chunks (docs/contract.md, "Vertex names"): {@code names} (one per vertex, position order) spread
+     * over them in order, and fewer edges a chunk, so that edges and names together stay about the size of
+     * {@code chunkEdges} edges (16 bytes each; a name its UTF-8 bytes and 2). The chunk count never exceeds the edges.
+     */
+    public static List<GraphSnapshotChunk> chunks(String graphId, long version, SnapshotEdges edges, int firstVertexId,
+                                                  boolean weighted, List<String> names, int chunkEdges) {
+        if (names.size() != edges.vertexCount()) {
+            throw new IllegalArgumentException(names.size() + " names for " + edges.vertexCount() + " vertices");
+        }
+        long nameBytes = 0;
+        for (String n : names) nameBytes += n.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + 2;
+        long m = edges.size();
+        long wanted = (16 * m + nameBytes + 16L * chunkEdges - 1) / (16L * chunkEdges);
+        int count = (int) Math.max(1, Math.min(Math.max(1, m), wanted));
+        int per = (int) Math.max(1, (m + count - 1) / count);
+        List<GraphSnapshotChunk> plain = chunks(graphId, version, edges, firstVertexId, weighted, per);
+        List<GraphSnapshotChunk> out = new ArrayList<>(plain.size());
+        int k = plain.size();
+        for (int c = 0; c < k; c++) {
+            int from = (int) ((long) names.size() * c / k), to = (int) ((long) names.size() * (c + 1) / k);
+            out.add(GraphSnapshotChunk.newBuilder(plain.get(c)).setNamed(true).setNamesOffset(from)
+                    .setNames(names.subList(from, to)).build());
+        }
+        return out;
+    }
+
     /** Publishes a whole snapshot version and waits until the broker has every chunk; reports edges sent. */
     public void publishSnapshot(String graphId, long version, SnapshotEdges edges, int firstVertexId, boolean weighted,
                                 LongConsumer edgesSent) {
         publishChunks(chunks(graphId, version, edges, firstVertexId, weighted, CHUNK_EDGES), edgesSent);
+    }
+
+    /**
+     * Publishes a named graph's snapshot: vertex {@code firstVertexId + i} is named {@code names.get(i)} (see
+     * {@link VertexNames}, which numbers names as they are first seen).
+     */
+    public void publishSnapshot(String graphId, long version, SnapshotEdges edges, int firstVertexId, boolean weighted,
+                                List<String> names, LongConsumer edgesSent) {
+        publishChunks(chunks(graphId, version, edges, firstVertexId, weighted, names, CHUNK_EDGES), edgesSent);
     }
 
     /**

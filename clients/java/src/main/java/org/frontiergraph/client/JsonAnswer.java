@@ -24,6 +24,8 @@ import org.frontiergraph.schema.codec.PackedArrays;
  * {@code "largestComponent"} and {@code "labels": {"<id>": label}} for CC (a label is the id of the smallest vertex
  * of the component), and for APSP {@code "distances":
  * {"<source id>": [number|null, ...]}} (one row per source, every vertex in id order). Unreachable vertices are null.
+ * An answer asked by name ends with {@code "names": {"<id>": "name"}}: the names of every vertex it mentions (the
+ * chunks' {@code nameIds}/{@code names}, docs/contract.md "Vertex names").
  * Written by Jackson's streaming generator, so a large answer is never held as a tree.
  */
 public final class JsonAnswer {
@@ -39,6 +41,7 @@ public final class JsonAnswer {
             g.writeStartObject();
             header(g, chunks.get(0));
             body(g, chunks);
+            names(g, chunks);
             g.writeEndObject();
             g.writeRaw('\n');
         }
@@ -98,10 +101,31 @@ public final class JsonAnswer {
                 }
                 g.writeEndArray();
             }
+            names(g, chunks);
             g.writeEndObject();
             g.writeRaw('\n');
         }
         out.flush();
+    }
+
+    /** {@code "names": {"<id>": "name"}} of every chunk's name dictionary, when one has any. */
+    private static void names(JsonGenerator g, List<QueryResult> chunks) throws IOException {
+        java.util.Map<Integer, String> names = names(chunks);
+        if (names.isEmpty()) return;
+        g.writeObjectFieldStart("names");
+        for (java.util.Map.Entry<Integer, String> e : names.entrySet()) g.writeStringField(Integer.toString(e.getKey()), e.getValue());
+        g.writeEndObject();
+    }
+
+    /** The vertex names the chunks carry (answers asked by name), by id, ascending; empty when none. */
+    public static java.util.SortedMap<Integer, String> names(List<QueryResult> chunks) {
+        java.util.SortedMap<Integer, String> names = new java.util.TreeMap<>();
+        for (QueryResult c : chunks) {
+            if (c.getNameIds() == null || c.getNames() == null) continue;
+            IntBuffer ids = PackedArrays.ints(c.getNameIds());
+            for (int i = 0; i < ids.limit() && i < c.getNames().size(); i++) names.put(ids.get(i), c.getNames().get(i));
+        }
+        return names;
     }
 
     /**
@@ -195,6 +219,12 @@ public final class JsonAnswer {
      * the target.
      */
     public static void writePath(QueryResult head, int[] path, String valueName, double value, Writer out) throws IOException {
+        writePath(head, path, valueName, value, java.util.Map.of(), out);
+    }
+
+    /** As {@link #writePath(QueryResult, int[], String, double, Writer)}, with {@code "pathNames"} when {@code names} has them. */
+    public static void writePath(QueryResult head, int[] path, String valueName, double value, java.util.Map<Integer, String> names,
+                                 Writer out) throws IOException {
         try (JsonGenerator g = generator(out)) {
             g.writeStartObject();
             header(g, head);
@@ -203,6 +233,11 @@ public final class JsonAnswer {
             g.writeArrayFieldStart("path");
             for (int v : path) g.writeNumber(v);
             g.writeEndArray();
+            if (!names.isEmpty()) {
+                g.writeArrayFieldStart("pathNames");
+                for (int v : path) g.writeString(names.get(v));
+                g.writeEndArray();
+            }
             g.writeEndObject();
             g.writeRaw('\n');
         }

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Dense vertex ids for named vertices (addresses, device names): the contract carries int ids only (docs/contract.md,
- * "Vertex ids"), so a publisher numbers its vertices and keeps the names. {@link #id} gives each new name the next
- * id from {@code firstVertexId}, in the order names are first seen; {@link #name} turns an answer's ids back into
- * names. Keep one per graph version beside the data that names the vertices: the same names in the same order give
- * the same ids.
+ * Dense vertex ids for named vertices (addresses, device names), numbered as a publisher reads them: {@link #id}
+ * gives each new name the next id from {@code firstVertexId}, in the order names are first seen; {@link #names} is
+ * the list a named snapshot carries ({@link FrontierClient#publishSnapshot(String, long, SnapshotEdges, int, boolean,
+ * List, java.util.function.LongConsumer)}; docs/contract.md, "Vertex names"), after which the worker resolves names
+ * itself; {@link #name} turns ids back into names for a publisher that keeps the names to itself.
  */
 public final class VertexNames {
     private final int firstVertexId;
@@ -58,6 +58,9 @@ public final class VertexNames {
         if (i < 0 || i >= names.size()) throw new IllegalArgumentException("no vertex has id " + id);
         return names.get(i);
     }
+
+    /** The names in id order (a copy): a named snapshot's {@code names}. */
+    public List<String> names() { return List.copyOf(names); }
 
     /** How many names are numbered: the graph's vertex count. */
     public int size() { return names.size(); }

@@ -20,8 +20,8 @@ class AnswerFieldsTest {
     private static final Set<String> FRAMING = Set.of("queryId", "graphId", "graphVersion", "algorithm", "variant",
             "status", "error", "backend", "chunkIndex", "chunkCount", "vertexCount", "firstVertexId", "source", "offset",
             "rows", "vertices", "reason", "sequence", "delta");
-    /** Read by their own code: edge sets (MST, its DELTA's removed edges). */
-    private static final Set<String> OWN_READERS = Set.of("mstEdges", "removedEdges");
+    /** Read by their own code: edge sets (MST, its DELTA's removed edges), the names of an answer asked by name. */
+    private static final Set<String> OWN_READERS = Set.of("mstEdges", "removedEdges", "nameIds", "names");
 
     @Test
     void everyFieldOfQueryResultIsPlaced() {

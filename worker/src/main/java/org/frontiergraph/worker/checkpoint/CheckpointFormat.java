@@ -24,7 +24,8 @@ import org.frontiergraph.worker.registry.WindowEntry;
  *   <li>Chunk {@code i} of slot {@code s} of graph {@code g}: key {@code g/s/i}, value a {@link GraphSnapshotChunk}
  *       of the graph's current version (its edges in canonical order, {@code (u, v)} with {@code u < v} undirected,
  *       the user's ids), header {@link #HEADER} (the record it covers, the lineage, version, slot, index, count),
- *       and a slice of the deduplication window in header {@link #WINDOW}. A slot's chunks belong together only when
+ *       and a slice of the deduplication window in header {@link #WINDOW}. A named graph's vertex names follow in
+ *       chunks of their own after the edges' ({@code named}, {@code namesOffset} and {@code names} as a snapshot's). A slot's chunks belong together only when
  *       all carry the same covered offset, version and count: stale chunks of an older checkpoint never pass for a
  *       newer one (and a shorter checkpoint tombstones the indexes beyond it).</li>
  *   <li>The validity marker of slot {@code s}: key {@code g/s/valid}, an empty value, header {@link #HEADER} naming the
@@ -57,9 +58,12 @@ public final class CheckpointFormat {
         }
     }
 
-    /** What a checkpoint is taken of: an immutable copy of the graph's current version and its window. */
+    /**
+     * What a checkpoint is taken of: an immutable copy of the graph's current version, its window and its vertex names
+     * (null: an unnamed graph).
+     */
     public record Taken(String graphId, int partition, int slot, long offset, long version, long lineage, int firstVertexId,
-                        CsrGraph graph, List<WindowEntry> window) {}
+                        CsrGraph graph, List<WindowEntry> window, String[] names) {}
 
     public static String key(String graphId, int slot, int index) {
         return graphId + "/" + slot + "/" + index;
@@ -78,14 +82,17 @@ public final class CheckpointFormat {
 
     /**
      * Writes the chunks of {@code t} to {@code out}, in index order: edges per chunk at most {@code edgesPerChunk}, the
-     * window spread over the chunks' headers (more chunks when it needs them). Returns the chunk count.
+     * window spread over the chunks' headers (more chunks when it needs them), then the names in chunks of their own of
+     * at most {@code edgesPerChunk * 16} bytes (what a chunk's edges take). Returns the chunk count.
      */
     public static int encode(Taken t, int edgesPerChunk, Consumer<Out> out) {
         List<byte[]> slices = windowSlices(t.window());
         CsrGraph g = t.graph();
         long m = g.edgeCount();
-        int count = (int) Math.max(Math.max(1, slices.size()), (m + edgesPerChunk - 1) / edgesPerChunk);
-        int per = (int) Math.min(edgesPerChunk, Math.max(1, (m + count - 1) / count));
+        int edgeChunks = (int) Math.max(Math.max(1, slices.size()), (m + edgesPerChunk - 1) / edgesPerChunk);
+        List<int[]> names = nameSlices(t.names(), 16L * edgesPerChunk);
+        int count = edgeChunks + names.size();
+        int per = (int) Math.min(edgesPerChunk, Math.max(1, (m + edgeChunks - 1) / edgeChunks));
         int[] s = new int[per], d = new int[per];
         double[] w = new double[per];
         int[] rows = g.rowOffsets(), cols = g.columns();
@@ -98,24 +105,47 @@ public final class CheckpointFormat {
             s[filled] = u + first;
             d[filled] = v + first;
             w[filled] = ws[arc];
-            if (++filled == per && chunk < count - 1) {
-                out.accept(chunk(t, chunk++, count, s, d, w, filled, slices));
+            if (++filled == per && chunk < edgeChunks - 1) {
+                out.accept(chunk(t, chunk++, count, s, d, w, filled, slices, null));
                 filled = 0;
             }
         }
         while (chunk < count) {
-            out.accept(chunk(t, chunk++, count, s, d, w, filled, slices));
+            int[] slice = chunk < edgeChunks ? null : names.get(chunk - edgeChunks);
+            out.accept(chunk(t, chunk++, count, s, d, w, filled, slices, slice));
             filled = 0;
         }
         return count;
     }
 
-    private static Out chunk(Taken t, int index, int count, int[] s, int[] d, double[] w, int n, List<byte[]> slices) {
+    /** The names as ranges {@code [from, to)} of at most {@code maxBytes} bytes of Avro each (one name at least). */
+    static List<int[]> nameSlices(String[] names, long maxBytes) {
+        List<int[]> slices = new ArrayList<>();
+        if (names == null) return slices;
+        int from = 0;
+        long bytes = 0;
+        for (int i = 0; i < names.length; i++) {
+            long b = names[i].getBytes(StandardCharsets.UTF_8).length + 5L;
+            if (i > from && bytes + b > maxBytes) {
+                slices.add(new int[] {from, i});
+                from = i;
+                bytes = 0;
+            }
+            bytes += b;
+        }
+        if (names.length > 0 || slices.isEmpty()) slices.add(new int[] {from, names.length});
+        return slices;
+    }
+
+    private static Out chunk(Taken t, int index, int count, int[] s, int[] d, double[] w, int n, List<byte[]> slices,
+                             int[] names) {
         GraphSnapshotChunk c = GraphSnapshotChunk.newBuilder().setGraphId(t.graphId()).setVersion(t.version())
                 .setChunkIndex(index).setChunkCount(count).setVertexCount(t.graph().vertexCount())
                 .setEdgeCount(t.graph().edgeCount()).setDirected(t.graph().directed()).setFirstVertexId(t.firstVertexId())
                 .setEdges(PackedArrays.edgeBatch(java.util.Arrays.copyOf(s, n), java.util.Arrays.copyOf(d, n),
                         java.util.Arrays.copyOf(w, n)))
+                .setNamed(t.names() != null).setNamesOffset(names == null ? 0 : names[0])
+                .setNames(names == null ? List.of() : java.util.Arrays.asList(t.names()).subList(names[0], names[1]))
                 .build();
         Headers h = new RecordHeaders();
         h.add(new RecordHeader(HEADER, header(new Meta(t.offset(), t.lineage(), t.version(), t.partition(), t.slot(), index, count))));
@@ -160,11 +190,17 @@ public final class CheckpointFormat {
         GraphSnapshotChunk head = null;
         CsrAssembly graph = null;
         List<WindowEntry> window = new ArrayList<>();
+        String[] names = null;
         for (int i = 0; i < values.size(); i++) {
             GraphSnapshotChunk c = FrontierCodec.decode(values.get(i), GraphSnapshotChunk.class);
             if (head == null) {
                 head = c;
                 graph = new CsrAssembly(c.getVertexCount(), c.getDirected(), c.getFirstVertexId());
+                if (c.getNamed()) names = new String[c.getVertexCount()];
+            }
+            if (names != null) {
+                List<String> slice = c.getNames();
+                for (int k = 0; k < slice.size(); k++) names[c.getNamesOffset() + k] = slice.get(k);
             }
             graph.add(i, graph.decode(PackedArrays.ints(c.getEdges().getSources()), PackedArrays.ints(c.getEdges().getTargets()),
                     PackedArrays.doubles(c.getEdges().getWeights())));
@@ -175,9 +211,12 @@ public final class CheckpointFormat {
             throw new IllegalStateException("checkpoint of graph '" + graphId + "' holds " + graph.edges() + " edges, declares "
                     + head.getEdgeCount());
         }
+        if (names != null && java.util.Arrays.asList(names).contains(null)) {
+            throw new IllegalStateException("checkpoint of graph '" + graphId + "' does not name all its " + names.length + " vertices");
+        }
         int first = head.getFirstVertexId();
         return new Checkpoint(graphId, m.partition(), m.slot(), m.offset(), Math.max(m.offset(), validThrough), m.version(),
-                m.lineage(), first, graph, window);
+                m.lineage(), first, graph, window, names);
     }
 
     static List<byte[]> windowSlices(List<WindowEntry> window) {

@@ -155,8 +155,8 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
             long t0 = System.nanoTime();
             try {
                 Checkpoint c = f.decode();
-                GraphEntry e = registry.restore(c.graphId(), c.version(), partition, c.firstVertexId(), c.graph(), c.lineage(),
-                        c.validThrough(), c.window());
+                GraphEntry e = registry.restore(c.graphId(), c.version(), partition, c.firstVertexId(), c.graph(), c.names(),
+                        c.lineage(), c.validThrough(), c.window());
                 State s = new State(partition);
                 s.acked = f.meta();
                 s.validThrough = c.validThrough();
@@ -229,7 +229,8 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
             }
             CsrGraph copy = e.resident().mutable().snapshot();
             CheckpointFormat.Taken t = new CheckpointFormat.Taken(e.graphId(), e.partition(), slot, offset, e.version(),
-                    e.snapshotOffset(), e.firstVertexId(), copy, registry.window(e.graphId()));
+                    e.snapshotOffset(), e.firstVertexId(), copy, registry.window(e.graphId()),
+                    e.names() == null ? null : e.names().snapshot());
             jobs.add(() -> write(out, t, s, change));
             full = true;   // one graph's copy at a time
         }

@@ -21,6 +21,8 @@ public enum ErrorCode {
     UNKNOWN_GRAPH(ResultStatus.UNKNOWN_GRAPH),
     /** A vertex id outside the graph's range (an edge, a source, a target). */
     INVALID_VERTEX(ResultStatus.INVALID_VERTEX),
+    /** A vertex name its graph has no vertex of (a source, a target, an edge's end), or names on a graph loaded without them. */
+    UNKNOWN_NAME(ResultStatus.UNKNOWN_NAME),
     /** A negative, NaN or infinite weight. */
     INVALID_WEIGHT(null),
     /** Snapshot chunks that disagree on their header, whose packed edge arrays are malformed, or that do not add up to its edge count. */

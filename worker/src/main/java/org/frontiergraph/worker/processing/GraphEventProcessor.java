@@ -59,6 +59,8 @@ public class GraphEventProcessor {
     private final boolean statusPerUpdate;
     /** The read framing ({@code frontier.serialization.read}). */
     private final FrontierSerde serde;
+    /** Names in queries and subscriptions, and in the answers of those that asked by name. */
+    private final VertexNaming naming;
 
     public GraphEventProcessor(GraphRegistry registry, QueryService queries, SubscriptionService subscriptions,
                                FrontierMetrics metrics, FrontierConfig config) {
@@ -69,8 +71,9 @@ public class GraphEventProcessor {
     public GraphEventProcessor(GraphRegistry registry, QueryService queries, SubscriptionService subscriptions,
                                FrontierMetrics metrics, FrontierConfig config, FrontierSerde serde) {
         this.serde = serde;
-        this.handlers = List.<RecordHandler<?>>of(new SnapshotHandler(registry), new UpdateHandler(registry), new QueryHandler(),
-                        new SubscriptionHandler(subscriptions))
+        this.naming = new VertexNaming(registry);
+        this.handlers = List.<RecordHandler<?>>of(new SnapshotHandler(registry), new UpdateHandler(registry),
+                        new QueryHandler(naming), new SubscriptionHandler(subscriptions, naming))
                 .stream().collect(Collectors.toUnmodifiableMap(RecordHandler::type, Function.identity()));
         this.registry = registry;
         this.tombstones = new Tombstones(registry);
@@ -221,7 +224,7 @@ public class GraphEventProcessor {
         SubscriptionService.Pushes p = subscriptions.flush(live, nowMs);
         if (p.isEmpty()) return Outputs.NONE;
         p.errors().forEach(e -> metrics.error(ErrorCode.valueOf(e.getCode())));
-        return Outputs.builder().results(p.results()).errors(p.errors()).ended(p.ended()).build();
+        return Outputs.builder().results(naming.namePushes(p.results())).errors(p.errors()).ended(p.ended()).build();
     }
 
     /** Whether a throttled subscription of a live partition has a push due. */
@@ -338,7 +341,7 @@ public class GraphEventProcessor {
         @Override
         public void pushed(SubscriptionService.Pushes p) {
             if (replay) return;
-            outputs.results(p.results());
+            outputs.results(naming.namePushes(p.results()));
             outputs.ended(p.ended());
             p.errors().forEach(e -> {
                 outputs.error(e);
@@ -368,7 +371,7 @@ public class GraphEventProcessor {
         @Override
         public void answered(GraphQuery q, QueryAnswer a) {
             answered = true;
-            outputs.results(a.chunks());
+            outputs.results(naming.name(q, a.chunks()));
             if (a.failure() != null) {
                 outputs.error(error(a.failure(), a.error()));
                 metrics.error(a.failure());

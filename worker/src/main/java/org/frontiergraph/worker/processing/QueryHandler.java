@@ -6,9 +6,15 @@ import org.frontiergraph.worker.errors.RejectedException;
 
 /**
  * A query: answered on the graph's current version, alone or with the other queries of its run (the processor
- * decides). A replay skips queries (they were answered before).
+ * decides), its vertex names turned into ids first. A replay skips queries (they were answered before).
  */
 final class QueryHandler implements RecordHandler<GraphQuery> {
+    private final VertexNaming naming;
+
+    QueryHandler(VertexNaming naming) {
+        this.naming = naming;
+    }
+
     @Override
     public Class<GraphQuery> type() { return GraphQuery.class; }
 
@@ -26,6 +32,6 @@ final class QueryHandler implements RecordHandler<GraphQuery> {
         if (q.getQueryId() == null || q.getQueryId().isEmpty()) {
             throw new RejectedException(ErrorCode.INVALID_QUERY, "query on graph '" + q.getGraphId() + "' has an empty queryId");
         }
-        out.ask(q);
+        out.ask(naming.resolve(q));
     }
 }

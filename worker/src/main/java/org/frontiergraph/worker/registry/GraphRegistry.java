@@ -235,7 +235,7 @@ public class GraphRegistry implements AutoCloseable {
             CsrGraph graph = build(a);
             long t2 = System.nanoTime();
             GraphEntry entry = new GraphEntry(a.graphId(), a.version(), partition, a.firstVertexId(), engines.load(graph),
-                    a.firstOffset());
+                    a.firstOffset(), a.names());
             swapIn(entry);
             lastLoad = new LoadTimes(entry.graphId(), entry.version(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, (System.nanoTime() - t2) / 1e6);
             LOG.info("graph {} version {} loaded: {} vertices, {} edges on {} (last chunk assembled in {} ms, built in {} ms, "
@@ -291,8 +291,9 @@ public class GraphRegistry implements AutoCloseable {
         }
         int first = current.firstVertexId();
         MutableGraph graph = current.resident().mutable();
+        NamedUpdates.Resolved named = NamedUpdates.resolve(u, current);
         try {
-            EdgeEdits edits = edits(u, first);
+            EdgeEdits edits = edits(named.update(), first);
             if (!edits.reweightsOnly()) {
                 // a structural change is merged into a new CSR before the next query, beside the current one
                 budget.require("update of graph '" + u.getGraphId() + "'", HeapBudget.mergeBytes(
@@ -305,8 +306,9 @@ public class GraphRegistry implements AutoCloseable {
                     + current.version() + " kept: " + e.getMessage()
                     + (e.kind() == InvalidGraphException.Kind.TOO_LARGE ? " (frontier.max-edges)" : ""), e);
         }
+        named.applied(current);
         GraphEntry entry = new GraphEntry(current.graphId(), current.version() + 1, partition, first,
-                current.resident(), current.snapshotOffset());
+                current.resident(), current.snapshotOffset(), current.names());
         graphs.put(entry.graphId(), entry);
         applied.applied(entry.graphId(), u.getUpdateId(), entry.version());
         changed(entry.graphId());
@@ -329,7 +331,7 @@ public class GraphRegistry implements AutoCloseable {
                     + "(frontier.gpu-fallback-to-cpu=true)", LogSafe.quote(e.graphId()), e.version(), e.resident().backend(), x.getMessage());
             gpuFallbacks.incrementAndGet();
             GraphEntry moved = new GraphEntry(e.graphId(), e.version(), e.partition(), e.firstVertexId(),
-                    engines.onCpu(e.resident()), e.snapshotOffset());
+                    engines.onCpu(e.resident()), e.snapshotOffset(), e.names());
             graphs.put(moved.graphId(), moved);
             e.resident().close();
             return moved;
@@ -419,14 +421,17 @@ public class GraphRegistry implements AutoCloseable {
     /**
      * Installs a graph read back from a checkpoint (as a rebuild does, before it replays what follows the checkpoint):
      * built and made resident like a snapshot, its window restored, its lineage the checkpoint's. Budget checks as a
-     * snapshot's. @throws RejectedException when it does not fit or its edges are invalid
+     * snapshot's; {@code names} null for an unnamed graph. @throws RejectedException when it does not fit or its edges
+     * or names are invalid
      */
     public synchronized GraphEntry restore(String graphId, long version, int partition, int firstVertexId, CsrAssembly chunks,
-                                           long lineage, long covered, List<WindowEntry> window) {
+                                           String[] names, long lineage, long covered, List<WindowEntry> window) {
         budget.require("graph '" + graphId + "' version " + version + " from its checkpoint", chunks.projectedPeakBytes(),
                 heldBytes());
-        CsrGraph graph = build(new SnapshotAssembler.Assembled(graphId, version, firstVertexId, chunks, lineage));
-        GraphEntry entry = new GraphEntry(graphId, version, partition, firstVertexId, engines.load(graph), lineage);
+        VertexNameTable table = names == null ? null
+                : VertexNameTable.of(names, "checkpoint of version " + version + " of graph '" + graphId + "'");
+        CsrGraph graph = build(new SnapshotAssembler.Assembled(graphId, version, firstVertexId, chunks, lineage, table));
+        GraphEntry entry = new GraphEntry(graphId, version, partition, firstVertexId, engines.load(graph), lineage, table);
         swapIn(entry);
         applied.restore(graphId, window, covered + 1);
         return entry;
@@ -473,7 +478,7 @@ public class GraphRegistry implements AutoCloseable {
     /** Heap held by the graphs themselves and their query caches. */
     public synchronized long graphBytes() {
         long held = 0;
-        for (GraphEntry e : graphs.values()) held += e.resident().mutable().bytes() + cacheBytes(e);
+        for (GraphEntry e : graphs.values()) held += e.resident().mutable().bytes() + cacheBytes(e) + (e.names() == null ? 0 : e.names().bytes());
         return held;
     }
 

@@ -59,9 +59,11 @@ public final class SnapshotAssembler {
 
     /**
      * A complete version, validated, its CSR still to be built from {@code graph} (which holds its chunks until then);
-     * {@code firstOffset} is the log offset of its earliest chunk (-1 when unknown).
+     * {@code firstOffset} is the log offset of its earliest chunk (-1 when unknown); {@code names} its vertex names
+     * (null: an unnamed graph).
      */
-    public record Assembled(String graphId, long version, int firstVertexId, CsrAssembly graph, long firstOffset) {}
+    public record Assembled(String graphId, long version, int firstVertexId, CsrAssembly graph, long firstOffset,
+                            VertexNameTable names) {}
 
     /** What one chunk led to: perhaps a complete version, perhaps an older version abandoned. */
     public record Outcome(Optional<Assembled> complete, List<RejectedException> abandoned) {}
@@ -131,7 +133,8 @@ public final class SnapshotAssembler {
         int m = PackedArrays.intCount(e.getSources());   // validated by validateHeader
         int n = p.header.getVertexCount(), first = p.header.getFirstVertexId();
         DoubleBuffer weights = PackedArrays.doubles(e.getWeights());
-        long bytes = chunkBytes(m, CsrAssembly.weightBytes(weights)) + (fresh ? VERSION_OVERHEAD_BYTES + CsrAssembly.countsBytes(n) : 0);
+        long bytes = chunkBytes(m, CsrAssembly.weightBytes(weights)) + PendingNames.bytes(c)
+                + (fresh ? VERSION_OVERHEAD_BYTES + CsrAssembly.countsBytes(n) + (c.getNamed() ? 8L * n : 0) : 0);
         if (pendingBytes + bytes > maxPendingBytes) {
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, "snapshot version " + c.getVersion() + " of graph '"
@@ -146,10 +149,11 @@ public final class SnapshotAssembler {
         pendingBytes += bytes;
         try {
             p.graph.add(c.getChunkIndex(), PackedArrays.ints(e.getSources()), PackedArrays.ints(e.getTargets()), weights, decoders);
+            if (p.names != null) p.names.add(c);
         } catch (InvalidGraphException x) {   // more arcs than a CSR holds
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.of(x), "version " + p.version + " of graph '" + c.getGraphId() + "': " + x.getMessage(), x);
-        } catch (RuntimeException | Error x) {   // a chunk's decoding failed (out of memory): the version cannot complete
+        } catch (RuntimeException | Error x) {   // names that do not fit, or a chunk's decoding failed (out of memory): the version cannot complete
             drop(c.getGraphId());
             throw x;
         }
@@ -272,7 +276,7 @@ public final class SnapshotAssembler {
 
     private static String headerString(GraphSnapshotChunk c) {
         return "vertexCount=" + c.getVertexCount() + ", edgeCount=" + c.getEdgeCount() + ", chunkCount=" + c.getChunkCount()
-                + ", directed=" + c.getDirected() + ", firstVertexId=" + c.getFirstVertexId();
+                + ", directed=" + c.getDirected() + ", firstVertexId=" + c.getFirstVertexId() + ", named=" + c.getNamed();
     }
 
     private static final class Pending {
@@ -284,6 +288,8 @@ public final class SnapshotAssembler {
         final long firstTimestampMs;
         /** The chunks that arrived, by index, counted into their rows; made with the first. */
         CsrAssembly graph;
+        /** The names that arrived (named graphs only). */
+        final PendingNames names;
         long edges;
         long bytes;
         long firstOffset = -1;
@@ -291,7 +297,9 @@ public final class SnapshotAssembler {
         Pending(GraphSnapshotChunk c, int partition, long timestampMs) {
             this.version = c.getVersion();
             this.partition = partition;
-            this.header = GraphSnapshotChunk.newBuilder(c).setEdges(PackedArrays.edgeBatch(new int[0], new int[0], new double[0])).build();
+            this.header = GraphSnapshotChunk.newBuilder(c).setEdges(PackedArrays.edgeBatch(new int[0], new int[0], new double[0]))
+                    .setNames(List.of()).build();
+            this.names = c.getNamed() ? new PendingNames(c.getVertexCount()) : null;
             this.edgeCount = c.getEdgeCount();
             this.chunkCount = c.getChunkCount();
             this.firstTimestampMs = timestampMs;
@@ -300,7 +308,7 @@ public final class SnapshotAssembler {
         boolean agrees(GraphSnapshotChunk c) {
             return c.getVertexCount() == header.getVertexCount() && c.getEdgeCount() == header.getEdgeCount()
                     && c.getChunkCount() == header.getChunkCount() && c.getDirected() == header.getDirected()
-                    && c.getFirstVertexId() == header.getFirstVertexId()
+                    && c.getFirstVertexId() == header.getFirstVertexId() && c.getNamed() == header.getNamed()
                     && Objects.equals(c.getGraphId(), header.getGraphId());
         }
 
@@ -332,7 +340,8 @@ public final class SnapshotAssembler {
                 throw new RejectedException(ErrorCode.of(e), "version " + version + " of graph '" + header.getGraphId() + "': "
                         + e.getMessage(), e);
             }
-            return new Assembled(header.getGraphId(), version, header.getFirstVertexId(), graph, firstOffset);
+            return new Assembled(header.getGraphId(), version, header.getFirstVertexId(), graph, firstOffset,
+                    names == null ? null : names.table(header.getGraphId(), version));
         }
     }
 }

@@ -15,6 +15,7 @@ import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.NamedEdgeBatch;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.errors.RejectedException;
 import org.frontiergraph.worker.registry.GraphEntry;
@@ -43,7 +44,7 @@ class CheckpointFormatTest {
     private static List<CheckpointFormat.Out> write(GraphEntry e, List<WindowEntry> window, int slot, long offset, int perChunk) {
         List<CheckpointFormat.Out> out = new ArrayList<>();
         CheckpointFormat.encode(new CheckpointFormat.Taken(G, 0, slot, offset, e.version(), e.snapshotOffset(), e.firstVertexId(),
-                e.resident().mutable().snapshot(), window), perChunk, out::add);
+                e.resident().mutable().snapshot(), window, e.names() == null ? null : e.names().snapshot()), perChunk, out::add);
         return out;
     }
 
@@ -79,6 +80,44 @@ class CheckpointFormatTest {
         }
     }
 
+    /**
+     * A named graph after updates that add named vertices and edges by name comes back with every name in place (the
+     * names in chunks of their own, several when they are long), and an update by name, a new name included, gives
+     * the same graph on both sides.
+     */
+    @ParameterizedTest(name = "seed {0}, chunks of {1} edges")
+    @CsvSource({"11, 7", "12, 1000", "13, 1"})
+    void aNamedGraphComesBackWithItsNames(long seed, int perChunk) throws Exception {
+        Random random = new Random(seed);
+        try (Fixtures.Services live = Fixtures.start(Fixtures.cpuConfig()); Fixtures.Services back = Fixtures.start(Fixtures.cpuConfig())) {
+            int n = 40 + random.nextInt(40);
+            EdgeList edges = UniformRandomGraph.generate(n, 3L * n, seed, 20, false);
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < n; i++) names.add("junction-" + Integer.toString(i * 7919 + 13, 36) + "-" + "x".repeat(random.nextInt(40)));
+            live.install(Fixtures.named(Fixtures.snapshot(G, 7, edges, 1, 50), names), 0);
+            for (int step = 0; step < 3; step++) {
+                check(live, back, live.registry().get(G).orElseThrow(), perChunk, "seed " + seed + " after " + step + " named updates");
+                String fresh = "new-" + step;
+                live.registry().applyUpdate(GraphUpdate.newBuilder().setGraphId(G).setUpdateId("n" + step)
+                        .setAddedVertexNames(List.of(fresh))
+                        .setAddedByName(new NamedEdgeBatch(List.of(fresh, names.get(step)), List.of(names.get(step + 1), fresh),
+                                PackedArrays.pack(new double[] {2.5, 4})))
+                        .build(), 0);
+            }
+            GraphEntry e = live.registry().get(G).orElseThrow();
+            check(live, back, e, perChunk, "seed " + seed + " at the end");
+            GraphUpdate next = GraphUpdate.newBuilder().setGraphId(G).setUpdateId("after").setAddedVertexNames(List.of("last"))
+                    .setAddedByName(new NamedEdgeBatch(List.of("new-0"), List.of("last"), PackedArrays.pack(new double[] {1})))
+                    .build();
+            live.registry().applyUpdate(next, 0);
+            back.registry().applyUpdate(GraphUpdate.newBuilder(next).build(), 0);
+            assertSameGraph(live.registry().get(G).orElseThrow().resident().graph(), back.registry().get(G).orElseThrow().resident().graph(),
+                    "seed " + seed + ": the same update by name applied to the original and the restored graph");
+            assertEquals(n + 4, back.registry().get(G).orElseThrow().names().size());
+            assertEquals(n + 3, back.registry().get(G).orElseThrow().names().position("last"));
+        }
+    }
+
     /** Writes {@code e} as a checkpoint, reads it back into {@code back}'s registry and compares the two. */
     private static void check(Fixtures.Services live, Fixtures.Services back, GraphEntry e, int perChunk, String what) throws Exception {
         List<WindowEntry> window = live.registry().window(G);
@@ -90,7 +129,10 @@ class CheckpointFormatTest {
         assertEquals(e.snapshotOffset(), c.lineage(), what);
         assertEquals(window, c.window(), what + ": the window");
         back.registry().dropPartitions(List.of(0));
-        GraphEntry restored = back.registry().restore(G, c.version(), 0, c.firstVertexId(), c.graph(), c.lineage(), c.validThrough(), c.window());
+        GraphEntry restored = back.registry().restore(G, c.version(), 0, c.firstVertexId(), c.graph(), c.names(), c.lineage(),
+                c.validThrough(), c.window());
+        assertEquals(e.names() == null ? null : List.of(e.names().snapshot()),
+                restored.names() == null ? null : List.of(restored.names().snapshot()), what + ": the vertex names");
         CsrGraph expected = e.resident().graph();
         assertSameGraph(expected, restored.resident().graph(), what);
         assertEquals(window, back.registry().window(G), what + ": the restored window");

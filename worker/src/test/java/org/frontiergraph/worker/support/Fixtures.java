@@ -100,6 +100,18 @@ public final class Fixtures {
         return chunks;
     }
 
+    /** The chunks of a snapshot named: {@code names} (position order) spread over them in order, as evenly as they go. */
+    public static List<GraphSnapshotChunk> named(List<GraphSnapshotChunk> chunks, List<String> names) {
+        List<GraphSnapshotChunk> out = new ArrayList<>(chunks.size());
+        int k = chunks.size();
+        for (int c = 0; c < k; c++) {
+            int from = (int) ((long) names.size() * c / k), to = (int) ((long) names.size() * (c + 1) / k);
+            out.add(GraphSnapshotChunk.newBuilder(chunks.get(c)).setNamed(true).setNamesOffset(from)
+                    .setNames(names.subList(from, to)).build());
+        }
+        return out;
+    }
+
     /** An edge list from (u, v, w) triples, 0-based. */
     public static EdgeList edges(int n, boolean directed, double... triples) {
         EdgeList e = new EdgeList(n, directed);
