@@ -26,7 +26,8 @@ import org.apache.kafka.common.TopicPartition;
 /**
  * The processes of a scale-out run: the broker in a JVM of its own ({@link BrokerProcess}) and worker JVMs
  * ({@code org.frontiergraph.worker.FrontierWorker}), each with this JVM's runtime and class path, its log in a
- * temporary folder, its own HTTP port (for its readiness) and, with GPUs, its own device ({@code CUDA_VISIBLE_DEVICES}).
+ * temporary folder, its own HTTP port (for its readiness), temporary folder and, with GPUs, its own device
+ * ({@code CUDA_VISIBLE_DEVICES}).
  * Closing stops the workers, then the broker (the other order hangs Kafka clients on close); a shutdown hook does the
  * same when this JVM is stopped, so no child outlives it.
  */
@@ -103,6 +104,8 @@ final class ScaleOutCluster implements AutoCloseable {
         String name = "scale-out-" + index;
         int port = freePort();
         List<String> cmd = java(o.workerHeap());
+        Path tmp = Files.createDirectories(dir.resolve(name + "-tmp"));   // JCuda unpacks its natives there: one each
+        cmd.set(cmd.indexOf("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")), "-Djava.io.tmpdir=" + tmp);
         cmd.add(cmd.size() - 2, "-Dkafka.bootstrap.servers=" + bootstrap);
         cmd.add(cmd.size() - 2, "-Dmicronaut.server.port=" + port);
         cmd.add(cmd.size() - 2, "-Dfrontier.backend=" + o.backend());
@@ -178,9 +181,8 @@ final class ScaleOutCluster implements AutoCloseable {
         } catch (IllegalStateException e) {
             // shutting down already: the hook runs stopAll again, which finds nothing left
         }
-        try (var files = Files.list(dir)) {
-            for (Path f : files.toList()) Files.deleteIfExists(f);
-            Files.deleteIfExists(dir);
+        try (var files = Files.walk(dir)) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
         } catch (IOException e) {
             // temporary files: left behind
         }

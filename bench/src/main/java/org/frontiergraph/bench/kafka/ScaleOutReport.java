@@ -46,9 +46,10 @@ final class ScaleOutReport {
             List<String> held = new ArrayList<>();
             if (parts != null) for (int p : parts) held.addAll(graphsOf.getOrDefault(p, List.of()));
             busiest = Math.max(busiest, held.size());
-            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %.2f |%n", e.getKey(), parts == null ? "-" : parts,
+            Double before = onePlace.cpuCores().get(e.getKey());
+            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %.2f |%n", e.getKey(), parts == null ? "-" : parts,
                     parts == null ? "-" : Integer.toString(held.size()), parts == null ? "-" : String.format(Locale.ROOT, "%,d", answers(many, ids, held)),
-                    onePlace.cpuCores().getOrDefault(e.getKey(), Double.NaN), e.getValue()));
+                    before == null ? "-" : String.format(Locale.ROOT, "%.2f", before), e.getValue()));
         }
         if (busiest > 0) {
             b.append(String.format(Locale.ROOT, "%nBalance: the busiest of %d workers holds %d of %d graphs; with the same load on every graph"

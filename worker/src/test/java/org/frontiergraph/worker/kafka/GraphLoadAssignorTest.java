@@ -19,6 +19,8 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The assignor balances graphs, not partitions, and stays cooperative: a worker holding six partitions whose graphs
@@ -45,9 +47,11 @@ class GraphLoadAssignorTest {
         }
     }
 
-    @Test
-    void aJoiningWorkerGetsHalfTheGraphsInTwoCooperativeRounds() {
-        int[] graphs = {5, 4, 1, 2, 0, 0};
+    /** Twelve graphs over six partitions as the ids ny_0 .. ny_11 and ny-0 .. ny-11 fall (Kafka's partitioner). */
+    @ParameterizedTest
+    @ValueSource(strings = {"5,4,1,2,0,0", "1,2,2,3,2,2"})
+    void aJoiningWorkerGetsHalfTheGraphsInTwoCooperativeRounds(String perPartition) {
+        int[] graphs = java.util.Arrays.stream(perPartition.split(",")).mapToInt(Integer::parseInt).toArray();
         Member a = new Member(), b = new Member();
         for (int p = 0; p < graphs.length; p++) {
             a.owned.add(new TopicPartition(TOPIC, p));
