@@ -193,6 +193,7 @@ final class ScaleOutLoad {
             List<TopicPartition> mine = new ArrayList<>();
             for (TopicPartition tp : all) if (tp.partition() % o.readers() == index) mine.add(tp);
             OutputTracker.atEnd(consumer, mine);
+            running = !mine.isEmpty();   // more readers than partitions: this one has nothing to read
         }
 
         void run() {
