@@ -78,7 +78,7 @@ public final class ScaleOutBench {
             if (o.probeS() > 0) {
                 createTopic(cluster.bootstrapServers(), PROBE_TOPIC, partitions);
                 probe = new ScaleOutLoad(kafka, PROBE_TOPIC, PROBE_TOPIC, true, ids, version, reference, o)
-                        .run("the load generator alone (queries read back)", runId + "p", Math.min(o.warmupS(), 2), o.probeS());
+                        .run("the load generator alone (queries read back)", runId + "p", o.warmupS(), o.probeS());
                 log("generator alone: %,.0f queries/s", probe.perSecond());
             }
             cluster.startWorker(0);

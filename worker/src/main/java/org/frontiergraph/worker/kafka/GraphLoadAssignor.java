@@ -117,6 +117,7 @@ public final class GraphLoadAssignor implements ConsumerPartitionAssignor, Confi
                 String current = owner.get(tp);
                 if (current == null || current.equals(m.getKey())) now.add(tp);   // else: revoked first, given next round
             }
+            now.sort(Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition));
             out.put(m.getKey(), new Assignment(now));
         }
         return new GroupAssignment(out);
