@@ -19,8 +19,9 @@ import org.frontiergraph.worker.config.TopicsConfig;
 import org.frontiergraph.worker.kafka.KafkaClientSettings;
 
 /**
- * Whether a worker the group gave no partition has none to wait for: the group is stable and every partition of the
- * graphs topic is held by a member (more workers than partitions). A joining worker's first assignment is empty under
+ * Whether a worker the group gave no partition has none to wait for: the group is stable, every partition of the
+ * graphs topic is held by a member (more workers than partitions) and the coordinator too shows this worker with none
+ * (else its own consumer has not yet taken what the group just gave it). A joining worker's first assignment is empty under
  * the cooperative protocol (the partitions it will get are first given up by their owner, then handed over in a
  * second rebalance), so an empty assignment alone does not make a worker ready. Asked of the group coordinator with
  * the worker's admin settings (a secured cluster: DESCRIBE on the group and the topic, which READ implies), at most
@@ -34,6 +35,10 @@ public class GroupCoverage implements AutoCloseable {
     private final KafkaClientSettings kafka;
     private final String group;
     private final String topic;
+    /** This worker's static instance id, or null (a dynamic member: then its client id names it). */
+    private final String instanceId;
+    /** The client id of this worker's consumer (GraphConsumer.consumerProperties). */
+    private final String clientId;
     private Admin admin;
     private long checkedAt = Long.MIN_VALUE;
     private boolean covered;
@@ -42,6 +47,17 @@ public class GroupCoverage implements AutoCloseable {
         this.kafka = kafka;
         this.group = config.getGroupId();
         this.topic = topics.getGraphs();
+        String worker = config.getWorkerId() == null || config.getWorkerId().isBlank() ? null : config.getWorkerId();
+        this.instanceId = config.isStaticMembership() ? worker : null;
+        this.clientId = "frontier-" + (config.getWorkerId() != null ? config.getWorkerId() : hostName());
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            return "worker";
+        }
     }
 
     /** The group stable, with every partition of the graphs topic assigned to some member. */
@@ -67,10 +83,17 @@ public class GroupCoverage implements AutoCloseable {
             int partitions = admin.describeTopics(List.of(topic)).allTopicNames().get(TIMEOUT_MS, TimeUnit.MILLISECONDS)
                     .get(topic).partitions().size();
             Set<Integer> held = new HashSet<>();
+            boolean self = false;
             for (MemberDescription m : d.members()) {
-                for (TopicPartition tp : m.assignment().topicPartitions()) if (tp.topic().equals(topic)) held.add(tp.partition());
+                boolean mine = instanceId != null ? instanceId.equals(m.groupInstanceId().orElse(null)) : clientId.equals(m.clientId());
+                for (TopicPartition tp : m.assignment().topicPartitions()) {
+                    if (!tp.topic().equals(topic)) continue;
+                    if (mine) return false;   // the group gave this worker a partition its consumer has not taken yet
+                    held.add(tp.partition());
+                }
+                self |= mine;
             }
-            return held.size() == partitions;
+            return self && held.size() == partitions;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
