@@ -8,6 +8,7 @@
 #   deploy/gpu/bundle-bench.sh query-path-bench   [more QueryPathBench options]     (= run.sh query-path-bench)
 #   deploy/gpu/bundle-bench.sh ingest-bench       [more IngestBench options]        (= run.sh ingest-bench)
 #   deploy/gpu/bundle-bench.sh scale-bench        [more ScaleBench options]         (= run.sh scale-bench)
+#   deploy/gpu/bundle-bench.sh scale-out-bench    [more ScaleOutBench options]      (= run.sh scale-out-bench)
 # Device tool: run(command="deploy/gpu/run.sh repair-bench", carry=[".device-worker"]).
 #
 # kafka-bench:        org.frontiergraph.bench.kafka.KafkaBench: the embedded broker, one worker and the benchmark in one
@@ -31,10 +32,17 @@
 #                     the embedded broker to one worker in the same JVM: load time, edges/s, peak heap and RSS, the
 #                     worker's host bytes against HeapBudget.buildBytes, BFS/SSSP/MST SUMMARY through Kafka, every
 #                     answer verified; defaults "--graphs kron22,kron24,kron25,kron26 --backend gpu", heap 64g.
+# scale-out-bench:    org.frontiergraph.bench.kafka.ScaleOutBench: the broker in a JVM of its own (BrokerProcess), one
+#                     worker JVM per GPU (CUDA_VISIBLE_DEVICES=i), 12 copies of NY as distinct graph ids, 6,000 BFS/SSSP
+#                     SUMMARY queries in flight from 8 producers read by 8 consumers: the load generator alone, then 1
+#                     worker, then 2 in the same run; queries/s, their ratio, partitions and graphs per worker, CPU per
+#                     process, every answer checked against the CPU engine; defaults "--graph ny --copies 12 --backend gpu
+#                     --workers 2 --gpus 2 --producers 8 --readers 8" (a 2-GPU machine: nvidia-h200-x2). The heap is the
+#                     load generator's (8g); each worker's is --worker-heap (16g), the broker's --broker-heap (4g).
 # Environment, per benchmark (KBENCH_ for kafka-bench, REPAIR_ for repair-bench, SUBSCRIPTION_ for subscription-bench,
-# QPATH_ for query-path-bench, INGEST_ for ingest-bench, SCALE_ for scale-bench):
+# QPATH_ for query-path-bench, INGEST_ for ingest-bench, SCALE_ for scale-bench, SCALEOUT_ for scale-out-bench):
 #   *_ARGS (replaces the defaults above; the arguments given to this script are added after them), *_HEAP (-Xmx, 48g;
-#   64g for scale-bench),
+#   64g for scale-bench, 8g for scale-out-bench),
 #   *_TIMEOUT (seconds, 540: inside the device tool's 10 minutes, so that the table and the logs still come back).
 #   BENCH_JAVA_OPTS: more JVM options, e.g. -XX:StartFlightRecording=filename=$OUT/bench.jfr,settings=profile
 set -uo pipefail
@@ -50,7 +58,9 @@ case "$name" in
   ingest-bench)       main=org.frontiergraph.bench.worker.IngestBench; prefix=INGEST; defaults="--graphs ny,kron20,kron22 --backend gpu" ;;
   scale-bench)        main=org.frontiergraph.bench.worker.ScaleBench; prefix=SCALE; heap=64g
                       defaults="--graphs kron22,kron24,kron25,kron26 --backend gpu" ;;
-  *) echo "usage: $0 kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench|scale-bench [options]" >&2; exit 2 ;;
+  scale-out-bench)    main=org.frontiergraph.bench.kafka.ScaleOutBench; prefix=SCALEOUT; heap=8g
+                      defaults="--graph ny --copies 12 --backend gpu --workers 2 --gpus 2 --producers 8 --readers 8" ;;
+  *) echo "usage: $0 kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench|scale-bench|scale-out-bench [options]" >&2; exit 2 ;;
 esac
 shift
 args_var="${prefix}_ARGS"; heap_var="${prefix}_HEAP"; timeout_var="${prefix}_TIMEOUT"

@@ -10,7 +10,7 @@
 #        need the worker, so --delta-updates stays 0 here; not part of all).
 # lanes: org.frontiergraph.bench.gpu.LanesBench, N graphs x N threads of SUMMARY queries with lanes on and off
 #        (LANES_ARGS to override, default "--graphs ny --copies 1,2,4": summaries, full answers, the host-loop BFS; not part of all).
-#   deploy/gpu/run.sh kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench|scale-bench [options]
+#   deploy/gpu/run.sh kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench|scale-bench|scale-out-bench [options]
 # These run from the worker bundle in .device-worker/ instead (deploy/gpu/build-worker-bundle.sh; carry
 # [".device-worker"]) through deploy/gpu/bundle-bench.sh, which says more; none is part of "all". Output: $OUT/NAME.md
 # (the table), NAME.log, gpu.txt.
@@ -26,12 +26,16 @@
 #        worker (load time, edges/s, peak heap and RSS, host bytes against the model) and asked BFS/SSSP/MST, verified
 #        (SCALE_ARGS, default "--graphs kron22,kron24,kron25,kron26 --backend gpu"; SCALE_HEAP, default 64g;
 #        SCALE_TIMEOUT, default 540).
+# scale-out-bench: org.frontiergraph.bench.kafka.ScaleOutBench on a 2-GPU machine (nvidia-h200-x2): the broker and one
+#        worker per GPU in JVMs of their own, 12 copies of NY, the same closed-loop SUMMARY load on 1 then 2 workers,
+#        every answer verified (SCALEOUT_ARGS, default "--graph ny --copies 12 --backend gpu --workers 2 --gpus 2
+#        --producers 8 --readers 8"; SCALEOUT_HEAP, the load generator's, default 8g; SCALEOUT_TIMEOUT, default 540).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 what="${1:-all}"
 case "$what" in
-  kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench|scale-bench) shift; exec "$root/deploy/gpu/bundle-bench.sh" "$what" "$@" ;;
+  kafka-bench|repair-bench|subscription-bench|query-path-bench|ingest-bench|scale-bench|scale-out-bench) shift; exec "$root/deploy/gpu/bundle-bench.sh" "$what" "$@" ;;
 esac
 b="${BUNDLE:-.device}"   # another bundle folder (e.g. a branch's, carried beside .device)
 out="${OUT:-$b/out}"

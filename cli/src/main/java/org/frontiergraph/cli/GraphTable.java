@@ -3,22 +3,21 @@ package org.frontiergraph.cli;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.kafka.common.utils.Utils;
 import org.frontiergraph.client.JsonAnswer;
 import org.frontiergraph.schema.GraphState;
 import org.frontiergraph.schema.GraphStatus;
+import org.frontiergraph.worker.kafka.GraphPartitioner;
 
 /**
  * The graphs a cluster holds, as its status topic tells: the last GraphStatus of each graph id (a graph's statuses
  * share its key, so one partition, in publication order), those DROPPED left out unless asked for. The partition is
- * the graphs topic's that holds the graph's log: Kafka's default partitioner (murmur2 of the id), as every Frontier
+ * the graphs topic's that holds the graph's log: {@link GraphPartitioner} (Kafka's default partitioner), as every Frontier
  * publisher uses (docs/contract.md, "Ordering").
  */
 final class GraphTable {
@@ -42,16 +41,10 @@ final class GraphTable {
         List<Row> rows = new ArrayList<>();
         for (GraphStatus s : last.values()) {
             if ((s.getState() == GraphState.DROPPED || s.getState() == GraphState.REJECTED) && !dropped) continue;
-            rows.add(new Row(s, partitionOf(s.getGraphId(), graphPartitions)));
+            rows.add(new Row(s, GraphPartitioner.partitionOf(s.getGraphId(), graphPartitions)));
         }
         rows.sort((a, b) -> a.status().getGraphId().compareTo(b.status().getGraphId()));
         return rows;
-    }
-
-    /** The partition Kafka's default partitioner gives {@code graphId} among {@code partitions} (-1 when unknown). */
-    static int partitionOf(String graphId, int partitions) {
-        if (partitions <= 0) return -1;
-        return Utils.toPositive(Utils.murmur2(graphId.getBytes(StandardCharsets.UTF_8))) % partitions;
     }
 
     /** A table with a header, columns aligned; "no graphs" when empty. */

@@ -15,6 +15,7 @@ import org.frontiergraph.client.SnapshotVersions;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.FrontierSerde;
+import org.frontiergraph.worker.kafka.GraphPartitioner;
 
 /**
  * A graph's last GraphStatus, read from the end of the status topic: only the partition its key maps to (Kafka's
@@ -38,7 +39,7 @@ final class LatestStatus {
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer())) {
             List<PartitionInfo> parts = c.partitionsFor(topic, timeout);
             if (parts.isEmpty()) return Optional.empty();
-            TopicPartition tp = new TopicPartition(topic, GraphTable.partitionOf(graphId, parts.size()));
+            TopicPartition tp = new TopicPartition(topic, GraphPartitioner.partitionOf(graphId, parts.size()));
             c.assign(List.of(tp));
             long end = c.endOffsets(List.of(tp), timeout).get(tp);
             long begin = c.beginningOffsets(List.of(tp), timeout).get(tp);

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -35,6 +36,7 @@ import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.config.TopicsConfig;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
+import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.registry.GraphRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -341,7 +343,10 @@ public class GraphConsumer implements AutoCloseable {
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(config.getMaxPollRecords()));
         p.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, Long.toString(MAX_POLL_INTERVAL_MS));
         p.put(ConsumerConfig.METADATA_MAX_AGE_CONFIG, "5000");
-        p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
+        // graphs balanced over the group (GraphLoadAssignor); Kafka's while a member lacks it (a rolling upgrade)
+        p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, GraphLoadAssignor.class.getName() + "," + CooperativeStickyAssignor.class.getName());
+        p.put(GraphLoadAssignor.WEIGHTS_CONFIG, (Supplier<Map<Integer, Integer>>) () -> registry.all().stream()
+                .collect(Collectors.groupingBy(GraphEntry::partition, Collectors.summingInt(e -> 1))));
         p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, Long.toString(config.getSessionTimeout().toMillis()));
         p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Long.toString(config.getHeartbeatInterval().toMillis()));
         if (instanceId != null) p.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId);

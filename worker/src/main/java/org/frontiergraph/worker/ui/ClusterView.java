@@ -3,7 +3,6 @@ package org.frontiergraph.worker.ui;
 import io.micronaut.context.annotation.Requires;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -19,13 +18,13 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.utils.Utils;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.WorkerStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.FrontierSerde;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.config.TopicsConfig;
+import org.frontiergraph.worker.kafka.GraphPartitioner;
 import org.frontiergraph.worker.kafka.KafkaClientSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,8 +84,7 @@ public class ClusterView implements AutoCloseable {
 
     /** The graphs topic's partition of a graph id (Kafka's default partitioner), -1 before the count is known. */
     private int partitionOf(String graphId) {
-        int n = graphPartitions;
-        return n <= 0 ? -1 : Utils.toPositive(Utils.murmur2(graphId.getBytes(StandardCharsets.UTF_8))) % n;
+        return GraphPartitioner.partitionOf(graphId, graphPartitions);
     }
 
     private void run() {
