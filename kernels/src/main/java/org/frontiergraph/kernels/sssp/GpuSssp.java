@@ -2,6 +2,7 @@ package org.frontiergraph.kernels.sssp;
 
 import java.util.List;
 import java.util.Map;
+import jcuda.driver.CUdeviceptr;
 import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Variant;
@@ -23,7 +24,9 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * {@code nearfar} with options {@code delta=D} (absolute bucket width), {@code df=F} (delta = F * mean weight / mean
  * degree; default 512 on sparse graphs (mean degree < 8, road-like: fewer, fuller iterations pay), 8 on dense ones;
  * measured on an H200, see docs/benchmarks.md), {@code bps=N} (blocks per multiprocessor) or {@code blocks=N} (N in all). Reports counters
- * {@code iterations} and {@code filters}. Call inside a lane's call
+ * {@code iterations} and {@code filters}. Work is in proportion to what is reached: a search lists the vertices it
+ * reaches and the next one resets only those (all n on the first search, or after a launch that failed), and the
+ * parents pass and the SUMMARY read that list ({@link DeviceSssp}). Call inside a lane's call
  * ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
@@ -35,9 +38,11 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     private final CudaContext context;
     private CsrGraph graph;
     private final DeviceCsr csr;
-    private final DeviceBuffer dist, parents, queueA, queueB, far, nearMark, farMark, counters, bigList;
+    private final DeviceBuffer dist, parents, queueA, queueB, far, nearMark, farMark, counters, bigList, reached;
     private final int bigCapacity;
     private final DeviceTimer timer;
+    /** Whether the arrays may hold anything but the last search's answer (a new launcher, a launch that failed). */
+    private boolean fresh = true;
 
     private GpuSssp(DeviceGraph g) {
         this.context = g.context();
@@ -54,14 +59,15 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         farMark = b[6];
         counters = b[7];
         bigList = b[8];
+        reached = b[9];
         timer = new DeviceTimer(context);
     }
 
-    /** Device bytes of dist, parents, the two near queues, the three far piles, the two marks, the counters and
-     *  the big-vertex list, in that order. */
+    /** Device bytes of dist, parents, the two near queues, the three far piles, the two marks, the counters,
+     *  the big-vertex list and the list of reached vertices, in that order. */
     private static long[] sizes(long n, int bigCapacity) {
         return new long[] {8 * n, 4 * n, 4 * n, 4 * n, 3 * 4 * n, 4 * n, 4 * n, 8L * SsspCounters.COUNT,
-                2L * 4 * bigCapacity};
+                2L * 4 * bigCapacity, 4 * n};
     }
 
     private static int bigCapacity(CsrGraph g) {
@@ -118,11 +124,14 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
         int bps = variant.intOption("bps", sparse ? 1 : 64);
         Object[] args = {csr.rowOffsets, csr.columns, csr.weights(), n, dist, queueA, queueB, far, nearMark, farMark,
-                counters, source, deltaKey, csr.hasBigVertices ? 1 : 0, bigList, bigCapacity};
+                counters, source, deltaKey, csr.hasBigVertices ? 1 : 0, bigList, bigCapacity, parents, reached,
+                fresh ? 1 : 0};
         Kernel k = context.module("sssp").kernel(KeyForm.weights(ints).entry("sssp_nearfar"));
+        fresh = true;   // until the launch is issued
         int blocks = variant.intOption("blocks", 0);
         if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
         else k.launchCooperative(bps, args);
+        fresh = false;
     }
 
     @Override
@@ -141,8 +150,19 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     }
 
     @Override
+    public DeviceBuffer reachedList() {
+        return reached;
+    }
+
+    @Override
+    public CUdeviceptr reachedCount() {
+        return counters.pointer().withByteOffset(8L * SsspCounters.REACHED);
+    }
+
+    @Override
     public void close() {
         timer.close();
+        reached.close();
         bigList.close();
         counters.close();
         farMark.close();
