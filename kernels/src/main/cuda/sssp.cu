@@ -28,6 +28,14 @@
 // the host says `fresh`: a launcher's first search, or after anything else wrote these arrays). So between searches
 // dist holds the last answer and INF elsewhere, parent[] -1 outside the last search's reached vertices, and the
 // parents pass and the SUMMARY (sssp_parents_listed_*, sssp_summary_listed) read the reached list, not n entries.
+//
+// Small reach: when the source has at most `small` arcs, block 0 alone relaxes from it in rounds (one block barrier a
+// round, the rest of the grid waiting at one grid barrier): each round expands the vertices the last one improved
+// (at most SMALL_VERTICES of them, `small` arcs, laid end to end over the block's threads), in no bucket order, so
+// that a search that reaches few vertices over many steps (a chain, a web graph's tail) pays no grid barrier a step.
+// Every improved vertex is expanded in the next round with its distance then, so the rounds keep near-far's
+// argument; when a round's improved vertices outgrow the limits they become the grid's first near queue (its marks
+// are the rounds' negative tags, never an iteration's), and near-far goes on from there.
 #include "frontier.cuh"
 #include "sssp_keys.cuh"
 
@@ -41,6 +49,7 @@ enum SsspCounter : int {
     SSSP_BIG = 11,         // 2 slots, iteration % 2: (big vertices listed << 40) | their arcs
     SSSP_REACHED = 13,     // vertices this search reached: the length of reached[]
     SSSP_CLEAR = 14,       // the last search's SSSP_REACHED: what the next one resets (kept across launches)
+    SSSP_AT = 15,          // block 0's hand-over: (vertices left to expand << 1) | 1 when they are in queueB
     SSSP_COUNTERS = 16     // size of the array the host allocates
 };
 
@@ -49,6 +58,97 @@ using namespace frontier;
 namespace {
 
 // IntWeights, DoubleWeights: sssp_keys.cuh
+
+constexpr int SMALL_VERTICES = BLOCK_THREADS;
+
+// Inclusive prefix sum over the block (every thread calls it; two block barriers).
+__device__ __forceinline__ int block_scan(int x) {
+    __shared__ int warpSums[WARPS_PER_BLOCK];
+    int lane = lane_id(), w = threadIdx.x / WARP;
+    for (int o = 1; o < WARP; o <<= 1) {
+        int y = __shfl_up_sync(FULL_MASK, x, o);
+        if (lane >= o) x += y;
+    }
+    if (lane == WARP - 1) warpSums[w] = x;
+    __syncthreads();
+    if (w == 0) {
+        int t = lane < WARPS_PER_BLOCK ? warpSums[lane] : 0;
+        for (int o = 1; o < WARPS_PER_BLOCK; o <<= 1) {
+            int y = __shfl_up_sync(FULL_MASK, t, o);
+            if (lane >= o) t += y;
+        }
+        if (lane < WARPS_PER_BLOCK) warpSums[lane] = t;
+    }
+    __syncthreads();
+    return x + (w > 0 ? warpSums[w - 1] : 0);
+}
+
+// Block 0's rounds from the source (queueA[0]; see the header): the vertices a round improved go to the other queue
+// (once a round: nearMark takes the round's tag, -2, -3, ...), each newly reached one to reached[]. Stops when a round
+// improved none or more than the limits allow, and leaves them in ctr[SSSP_AT] (thread 0; the caller's grid barrier
+// publishes it).
+template <typename W>
+__device__ void small_rounds(const int* __restrict__ row, const int* __restrict__ col,
+                             const typename W::type* __restrict__ wt, u64* dist, int* nearMark, int* queueA,
+                             int* queueB, int* reached, u64* ctr, int source, u64 small) {
+    __shared__ int vertex[SMALL_VERTICES], first[SMALL_VERTICES], before[SMALL_VERTICES];
+    __shared__ u64 key[SMALL_VERTICES];
+    __shared__ int nextCount;
+    __shared__ unsigned long long nextArcs;
+    const int t = threadIdx.x;
+    int* cur = queueA;
+    int* next = queueB;
+    int count = 1, tag = -2;
+    u64 arcs = (u64)(__ldg(&row[source + 1]) - __ldg(&row[source]));
+    while (true) {
+        int d = 0;
+        if (t < count) {
+            int u = ldcg(&cur[t]);
+            int rs = __ldg(&row[u]);
+            d = __ldg(&row[u + 1]) - rs;
+            vertex[t] = u;
+            first[t] = rs;
+            key[t] = ldcg(&dist[u]);  // after every lowering of the last round (the block barriers since)
+        }
+        int upTo = block_scan(d);
+        if (t < count) before[t] = upTo - d;
+        if (t == 0) {
+            nextCount = 0;
+            nextArcs = 0;
+        }
+        __syncthreads();
+        for (int a = t; a < (int)arcs; a += blockDim.x) {
+            int lo = 0, hi = count - 1;  // the owner: the last vertex whose arcs start at or before a
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >> 1;
+                if (before[mid] <= a) lo = mid;
+                else hi = mid - 1;
+            }
+            int k = first[lo] + (a - before[lo]);
+            int v = __ldg(&col[k]);
+            u64 nd = W::add(key[lo], __ldg(&wt[k]));
+            if (nd < ldcg(&dist[v])) {
+                u64 old = atomicMin(&dist[v], nd);
+                if (nd < old) {
+                    if (old == W::INF) reached[atomicAdd(&ctr[SSSP_REACHED], 1ull)] = v;
+                    if (atomicExch(&nearMark[v], tag) != tag) {
+                        next[atomicAdd(&nextCount, 1)] = v;
+                        atomicAdd(&nextArcs, (unsigned long long)(__ldg(&row[v + 1]) - __ldg(&row[v])));
+                    }
+                }
+            }
+        }
+        __syncthreads();
+        count = nextCount;  // (reset by thread 0 only after the next round's scan barriers)
+        arcs = nextArcs;
+        int* x = cur;
+        cur = next;
+        next = x;
+        tag--;
+        if (count == 0 || count > SMALL_VERTICES || arcs > small) break;
+    }
+    if (t == 0) ctr[SSSP_AT] = ((u64)count << 1) | (cur == queueB ? 1u : 0u);
+}
 
 // Relaxes arc (u, v) to key nd: returns whether v goes to the near queue (toNear) or the far pile (toFar).
 template <typename W>
@@ -125,7 +225,7 @@ template <typename W>
 __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col,
                         const typename W::type* __restrict__ wt, int n, u64* dist, int* queueA, int* queueB,
                         int* far, int* nearMark, int* farMark, u64* ctr, int source, u64 delta, int hasBig,
-                        int* bigList, int bigCap, int* parent, int* reached, int fresh) {
+                        int* bigList, int bigCap, int* parent, int* reached, int fresh, long long small) {
     cg::grid_group grid = cg::this_grid();
     // reset what the last search reached (all n when fresh); the source may be among them: its thread writes 0 too
     const long long clear = fresh ? n : (long long)ldcg(&ctr[SSSP_CLEAR]);
@@ -150,6 +250,18 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
     int* cur = queueA;
     int* next = queueB;
     u64 count = 1;
+    if (small > 0 && (u64)(__ldg(&row[source + 1]) - __ldg(&row[source])) <= (u64)small) {  // the same for all
+        if (blockIdx.x == 0) {
+            small_rounds<W>(row, col, wt, dist, nearMark, queueA, queueB, reached, ctr, source, (u64)small);
+        }
+        grid.sync();
+        u64 at = ldcg(&ctr[SSSP_AT]);
+        count = at >> 1;
+        if (at & 1) {
+            cur = queueB;
+            next = queueA;
+        }
+    }
     u64 threshold = delta;
     int epoch = 0;
     int it = 0;
@@ -239,22 +351,25 @@ __device__ void parents_listed(const int* __restrict__ row, const int* __restric
 
 }  // namespace
 
-extern "C" __global__ void sssp_nearfar_i32(const int* __restrict__ row, const int* __restrict__ col,
+// 3 blocks a multiprocessor: 80 registers, as before block 0's rounds (which alone would take 94)
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 3)
+sssp_nearfar_i32(const int* __restrict__ row, const int* __restrict__ col,
                                             const int* __restrict__ wt, int n, u64* dist, int* queueA,
                                             int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
                                             int source, u64 delta, int hasBig, int* bigList, int bigCap,
-                                            int* parent, int* reached, int fresh) {
+                                            int* parent, int* reached, int fresh, long long small) {
     nearfar<IntWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta, hasBig,
-                        bigList, bigCap, parent, reached, fresh);
+                        bigList, bigCap, parent, reached, fresh, small);
 }
 
-extern "C" __global__ void sssp_nearfar_f64(const int* __restrict__ row, const int* __restrict__ col,
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 3)
+sssp_nearfar_f64(const int* __restrict__ row, const int* __restrict__ col,
                                             const double* __restrict__ wt, int n, u64* dist, int* queueA,
                                             int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
                                             int source, u64 delta, int hasBig, int* bigList, int bigCap,
-                                            int* parent, int* reached, int fresh) {
+                                            int* parent, int* reached, int fresh, long long small) {
     nearfar<DoubleWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta,
-                           hasBig, bigList, bigCap, parent, reached, fresh);
+                           hasBig, bigList, bigCap, parent, reached, fresh, small);
 }
 
 extern "C" __global__ void sssp_parents_listed_i32(const int* __restrict__ row, const int* __restrict__ col,

@@ -26,7 +26,10 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * measured on an H200, see docs/benchmarks.md), {@code bps=N} (blocks per multiprocessor) or {@code blocks=N} (N in all). Reports counters
  * {@code iterations} and {@code filters}. Work is in proportion to what is reached: a search lists the vertices it
  * reaches and the next one resets only those (all n on the first search, or after a launch that failed), and the
- * parents pass and the SUMMARY read that list ({@link DeviceSssp}). Call inside a lane's call
+ * parents pass and the SUMMARY read that list ({@link DeviceSssp}); from a source of at most {@code small=A} arcs
+ * (default {@value #DEFAULT_SMALL}; 0: never) block 0 alone relaxes in rounds while they stay within 256 vertices and
+ * A arcs, so a search that reaches few vertices over many steps pays no grid barrier a step (sssp.cu's header).
+ * Call inside a lane's call
  * ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
@@ -34,6 +37,8 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
             List.of("nearfar"), true, g -> DeviceBuffer.total(sizes(g.vertexCount(), bigCapacity(g))), GpuSssp::new).reads(GpuAlgorithm.Layout.ANY);
     // dense: 8 until 2026-11-26; 4 measured 4% faster on uniform22 (10.65 -> 10.20 ms) and kron22 (16.8 -> 16.2), H200
     static final double SPARSE_DELTA_FACTOR = 512, DENSE_DELTA_FACTOR = 4;
+    /** The most arcs of a round that block 0 relaxes alone, by default (GpuBfs's small frontiers: the same). */
+    static final int DEFAULT_SMALL = 256;
 
     private final CudaContext context;
     private CsrGraph graph;
@@ -125,7 +130,7 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         int bps = variant.intOption("bps", sparse ? 1 : 64);
         Object[] args = {csr.rowOffsets, csr.columns, csr.weights(), n, dist, queueA, queueB, far, nearMark, farMark,
                 counters, source, deltaKey, csr.hasBigVertices ? 1 : 0, bigList, bigCapacity, parents, reached,
-                fresh ? 1 : 0};
+                fresh ? 1 : 0, (long) variant.intOption("small", DEFAULT_SMALL)};
         Kernel k = context.module("sssp").kernel(KeyForm.weights(ints).entry("sssp_nearfar"));
         fresh = true;   // until the launch is issued
         int blocks = variant.intOption("blocks", 0);

@@ -25,15 +25,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A search resets only what the one before it reached (sssp.cu, sssp_async.cu): on one residency, searches of both
- * launchers follow each other (large reach after small and back, near-far after async and back, other grids), with
+ * launchers follow each other (large reach after small and back, near-far after async and back, block 0's rounds
+ * on, off and with other limits, other grids), with
  * single-source SUMMARY and TARGETS answers between them, and each answer equals Dijkstra's: distances bit for bit,
  * parents a shortest-path tree with -1 exactly where nothing is reached, so no search sees what an earlier one left.
  * (Searches after the standing trees' seeded settle runs, which mark the async launcher fresh: DeviceTreesGpuTest.)
  */
 @Tag("gpu")
 class GpuSsspReachTest extends GpuTests {
-    private static final String[] VARIANTS = {null, "nearfar", "async", "async,blocks=2", "nearfar,blocks=2",
-            "async,bps=2", "nearfar,bps=1"};
+    private static final String[] VARIANTS = {null, "nearfar", "async", "nearfar,small=0", "async,blocks=2",
+            "nearfar,small=4096", "nearfar,blocks=2", "async,bps=2", "nearfar,bps=1,small=16"};
 
     static Stream<Fixture> graphs() {
         return Stream.of(
