@@ -12,7 +12,6 @@ import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
-import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.SummaryBuffer;
 
 /**
