@@ -21,6 +21,21 @@
 // near queue built by that iteration (zeroed one iteration ahead); ctr[SSSP_FAR_COUNT + q]: size of far pile q;
 // ctr[SSSP_FAR_MIN + q]: smallest key pushed to far pile q; ctr[SSSP_ITERATIONS]: iterations run;
 // ctr[SSSP_FILTERS]: filters run; ctr[SSSP_BIG + iteration % 2]: (big vertices << 40) | their arcs (BigList.ctr).
+//
+// Work in proportion to what is reached: every vertex a search reaches is listed once in reached[] (the source,
+// then each vertex whose atomicMin found INF), ctr[SSSP_REACHED] of them; at its end the search leaves that count in
+// ctr[SSSP_CLEAR], and the next search resets dist, the marks and parent[] of exactly those vertices (all n when
+// the host says `fresh`: a launcher's first search, or after anything else wrote these arrays). So between searches
+// dist holds the last answer and INF elsewhere, parent[] -1 outside the last search's reached vertices, and the
+// parents pass and the SUMMARY (sssp_parents_listed_*, sssp_summary_listed) read the reached list, not n entries.
+//
+// Small reach: when the source has at most `small` arcs, block 0 alone relaxes from it in rounds (one block barrier a
+// round, the rest of the grid waiting at one grid barrier): each round expands the vertices the last one improved
+// (at most SMALL_VERTICES of them, `small` arcs, laid end to end over the block's threads), in no bucket order, so
+// that a search that reaches few vertices over many steps (a chain, a web graph's tail) pays no grid barrier a step.
+// Every improved vertex is expanded in the next round with its distance then, so the rounds keep near-far's
+// argument; when a round's improved vertices outgrow the limits they become the grid's first near queue (its marks
+// are the rounds' negative tags, never an iteration's), and near-far goes on from there.
 #include "frontier.cuh"
 #include "sssp_keys.cuh"
 
@@ -32,6 +47,9 @@ enum SsspCounter : int {
     SSSP_ITERATIONS = 9,   // iterations run (near-queue expansions and far-pile splits)
     SSSP_FILTERS = 10,     // far-pile splits (filters) run
     SSSP_BIG = 11,         // 2 slots, iteration % 2: (big vertices listed << 40) | their arcs
+    SSSP_REACHED = 13,     // vertices this search reached: the length of reached[]
+    SSSP_CLEAR = 14,       // the last search's SSSP_REACHED: what the next one resets (kept across launches)
+    SSSP_AT = 15,          // block 0's hand-over: (vertices left to expand << 1) | 1 when they are in queueB
     SSSP_COUNTERS = 16     // size of the array the host allocates
 };
 
@@ -41,13 +59,106 @@ namespace {
 
 // IntWeights, DoubleWeights: sssp_keys.cuh
 
+constexpr int SMALL_VERTICES = BLOCK_THREADS;
+
+// Inclusive prefix sum over the block (every thread calls it; two block barriers).
+__device__ __forceinline__ int block_scan(int x) {
+    __shared__ int warpSums[WARPS_PER_BLOCK];
+    int lane = lane_id(), w = threadIdx.x / WARP;
+    for (int o = 1; o < WARP; o <<= 1) {
+        int y = __shfl_up_sync(FULL_MASK, x, o);
+        if (lane >= o) x += y;
+    }
+    if (lane == WARP - 1) warpSums[w] = x;
+    __syncthreads();
+    if (w == 0) {
+        int t = lane < WARPS_PER_BLOCK ? warpSums[lane] : 0;
+        for (int o = 1; o < WARPS_PER_BLOCK; o <<= 1) {
+            int y = __shfl_up_sync(FULL_MASK, t, o);
+            if (lane >= o) t += y;
+        }
+        if (lane < WARPS_PER_BLOCK) warpSums[lane] = t;
+    }
+    __syncthreads();
+    return x + (w > 0 ? warpSums[w - 1] : 0);
+}
+
+// Block 0's rounds from the source (queueA[0]; see the header): the vertices a round improved go to the other queue
+// (once a round: nearMark takes the round's tag, -2, -3, ...), each newly reached one to reached[]. Stops when a round
+// improved none or more than the limits allow, and leaves them in ctr[SSSP_AT] (thread 0; the caller's grid barrier
+// publishes it).
+template <typename W>
+__device__ void small_rounds(const int* __restrict__ row, const int* __restrict__ col,
+                             const typename W::type* __restrict__ wt, u64* dist, int* nearMark, int* queueA,
+                             int* queueB, int* reached, u64* ctr, int source, u64 small) {
+    __shared__ int vertex[SMALL_VERTICES], first[SMALL_VERTICES], before[SMALL_VERTICES];
+    __shared__ u64 key[SMALL_VERTICES];
+    __shared__ int nextCount;
+    __shared__ unsigned long long nextArcs;
+    const int t = threadIdx.x;
+    int* cur = queueA;
+    int* next = queueB;
+    int count = 1, tag = -2;
+    u64 arcs = (u64)(__ldg(&row[source + 1]) - __ldg(&row[source]));
+    while (true) {
+        int d = 0;
+        if (t < count) {
+            int u = ldcg(&cur[t]);
+            int rs = __ldg(&row[u]);
+            d = __ldg(&row[u + 1]) - rs;
+            vertex[t] = u;
+            first[t] = rs;
+            key[t] = ldcg(&dist[u]);  // after every lowering of the last round (the block barriers since)
+        }
+        int upTo = block_scan(d);
+        if (t < count) before[t] = upTo - d;
+        if (t == 0) {
+            nextCount = 0;
+            nextArcs = 0;
+        }
+        __syncthreads();
+        for (int a = t; a < (int)arcs; a += blockDim.x) {
+            int lo = 0, hi = count - 1;  // the owner: the last vertex whose arcs start at or before a
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >> 1;
+                if (before[mid] <= a) lo = mid;
+                else hi = mid - 1;
+            }
+            int k = first[lo] + (a - before[lo]);
+            int v = __ldg(&col[k]);
+            u64 nd = W::add(key[lo], __ldg(&wt[k]));
+            if (nd < ldcg(&dist[v])) {
+                u64 old = atomicMin(&dist[v], nd);
+                if (nd < old) {
+                    if (old == W::INF) reached[atomicAdd(&ctr[SSSP_REACHED], 1ull)] = v;
+                    if (atomicExch(&nearMark[v], tag) != tag) {
+                        next[atomicAdd(&nextCount, 1)] = v;
+                        atomicAdd(&nextArcs, (unsigned long long)(__ldg(&row[v + 1]) - __ldg(&row[v])));
+                    }
+                }
+            }
+        }
+        __syncthreads();
+        count = nextCount;  // (reset by thread 0 only after the next round's scan barriers)
+        arcs = nextArcs;
+        int* x = cur;
+        cur = next;
+        next = x;
+        tag--;
+        if (count == 0 || count > SMALL_VERTICES || arcs > small) break;
+    }
+    if (t == 0) ctr[SSSP_AT] = ((u64)count << 1) | (cur == queueB ? 1u : 0u);
+}
+
 // Relaxes arc (u, v) to key nd: returns whether v goes to the near queue (toNear) or the far pile (toFar).
 template <typename W>
 __device__ __forceinline__ void relax_arc(int v, u64 nd, u64 threshold, u64* dist, int* nearMark, int* farMark,
-                                          int nearTag, int farTag, u64* farMin, bool& toNear, bool& toFar) {
+                                          int nearTag, int farTag, u64* farMin, bool& toNear, bool& toFar,
+                                          bool& first) {
     if (nd < ldcg(&dist[v])) {
         u64 old = atomicMin(&dist[v], nd);
         if (nd < old) {
+            first = old == W::INF;  // reached now: listed once
             if (nd < threshold) {
                 toNear = atomicExch(&nearMark[v], nearTag) != nearTag;
             } else {
@@ -73,17 +184,19 @@ struct Relax {
     u64* farMin;
     WarpQueue nearQueue;
     WarpQueue farQueue;
+    WarpQueue reachedQueue;
 
     __device__ __forceinline__ u64 source(int u) const { return ldcg(&dist[u]); }
 
     __device__ __forceinline__ void operator()(bool valid, int, const u64& du, int v, int k) {
-        bool toNear = false, toFar = false;
+        bool toNear = false, toFar = false, first = false;
         if (valid) {
             relax_arc<W>(v, W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag, farTag, farMin,
-                         toNear, toFar);
+                         toNear, toFar, first);
         }
         nearQueue.push(toNear, v);
         farQueue.push(toFar, v);
+        reachedQueue.push(first, v);
     }
 };
 
@@ -94,37 +207,61 @@ __device__ __forceinline__ void expand(const int* __restrict__ row, const int* _
                                        const typename W::type* __restrict__ wt, u64* dist, const int* cur, int cnt,
                                        u64 threshold, int* nearMark, int* farMark, int nearTag, int farTag,
                                        int* nextNear, u64* nearCount, int* far, u64* farCount, u64* farMin,
-                                       int hasBig, int* bigV, int* bigOff, u64* bigCtr) {
+                                       int* reached, u64* reachedCount, int hasBig, int* bigV, int* bigOff,
+                                       u64* bigCtr) {
     __shared__ int nearBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
     __shared__ int farBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
+    __shared__ int reachedBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
     Relax<W> relax{wt, dist, threshold, nearMark, farMark, nearTag, farTag, farMin,
-                   WarpQueue(nearBuffer, nextNear, nearCount), WarpQueue(farBuffer, far, farCount)};
+                   WarpQueue(nearBuffer, nextNear, nearCount), WarpQueue(farBuffer, far, farCount),
+                   WarpQueue(reachedBuffer, reached, reachedCount)};
     advance<LoadBalance::WARP_EDGE>(row, col, cur, cnt, relax, hasBig, BigList{bigV, bigOff, bigCtr});
     relax.nearQueue.finish();
     relax.farQueue.finish();
+    relax.reachedQueue.finish();
 }
 
 template <typename W>
 __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col,
                         const typename W::type* __restrict__ wt, int n, u64* dist, int* queueA, int* queueB,
                         int* far, int* nearMark, int* farMark, u64* ctr, int source, u64 delta, int hasBig,
-                        int* bigList, int bigCap) {
+                        int* bigList, int bigCap, int* parent, int* reached, int fresh, long long small) {
     cg::grid_group grid = cg::this_grid();
-    for (long long v = global_thread(); v < n; v += grid_threads()) {
+    // reset what the last search reached (all n when fresh); the source may be among them: its thread writes 0 too
+    const long long clear = fresh ? n : (long long)ldcg(&ctr[SSSP_CLEAR]);
+    for (long long i = global_thread(); i < clear; i += grid_threads()) {
+        int v = fresh ? (int)i : ldcg(&reached[i]);
         dist[v] = v == source ? 0 : W::INF;
         nearMark[v] = -1;
         farMark[v] = -1;
+        parent[v] = -1;
     }
     if (global_thread() == 0) {
+        dist[source] = 0;
         queueA[0] = source;
-        for (int i = 0; i < SSSP_COUNTERS; i++) ctr[i] = 0;
+        for (int i = 0; i < SSSP_COUNTERS; i++)
+            if (i != SSSP_CLEAR) ctr[i] = 0;  // SSSP_CLEAR: read above by every thread
         for (int q = 0; q < 3; q++) ctr[SSSP_FAR_MIN + q] = U64_MAX;
+        ctr[SSSP_REACHED] = 1;  // the source, listed below (reached[] is read above)
     }
     grid.sync();
+    if (global_thread() == 0) reached[0] = source;
 
     int* cur = queueA;
     int* next = queueB;
     u64 count = 1;
+    if (small > 0 && (u64)(__ldg(&row[source + 1]) - __ldg(&row[source])) <= (u64)small) {  // the same for all
+        if (blockIdx.x == 0) {
+            small_rounds<W>(row, col, wt, dist, nearMark, queueA, queueB, reached, ctr, source, (u64)small);
+        }
+        grid.sync();
+        u64 at = ldcg(&ctr[SSSP_AT]);
+        count = at >> 1;
+        if (at & 1) {
+            cur = queueB;
+            next = queueA;
+        }
+    }
     u64 threshold = delta;
     int epoch = 0;
     int it = 0;
@@ -138,7 +275,8 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
         if (count > 0) {
             expand<W>(row, col, wt, dist, cur, (int)count, threshold, nearMark, farMark, it + 1, epoch, next,
                       &ctr[SSSP_NEAR_COUNT + s], far + (long long)p * n, &ctr[SSSP_FAR_COUNT + p],
-                      &ctr[SSSP_FAR_MIN + p], hasBig, bigList, bigList + bigCap, &ctr[SSSP_BIG + (it & 1)]);
+                      &ctr[SSSP_FAR_MIN + p], reached, &ctr[SSSP_REACHED], hasBig, bigList, bigList + bigCap,
+                      &ctr[SSSP_BIG + (it & 1)]);
         } else {
             u64 farCount = ldcg(&ctr[SSSP_FAR_COUNT + p]);
             if (farCount == 0) break;
@@ -187,19 +325,22 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
     if (global_thread() == 0) {
         ctr[SSSP_ITERATIONS] = (u64)it;
         ctr[SSSP_FILTERS] = (u64)epoch;
+        ctr[SSSP_CLEAR] = ldcg(&ctr[SSSP_REACHED]);  // final: the loop ended at a grid barrier
     }
 }
 
-// parent[v] = some u with dist[u] + w(u, v) == dist[v]; parent[source] = source; -1 where unreachable.
-// Valid as a shortest-path tree when every weight is positive (the host handles zero weights).
+// The parents pass over the reached vertices only, reached[0, *count) (this file's list or sssp_async.cu's), one warp
+// per vertex: parent[v] = some u with dist[u] + w(u, v) == dist[v] (the source's own entry is left; the host sets
+// it). parent[] is -1 outside them already (the search reset the last search's). Valid as a shortest-path tree when
+// every weight is positive (the host handles zero weights).
 template <typename W>
-__device__ void parents(const int* __restrict__ row, const int* __restrict__ col,
-                        const typename W::type* __restrict__ wt, int n, const u64* __restrict__ dist, int* parent,
-                        int source) {
-    for (long long i = global_warp(); i < n; i += grid_warps()) {
-        int u = (int)i;
+__device__ void parents_listed(const int* __restrict__ row, const int* __restrict__ col,
+                               const typename W::type* __restrict__ wt, const u64* __restrict__ dist, int* parent,
+                               const int* __restrict__ reached, const u64* count, int source) {
+    const long long m = (long long)*count;
+    for (long long i = global_warp(); i < m; i += grid_warps()) {
+        int u = reached[i];
         u64 du = dist[u];
-        if (du == W::INF) continue;
         int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
         for (int k = s + lane_id(); k < e; k += WARP) {
             int v = __ldg(&col[k]);
@@ -210,35 +351,50 @@ __device__ void parents(const int* __restrict__ row, const int* __restrict__ col
 
 }  // namespace
 
-extern "C" __global__ void sssp_nearfar_i32(const int* __restrict__ row, const int* __restrict__ col,
+// 3 blocks a multiprocessor: 80 registers, as before block 0's rounds (which alone would take 94)
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 3)
+sssp_nearfar_i32(const int* __restrict__ row, const int* __restrict__ col,
                                             const int* __restrict__ wt, int n, u64* dist, int* queueA,
                                             int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
-                                            int source, u64 delta, int hasBig, int* bigList, int bigCap) {
+                                            int source, u64 delta, int hasBig, int* bigList, int bigCap,
+                                            int* parent, int* reached, int fresh, long long small) {
     nearfar<IntWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta, hasBig,
-                        bigList, bigCap);
+                        bigList, bigCap, parent, reached, fresh, small);
 }
 
-extern "C" __global__ void sssp_nearfar_f64(const int* __restrict__ row, const int* __restrict__ col,
+extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 3)
+sssp_nearfar_f64(const int* __restrict__ row, const int* __restrict__ col,
                                             const double* __restrict__ wt, int n, u64* dist, int* queueA,
                                             int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
-                                            int source, u64 delta, int hasBig, int* bigList, int bigCap) {
+                                            int source, u64 delta, int hasBig, int* bigList, int bigCap,
+                                            int* parent, int* reached, int fresh, long long small) {
     nearfar<DoubleWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta,
-                           hasBig, bigList, bigCap);
+                           hasBig, bigList, bigCap, parent, reached, fresh, small);
 }
 
-extern "C" __global__ void sssp_parents_i32(const int* __restrict__ row, const int* __restrict__ col,
-                                            const int* __restrict__ wt, int n, const u64* __restrict__ dist,
-                                            int* parent, int source) {
-    parents<IntWeights>(row, col, wt, n, dist, parent, source);
+extern "C" __global__ void sssp_parents_listed_i32(const int* __restrict__ row, const int* __restrict__ col,
+                                                   const int* __restrict__ wt, const u64* __restrict__ dist,
+                                                   int* parent, const int* __restrict__ reached, const u64* count,
+                                                   int source) {
+    parents_listed<IntWeights>(row, col, wt, dist, parent, reached, count, source);
 }
 
-extern "C" __global__ void sssp_parents_f64(const int* __restrict__ row, const int* __restrict__ col,
-                                            const double* __restrict__ wt, int n, const u64* __restrict__ dist,
-                                            int* parent, int source) {
-    parents<DoubleWeights>(row, col, wt, n, dist, parent, source);
+extern "C" __global__ void sssp_parents_listed_f64(const int* __restrict__ row, const int* __restrict__ col,
+                                                   const double* __restrict__ wt, const u64* __restrict__ dist,
+                                                   int* parent, const int* __restrict__ reached, const u64* count,
+                                                   int source) {
+    parents_listed<DoubleWeights>(row, col, wt, dist, parent, reached, count, source);
 }
 
-// The SUMMARY of the distances left in dist[] as keys (summarize_keys in sssp_keys.cuh).
-extern "C" __global__ void sssp_summary(const u64* __restrict__ dist, int n, u64 inf, u64* out) {
-    summarize_keys(dist, n, global_thread(), grid_threads(), inf, out);
+// The SUMMARY of the last search's distances from its reached vertices only (summarize_keys in sssp_keys.cuh reads
+// n keys instead): out[0] += *count (every listed vertex is reached, each listed once), out[1] = max(out[1], their
+// largest key). out[] is zeroed by the host.
+extern "C" __global__ void sssp_summary_listed(const u64* __restrict__ dist, const int* __restrict__ reached,
+                                               const u64* count, u64* out) {
+    const long long m = (long long)*count;
+    u64 best = 0;
+    for (long long i = global_thread(); i < m; i += grid_threads()) best = max(best, dist[reached[i]]);
+    for (int o = WARP / 2; o > 0; o >>= 1) best = max(best, __shfl_down_sync(FULL_MASK, best, o));
+    if (global_thread() == 0) atomicAdd(&out[0], (u64)m);
+    if (lane_id() == 0 && best > 0) atomicMax(&out[1], best);
 }

@@ -25,6 +25,12 @@
 // like sssp.cu's far pile: low = its smallest bucket, the vertices in the new window into the rings, the others
 // kept. The first phase starts from a far list that holds the source.
 //
+// Work in proportion to what is reached (runs from a source): each vertex whose atomicMin found INF is listed once in
+// reached[] (the source first), ctr[ASYNC_REACHED] of them, left in ctr[ASYNC_CLEAR] at the end; the next run resets
+// dist, farMark and parent[] of exactly those (all n when the host says `fresh`: its first run, or after a seeded
+// run, which writes the far lists and marks without listing). Only reached vertices are ever marked or lowered, so
+// between runs dist holds the last answer and INF elsewhere; sssp.cu's listed parents pass and SUMMARY read the list.
+//
 // Warps. Global warp 0 is the manager, the only writer of low: when count[low] reads 0 it reads the counts above in
 // order, retires the empty buckets below the first non-empty one (head = tail = 0, epoch + 1, then low) and, when
 // all of [low, HI] read 0 and HI reads the same again (HI: the highest bucket counted this phase), ends the phase. The other warps are workers. A worker takes up to 32 items from
@@ -79,6 +85,8 @@ enum AsyncCounter : int {
     ASYNC_OVERFLOW = 7,   // ring pushes refused by a full ring (sent to far)
     ASYNC_PIECES = 8,     // arc pieces written for high-degree vertices
     ASYNC_CLAIMS = 9,     // successful claims from the rings
+    ASYNC_REACHED = 10,   // vertices a run from a source reached: the length of its reached[] list
+    ASYNC_CLEAR = 11,     // the last such run's ASYNC_REACHED: what the next one resets (kept across launches)
     ASYNC_COUNTERS = 16   // size of the array the host allocates
 };
 
@@ -174,6 +182,8 @@ struct Ctx {
     u64* rings;   // NB rings of 2^ringLog items
     int* far;     // two far lists of n vertices
     int* farMark;
+    int* reached;       // a run from a source: the vertices it reached (null: a seeded run lists none)
+    u64* reachedCount;
     u64* st;      // state words
     int ringLog;
     u64 ringCap;
@@ -480,15 +490,29 @@ __device__ void expand(const Ctx<W>& c, Warp& s, const Buffers& buf, bool valid,
         u64 d = __shfl_sync(FULL_MASK, du, owner);
         u64 okey = __shfl_sync(FULL_MASK, fromLoc ? key : b, owner);
         bool live = act && (fromLoc ? d >= okey : c.bucket(d) >= okey);  // not stale (d > key cannot happen)
-        bool improved = false;
+        bool improved = false, newly = false;
         u64 nd = 0;
         if (live) {
             nd = W::add(d, weight);
             wrs = __ldg(&c.row[w]);  // for the local queue, issued with the atomicMin
             wre = row_end(c, w, wrs);
-            if (!c.check || nd < ld_relaxed(&c.dist[w])) improved = nd < atomicMin(&c.dist[w], nd);
+            if (!c.check || nd < ld_relaxed(&c.dist[w])) {
+                u64 old = atomicMin(&c.dist[w], nd);
+                improved = nd < old;
+                newly = improved && old == W::INF;
+            }
         }
         s.relaxed += __popc(__ballot_sync(FULL_MASK, improved));
+        if (c.reached != nullptr) {  // (uniform) a vertex reached for the first time is listed once
+            unsigned fm = __ballot_sync(FULL_MASK, newly);
+            if (fm != 0) {
+                int leader = __ffs(fm) - 1;
+                u64 base = 0;
+                if (lane == leader) base = atomicAdd(c.reachedCount, (u64)__popc(fm));
+                base = __shfl_sync(FULL_MASK, base, leader);
+                if (newly) c.reached[base + __popc(fm & lanes_below())] = w;
+            }
+        }
         u64 nb = improved ? c.bucket(nd) : 0;
         bool inWindow = improved && nb < low + NB;
         bool wantLocal = inWindow && nb < low + (u64)c.ahead;
@@ -655,7 +679,7 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
                            const typename W::type* __restrict__ wt, int n, u64* dist, u64* rings, int* far,
                            int* farMark, u64* st, u64* ctr, int source, u64 delta, int ringLog, int ahead, int local,
                            int batch, int piece, int check, int workers, int clear, const u64* seeds,
-                           const int* __restrict__ live) {
+                           const int* __restrict__ live, int* parent, int* reached, int fresh) {
     cg::grid_group grid = cg::this_grid();
     __shared__ int locV[WARPS_PER_BLOCK][LOC_CAP];
     __shared__ u64 locK[WARPS_PER_BLOCK][LOC_CAP];
@@ -675,6 +699,8 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
     c.rings = rings;
     c.far = far;
     c.farMark = farMark;
+    c.reached = seeds == nullptr ? reached : nullptr;
+    c.reachedCount = &ctr[ASYNC_REACHED];
     c.st = st;
     c.ringLog = ringLog;
     c.ringCap = 1ull << ringLog;
@@ -693,9 +719,14 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
 
     const long long threads = grid_threads(), me = global_thread();
     if (seeds == nullptr) {  // seeded: the caller set dist, farMark (0 for the seeds, else -1) and far list 0
-        for (long long v = me; v < n; v += threads) {
+        // reset what the last run from a source reached (all n when fresh: the first run, or after a seeded one);
+        // the source may be among them: its thread writes the source's values too
+        const long long prev = fresh ? n : (long long)ldcg(&ctr[ASYNC_CLEAR]);
+        for (long long i = me; i < prev; i += threads) {
+            int v = fresh ? (int)i : ldcg(&reached[i]);
             dist[v] = v == source ? 0 : W::INF;
             farMark[v] = v == source ? 0 : -1;
+            parent[v] = -1;
         }
     }
     if (clear) {  // otherwise the rings are as every completed launch leaves them: all EMPTY
@@ -704,11 +735,18 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
     }
     for (long long i = me; i < ASYNC_STATE_WORDS; i += threads) st[i] = 0;
     if (me == 0) {
-        for (int i = 0; i < ASYNC_COUNTERS; i++) ctr[i] = 0;
-        if (seeds == nullptr) far[0] = source;  // list 0 holds the source (mark 0)
+        for (int i = 0; i < ASYNC_COUNTERS; i++)
+            if (i != ASYNC_CLEAR) ctr[i] = 0;  // ASYNC_CLEAR: read above by every thread
+        if (seeds == nullptr) {
+            far[0] = source;  // list 0 holds the source (mark 0)
+            dist[source] = 0;
+            farMark[source] = 0;
+            ctr[ASYNC_REACHED] = 1;  // the source, listed below (reached[] is read above)
+        }
     }
     grid.sync();
     if (me == 0) {
+        if (seeds == nullptr) reached[0] = source;
         st[FAR_SIZE] = seeds == nullptr ? 1 : *seeds;
         st[FAR_SIZE + 1] = 0;
         st[FAR_MIN] = U64_MAX;
@@ -807,7 +845,10 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
         }
         grid.sync();
     }
-    if (me == 0) ctr[ASYNC_PHASES] = (u64)phase;
+    if (me == 0) {
+        ctr[ASYNC_PHASES] = (u64)phase;
+        if (seeds == nullptr) ctr[ASYNC_CLEAR] = ldcg(&ctr[ASYNC_REACHED]);  // final: the loop ended at a barrier
+    }
     if (lane_id() == 0) {
         u64 t[10] = {0, retired, s.items, s.stale, s.relaxed, s.ringed, s.farred, s.overflow, s.pieces, s.claims};
         for (int i = 1; i < 10; i++)
@@ -817,15 +858,17 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
 
 }  // namespace
 
-// Entry points: sssp_async_<form> from one source; sssp_async_slack_<form> the same on a slack-form copy, with one more
-// argument, the live arcs per row (DeviceCsr.live).
+// Entry points: sssp_async_<form> from one source (parent: n ints the run resets where the last run reached, for
+// sssp.cu's listed parents pass; reached: n ints, the list above; fresh: reset all n instead); sssp_async_slack_<form>
+// the same on a slack-form copy, with one more argument, the live arcs per row (DeviceCsr.live).
 #define FROM_SOURCE(NAME, W, LIVE_PARAM, LIVE)                                                                         \
     extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 2)                                                     \
     NAME(const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,     \
          u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, int source, u64 delta, int ringLog,      \
-         int ahead, int local, int batch, int piece, int check, int workers, int clear LIVE_PARAM) {                   \
+         int ahead, int local, int batch, int piece, int check, int workers, int clear, int* parent, int* reached,     \
+         int fresh LIVE_PARAM) {                                                                                       \
         async_sssp<W>(row, col, wt, n, dist, rings, far, farMark, state, ctr, source, delta, ringLog, ahead, local,    \
-                      batch, piece, check, workers, clear, nullptr, LIVE);                                             \
+                      batch, piece, check, workers, clear, nullptr, LIVE, parent, reached, fresh);                     \
     }
 
 // Seeded runs (sssp_repair.cu's settle step): dist already holds an upper bound for every vertex (the keys of a standing
@@ -839,7 +882,7 @@ __device__ void async_sssp(const int* __restrict__ row, const int* __restrict__ 
          u64* dist, u64* rings, int* far, int* farMark, u64* state, u64* ctr, const u64* seeds, u64 delta,             \
          int ringLog, int ahead, int local, int batch, int piece, int check, int workers, int clear LIVE_PARAM) {      \
         async_sssp<W>(row, col, wt, n, dist, rings, far, farMark, state, ctr, 0, delta, ringLog, ahead, local, batch,  \
-                      piece, check, workers, clear, seeds, LIVE);                                                      \
+                      piece, check, workers, clear, seeds, LIVE, nullptr, nullptr, 0);                                 \
     }
 
 #define SLACK , const int* __restrict__ live

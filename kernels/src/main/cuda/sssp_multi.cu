@@ -34,8 +34,8 @@
 //   the next near queue, the others to the source's other pile.
 // Counters (u64 ctr[], slots named by MultiSsspCounter below): the near queue's size and the near mask by step % 3
 // (cleared one step ahead), the wide list's (items << MSSSP_WIDE_SHIFT) | arcs by step % 2; MSSSP_STEPS, _FILTERS and
-// _ITEMS add up over launches until the host clears them. sssp_multi_summary then reduces each slice like
-// sssp.cu's sssp_summary.
+// _ITEMS add up over launches until the host clears them. sssp_multi_summary then reduces each slice
+// (sssp_keys.cuh's summarize_keys).
 #include "frontier.cuh"
 #include "sssp_keys.cuh"
 

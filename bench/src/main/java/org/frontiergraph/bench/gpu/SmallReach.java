@@ -72,6 +72,10 @@ final class SmallReach {
                 rows.add(new GpuBench.Row(label, "SSSP", v == null ? "default" : v, t.kernelMs(), t.queryMs(),
                         cpuSssp, "", t.stats()));
             }
+            GpuBench.Timed ssspSummary = GpuBench.timed(sources,
+                    s -> dev.run(Sssp.SUMMARIES, new Sources(new int[] {s}), null).timing());
+            rows.add(new GpuBench.Row(label, "SSSP", "SUMMARY, one source", ssspSummary.kernelMs(),
+                    ssspSummary.queryMs(), cpuSssp, "", ssspSummary.stats()));
         }
         if (peerFiles != null) write(name, g, sources, peerFiles);
     }

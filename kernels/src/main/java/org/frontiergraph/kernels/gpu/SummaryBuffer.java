@@ -4,7 +4,7 @@ import jcuda.driver.CUdeviceptr;
 
 /**
  * Two u64 per source of a batch, on the device: where the summary kernels ({@code bfs_summary}, {@code
- * sssp_summary}) accumulate a count and a maximum; zeroed before a batch, read back in one copy after it. Grows
+ * sssp_summary_listed}) accumulate a count and a maximum; zeroed before a batch, read back in one copy after it. Grows
  * (in the graph's ledger) when a batch is larger than it.
  */
 public final class SummaryBuffer implements AutoCloseable {

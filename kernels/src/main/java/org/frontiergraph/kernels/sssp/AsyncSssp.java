@@ -25,6 +25,10 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * the rest to the ring of their bucket; a manager warp moves the window when its lowest bucket drains and ends a
  * phase when the window is empty; vertices beyond the window wait in a far list, split between phases like
  * near-far's far pile. Then {@code sssp.cu}'s parents pass. Distances are exact (sssp.cu's keys and atomicMin).
+ * Work is in proportion to what is reached: a run from a source lists the vertices it reaches and the next one resets
+ * only those (all n on the first run, after a launch that failed, and after a seeded run of the standing trees'
+ * repair, {@link #settle}, which writes the far lists and marks this launcher's runs share); the parents pass and the
+ * SUMMARY read that list ({@link DeviceSssp}).
  *
  * <p>Variant {@code async}, options:
  * <ul>
@@ -57,7 +61,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, Tr
     static final int SLOTS = 64, STATE_WORDS = 592, MAX_AHEAD = 32, LOCAL_CAPACITY = 64;
     /** sssp_async.cu's enum AsyncCounter: slots of the u64 counter array. */
     static final int PHASES = 0, BUCKETS = 1, ITEMS = 2, STALE = 3, RELAXED = 4, RING = 5, FAR = 6, OVERFLOW = 7,
-            PIECES = 8, CLAIMS = 9, COUNTERS = 16;
+            PIECES = 8, CLAIMS = 9, REACHED = 10, COUNTERS = 16;
     /**
      * Ring entries per slot: at least 2^MIN_RING_LOG, at most 2^MAX_RING_LOG, else n / 16 on sparse graphs (the 64
      * rings hold 4n; a road graph's buckets are small) and n / 4 on dense ones (16n: a Kronecker graph's few buckets
@@ -70,8 +74,13 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, Tr
     private final DeviceCsr csr;
     private final int n;
     private final int ringLog;
-    private final DeviceBuffer dist, parents, rings, far, farMark, state, counters;
+    private final DeviceBuffer dist, parents, rings, far, farMark, state, counters, reached;
     private final DeviceTimer timer;
+    /**
+     * Whether the arrays may hold anything but the last run's answer, so that the next run from a source resets all n
+     * (a new launcher, a launch that failed, a seeded run or a hand-out of the seed list or marks).
+     */
+    private boolean fresh = true;
     /** Every ring entry is EMPTY, as each completed launch leaves them (false after a launch that did not complete:
      *  the next one clears them first). */
     private boolean ringsClean;
@@ -90,17 +99,18 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, Tr
         farMark = b[4];
         state = b[5];
         counters = b[6];
+        reached = b[7];
         rings.fill32(0, 2L * SLOTS << ringLog, -1);  // every entry EMPTY (all ones), on the stream before any launch
         ringsClean = true;
         timer = new DeviceTimer(context);
     }
 
-    /** Device bytes of dist, parents, the rings, the two far lists, the far marks, the state words and the counters,
-     *  in that order. */
+    /** Device bytes of dist, parents, the rings, the two far lists, the far marks, the state words, the counters and
+     *  the list of reached vertices, in that order. */
     static long[] sizes(CsrGraph g) {
         long n = g.vertexCount();
         return new long[] {8 * n, 4 * n, 8L * SLOTS << ringLog(g), 2 * 4 * n, 4 * n, 8L * STATE_WORDS,
-                8L * COUNTERS};
+                8L * COUNTERS, 4 * n};
     }
 
     /** log2 of the entries of one ring (sparse graphs, SeedSssp.sparse, get smaller rings). */
@@ -170,19 +180,26 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, Tr
      */
     @Override
     public void settle(DeviceBuffer keys, CUdeviceptr seeds, KeyForm form, Variant variant) {
+        fresh = true;   // it writes the far lists and marks without listing what it reached
         boolean unit = form == KeyForm.UNIT;
         launch(true, form, unit ? csr.columns : csr.weights(), keys, seeds, unit ? 1.0 : csr.meanWeight(),
                 form.integral(), variant);
         ringsClean = true;
     }
 
-    /** The far list 0 (n vertices), which holds a seeded run's start ({@link #settle}). */
+    /** The far list 0 (n vertices), which holds a seeded run's start ({@link #settle}); the caller writes it. */
     @Override
-    public CUdeviceptr seedList() { return far.pointer(); }
+    public CUdeviceptr seedList() {
+        fresh = true;
+        return far.pointer();
+    }
 
-    /** The far marks, one per vertex ({@link #settle}). */
+    /** The far marks, one per vertex ({@link #settle}); the caller writes them. */
     @Override
-    public CUdeviceptr seedMarks() { return farMark.pointer(); }
+    public CUdeviceptr seedMarks() {
+        fresh = true;
+        return farMark.pointer();
+    }
 
     /** Vertices this launcher was opened for. */
     @Override
@@ -233,6 +250,12 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, Tr
         ringsClean = false;  // until this launch is known to have completed
         Object[] args = {csr.rowOffsets, csr.columns, weights, n, keys, rings, far, farMark, state, counters,
                 start, deltaKey, ringLog, ahead, local, batch, piece, check, workers, clear ? 1 : 0};
+        if (!seeded) {   // a run from a source: the parents and the list of reached vertices it resets and writes
+            args = Arrays.copyOf(args, args.length + 3);
+            args[args.length - 3] = parents;
+            args[args.length - 2] = reached;
+            args[args.length - 1] = fresh ? 1 : 0;
+        }
         boolean bound = liveBound(variant);
         if (bound) {
             args = Arrays.copyOf(args, args.length + 1);
@@ -240,9 +263,11 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, Tr
         }
         String entry = seeded ? (bound ? "sssp_async_seeded_slack" : "sssp_async_seeded") : (bound ? "sssp_async_slack" : "sssp_async");
         Kernel k = context.module("sssp_async").kernel(form.entry(entry));
+        fresh = true;   // until a run from a source is issued
         int blocks = variant.intOption("blocks", 0);
         if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
         else k.launchCooperative(bps, args);
+        fresh = seeded;
     }
 
     /** The last launch completed (its rings are EMPTY again). */
@@ -266,6 +291,16 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, Tr
         return parents;
     }
 
+    @Override
+    public DeviceBuffer reachedList() {
+        return reached;
+    }
+
+    @Override
+    public CUdeviceptr reachedCount() {
+        return counters.pointer().withByteOffset(8L * REACHED);
+    }
+
     private static int clamp(int x, int lo, int hi) {
         return Math.max(lo, Math.min(hi, x));
     }
@@ -273,6 +308,7 @@ final class AsyncSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp, Tr
     @Override
     public void close() {
         timer.close();
+        reached.close();
         counters.close();
         state.close();
         farMark.close();

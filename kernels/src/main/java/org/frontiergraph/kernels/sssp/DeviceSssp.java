@@ -1,5 +1,6 @@
 package org.frontiergraph.kernels.sssp;
 
+import jcuda.driver.CUdeviceptr;
 import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
@@ -23,22 +24,44 @@ interface DeviceSssp {
     /** The keys the last {@link #solveDistances} left, one u64 per vertex. */
     DeviceBuffer distanceKeys();
 
-    /** Where {@link #solveParents} writes, one int per vertex. */
+    /** Where {@link #solveParents} writes, one int per vertex: -1 outside the vertices the last search reached. */
     DeviceBuffer parentsBuffer();
 
+    /** The vertices the last {@link #solveDistances} reached, each once, {@link #reachedCount()} of them. */
+    DeviceBuffer reachedList();
+
+    /** The u64 on the device that holds the length of {@link #reachedList()}. */
+    CUdeviceptr reachedCount();
+
     /**
-     * Runs sssp.cu's parents pass over the distances of the last {@link #solveDistances} from {@code source} and
-     * returns the parents (-1 unreached; the source's own entry is not set). Not on graphs with
-     * {@link #zeroWeights()}, whose tight arcs may form cycles (their launchers build the tree on the host).
+     * Runs sssp.cu's parents pass over the vertices the last {@link #solveDistances} from {@code source} reached (the
+     * search left -1 everywhere else) and returns the parents (-1 unreached; the source's own entry is not set). Not on
+     * graphs with {@link #zeroWeights()}, whose tight arcs may form cycles (their launchers build the tree on the host).
      */
     default DeviceBuffer solveParents(int source) {
         DeviceCsr csr = deviceCsr();
-        int n = csr.vertexCount;
-        DeviceBuffer parents = parentsBuffer();
-        parents.fill32(0, n, -1);
-        csr.context().module("sssp").kernel(KeyForm.weights(csr.intWeights()).entry("sssp_parents")).launch(
-                Kernel.blocksFor(32L * n), csr.rowOffsets, csr.columns, csr.weights(), n, distanceKeys(), parents, source);
-        return parents;
+        csr.context().module("sssp").kernel(KeyForm.weights(csr.intWeights()).entry("sssp_parents_listed")).launch(
+                listedBlocks(csr, 32L * csr.vertexCount), csr.rowOffsets, csr.columns, csr.weights(), distanceKeys(),
+                parentsBuffer(), reachedList(), reachedCount(), source);
+        return parentsBuffer();
+    }
+
+    /**
+     * Adds the last {@link #solveDistances}' SUMMARY (vertices reached, largest key) into the two u64 at {@code out}
+     * (zeroed by the caller): sssp.cu's {@code sssp_summary_listed}, over the reached vertices only.
+     */
+    default void summarize(CUdeviceptr out) {
+        DeviceCsr csr = deviceCsr();
+        csr.context().module("sssp").kernel("sssp_summary_listed").launch(listedBlocks(csr, csr.vertexCount),
+                distanceKeys(), reachedList(), reachedCount(), out);
+    }
+
+    /**
+     * Blocks of a pass over a reached list of up to {@code items} threads' work: enough for every one, at most a full
+     * device (8 blocks of 256 threads a multiprocessor), whose threads stride over the list, whatever its length.
+     */
+    static long listedBlocks(DeviceCsr csr, long items) {
+        return Math.max(1, Math.min(Kernel.blocksFor(items), 8L * csr.context().multiprocessors()));
     }
 
     /** Whether the graph has zero-weight arcs (see {@link #solveParents}). */

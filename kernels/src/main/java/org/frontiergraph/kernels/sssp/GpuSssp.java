@@ -2,6 +2,7 @@ package org.frontiergraph.kernels.sssp;
 
 import java.util.List;
 import java.util.Map;
+import jcuda.driver.CUdeviceptr;
 import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Variant;
@@ -23,7 +24,12 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * {@code nearfar} with options {@code delta=D} (absolute bucket width), {@code df=F} (delta = F * mean weight / mean
  * degree; default 512 on sparse graphs (mean degree < 8, road-like: fewer, fuller iterations pay), 8 on dense ones;
  * measured on an H200, see docs/benchmarks.md), {@code bps=N} (blocks per multiprocessor) or {@code blocks=N} (N in all). Reports counters
- * {@code iterations} and {@code filters}. Call inside a lane's call
+ * {@code iterations} and {@code filters}. Work is in proportion to what is reached: a search lists the vertices it
+ * reaches and the next one resets only those (all n on the first search, or after a launch that failed), and the
+ * parents pass and the SUMMARY read that list ({@link DeviceSssp}); from a source of at most {@code small=A} arcs
+ * (default {@value #DEFAULT_SMALL}; 0: never) block 0 alone relaxes in rounds while they stay within 256 vertices and
+ * A arcs, so a search that reaches few vertices over many steps pays no grid barrier a step (sssp.cu's header).
+ * Call inside a lane's call
  * ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
@@ -31,13 +37,17 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
             List.of("nearfar"), true, g -> DeviceBuffer.total(sizes(g.vertexCount(), bigCapacity(g))), GpuSssp::new).reads(GpuAlgorithm.Layout.ANY);
     // dense: 8 until 2026-11-26; 4 measured 4% faster on uniform22 (10.65 -> 10.20 ms) and kron22 (16.8 -> 16.2), H200
     static final double SPARSE_DELTA_FACTOR = 512, DENSE_DELTA_FACTOR = 4;
+    /** The most arcs of a round that block 0 relaxes alone, by default (GpuBfs's small frontiers: the same). */
+    static final int DEFAULT_SMALL = 256;
 
     private final CudaContext context;
     private CsrGraph graph;
     private final DeviceCsr csr;
-    private final DeviceBuffer dist, parents, queueA, queueB, far, nearMark, farMark, counters, bigList;
+    private final DeviceBuffer dist, parents, queueA, queueB, far, nearMark, farMark, counters, bigList, reached;
     private final int bigCapacity;
     private final DeviceTimer timer;
+    /** Whether the arrays may hold anything but the last search's answer (a new launcher, a launch that failed). */
+    private boolean fresh = true;
 
     private GpuSssp(DeviceGraph g) {
         this.context = g.context();
@@ -54,14 +64,15 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         farMark = b[6];
         counters = b[7];
         bigList = b[8];
+        reached = b[9];
         timer = new DeviceTimer(context);
     }
 
-    /** Device bytes of dist, parents, the two near queues, the three far piles, the two marks, the counters and
-     *  the big-vertex list, in that order. */
+    /** Device bytes of dist, parents, the two near queues, the three far piles, the two marks, the counters,
+     *  the big-vertex list and the list of reached vertices, in that order. */
     private static long[] sizes(long n, int bigCapacity) {
         return new long[] {8 * n, 4 * n, 4 * n, 4 * n, 3 * 4 * n, 4 * n, 4 * n, 8L * SsspCounters.COUNT,
-                2L * 4 * bigCapacity};
+                2L * 4 * bigCapacity, 4 * n};
     }
 
     private static int bigCapacity(CsrGraph g) {
@@ -118,11 +129,14 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
         int bps = variant.intOption("bps", sparse ? 1 : 64);
         Object[] args = {csr.rowOffsets, csr.columns, csr.weights(), n, dist, queueA, queueB, far, nearMark, farMark,
-                counters, source, deltaKey, csr.hasBigVertices ? 1 : 0, bigList, bigCapacity};
+                counters, source, deltaKey, csr.hasBigVertices ? 1 : 0, bigList, bigCapacity, parents, reached,
+                fresh ? 1 : 0, (long) variant.intOption("small", DEFAULT_SMALL)};
         Kernel k = context.module("sssp").kernel(KeyForm.weights(ints).entry("sssp_nearfar"));
+        fresh = true;   // until the launch is issued
         int blocks = variant.intOption("blocks", 0);
         if (blocks > 0) k.launchCooperativeBlocks(blocks, args);
         else k.launchCooperative(bps, args);
+        fresh = false;
     }
 
     @Override
@@ -141,8 +155,19 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     }
 
     @Override
+    public DeviceBuffer reachedList() {
+        return reached;
+    }
+
+    @Override
+    public CUdeviceptr reachedCount() {
+        return counters.pointer().withByteOffset(8L * SsspCounters.REACHED);
+    }
+
+    @Override
     public void close() {
         timer.close();
+        reached.close();
         bigList.close();
         counters.close();
         farMark.close();

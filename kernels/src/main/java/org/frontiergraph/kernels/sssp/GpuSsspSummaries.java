@@ -12,7 +12,6 @@ import org.frontiergraph.kernels.gpu.DeviceTimer;
 import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
-import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.SummaryBuffer;
 
 /**
@@ -20,7 +19,8 @@ import org.frontiergraph.kernels.gpu.SummaryBuffer;
  * source. Two or more sources run several per launch ({@link MultiSssp}, sssp_multi.cu: near-far for up to 32
  * sources side by side, as many a pass as its buffers hold, then {@code sssp_multi_summary}); a single source runs on
  * the launcher of the graph's default SSSP variant ({@code async} on sparse graphs, {@code nearfar} on dense ones:
- * {@link Sssp#SPEC}), distances only (no parents pass), reduced by {@code sssp_summary} (sssp.cu).
+ * {@link Sssp#SPEC}), distances only (no parents pass), read from its list of reached vertices by
+ * {@code sssp_summary_listed} (sssp.cu; {@link DeviceSssp#summarize}).
  *
  * <p>Variant {@code default}, options: {@code pass=P} sources a launch at most (default and upper bound: what the
  * buffers hold, {@link MultiSssp#capacity}, on the graphs {@link #sideBySide} accepts, else 1; 1 runs every source
@@ -114,15 +114,12 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
     /** Each source on the default single-source launcher, its distances reduced into its slot. Returns device nanos. */
     @SuppressWarnings("unchecked")
     private long oneByOne(int[] sources) {
-        int n = device.graph().vertexCount();
         AlgorithmSpec.Choice<Source, SsspResult> single = Sssp.SPEC.choose(GpuBackend.NAME, null, device.graph());
         DeviceSssp sssp = (DeviceSssp) device.launcher((GpuAlgorithm<Source, SsspResult>) single.implementation());
-        long inf = SeedSssp.infKey(sssp.integerKeys());
-        Kernel reduce = device.context().module("sssp").kernel("sssp_summary");
         timer.start();
         for (int i = 0; i < sources.length; i++) {
             sssp.solveDistances(sources[i], single.variant());
-            reduce.launch(SummaryBuffer.blocks(n), sssp.distanceKeys(), n, inf, out.slot(i));
+            sssp.summarize(out.slot(i));
         }
         timer.stop();
         long compute = timer.elapsedNanos();

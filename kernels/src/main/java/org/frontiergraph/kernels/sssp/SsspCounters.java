@@ -11,6 +11,8 @@ final class SsspCounters {
     static final int ITERATIONS = 9;
     /** Far-pile splits (filters) run. */
     static final int FILTERS = 10;
+    /** Vertices the search reached: the length of its reached list (sssp_parents_listed, sssp_summary_listed). */
+    static final int REACHED = 13;
     /** Slots the host allocates. */
     static final int COUNT = 16;
 }

@@ -96,6 +96,7 @@ class AsyncSsspGpuTest {
         assertEquals(AsyncSssp.OVERFLOW, c.get("ASYNC_OVERFLOW"));
         assertEquals(AsyncSssp.PIECES, c.get("ASYNC_PIECES"));
         assertEquals(AsyncSssp.CLAIMS, c.get("ASYNC_CLAIMS"));
+        assertEquals(AsyncSssp.REACHED, c.get("ASYNC_REACHED"));
         assertEquals(AsyncSssp.COUNTERS, c.get("ASYNC_COUNTERS"));
         c.forEach((name, slot) -> assertTrue(slot <= AsyncSssp.COUNTERS, name + " = " + slot));
         Map<String, Integer> layout = CudaCounters.slots("sssp_async.cu", "AsyncLayout");
@@ -119,8 +120,8 @@ class AsyncSsspGpuTest {
         assertEquals(1, AsyncSssp.intDelta(Double.NaN));
         assertEquals(16384, AsyncSssp.intDelta(14_984));
         assertEquals(8, AsyncSssp.intDelta(7));
-        long n = 264_346;  // dist, parents, rings, two far lists, far marks, state, counters
-        assertEquals(8 * n + 4 * n + 8L * 64 * 32768 + 8 * n + 4 * n + 8 * 592 + 8 * 16,
+        long n = 264_346;  // dist, parents, rings, two far lists, far marks, state, counters, the reached list
+        assertEquals(8 * n + 4 * n + 8L * 64 * 32768 + 8 * n + 4 * n + 8 * 592 + 8 * 16 + 4 * n,
                 DeviceBuffer.total(AsyncSssp.sizes(TestGraphs.path(264_346))));
     }
 

@@ -13,6 +13,7 @@ class SsspCountersTest {
         Map<String, Integer> slots = CudaCounters.slots("sssp.cu", "SsspCounter");
         assertEquals(SsspCounters.ITERATIONS, slots.get("SSSP_ITERATIONS"));
         assertEquals(SsspCounters.FILTERS, slots.get("SSSP_FILTERS"));
+        assertEquals(SsspCounters.REACHED, slots.get("SSSP_REACHED"));
         assertEquals(SsspCounters.COUNT, slots.get("SSSP_COUNTERS"));
         // every slot the kernel uses lies below the size the host allocates
         slots.forEach((name, slot) -> assertEquals(true, slot <= SsspCounters.COUNT, name + " = " + slot));
