@@ -159,28 +159,6 @@ __device__ __forceinline__ void init(int n, int* hops, int* parent, int* order, 
 // Frontiers block 0 expands alone (see the top of the file): at most this many vertices (one a thread) ...
 constexpr int SMALL_VERTICES = BLOCK_THREADS;
 
-// Inclusive prefix sum over the block (every thread calls it; two block barriers).
-__device__ __forceinline__ int block_scan(int x) {
-    __shared__ int warpSums[WARPS_PER_BLOCK];
-    int lane = lane_id(), w = threadIdx.x / WARP;
-    for (int o = 1; o < WARP; o <<= 1) {
-        int y = __shfl_up_sync(FULL_MASK, x, o);
-        if (lane >= o) x += y;
-    }
-    if (lane == WARP - 1) warpSums[w] = x;
-    __syncthreads();
-    if (w == 0) {
-        int t = lane < WARPS_PER_BLOCK ? warpSums[lane] : 0;
-        for (int o = 1; o < WARPS_PER_BLOCK; o <<= 1) {
-            int y = __shfl_up_sync(FULL_MASK, t, o);
-            if (lane >= o) t += y;
-        }
-        if (lane < WARPS_PER_BLOCK) warpSums[lane] = t;
-    }
-    __syncthreads();
-    return x + (w > 0 ? warpSums[w - 1] : 0);
-}
-
 // Block 0's levels: the frontier order[offset..offset+count) (count <= SMALL_VERTICES, arcs <= small) is expanded
 // by the whole block, one thread an arc over the frontier's arcs laid end to end (the owner found by binary search
 // of the degrees' prefix sums in shared memory), claims as in Discover, the next frontier appended to order[] and

@@ -40,6 +40,29 @@ __device__ __forceinline__ long long grid_warps() { return grid_threads() / WARP
 constexpr unsigned FULL_MASK = 0xffffffffu;
 constexpr int BLOCK_THREADS = 256;
 constexpr int WARPS_PER_BLOCK = BLOCK_THREADS / WARP;
+
+// Inclusive prefix sum over the block (every thread calls it; two block barriers).
+__device__ __forceinline__ int block_scan(int x) {
+    __shared__ int warpSums[WARPS_PER_BLOCK];
+    int lane = lane_id(), w = threadIdx.x / WARP;
+    for (int o = 1; o < WARP; o <<= 1) {
+        int y = __shfl_up_sync(FULL_MASK, x, o);
+        if (lane >= o) x += y;
+    }
+    if (lane == WARP - 1) warpSums[w] = x;
+    __syncthreads();
+    if (w == 0) {
+        int t = lane < WARPS_PER_BLOCK ? warpSums[lane] : 0;
+        for (int o = 1; o < WARPS_PER_BLOCK; o <<= 1) {
+            int y = __shfl_up_sync(FULL_MASK, t, o);
+            if (lane >= o) t += y;
+        }
+        if (lane < WARPS_PER_BLOCK) warpSums[lane] = t;
+    }
+    __syncthreads();
+    return x + (w > 0 ? warpSums[w - 1] : 0);
+}
+
 // Entries a warp gathers in shared memory before it reserves space in the global queue with one atomicAdd.
 constexpr int WARP_QUEUE_CAPACITY = 128;
 

@@ -61,28 +61,6 @@ namespace {
 
 constexpr int SMALL_VERTICES = BLOCK_THREADS;
 
-// Inclusive prefix sum over the block (every thread calls it; two block barriers).
-__device__ __forceinline__ int block_scan(int x) {
-    __shared__ int warpSums[WARPS_PER_BLOCK];
-    int lane = lane_id(), w = threadIdx.x / WARP;
-    for (int o = 1; o < WARP; o <<= 1) {
-        int y = __shfl_up_sync(FULL_MASK, x, o);
-        if (lane >= o) x += y;
-    }
-    if (lane == WARP - 1) warpSums[w] = x;
-    __syncthreads();
-    if (w == 0) {
-        int t = lane < WARPS_PER_BLOCK ? warpSums[lane] : 0;
-        for (int o = 1; o < WARPS_PER_BLOCK; o <<= 1) {
-            int y = __shfl_up_sync(FULL_MASK, t, o);
-            if (lane >= o) t += y;
-        }
-        if (lane < WARPS_PER_BLOCK) warpSums[lane] = t;
-    }
-    __syncthreads();
-    return x + (w > 0 ? warpSums[w - 1] : 0);
-}
-
 // Block 0's rounds from the source (queueA[0]; see the header): the vertices a round improved go to the other queue
 // (once a round: nearMark takes the round's tag, -2, -3, ...), each newly reached one to reached[]. Stops when a round
 // improved none or more than the limits allow, and leaves them in ctr[SSSP_AT] (thread 0; the caller's grid barrier
