@@ -43,7 +43,7 @@ final class ResultsReader implements AutoCloseable {
         }
     }
 
-    /** Opens the watcher on this thread (the topic's end resolved) and starts reading on a daemon thread. */
+    /** Starts reading {@code results} (opened at the topic's end, its positions resolved) on a daemon thread. */
     ResultsReader(TopicWatcher<QueryResult> results) {
         this.results = results;
         this.thread = new Thread(this::read, "frontier-client-results");
