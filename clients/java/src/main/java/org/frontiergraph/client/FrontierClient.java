@@ -71,6 +71,10 @@ public final class FrontierClient implements AutoCloseable {
     private final Topics topics;
     private final KafkaProducer<String, byte[]> producer;
     private final FrontierSerde serde;
+    /** The results reader {@link #query} calls share: opened by the first, replaced only if it stopped; guarded by this. */
+    private ResultsReader reader;
+    private int readersOpened;
+    private boolean closed;
 
     /** Topic names (the worker's defaults unless configured otherwise). */
     public record Topics(String graphs, String results, String latency, String errors, String status) {
@@ -438,12 +442,34 @@ public final class FrontierClient implements AutoCloseable {
         return count > 0 && idx.size() >= count;
     }
 
-    /** Sends a query and waits for all chunks of its result. */
+    /**
+     * Sends a query and waits for all chunks of its result, in chunk order; empty on timeout (a late answer is then
+     * dropped). Thread-safe: concurrent calls share the client's one reader of the results topic, opened at its end by
+     * the first call (before its query is published) and closed by {@link #close}; each call waits for its own query
+     * id, which must not be awaited by another call of this client at the same time.
+     */
     public Optional<List<QueryResult>> query(GraphQuery q, Duration timeout) {
-        try (TopicWatcher<QueryResult> results = watchResults()) {
-            publishQuery(q);
-            return awaitResult(results, q.getQueryId(), timeout);
+        return reader().ask(q.getQueryId(), () -> publishQuery(q), timeout);
+    }
+
+    private synchronized ResultsReader reader() {
+        if (closed) throw new IllegalStateException("the client is closed");
+        if (reader == null || !reader.alive()) {
+            if (reader != null) reader.close();
+            reader = new ResultsReader(watchResults());
+            readersOpened++;
         }
+        return reader;
+    }
+
+    /** How many results readers {@link #query} opened (one for the client's life unless reading failed). */
+    synchronized int resultReadersOpened() {
+        return readersOpened;
+    }
+
+    /** The query ids {@link #query} calls await now. */
+    synchronized int pendingQueries() {
+        return reader == null ? 0 : reader.pendingCount();
     }
 
     @Override
@@ -451,8 +477,18 @@ public final class FrontierClient implements AutoCloseable {
         close(Duration.ofSeconds(10));
     }
 
-    /** Closes the producer, waiting at most {@code timeout} for records still unsent (a broker that is gone). */
+    /**
+     * Closes the results reader of {@link #query} (a call still waiting fails) and the producer, waiting at most
+     * {@code timeout} for records still unsent (a broker that is gone).
+     */
     public void close(Duration timeout) {
+        ResultsReader r;
+        synchronized (this) {
+            closed = true;
+            r = reader;
+            reader = null;
+        }
+        if (r != null) r.close();
         producer.close(timeout);
     }
 }

@@ -142,6 +142,11 @@ public final class TopicWatcher<T extends SpecificRecord> implements AutoCloseab
 
     public List<T> seen() { return List.copyOf(seen); }
 
+    /** Ends a {@link #poll} in progress on another thread (it throws Kafka's WakeupException), or the next one. */
+    void wakeup() {
+        consumer.wakeup();
+    }
+
     @Override
     public void close() {
         close(Duration.ofSeconds(5));
