@@ -164,6 +164,29 @@ public final class CsrGraph {
     public double[] weights() { return weights; }
     public int[] arcEdgeIds() { return arcEdgeIds; }
 
+    /**
+     * True when the arcs are indexed by 64-bit offsets: more arcs than one Java array holds (issue 29), or a graph
+     * built wide on purpose to exercise that path. A wide graph has no int-indexed arrays ({@link #rowOffsets()},
+     * {@link #columns()}, ... throw); read it through {@link #rowOffsetsLong()} and {@link #pages()}.
+     */
+    public boolean wide() { return false; }
+
+    /** Stored arcs, as a long (exceeds {@link Integer#MAX_VALUE} only for a wide graph). */
+    public long arcs() { return columns.length; }
+
+    /** Row offsets as longs (length n+1): a fresh widened copy for a graph indexed by int. */
+    public long[] rowOffsetsLong() {
+        long[] r = new long[rowOffsets.length];
+        for (int i = 0; i < r.length; i++) r[i] = rowOffsets[i];
+        return r;
+    }
+
+    /** The per-arc arrays in pages; one page (the arrays themselves) for a graph indexed by int. */
+    public ArcPages pages() {
+        int page = Math.max(1, columns.length);
+        return new ArcPages(page, new int[][] {columns}, new double[][] {weights}, new int[][] {arcEdgeIds});
+    }
+
     /** The vertex whose row holds {@code arc} (binary search over the row offsets). */
     public int sourceOf(int arc) {
         int lo = 0, hi = vertexCount - 1;
