@@ -21,6 +21,9 @@ public final class CsrGraph {
     private final int[] columns;
     private final double[] weights;
     private final int[] arcEdgeIds;
+    /** Wide form only (else null): row offsets as longs and the per-arc arrays in pages. */
+    private final long[] rowOffsets64;
+    private final ArcPages arcPages;
     private final int edgeCount;
     /** Arcs whose weight is not an integer below 2^31; -1 until the first in-place re-weight counts them. */
     private int nonIntegralArcs;
@@ -42,6 +45,23 @@ public final class CsrGraph {
         this.columns = columns;
         this.weights = weights;
         this.arcEdgeIds = arcEdgeIds;
+        this.rowOffsets64 = null;
+        this.arcPages = null;
+        this.edgeCount = edgeCount;
+        this.nonIntegralArcs = integralWeights ? 0 : -1;
+    }
+
+    /** A wide graph: 64-bit row offsets (length n+1) over arcs stored in {@code pages}. */
+    CsrGraph(int vertexCount, boolean directed, long[] rowOffsets, ArcPages pages, int edgeCount,
+             boolean integralWeights) {
+        this.vertexCount = vertexCount;
+        this.directed = directed;
+        this.rowOffsets = null;
+        this.columns = null;
+        this.weights = null;
+        this.arcEdgeIds = null;
+        this.rowOffsets64 = rowOffsets;
+        this.arcPages = pages;
         this.edgeCount = edgeCount;
         this.nonIntegralArcs = integralWeights ? 0 : -1;
     }
@@ -169,13 +189,14 @@ public final class CsrGraph {
      * built wide on purpose to exercise that path. A wide graph has no int-indexed arrays ({@link #rowOffsets()},
      * {@link #columns()}, ... throw); read it through {@link #rowOffsetsLong()} and {@link #pages()}.
      */
-    public boolean wide() { return false; }
+    public boolean wide() { return arcPages != null; }
 
     /** Stored arcs, as a long (exceeds {@link Integer#MAX_VALUE} only for a wide graph). */
-    public long arcs() { return columns.length; }
+    public long arcs() { return wide() ? rowOffsets64[vertexCount] : columns.length; }
 
-    /** Row offsets as longs (length n+1): a fresh widened copy for a graph indexed by int. */
+    /** Row offsets as longs (length n+1): the wide graph's own (do not modify), a fresh widened copy otherwise. */
     public long[] rowOffsetsLong() {
+        if (wide()) return rowOffsets64;
         long[] r = new long[rowOffsets.length];
         for (int i = 0; i < r.length; i++) r[i] = rowOffsets[i];
         return r;
@@ -183,6 +204,7 @@ public final class CsrGraph {
 
     /** The per-arc arrays in pages; one page (the arrays themselves) for a graph indexed by int. */
     public ArcPages pages() {
+        if (wide()) return arcPages;
         int page = Math.max(1, columns.length);
         return new ArcPages(page, new int[][] {columns}, new double[][] {weights}, new int[][] {arcEdgeIds});
     }
