@@ -209,6 +209,37 @@ public final class CsrGraph {
         return new ArcPages(page, new int[][] {columns}, new double[][] {weights}, new int[][] {arcEdgeIds});
     }
 
+    /**
+     * This graph in the wide form, its arcs cut into pages of {@code pageArcs}: what a graph of more than 2^31 - 8
+     * arcs is built as, made from a small one so that tests (and the GPU suite) can run the 64-bit path on any graph.
+     * Same vertices, arcs, weights and edge ids.
+     */
+    public CsrGraph widen(int pageArcs) {
+        if (pageArcs < 1) throw new IllegalArgumentException("pageArcs must be positive: " + pageArcs);
+        ArcPages from = pages();
+        long m = arcs();
+        int count = (int) Math.max(1, (m + pageArcs - 1) / pageArcs);
+        int[][] cols = new int[count][];
+        double[][] wts = new double[count][];
+        int[][] ids = new int[count][];
+        for (int p = 0; p < count; p++) {
+            int len = (int) Math.min(pageArcs, m - (long) p * pageArcs);
+            cols[p] = new int[len];
+            wts[p] = new double[len];
+            ids[p] = new int[len];
+            for (int i = 0; i < len; i++) {
+                long a = (long) p * pageArcs + i;
+                int fp = (int) (a / from.pageArcs()), fi = (int) (a % from.pageArcs());
+                cols[p][i] = from.columns()[fp][fi];
+                wts[p][i] = from.weights()[fp][fi];
+                ids[p][i] = from.edgeIds()[fp][fi];
+            }
+        }
+        long[] rows = rowOffsetsLong();
+        return new CsrGraph(vertexCount, directed, wide() ? rows.clone() : rows, new ArcPages(pageArcs, cols, wts, ids),
+                edgeCount, integralWeights());
+    }
+
     /** The vertex whose row holds {@code arc} (binary search over the row offsets). */
     public int sourceOf(int arc) {
         int lo = 0, hi = vertexCount - 1;
