@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -15,17 +16,16 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.UnmatchedArgumentException;
-import picocli.CommandLine;
 
 /**
  * The benchmarks' command lines, parsed by picocli as the CLI's are: a benchmark's {@link Command} is a picocli
  * {@code @Command} class whose fields are its options, turned by {@link Command#options} into the benchmark's options
  * (the checks that span options included). Every benchmark answers {@code --help} ({@code -h}); an unknown option, a
- * missing or malformed value is a {@link UsageException} naming the option. Numbers may hold underscores
- * or commas ({@code 10_000}, {@code 1,000}) and list elements spaces; an option given twice takes its last value (deploy/gpu/bundle-bench.sh
- * adds {@code --out} and {@code --command} after the caller's arguments). The options several benchmarks share are
- * mixins ({@link Output}, {@link Graphs}, {@link Backend}, {@link Runs}), each benchmark giving its own defaults for
- * them ({@link Command#defaults}).
+ * missing or malformed value is a {@link UsageException} naming the option. A number may hold underscores or commas
+ * ({@code 10_000}, {@code 1,000}; in a list, underscores only) and spaces around it; an option given twice takes its
+ * last value (deploy/gpu/bundle-bench.sh adds {@code --out} and {@code --command} after the caller's arguments). The
+ * options several benchmarks share are mixins ({@link Output}, {@link Graphs}, {@link Backend}, {@link Runs}), each
+ * benchmark giving its own defaults for them ({@link Command#defaults}).
  */
 public final class BenchCli {
     private BenchCli() {}
@@ -41,7 +41,7 @@ public final class BenchCli {
          */
         O options(String[] args);
 
-        /** Defaults of the shared options ({@code --graphs} -> {@code "ny,kron20"}); the others' are on their fields. */
+        /** Defaults of the shared options ({@code --graphs} -> {@code "ny,kron20"}); the others' are their fields'. */
         default Map<String, String> defaults() {
             return Map.of();
         }

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * deploy/gpu/run.sh and bundle-bench.sh (with the {@code --out} and {@code --command} bundle-bench.sh adds),
  * PeerBench's steps as deploy/gpu/peers.sh runs them and the papers' options of docs/reproduction.md. A flag renamed
  * or dropped in a benchmark but not in the documents fails here. Placeholders of the documents ({@code N},
- * {@code R}) stand for 1, alternatives ({@code 60000|87000}) for the first; {@code [--option value]} is parsed as given, {@code [options]} left out.
+ * {@code R}) stand for 1, alternatives ({@code 60000|87000}) for the first; {@code [--option value]} is parsed as
+ * given, {@code [options]} left out.
  */
 class BenchCommandLinesTest {
     private static final Path REPO = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().resolve("..").normalize();
@@ -238,7 +239,8 @@ class BenchCommandLinesTest {
         assertTrue(scale.contains("worker={frontier.a=1, frontier.b=2}") || scale.contains("worker={frontier.b=2, frontier.a=1}"), scale);
         assertTrue(scale.contains("backend=gpu") && scale.contains("graphs=[kron22, kron24, kron25, kron26]"), scale);
         String repair = parse("RepairBench", List.of("--graphs", "grid24")).toString();
-        assertTrue(repair.contains("backend=auto") && repair.contains("parts=[repair, device]") && repair.contains("command=RepairBench --graphs grid24"), repair);
+        assertTrue(repair.contains("backend=auto") && repair.contains("parts=[repair, device]")
+                && repair.contains("command=RepairBench --graphs grid24"), repair);
         assertThrows(BenchCli.UsageException.class, () -> BenchCli.parse(cli("QueryPathBench"), new String[] {"--runs", "x"}));
         assertThrows(BenchCli.UsageException.class, () -> BenchCli.parse(cli("GpuBench"), new String[] {"--graphs"}));
     }

@@ -63,7 +63,8 @@ public final class LanesBench {
         int queries = 200;
         @Option(names = "--warmup", paramLabel = "N", description = "untimed queries a thread first")
         int warmup = 20;
-        @Option(names = "--mixes", paramLabel = "K+K,K", description = "kinds (bfs, sssp, bfs-full, sssp-full, bfs-hostloop) joined by +, mixes by commas")
+        @Option(names = "--mixes", paramLabel = "K+K,K", description = "kinds (bfs, sssp, bfs-full, sssp-full, bfs-hostloop) "
+                + "joined by +, mixes by commas")
         String mixes = "bfs+sssp,bfs-full+sssp-full,bfs-hostloop";
         @Option(names = "--modes", paramLabel = "on|off", split = ",", description = "lanes on, off")
         List<String> modes = List.of("on", "off");
