@@ -24,10 +24,11 @@ cp kernels/target-device/frontier-kernels-*-SNAPSHOT.jar kernels/target-device/f
    bench/target-device/frontier-bench-*-SNAPSHOT.jar "$bundle/lib/"
 cp "$m2/org/jcuda/jcuda/$jcuda/jcuda-$jcuda.jar" "$console_jar" "$bundle/lib/"
 # RepairBench's device part (--parts device --delta-updates 0) runs from this bundle too: the schemas' codec it links
-# and what that needs (Avro, Jackson, commons), from the bench's runtime classpath
+# and what that needs (Avro, Jackson, commons), from the bench's runtime classpath; picocli parses every benchmark's
+# command line (BenchCli)
 cp schemas/target-device/frontier-schemas-*-SNAPSHOT.jar "$bundle/lib/"
 tr ':' '\n' < bench/target-device/runtime-classpath.txt \
-  | grep -E '/(avro|jackson-core|jackson-databind|jackson-annotations|commons-compress|commons-lang3|commons-io|slf4j-api)-[0-9][^/]*\.jar$' \
+  | grep -E '/(avro|jackson-core|jackson-databind|jackson-annotations|commons-compress|commons-lang3|commons-io|slf4j-api|picocli)-[0-9][^/]*\.jar$' \
   | xargs -r cp -t "$bundle/lib/"
 # the natives jar minus libJNvPTXCompiler (the driver-API path never loads it)
 natives="$m2/org/jcuda/jcuda-natives/$jcuda/jcuda-natives-$jcuda-linux-x86_64.jar"

@@ -1,17 +1,18 @@
 package org.frontiergraph.bench;
 
+import java.util.function.Supplier;
 import org.frontiergraph.schema.codec.FrontierCodec;
 
 /**
- * The command line of a benchmark, written once: parse the options (an IllegalArgumentException is a usage error:
- * its message and the usage on stderr, exit 2; an empty message is --help, exit 0), run, print the markdown, exit 0
+ * The command line of a benchmark, written once: parse the options ({@link BenchCli}: {@code --help} prints the usage,
+ * exit 0; a bad command line prints what was wrong and the usage on stderr, exit 2), run, print the markdown, exit 0
  * when every check passed, 1 when one did not or the run failed. {@code System.exit} ends the JVM even though the
  * embedded broker's and worker's threads were only stopped.
  */
 public final class BenchMain {
     private BenchMain() {}
 
-    /** Parses the command line. */
+    /** Parses a hand-written command line (RebuildBench's, until it moves to {@link BenchCli}). */
     public interface Parser<O> {
         O parse(String[] args);
     }
@@ -24,6 +25,15 @@ public final class BenchMain {
     /** The markdown printed, and whether every check passed. */
     public record Result(String markdown, boolean ok) {}
 
+    public static <O> void main(String name, String[] args, Supplier<? extends BenchCli.Command<O>> cli, Runner<O> runner) {
+        FrontierCodec.trust();
+        run(name, BenchCli.options(name, args, cli), runner);
+    }
+
+    /**
+     * As {@link #main(String, String[], Supplier, Runner)} for a hand-written parser: an IllegalArgumentException is a
+     * usage error (its message and {@code usage} on stderr, exit 2; an empty message is --help, exit 0).
+     */
     public static <O> void main(String name, String usage, String[] args, Parser<O> parser, Runner<O> runner) {
         FrontierCodec.trust();
         O options;
@@ -35,6 +45,10 @@ public final class BenchMain {
             System.exit(e.getMessage().isEmpty() ? 0 : 2);
             return;
         }
+        run(name, options, runner);
+    }
+
+    private static <O> void run(String name, O options, Runner<O> runner) {
         int status;
         try {
             Result r = runner.run(options);

@@ -4,12 +4,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.BiFunction;
 import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.kernels.bfs.BfsSummaries;
 import org.frontiergraph.kernels.bfs.CpuBfsSummaries;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * The CPU engine's batched BFS SUMMARY answers in one JVM, without Kafka or the worker: per graph and batch size, ms
@@ -23,39 +27,39 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * (graph names as {@link GpuBench#build}; a graph whose dataset is absent is skipped).
  */
 public final class BfsSummariesBench {
-    private record Options(List<String> graphs, int[] sizes, List<String> ways, int runs, int warmup, long seed) {
-        static Options parse(String[] args) {
-            List<String> graphs = List.of("ny", "kron16", "grid512");
-            List<String> ways = List.of("run", "perSource", "bitParallel");
-            int[] sizes = {2, 8, 16, 64, 256};
-            int runs = 5, warmup = 2;
-            long seed = 42;
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--help")) throw new IllegalArgumentException("");
-                if (i + 1 >= args.length) throw new IllegalArgumentException("option " + a + " needs a value");
-                String v = args[++i];
-                switch (a) {
-                    case "--graphs" -> graphs = List.of(v.split(","));
-                    case "--sizes" -> sizes = Arrays.stream(v.split(",")).mapToInt(Integer::parseInt).toArray();
-                    case "--ways" -> ways = List.of(v.split(","));
-                    case "--runs" -> runs = Integer.parseInt(v);
-                    case "--warmup" -> warmup = Integer.parseInt(v);
-                    case "--seed" -> seed = Long.parseLong(v);
-                    default -> throw new IllegalArgumentException("unknown option " + a);
-                }
-            }
+    private record Options(List<String> graphs, int[] sizes, List<String> ways, int runs, int warmup, long seed) {}
+
+    @Command(name = "BfsSummariesBench", description = "The CPU engine's batched BFS SUMMARY answers, per graph, batch size and way.")
+    static final class Cli implements BenchCli.Command<Options> {
+        @Mixin
+        BenchCli.Graphs graphs;
+        @Option(names = "--sizes", paramLabel = "K", split = ",", description = "sources a batch")
+        int[] sizes = {2, 8, 16, 64, 256};
+        @Option(names = "--ways", paramLabel = "W", split = ",", description = "run, perSource, bitParallel")
+        List<String> ways = List.of("run", "perSource", "bitParallel");
+        @Mixin
+        BenchCli.Runs runs;
+        @Option(names = "--warmup", paramLabel = "N", description = "untimed runs per row first")
+        int warmup = 2;
+        @Option(names = "--seed", paramLabel = "N", description = "sources")
+        long seed = 42;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--graphs", "ny,kron16,grid512", "--runs", "5");
+        }
+
+        @Override
+        public Options options(String[] args) {
             ways.forEach(BfsSummariesBench::way);   // a misspelt way is a usage error
-            return new Options(graphs, sizes, ways, runs, warmup, seed);
+            return new Options(graphs.graphs(), sizes, List.copyOf(ways), runs.runs(), warmup, seed);
         }
     }
 
     private BfsSummariesBench() {}
 
     public static void main(String[] args) {
-        BenchMain.main("BfsSummariesBench", "usage: BfsSummariesBench [--graphs ny,kron16,grid512] "
-                + "[--sizes 2,8,16,64,256] [--ways run,perSource,bitParallel] [--runs 5] [--warmup 2] [--seed 42]",
-                args, Options::parse, BfsSummariesBench::run);
+        BenchMain.main("BfsSummariesBench", args, Cli::new, BfsSummariesBench::run);
     }
 
     private static BiFunction<CsrGraph, int[], BfsSummaries> way(String name) {

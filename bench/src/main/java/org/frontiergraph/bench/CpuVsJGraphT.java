@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.frontiergraph.kernels.bfs.Bfs;
@@ -26,6 +27,9 @@ import org.frontiergraph.kernels.sssp.SsspResult;
 import org.jgrapht.alg.interfaces.ShortestPathAlgorithm.SingleSourcePaths;
 import org.jgrapht.alg.interfaces.SpanningTreeAlgorithm.SpanningTree;
 import org.jgrapht.graph.DefaultWeightedEdge;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * Frontier's CPU engine against JGraphT 1.5.2 on BFS, SSSP (Dijkstra) and MST, in one JVM: USA-road-d.NY (from the
@@ -45,32 +49,38 @@ import org.jgrapht.graph.DefaultWeightedEdge;
  */
 public final class CpuVsJGraphT {
     private record Options(int runs, int warmup, int randomWarmup, int randomVertices, long randomEdges, long seed,
-                           int maxWeight, JGraphTSide.Mst mst, JGraphTSide.Mst randomMst) {
-        static Options parse(String[] args) {
-            int runs = 5, warmup = 2, randomWarmup = 1, vertices = 1 << 20, maxWeight = 1000;
-            long edges = 10_100_000L, seed = 42;
-            JGraphTSide.Mst mst = JGraphTSide.Mst.PRIM, randomMst = JGraphTSide.Mst.KRUSKAL;
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (i + 1 >= args.length) throw new IllegalArgumentException("option " + a + " needs a value");
-                String v = args[++i];
-                switch (a) {
-                    case "--runs": runs = Integer.parseInt(v); break;
-                    case "--warmup": warmup = Integer.parseInt(v); break;
-                    case "--random-warmup": randomWarmup = Integer.parseInt(v); break;
-                    case "--random-vertices": vertices = Integer.parseInt(v); break;
-                    case "--random-edges": edges = Long.parseLong(v); break;
-                    case "--seed": seed = Long.parseLong(v); break;
-                    case "--max-weight": maxWeight = Integer.parseInt(v); break;
-                    case "--mst": mst = JGraphTSide.Mst.valueOf(v.toUpperCase(Locale.ROOT)); break;
-                    case "--random-mst": randomMst = JGraphTSide.Mst.valueOf(v.toUpperCase(Locale.ROOT)); break;
-                    default: throw new IllegalArgumentException("unknown option " + a);
-                }
-            }
-            if (runs < 1 || warmup < 0 || randomWarmup < 0) {
-                throw new IllegalArgumentException("need --runs >= 1, --warmup >= 0 and --random-warmup >= 0");
-            }
-            return new Options(runs, warmup, randomWarmup, vertices, edges, seed, maxWeight, mst, randomMst);
+                           int maxWeight, JGraphTSide.Mst mst, JGraphTSide.Mst randomMst) {}
+
+    @Command(name = "CpuVsJGraphT", description = "Frontier's CPU engine against JGraphT on BFS, SSSP and MST.")
+    static final class Cli implements BenchCli.Command<Options> {
+        @Mixin
+        BenchCli.Runs runs;
+        @Option(names = "--warmup", paramLabel = "N", description = "untimed runs first")
+        int warmup = 2;
+        @Option(names = "--random-warmup", paramLabel = "N", description = "untimed runs on the random graph")
+        int randomWarmup = 1;
+        @Option(names = "--random-vertices", paramLabel = "N", description = "the random graph's vertices")
+        int randomVertices = 1 << 20;
+        @Option(names = "--random-edges", paramLabel = "N", description = "the random graph's edges drawn (0: no random graph)")
+        long randomEdges = 10_100_000L;
+        @Option(names = "--seed", paramLabel = "N", description = "the random graph and the sources")
+        long seed = 42;
+        @Option(names = "--max-weight", paramLabel = "N", description = "the random graph's largest weight")
+        int maxWeight = 1000;
+        @Option(names = "--mst", paramLabel = "prim|kruskal", description = "JGraphT's MST on NY")
+        JGraphTSide.Mst mst = JGraphTSide.Mst.PRIM;
+        @Option(names = "--random-mst", paramLabel = "prim|kruskal", description = "JGraphT's MST on the random graph")
+        JGraphTSide.Mst randomMst = JGraphTSide.Mst.KRUSKAL;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--runs", "5");
+        }
+
+        @Override
+        public Options options(String[] args) {
+            if (warmup < 0 || randomWarmup < 0) throw new IllegalArgumentException("need --warmup >= 0 and --random-warmup >= 0");
+            return new Options(runs.runs(), warmup, randomWarmup, randomVertices, randomEdges, seed, maxWeight, mst, randomMst);
         }
     }
 
@@ -85,14 +95,7 @@ public final class CpuVsJGraphT {
     }
 
     public static void main(String[] args) throws Exception {
-        Options options;
-        try {
-            options = Options.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("CpuVsJGraphT: " + e.getMessage());
-            System.exit(2);
-            return;
-        }
+        Options options = BenchCli.options("CpuVsJGraphT", args, Cli::new);
         CpuVsJGraphT bench = new CpuVsJGraphT(options);
         System.out.println(Machine.describe());
         System.out.println("options: " + options);

@@ -14,13 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.frontiergraph.cli.Snapshots;
-import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.worker.FrontierWorker;
 import org.frontiergraph.worker.health.PartitionsRebuiltIndicator;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
@@ -31,27 +29,16 @@ import reactor.core.publisher.Flux;
  * nothing) or while it rebuilds what it got, and it becomes UP once its partitions are rebuilt; a third worker, for
  * which no partition is left, becomes UP with none once the group is stable.
  */
-class JoiningWorkerReadinessIT {
+class JoiningWorkerReadinessIT extends GroupIT {
     private static final int PARTITIONS = 2;
-    static TestKafka kafka;
-    static FrontierClient client;
 
     @BeforeAll
     static void start() {
-        kafka = TestKafka.start();
-        client = new FrontierClient(kafka.bootstrapServers());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (client != null) client.close();
-        if (kafka != null) kafka.close();
+        startBroker();
     }
 
     private static FrontierWorker worker(String id) {
-        return FrontierWorker.start(kafka.bootstrapServers(), Map.of(
-                "frontier.backend", "cpu", "frontier.worker-id", id, "frontier.group-id", "readiness-it",
-                "frontier.topics.partitions", PARTITIONS, "micronaut.server.port", -1));
+        return worker(id, "readiness-it", PARTITIONS);
     }
 
     /** The worker's readiness now: UP or DOWN, with the partitions it holds and those it rebuilds (one snapshot). */

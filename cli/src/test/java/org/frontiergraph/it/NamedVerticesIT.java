@@ -5,11 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,13 +23,11 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.awaitility.Awaitility;
-import org.frontiergraph.cli.FrontierCliAccess;
 import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.codec.FrontierCodec;
-import org.frontiergraph.worker.FrontierWorker;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +41,6 @@ import org.junit.jupiter.api.io.TempDir;
  * graph's checkpoint, and a new worker's rebuild answers by name, the update's new name included.
  */
 class NamedVerticesIT extends WorkerIT {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, Object> SETTINGS = Map.of("frontier.backend", "cpu", "frontier.worker-id", "names-it",
             "micronaut.server.port", -1, "frontier.checkpoints.updates", 1, "frontier.checkpoints.interval", "1s");
     private static final String G = "named-roads";
@@ -58,18 +51,6 @@ class NamedVerticesIT extends WorkerIT {
     @BeforeAll
     static void start() {
         startWorker(SETTINGS);
-    }
-
-    record Run(int status, String out, String err) {}
-
-    private static Run cli(String... argv) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        String[] args = new String[argv.length + 2];
-        System.arraycopy(argv, 0, args, 0, argv.length);
-        args[argv.length] = "--bootstrap";
-        args[argv.length + 1] = kafka.bootstrapServers();
-        int rc = FrontierCliAccess.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     /** The file's edges (names, weights), in file order: a directed SNAP edge list, tab-separated, names with spaces. */
@@ -141,9 +122,8 @@ class NamedVerticesIT extends WorkerIT {
         assertEquals(reference(edges, "Main & 1st"), csv(query.out()), query.out());
 
         ByteArrayOutputStream subOut = new ByteArrayOutputStream(), subErr = new ByteArrayOutputStream();
-        CompletableFuture<Integer> subscriber = CompletableFuture.supplyAsync(() -> FrontierCliAccess.run(new String[] {"subscribe",
-                "--graph", G, "--algorithm", "sssp", "--source", "Main & 1st", "--id", "named-watch", "--bootstrap", kafka.bootstrapServers()},
-                new PrintStream(subOut, true, StandardCharsets.UTF_8), new PrintStream(subErr, true, StandardCharsets.UTF_8)));
+        CompletableFuture<Integer> subscriber = cliInBackground(subOut, subErr,
+                "subscribe", "--graph", G, "--algorithm", "sssp", "--source", "Main & 1st", "--id", "named-watch");
         JsonNode initial = awaitLines(subOut, 1).get(0);
         assertEquals("INITIAL", initial.get("reason").asText());
         assertEquals(reference(edges, "Main & 1st"), named(initial), initial.toString());
@@ -157,8 +137,8 @@ class NamedVerticesIT extends WorkerIT {
         Map<String, Double> after = reference(edges, "Main & 1st");
         // the re-weight, then the new junction: two records, pushed apart or together
         Awaitility.await("a push on version " + (v + 2)).atMost(Duration.ofSeconds(60))
-                .until(() -> lines(subOut.toString(StandardCharsets.UTF_8)).stream().anyMatch(p -> p.get("graphVersion").asLong() == v + 2));
-        List<JsonNode> pushes = lines(subOut.toString(StandardCharsets.UTF_8));
+                .until(() -> printed(subOut).stream().anyMatch(p -> p.get("graphVersion").asLong() == v + 2));
+        List<JsonNode> pushes = printed(subOut);
         Map<String, Double> pushed = new HashMap<>(named(initial));
         for (JsonNode p : pushes.subList(1, pushes.size())) {
             assertEquals("UPDATE", p.get("reason").asText(), p.toString());
@@ -179,7 +159,7 @@ class NamedVerticesIT extends WorkerIT {
         assertEquals(1, badUpdate.status());
         assertTrue(badUpdate.err().contains("UNKNOWN_NAME"), badUpdate.err());
         Run errors = cli("tail", "errors", "--graph", G, "--from-beginning", "--max", "2", "--timeout", "30");
-        assertEquals(List.of("UNKNOWN_NAME", "UNKNOWN_NAME"), lines(errors.out()).stream().map(e -> e.get("code").asText()).toList(),
+        assertEquals(List.of("UNKNOWN_NAME", "UNKNOWN_NAME"), errors.lines().stream().map(e -> e.get("code").asText()).toList(),
                 errors.out());
         Run still = cli("query", "--graph", G, "--algorithm", "sssp", "--source", "Main & 1st", "--format", "csv");
         assertEquals(after, csv(still.out()), "the worker goes on, the bad update not applied");
@@ -189,8 +169,7 @@ class NamedVerticesIT extends WorkerIT {
                 .until(() -> checkpointNames().contains("Harbor Gate"));
 
         // a new worker rebuilds the graph (from its checkpoint) and answers by name
-        worker.close();
-        worker = FrontierWorker.start(kafka.bootstrapServers(), SETTINGS);
+        restartWorker(SETTINGS);
         Awaitility.await("the new worker rebuilt " + G).atMost(Duration.ofSeconds(90))
                 .until(() -> cli("query", "--graph", G, "--algorithm", "bfs", "--source", "Main & 1st", "--timeout", "5").status() == 0);
         Run rebuilt = cli("query", "--graph", G, "--algorithm", "sssp", "--source", "Harbor Gate", "--format", "csv");
@@ -230,17 +209,5 @@ class NamedVerticesIT extends WorkerIT {
             throw new AssertionError(e);
         }
         return names;
-    }
-
-    private static List<JsonNode> lines(String out) throws IOException {
-        List<JsonNode> l = new ArrayList<>();
-        for (String s : out.split("\n")) if (!s.isBlank()) l.add(JSON.readTree(s));
-        return l;
-    }
-
-    private static List<JsonNode> awaitLines(ByteArrayOutputStream out, int n) throws IOException {
-        Awaitility.await(n + " line(s) printed").atMost(Duration.ofSeconds(60))
-                .until(() -> out.toString(StandardCharsets.UTF_8).chars().filter(c -> c == '\n').count() >= n);
-        return lines(out.toString(StandardCharsets.UTF_8));
     }
 }

@@ -12,7 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.frontiergraph.cli.Snapshots;
-import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -27,7 +26,6 @@ import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.FrontierWorker;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -35,26 +33,14 @@ import org.junit.jupiter.api.Test;
  * Graphs survive a worker restart and a second worker joining the group: each worker rebuilds the graphs of the
  * partitions it is assigned from the log (latest snapshot plus later updates) before answering their queries.
  */
-class RebuildAndScaleOutIT {
-    static TestKafka kafka;
-    static FrontierClient client;
-
+class RebuildAndScaleOutIT extends GroupIT {
     @BeforeAll
     static void start() {
-        kafka = TestKafka.start();
-        client = new FrontierClient(kafka.bootstrapServers());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (client != null) client.close();
-        if (kafka != null) kafka.close();
+        startBroker();
     }
 
     static FrontierWorker worker(String id) {
-        return FrontierWorker.start(kafka.bootstrapServers(), Map.of(
-                "frontier.backend", "cpu", "frontier.worker-id", id, "frontier.group-id", "rebuild-it",
-                "frontier.topics.partitions", 4, "micronaut.server.port", -1));
+        return worker(id, "rebuild-it", 4);
     }
 
     @Test

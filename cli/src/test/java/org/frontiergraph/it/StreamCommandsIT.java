@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,13 +21,11 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.utils.Utils;
 import org.awaitility.Awaitility;
-import org.frontiergraph.cli.FrontierCliAccess;
 import org.frontiergraph.client.SnapshotVersions;
 import org.frontiergraph.client.TopicWatcher;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.codec.PackedArrays;
-import org.frontiergraph.worker.FrontierWorker;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +37,6 @@ import org.junit.jupiter.api.io.TempDir;
  * it back; {@code tail} prints decoded records; a default {@code load} after 10^5 updates is accepted.
  */
 class StreamCommandsIT extends WorkerIT {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, Object> SETTINGS = Map.of("frontier.backend", "cpu", "frontier.worker-id", "stream-it",
             "micronaut.server.port", -1);
 
@@ -51,29 +46,6 @@ class StreamCommandsIT extends WorkerIT {
     @BeforeAll
     static void start() {
         startWorker(SETTINGS);
-    }
-
-    /** What one command printed, and its exit status. */
-    record Run(int status, String out, String err) {
-        JsonNode json() throws IOException {
-            return JSON.readTree(out);
-        }
-
-        List<JsonNode> lines() throws IOException {
-            List<JsonNode> l = new ArrayList<>();
-            for (String s : out.split("\n")) if (!s.isBlank()) l.add(JSON.readTree(s));
-            return l;
-        }
-    }
-
-    private static Run cli(String... argv) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        String[] args = new String[argv.length + 2];
-        System.arraycopy(argv, 0, args, 0, argv.length);
-        args[argv.length] = "--bootstrap";
-        args[argv.length + 1] = kafka.bootstrapServers();
-        int rc = FrontierCliAccess.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     /** A directed DIMACS graph: 1 -> 2 (4), 2 -> 3 (1), 1 -> 3 (9), 3 -> 4 (2). */
@@ -94,9 +66,8 @@ class StreamCommandsIT extends WorkerIT {
         assertTrue(SnapshotVersions.isClockChosen(v), "a default load's version comes from the clock: " + load.out());
 
         ByteArrayOutputStream subOut = new ByteArrayOutputStream(), subErr = new ByteArrayOutputStream();
-        CompletableFuture<Integer> subscriber = CompletableFuture.supplyAsync(() -> FrontierCliAccess.run(new String[] {"subscribe",
-                "--graph", "roads", "--algorithm", "sssp", "--source", "1", "--id", "cli-watch", "--bootstrap", kafka.bootstrapServers()},
-                new PrintStream(subOut, true, StandardCharsets.UTF_8), new PrintStream(subErr, true, StandardCharsets.UTF_8)));
+        CompletableFuture<Integer> subscriber = cliInBackground(subOut, subErr,
+                "subscribe", "--graph", "roads", "--algorithm", "sssp", "--source", "1", "--id", "cli-watch");
         List<JsonNode> pushes = awaitLines(subOut, 1);
         assertEquals("INITIAL", pushes.get(0).get("reason").asText());
         assertEquals(5, pushes.get(0).get("distances").get("3").asInt());
@@ -159,8 +130,7 @@ class StreamCommandsIT extends WorkerIT {
 
         // a new worker rebuilds the partition from the log (from keep's snapshot, so roads' too, then its tombstone):
         // keep comes back, roads does not
-        worker.close();
-        worker = FrontierWorker.start(kafka.bootstrapServers(), SETTINGS);
+        restartWorker(SETTINGS);
         Awaitility.await("the new worker rebuilt " + keep).atMost(Duration.ofSeconds(90))
                 .until(() -> cli("query", "--graph", keep, "--algorithm", "bfs", "--source", "1", "--timeout", "5").status() == 0);
         Run gone = cli("query", "--graph", "roads", "--algorithm", "bfs", "--source", "1");
@@ -215,12 +185,5 @@ class StreamCommandsIT extends WorkerIT {
         List<Double> l = new ArrayList<>();
         a.forEach(x -> l.add(x.asDouble()));
         return l;
-    }
-
-    /** The first {@code n} JSON lines the running command printed. */
-    private static List<JsonNode> awaitLines(ByteArrayOutputStream out, int n) throws IOException {
-        Awaitility.await(n + " line(s) printed").atMost(Duration.ofSeconds(60))
-                .until(() -> out.toString(StandardCharsets.UTF_8).chars().filter(c -> c == '\n').count() >= n);
-        return new Run(0, out.toString(StandardCharsets.UTF_8), "").lines();
     }
 }

@@ -8,8 +8,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Function;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsResult;
@@ -34,6 +36,9 @@ import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * GPU engine benchmark: kernel time (CUDA events, graph resident, after warm-up, median over seeded random sources
@@ -56,27 +61,61 @@ public final class GpuBench {
     record Row(String graph, String algorithm, String variant, double gpuKernelMs, double gpuQueryMs, double cpuMs,
                String target, String stats) {}
 
-    public static void main(String[] args) throws Exception {
-        List<String> graphs = List.of("kron20", "uniform20", "ny", "kron22", "uniform22");
-        int sources = 16, cpuRuns = 3, smallReach = 0, smallReachSources = 8;
-        Path out = null, peerFiles = null;
-        Variants variants = Variants.DEFAULT;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--graphs" -> graphs = List.of(args[++i].split(","));
-                case "--sources" -> sources = Integer.parseInt(args[++i]);
-                case "--cpu-runs" -> cpuRuns = Integer.parseInt(args[++i]);
-                case "--out" -> out = Path.of(args[++i]);
-                case "--bfs-variants" -> variants = variants.withBfs(args[++i]);
-                case "--sssp-variants" -> variants = variants.withSssp(args[++i]);
-                case "--mst-variants" -> variants = variants.withMst(args[++i]);
-                case "--sssp-summaries-variants" -> variants = variants.withSsspSummaries(args[++i]);
-                case "--small-reach" -> smallReach = Integer.parseInt(args[++i]);
-                case "--small-reach-sources" -> smallReachSources = Integer.parseInt(args[++i]);
-                case "--peer-files" -> peerFiles = Path.of(args[++i]);
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
+    @Command(name = "GpuBench", description = "GPU engine benchmark: kernel and query time of BFS, SSSP and MST variants, "
+            + "next to the CPU engine.")
+    static final class Cli implements BenchCli.Command<Cli> {
+        @Mixin
+        BenchCli.Graphs graphs;
+        @Option(names = "--sources", paramLabel = "N", description = "seeded sources of non-zero degree")
+        int sources = 16;
+        @Option(names = "--cpu-runs", paramLabel = "N", description = "CPU engine runs a row")
+        int cpuRuns = 3;
+        @Option(names = "--out", paramLabel = "FILE.md", description = "also write the table here")
+        Path out;
+        @Option(names = "--bfs-variants", paramLabel = "V|V", description = "BFS variants timed")
+        String bfsVariants;
+        @Option(names = "--sssp-variants", paramLabel = "V|V", description = "SSSP variants timed")
+        String ssspVariants;
+        @Option(names = "--mst-variants", paramLabel = "V|V", description = "MST variants timed")
+        String mstVariants;
+        @Option(names = "--sssp-summaries-variants", paramLabel = "V|V", description = "SSSP SUMMARY batch variants timed")
+        String ssspSummariesVariants;
+        @Option(names = "--small-reach", paramLabel = "N", description = "rows from sources whose search reaches at most N "
+                + "vertices (0: none)")
+        int smallReach;
+        @Option(names = "--small-reach-sources", paramLabel = "N", description = "sources of those rows")
+        int smallReachSources = 8;
+        @Option(names = "--peer-files", paramLabel = "DIR", description = "write the small-reach graphs and sources for gapbs")
+        Path peerFiles;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--graphs", "kron20,uniform20,ny,kron22,uniform22");
         }
+
+        @Override
+        public Cli options(String[] args) {
+            // the shared options checked now: a bad value is a usage error, not a failure mid-run
+            graphs.graphs();
+            return this;
+        }
+
+        Variants variants() {
+            Variants v = Variants.DEFAULT;
+            if (bfsVariants != null) v = v.withBfs(bfsVariants);
+            if (ssspVariants != null) v = v.withSssp(ssspVariants);
+            if (mstVariants != null) v = v.withMst(mstVariants);
+            if (ssspSummariesVariants != null) v = v.withSsspSummaries(ssspSummariesVariants);
+            return v;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Cli o = BenchCli.options("GpuBench", args, Cli::new);
+        List<String> graphs = o.graphs.graphs();
+        int sources = o.sources, cpuRuns = o.cpuRuns, smallReach = o.smallReach, smallReachSources = o.smallReachSources;
+        Path out = o.out, peerFiles = o.peerFiles;
+        Variants variants = o.variants();
         if (GpuBackend.unavailableReason().isPresent()) {
             System.out.println("GPU benchmark skipped: " + GpuBackend.unavailableReason().get());
             return;

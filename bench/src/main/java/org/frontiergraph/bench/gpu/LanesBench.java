@@ -6,11 +6,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
@@ -23,6 +25,9 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
 import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspSummaries;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * Engine-level throughput (no Kafka, no worker) of N resident graphs worked by N threads at once, one graph a thread
@@ -45,33 +50,34 @@ public final class LanesBench {
     /** Sources each thread draws from (their CPU summaries computed once). */
     private static final int POOL = 16;
     private static final List<String> KINDS = List.of("bfs", "sssp", "bfs-full", "sssp-full", "bfs-hostloop");
-    private static final String USAGE = "usage: LanesBench [--graphs ny] [--copies 1,2,4] [--queries 200] [--warmup 20] "
-            + "[--mixes bfs+sssp,bfs-full+sssp-full,bfs-hostloop] [--modes on,off] [--out table.md]";
-
     private record Options(List<String> graphs, int[] copies, int queries, int warmup, List<List<String>> mixes,
-                           List<String> modes, Path out) {
-        static Options parse(String[] args) {
-            List<String> graphs = List.of("ny"), modes = List.of("on", "off");
-            String mixes = "bfs+sssp,bfs-full+sssp-full,bfs-hostloop";
-            int[] copies = {1, 2, 4};
-            int queries = 200, warmup = 20;
-            Path out = null;
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--help")) throw new IllegalArgumentException("");
-                if (i + 1 >= args.length) throw new IllegalArgumentException("option " + a + " needs a value");
-                String v = args[++i];
-                switch (a) {
-                    case "--graphs" -> graphs = List.of(v.split(","));
-                    case "--copies" -> copies = Arrays.stream(v.split(",")).mapToInt(Integer::parseInt).toArray();
-                    case "--queries" -> queries = Integer.parseInt(v);
-                    case "--warmup" -> warmup = Integer.parseInt(v);
-                    case "--mixes" -> mixes = v;
-                    case "--modes" -> modes = List.of(v.split(","));
-                    case "--out" -> out = Path.of(v);
-                    default -> throw new IllegalArgumentException("unknown option " + a);
-                }
-            }
+                           List<String> modes, Path out) {}
+
+    @Command(name = "LanesBench", description = "N graphs x N threads of SUMMARY queries with lanes on and off.")
+    static final class Cli implements BenchCli.Command<Options> {
+        @Mixin
+        BenchCli.Graphs graphs;
+        @Option(names = "--copies", paramLabel = "N", split = ",", description = "graphs (and threads) of each row")
+        int[] copies = {1, 2, 4};
+        @Option(names = "--queries", paramLabel = "N", description = "timed queries a thread")
+        int queries = 200;
+        @Option(names = "--warmup", paramLabel = "N", description = "untimed queries a thread first")
+        int warmup = 20;
+        @Option(names = "--mixes", paramLabel = "K+K,K", description = "kinds (bfs, sssp, bfs-full, sssp-full, bfs-hostloop) "
+                + "joined by +, mixes by commas")
+        String mixes = "bfs+sssp,bfs-full+sssp-full,bfs-hostloop";
+        @Option(names = "--modes", paramLabel = "on|off", split = ",", description = "lanes on, off")
+        List<String> modes = List.of("on", "off");
+        @Option(names = "--out", paramLabel = "FILE.md", description = "also write the table here")
+        Path out;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--graphs", "ny");
+        }
+
+        @Override
+        public Options options(String[] args) {
             for (String m : modes) {
                 if (!m.equals("on") && !m.equals("off")) throw new IllegalArgumentException("--modes: on or off, not " + m);
             }
@@ -84,7 +90,7 @@ public final class LanesBench {
                 parsed.add(kinds);
             }
             if (Arrays.stream(copies).anyMatch(c -> c < 1)) throw new IllegalArgumentException("--copies: at least 1");
-            return new Options(graphs, copies, queries, warmup, parsed, modes, out);
+            return new Options(graphs.graphs(), copies, queries, warmup, parsed, List.copyOf(modes), out);
         }
     }
 
@@ -122,18 +128,10 @@ public final class LanesBench {
 
     /**
      * Exit status 0 when every answer was right, 1 when one was not, 2 for bad usage. (Not through BenchMain, which
-     * needs the schemas jar: the GPU bundle has the kernels and bench jars only.)
+     * needs the schemas jar.)
      */
     public static void main(String[] args) throws Exception {
-        Options o;
-        try {
-            o = Options.parse(args);
-        } catch (IllegalArgumentException e) {
-            if (!e.getMessage().isEmpty()) System.err.println("LanesBench: " + e.getMessage());
-            System.err.println(USAGE);
-            System.exit(e.getMessage().isEmpty() ? 0 : 2);
-            return;
-        }
+        Options o = BenchCli.options("LanesBench", args, Cli::new);
         if (GpuBackend.unavailableReason().isPresent()) {
             System.out.println("LanesBench skipped: " + GpuBackend.unavailableReason().get());
             return;

@@ -6,9 +6,11 @@ import java.time.LocalDate;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Function;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
@@ -23,6 +25,9 @@ import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.sssp.Sssp;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * Issue 8's update benchmark, engine level (no Kafka): batches of 10^3, 10^5 and 10^6 edge updates applied to a
@@ -40,20 +45,37 @@ import org.frontiergraph.kernels.sssp.Sssp;
 public final class UpdateBench {
     private static final long SEED = 20_261_123L;
 
-    public static void main(String[] args) throws Exception {
-        List<String> graphs = List.of("ny", "kron22");
+    @Command(name = "UpdateBench", description = "Batches of edge updates applied to a resident graph, engine level.")
+    static final class Cli implements BenchCli.Command<Cli> {
+        @Mixin
+        BenchCli.Graphs graphs;
+        @Option(names = "--batches", paramLabel = "K", split = ",", description = "updates a batch")
         int[] batches = {10, 1_000, 100_000, 1_000_000};
-        Path out = null;
+        @Option(names = "--out", paramLabel = "FILE.md", description = "also write the table here")
+        Path out;
+        @Option(names = "--repeat", paramLabel = "N", description = "batches of each size and kind (medians)")
         int repeat = 1;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--graphs" -> graphs = List.of(args[++i].split(","));
-                case "--batches" -> batches = java.util.Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
-                case "--out" -> out = Path.of(args[++i]);
-                case "--repeat" -> repeat = Integer.parseInt(args[++i]);
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--graphs", "ny,kron22");
         }
+
+        @Override
+        public Cli options(String[] args) {
+            // the shared options checked now: a bad value is a usage error, not a failure mid-run
+            graphs.graphs();
+            if (repeat < 1) throw new IllegalArgumentException("--repeat must be at least 1");
+            return this;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Cli o = BenchCli.options("UpdateBench", args, Cli::new);
+        List<String> graphs = o.graphs.graphs();
+        int[] batches = o.batches;
+        Path out = o.out;
+        int repeat = o.repeat;
         boolean haveGpu = GpuBackend.unavailableReason().isEmpty();
         StringBuilder t = new StringBuilder();
         try (ComputeBackend engine = haveGpu ? Backends.gpu(GpuFlags.settings()) : new CpuBackend()) {

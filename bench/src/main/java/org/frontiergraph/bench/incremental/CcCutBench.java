@@ -11,7 +11,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.bench.gpu.GpuBench;
@@ -24,6 +26,9 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.MutableGraph;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * A standing CC answer ({@link CcRepair}) kept through single-edge batches, against {@link CpuCc} recomputing it: per
@@ -43,38 +48,33 @@ public final class CcCutBench {
     private CcCutBench() {}
 
     record Options(List<String> graphs, int pairs, int warmup, long seed, Path out, String command) {
-        static final String USAGE = String.join("\n",
-                "usage: CcCutBench [--graphs ny,luxembourg] [--pairs 1000] [--warmup 100] [--seed 7] [--out FILE.md]",
-                "                  [--command TEXT]",
-                "  graphs: ny, luxembourg, rome99 (../shared/datasets or $FRONTIER_DATASETS), kronSCALE, uniformSCALE, gridSIDE;",
-                "  pairs: timed (cut, restore) batch pairs per graph, after --warmup untimed ones");
-
         static Options parse(String[] args) {
-            List<String> graphs = List.of("ny", "luxembourg");
-            int pairs = 1000, warmup = 100;
-            long seed = 7;
-            Path out = null;
-            String command = null;
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--help") || a.equals("-h")) throw new IllegalArgumentException("");
-                if (i + 1 >= args.length) throw new IllegalArgumentException(a + " needs a value");
-                String v = args[++i];
-                switch (a) {
-                    case "--graphs" -> graphs = Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty())
-                            .map(s -> s.toLowerCase(Locale.ROOT)).toList();
-                    case "--pairs" -> pairs = Integer.parseInt(v.replace("_", ""));
-                    case "--warmup" -> warmup = Integer.parseInt(v.replace("_", ""));
-                    case "--seed" -> seed = Long.parseLong(v);
-                    case "--out" -> out = Path.of(v);
-                    case "--command" -> command = v;
-                    default -> throw new IllegalArgumentException("unknown option " + a);
-                }
-            }
-            if (graphs.isEmpty()) throw new IllegalArgumentException("--graphs names no graph");
+            return BenchCli.parse(new Cli(), args);
+        }
+    }
+
+    @Command(name = "CcCutBench", description = "A standing CC answer repaired through road cuts and restores, against a recompute.")
+    static final class Cli implements BenchCli.Command<Options> {
+        @Mixin
+        BenchCli.Graphs graphs;
+        @Option(names = "--pairs", paramLabel = "N", description = "timed (cut, restore) batch pairs per graph")
+        int pairs = 1000;
+        @Option(names = "--warmup", paramLabel = "N", description = "untimed pairs per graph first")
+        int warmup = 100;
+        @Option(names = "--seed", paramLabel = "N", description = "the cut roads")
+        long seed = 7;
+        @Mixin
+        BenchCli.Output output;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--graphs", "ny,luxembourg");
+        }
+
+        @Override
+        public Options options(String[] args) {
             if (pairs < 1 || warmup < 0) throw new IllegalArgumentException("--pairs must be positive, --warmup not negative");
-            if (command == null) command = ("CcCutBench " + String.join(" ", args)).trim();
-            return new Options(graphs, pairs, warmup, seed, out, command);
+            return new Options(graphs.graphs(), pairs, warmup, seed, output.out(), output.command("CcCutBench", args));
         }
     }
 
@@ -100,7 +100,7 @@ public final class CcCutBench {
     record Outcome(List<Row> rows, List<String> notes, String markdown) {}
 
     public static void main(String[] args) {
-        BenchMain.main("CcCutBench", Options.USAGE, args, Options::parse, o -> new BenchMain.Result(run(o).markdown(), true));
+        BenchMain.main("CcCutBench", args, Cli::new, o -> new BenchMain.Result(run(o).markdown(), true));
     }
 
     static Outcome run(Options o) throws IOException {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.bench.gpu.GpuBench;
@@ -27,6 +28,9 @@ import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
 import org.frontiergraph.kernels.standing.SsspRepair;
 import org.frontiergraph.kernels.standing.TreeRepair;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * Many standing SSSP answers of one graph kept up to date after each batch of re-weights (what a worker does for the
@@ -49,39 +53,36 @@ public final class ManyTreesBench {
     private ManyTreesBench() {}
 
     record Options(String graph, int trees, int[] batches, int count, int checkEvery, long seed, Path out, String command) {
-        static final String USAGE = String.join("\n",
-                "usage: ManyTreesBench [--graph grid100] [--trees 100] [--batches 1,10] [--count 2000] [--check-every 100]",
-                "                      [--seed 7] [--out FILE.md] [--command TEXT]",
-                "  graph: as GpuBench names them (gridSIDE, kronSCALE, uniformSCALE, ny); count: timed batches per size");
-
         static Options parse(String[] args) {
-            String graph = "grid100", command = null;
-            int trees = 100, count = 2000, checkEvery = 100;
-            int[] batches = {1, 10};
-            long seed = 7;
-            Path out = null;
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--help") || a.equals("-h")) throw new IllegalArgumentException("");
-                if (i + 1 >= args.length) throw new IllegalArgumentException(a + " needs a value");
-                String v = args[++i];
-                switch (a) {
-                    case "--graph" -> graph = v.toLowerCase(Locale.ROOT);
-                    case "--trees" -> trees = Integer.parseInt(v);
-                    case "--batches" -> batches = Arrays.stream(v.split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
-                    case "--count" -> count = Integer.parseInt(v.replace("_", ""));
-                    case "--check-every" -> checkEvery = Integer.parseInt(v);
-                    case "--seed" -> seed = Long.parseLong(v);
-                    case "--out" -> out = Path.of(v);
-                    case "--command" -> command = v;
-                    default -> throw new IllegalArgumentException("unknown option " + a);
-                }
-            }
+            return BenchCli.parse(new Cli(), args);
+        }
+    }
+
+    @Command(name = "ManyTreesBench", description = "Many standing SSSP answers of one graph repaired after each batch of "
+            + "re-weights: one at a time, side by side, together.")
+    static final class Cli implements BenchCli.Command<Options> {
+        @Option(names = "--graph", paramLabel = "NAME", description = "as GpuBench names them (gridSIDE, kronSCALE, uniformSCALE, ny)")
+        String graph = "grid100";
+        @Option(names = "--trees", paramLabel = "N", description = "standing SSSP answers")
+        int trees = 100;
+        @Option(names = "--batches", paramLabel = "K", split = ",", description = "re-weights a batch")
+        int[] batches = {1, 10};
+        @Option(names = "--count", paramLabel = "N", description = "timed batches per size")
+        int count = 2000;
+        @Option(names = "--check-every", paramLabel = "N", description = "every this many batches, each tree checked against Dijkstra")
+        int checkEvery = 100;
+        @Option(names = "--seed", paramLabel = "N", description = "sources and re-weights")
+        long seed = 7;
+        @Mixin
+        BenchCli.Output output;
+
+        @Override
+        public Options options(String[] args) {
             if (trees < 1 || count < 1 || checkEvery < 1 || batches.length == 0 || Arrays.stream(batches).anyMatch(b -> b < 1)) {
                 throw new IllegalArgumentException("--trees, --count, --check-every and --batches must be positive");
             }
-            if (command == null) command = ("ManyTreesBench " + String.join(" ", args)).trim();
-            return new Options(graph, trees, batches, count, checkEvery, seed, out, command);
+            return new Options(graph.toLowerCase(Locale.ROOT), trees, batches, count, checkEvery, seed, output.out(),
+                    output.command("ManyTreesBench", args));
         }
     }
 
@@ -89,7 +90,7 @@ public final class ManyTreesBench {
     record Way(double mean, double p50, double p99, double max, long recomputed) {}
 
     public static void main(String[] args) {
-        BenchMain.main("ManyTreesBench", Options.USAGE, args, Options::parse, o -> {
+        BenchMain.main("ManyTreesBench", args, Cli::new, o -> {
             try {
                 return new BenchMain.Result(run(o), true);
             } catch (RepairBench.MismatchException e) {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.bench.gpu.GpuBench;
@@ -42,6 +43,9 @@ import org.frontiergraph.kernels.standing.BfsRepair;
 import org.frontiergraph.kernels.standing.SsspRepair;
 import org.frontiergraph.kernels.standing.TreeRepair;
 import org.frontiergraph.schema.codec.FrontierCodec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * Standing queries at engine level (no Kafka): what keeping an answer up to date by incremental repair costs against
@@ -82,57 +86,53 @@ public final class RepairBench {
     /** The command line. */
     record Options(List<String> graphs, int[] batches, int repeats, List<RandomEdits.Series> series, String backend,
                    int deltaUpdates, long seed, Path out, String command, List<String> parts, int[] trees) {
-        static final String USAGE = String.join("\n",
-                "usage: RepairBench [--graphs ny,kron20] [--batches 1,10,100,10000] [--repeats 5]",
-                "                   [--series reweights,structural] [--backend auto|gpu|cpu] [--delta-updates 300]",
-                "                   [--parts repair,device] [--trees 1,100] [--seed 7] [--out FILE.md] [--command TEXT]",
-                "  graphs: ny (../shared/datasets or $FRONTIER_DATASETS; grid512 when absent), kronSCALE, uniformSCALE, gridSIDE;",
-                "  --delta-updates 0 skips the DELTA/FULL bytes table; parts: repair (one answer per algorithm, repaired on the",
-                "  host vs recomputed), device (SSSP trees repaired on the GPU vs GPU recompute vs host repair, --trees of them;",
-                "  needs a GPU)");
-
         static Options parse(String[] args) {
-            List<String> graphs = List.of("ny", "kron20");
-            int[] batches = {1, 10, 100, 10_000};
-            int repeats = 5, deltaUpdates = 300;
-            List<RandomEdits.Series> series = List.of(RandomEdits.Series.REWEIGHTS, RandomEdits.Series.STRUCTURAL);
-            String backend = "auto", command = null;
-            List<String> parts = List.of("repair", "device");
-            int[] trees = {1, 100};
-            long seed = 7;
-            Path out = null;
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--help") || a.equals("-h")) throw new IllegalArgumentException("");
-                if (i + 1 >= args.length) throw new IllegalArgumentException(a + " needs a value");
-                String v = args[++i];
-                switch (a) {
-                    case "--graphs" -> graphs = Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty())
-                            .map(s -> s.toLowerCase(Locale.ROOT)).toList();
-                    case "--batches" -> batches = Arrays.stream(v.split(",")).map(s -> s.trim().replace("_", ""))
-                            .mapToInt(Integer::parseInt).toArray();
-                    case "--repeats" -> repeats = Integer.parseInt(v);
-                    case "--series" -> series = Arrays.stream(v.split(",")).map(RandomEdits.Series::parse).distinct().toList();
-                    case "--backend" -> backend = v.toLowerCase(Locale.ROOT);
-                    case "--delta-updates" -> deltaUpdates = Integer.parseInt(v.replace("_", ""));
-                    case "--seed" -> seed = Long.parseLong(v);
-                    case "--out" -> out = Path.of(v);
-                    case "--command" -> command = v;
-                    case "--parts" -> parts = Arrays.stream(v.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
-                    case "--trees" -> trees = Arrays.stream(v.split(",")).map(x -> x.trim().replace("_", ""))
-                            .mapToInt(Integer::parseInt).toArray();
-                    default -> throw new IllegalArgumentException("unknown option " + a);
-                }
-            }
-            if (graphs.isEmpty()) throw new IllegalArgumentException("--graphs names no graph");
+            return BenchCli.parse(new Cli(), args);
+        }
+    }
+
+    @Command(name = "RepairBench", description = "Standing answers kept by incremental repair against recomputing them, "
+            + "and DELTA against FULL push bytes.", footer = {"",
+            "ny is replaced by grid512 when its dataset is absent. --delta-updates 0 skips the DELTA/FULL bytes table.",
+            "Parts: repair (one answer per algorithm, repaired on the host vs recomputed), device (SSSP trees repaired on",
+            "the GPU vs GPU recompute vs host repair, --trees of them; needs a GPU)."})
+    static final class Cli implements BenchCli.Command<Options> {
+        @Mixin
+        BenchCli.Graphs graphs;
+        @Option(names = "--batches", paramLabel = "K", split = ",", description = "updates a batch")
+        int[] batches = {1, 10, 100, 10_000};
+        @Option(names = "--repeats", paramLabel = "N", description = "batches of each size")
+        int repeats = 5;
+        @Option(names = "--series", paramLabel = "S", split = ",", description = "reweights, structural")
+        List<String> series = List.of("reweights", "structural");
+        @Mixin
+        BenchCli.Backend backend;
+        @Option(names = "--delta-updates", paramLabel = "N", description = "re-weights of the DELTA/FULL bytes table")
+        int deltaUpdates = 300;
+        @Option(names = "--parts", paramLabel = "P,P", description = "repair, device")
+        String parts = "repair,device";
+        @Option(names = "--trees", paramLabel = "N", split = ",", description = "the device part's standing SSSP trees")
+        int[] trees = {1, 100};
+        @Option(names = "--seed", paramLabel = "N", description = "sources and updates")
+        long seed = 7;
+        @Mixin
+        BenchCli.Output output;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--graphs", "ny,kron20", "--backend", "auto");
+        }
+
+        @Override
+        public Options options(String[] args) {
             if (batches.length == 0 || Arrays.stream(batches).anyMatch(b -> b < 1)) throw new IllegalArgumentException("--batches must be positive");
             if (repeats < 1) throw new IllegalArgumentException("--repeats must be at least 1");
             if (deltaUpdates < 0) throw new IllegalArgumentException("--delta-updates must not be negative");
-            if (!List.of("auto", "gpu", "cpu").contains(backend)) throw new IllegalArgumentException("--backend auto|gpu|cpu");
-            if (parts.isEmpty() || !List.of("repair", "device").containsAll(parts)) throw new IllegalArgumentException("--parts repair,device");
+            List<String> p = Arrays.stream(parts.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+            if (p.isEmpty() || !List.of("repair", "device").containsAll(p)) throw new IllegalArgumentException("--parts repair,device");
             if (trees.length == 0 || Arrays.stream(trees).anyMatch(t -> t < 1)) throw new IllegalArgumentException("--trees must be positive");
-            if (command == null) command = ("RepairBench " + String.join(" ", args)).trim();
-            return new Options(graphs, batches, repeats, series, backend, deltaUpdates, seed, out, command, parts, trees);
+            return new Options(graphs.graphs(), batches, repeats, series.stream().map(RandomEdits.Series::parse).distinct().toList(),
+                    backend.backend(), deltaUpdates, seed, output.out(), output.command("RepairBench", args), p, trees);
         }
     }
 
@@ -164,7 +164,7 @@ public final class RepairBench {
                    String markdown) {}
 
     public static void main(String[] args) {
-        BenchMain.main("RepairBench", Options.USAGE, args, Options::parse, o -> {
+        BenchMain.main("RepairBench", args, Cli::new, o -> {
             try {
                 return new BenchMain.Result(run(o).markdown(), true);
             } catch (MismatchException e) {

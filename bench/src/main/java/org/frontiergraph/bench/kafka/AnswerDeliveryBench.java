@@ -3,8 +3,10 @@ package org.frontiergraph.bench.kafka;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.SplittableRandom;
 import org.apache.kafka.clients.admin.Admin;
@@ -15,6 +17,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.QueryResult;
@@ -25,6 +28,9 @@ import org.frontiergraph.worker.config.TopicsConfig;
 import org.frontiergraph.worker.kafka.OutputPublisher;
 import org.frontiergraph.worker.kafka.TopicAdmin;
 import org.frontiergraph.worker.processing.Outputs;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * The path of a FULL answer after the kernel: its chunks packed, Avro-encoded and published by the worker's own
@@ -38,23 +44,45 @@ import org.frontiergraph.worker.processing.Outputs;
 public final class AnswerDeliveryBench {
     private AnswerDeliveryBench() {}
 
-    public static void main(String[] args) throws Exception {
-        int vertices = 264_346, per = 60_000, runs = 200, warmup = 50;
-        TopicsConfig topics = new TopicsConfig();
-        Properties producerExtra = new Properties(), consumerExtra = new Properties();
-        for (int i = 0; i < args.length; i += 2) {
-            String v = args[i + 1];
-            switch (args[i]) {
-                case "--vertices" -> vertices = Integer.parseInt(v);
-                case "--chunk-vertices" -> per = Integer.parseInt(v);
-                case "--runs" -> runs = Integer.parseInt(v);
-                case "--warmup" -> warmup = Integer.parseInt(v);
-                case "--max-message-bytes" -> topics.setMaxMessageBytes(Integer.parseInt(v));
-                case "--producer" -> producerExtra.put(v.substring(0, v.indexOf('=')), v.substring(v.indexOf('=') + 1));
-                case "--consumer" -> consumerExtra.put(v.substring(0, v.indexOf('=')), v.substring(v.indexOf('=') + 1));
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
+    @Command(name = "AnswerDeliveryBench", description = "One FULL answer published by the worker's OutputPublisher "
+            + "to the embedded broker and read back, without the engine.")
+    static final class Cli implements BenchCli.Command<Cli> {
+        @Option(names = "--vertices", paramLabel = "N", description = "distances and parents of the answer")
+        int vertices = 264_346;
+        @Option(names = "--chunk-vertices", paramLabel = "N", description = "vertices a chunk")
+        int per = 60_000;
+        @Mixin
+        BenchCli.Runs runs;
+        @Option(names = "--warmup", paramLabel = "N", description = "untimed runs first")
+        int warmup = 50;
+        @Option(names = "--max-message-bytes", paramLabel = "N", description = "the results topic's max.message.bytes")
+        Integer maxMessageBytes;
+        @Option(names = "--producer", paramLabel = "KEY=VALUE", description = "a producer setting (repeatable)")
+        Map<String, String> producer = new LinkedHashMap<>();
+        @Option(names = "--consumer", paramLabel = "KEY=VALUE", description = "a consumer setting (repeatable)")
+        Map<String, String> consumer = new LinkedHashMap<>();
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--runs", "200");
         }
+
+        @Override
+        public Cli options(String[] args) {
+            // the shared options checked now: a bad value is a usage error, not a failure mid-run
+            runs.runs();
+            return this;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Cli o = BenchCli.options("AnswerDeliveryBench", args, Cli::new);
+        int vertices = o.vertices, per = o.per, runs = o.runs.runs(), warmup = o.warmup;
+        TopicsConfig topics = new TopicsConfig();
+        if (o.maxMessageBytes != null) topics.setMaxMessageBytes(o.maxMessageBytes);
+        Properties producerExtra = new Properties(), consumerExtra = new Properties();
+        producerExtra.putAll(o.producer);
+        consumerExtra.putAll(o.consumer);
         FrontierCodec.trust();
         SplittableRandom rnd = new SplittableRandom(42);
         double[] dist = new double[vertices];

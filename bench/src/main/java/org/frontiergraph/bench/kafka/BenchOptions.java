@@ -1,12 +1,16 @@
 package org.frontiergraph.bench.kafka;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.client.FrontierClient;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * KafkaBench's command line. Every option has a default, so {@code KafkaBench} alone runs NY and kron20 through an
@@ -45,106 +49,110 @@ record BenchOptions(String bootstrap, boolean startWorker, boolean workerJvm, St
     /** In the order they run: edge-updates last, as it changes which edges exist. */
     static final List<String> SCENARIOS = List.of("load", "closed", "burst", "updates", "update-then-query", "edge-updates");
 
-    static final String USAGE = String.join("\n",
-            "usage: KafkaBench [--bootstrap HOST:PORT [--start-worker]] [--worker-jvm] [--worker-heap 8g]",
-            "                  [--graphs ny,kron20] [--backend auto|gpu|cpu] [--queries 100] [--warmup 20] [--burst 1000]",
-            "                  [--updates 10000] [--query-every 1000] [--load-runs 3] [--verify 2] [--budget-s 20]",
-            "                  [--timeout-s 300] [--seed 42] [--scenarios " + String.join(",", SCENARIOS) + "]",
-            "                  [--out FILE.md] [--command TEXT] [--compression none|lz4|zstd|snappy|gzip]",
-            "  scenarios: load (snapshot loads), closed (one query at a time), burst (SUMMARY queries in flight at once),",
-            "  updates (single-edge re-weights, one SSSP SUMMARY query per --query-every), update-then-query (a re-weight",
-            "  then a query, repeated), edge-updates (as updates, but alternately an edge removed and one added)",
-            "  without --bootstrap: an embedded Kafka broker (KRaft) and a worker are started; graphs as GpuBench names",
-            "  them (ny = ../shared/datasets/USA-road-d.NY.gr.gz or $FRONTIER_DATASETS, kronSCALE, uniformSCALE)");
-
-    /** A bad command line; the message says what. */
-    static final class UsageException extends IllegalArgumentException {
-        UsageException(String message) { super(message); }
+    static BenchOptions parse(String[] args) {
+        return BenchCli.parse(new Cli(), args);
     }
 
-    static BenchOptions parse(String[] args) {
-        String bootstrap = null, workerHeap = "8g", backend = "auto", command = null;
-        String compression = FrontierClient.DEFAULT_COMPRESSION;
-        boolean startWorker = false, workerJvm = false;
-        List<String> graphs = List.of("ny", "kron20");
-        int queries = 100, warmup = 20, burst = 1000, updates = 10_000, queryEvery = 1000, loadRuns = 3, verify = 2;
-        int budgetS = 20, timeoutS = 300;
-        long seed = 42;
-        Set<String> scenarios = new LinkedHashSet<>(SCENARIOS);
-        Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            switch (a) {
-                case "--start-worker" -> startWorker = true;
-                case "--worker-jvm" -> workerJvm = true;
-                case "--help", "-h" -> throw new UsageException("");
-                default -> {
-                    if (i + 1 >= args.length) throw new UsageException(a + " needs a value");
-                    String v = args[++i];
-                    switch (a) {
-                        case "--bootstrap" -> bootstrap = v;
-                        case "--worker-heap" -> workerHeap = v;
-                        case "--graphs" -> graphs = names(v);
-                        case "--backend" -> {
-                            backend = v.toLowerCase(Locale.ROOT);
-                            if (!Set.of("auto", "gpu", "cpu").contains(backend)) throw new UsageException("--backend auto|gpu|cpu");
-                        }
-                        case "--queries" -> queries = positive(a, v, 1);
-                        case "--warmup" -> warmup = positive(a, v, 0);
-                        case "--burst" -> burst = positive(a, v, 1);
-                        case "--updates" -> updates = positive(a, v, 1);
-                        case "--query-every" -> queryEvery = positive(a, v, 1);
-                        case "--load-runs" -> loadRuns = positive(a, v, 1);
-                        case "--verify" -> verify = positive(a, v, 0);
-                        case "--budget-s" -> budgetS = positive(a, v, 1);
-                        case "--timeout-s" -> timeoutS = positive(a, v, 1);
-                        case "--seed" -> seed = Long.parseLong(v);
-                        case "--scenarios" -> {
-                            scenarios = new LinkedHashSet<>();
-                            for (String s : names(v)) {
-                                if (!SCENARIOS.contains(s)) throw new UsageException("unknown scenario '" + s + "' (" + String.join(",", SCENARIOS) + ")");
-                            }
-                            for (String s : SCENARIOS) if (names(v).contains(s)) scenarios.add(s);
-                        }
-                        case "--out" -> out = Path.of(v);
-                        case "--command" -> command = v;
-                        case "--compression" -> {
-                            compression = v.toLowerCase(Locale.ROOT);
-                            if (!Set.of("none", "lz4", "zstd", "snappy", "gzip").contains(compression)) {
-                                throw new UsageException("--compression none|lz4|zstd|snappy|gzip");
-                            }
-                        }
-                        default -> throw new UsageException("unknown option " + a);
-                    }
-                }
+    /** Where the benchmark runs: an embedded broker and worker, or a running cluster. Shared with SubscriptionBench. */
+    static final class Cluster {
+        @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "a running Kafka cluster (default: start "
+                + "an embedded broker (KRaft) and a worker in this JVM)")
+        String bootstrap;
+        @Option(names = "--start-worker", description = "with --bootstrap: start a worker against it too")
+        boolean startWorker;
+        @Option(names = "--worker-jvm", description = "start the worker as a child JVM instead of in this JVM")
+        boolean workerJvm;
+        @Option(names = "--worker-heap", paramLabel = "SIZE", description = "the child JVM's -Xmx")
+        String workerHeap = "8g";
+
+        void check() {
+            if (startWorker && bootstrap == null) {
+                throw new IllegalArgumentException("--start-worker goes with --bootstrap (without one a worker is always started)");
             }
         }
-        if (startWorker && bootstrap == null) throw new UsageException("--start-worker goes with --bootstrap (without one a worker is always started)");
-        if (graphs.isEmpty()) throw new UsageException("--graphs names no graph");
-        if (command == null) command = "KafkaBench " + String.join(" ", args);
-        return new BenchOptions(bootstrap, startWorker, workerJvm, workerHeap, graphs, backend, queries, warmup, burst,
-                updates, queryEvery, loadRuns, verify, budgetS, timeoutS, seed, Set.copyOf(scenarios), out, command.trim(),
-                compression);
+    }
+
+    @Command(name = "KafkaBench", description = "The end-to-end benchmark through Kafka: snapshot loads, queries, bursts "
+            + "and updates, every answer checked.", footer = {"",
+            "Scenarios: load (snapshot loads), closed (one query at a time), burst (SUMMARY queries in flight at once),",
+            "updates (single-edge re-weights, one SSSP SUMMARY query per --query-every), update-then-query (a re-weight",
+            "then a query, repeated), edge-updates (as updates, but alternately an edge removed and one added)."})
+    static final class Cli implements BenchCli.Command<BenchOptions> {
+        @Mixin
+        Cluster cluster;
+        @Mixin
+        BenchCli.Graphs graphs;
+        @Mixin
+        BenchCli.Backend backend;
+        @Option(names = "--queries", paramLabel = "N", description = "closed loop: queries per algorithm and mode; "
+                + "update-then-query: repetitions")
+        int queries = 100;
+        @Option(names = "--warmup", paramLabel = "N", description = "closed loop: untimed queries of each algorithm and mode")
+        int warmup = 20;
+        @Option(names = "--burst", paramLabel = "N", description = "burst: SUMMARY queries in flight at once, per algorithm")
+        int burst = 1000;
+        @Option(names = "--updates", paramLabel = "N", description = "sustained updates: at most this many")
+        int updates = 10_000;
+        @Option(names = "--query-every", paramLabel = "N", description = "sustained updates: one query per this many updates")
+        int queryEvery = 1000;
+        @Option(names = "--load-runs", paramLabel = "N", description = "snapshot load: timed loads of each graph")
+        int loadRuns = 3;
+        @Option(names = "--verify", paramLabel = "N", description = "answers per table row checked against the CPU engine")
+        int verify = 2;
+        @Option(names = "--budget-s", paramLabel = "S", description = "seconds a closed-loop cell, a burst, the sustained "
+                + "updates or update-then-query may take")
+        int budgetS = 20;
+        @Option(names = "--timeout-s", paramLabel = "S", description = "the longest wait for one answer or status")
+        int timeoutS = 300;
+        @Option(names = "--seed", paramLabel = "N", description = "sources, targets, re-weighted edges and weights")
+        long seed = 42;
+        @Option(names = "--scenarios", paramLabel = "S,S", description = "which tables to produce")
+        String scenarios = String.join(",", SCENARIOS);
+        @Mixin
+        BenchCli.Output output;
+        @Option(names = "--compression", paramLabel = "none|lz4|zstd|snappy|gzip", description = "the client's producer codec")
+        String compression = FrontierClient.DEFAULT_COMPRESSION;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--graphs", "ny,kron20", "--backend", "auto");
+        }
+
+        @Override
+        public BenchOptions options(String[] args) {
+            cluster.check();
+            at("--queries", queries, 1);
+            at("--warmup", warmup, 0);
+            at("--burst", burst, 1);
+            at("--updates", updates, 1);
+            at("--query-every", queryEvery, 1);
+            at("--load-runs", loadRuns, 1);
+            at("--verify", verify, 0);
+            at("--budget-s", budgetS, 1);
+            at("--timeout-s", timeoutS, 1);
+            List<String> named = BenchCli.names(scenarios);
+            for (String s : named) {
+                if (!SCENARIOS.contains(s)) throw new IllegalArgumentException("unknown scenario '" + s + "' (" + String.join(",", SCENARIOS) + ")");
+            }
+            Set<String> chosen = new LinkedHashSet<>();
+            for (String s : SCENARIOS) if (named.contains(s)) chosen.add(s);
+            String codec = compression.toLowerCase(Locale.ROOT);
+            if (!Set.of("none", "lz4", "zstd", "snappy", "gzip").contains(codec)) {
+                throw new IllegalArgumentException("--compression none|lz4|zstd|snappy|gzip");
+            }
+            return new BenchOptions(cluster.bootstrap, cluster.startWorker, cluster.workerJvm, cluster.workerHeap,
+                    graphs.graphs(), backend.backend(), queries, warmup, burst, updates, queryEvery, loadRuns, verify, budgetS,
+                    timeoutS, seed, Set.copyOf(chosen), output.out(), output.command("KafkaBench", args).trim(), codec);
+        }
+    }
+
+    /** @throws IllegalArgumentException when {@code value} is below {@code min} */
+    static void at(String option, long value, long min) {
+        if (value < min) throw new IllegalArgumentException(option + " must be at least " + min);
     }
 
     /** Whether this run starts a worker (embedded broker, or --start-worker). */
     boolean startsWorker() { return bootstrap == null || startWorker; }
 
     boolean runs(String scenario) { return scenarios.contains(scenario); }
-
-    private static List<String> names(String csv) {
-        List<String> out = new ArrayList<>();
-        for (String s : csv.split(",")) if (!s.isBlank()) out.add(s.trim().toLowerCase(Locale.ROOT));
-        return out;
-    }
-
-    private static int positive(String option, String value, int min) {
-        try {
-            int n = Integer.parseInt(value.replace("_", ""));
-            if (n < min) throw new UsageException(option + " must be at least " + min);
-            return n;
-        } catch (NumberFormatException e) {
-            throw new UsageException(option + " needs a number, got '" + value + "'");
-        }
-    }
 }

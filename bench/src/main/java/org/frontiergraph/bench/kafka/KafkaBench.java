@@ -1,6 +1,5 @@
 package org.frontiergraph.bench.kafka;
 
-import org.frontiergraph.bench.BenchMain;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +12,7 @@ import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.cli.Snapshots;
@@ -46,7 +46,7 @@ public final class KafkaBench {
     record Outcome(Report report, String markdown) {}
 
     public static void main(String[] args) {
-        BenchMain.main("KafkaBench", BenchOptions.USAGE, args, BenchOptions::parse, o -> {
+        BenchMain.main("KafkaBench", args, BenchOptions.Cli::new, o -> {
             Outcome r = run(o);
             return new BenchMain.Result(r.markdown(), r.report().allOk());
         });

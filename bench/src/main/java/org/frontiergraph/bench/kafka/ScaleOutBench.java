@@ -48,7 +48,7 @@ public final class ScaleOutBench {
     private ScaleOutBench() {}
 
     public static void main(String[] args) {
-        BenchMain.main("ScaleOutBench", ScaleOutOptions.USAGE, args, ScaleOutOptions::parse, ScaleOutBench::run);
+        BenchMain.main("ScaleOutBench", args, ScaleOutOptions.Cli::new, ScaleOutBench::run);
     }
 
     /** Which partitions and graphs a phase's workers held, and the CPU each process used during its load. */

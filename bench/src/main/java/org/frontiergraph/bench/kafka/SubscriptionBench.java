@@ -1,6 +1,5 @@
 package org.frontiergraph.bench.kafka;
 
-import org.frontiergraph.bench.BenchMain;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +21,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.frontiergraph.bench.BenchCli;
+import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.bench.gpu.GpuBench;
-import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.engine.Timing;
@@ -43,6 +43,10 @@ import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.PackedArrays;
+import org.frontiergraph.worker.query.Answers;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * Standing queries through Kafka, as a subscriber sees them: one worker (the embedded broker and a worker in this JVM,
@@ -78,57 +82,8 @@ public final class SubscriptionBench {
     record Options(String graph, int subscriptions, int rate, int seconds, String backend, String bootstrap,
                    boolean startWorker, boolean workerJvm, String workerHeap, int verify, int timeoutS, long seed, Path out,
                    String command, int warmupS, int readers) {
-        static final String USAGE = String.join("\n",
-                "usage: SubscriptionBench [--graph ny] [--subscriptions 100] [--rate 1000] [--seconds 30] [--warmup-s 0]",
-                "                         [--backend auto|gpu|cpu] [--bootstrap HOST:PORT [--start-worker]] [--worker-jvm]",
-                "                         [--worker-heap 8g] [--verify 5] [--timeout-s 300] [--seed 42] [--out FILE.md]",
-                "                         [--readers N] [--command TEXT]",
-                "  --readers: consumers (one thread each) reading the pushes, each a share of the results topic's partitions",
-                "  (default: one per partition, at most half the cores)",
-                "  without --bootstrap: an embedded Kafka broker (KRaft) and a worker are started; --graph as GpuBench names",
-                "  graphs (ny = ../shared/datasets/USA-road-d.NY.gr.gz or $FRONTIER_DATASETS, kronSCALE, uniformSCALE, gridSIDE)");
-
         static Options parse(String[] args) {
-            String graph = "ny", backend = "auto", bootstrap = null, workerHeap = "8g", command = null;
-            int subscriptions = 100, rate = 1000, seconds = 30, verify = 5, timeoutS = 300, warmupS = 0;
-            int readers = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
-            boolean startWorker = false, workerJvm = false;
-            long seed = 42;
-            Path out = null;
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "--start-worker" -> startWorker = true;
-                    case "--worker-jvm" -> workerJvm = true;
-                    case "--help", "-h" -> throw new BenchOptions.UsageException("");
-                    default -> {
-                        if (i + 1 >= args.length) throw new BenchOptions.UsageException(a + " needs a value");
-                        String v = args[++i];
-                        switch (a) {
-                            case "--graph" -> graph = v.trim().toLowerCase(Locale.ROOT);
-                            case "--subscriptions" -> subscriptions = positive(a, v, 1);
-                            case "--rate" -> rate = positive(a, v, 1);
-                            case "--seconds" -> seconds = positive(a, v, 1);
-                            case "--warmup-s" -> warmupS = positive(a, v, 0);
-                            case "--readers" -> readers = positive(a, v, 1);
-                            case "--backend" -> backend = v.toLowerCase(Locale.ROOT);
-                            case "--bootstrap" -> bootstrap = v;
-                            case "--worker-heap" -> workerHeap = v;
-                            case "--verify" -> verify = positive(a, v, 0);
-                            case "--timeout-s" -> timeoutS = positive(a, v, 1);
-                            case "--seed" -> seed = Long.parseLong(v);
-                            case "--out" -> out = Path.of(v);
-                            case "--command" -> command = v;
-                            default -> throw new BenchOptions.UsageException("unknown option " + a);
-                        }
-                    }
-                }
-            }
-            if (command == null) command = ("SubscriptionBench " + String.join(" ", args)).trim();
-            Options o = new Options(graph, subscriptions, rate, seconds, backend, bootstrap, startWorker, workerJvm, workerHeap,
-                    Math.min(verify, subscriptions), timeoutS, seed, out, command, warmupS, readers);
-            o.cluster();   // KafkaBench's rules for the cluster options
-            return o;
+            return BenchCli.parse(new Cli(), args);
         }
 
         /** The cluster part as KafkaBench's options, for {@link BenchCluster}. */
@@ -140,15 +95,58 @@ public final class SubscriptionBench {
             if (workerJvm) a.add("--worker-jvm");
             return BenchOptions.parse(a.toArray(String[]::new));
         }
+    }
 
-        private static int positive(String option, String value, int min) {
-            try {
-                int n = Integer.parseInt(value.replace("_", "").replace(",", ""));
-                if (n < min) throw new BenchOptions.UsageException(option + " must be at least " + min);
-                return n;
-            } catch (NumberFormatException e) {
-                throw new BenchOptions.UsageException(option + " needs a number, got '" + value + "'");
-            }
+    @Command(name = "SubscriptionBench", description = "DELTA SSSP subscriptions through Kafka under single-edge re-weights "
+            + "at a target rate: push latency and bytes, every push applied and checked.", footer = {"",
+            "--graph as GpuBench names graphs (ny = ../shared/datasets/USA-road-d.NY.gr.gz or $FRONTIER_DATASETS,",
+            "kronSCALE, uniformSCALE, gridSIDE)."})
+    static final class Cli implements BenchCli.Command<Options> {
+        @Option(names = "--graph", paramLabel = "NAME", description = "the graph, as GpuBench names it")
+        String graph = "ny";
+        @Option(names = "--subscriptions", paramLabel = "N", description = "DELTA SSSP subscriptions from distinct sources")
+        int subscriptions = 100;
+        @Option(names = "--rate", paramLabel = "N", description = "re-weights a second")
+        int rate = 1000;
+        @Option(names = "--seconds", paramLabel = "S", description = "how long the re-weights go on (timed)")
+        int seconds = 30;
+        @Option(names = "--warmup-s", paramLabel = "S", description = "untimed re-weights at the same rate first")
+        int warmupS;
+        @Option(names = "--readers", paramLabel = "N", description = "consumers (one thread each) reading the pushes, "
+                + "each a share of the results topic's partitions (default: one per partition, at most half the cores)")
+        int readers = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+        @Mixin
+        BenchCli.Backend backend;
+        @Mixin
+        BenchOptions.Cluster cluster;
+        @Option(names = "--verify", paramLabel = "N", description = "subscriptions checked against fresh FULL answers at the end")
+        int verify = 5;
+        @Option(names = "--timeout-s", paramLabel = "S", description = "the longest wait for one answer or status")
+        int timeoutS = 300;
+        @Option(names = "--seed", paramLabel = "N", description = "sources and re-weights")
+        long seed = 42;
+        @Mixin
+        BenchCli.Output output;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--backend", "auto");
+        }
+
+        @Override
+        public Options options(String[] args) {
+            BenchOptions.at("--subscriptions", subscriptions, 1);
+            BenchOptions.at("--rate", rate, 1);
+            BenchOptions.at("--seconds", seconds, 1);
+            BenchOptions.at("--warmup-s", warmupS, 0);
+            BenchOptions.at("--readers", readers, 1);
+            BenchOptions.at("--verify", verify, 0);
+            BenchOptions.at("--timeout-s", timeoutS, 1);
+            Options o = new Options(graph.trim().toLowerCase(Locale.ROOT), subscriptions, rate, seconds, backend.backend(),
+                    cluster.bootstrap, cluster.startWorker, cluster.workerJvm, cluster.workerHeap, Math.min(verify, subscriptions),
+                    timeoutS, seed, output.out(), output.command("SubscriptionBench", args), warmupS, readers);
+            o.cluster();   // KafkaBench's rules for the cluster options
+            return o;
         }
     }
 
@@ -180,7 +178,7 @@ public final class SubscriptionBench {
     record Outcome(Result result, String markdown) {}
 
     public static void main(String[] args) {
-        BenchMain.main("SubscriptionBench", Options.USAGE, args, Options::parse, o -> {
+        BenchMain.main("SubscriptionBench", args, Cli::new, o -> {
             Outcome r = run(o);
             return new BenchMain.Result(r.markdown(), r.result().ok());
         });

@@ -7,31 +7,30 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.bfs.Bfs;
-import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.cc.Cc;
 import org.frontiergraph.kernels.cc.CcResult;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Timing;
-import org.frontiergraph.kernels.generate.KroneckerGraph;
-import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.UndirectedEdges;
-import org.frontiergraph.kernels.io.Datasets;
-import org.frontiergraph.kernels.io.GraphFiles;
 import org.frontiergraph.kernels.mst.Mst;
 import org.frontiergraph.kernels.mst.MstResult;
 import org.frontiergraph.kernels.sssp.Sssp;
 import org.frontiergraph.kernels.sssp.SsspResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /**
  * Frontier against the peers (gapbs BFS, SSSP and CC, ECL-MST), side by side on the same files and sources. Two steps,
@@ -53,44 +52,66 @@ public final class PeerBench {
     /** GAP's delta-stepping deltas (shared/peers/README.md): road graphs, and Kronecker / uniform with weights 1..255. */
     static final int ROAD_DELTA = 50_000, SYNTHETIC_DELTA = 2;
 
-    public static void main(String[] args) throws Exception {
-        if (args.length == 0) usage("no step given");
-        String step = args[0];
-        List<String> graphs = List.of("ny", "kron22", "uniform22");
-        int sources = 16, check = 2, mstRuns = -1, trials = 4;
-        String engine = "gpu", command = null;
-        Path work = null, out = null;
-        for (int i = 1; i < args.length; i++) {
-            String a = args[i];
-            if (i + 1 >= args.length) usage(a + " needs a value");
-            String v = args[++i];
-            switch (a) {
-                case "--graphs" -> graphs = List.of(v.split(","));
-                case "--sources" -> sources = Integer.parseInt(v);
-                case "--check" -> check = Integer.parseInt(v);
-                case "--mst-runs" -> mstRuns = Integer.parseInt(v);
-                case "--engine" -> engine = v;
-                case "--work" -> work = Path.of(v);
-                case "--out" -> out = Path.of(v);
-                case "--command" -> command = v;
-                case "--trials" -> trials = Integer.parseInt(v);
-                default -> usage("unknown argument " + a);
-            }
-        }
-        if (work == null) usage("--work is required");
-        switch (step) {
-            case "frontier" -> System.exit(frontier(work, graphs, sources, Math.min(check, sources),
-                    mstRuns < 0 ? sources : mstRuns, engine));
-            case "compare" -> System.exit(PeerReport.report(work, out, command, trials));
-            default -> usage("unknown step " + step);
+    /** The step to run, and its exit status. */
+    interface Step {
+        int run() throws IOException;
+    }
+
+    @Command(name = "PeerBench", description = "Frontier against the peers (gapbs, ECL-MST) on the same files and sources.",
+            subcommands = {FrontierStep.class, CompareStep.class})
+    static final class Cli implements BenchCli.Command<Step> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Step options(String[] args) {
+            ParseResult sub = spec.commandLine().getParseResult().subcommand();
+            if (sub == null) throw new IllegalArgumentException("no step given (frontier or compare)");
+            return (Step) sub.commandSpec().userObject();
         }
     }
 
-    private static void usage(String why) {
-        System.err.println("PeerBench: " + why + "\nusage: PeerBench frontier --work DIR [--graphs ny,kron22,uniform22]"
-                + " [--sources 16] [--check 2] [--mst-runs 16] [--engine gpu|cpu]\n"
-                + "       PeerBench compare --work DIR [--out peers.md] [--command TEXT] [--trials 4]");
-        System.exit(2);
+    @Command(name = "frontier", description = "Builds each graph, writes its files and sources for the peers, times "
+            + "Frontier's BFS, SSSP, MST and CC and writes the answers the agreement checks read.")
+    static final class FrontierStep implements Step {
+        @Option(names = "--work", paramLabel = "DIR", required = true, description = "the work folder")
+        Path work;
+        @Option(names = "--graphs", paramLabel = "G", split = ",", description = "graphs as GpuBench builds them")
+        List<String> graphs = List.of("ny", "kron22", "uniform22");
+        @Option(names = "--sources", paramLabel = "N", description = "GpuBench's seeded sources of non-zero degree")
+        int sources = 16;
+        @Option(names = "--check", paramLabel = "N", description = "sources whose answers are written for the checks")
+        int check = 2;
+        @Option(names = "--mst-runs", paramLabel = "N", description = "timed runs of the whole-graph MST and CC (default: --sources)")
+        int mstRuns = -1;
+        @Option(names = "--engine", paramLabel = "gpu|cpu", description = "Frontier's engine")
+        String engine = "gpu";
+
+        @Override
+        public int run() throws IOException {
+            return frontier(work, graphs, sources, Math.min(check, sources), mstRuns < 0 ? sources : mstRuns, engine);
+        }
+    }
+
+    @Command(name = "compare", description = "Reads the peers' logs and answers, checks that they agree, prints the ratios.")
+    static final class CompareStep implements Step {
+        @Option(names = "--work", paramLabel = "DIR", required = true, description = "the work folder")
+        Path work;
+        @Option(names = "--out", paramLabel = "FILE.md", description = "also write the table here")
+        Path out;
+        @Option(names = "--command", paramLabel = "TEXT", description = "how it was run")
+        String command;
+        @Option(names = "--trials", paramLabel = "N", description = "gapbs -n")
+        int trials = 4;
+
+        @Override
+        public int run() throws IOException {
+            return PeerReport.report(work, out, command, trials);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.exit(BenchCli.options("PeerBench", args, Cli::new).run());
     }
 
     /** The Frontier step; returns the exit status (0 when every graph was written and timed). */

@@ -10,12 +10,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.frontiergraph.bench.BenchCli;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Renders the reproduction's CSVs (long form x,series,value,note, as the paper mains write them) into PNGs in the
@@ -42,17 +45,25 @@ public final class Plots {
             new Spec("fig9_prim", "000 Fig. 9: MST runtimes, GTgraph random, |E| = 2|V|", "vertices", "time (ms)", true, true),
             new Spec("fig10_speedup", "000 Fig. 10: speedups", "vertices", "speedup (x)", true, false));
 
+    @Command(name = "Plots", description = "The reproduction's figures from its CSV files, and their links in the document.")
+    static final class Cli implements BenchCli.Command<Cli> {
+        @Option(names = "--in", paramLabel = "DIR", description = "the CSV files")
+        Path in = Path.of("repro-out");
+        @Option(names = "--figures", paramLabel = "DIR", description = "where the figures go")
+        Path figures = Path.of("docs/figures");
+        @Option(names = "--doc", paramLabel = "FILE.md", description = "the document that shows them")
+        Path doc = Path.of("docs/reproduction.md");
+
+        @Override
+        public Cli options(String[] args) {
+            return this;
+        }
+    }
+
     public static void main(String[] args) throws IOException {
         System.setProperty("java.awt.headless", "true");
-        Path in = Path.of("repro-out"), figures = Path.of("docs/figures"), doc = Path.of("docs/reproduction.md");
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--in" -> in = Path.of(args[++i]);
-                case "--figures" -> figures = Path.of(args[++i]);
-                case "--doc" -> doc = Path.of(args[++i]);
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-            }
-        }
+        Cli o = BenchCli.options("Plots", args, Cli::new);
+        Path in = o.in, figures = o.figures, doc = o.doc;
         Files.createDirectories(figures);
         Map<String, List<String>> figsOfPaper = new LinkedHashMap<>();
         for (Spec s : SPECS) {

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.kernels.Backends;
 import org.frontiergraph.kernels.engine.ComputeBackend;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
@@ -21,6 +22,9 @@ import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * Shared pieces of the seed-paper reproduction harness: arguments (--out, --quick, --budget-s, --runs), the time
@@ -49,24 +53,50 @@ final class Repro {
         WrongAnswer(String m) { super(m); }
     }
 
+    @Command(name = "Repro", description = "A seed paper's reproduction: its experiments timed, verified, written as CSV "
+            + "and a markdown fragment.")
+    static final class Cli implements BenchCli.Command<Cli> {
+        private final long defaultBudgetSeconds;
+        @Option(names = "--out", paramLabel = "DIR", defaultValue = "${env:OUT:-repro-out}", description = "where the CSV "
+                + "files and the fragment go")
+        Path out;
+        @Option(names = "--quick", description = "at most 3 timed runs, smaller sizes")
+        boolean quick;
+        @Option(names = "--budget-s", paramLabel = "S", description = "the time budget; what is left is skipped with a note")
+        long budgetS;
+        @Mixin
+        BenchCli.Runs runs;
+        @Option(names = "--only", paramLabel = "SECTION", split = ",", description = "sections to run (default: all)")
+        List<String> only = new ArrayList<>();
+        @Option(names = "--skip", paramLabel = "PART", split = ",", description = "parts to leave out (e.g. cpu-apsp)")
+        List<String> skip = new ArrayList<>();
+
+        Cli(long defaultBudgetSeconds) {
+            this.defaultBudgetSeconds = defaultBudgetSeconds;
+        }
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--budget-s", Long.toString(defaultBudgetSeconds), "--runs", "5");
+        }
+
+        @Override
+        public Cli options(String[] args) {
+            // the shared options checked now: a bad value is a usage error, not a failure mid-run
+            runs.runs();
+            return this;
+        }
+    }
+
     Repro(String paper, String[] args, long defaultBudgetSeconds) {
         this.paper = paper;
-        Path o = Path.of(System.getenv().getOrDefault("OUT", "repro-out"));
-        boolean q = false;
-        long budget = defaultBudgetSeconds;
-        int r = 5;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--out" -> o = Path.of(args[++i]);
-                case "--quick" -> q = true;
-                case "--budget-s" -> budget = Long.parseLong(args[++i]);
-                case "--runs" -> r = Integer.parseInt(args[++i]);
-                case "--only" -> only.addAll(List.of(args[++i].split(",")));
-                case "--skip" -> skip.addAll(List.of(args[++i].split(",")));
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                        + " (use --out DIR --quick --budget-s N --runs N --only SECTION,...)");
-            }
-        }
+        Cli cli = BenchCli.options(paper, args, () -> new Cli(defaultBudgetSeconds));
+        Path o = cli.out;
+        boolean q = cli.quick;
+        long budget = cli.budgetS;
+        int r = cli.runs.runs();
+        only.addAll(cli.only);
+        skip.addAll(cli.skip);
         out = o;
         quick = q;
         budgetNanos = budget * 1_000_000_000L;

@@ -4,8 +4,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
-import org.frontiergraph.worker.query.Answers;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.engine.Verification;
@@ -20,10 +21,14 @@ import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.query.Answers;
 import org.frontiergraph.worker.query.QueryAnswer;
 import org.frontiergraph.worker.query.QueryService;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * Query time through the worker's query service, without Kafka: the graph is installed from snapshot chunks as the
@@ -44,27 +49,43 @@ public final class QueryPathBench {
         TABLE.append(line).append('\n');
     }
 
+    @Command(name = "QueryPathBench", description = "Query time through the worker's query service, without Kafka.")
+    static final class Cli implements BenchCli.Command<Cli> {
+        @Mixin
+        BenchCli.Backend backend;
+        @Mixin
+        BenchCli.Graphs graphs;
+        @Mixin
+        BenchCli.Runs runs;
+        @Option(names = "--variants", description = "also time the kernel variants")
+        boolean variants;
+        @Mixin
+        BenchCli.Output output;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--backend", "auto", "--graphs", "ny,kron20,kron22", "--runs", "16");
+        }
+
+        @Override
+        public Cli options(String[] args) {
+            // the shared options checked now: a bad value is a usage error, not a failure mid-run
+            backend.backend();
+            graphs.graphs();
+            runs.runs();
+            return this;
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         org.frontiergraph.schema.codec.FrontierCodec.trust();
-        String backend = "auto", graphs = "ny,kron20,kron22";
-        int runs = 16;
-        boolean variants = false;
-        String command = null;
-        java.nio.file.Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--out" -> out = java.nio.file.Path.of(args[++i]);
-                case "--command" -> command = args[++i];
-                case "--backend" -> backend = args[++i];
-                case "--graphs" -> graphs = args[++i];
-                case "--runs" -> runs = Integer.parseInt(args[++i]);
-                case "--variants" -> variants = true;
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-        }
+        Cli o = BenchCli.options("QueryPathBench", args, Cli::new);
+        String command = o.output.command();
+        java.nio.file.Path out = o.output.out();
+        int runs = o.runs.runs();
         if (command != null) emit("command: `" + command + "`\n");
         FrontierConfig config = new FrontierConfig();
-        config.setBackend(backend);
+        config.setBackend(o.backend.backend());
         try (EngineService engines = new EngineService(config); GraphRegistry registry = new GraphRegistry(engines, config)) {
             QueryService queries = new QueryService(registry, engines, config);
             emit(String.format(Locale.ROOT, "QueryService (no Kafka), backend %s, %d cores, %s%n", engines.defaultBackend(),
@@ -72,8 +93,8 @@ public final class QueryPathBench {
             emit("| graph | algorithm | mode | backend | answer ms (median) | compute ms | copy ms | encode ms | chunks |");
             emit("|---|---|---|---|---:|---:|---:|---:|---:|");
             boolean ok = true;
-            for (String name : graphs.split(",")) ok &= bench(name.trim(), registry, queries, runs);
-            if (variants) ok &= variants(registry, queries);
+            for (String name : o.graphs.graphs()) ok &= bench(name, registry, queries, runs);
+            if (o.variants) ok &= variants(registry, queries);
             emit(ok ? "\nall answers verified" : "\nVERIFICATION FAILED");
             if (out != null) java.nio.file.Files.writeString(out, TABLE);
             if (!ok) System.exit(1);

@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.bfs.BfsResult;
@@ -34,6 +36,9 @@ import org.frontiergraph.worker.query.QueryService;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.GraphRegistry;
 import org.frontiergraph.worker.registry.SnapshotAssembler;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * What the message contract costs on USA-road-d.NY (264,346 vertices), without Kafka and without the kernels:
@@ -49,16 +54,30 @@ import org.frontiergraph.worker.registry.SnapshotAssembler;
 public final class ResultCodecBench {
     private ResultCodecBench() {}
 
+    @Command(name = "ResultCodecBench", description = "What the message contract costs on USA-road-d.NY, without Kafka and the kernels.")
+    static final class Cli implements BenchCli.Command<Cli> {
+        @Mixin
+        BenchCli.Runs runs;
+        @Option(names = "--warmup", paramLabel = "N", description = "untimed runs first")
+        int warmup = 10;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--runs", "21");
+        }
+
+        @Override
+        public Cli options(String[] args) {
+            // the shared options checked now: a bad value is a usage error, not a failure mid-run
+            runs.runs();
+            return this;
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         FrontierCodec.trust();
-        int runs = 21, warmup = 10;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--runs" -> runs = Integer.parseInt(args[++i]);
-                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-        }
+        Cli o = BenchCli.options("ResultCodecBench", args, Cli::new);
+        int runs = o.runs.runs(), warmup = o.warmup;
         Path f = Datasets.file(Datasets.NY).orElseThrow(() -> new IllegalStateException("USA-road-d.NY not found"));
         LoadedGraph ny = GraphFiles.read(f);
         FrontierConfig config = new FrontierConfig();

@@ -26,6 +26,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.bench.Machine;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
@@ -36,7 +37,6 @@ import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.schema.Algorithm;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphQuery;
-import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphState;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.LatencyEvent;
@@ -46,6 +46,9 @@ import org.frontiergraph.worker.FrontierWorker;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.registry.GraphRegistry;
 import org.frontiergraph.worker.registry.HeapBudget;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * How large a graph one worker holds and how fast it loads it: Kronecker graphs (undirected, integral weights 1..255,
@@ -72,52 +75,53 @@ import org.frontiergraph.worker.registry.HeapBudget;
  */
 public final class ScaleBench {
     private static final long SEED = 20_260_101L;   // GpuBench's, so kronN is the same graph there
-    static final String USAGE = "ScaleBench [--graphs kron22,kron24,kron25,kron26] [--backend gpu|cpu|auto] [--sources 3]"
-            + " [--reference-max-edges 134217728] [--timeout-s 300] [--worker KEY=VALUE]... [--chunk-edges 50000]"
-            + " [--producer KEY=VALUE]... [--out FILE.md] [--command TEXT]";
-
     private ScaleBench() {}
 
     /** The command line. */
     record Options(List<String> graphs, String backend, int sources, long referenceMaxEdges, Duration timeout,
                    Map<String, String> worker, int chunkEdges, Map<String, String> producer, Path out, String command) {
         static Options parse(String[] args) {
-            List<String> graphs = List.of("kron22", "kron24", "kron25", "kron26");
-            String backend = "gpu", command = "ScaleBench " + String.join(" ", args);
-            int sources = 3;
-            long referenceMaxEdges = 1L << 27;
-            int timeoutS = 300;
-            Path out = null;
-            Map<String, String> worker = new LinkedHashMap<>(), producer = new LinkedHashMap<>();
-            int chunkEdges = FrontierClient.CHUNK_EDGES;
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--help")) throw new IllegalArgumentException("");
-                if (i + 1 >= args.length) throw new IllegalArgumentException(a + " needs a value");
-                switch (a) {
-                    case "--graphs" -> graphs = Arrays.asList(args[++i].split(","));
-                    case "--backend" -> backend = args[++i];
-                    case "--sources" -> sources = Integer.parseInt(args[++i]);
-                    case "--reference-max-edges" -> referenceMaxEdges = Long.parseLong(args[++i]);
-                    case "--timeout-s" -> timeoutS = Integer.parseInt(args[++i]);
-                    case "--worker", "--producer" -> {
-                        String kv = args[++i];
-                        int eq = kv.indexOf('=');
-                        if (eq <= 0) throw new IllegalArgumentException(a + " takes KEY=VALUE, got " + kv);
-                        (a.equals("--worker") ? worker : producer).put(kv.substring(0, eq), kv.substring(eq + 1));
-                    }
-                    case "--chunk-edges" -> chunkEdges = Integer.parseInt(args[++i]);
-                    case "--out" -> out = Path.of(args[++i]);
-                    case "--command" -> command = args[++i];
-                    default -> throw new IllegalArgumentException("unknown option " + a);
-                }
-            }
-            for (String g : graphs) {
-                if (!g.matches("kron\\d+")) throw new IllegalArgumentException("not a Kronecker graph: " + g + " (kronSCALE)");
+            return BenchCli.parse(new Cli(), args);
+        }
+    }
+
+    @Command(name = "ScaleBench", description = "Kronecker graphs loaded through the embedded broker by one worker, "
+            + "then asked BFS, SSSP and MST, every answer verified.")
+    static final class Cli implements BenchCli.Command<Options> {
+        @Mixin
+        BenchCli.Graphs graphs;
+        @Mixin
+        BenchCli.Backend backend;
+        @Option(names = "--sources", paramLabel = "N", description = "BFS and SSSP sources per graph")
+        int sources = 3;
+        @Option(names = "--reference-max-edges", paramLabel = "N", description = "graphs up to this many edges are "
+                + "checked against the CPU engine too")
+        long referenceMaxEdges = 1L << 27;
+        @Option(names = "--timeout-s", paramLabel = "S", description = "the longest wait for a load's status or an answer")
+        int timeoutS = 300;
+        @Option(names = "--worker", paramLabel = "KEY=VALUE", description = "a property of the worker (repeatable)")
+        Map<String, String> worker = new LinkedHashMap<>();
+        @Option(names = "--chunk-edges", paramLabel = "N", description = "edges a snapshot chunk")
+        int chunkEdges = FrontierClient.CHUNK_EDGES;
+        @Option(names = "--producer", paramLabel = "KEY=VALUE", description = "a setting of the client's producer (repeatable)")
+        Map<String, String> producer = new LinkedHashMap<>();
+        @Mixin
+        BenchCli.Output output;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--graphs", "kron22,kron24,kron25,kron26", "--backend", "gpu");
+        }
+
+        @Override
+        public Options options(String[] args) {
+            List<String> g = graphs.graphs();
+            for (String name : g) {
+                if (!name.matches("kron\\d+")) throw new IllegalArgumentException("not a Kronecker graph: " + name + " (kronSCALE)");
             }
             if (sources < 1) throw new IllegalArgumentException("--sources must be >= 1");
-            return new Options(graphs, backend, sources, referenceMaxEdges, Duration.ofSeconds(timeoutS), Map.copyOf(worker),
-                    chunkEdges, Map.copyOf(producer), out, command);
+            return new Options(g, backend.backend(), sources, referenceMaxEdges, Duration.ofSeconds(timeoutS), Map.copyOf(worker),
+                    chunkEdges, Map.copyOf(producer), output.out(), output.command("ScaleBench", args));
         }
     }
 
@@ -142,7 +146,7 @@ public final class ScaleBench {
     }
 
     public static void main(String[] args) {
-        BenchMain.main("ScaleBench", USAGE, args, Options::parse, o -> {
+        BenchMain.main("ScaleBench", args, Cli::new, o -> {
             Outcome r = run(o);
             return new BenchMain.Result(r.markdown(), r.ok());
         });

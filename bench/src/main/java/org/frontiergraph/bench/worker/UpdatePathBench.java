@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.bench.kafka.Reweights;
 import org.frontiergraph.cli.Snapshots;
@@ -16,6 +18,9 @@ import org.frontiergraph.worker.processing.GraphEventProcessor;
 import org.frontiergraph.worker.processing.InputRecord;
 import org.frontiergraph.worker.processing.Outputs;
 import org.frontiergraph.worker.registry.GraphRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * The worker's own cost of a single-edge re-weight, without Kafka: encoded GraphUpdate records handed to the
@@ -28,22 +33,36 @@ import org.frontiergraph.worker.registry.GraphRegistry;
 public final class UpdatePathBench {
     private UpdatePathBench() {}
 
-    public static void main(String[] args) throws Exception {
-        List<String> graphs = List.of("ny", "kron18");
-        int updates = 400_000, poll = 2_000, runs = 3;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--graphs" -> graphs = Arrays.asList(args[++i].split(","));
-                case "--updates" -> updates = Integer.parseInt(args[++i]);
-                case "--poll" -> poll = Integer.parseInt(args[++i]);
-                case "--runs" -> runs = Integer.parseInt(args[++i]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (--graphs A,B --updates N --poll N --runs N)");
-            }
+    @Command(name = "UpdatePathBench", description = "The worker's own cost of a single-edge re-weight, without Kafka.")
+    static final class Cli implements BenchCli.Command<Cli> {
+        @Mixin
+        BenchCli.Graphs graphs;
+        @Option(names = "--updates", paramLabel = "N", description = "re-weights a run")
+        int updates = 400_000;
+        @Option(names = "--poll", paramLabel = "N", description = "records a poll")
+        int poll = 2_000;
+        @Mixin
+        BenchCli.Runs runs;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--graphs", "ny,kron18", "--runs", "3");
         }
+
+        @Override
+        public Cli options(String[] args) {
+            // the shared options checked now: a bad value is a usage error, not a failure mid-run
+            graphs.graphs();
+            runs.runs();
+            return this;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Cli o = BenchCli.options("UpdatePathBench", args, Cli::new);
         System.out.println("| graph | updates | records a poll | run | us per update | of it: status encode | updates/s |");
         System.out.println("|---|---:|---:|---:|---:|---:|---:|");
-        for (String g : graphs) measure(g, updates, poll, runs);
+        for (String g : o.graphs.graphs()) measure(g, o.updates, o.poll, o.runs.runs());
         System.exit(0);
     }
 

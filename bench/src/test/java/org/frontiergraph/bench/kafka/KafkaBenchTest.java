@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.frontiergraph.bench.BenchCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -124,13 +125,13 @@ class KafkaBenchTest {
             try {
                 BenchOptions.parse(args);
                 throw new AssertionError("accepted " + String.join(" ", args));
-            } catch (BenchOptions.UsageException expected) {
+            } catch (BenchCli.UsageException expected) {
                 assertTrue(!expected.getMessage().isEmpty());
             }
         }
         BenchOptions o = BenchOptions.parse(new String[] {"--scenarios", "burst,load", "--bootstrap", "h:9092"});
         assertTrue(o.runs("burst") && o.runs("load") && !o.runs("closed") && !o.runs("edge-updates") && !o.startsWorker());
         assertTrue(BenchOptions.parse(new String[] {"--scenarios", "edge-updates"}).runs("edge-updates"));
-        assertTrue(BenchOptions.USAGE.contains("edge-updates"));
+        assertTrue(BenchCli.usage(new BenchOptions.Cli()).contains("edge-updates"));
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.frontiergraph.bench.BenchCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,7 +60,7 @@ class SubscriptionBenchTest {
     void badCommandLinesAreRefused() {
         for (String[] args : new String[][] {{"--subscriptions", "0"}, {"--rate", "x"}, {"--backend", "tpu"}, {"--start-worker"},
                 {"--seconds"}, {"--nonsense", "1"}}) {
-            assertThrows(BenchOptions.UsageException.class, () -> SubscriptionBench.Options.parse(args), String.join(" ", args));
+            assertThrows(BenchCli.UsageException.class, () -> SubscriptionBench.Options.parse(args), String.join(" ", args));
         }
         SubscriptionBench.Options o = SubscriptionBench.Options.parse(new String[] {"--bootstrap", "h:9092", "--subscriptions", "3"});
         assertEquals(3, o.verify(), "at most one view verified per subscription");

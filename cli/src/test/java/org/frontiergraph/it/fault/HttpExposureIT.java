@@ -8,7 +8,6 @@ import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,11 +16,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.awaitility.Awaitility;
-import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -33,24 +30,13 @@ import org.junit.jupiter.api.Test;
  * frontier.ui.max-draw-edges is refused (413) before any work; a client's drawings are computed one at a time
  * (429) and served from a cache afterwards. Good traffic in between is answered exactly once and verified.
  */
-class HttpExposureIT {
+class HttpExposureIT extends FaultTest {
     static final long SEED = 0xFA_0007L;
     static final int PARTITIONS = 2;
     static final String TOKEN = "t0k3n-" + Long.toHexString(SEED);
     static final List<String> UI = List.of("/ui", "/ui/app.js", "/ui/api/overview", "/ui/api/cluster",
             "/ui/api/graphs/good-0/view?algorithm=mst");
     static final List<String> HEALTH = List.of("/health", "/health/liveness", "/health/readiness");
-
-    private EmbeddedKafkaBroker broker;
-    private final List<WorkerProcess> workers = new ArrayList<>();
-    private Path dir;
-
-    @AfterEach
-    void stop() {
-        workers.forEach(WorkerProcess::close);
-        if (broker != null) broker.close();
-        FaultSupport.deleteQuietly(dir);
-    }
 
     /** The first non-loopback address of this machine (IPv4 first), or null when it has none. */
     static InetAddress nonLoopback() throws Exception {
@@ -67,12 +53,9 @@ class HttpExposureIT {
     @Test
     void theLiveViewAnswersOnlyLoopbackAndTokenCallersAndItsWorkIsBounded() throws Exception {
         long t0 = System.nanoTime();
-        dir = FaultSupport.tempDir("http");
-        broker = EmbeddedKafkaBroker.startTemporary();
-        String bootstrap = broker.bootstrapServers();
-        FaultSupport.createTopics(bootstrap, PARTITIONS);
+        String bootstrap = startBroker("http", PARTITIONS);
         Map<String, String> settings = Map.of("frontier.topics.partitions", Integer.toString(PARTITIONS));
-        WorkerProcess worker = start("exposed", bootstrap, settings, Map.of("FRONTIER_UI_TOKEN", TOKEN));
+        WorkerProcess exposed = start("exposed", bootstrap, settings, Map.of("FRONTIER_UI_TOKEN", TOKEN));
         InetAddress lo = InetAddress.getLoopbackAddress();
         InetAddress remote = nonLoopback();
         Map<String, String> none = Map.of(), bearer = Map.of("Authorization", "Bearer " + TOKEN),
@@ -90,12 +73,12 @@ class HttpExposureIT {
             good.step();
 
             // loopback: the live view without a token
-            for (String path : UI) assertEquals(200, worker.httpGet(lo, path, none).statusCode(), "loopback " + path);
+            for (String path : UI) assertEquals(200, exposed.httpGet(lo, path, none).statusCode(), "loopback " + path);
             good.step();
 
             // the edge cap: refused before any work
             long c0 = System.nanoTime();
-            HttpResponse<String> dense = worker.httpGet(lo, "/ui/api/graphs/dense/view?algorithm=mst", none);
+            HttpResponse<String> dense = exposed.httpGet(lo, "/ui/api/graphs/dense/view?algorithm=mst", none);
             long denseMs = (System.nanoTime() - c0) / 1_000_000;
             assertEquals(413, dense.statusCode(), dense.body());
             assertTrue(dense.body().contains("frontier.ui.max-draw-edges"), dense.body());
@@ -104,7 +87,7 @@ class HttpExposureIT {
             // one drawing at a time per client: 8 uncached drawings of the 5,000-vertex graph sent side by side
             List<CompletableFuture<HttpResponse<String>>> burst = new ArrayList<>();
             for (int s = 0; s < 8; s++) {
-                burst.add(worker.httpGetAsync(lo, "/ui/api/graphs/wide/view?algorithm=sssp&source=" + s, none));
+                burst.add(exposed.httpGetAsync(lo, "/ui/api/graphs/wide/view?algorithm=sssp&source=" + s, none));
             }
             int ok = 0, busy = 0;
             for (CompletableFuture<HttpResponse<String>> f : burst) {
@@ -117,10 +100,10 @@ class HttpExposureIT {
             good.step();
             // the cache: a drawing done before comes back without being computed again
             long c1 = System.nanoTime();
-            HttpResponse<String> first = worker.httpGet(lo, "/ui/api/graphs/wide/view?algorithm=mst", none);
+            HttpResponse<String> first = exposed.httpGet(lo, "/ui/api/graphs/wide/view?algorithm=mst", none);
             long firstMs = (System.nanoTime() - c1) / 1_000_000;
             long c2 = System.nanoTime();
-            HttpResponse<String> again = worker.httpGet(lo, "/ui/api/graphs/wide/view?algorithm=mst", none);
+            HttpResponse<String> again = exposed.httpGet(lo, "/ui/api/graphs/wide/view?algorithm=mst", none);
             long againMs = (System.nanoTime() - c2) / 1_000_000;
             assertEquals(200, first.statusCode(), first.body());
             assertEquals(first.body(), again.body(), "the cached drawing");
@@ -128,26 +111,26 @@ class HttpExposureIT {
                     + "413 in %d ms; 8 drawings at once: %d drawn, %d refused 429; a 5,000-vertex MST drawing %d ms, "
                     + "again from the cache %d ms", denseMs, ok, busy, firstMs, againMs));
 
-            String loLiveness = worker.httpBody("/health/liveness");
+            String loLiveness = exposed.httpBody("/health/liveness");
             assertTrue(loLiveness.contains("\"restarts\":0"), "loopback sees the details: " + loLiveness);
 
             if (remote != null) {
                 int refused = 0;
                 for (String path : UI) {
-                    HttpResponse<String> r = worker.httpGet(remote, path, none);
+                    HttpResponse<String> r = exposed.httpGet(remote, path, none);
                     assertEquals(401, r.statusCode(), remote + " " + path + ": " + r.body());
                     assertTrue(r.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer"), r.headers().toString());
                     assertEquals(1, r.body().lines().count(), "a one-line reason: " + r.body());
                     assertFalse(r.body().contains("good-0"), r.body());
-                    assertEquals(401, worker.httpGet(remote, path, wrong).statusCode(), "a wrong token: " + path);
+                    assertEquals(401, exposed.httpGet(remote, path, wrong).statusCode(), "a wrong token: " + path);
                     refused += 2;
-                    assertEquals(200, worker.httpGet(remote, path, bearer).statusCode(), "with the token: " + path);
+                    assertEquals(200, exposed.httpGet(remote, path, bearer).statusCode(), "with the token: " + path);
                 }
-                assertTrue(worker.httpGet(remote, "/ui/api/overview", bearer).body().contains("\"good-0\""));
+                assertTrue(exposed.httpGet(remote, "/ui/api/overview", bearer).body().contains("\"good-0\""));
                 good.step();
                 for (String path : HEALTH) {
-                    HttpResponse<String> local = worker.httpGet(lo, path, none), far = worker.httpGet(remote, path, none),
-                            token = worker.httpGet(remote, path, bearer);
+                    HttpResponse<String> local = exposed.httpGet(lo, path, none), far = exposed.httpGet(remote, path, none),
+                            token = exposed.httpGet(remote, path, bearer);
                     assertEquals(local.statusCode(), far.statusCode(), path + ": the same status code");
                     assertTrue(far.body().contains("\"UP\"") || far.body().contains("\"DOWN\""), far.body());
                     assertFalse(far.body().contains("details") || far.body().contains("frontier-") || far.body().contains("restarts"),
@@ -155,7 +138,7 @@ class HttpExposureIT {
                     assertTrue(local.body().contains("frontier-"), path + " from loopback: " + local.body());
                     assertTrue(token.body().contains("frontier-"), path + " with the token: " + token.body());
                 }
-                assertEquals(200, worker.httpGet(remote, "/prometheus", none).statusCode(), "Prometheus scrapes from anywhere");
+                assertEquals(200, exposed.httpGet(remote, "/prometheus", none).statusCode(), "Prometheus scrapes from anywhere");
                 lines.add(String.format(Locale.ROOT, "from %s: live view %d calls refused 401 (no or a wrong token), 200 with "
                         + "the token; /health status only (same codes), details with the token; /prometheus 200",
                         remote.getHostAddress(), refused));
@@ -170,11 +153,11 @@ class HttpExposureIT {
             lines.add("good traffic in between: " + report);
             assertTrue(report.failures().isEmpty(), () -> report + "\n" + String.join("\n", report.failures()));
             assertEquals(0, report.duplicateChunks(), "every good query answered exactly once");
-            assertTrue(worker.alive(), "the worker is alive");
-            assertEquals(200, worker.httpStatus("/health/readiness"), "ready");
-            assertTrue(worker.httpBody("/health/liveness").contains("\"restarts\":0"));
+            assertTrue(exposed.alive(), "the worker is alive");
+            assertEquals(200, exposed.httpStatus("/health/readiness"), "ready");
+            assertTrue(exposed.httpBody("/health/liveness").contains("\"restarts\":0"));
         }
-        worker.close();
+        exposed.close();
 
         // a worker without a token refuses other hosts outright (403); with the view off, nobody gets it (404)
         WorkerProcess open = start("no-token", bootstrap, settings, Map.of());

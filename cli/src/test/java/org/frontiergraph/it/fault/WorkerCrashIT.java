@@ -2,7 +2,6 @@ package org.frontiergraph.it.fault;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,10 +12,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.Awaitility;
-import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.client.FrontierClient;
 import org.frontiergraph.schema.QueryResult;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,29 +23,15 @@ import org.junit.jupiter.api.Test;
  * that includes every update published before it, checked by the verifiers. Measures, per kill, how long the dead
  * worker's graphs went unanswered: the slowest answer to the queries published in the second after the kill.
  */
-class WorkerCrashIT {
+class WorkerCrashIT extends FaultTest {
     static final long SEED = 0xFA_0001L;
     static final int PARTITIONS = 6;
     static final int WORKERS = 3;
 
-    private EmbeddedKafkaBroker broker;
-    private final List<WorkerProcess> workers = new ArrayList<>();
-    private Path dir;
-
-    @AfterEach
-    void stop() {
-        workers.forEach(WorkerProcess::close);
-        if (broker != null) broker.close();
-        FaultSupport.deleteQuietly(dir);
-    }
-
     @Test
     void killedWorkersLoseNoQueryAndTheirGraphsMoveWithinSeconds() throws Exception {
         long t0 = System.nanoTime();
-        dir = FaultSupport.tempDir("crash");
-        broker = EmbeddedKafkaBroker.startTemporary();
-        String bootstrap = broker.bootstrapServers();
-        FaultSupport.createTopics(bootstrap, PARTITIONS);
+        String bootstrap = startBroker("crash", PARTITIONS);
         for (int i = 0; i < WORKERS; i++) workers.add(startWorker("w" + i, bootstrap));
         for (WorkerProcess w : workers) w.awaitReady(Duration.ofSeconds(90));
         double startup = FaultSupport.seconds(System.nanoTime() - t0);

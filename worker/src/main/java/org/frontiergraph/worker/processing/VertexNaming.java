@@ -148,24 +148,31 @@ final class VertexNaming {
         for (QueryResult c : chunks) name(c, e.names(), e.firstVertexId());
     }
 
-    /** Sets the chunk's {@code nameIds} and {@code names}: the vertices it mentions (docs/contract.md). */
+    /**
+     * Sets the chunk's {@code nameIds} and {@code names}: the vertices it mentions (docs/contract.md). A compact DELTA
+     * push (docs/contract.md, "Compact arrays") is read as it is: its vertex list and id arrays decoded, its other
+     * arrays only counted, so its names are those of its plain form.
+     */
     static void name(QueryResult c, VertexNameTable names, int first) {
-        if (CompactArrays.isCompact(c)) {   // a compact DELTA push: the ids it mentions are read from its plain form
-            QueryResult plain = CompactArrays.expand(QueryResult.newBuilder(c).build());
-            name(plain, names, first);
-            c.setNameIds(plain.getNameIds());
-            c.setNames(plain.getNames());
-            return;
-        }
         Ids ids = new Ids();
         if (c.getSource() != null) ids.add(c.getSource());
+        ByteBuffer compactList = (ByteBuffer) c.get(CompactArrays.VERTICES);
+        int[] listed = compactList != null ? CompactArrays.toInts(compactList, null)
+                : c.getVertices() != null ? PackedArrays.toIntArray(c.getVertices()) : null;
         int positions = 0;
+        for (AnswerFields.VertexArray a : AnswerFields.VertexArray.values()) positions = Math.max(positions, count(c, a));
+        int[] at = null;   // the vertex at each position, for a compact id array relative to its vertices
         for (AnswerFields.VertexArray a : AnswerFields.VertexArray.values()) {
-            if (c.getRows() == null) positions = Math.max(positions, a.count(c));
-            if (a.ids && a.in(c) != null) ids.add(a.in(c));
+            if (!a.ids) continue;
+            if (a.in(c) != null) {
+                ids.add(a.in(c));
+            } else if (c.get(CompactArrays.field(a)) != null) {
+                if (at == null) at = listed != null ? listed : range(c.getFirstVertexId() + c.getOffset(), positions);
+                ids.add(CompactArrays.toInts((ByteBuffer) c.get(CompactArrays.field(a)), at));
+            }
         }
-        if (c.getVertices() != null) {
-            ids.add(c.getVertices());
+        if (listed != null) {
+            ids.add(listed);
         } else if (c.getRows() != null) {   // APSP: the chunk's rows, and every column
             ids.range(first, names.size());
         } else {
@@ -184,6 +191,18 @@ final class VertexNaming {
         c.setNames(named);
     }
 
+    /** The element count of {@code a} in {@code c}, plain or compact (0 when absent). */
+    private static int count(QueryResult c, AnswerFields.VertexArray a) {
+        ByteBuffer compact = (ByteBuffer) c.get(CompactArrays.field(a));
+        return compact != null ? CompactArrays.count(compact) : a.count(c);
+    }
+
+    private static int[] range(int from, int count) {
+        int[] r = new int[count];
+        for (int i = 0; i < count; i++) r[i] = from + i;
+        return r;
+    }
+
     /** Vertex ids collected from a chunk's fields. */
     private static final class Ids {
         private int[] ids = new int[16];
@@ -192,6 +211,10 @@ final class VertexNaming {
         void add(int id) {
             if (n == ids.length) ids = Arrays.copyOf(ids, n * 2);
             ids[n++] = id;
+        }
+
+        void add(int[] more) {
+            for (int id : more) add(id);
         }
 
         void add(ByteBuffer packed) {
