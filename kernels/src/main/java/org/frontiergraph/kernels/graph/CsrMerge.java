@@ -145,8 +145,8 @@ final class CsrMerge {
             if (directed) for (int e = newOff[bounds[r]]; e < newOff[bounds[r + 1]]; e++) newIds[e] = e;   // edges are the arcs, in order
         });
 
-        int oldNonIntegral = old.nonIntegralArcsIfKnown();
-        int nonIntegral = oldNonIntegral < 0 ? countNonIntegral(newW) : oldNonIntegral + Arrays.stream(nonIntegralDelta).sum();
+        long oldNonIntegral = old.nonIntegralArcsIfKnown();
+        long nonIntegral = oldNonIntegral < 0 ? countNonIntegral(newW) : oldNonIntegral + Arrays.stream(nonIntegralDelta).sum();
         double oldSum = old.weightSumIfKnown();
         CsrGraph next = new CsrGraph(n, directed, newOff, newCol, newW, newIds, Math.toIntExact(edgeCount), nonIntegral == 0);
         next.knownTotals(nonIntegral, Double.isNaN(oldSum) ? Double.NaN : oldSum + Arrays.stream(sumDelta).sum());
