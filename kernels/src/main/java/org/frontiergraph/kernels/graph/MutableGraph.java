@@ -35,9 +35,9 @@ import java.util.stream.IntStream;
  * last merge happened, and every engine and the repairs would need the overlay view. Compact CSR after every merge
  * keeps every reader (CPU kernels, the device's merge plans, the MST edge list) on one layout.
  *
- * <p>A base held in the wide form ({@link CsrGraph#wide()}: more arcs than an int indexes) takes re-weights like any
- * other, by 64-bit arc; an update that adds or removes edges or vertices is refused whole, before any of it applies,
- * with a {@link WideGraphException} ({@link CsrMerge} and {@link TransposeMerge} build int-indexed arrays only).
+ * <p>A base held in the wide form ({@link CsrGraph#wide()}: more arcs than an int indexes) takes every update like any
+ * other, by 64-bit arc: re-weights in place, structural changes merged into a new wide base ({@link WideMerge}, the
+ * same arrays in pages; its transpose is then built afresh when first read).
  *
  * <p>Copies that follow the graph (a device copy, standing answers, MST edge lists) read its {@link ChangeLog}
  * ({@link #log()}): every applied update and every merge, in order, each reader from its own cursor.
@@ -138,10 +138,6 @@ public final class MutableGraph {
      * would have more edges is refused (TOO_LARGE).
      */
     public synchronized void apply(EdgeEdits e, int firstVertexId, long maxEdges) {
-        if (base.wide() && !e.reweightsOnly()) {
-            throw new WideGraphException("an update that adds or removes edges or vertices", base.arcs(),
-                    "a graph held in the wide form takes re-weights only; publish a snapshot of the changed graph instead");
-        }
         int n = vertexCount + e.addedVertices();
         if (n < 0 || (long) vertexCount + e.addedVertices() > Integer.MAX_VALUE - 8) {
             throw new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE,
@@ -517,7 +513,8 @@ public final class MutableGraph {
     /** Builds the new base from the base and the overlay ({@link CsrMerge}), logs the merge, empties the overlay. */
     private void merge() {
         CsrGraph old = base;
-        CsrMerge.Merged m = CsrMerge.build(old, vertexCount, directed, edgeCount, removed, added, touched);
+        CsrMerge.Merged m = old.wide() ? WideMerge.build(old, vertexCount, directed, edgeCount, removed, added, touched)
+                : CsrMerge.build(old, vertexCount, directed, edgeCount, removed, added, touched);
         base = m.next();
         log.merged(new ChangeLog.Merge(old, base, m.rows(), m.moves()));
         removed.clear();

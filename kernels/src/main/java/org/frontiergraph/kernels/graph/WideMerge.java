@@ -1,0 +1,155 @@
+package org.frontiergraph.kernels.graph;
+
+import java.util.Arrays;
+import java.util.BitSet;
+
+/**
+ * The merge of a {@link MutableGraph} whose base is held in the wide form ({@link CsrGraph#wide()}): a new wide CSR, in
+ * pages of the base's size, from the base and the overlay of structural changes, with what {@link CsrMerge} gives a
+ * copy that follows the graph (the touched rows; where an undirected graph's edges moved). The same arrays, value for
+ * value and edge ids included, that {@link CsrMerge} builds for the same graph indexed by int. Runs of untouched rows
+ * are copied page segment by page segment; touched rows are merged from their kept arcs and the added ones; then the
+ * edge ids are numbered in one pass (directed: the arc's place; undirected: the rank of (u, v), u < v, given to both
+ * arcs: the arc v -> u is the next lower arc of row v, as rows are visited in order). O(m) sequential copying plus
+ * O(k log k) for k changed edges. The next version's transpose (directed) is built afresh when first read.
+ */
+final class WideMerge {
+    private WideMerge() {}
+
+    static CsrMerge.Merged build(CsrGraph old, int n, boolean directed, long edgeCount, BitSet removed, LongDoubleMap added,
+                                 BitSet touched) {
+        int bn = old.vertexCount();
+        long[] off = old.rowOffsetsLong();
+        ArcPages from = old.pages();
+        int[] rows = touched.stream().toArray();
+        long[] addedKeys = added.keys();
+        Arrays.sort(addedKeys);
+        int[] removedIds = removed.stream().toArray();
+        // 1. the added arcs, (row << 32 | column) ascending, and their weights
+        long[] addArcs = new long[directed ? addedKeys.length : 2 * addedKeys.length];
+        for (int i = 0; i < addedKeys.length; i++) {
+            long key = addedKeys[i];
+            addArcs[directed ? i : 2 * i] = key;
+            if (!directed) addArcs[2 * i + 1] = (key << 32) | (key >>> 32);
+        }
+        Arrays.sort(addArcs);
+        double[] addW = new double[addArcs.length];
+        for (int i = 0; i < addArcs.length; i++) {
+            int a = (int) (addArcs[i] >>> 32), b = (int) addArcs[i];
+            addW[i] = added.get(directed || a < b ? addArcs[i] : ((long) b << 32) | (a & 0xffffffffL), -1.0);
+        }
+        // 2. the new row offsets: a touched row's kept arcs plus its added ones, any other row's old degree
+        long[] next = new long[n + 1];
+        for (int u = 0, t = 0, a = 0; u < n; u++) {
+            long degree;
+            if (t < rows.length && rows[t] == u) {
+                degree = 0;
+                if (u < bn) for (long e = off[u]; e < off[u + 1]; e++) if (!removed.get(old.edgeIdAt(e))) degree++;
+                while (a < addArcs.length && (int) (addArcs[a] >>> 32) == u) {
+                    degree++;
+                    a++;
+                }
+                t++;
+            } else {
+                degree = u < bn ? off[u + 1] - off[u] : 0;
+            }
+            next[u + 1] = next[u] + degree;
+        }
+        long arcs = next[n];
+        if (arcs != (directed ? edgeCount : 2 * edgeCount)) {
+            throw new IllegalStateException("wide merge produced " + arcs + " arcs, expected " + (directed ? edgeCount : 2 * edgeCount));
+        }
+        // 3. columns and weights: runs of untouched rows copied at once, touched rows merged
+        ArcPages to = WideArcs.allocate(arcs, from.pageArcs());
+        for (int u = 0, t = 0, a = 0; u < n; ) {
+            int stop = t < rows.length ? rows[t] : n, runEnd = Math.min(stop, bn);
+            if (u < runEnd) copy(from, off[u], to, next[u], off[runEnd] - off[u]);
+            u = stop;
+            if (u == n) break;
+            long p = next[u];
+            long e = u < bn ? off[u] : 0, end = u < bn ? off[u + 1] : 0;
+            while (true) {
+                while (e < end && removed.get(old.edgeIdAt(e))) e++;
+                boolean fromAdded = a < addArcs.length && (int) (addArcs[a] >>> 32) == u
+                        && (e >= end || (int) addArcs[a] < old.targetAt(e));
+                if (!fromAdded && e >= end) break;
+                int q = WideArcs.page(p, to.pageArcs()), i = WideArcs.slot(p, to.pageArcs());
+                if (fromAdded) {
+                    to.columns()[q][i] = (int) addArcs[a];
+                    to.weights()[q][i] = addW[a++];
+                } else {
+                    to.columns()[q][i] = old.targetAt(e);
+                    to.weights()[q][i] = old.weightAt(e++);
+                }
+                p++;
+            }
+            t++;
+            u++;
+        }
+        // 4. edge ids
+        numberEdges(next, n, directed, to);
+        double bound = old.weightBoundIfKnown();   // kept arcs keep their weights; the added ones may raise it
+        for (double w : addW) bound = Math.max(bound, w);   // NaN (unknown) stays NaN
+        long nonIntegral = WideArcs.nonIntegral(to);
+        CsrGraph merged = new CsrGraph(n, directed, next, to, Math.toIntExact(edgeCount), nonIntegral == 0);
+        merged.knownTotals(nonIntegral, Double.NaN);
+        merged.knownWeightBound(bound);
+        ChangeLog.EdgeMoves moves = null;
+        if (!directed) {
+            int[] addedIds = new int[addedKeys.length];
+            double[] addedWeights = new double[addedKeys.length];
+            for (int i = 0; i < addedKeys.length; i++) {
+                int a = (int) (addedKeys[i] >>> 32), b = (int) addedKeys[i];
+                addedIds[i] = merged.edgeIdAt(merged.findArcLong(a, b));
+                addedWeights[i] = added.get(addedKeys[i], -1.0);
+            }
+            moves = ChangeLog.EdgeMoves.of(old.edgeCount(), removedIds, addedIds, addedKeys, addedWeights);
+            UndirectedEdges list = old.cachedUndirectedEdges();
+            if (list != null) merged.cacheUndirectedEdges(list.moved(moves, n, merged.edgeCount()));
+        }
+        return new CsrMerge.Merged(merged, rows, moves);
+    }
+
+    /** Copies {@code len} arcs' columns and weights from arc {@code src} of {@code from} to arc {@code dst} of {@code to}. */
+    static void copy(ArcPages from, long src, ArcPages to, long dst, long len) {
+        while (len > 0) {
+            int fq = WideArcs.page(src, from.pageArcs()), fi = WideArcs.slot(src, from.pageArcs());
+            int tq = WideArcs.page(dst, to.pageArcs()), ti = WideArcs.slot(dst, to.pageArcs());
+            int k = (int) Math.min(len, Math.min(from.arcsIn(fq) - fi, to.arcsIn(tq) - ti));
+            System.arraycopy(from.columns()[fq], fi, to.columns()[tq], ti, k);
+            System.arraycopy(from.weights()[fq], fi, to.weights()[tq], ti, k);
+            src += k;
+            dst += k;
+            len -= k;
+        }
+    }
+
+    /**
+     * Numbers the edges in canonical order: a directed graph's edge is its arc's place; an undirected graph's edge
+     * (u, v), u < v, takes the next id at its arc u -> v, and its arc v -> u, the next lower arc of row v (rows are
+     * visited in order, so row v's lower arcs are met in column order).
+     */
+    static void numberEdges(long[] offsets, int n, boolean directed, ArcPages pages) {
+        int size = pages.pageArcs();
+        if (directed) {
+            for (int q = 0; q < pages.pageCount(); q++) {
+                int[] ids = pages.edgeIds()[q];
+                long first = pages.firstArc(q);
+                for (int i = 0; i < ids.length; i++) ids[i] = Math.toIntExact(first + i);
+            }
+            return;
+        }
+        long[] lower = Arrays.copyOf(offsets, n);   // per row, its next lower arc not yet numbered
+        int id = 0;
+        for (int u = 0; u < n; u++) {
+            for (long e = offsets[u], end = offsets[u + 1]; e < end; e++) {
+                int q = WideArcs.page(e, size), i = WideArcs.slot(e, size);
+                int v = pages.columns()[q][i];
+                if (v < u) continue;
+                long back = lower[v]++;
+                pages.edgeIds()[q][i] = id;
+                pages.edgeIds()[WideArcs.page(back, size)][WideArcs.slot(back, size)] = id++;
+            }
+        }
+    }
+}
