@@ -13,6 +13,13 @@ package org.frontiergraph.kernels.graph;
  * <p>Every arc carries the id of its <em>edge</em>: edges are numbered 0..edgeCount-1 in (source, target) order
  * over the canonical edge list (undirected: u < v). Both arcs of an undirected edge carry the same id.
  * MST ties are broken by (weight, edge id) on the undirected edges of {@link #undirectedEdges()}.
+ *
+ * <p>Two forms, one graph: arcs indexed by int (the arrays {@link #rowOffsets()}, {@link #columns()}, ... that every CPU
+ * kernel reads directly), or the wide form ({@link #wide()}) of a graph of more than {@link #MAX_INT_ARCS} arcs: 64-bit
+ * row offsets over {@link ArcPages}. Every method not named for int arrays answers the same in both forms (the long
+ * accessors {@link #rowStartLong}, {@link #findArcLong}, {@link #sourceOf(long)}, {@link #targetAt}, {@link #weightAt},
+ * {@link #edgeIdAt}; sums, bounds, transposes and edge lists over the pages in arc order, {@link WideArcs}); the int
+ * accessors throw {@link WideGraphException} on a wide graph. Edges stay fewer than 2^31 in both: edge ids are ints.
  */
 public final class CsrGraph {
     /** The most arcs an int-indexed graph holds (a Java array's limit); more are held in the wide form. */
