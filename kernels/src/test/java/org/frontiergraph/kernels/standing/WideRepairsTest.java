@@ -20,12 +20,18 @@ import org.frontiergraph.kernels.graph.RepairStreams;
 import org.frontiergraph.kernels.mst.KruskalReference;
 import org.frontiergraph.kernels.mst.MstRepair;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
+import org.frontiergraph.kernels.generate.KroneckerGraph;
+import org.frontiergraph.kernels.graph.GraphBuilder;
+import org.frontiergraph.kernels.mst.Mst;
+import org.frontiergraph.kernels.sssp.Sssp;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * On a graph held in the wide form the host's repairs (tree, CC, MST) read no int-indexed array: they give up (null),
- * quietly, so the caller recomputes on the engine that holds the graph; the batch's screen reads either form alike.
+ * quietly, so the caller recomputes on the engine that holds the graph; the batch's screen reads either form alike;
+ * the GPU defaults (MST, SSSP), chosen on the host from the graph's shape, are the same for either form.
  */
 class WideRepairsTest {
     @ParameterizedTest
@@ -59,6 +65,16 @@ class WideRepairsTest {
             assertNull(o.repaired(), "given up");
             assertNull(o.failure(), "quietly: no exception");
             assertEquals(true, o.intact());
+        }
+    }
+
+    @Test
+    void theGpuDefaultsAreChosenAlikeOnAWideGraph() {
+        for (CsrGraph g : List.of(RepairStreams.graph(new Random(3), 300, false, RepairStreams.Weights.REAL),
+                GraphBuilder.build(KroneckerGraph.generate(10, 16, 5)))) {
+            CsrGraph wide = g.widen(64);
+            assertEquals(Mst.SPEC.choose("gpu", null, g).implementation(), Mst.SPEC.choose("gpu", null, wide).implementation());
+            assertEquals(Sssp.SPEC.choose("gpu", null, g).implementation(), Sssp.SPEC.choose("gpu", null, wide).implementation());
         }
     }
 }
