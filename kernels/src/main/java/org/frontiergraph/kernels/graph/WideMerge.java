@@ -8,10 +8,11 @@ import java.util.BitSet;
  * pages of the base's size, from the base and the overlay of structural changes, with what {@link CsrMerge} gives a
  * copy that follows the graph (the touched rows; where an undirected graph's edges moved). The same arrays, value for
  * value and edge ids included, that {@link CsrMerge} builds for the same graph indexed by int. Runs of untouched rows
- * are copied page segment by page segment; touched rows are merged from their kept arcs and the added ones; then the
- * edge ids are numbered in one pass (directed: the arc's place; undirected: the rank of (u, v), u < v, given to both
- * arcs: the arc v -> u is the next lower arc of row v, as rows are visited in order). O(m) sequential copying plus
- * O(k log k) for k changed edges. The next version's transpose (directed) is built afresh when first read.
+ * are copied page segment by page segment; touched rows are merged from their kept arcs and the added ones. Edge ids:
+ * a directed graph's are the arcs' places, numbered in a last pass; an undirected graph's kept edges shift their old
+ * ids and its added edges take theirs ({@link CsrMerge.IdShift}, as the int-indexed merge), in the copying pass. O(m)
+ * sequential copying plus O(k log k + n) for k changed edges. The next version's transpose (directed) is built afresh
+ * when first read.
  */
 final class WideMerge {
     private WideMerge() {}
@@ -59,11 +60,12 @@ final class WideMerge {
         if (arcs != (directed ? edgeCount : 2 * edgeCount)) {
             throw new IllegalStateException("wide merge produced " + arcs + " arcs, expected " + (directed ? edgeCount : 2 * edgeCount));
         }
-        // 3. columns and weights: runs of untouched rows copied at once, touched rows merged
+        // 3. columns, weights and (undirected) edge ids: runs of untouched rows copied at once, touched rows merged
         ArcPages to = WideArcs.allocate(arcs, from.pageArcs());
+        CsrMerge.IdShift shift = directed ? null : CsrMerge.IdShift.of(old, removedIds, addedKeys);
         for (int u = 0, t = 0, a = 0; u < n; ) {
             int stop = t < rows.length ? rows[t] : n, runEnd = Math.min(stop, bn);
-            if (u < runEnd) copy(from, off[u], to, next[u], off[runEnd] - off[u]);
+            if (u < runEnd) copy(from, off[u], to, next[u], off[runEnd] - off[u], shift);
             u = stop;
             if (u == n) break;
             long p = next[u];
@@ -75,19 +77,22 @@ final class WideMerge {
                 if (!fromAdded && e >= end) break;
                 int q = WideArcs.page(p, to.pageArcs()), i = WideArcs.slot(p, to.pageArcs());
                 if (fromAdded) {
-                    to.columns()[q][i] = (int) addArcs[a];
+                    int b = (int) addArcs[a];
+                    to.columns()[q][i] = b;
                     to.weights()[q][i] = addW[a++];
+                    if (!directed) to.edgeIds()[q][i] = shift.addedIds()[Arrays.binarySearch(addedKeys, key(u, b))];
                 } else {
                     to.columns()[q][i] = old.targetAt(e);
-                    to.weights()[q][i] = old.weightAt(e++);
+                    to.weights()[q][i] = old.weightAt(e);
+                    if (!directed) to.edgeIds()[q][i] = shift.apply(old.edgeIdAt(e));
+                    e++;
                 }
                 p++;
             }
             t++;
             u++;
         }
-        // 4. edge ids
-        numberEdges(next, n, directed, to);
+        if (directed) numberArcs(to);   // 4. a directed graph's edges are its arcs, in order
         double bound = old.weightBoundIfKnown();   // kept arcs keep their weights; the added ones may raise it
         for (double w : addW) bound = Math.max(bound, w);   // NaN (unknown) stays NaN
         long nonIntegral = WideArcs.nonIntegral(to);
@@ -96,60 +101,47 @@ final class WideMerge {
         merged.knownWeightBound(bound);
         ChangeLog.EdgeMoves moves = null;
         if (!directed) {
-            int[] addedIds = new int[addedKeys.length];
             double[] addedWeights = new double[addedKeys.length];
-            for (int i = 0; i < addedKeys.length; i++) {
-                int a = (int) (addedKeys[i] >>> 32), b = (int) addedKeys[i];
-                addedIds[i] = merged.edgeIdAt(merged.findArcLong(a, b));
-                addedWeights[i] = added.get(addedKeys[i], -1.0);
-            }
-            moves = ChangeLog.EdgeMoves.of(old.edgeCount(), removedIds, addedIds, addedKeys, addedWeights);
+            for (int i = 0; i < addedKeys.length; i++) addedWeights[i] = added.get(addedKeys[i], -1.0);
+            moves = ChangeLog.EdgeMoves.of(old.edgeCount(), removedIds, shift.addedIds(), addedKeys, addedWeights);
             UndirectedEdges list = old.cachedUndirectedEdges();
             if (list != null) merged.cacheUndirectedEdges(list.moved(moves, n, merged.edgeCount()));
         }
         return new CsrMerge.Merged(merged, rows, moves);
     }
 
-    /** Copies {@code len} arcs' columns and weights from arc {@code src} of {@code from} to arc {@code dst} of {@code to}. */
-    static void copy(ArcPages from, long src, ArcPages to, long dst, long len) {
+    /** The key of an undirected edge between {@code u} and {@code v}: (min, max). */
+    private static long key(int u, int v) {
+        return ((long) Math.min(u, v) << 32) | Math.max(u, v);
+    }
+
+    /**
+     * Copies {@code len} arcs' columns and weights from arc {@code src} of {@code from} to arc {@code dst} of
+     * {@code to}, and their edge ids shifted by {@code shift} (null: none copied).
+     */
+    static void copy(ArcPages from, long src, ArcPages to, long dst, long len, CsrMerge.IdShift shift) {
         while (len > 0) {
             int fq = WideArcs.page(src, from.pageArcs()), fi = WideArcs.slot(src, from.pageArcs());
             int tq = WideArcs.page(dst, to.pageArcs()), ti = WideArcs.slot(dst, to.pageArcs());
             int k = (int) Math.min(len, Math.min(from.arcsIn(fq) - fi, to.arcsIn(tq) - ti));
             System.arraycopy(from.columns()[fq], fi, to.columns()[tq], ti, k);
             System.arraycopy(from.weights()[fq], fi, to.weights()[tq], ti, k);
+            if (shift != null) {
+                int[] ids = from.edgeIds()[fq], into = to.edgeIds()[tq];
+                for (int j = 0; j < k; j++) into[ti + j] = shift.apply(ids[fi + j]);
+            }
             src += k;
             dst += k;
             len -= k;
         }
     }
 
-    /**
-     * Numbers the edges in canonical order: a directed graph's edge is its arc's place; an undirected graph's edge
-     * (u, v), u < v, takes the next id at its arc u -> v, and its arc v -> u, the next lower arc of row v (rows are
-     * visited in order, so row v's lower arcs are met in column order).
-     */
-    static void numberEdges(long[] offsets, int n, boolean directed, ArcPages pages) {
-        int size = pages.pageArcs();
-        if (directed) {
-            for (int q = 0; q < pages.pageCount(); q++) {
-                int[] ids = pages.edgeIds()[q];
-                long first = pages.firstArc(q);
-                for (int i = 0; i < ids.length; i++) ids[i] = Math.toIntExact(first + i);
-            }
-            return;
-        }
-        long[] lower = Arrays.copyOf(offsets, n);   // per row, its next lower arc not yet numbered
-        int id = 0;
-        for (int u = 0; u < n; u++) {
-            for (long e = offsets[u], end = offsets[u + 1]; e < end; e++) {
-                int q = WideArcs.page(e, size), i = WideArcs.slot(e, size);
-                int v = pages.columns()[q][i];
-                if (v < u) continue;
-                long back = lower[v]++;
-                pages.edgeIds()[q][i] = id;
-                pages.edgeIds()[WideArcs.page(back, size)][WideArcs.slot(back, size)] = id++;
-            }
+    /** Numbers a directed graph's edges: each arc's id is its place (fewer than 2^31: an edge each). */
+    static void numberArcs(ArcPages pages) {
+        for (int q = 0; q < pages.pageCount(); q++) {
+            int[] ids = pages.edgeIds()[q];
+            long first = pages.firstArc(q);
+            for (int i = 0; i < ids.length; i++) ids[i] = Math.toIntExact(first + i);
         }
     }
 }
