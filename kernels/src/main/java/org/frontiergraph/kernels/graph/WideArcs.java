@@ -1,13 +1,47 @@
 package org.frontiergraph.kernels.graph;
 
+import java.util.stream.IntStream;
+
 /**
  * The arithmetic of a wide {@link CsrGraph} (64-bit row offsets over {@link ArcPages}): where an arc lives, whose row
  * holds it, an arc found by its endpoints, and the whole-graph passes (sums, the transpose, the undirected edge list),
  * each over the pages in arc order, so that a wide graph gives the same values, bit for bit, as the same graph indexed
- * by int. Used only for wide graphs: the int path reads its arrays directly.
+ * by int (the sum in arc order, one core; the passes whose result does not depend on the order on all cores, by ranges
+ * of arcs). Used only for wide graphs: the int path reads its arrays directly.
  */
 final class WideArcs {
     private WideArcs() {}
+
+    /**
+     * What a pass does with {@code len} arcs of page {@code q} from slot {@code from}: arcs {@code first} ..
+     * {@code first + len - 1}, the first of them in row {@code u}.
+     */
+    @FunctionalInterface
+    interface Segment {
+        void accept(int q, int from, int len, long first, int u);
+    }
+
+    /**
+     * Runs {@code task} on every arc of {@code offsets} / {@code p}, in segments (a page's slots within one range of
+     * arcs), about four ranges a core, side by side.
+     */
+    static void eachSegment(long[] offsets, int n, ArcPages p, Segment task) {
+        long m = offsets[n];
+        int ranges = (int) Math.max(1, Math.min(4L * Runtime.getRuntime().availableProcessors(), m));
+        IntStream all = IntStream.range(0, ranges);
+        (ranges > 1 ? all.parallel() : all).forEach(r -> {
+            long lo = m * r / ranges, hi = m * (r + 1) / ranges;
+            if (lo >= hi) return;
+            int u = sourceOf(offsets, n, lo);
+            for (long e = lo; e < hi; ) {
+                int q = page(e, p.pageArcs()), i = slot(e, p.pageArcs());
+                int len = (int) Math.min(hi - e, p.arcsIn(q) - i);
+                task.accept(q, i, len, e, u);
+                e += len;
+                if (e < hi) u = sourceOf(offsets, n, e);
+            }
+        });
+    }
 
     /** The page of {@code arc}. */
     static int page(long arc, int pageArcs) { return (int) (arc / pageArcs); }
@@ -53,18 +87,22 @@ final class WideArcs {
         return s;
     }
 
-    /** The largest weight, 0 without arcs. */
+    /** The largest weight, 0 without arcs; pages on all cores. */
     static double max(ArcPages p) {
-        double b = 0;
-        for (double[] page : p.weights()) for (double w : page) if (w > b) b = w;
-        return b;
+        return IntStream.range(0, p.pageCount()).parallel().mapToDouble(q -> {
+            double b = 0;
+            for (double w : p.weights()[q]) if (w > b) b = w;
+            return b;
+        }).max().orElse(0);
     }
 
-    /** Arcs whose weight is not an integer below 2^31. */
+    /** Arcs whose weight is not an integer below 2^31; pages on all cores. */
     static long nonIntegral(ArcPages p) {
-        long count = 0;
-        for (double[] page : p.weights()) for (double w : page) if (!CsrGraph.integral(w)) count++;
-        return count;
+        return IntStream.range(0, p.pageCount()).parallel().mapToLong(q -> {
+            long count = 0;
+            for (double w : p.weights()[q]) if (!CsrGraph.integral(w)) count++;
+            return count;
+        }).sum();
     }
 
     /** Empty pages of {@code arcs} arcs, {@code pageArcs} a page (one empty page for no arcs). */
@@ -119,20 +157,22 @@ final class WideArcs {
         return new CsrGraph(n, true, start, t, g.edgeCount(), g.integralWeights());
     }
 
-    /** The undirected edge list of a wide undirected graph: each arc u -> v with u < v is edge (u, v) at its id. */
+    /**
+     * The undirected edge list of a wide undirected graph: each arc u -> v with u < v is edge (u, v) at its id (ranges
+     * of arcs on all cores: each edge is written by its one upper arc).
+     */
     static UndirectedEdges undirected(CsrGraph g) {
         int n = g.vertexCount(), m = g.edgeCount();
         long[] off = g.rowOffsetsLong();
         ArcPages p = g.pages();
         int[] us = new int[m], vs = new int[m];
         double[] ws = new double[m];
-        int u = 0;
-        for (int q = 0; q < p.pageCount(); q++) {
+        eachSegment(off, n, p, (q, from, len, first, start) -> {
             int[] cols = p.columns()[q], ids = p.edgeIds()[q];
             double[] wts = p.weights()[q];
-            long first = p.firstArc(q);
-            for (int i = 0; i < cols.length; i++) {
-                while (off[u + 1] <= first + i) u++;
+            int u = start;
+            for (int i = from, end = from + len; i < end; i++) {
+                while (off[u + 1] <= first + (i - from)) u++;
                 if (u < cols[i]) {
                     int id = ids[i];
                     us[id] = u;
@@ -140,7 +180,7 @@ final class WideArcs {
                     ws[id] = wts[i];
                 }
             }
-        }
+        });
         return new UndirectedEdges(n, us, vs, ws);
     }
 

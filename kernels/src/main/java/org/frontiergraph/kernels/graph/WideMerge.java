@@ -2,6 +2,7 @@ package org.frontiergraph.kernels.graph;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.stream.IntStream;
 
 /**
  * The merge of a {@link MutableGraph} whose base is held in the wide form ({@link CsrGraph#wide()}): a new wide CSR, in
@@ -60,38 +61,44 @@ final class WideMerge {
         if (arcs != (directed ? edgeCount : 2 * edgeCount)) {
             throw new IllegalStateException("wide merge produced " + arcs + " arcs, expected " + (directed ? edgeCount : 2 * edgeCount));
         }
-        // 3. columns, weights and (undirected) edge ids: runs of untouched rows copied at once, touched rows merged
+        // 3. columns, weights and (undirected) edge ids, row ranges on all cores: runs of untouched rows copied at
+        //    once, touched rows merged
         ArcPages to = WideArcs.allocate(arcs, from.pageArcs());
         CsrMerge.IdShift shift = directed ? null : CsrMerge.IdShift.of(old, removedIds, addedKeys);
-        for (int u = 0, t = 0, a = 0; u < n; ) {
-            int stop = t < rows.length ? rows[t] : n, runEnd = Math.min(stop, bn);
-            if (u < runEnd) copy(from, off[u], to, next[u], off[runEnd] - off[u], shift);
-            u = stop;
-            if (u == n) break;
-            long p = next[u];
-            long e = u < bn ? off[u] : 0, end = u < bn ? off[u + 1] : 0;
-            while (true) {
-                while (e < end && removed.get(old.edgeIdAt(e))) e++;
-                boolean fromAdded = a < addArcs.length && (int) (addArcs[a] >>> 32) == u
-                        && (e >= end || (int) addArcs[a] < old.targetAt(e));
-                if (!fromAdded && e >= end) break;
-                int q = WideArcs.page(p, to.pageArcs()), i = WideArcs.slot(p, to.pageArcs());
-                if (fromAdded) {
-                    int b = (int) addArcs[a];
-                    to.columns()[q][i] = b;
-                    to.weights()[q][i] = addW[a++];
-                    if (!directed) to.edgeIds()[q][i] = shift.addedIds()[Arrays.binarySearch(addedKeys, key(u, b))];
-                } else {
-                    to.columns()[q][i] = old.targetAt(e);
-                    to.weights()[q][i] = old.weightAt(e);
-                    if (!directed) to.edgeIds()[q][i] = shift.apply(old.edgeIdAt(e));
-                    e++;
+        int[] bounds = rowRanges(next, n);
+        IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
+            int lo = bounds[r], hi = bounds[r + 1];
+            int t = CsrMerge.firstAtLeast(rows, lo), a = firstOfRow(addArcs, lo);
+            for (int u = lo; u < hi; ) {
+                int stop = Math.min(hi, t < rows.length ? rows[t] : n), runEnd = Math.min(stop, bn);
+                if (u < runEnd) copy(from, off[u], to, next[u], off[runEnd] - off[u], shift);
+                u = stop;   // rows from bn up to stop hold no arcs
+                if (u == hi) break;
+                long p = next[u];
+                long e = u < bn ? off[u] : 0, end = u < bn ? off[u + 1] : 0;
+                while (true) {
+                    while (e < end && removed.get(old.edgeIdAt(e))) e++;
+                    boolean fromAdded = a < addArcs.length && (int) (addArcs[a] >>> 32) == u
+                            && (e >= end || (int) addArcs[a] < old.targetAt(e));
+                    if (!fromAdded && e >= end) break;
+                    int q = WideArcs.page(p, to.pageArcs()), i = WideArcs.slot(p, to.pageArcs());
+                    if (fromAdded) {
+                        int b = (int) addArcs[a];
+                        to.columns()[q][i] = b;
+                        to.weights()[q][i] = addW[a++];
+                        if (!directed) to.edgeIds()[q][i] = shift.addedIds()[Arrays.binarySearch(addedKeys, key(u, b))];
+                    } else {
+                        to.columns()[q][i] = old.targetAt(e);
+                        to.weights()[q][i] = old.weightAt(e);
+                        if (!directed) to.edgeIds()[q][i] = shift.apply(old.edgeIdAt(e));
+                        e++;
+                    }
+                    p++;
                 }
-                p++;
+                t++;
+                u++;
             }
-            t++;
-            u++;
-        }
+        });
         if (directed) numberArcs(to);   // 4. a directed graph's edges are its arcs, in order
         double bound = old.weightBoundIfKnown();   // kept arcs keep their weights; the added ones may raise it
         for (double w : addW) bound = Math.max(bound, w);   // NaN (unknown) stays NaN
@@ -108,6 +115,35 @@ final class WideMerge {
             if (list != null) merged.cacheUndirectedEdges(list.moved(moves, n, merged.edgeCount()));
         }
         return new CsrMerge.Merged(merged, rows, moves);
+    }
+
+    /** Row boundaries splitting the new arcs into about equal ranges for the cores (as {@link CsrMerge#rowRanges}). */
+    static int[] rowRanges(long[] offsets, int n) {
+        int pieces = Math.max(1, Math.min(n, 4 * Runtime.getRuntime().availableProcessors()));
+        long arcs = offsets[n];
+        int[] b = new int[pieces + 1];
+        for (int p = 1; p < pieces; p++) {
+            long target = arcs / pieces * p + arcs % pieces * p / pieces;
+            int lo = b[p - 1], hi = n;   // the first row starting at or after the target
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (offsets[mid] < target) lo = mid + 1; else hi = mid;
+            }
+            b[p] = Math.max(lo, b[p - 1]);
+        }
+        b[pieces] = n;
+        return b;
+    }
+
+    /** The first added arc (row << 32 | column, ascending) of row {@code u} or a later one. */
+    private static int firstOfRow(long[] addArcs, int u) {
+        long x = (long) u << 32;
+        int lo = 0, hi = addArcs.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (addArcs[mid] < x) lo = mid + 1; else hi = mid;
+        }
+        return lo;
     }
 
     /** The key of an undirected edge between {@code u} and {@code v}: (min, max). */
