@@ -46,16 +46,18 @@ public final class ChangeLog {
     /**
      * One applied update: the vertex count before it, the endpoints of the edges it removed, re-weighted or added
      * (self-loops left out: they are not stored), and, for {@link Detail#VERSIONS} cursors, the arcs of the base it
-     * re-weighted in place ({@code arcs} null with {@code allArcs}: so many that copying every weight is cheaper).
+     * re-weighted in place ({@code arcs} null with {@code allArcs}: so many that copying every weight is cheaper): a
+     * wide base's ({@link CsrGraph#wide()}) as longs in {@code wideArcs}, {@code arcs} then null.
      * {@code structural}: it removed or added edges or vertices (not only re-weights: an edge added again at a lower
      * weight is a re-weight).
      */
-    public record Applied(int vertexCountBefore, int vertexCountAfter, boolean structural, int[] u, int[] v, long[] arcs,
-                          boolean allArcs)
+    public record Applied(int vertexCountBefore, int vertexCountAfter, boolean structural, int[] u, int[] v, int[] arcs,
+                          long[] wideArcs, boolean allArcs)
             implements Entry {
         @Override
         public long bytes() {
-            return 48 + 4L * (u.length + v.length) + (arcs == null ? 0 : 8L * arcs.length);
+            return 48 + 4L * (u.length + v.length) + (arcs == null ? 0 : 4L * arcs.length)
+                    + (wideArcs == null ? 0 : 8L * wideArcs.length);
         }
     }
 
@@ -232,7 +234,12 @@ public final class ChangeLog {
         p.add(e.removeU(), e.removeV());
         p.add(e.reweightU(), e.reweightV());
         p.add(e.addU(), e.addV());
-        append(new Applied(before, after, structural, p.u(), p.v(), arcs, allArcs));
+        int[] narrow = null;
+        if (arcs != null && !wide) {
+            narrow = new int[arcs.length];
+            for (int i = 0; i < arcs.length; i++) narrow[i] = (int) arcs[i];
+        }
+        append(new Applied(before, after, structural, p.u(), p.v(), narrow, wide ? arcs : null, allArcs));
     }
 
     /** Appends a merge into {@code m.after()}, the new base. */

@@ -101,11 +101,16 @@ public final class Changes {
         for (ChangeLog.Entry e : entries) {
             if (e instanceof ChangeLog.Applied a) {
                 if (a.allArcs()) return ChangeLog.WeightChanges.ALL;
-                if (a.arcs() == null) continue;
-                if (count + a.arcs().length > maxListedArcs) return ChangeLog.WeightChanges.ALL;
-                if (count + a.arcs().length > arcs.length) arcs = Arrays.copyOf(arcs, Math.max(2 * arcs.length, count + a.arcs().length));
-                System.arraycopy(a.arcs(), 0, arcs, count, a.arcs().length);
-                count += a.arcs().length;
+                int listed = a.arcs() != null ? a.arcs().length : a.wideArcs() != null ? a.wideArcs().length : -1;
+                if (listed < 0) continue;
+                if (count + listed > maxListedArcs) return ChangeLog.WeightChanges.ALL;
+                if (count + listed > arcs.length) arcs = Arrays.copyOf(arcs, Math.max(2 * arcs.length, count + listed));
+                if (a.wideArcs() != null) {
+                    System.arraycopy(a.wideArcs(), 0, arcs, count, listed);
+                } else {
+                    for (int i = 0; i < listed; i++) arcs[count + i] = a.arcs()[i];
+                }
+                count += listed;
             } else if (e instanceof ChangeLog.Merge m) {
                 count = renumber(arcs, count, m);
             }
