@@ -47,6 +47,7 @@ public final class CpuBackend implements ComputeBackend {
         @Override
         public <Q, R> R run(AlgorithmSpec<Q, R> algorithm, Q query, String variant) {
             CsrGraph graph = mutable.current();
+            if (graph.wide()) throw tooLarge(graph.arcs());   // updates grew it past what an int indexes
             AlgorithmSpec.Choice<Q, R> choice = algorithm.choose(NAME, variant, graph);
             return ((CpuAlgorithm<Q, R>) choice.implementation()).runner().run(graph, query, choice.variant());
         }

@@ -37,7 +37,8 @@ import java.util.stream.IntStream;
  *
  * <p>A base held in the wide form ({@link CsrGraph#wide()}: more arcs than an int indexes) takes every update like any
  * other, by 64-bit arc: re-weights in place, structural changes merged into a new wide base ({@link WideMerge}, the
- * same arrays in pages; its transpose is then built afresh when first read).
+ * same arrays in pages; its transpose is then built afresh when first read). A graph that updates grow past
+ * {@link CsrGraph#MAX_INT_ARCS} arcs is merged into the wide form the same way (the CPU engine then refuses it).
  *
  * <p>Copies that follow the graph (a device copy, standing answers, MST edge lists) read its {@link ChangeLog}
  * ({@link #log()}): every applied update and every merge, in order, each reader from its own cursor.
@@ -63,15 +64,28 @@ public final class MutableGraph {
     private final ChangeLog log;
     /** The update being applied: base arcs it re-weighted in place (while a cursor reads them), whether rows change. */
     private long[] changedArcs = new long[16];
+    /** Past this many arcs a merge builds the wide form, in pages of {@code pageArcs} arcs. */
+    private final long maxIntArcs;
+    private final int pageArcs;
     private int changedCount;
     private boolean allChanged, listArcs, rowsChanged;
 
     public MutableGraph(CsrGraph base) {
+        this(base, CsrGraph.MAX_INT_ARCS, WideMerge.PAGE_ARCS);
+    }
+
+    /**
+     * A graph whose merges go wide past {@code maxIntArcs} arcs, in pages of {@code pageArcs} ({@link CsrGraph#MAX_INT_ARCS}
+     * and {@link WideMerge#PAGE_ARCS}; tests lower them to grow a small graph into the wide form).
+     */
+    MutableGraph(CsrGraph base, long maxIntArcs, int pageArcs) {
         this.base = base;
         this.directed = base.directed();
         this.vertexCount = base.vertexCount();
         this.edgeCount = base.edgeCount();
         this.log = new ChangeLog(base);
+        this.maxIntArcs = maxIntArcs;
+        this.pageArcs = pageArcs;
     }
 
     /** The log of applied updates and merges; readers follow it by a {@link ChangeLog#cursor cursor}. */
@@ -510,10 +524,16 @@ public final class MutableGraph {
         return w >= 0 && !Double.isInfinite(w);
     }
 
-    /** Builds the new base from the base and the overlay ({@link CsrMerge}), logs the merge, empties the overlay. */
+    /**
+     * Builds the new base from the base and the overlay ({@link CsrMerge}; {@link WideMerge} for a wide base, or one
+     * that grows past {@link CsrGraph#MAX_INT_ARCS} arcs), logs the merge, empties the overlay.
+     */
     private void merge() {
         CsrGraph old = base;
-        CsrMerge.Merged m = old.wide() ? WideMerge.build(old, vertexCount, directed, edgeCount, removed, added, touched)
+        long arcs = directed ? edgeCount : 2 * edgeCount;
+        CsrMerge.Merged m = old.wide() || arcs > maxIntArcs
+                ? WideMerge.build(old, vertexCount, directed, edgeCount, removed, added, touched,
+                        old.wide() ? old.pages().pageArcs() : pageArcs)
                 : CsrMerge.build(old, vertexCount, directed, edgeCount, removed, added, touched);
         base = m.next();
         log.merged(new ChangeLog.Merge(old, base, m.rows(), m.moves()));

@@ -5,21 +5,28 @@ import java.util.BitSet;
 import java.util.stream.IntStream;
 
 /**
- * The merge of a {@link MutableGraph} whose base is held in the wide form ({@link CsrGraph#wide()}): a new wide CSR, in
- * pages of the base's size, from the base and the overlay of structural changes, with what {@link CsrMerge} gives a
- * copy that follows the graph (the touched rows; where an undirected graph's edges moved). The same arrays, value for
- * value and edge ids included, that {@link CsrMerge} builds for the same graph indexed by int. Runs of untouched rows
- * are copied page segment by page segment; touched rows are merged from their kept arcs and the added ones. Edge ids:
- * a directed graph's are the arcs' places, numbered in a last pass; an undirected graph's kept edges shift their old
- * ids and its added edges take theirs ({@link CsrMerge.IdShift}, as the int-indexed merge), in the copying pass. O(m)
- * sequential copying plus O(k log k + n) for k changed edges. The next version's transpose (directed) is built afresh
- * when first read.
+ * The merge of a {@link MutableGraph} whose base is held in the wide form ({@link CsrGraph#wide()}), or grows past what
+ * an int indexes: a new wide CSR, in pages of the base's size (or {@link #PAGE_ARCS}), from the base (either form) and
+ * the overlay of structural changes, with what {@link CsrMerge} gives a copy that follows the graph (the touched rows;
+ * where an undirected graph's edges moved). The same arrays, value for value and edge ids included, that
+ * {@link CsrMerge} builds for the same graph indexed by int. Row ranges on all cores: runs of untouched rows copied
+ * page segment by page segment, touched rows merged from their kept arcs and the added ones. Edge ids: a directed
+ * graph's are the arcs' places, numbered in a last pass; an undirected graph's kept edges shift their old ids and its
+ * added edges take theirs ({@link CsrMerge.IdShift}, as the int-indexed merge), in the copying pass. O(m) copying plus
+ * O(k log k + n) for k changed edges. The next version's transpose (directed) is built afresh when first read.
  */
 final class WideMerge {
     private WideMerge() {}
 
+    /** Arcs a page of a graph that a merge makes wide (a Java array holds 2^31 - 8). */
+    static final int PAGE_ARCS = 1 << 30;
+
+    /**
+     * The merge of {@code old} (either form) into a wide graph in pages of {@code pageArcs} arcs: the arguments of
+     * {@link CsrMerge#build}.
+     */
     static CsrMerge.Merged build(CsrGraph old, int n, boolean directed, long edgeCount, BitSet removed, LongDoubleMap added,
-                                 BitSet touched) {
+                                 BitSet touched, int pageArcs) {
         int bn = old.vertexCount();
         long[] off = old.rowOffsetsLong();
         ArcPages from = old.pages();
@@ -63,7 +70,7 @@ final class WideMerge {
         }
         // 3. columns, weights and (undirected) edge ids, row ranges on all cores: runs of untouched rows copied at
         //    once, touched rows merged
-        ArcPages to = WideArcs.allocate(arcs, from.pageArcs());
+        ArcPages to = WideArcs.allocate(arcs, pageArcs);
         CsrMerge.IdShift shift = directed ? null : CsrMerge.IdShift.of(old, removedIds, addedKeys);
         int[] bounds = rowRanges(next, n);
         IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {

@@ -20,13 +20,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The wide form of a graph (64-bit row offsets, arcs in pages: what a graph of more than 2^31 - 8 arcs is held as)
  * answers every host method exactly as the same graph indexed by int does: the graphs made with {@link CsrGraph#widen}
  * at page sizes 1, 7, 64 and larger than the graph, on random graphs with parallel arcs, self-loops and isolated
  * vertices, directed and undirected, and on a shipped dataset; re-weights and structural updates of a wide
- * {@link MutableGraph} give the same versions, transposes, undirected edge lists and change logs as the narrow one's.
+ * {@link MutableGraph} give the same versions, transposes, undirected edge lists and change logs as the narrow one's,
+ * and so do those of a graph that updates grow past the int limit (lowered for the test) into the wide form.
  */
 class WideGraphTest {
     static final int[] PAGES = {1, 7, 64, 1 << 20};
@@ -191,33 +193,56 @@ class WideGraphTest {
     void updatesOfAWideMutableGraphEqualTheNarrowOnes(boolean directed, int pageArcs) {
         Random rnd = new Random(7 + pageArcs + (directed ? 100 : 0));
         CsrGraph start = random(rnd, 80, 260, directed);
-        MutableGraph narrow = new MutableGraph(start), wide = new MutableGraph(start.widen(pageArcs));
+        MutableGraph wide = new MutableGraph(start.widen(pageArcs));
         assertTrue(wide.current().wide());
+        follow(rnd, start, wide);
+        assertTrue(wide.current().wide());
+    }
+
+    /** A graph that updates grow past the int limit (lowered here) is merged into the wide form, and stays equal. */
+    @ParameterizedTest(name = "directed={0}")
+    @ValueSource(booleans = {false, true})
+    void aGraphGrownPastTheIntLimitIsMergedWide(boolean directed) {
+        Random rnd = new Random(directed ? 17 : 18);
+        CsrGraph start = random(rnd, 80, 260, directed);
+        MutableGraph grown = new MutableGraph(start.withWeightsCopied(), start.arcCount() - 6, 7);   // its own weights
+        assertFalse(grown.current().wide());
+        follow(rnd, start, grown);
+        assertTrue(grown.current().wide(), "merged past the limit");
+        assertEquals(7, grown.current().pages().pageArcs());
+    }
+
+    /**
+     * Applies one random stream (re-weights only, then structural updates) to a narrow MutableGraph of {@code start} and
+     * to {@code other} (the same graph, wide or to be), checking after every few updates that the versions, their
+     * transposes, undirected edge lists, snapshots and change logs are the same.
+     */
+    private static void follow(Random rnd, CsrGraph start, MutableGraph other) {
+        MutableGraph narrow = new MutableGraph(start);
         // caches that re-weights patch and merges carry over
         narrow.current().undirectedEdges();
-        wide.current().undirectedEdges();
+        other.current().undirectedEdges();
         narrow.current().transpose();
-        wide.current().transpose();
-        ChangeLog.Cursor nc = narrow.log().cursor(ChangeLog.Detail.VERSIONS), wc = wide.log().cursor(ChangeLog.Detail.VERSIONS);
+        other.current().transpose();
+        ChangeLog.Cursor nc = narrow.log().cursor(ChangeLog.Detail.VERSIONS), wc = other.log().cursor(ChangeLog.Detail.VERSIONS);
         CsrGraph reference = start;
         for (int batch = 0; batch < 120; batch++) {
             boolean structural = batch >= 40;
             EdgeEdits e = batch % 17 == 5 ? bulkReweights(rnd, reference) : UpdateStreams.randomUpdate(rnd, reference, structural);
             String what = "batch " + batch + " (" + (structural ? "structural" : "re-weights") + ")";
-            boolean accepted = applyBoth(narrow, wide, e, what);
+            boolean accepted = applyBoth(narrow, other, e, what);
             if (accepted) {   // the next update is drawn from the current version: both merge here
                 reference = narrow.current();
-                wide.current();
+                other.current();
             }
             if (batch % 3 != 0) continue;   // several updates between reads, as between queries
-            CsrGraph n = narrow.current(), w = wide.current();
-            assertTrue(w.wide(), what);
+            CsrGraph n = narrow.current(), w = other.current();
             assertSameArrays(n, w, what);
             assertEquals(n.weightSum(), w.weightSum(), 1e-9, what);
             assertEquals(n.weightBound() >= maxWeight(n), w.weightBound() >= maxWeight(n), what);
             assertSameArrays(n.transpose(), w.transpose(), what + ": transpose");
             assertSameEdges(n.undirectedEdges(), w.undirectedEdges(), what);
-            assertSameArrays(narrow.snapshot(), wide.snapshot(), what + ": snapshot");
+            assertSameArrays(narrow.snapshot(), other.snapshot(), what + ": snapshot");
             Changes a = nc.read(), b = wc.read();
             assertEquals(a.structural(), b.structural(), what);
             assertEquals(a.edges().vertexCountBefore(), b.edges().vertexCountBefore(), what);
@@ -237,7 +262,7 @@ class WideGraphTest {
             ChangeLog.WeightChanges rn = a.reweighted(), rw = b.reweighted();
             assertEquals(rn.all(), rw.all(), what);
             assertArrayEquals(rn.arcsLong(), rw.arcsLong(), what + ": re-weighted arcs");
-            if (!rw.all() && rw.count() > 0) {
+            if (!rw.all() && rw.count() > 0 && w.wide()) {
                 assertArrayEquals(rn.arcsLong(), rw.wideArcs(), what);
                 assertThrows(WideGraphException.class, rw::arcs, what);
             }
