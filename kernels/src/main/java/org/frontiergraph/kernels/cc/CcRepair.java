@@ -73,7 +73,7 @@ public final class CcRepair {
 
     /** {@link #MIN_BUDGET} + {@link #BUDGET_PER_ARC} * arcs. */
     public static long defaultBudget(CsrGraph graph) {
-        return MIN_BUDGET + (long) (BUDGET_PER_ARC * graph.arcCount());
+        return MIN_BUDGET + (long) (BUDGET_PER_ARC * graph.arcs());
     }
 
     public static Repaired repair(CsrGraph graph, CcResult previous, ChangedEdges changes) {
@@ -82,7 +82,8 @@ public final class CcRepair {
 
     /**
      * Repairs {@code previous} (the exact answer on the graph before {@code changes}) into the exact answer on
-     * {@code graph}, or null once the work passes {@code budget} ({@link Long#MAX_VALUE}: never).
+     * {@code graph}, or null once the work passes {@code budget} ({@link Long#MAX_VALUE}: never). A graph held in the
+     * wide form ({@link CsrGraph#wide()}) is not repaired: null, so the caller recomputes on the engine that holds it.
      *
      * @throws IllegalArgumentException when previous has not {@code changes.vertexCountBefore()} labels or the graph
      *         has fewer vertices
@@ -93,6 +94,7 @@ public final class CcRepair {
             throw new IllegalArgumentException("previous answer has " + previous.labels().length + " labels; the changes"
                     + " start from " + before + " vertices and the graph has " + graph.vertexCount());
         }
+        if (graph.wide()) return null;   // its rows are read as int-indexed arrays
         long t0 = System.nanoTime();
         Run run = new Run(graph, previous, before, budget, SCRATCH.get());
         return run.repair(changes) ? run.result(t0) : null;

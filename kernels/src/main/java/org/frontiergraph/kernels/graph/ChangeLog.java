@@ -46,16 +46,18 @@ public final class ChangeLog {
     /**
      * One applied update: the vertex count before it, the endpoints of the edges it removed, re-weighted or added
      * (self-loops left out: they are not stored), and, for {@link Detail#VERSIONS} cursors, the arcs of the base it
-     * re-weighted in place ({@code arcs} null with {@code allArcs}: so many that copying every weight is cheaper).
+     * re-weighted in place ({@code arcs} null with {@code allArcs}: so many that copying every weight is cheaper): a
+     * wide base's ({@link CsrGraph#wide()}) as longs in {@code wideArcs}, {@code arcs} then null.
      * {@code structural}: it removed or added edges or vertices (not only re-weights: an edge added again at a lower
      * weight is a re-weight).
      */
     public record Applied(int vertexCountBefore, int vertexCountAfter, boolean structural, int[] u, int[] v, int[] arcs,
-                          boolean allArcs)
+                          long[] wideArcs, boolean allArcs)
             implements Entry {
         @Override
         public long bytes() {
-            return 48 + 4L * (u.length + v.length) + (arcs == null ? 0 : 4L * arcs.length);
+            return 48 + 4L * (u.length + v.length) + (arcs == null ? 0 : 4L * arcs.length)
+                    + (wideArcs == null ? 0 : 8L * wideArcs.length);
         }
     }
 
@@ -99,12 +101,47 @@ public final class ChangeLog {
         }
     }
 
-    /** Arcs re-weighted in place, for a device copy to scatter; {@code all}: copy every weight instead. */
-    public record WeightChanges(int[] arcs, boolean all) {
+    /**
+     * Arcs re-weighted in place, for a device copy to scatter; {@code all}: copy every weight instead. The arcs of a
+     * graph indexed by int are {@code arcs}; those of a wide graph ({@link CsrGraph#wide()}) are {@code wideArcs}
+     * ({@code arcs} null: {@link #arcs()} then throws). {@link #arcsLong()} reads either.
+     */
+    public record WeightChanges(int[] arcs, boolean all, long[] wideArcs) {
         public static final WeightChanges ALL = new WeightChanges(new int[0], true);
         public static final WeightChanges NONE = new WeightChanges(new int[0], false);
 
-        public boolean isEmpty() { return !all && arcs.length == 0; }
+        /** Changes of a graph indexed by int. */
+        public WeightChanges(int[] arcs, boolean all) {
+            this(arcs, all, null);
+        }
+
+        /** The arcs of a wide graph. */
+        public static WeightChanges wide(long[] arcs) {
+            return new WeightChanges(null, false, arcs);
+        }
+
+        /** The arcs, int-indexed. @throws WideGraphException for the changes of a wide graph (read {@link #arcsLong()}) */
+        @Override
+        public int[] arcs() {
+            if (arcs == null) {
+                throw new WideGraphException("ChangeLog.WeightChanges.arcs()",
+                        "these are the re-weighted arcs of a graph held in the wide form: read arcsLong()");
+            }
+            return arcs;
+        }
+
+        /** The arcs as longs, in either form (a copy for an int-indexed graph's). */
+        public long[] arcsLong() {
+            if (wideArcs != null) return wideArcs;
+            long[] a = new long[arcs.length];
+            for (int i = 0; i < a.length; i++) a[i] = arcs[i];
+            return a;
+        }
+
+        /** How many arcs are listed. */
+        public int count() { return arcs != null ? arcs.length : wideArcs.length; }
+
+        public boolean isEmpty() { return !all && count() == 0; }
     }
 
     private final ArrayDeque<Entry> entries = new ArrayDeque<>();
@@ -116,6 +153,8 @@ public final class ChangeLog {
     private int vertexCount;
     /** Arcs of the current base, and the edit bytes kept for a lagging cursor (at least the base's own bytes). */
     private long arcCount, limitBytes;
+    /** Whether the current base is wide (its re-weighted arcs are read as longs). */
+    private boolean wide;
 
     ChangeLog(CsrGraph base) {
         this.vertexCount = base.vertexCount();
@@ -123,7 +162,8 @@ public final class ChangeLog {
     }
 
     private void onBase(CsrGraph base) {
-        arcCount = base.arcCount();
+        arcCount = base.arcs();
+        wide = base.wide();
         limitBytes = Math.max(MIN_EDIT_BYTES, base.bytes());
     }
 
@@ -180,11 +220,11 @@ public final class ChangeLog {
 
     /** Most arcs an update lists before it counts as re-weighting all (copying every weight is then cheaper). */
     synchronized int maxListedArcs() {
-        return (int) Math.max(1024, arcCount / 8);
+        return (int) Math.min(Integer.MAX_VALUE - 8, Math.max(1024, arcCount / 8));
     }
 
     /** Appends an applied update; {@code arcs} null unless a cursor reads versions. */
-    synchronized void applied(int before, int after, boolean structural, EdgeEdits e, int[] arcs, boolean allArcs) {
+    synchronized void applied(int before, int after, boolean structural, EdgeEdits e, long[] arcs, boolean allArcs) {
         vertexCount = after;
         if (noLiveCursor()) {
             trim();
@@ -194,7 +234,12 @@ public final class ChangeLog {
         p.add(e.removeU(), e.removeV());
         p.add(e.reweightU(), e.reweightV());
         p.add(e.addU(), e.addV());
-        append(new Applied(before, after, structural, p.u(), p.v(), arcs, allArcs));
+        int[] narrow = null;
+        if (arcs != null && !wide) {
+            narrow = new int[arcs.length];
+            for (int i = 0; i < arcs.length; i++) narrow[i] = (int) arcs[i];
+        }
+        append(new Applied(before, after, structural, p.u(), p.v(), narrow, wide ? arcs : null, allArcs));
     }
 
     /** Appends a merge into {@code m.after()}, the new base. */
@@ -260,7 +305,7 @@ public final class ChangeLog {
                 List<Entry> since = lost ? List.of() : List.copyOf(new ArrayList<>(entries).subList((int) (at - first), entries.size()));
                 at = end;
                 trim();
-                return new Changes(since, lost, vertexCount, (int) Math.max(1024, arcCount / 8));
+                return new Changes(since, lost, vertexCount, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(1024, arcCount / 8)), wide);
             }
         }
 

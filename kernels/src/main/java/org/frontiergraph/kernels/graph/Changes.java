@@ -15,14 +15,17 @@ public final class Changes {
     private final boolean restart;
     private final int vertexCount;
     private final int maxListedArcs;
+    /** Whether the graph's current version is wide: its re-weighted arcs are listed as longs. */
+    private final boolean wide;
     /** {@link #edges()}, once asked for. */
     private ChangedEdges edges;
 
-    Changes(List<ChangeLog.Entry> entries, boolean restart, int vertexCount, int maxListedArcs) {
+    Changes(List<ChangeLog.Entry> entries, boolean restart, int vertexCount, int maxListedArcs, boolean wide) {
         this.entries = entries;
         this.restart = restart;
         this.vertexCount = vertexCount;
         this.maxListedArcs = maxListedArcs;
+        this.wide = wide;
     }
 
     /** Whether the reader must start over: entries it had not read were dropped (it fell too far behind). */
@@ -30,10 +33,10 @@ public final class Changes {
 
     /** These changes followed by {@code later} (read by the same cursor after these). */
     public Changes then(Changes later) {
-        if (restart || later.restart) return new Changes(List.of(), true, later.vertexCount, later.maxListedArcs);
+        if (restart || later.restart) return new Changes(List.of(), true, later.vertexCount, later.maxListedArcs, later.wide);
         List<ChangeLog.Entry> all = new ArrayList<>(entries);
         all.addAll(later.entries);
-        return new Changes(List.copyOf(all), false, later.vertexCount, later.maxListedArcs);
+        return new Changes(List.copyOf(all), false, later.vertexCount, later.maxListedArcs, later.wide);
     }
 
     /**
@@ -88,35 +91,47 @@ public final class Changes {
      * graph), or {@code all} when so many changed that copying every weight is cheaper. Arcs re-weighted before a
      * merge are renumbered across it: shifted in untouched rows, found again in touched ones (a removed arc is
      * dropped); copies that take touched rows whole get them twice, harmlessly, copies indexed by edge (the MST edge
-     * list) need them all. Only for a cursor that reads {@link ChangeLog.Detail#VERSIONS}.
+     * list) need them all. Only for a cursor that reads {@link ChangeLog.Detail#VERSIONS}. A wide graph's arcs are
+     * {@link ChangeLog.WeightChanges#wideArcs()}.
      */
     public ChangeLog.WeightChanges reweighted() {
         requireComplete();
-        int[] arcs = new int[16];
+        long[] arcs = new long[16];
         int count = 0;
         for (ChangeLog.Entry e : entries) {
             if (e instanceof ChangeLog.Applied a) {
                 if (a.allArcs()) return ChangeLog.WeightChanges.ALL;
-                if (a.arcs() == null) continue;
-                if (count + a.arcs().length > maxListedArcs) return ChangeLog.WeightChanges.ALL;
-                if (count + a.arcs().length > arcs.length) arcs = Arrays.copyOf(arcs, Math.max(2 * arcs.length, count + a.arcs().length));
-                System.arraycopy(a.arcs(), 0, arcs, count, a.arcs().length);
-                count += a.arcs().length;
+                int listed = a.arcs() != null ? a.arcs().length : a.wideArcs() != null ? a.wideArcs().length : -1;
+                if (listed < 0) continue;
+                if (count + listed > maxListedArcs) return ChangeLog.WeightChanges.ALL;
+                if (count + listed > arcs.length) arcs = Arrays.copyOf(arcs, Math.max(2 * arcs.length, count + listed));
+                if (a.wideArcs() != null) {
+                    System.arraycopy(a.wideArcs(), 0, arcs, count, listed);
+                } else {
+                    for (int i = 0; i < listed; i++) arcs[count + i] = a.arcs()[i];
+                }
+                count += listed;
             } else if (e instanceof ChangeLog.Merge m) {
                 count = renumber(arcs, count, m);
             }
         }
-        return count == 0 ? ChangeLog.WeightChanges.NONE : new ChangeLog.WeightChanges(Arrays.copyOf(arcs, count), false);
+        if (count == 0) return ChangeLog.WeightChanges.NONE;
+        if (wide) return ChangeLog.WeightChanges.wide(Arrays.copyOf(arcs, count));
+        int[] narrow = new int[count];
+        for (int i = 0; i < count; i++) narrow[i] = (int) arcs[i];
+        return new ChangeLog.WeightChanges(narrow, false);
     }
 
     /** Arcs of {@code m.before()} renumbered into {@code m.after()} in place; returns how many remain. */
-    private static int renumber(int[] arcs, int count, ChangeLog.Merge m) {
+    private static int renumber(long[] arcs, int count, ChangeLog.Merge m) {
         CsrGraph old = m.before(), next = m.after();
         int[] rows = m.touchedRows();
         int kept = 0;
         for (int i = 0; i < count; i++) {
-            int arc = arcs[i], u = old.sourceOf(arc);
-            int now = Arrays.binarySearch(rows, u) >= 0 ? next.findArc(u, old.columns()[arc]) : arc - old.rowStart(u) + next.rowStart(u);
+            long arc = arcs[i];
+            int u = old.sourceOf(arc);
+            long now = Arrays.binarySearch(rows, u) >= 0 ? next.findArcLong(u, old.targetAt(arc))
+                    : arc - old.rowStartLong(u) + next.rowStartLong(u);
             if (now >= 0) arcs[kept++] = now;
         }
         return kept;

@@ -13,8 +13,18 @@ package org.frontiergraph.kernels.graph;
  * <p>Every arc carries the id of its <em>edge</em>: edges are numbered 0..edgeCount-1 in (source, target) order
  * over the canonical edge list (undirected: u < v). Both arcs of an undirected edge carry the same id.
  * MST ties are broken by (weight, edge id) on the undirected edges of {@link #undirectedEdges()}.
+ *
+ * <p>Two forms, one graph: arcs indexed by int (the arrays {@link #rowOffsets()}, {@link #columns()}, ... that every CPU
+ * kernel reads directly), or the wide form ({@link #wide()}) of a graph of more than {@link #MAX_INT_ARCS} arcs: 64-bit
+ * row offsets over {@link ArcPages}. Every method not named for int arrays answers the same in both forms (the long
+ * accessors {@link #rowStartLong}, {@link #findArcLong}, {@link #sourceOf(long)}, {@link #targetAt}, {@link #weightAt},
+ * {@link #edgeIdAt}; sums, bounds, transposes and edge lists over the pages in arc order, {@link WideArcs}); the int
+ * accessors throw {@link WideGraphException} on a wide graph. Edges stay fewer than 2^31 in both: edge ids are ints.
  */
 public final class CsrGraph {
+    /** The most arcs an int-indexed graph holds (a Java array's limit); more are held in the wide form. */
+    public static final int MAX_INT_ARCS = Integer.MAX_VALUE - 8;
+
     private final int vertexCount;
     private final boolean directed;
     private final int[] rowOffsets;
@@ -26,7 +36,7 @@ public final class CsrGraph {
     private final ArcPages arcPages;
     private final int edgeCount;
     /** Arcs whose weight is not an integer below 2^31; -1 until the first in-place re-weight counts them. */
-    private int nonIntegralArcs;
+    private long nonIntegralArcs;
     private double weightSum = Double.NaN;
     /** At least the largest arc weight (more once re-weights lowered the largest); NaN until first asked for. */
     private double weightBound = Double.NaN;
@@ -67,8 +77,11 @@ public final class CsrGraph {
     }
 
     public int vertexCount() { return vertexCount; }
-    /** Stored arcs: edgeCount for directed graphs, 2 * edgeCount for undirected ones. */
-    public int arcCount() { return columns.length; }
+    /** Stored arcs: edgeCount for directed graphs, 2 * edgeCount for undirected ones. A wide graph throws: see {@link #arcs()}. */
+    public int arcCount() {
+        if (columns == null) throw wideRefused("CsrGraph.arcCount()");
+        return columns.length;
+    }
     /** Distinct edges after the storage policy. */
     public int edgeCount() { return edgeCount; }
     public boolean directed() { return directed; }
@@ -79,8 +92,12 @@ public final class CsrGraph {
     public double weightSum() {
         double s = weightSum;
         if (Double.isNaN(s)) {
-            s = 0;
-            for (double w : weights) s += w;
+            if (weights != null) {
+                s = 0;
+                for (double w : weights) s += w;
+            } else {
+                s = WideArcs.sum(arcPages);
+            }
             weightSum = s;
         }
         return s;
@@ -94,8 +111,12 @@ public final class CsrGraph {
     public double weightBound() {
         double b = weightBound;
         if (Double.isNaN(b)) {
-            b = 0;
-            for (double w : weights) if (w > b) b = w;
+            if (weights != null) {
+                b = 0;
+                for (double w : weights) if (w > b) b = w;
+            } else {
+                b = WideArcs.max(arcPages);
+            }
             weightBound = b;
         }
         return b;
@@ -117,36 +138,44 @@ public final class CsrGraph {
      * the list is never rebuilt for a re-weight). Only {@link MutableGraph} calls this, on the thread that owns the
      * graph.
      */
-    void setWeight(int arc, int source, double w) {
+    void setWeight(long arc, int source, double w) {
         if (pendingTranspose != null) transpose();   // derived from the weights before this change
-        double old = weights[arc];
+        double old = weightAt(arc);
         if (nonIntegralArcs < 0) {
-            int count = 0;
-            for (double x : weights) if (!integral(x)) count++;
-            nonIntegralArcs = count;
+            if (weights != null) {
+                int count = 0;
+                for (double x : weights) if (!integral(x)) count++;
+                nonIntegralArcs = count;
+            } else {
+                nonIntegralArcs = WideArcs.nonIntegral(arcPages);
+            }
         }
         nonIntegralArcs += (integral(w) ? 0 : 1) - (integral(old) ? 0 : 1);
         if (!Double.isNaN(weightSum)) weightSum += w - old;
         if (w > weightBound) weightBound = w;   // false while unknown (NaN)
-        weights[arc] = w;
-        CsrGraph t = transposed;
-        if (t != null && t != this) {
-            int back = t.findArc(columns[arc], source);
-            t.setWeight(back, columns[arc], w);
+        int target;
+        if (weights != null) {
+            weights[(int) arc] = w;
+            target = columns[(int) arc];
+        } else {
+            WideArcs.setWeight(arcPages, arc, w);
+            target = WideArcs.column(arcPages, arc);
         }
+        CsrGraph t = transposed;
+        if (t != null && t != this) t.setWeight(t.findArcLong(target, source), target, w);
         UndirectedEdges u = undirected;
         if (u != null) {
             if (!directed) {
-                u.w[arcEdgeIds[arc]] = w;
+                u.w[edgeIdAt(arc)] = w;
             } else {   // the edge's weight is the smaller of its two arcs'
-                int a = Math.min(source, columns[arc]), b = Math.max(source, columns[arc]);
+                int a = Math.min(source, target), b = Math.max(source, target);
                 u.w[u.idOf(a, b)] = UndirectedEdges.weightOf(this, a, b);
             }
         }
     }
 
     /** Arcs whose weight is not an integer below 2^31, or -1 when not yet counted. */
-    int nonIntegralArcsIfKnown() { return nonIntegralArcs; }
+    long nonIntegralArcsIfKnown() { return nonIntegralArcs; }
 
     /** The weight sum when known, else NaN. */
     double weightSumIfKnown() { return weightSum; }
@@ -158,31 +187,84 @@ public final class CsrGraph {
     void cacheUndirectedEdges(UndirectedEdges list) { undirected = list; }
 
     /** Sets totals a builder already knows (a merge derives them from the previous version). */
-    void knownTotals(int nonIntegral, double sum) {
+    void knownTotals(long nonIntegral, double sum) {
         if (nonIntegral >= 0) nonIntegralArcs = nonIntegral;
         weightSum = sum;
     }
 
-    public int degree(int v) { return rowOffsets[v + 1] - rowOffsets[v]; }
+    /** The out-degree of {@code v} (an int on a wide graph too: a row holds at most n - 1 arcs). */
+    public int degree(int v) {
+        if (rowOffsets != null) return rowOffsets[v + 1] - rowOffsets[v];
+        return (int) (rowOffsets64[v + 1] - rowOffsets64[v]);
+    }
 
     /** The largest out-degree (0 for an edgeless graph). Cached. */
     public int maxDegree() {
         int m = maxDegree;
         if (m < 0) {
             m = 0;
-            for (int v = 0; v < vertexCount; v++) m = Math.max(m, rowOffsets[v + 1] - rowOffsets[v]);
+            for (int v = 0; v < vertexCount; v++) m = Math.max(m, degree(v));
             maxDegree = m;
         }
         return m;
     }
-    public int rowStart(int v) { return rowOffsets[v]; }
-    public int rowEnd(int v) { return rowOffsets[v + 1]; }
 
-    /** Shared, read-only views of the arrays (length n+1, arcCount, arcCount, arcCount). Do not modify. */
-    public int[] rowOffsets() { return rowOffsets; }
-    public int[] columns() { return columns; }
-    public double[] weights() { return weights; }
-    public int[] arcEdgeIds() { return arcEdgeIds; }
+    /** The first arc of {@code v}'s row. A wide graph throws: see {@link #rowStartLong}. */
+    public int rowStart(int v) {
+        if (rowOffsets == null) throw wideRefused("CsrGraph.rowStart(int)");
+        return rowOffsets[v];
+    }
+
+    /** The arc after {@code v}'s row. A wide graph throws: see {@link #rowEndLong}. */
+    public int rowEnd(int v) {
+        if (rowOffsets == null) throw wideRefused("CsrGraph.rowEnd(int)");
+        return rowOffsets[v + 1];
+    }
+
+    /** The first arc of {@code v}'s row, in either form. */
+    public long rowStartLong(int v) { return rowOffsets != null ? rowOffsets[v] : rowOffsets64[v]; }
+
+    /** The arc after {@code v}'s row, in either form. */
+    public long rowEndLong(int v) { return rowOffsets != null ? rowOffsets[v + 1] : rowOffsets64[v + 1]; }
+
+    /**
+     * Shared, read-only views of the arrays (length n+1, arcCount, arcCount, arcCount). Do not modify. A wide graph
+     * has none: these throw {@link WideGraphException}; read it through {@link #rowOffsetsLong()} and {@link #pages()}.
+     */
+    public int[] rowOffsets() {
+        if (rowOffsets == null) throw wideRefused("CsrGraph.rowOffsets()");
+        return rowOffsets;
+    }
+
+    public int[] columns() {
+        if (columns == null) throw wideRefused("CsrGraph.columns()");
+        return columns;
+    }
+
+    public double[] weights() {
+        if (weights == null) throw wideRefused("CsrGraph.weights()");
+        return weights;
+    }
+
+    public int[] arcEdgeIds() {
+        if (arcEdgeIds == null) throw wideRefused("CsrGraph.arcEdgeIds()");
+        return arcEdgeIds;
+    }
+
+    /** The target of {@code arc}, in either form. */
+    public int targetAt(long arc) { return columns != null ? columns[(int) arc] : WideArcs.column(arcPages, arc); }
+
+    /** The weight of {@code arc}, in either form. */
+    public double weightAt(long arc) { return weights != null ? weights[(int) arc] : WideArcs.weight(arcPages, arc); }
+
+    /** The edge id of {@code arc}, in either form. */
+    public int edgeIdAt(long arc) { return arcEdgeIds != null ? arcEdgeIds[(int) arc] : WideArcs.edgeId(arcPages, arc); }
+
+    /** What an int-indexed accessor throws on a wide graph. */
+    private WideGraphException wideRefused(String operation) {
+        return new WideGraphException(operation, arcs(), "read it through arcs(), rowOffsetsLong() and pages() (or the"
+                + " long accessors rowStartLong, findArcLong, sourceOf(long), targetAt, weightAt, edgeIdAt)");
+    }
 
     /**
      * True when the arcs are indexed by 64-bit offsets: more arcs than one Java array holds (issue 29), or a graph
@@ -240,8 +322,15 @@ public final class CsrGraph {
                 edgeCount, integralWeights());
     }
 
-    /** The vertex whose row holds {@code arc} (binary search over the row offsets). */
+    /** The vertex whose row holds {@code arc} (binary search over the row offsets), in either form. */
+    public int sourceOf(long arc) {
+        if (rowOffsets != null) return sourceOf((int) arc);
+        return WideArcs.sourceOf(rowOffsets64, vertexCount, arc);
+    }
+
+    /** The vertex whose row holds {@code arc} (binary search over the row offsets), in either form. */
     public int sourceOf(int arc) {
+        if (rowOffsets == null) return WideArcs.sourceOf(rowOffsets64, vertexCount, arc);
         int lo = 0, hi = vertexCount - 1;
         while (lo < hi) {   // the last row starting at or before arc; empty rows share its start
             int mid = (lo + hi + 1) >>> 1;
@@ -251,8 +340,17 @@ public final class CsrGraph {
         return lo;
     }
 
-    /** Index of arc u->v, or -1. */
+    /** Index of arc u->v, or -1, in either form. */
+    public long findArcLong(int u, int v) {
+        return rowOffsets != null ? findArc(u, v) : WideArcs.findArc(rowOffsets64, arcPages, u, v);
+    }
+
+    /** Whether the graph has the arc u->v, in either form. */
+    public boolean hasArc(int u, int v) { return findArcLong(u, v) >= 0; }
+
+    /** Index of arc u->v, or -1. A wide graph throws: see {@link #findArcLong}. */
     public int findArc(int u, int v) {
+        if (rowOffsets == null) throw wideRefused("CsrGraph.findArc(int, int)");
         int lo = rowOffsets[u], hi = rowOffsets[u + 1] - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
@@ -276,7 +374,7 @@ public final class CsrGraph {
         CsrGraph t = transposed;
         if (t == null) {
             TransposeMerge p = pendingTranspose;
-            t = p != null ? p.apply(this) : GraphBuilder.transpose(this);
+            t = p != null ? p.apply(this) : wide() ? WideArcs.transpose(this) : GraphBuilder.transpose(this);
             transposed = t;
             pendingTranspose = null;
         }
@@ -301,17 +399,31 @@ public final class CsrGraph {
 
     /** True when both graphs share the same vertices and arcs (only weights may differ), e.g. after a re-weight. */
     public boolean sameStructure(CsrGraph other) {
-        return other != null && rowOffsets == other.rowOffsets && columns == other.columns;
+        if (other == null) return false;
+        if (wide()) return other.wide() && rowOffsets64 == other.rowOffsets64 && arcPages.columns() == other.arcPages.columns();
+        return rowOffsets == other.rowOffsets && columns == other.columns;
     }
 
-    /** Bytes held by the arrays of this graph (not counting caches). */
+    /** A copy with its own weights (the arcs shared), which later in-place re-weights of this one do not touch. */
+    CsrGraph withWeightsCopied() {
+        return wide()
+                ? new CsrGraph(vertexCount, directed, rowOffsets64, WideArcs.withWeightsCopied(arcPages), edgeCount, integralWeights())
+                : new CsrGraph(vertexCount, directed, rowOffsets, columns, weights.clone(), arcEdgeIds, edgeCount, integralWeights());
+    }
+
+    /**
+     * Bytes held by the arrays of this graph (not counting caches): 16 an arc and 4 a vertex, 8 a vertex on a wide
+     * graph (its offsets are longs).
+     */
     public long bytes() {
+        if (wide()) return 8L * rowOffsets64.length + 16L * arcs();
         return 4L * rowOffsets.length + 4L * columns.length + 8L * weights.length + 4L * arcEdgeIds.length;
     }
 
     @Override
     public String toString() {
-        return "CsrGraph[n=" + vertexCount + ", edges=" + edgeCount + ", arcs=" + arcCount()
-                + (directed ? ", directed" : ", undirected") + "]";
+        return "CsrGraph[n=" + vertexCount + ", edges=" + edgeCount + ", arcs=" + arcs()
+                + (directed ? ", directed" : ", undirected") + (wide() ? ", wide, " + arcPages.pageCount() + " pages of "
+                + arcPages.pageArcs() + " arcs" : "") + "]";
     }
 }

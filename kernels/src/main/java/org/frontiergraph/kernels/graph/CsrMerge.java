@@ -145,8 +145,8 @@ final class CsrMerge {
             if (directed) for (int e = newOff[bounds[r]]; e < newOff[bounds[r + 1]]; e++) newIds[e] = e;   // edges are the arcs, in order
         });
 
-        int oldNonIntegral = old.nonIntegralArcsIfKnown();
-        int nonIntegral = oldNonIntegral < 0 ? countNonIntegral(newW) : oldNonIntegral + Arrays.stream(nonIntegralDelta).sum();
+        long oldNonIntegral = old.nonIntegralArcsIfKnown();
+        long nonIntegral = oldNonIntegral < 0 ? countNonIntegral(newW) : oldNonIntegral + Arrays.stream(nonIntegralDelta).sum();
         double oldSum = old.weightSumIfKnown();
         CsrGraph next = new CsrGraph(n, directed, newOff, newCol, newW, newIds, Math.toIntExact(edgeCount), nonIntegral == 0);
         next.knownTotals(nonIntegral, Double.isNaN(oldSum) ? Double.NaN : oldSum + Arrays.stream(sumDelta).sum());
@@ -206,10 +206,10 @@ final class CsrMerge {
      * so a lookup is O(1) expected, in a few KB to MB that stay in cache. (Searching the changed edges per arc
      * instead, by galloping, was most of a kron20 merge: O(m log(k / d)).)
      */
-    private record IdShift(int[] at, int[] shift, int[] bucketFirst, int bits, int[] addedIds) {
+    record IdShift(int[] at, int[] shift, int[] bucketFirst, int bits, int[] addedIds) {
+        /** The shift of a merge of {@code old} (either form: it reads old's rows by long arc, k + n searches at most). */
         static IdShift of(CsrGraph old, int[] removedIds, long[] addedKeys) {
             int oldEdges = old.edgeCount(), bn = old.vertexCount();
-            int[] off = old.rowOffsets(), col = old.columns(), ids = old.arcEdgeIds();
             // an added edge (a, b), a < b, is ordered after the old edges whose key is smaller: the old edges of the
             // rows before a and those (a, d < b); its step is at the id of the first old edge after it
             int[] addedAt = new int[addedKeys.length];
@@ -220,11 +220,12 @@ final class CsrMerge {
                 if (a >= bn) {
                     pos = oldEdges;
                 } else {
-                    int j = firstAtLeast(col, off[a], off[a + 1], b);   // b is not in row a (not a base edge)
-                    if (j < off[a + 1]) {
-                        pos = ids[j];   // col[j] > b > a: an upper arc, the first old edge after (a, b)
-                    } else if (off[a + 1] > off[a] && col[off[a + 1] - 1] > a) {
-                        pos = ids[off[a + 1] - 1] + 1;   // after row a's last upper arc
+                    long start = old.rowStartLong(a), end = old.rowEndLong(a);
+                    long j = firstAtLeast(old, start, end, b);   // b is not in row a (not a base edge)
+                    if (j < end) {
+                        pos = old.edgeIdAt(j);   // col[j] > b > a: an upper arc, the first old edge after (a, b)
+                    } else if (end > start && old.targetAt(end - 1) > a) {
+                        pos = old.edgeIdAt(end - 1) + 1;   // after row a's last upper arc
                     } else {
                         if (upperEnd == null) upperEnd = upperEnds(old);
                         pos = upperEnd[a];
@@ -279,23 +280,23 @@ final class CsrMerge {
         /** For each row u of an undirected graph, its old edges (c, d) with c <= u (upper arcs of rows up to u). */
         private static int[] upperEnds(CsrGraph g) {
             int n = g.vertexCount();
-            int[] off = g.rowOffsets(), col = g.columns();
             int[] end = new int[n];
             long sum = 0;
             for (int u = 0; u < n; u++) {
-                sum += off[u + 1] - firstAtLeast(col, off[u], off[u + 1], u + 1);
+                long rowEnd = g.rowEndLong(u);
+                sum += rowEnd - firstAtLeast(g, g.rowStartLong(u), rowEnd, u + 1);
                 end[u] = (int) sum;
             }
             return end;
         }
     }
 
-    /** The first index in [from, to) of sorted {@code a} whose value is at least {@code x} ({@code to} when none). */
-    private static int firstAtLeast(int[] a, int from, int to, int x) {
-        int lo = from, hi = to;
+    /** The first arc in [from, to) of a row of {@code g} whose target is at least {@code x} ({@code to} when none). */
+    private static long firstAtLeast(CsrGraph g, long from, long to, int x) {
+        long lo = from, hi = to;
         while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (a[mid] < x) lo = mid + 1; else hi = mid;
+            long mid = (lo + hi) >>> 1;
+            if (g.targetAt(mid) < x) lo = mid + 1; else hi = mid;
         }
         return lo;
     }

@@ -35,6 +35,11 @@ import java.util.stream.IntStream;
  * last merge happened, and every engine and the repairs would need the overlay view. Compact CSR after every merge
  * keeps every reader (CPU kernels, the device's merge plans, the MST edge list) on one layout.
  *
+ * <p>A base held in the wide form ({@link CsrGraph#wide()}: more arcs than an int indexes) takes every update like any
+ * other, by 64-bit arc: re-weights in place, structural changes merged into a new wide base ({@link WideMerge}, the
+ * same arrays in pages; its transpose is then built afresh when first read). A graph that updates grow past
+ * {@link CsrGraph#MAX_INT_ARCS} arcs is merged into the wide form the same way (the CPU engine then refuses it).
+ *
  * <p>Copies that follow the graph (a device copy, standing answers, MST edge lists) read its {@link ChangeLog}
  * ({@link #log()}): every applied update and every merge, in order, each reader from its own cursor.
  */
@@ -58,16 +63,29 @@ public final class MutableGraph {
     /** The applied updates and merges, for the copies that follow this graph. */
     private final ChangeLog log;
     /** The update being applied: base arcs it re-weighted in place (while a cursor reads them), whether rows change. */
-    private int[] changedArcs = new int[16];
+    private long[] changedArcs = new long[16];
+    /** Past this many arcs a merge builds the wide form, in pages of {@code pageArcs} arcs. */
+    private final long maxIntArcs;
+    private final int pageArcs;
     private int changedCount;
     private boolean allChanged, listArcs, rowsChanged;
 
     public MutableGraph(CsrGraph base) {
+        this(base, CsrGraph.MAX_INT_ARCS, WideMerge.PAGE_ARCS);
+    }
+
+    /**
+     * A graph whose merges go wide past {@code maxIntArcs} arcs, in pages of {@code pageArcs} ({@link CsrGraph#MAX_INT_ARCS}
+     * and {@link WideMerge#PAGE_ARCS}; tests lower them to grow a small graph into the wide form).
+     */
+    MutableGraph(CsrGraph base, long maxIntArcs, int pageArcs) {
         this.base = base;
         this.directed = base.directed();
         this.vertexCount = base.vertexCount();
         this.edgeCount = base.edgeCount();
         this.log = new ChangeLog(base);
+        this.maxIntArcs = maxIntArcs;
+        this.pageArcs = pageArcs;
     }
 
     /** The log of applied updates and merges; readers follow it by a {@link ChangeLog#cursor cursor}. */
@@ -104,9 +122,7 @@ public final class MutableGraph {
 
     /** A copy of the current version that later updates do not touch, for readers on other threads. */
     public synchronized CsrGraph snapshot() {
-        CsrGraph g = current();
-        return new CsrGraph(g.vertexCount(), g.directed(), g.rowOffsets(), g.columns(), g.weights().clone(),
-                g.arcEdgeIds(), g.edgeCount(), g.integralWeights());
+        return current().withWeightsCopied();
     }
 
     /**
@@ -266,14 +282,14 @@ public final class MutableGraph {
         edgeCount = edges;
         // the base arcs of the written keys (and their reverse arcs), found on all cores: the commits below change
         // weights, the overlay and the removed set, never the base's rows, so the arcs stay where they are
-        int[] arc = new int[groups], reverse = new int[groups];
+        long[] arc = new long[groups], reverse = new long[groups];
         IntStream arcs = IntStream.range(0, groups);
         (groups >= PARALLEL_KEYS ? arcs.parallel() : arcs).forEach(gi -> {
             if (outcome[gi] != 1) return;
             long key = keys[starts[gi]];
             int u = (int) (key >>> 32), v = (int) key;
             arc[gi] = baseArc(u, v);
-            reverse[gi] = !directed && arc[gi] >= 0 && effect[gi] == effect[gi] ? base.findArc(v, u) : -1;
+            reverse[gi] = !directed && arc[gi] >= 0 && effect[gi] == effect[gi] ? base.findArcLong(v, u) : -1;
         });
         for (int gi = 0; gi < groups; gi++) if (outcome[gi] == 1) commit(keys[starts[gi]], effect[gi], arc[gi], reverse[gi]);
         return true;
@@ -372,7 +388,7 @@ public final class MutableGraph {
         log.applied(before, vertexCount, structural, e, listArcs && !allChanged ? Arrays.copyOf(changedArcs, changedCount) : null,
                 listArcs && allChanged);
         changedCount = 0;
-        if (changedArcs.length > 4096) changedArcs = new int[16];
+        if (changedArcs.length > 4096) changedArcs = new long[16];
     }
 
     /**
@@ -381,7 +397,7 @@ public final class MutableGraph {
      */
     private void applyReweights(EdgeEdits e, UserIds names) {
         int k = e.reweightU().length;
-        int[] arcs = new int[k];
+        long[] arcs = new long[k];
         for (int i = 0; i < k; i++) {
             int u = e.reweightU()[i], v = e.reweightV()[i];
             double w = e.reweightW()[i];
@@ -393,26 +409,26 @@ public final class MutableGraph {
         }
         for (int i = 0; i < k; i++) {
             double w = e.reweightW()[i];
-            int arc = arcs[i];
+            long arc = arcs[i];
             if (arc < 0) {
                 added.put(key(e.reweightU()[i], e.reweightV()[i]), w);
-            } else if (base.weights()[arc] != w) {
+            } else if (base.weightAt(arc) != w) {
                 int u = e.reweightU()[i], v = e.reweightV()[i];
                 int lo = Math.min(u, v), hi = Math.max(u, v);
                 setBaseWeight(arc, directed ? u : lo, w);   // arc is u->v, or lo->hi when undirected
-                if (!directed) setBaseWeight(base.findArc(hi, lo), hi, w);
+                if (!directed) setBaseWeight(base.findArcLong(hi, lo), hi, w);
             }
         }
     }
 
     private void commit(long key, double w) {
         int u = (int) (key >>> 32), v = (int) key;
-        int arc = baseArc(u, v);
-        commit(key, w, arc, !directed && arc >= 0 && w == w ? base.findArc(v, u) : -1);
+        long arc = baseArc(u, v);
+        commit(key, w, arc, !directed && arc >= 0 && w == w ? base.findArcLong(v, u) : -1);
     }
 
     /** {@link #commit(long, double)} with the edge's base arc u -> v and, undirected and kept, its reverse arc found. */
-    private void commit(long key, double w, int arc, int reverse) {
+    private void commit(long key, double w, long arc, long reverse) {
         int u = (int) (key >>> 32), v = (int) key;
         if (w != w || arc < 0) {   // a row changes: the arc u->v (and v->u) goes or comes
             rowsChanged = true;
@@ -420,21 +436,21 @@ public final class MutableGraph {
             if (!directed) touched.set(v);
         }
         if (w != w) {   // removed
-            if (!added.remove(key)) removed.set(base.arcEdgeIds()[arc]);
+            if (!added.remove(key)) removed.set(base.edgeIdAt(arc));
             return;
         }
         if (arc < 0) {
             added.put(key, w);
             return;
         }
-        removed.clear(base.arcEdgeIds()[arc]);   // an edge of the base added again keeps its place
-        if (base.weights()[arc] != w) {
+        removed.clear(base.edgeIdAt(arc));   // an edge of the base added again keeps its place
+        if (base.weightAt(arc) != w) {
             setBaseWeight(arc, u, w);
             if (!directed) setBaseWeight(reverse, v, w);
         }
     }
 
-    private void setBaseWeight(int arc, int source, double w) {
+    private void setBaseWeight(long arc, int source, double w) {
         base.setWeight(arc, source, w);
         if (!listArcs || allChanged) return;
         if (changedCount >= log.maxListedArcs()) {
@@ -464,15 +480,15 @@ public final class MutableGraph {
      * {@link #existing}, found once: the edge's live base arc (u->v, or lo->hi when undirected), or -1 when it is an
      * added edge. An edge of the base that was removed and added again keeps its base arc, so the two never overlap.
      */
-    private int existingArc(UserIds names, String what, int u, int v, int n) {
+    private long existingArc(UserIds names, String what, int u, int v, int n) {
         if (u < 0 || u >= n || v < 0 || v >= n) {
             throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_VERTEX,
                     what + " of edge " + names.edge(u, v) + ": vertex outside " + names.range());
         }
         long key = key(u, v);
         if (u != v) {
-            int arc = baseArc((int) (key >>> 32), (int) key);
-            if (arc >= 0 && !removed.get(base.arcEdgeIds()[arc])) return arc;
+            long arc = baseArc((int) (key >>> 32), (int) key);
+            if (arc >= 0 && !removed.get(base.edgeIdAt(arc))) return arc;
             if (added.get(key, ABSENT) != ABSENT) return -1;
         }
         throw new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE,
@@ -483,15 +499,15 @@ public final class MutableGraph {
     private double stored(long key) {
         double w = added.get(key, ABSENT);
         if (w != ABSENT) return w;
-        int arc = baseArc((int) (key >>> 32), (int) key);
-        if (arc < 0 || removed.get(base.arcEdgeIds()[arc])) return ABSENT;
-        return base.weights()[arc];
+        long arc = baseArc((int) (key >>> 32), (int) key);
+        if (arc < 0 || removed.get(base.edgeIdAt(arc))) return ABSENT;
+        return base.weightAt(arc);
     }
 
     /** The base arc u->v (removed or not), or -1. */
-    private int baseArc(int u, int v) {
+    private long baseArc(int u, int v) {
         int bn = base.vertexCount();
-        return u < bn && v < bn ? base.findArc(u, v) : -1;
+        return u < bn && v < bn ? base.findArcLong(u, v) : -1;
     }
 
     /** Edges by key: (u, v) for directed graphs, (min, max) for undirected ones. */
@@ -508,10 +524,17 @@ public final class MutableGraph {
         return w >= 0 && !Double.isInfinite(w);
     }
 
-    /** Builds the new base from the base and the overlay ({@link CsrMerge}), logs the merge, empties the overlay. */
+    /**
+     * Builds the new base from the base and the overlay ({@link CsrMerge}; {@link WideMerge} for a wide base, or one
+     * that grows past {@link CsrGraph#MAX_INT_ARCS} arcs), logs the merge, empties the overlay.
+     */
     private void merge() {
         CsrGraph old = base;
-        CsrMerge.Merged m = CsrMerge.build(old, vertexCount, directed, edgeCount, removed, added, touched);
+        long arcs = directed ? edgeCount : 2 * edgeCount;
+        CsrMerge.Merged m = old.wide() || arcs > maxIntArcs
+                ? WideMerge.build(old, vertexCount, directed, edgeCount, removed, added, touched,
+                        old.wide() ? old.pages().pageArcs() : pageArcs)
+                : CsrMerge.build(old, vertexCount, directed, edgeCount, removed, added, touched);
         base = m.next();
         log.merged(new ChangeLog.Merge(old, base, m.rows(), m.moves()));
         removed.clear();

@@ -38,12 +38,13 @@ public final class UndirectedEdges {
      * matters only for -0.0 against 0.0).
      */
     public static double weightOf(CsrGraph g, int a, int b) {
-        double[] wt = g.weights();
-        int ab = g.findArc(a, b);
-        if (!g.directed()) return ab < 0 ? Double.NaN : wt[ab];
-        int ba = g.findArc(b, a);
-        if (ba < 0) return ab < 0 ? Double.NaN : wt[ab];
-        return ab < 0 || wt[ba] < wt[ab] ? wt[ba] : wt[ab];
+        long ab = g.findArcLong(a, b);
+        double wab = ab < 0 ? Double.NaN : g.weightAt(ab);
+        if (!g.directed()) return wab;
+        long ba = g.findArcLong(b, a);
+        if (ba < 0) return wab;
+        double wba = g.weightAt(ba);
+        return ab < 0 || wba < wab ? wba : wab;
     }
 
     /** This list after a merge of an undirected graph: kept runs moved, added edges written (O(m) copying). */
@@ -66,6 +67,7 @@ public final class UndirectedEdges {
     }
 
     static UndirectedEdges of(CsrGraph g) {
+        if (g.wide()) return g.directed() ? GraphBuilder.build(WideArcs.arcList(g)).undirectedEdges() : WideArcs.undirected(g);
         if (!g.directed()) {
             int m = g.edgeCount();
             int[] us = new int[m], vs = new int[m];

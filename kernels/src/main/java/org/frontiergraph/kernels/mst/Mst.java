@@ -66,12 +66,11 @@ public final class Mst {
      * call (a sort of the samples); the predicate is asked on every default MST query.
      */
     static boolean lightFilterSplits(CsrGraph g) {
-        int arcs = g.arcCount();
+        long arcs = g.arcs();   // either form: a wide graph's weights are sampled by long arc
         if (arcs == 0) return false;
-        double[] w = g.weights();
-        int k = Math.min(SHAPE_SAMPLES, arcs);
+        int k = (int) Math.min(SHAPE_SAMPLES, arcs);
         double[] s = new double[k];
-        for (int i = 0; i < k; i++) s[i] = w[(int) ((long) i * arcs / k)];
+        for (int i = 0; i < k; i++) s[i] = g.weightAt(i * arcs / k);
         Arrays.sort(s);
         long m = g.directed() ? g.undirectedEdges().size() : g.edgeCount();
         double share = Math.min(1, EclMst.DEFAULT_LIGHT_PERCENT / 100.0 * g.vertexCount() / Math.max(1, m));

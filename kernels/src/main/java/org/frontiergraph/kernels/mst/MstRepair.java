@@ -153,7 +153,8 @@ public final class MstRepair {
     /**
      * The forest of {@code graph}, the version after the run of updates that {@code changes} describes (drained from
      * the MutableGraph since the version this forest describes), or {@code null} when repairing would cost more than
-     * recomputing; this object is then spent (a further call throws IllegalStateException) and the caller recomputes
+     * recomputing (always on a graph held in the wide form, whose rows it cannot read as int-indexed arrays); this
+     * object is then spent (a further call throws IllegalStateException) and the caller recomputes
      * and starts a new one. The timing's compute time is the repair's; its counter {@code work} counts the units
      * {@link #WORK_PER_ARC} budgets.
      */
@@ -165,6 +166,7 @@ public final class MstRepair {
         }
         long t0 = System.nanoTime();
         spent = true;   // until the repair completes
+        if (graph.wide()) return null;   // its rows are read as int-indexed arrays: a graph in the wide form is recomputed
         pairs = distinctPairs(changes);
         if (budgeted && pairs.length > Math.max(64, PAIRS_PER_ARC * graph.arcCount())) return null;
         budget = budgeted ? Math.max(MIN_WORK, (long) (WORK_PER_ARC * graph.arcCount())) : Long.MAX_VALUE;

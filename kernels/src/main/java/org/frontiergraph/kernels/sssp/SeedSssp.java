@@ -91,7 +91,7 @@ final class SeedSssp {
 
     /** Arcs per vertex, at least 1. */
     static double meanDegree(CsrGraph g) {
-        return Math.max(1.0, (double) g.arcCount() / Math.max(1, g.vertexCount()));
+        return Math.max(1.0, (double) g.arcs() / Math.max(1, g.vertexCount()));
     }
 
     /**
@@ -118,7 +118,7 @@ final class SeedSssp {
      * uniform22 (no hub) async 11.9 vs nearfar 10.2.
      */
     static boolean asyncByDefault(CsrGraph g) {
-        return asyncByDefault(meanDegree(g), g.maxDegree(), g.arcCount());
+        return asyncByDefault(meanDegree(g), g.maxDegree(), g.arcs());
     }
 
     static boolean asyncByDefault(double meanDegree, int maxDegree, long arcs) {

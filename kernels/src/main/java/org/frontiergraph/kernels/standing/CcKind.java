@@ -33,7 +33,7 @@ public final class CcKind implements StandingKind<CcResult> {
 
     /** The work past which a repair on {@code graph} gives up, with its per-arc part {@code divisor} times smaller. */
     public long budget(CsrGraph graph, int divisor) {
-        return CcRepair.MIN_BUDGET + (long) (CcRepair.BUDGET_PER_ARC * graph.arcCount() / Math.max(1, divisor));
+        return CcRepair.MIN_BUDGET + (long) (CcRepair.BUDGET_PER_ARC * graph.arcs() / Math.max(1, divisor));
     }
 
     @Override

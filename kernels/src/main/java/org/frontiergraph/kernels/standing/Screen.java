@@ -32,12 +32,11 @@ public final class Screen {
 
     /** The screen of {@code changes} on {@code graph} (the graph after them). O(k log d) for k changed pairs. */
     public static Screen of(CsrGraph graph, ChangedEdges changes) {
-        double[] w = graph.weights();
         return of(changes, graph.vertexCount(), graph.directed(), (tails, heads) -> {
             double[] now = new double[tails.length];
             for (int i = 0; i < now.length; i++) {
-                int arc = graph.findArc(tails[i], heads[i]);
-                now[i] = arc < 0 ? Double.NaN : w[arc];
+                long arc = graph.findArcLong(tails[i], heads[i]);   // either form: a wide graph's standing answers screen too
+                now[i] = arc < 0 ? Double.NaN : graph.weightAt(arc);
             }
             return now;
         });

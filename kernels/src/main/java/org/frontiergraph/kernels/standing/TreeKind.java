@@ -41,7 +41,7 @@ public final class TreeKind<A extends TreeAnswer<A>> implements StandingKind<A> 
 
     /** The work past which a repair on {@code graph} gives up, with its per-arc part {@code divisor} times smaller. */
     public long budget(CsrGraph graph, int divisor) {
-        return minBudget + (long) (budgetPerArc * graph.arcCount() / Math.max(1, divisor));
+        return minBudget + (long) (budgetPerArc * graph.arcs() / Math.max(1, divisor));
     }
 
     @Override

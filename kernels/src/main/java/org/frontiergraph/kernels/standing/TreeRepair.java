@@ -110,10 +110,14 @@ public final class TreeRepair {
      * when vertices were added and, on a directed graph whose tree lost an arc, the transpose's construction the
      * first time a graph version needs it (cached on the graph, so shared by every query on it).
      *
+     * <p>A graph held in the wide form ({@link CsrGraph#wide()}) is not repaired: null, so the caller recomputes on
+     * the engine that holds it.
+     *
      * @throws IllegalArgumentException when previous's arrays do not have {@code changes.vertexCountBefore()}
      *         entries or the graph has fewer vertices
      */
     public static <A extends TreeAnswer<A>> Repaired<A> repair(CsrGraph graph, A previous, ChangedEdges changes, long budget) {
+        if (graph.wide()) return null;   // its rows are read as int-indexed arrays: a graph in the wide form is recomputed
         return CORES.get().run(graph, previous, changes, budget);
     }
 

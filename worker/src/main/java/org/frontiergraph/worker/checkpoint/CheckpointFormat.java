@@ -95,19 +95,19 @@ public final class CheckpointFormat {
         int per = (int) Math.min(edgesPerChunk, Math.max(1, (m + edgeChunks - 1) / edgeChunks));
         int[] s = new int[per], d = new int[per];
         double[] w = new double[per];
-        int[] rows = g.rowOffsets(), cols = g.columns();
-        double[] ws = g.weights();
-        int first = t.firstVertexId(), u = 0, chunk = 0, filled = 0;
-        for (int arc = 0; arc < cols.length; arc++) {
-            while (rows[u + 1] <= arc) u++;
-            int v = cols[arc];
-            if (!g.directed() && v < u) continue;
-            s[filled] = u + first;
-            d[filled] = v + first;
-            w[filled] = ws[arc];
-            if (++filled == per && chunk < edgeChunks - 1) {
-                out.accept(chunk(t, chunk++, count, s, d, w, filled, slices, null));
-                filled = 0;
+        int first = t.firstVertexId(), chunk = 0, filled = 0;
+        for (int u = 0; u < g.vertexCount(); u++) {
+            // either form: a wide graph (more arcs than an int indexes) is read by 64-bit arc from its pages
+            for (long arc = g.rowStartLong(u), end = g.rowEndLong(u); arc < end; arc++) {
+                int v = g.targetAt(arc);
+                if (!g.directed() && v < u) continue;
+                s[filled] = u + first;
+                d[filled] = v + first;
+                w[filled] = g.weightAt(arc);
+                if (++filled == per && chunk < edgeChunks - 1) {
+                    out.accept(chunk(t, chunk++, count, s, d, w, filled, slices, null));
+                    filled = 0;
+                }
             }
         }
         while (chunk < count) {

@@ -4,6 +4,7 @@ import java.util.Optional;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.graph.InvalidGraphException;
+import org.frontiergraph.kernels.graph.WideGraphException;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
 
@@ -76,13 +77,14 @@ public enum ErrorCode {
     /**
      * The code of a failure: a rejection's own code, the engine's exceptions by their meaning (an invalid graph by
      * its kind), an undecodable record MALFORMED_RECORD, running out of memory GRAPH_TOO_LARGE (more than this
-     * worker holds), anything else INTERNAL_ERROR.
+     * worker holds), an operation that needs int32 arcs asked of a graph held in the wide form GRAPH_TOO_LARGE,
+     * anything else INTERNAL_ERROR.
      */
     public static ErrorCode of(Throwable e) {
         if (e instanceof RejectedException r) return r.code();
         if (e instanceof OutOfMemoryError) return GRAPH_TOO_LARGE;
         if (e instanceof FrontierCodec.MalformedMessageException) return MALFORMED_RECORD;
-        if (e instanceof GraphTooLargeException) return GRAPH_TOO_LARGE;
+        if (e instanceof GraphTooLargeException || e instanceof WideGraphException) return GRAPH_TOO_LARGE;
         if (e instanceof UnsupportedVariantException) return UNSUPPORTED;
         if (e instanceof InvalidGraphException g) {
             return switch (g.kind()) {

@@ -198,6 +198,11 @@ public class LiveView {
             throw new ViewException("graph '" + graphId + "' has " + e.edgeCount() + " edges; the page draws at most "
                     + maxDrawEdges + " (frontier.ui.max-draw-edges)", 413);
         }
+        CsrGraph current = e.resident().graph();
+        if (current.wide()) {
+            throw new ViewException("graph '" + graphId + "' has " + current.arcs() + " arcs held in the wide (64-bit) form;"
+                    + " the page draws graphs whose arcs an int32 indexes", 413);
+        }
         String alg = algorithm == null ? "sssp" : algorithm.toLowerCase(Locale.ROOT);
         if (!List.of("sssp", "bfs", "mst").contains(alg)) {
             throw new ViewException("algorithm '" + algorithm + "': the page draws bfs, sssp or mst");

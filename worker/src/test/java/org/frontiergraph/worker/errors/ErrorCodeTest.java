@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.graph.InvalidGraphException;
+import org.frontiergraph.kernels.graph.WideGraphException;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.ResultStatus;
 import org.frontiergraph.schema.codec.FrontierCodec;
@@ -91,6 +92,7 @@ class ErrorCodeTest {
         assertEquals(ErrorCode.INVALID_VERTEX, ErrorCode.of(new InvalidGraphException(InvalidGraphException.Kind.INVALID_VERTEX, "v")));
         assertEquals(ErrorCode.INVALID_WEIGHT, ErrorCode.of(new InvalidGraphException(InvalidGraphException.Kind.INVALID_WEIGHT, "w")));
         assertEquals(ErrorCode.GRAPH_TOO_LARGE, ErrorCode.of(new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE, "t")));
+        assertEquals(ErrorCode.GRAPH_TOO_LARGE, ErrorCode.of(new WideGraphException("CsrGraph.columns()", 1L << 31, "read pages()")));
         assertEquals(ErrorCode.INVALID_UPDATE, ErrorCode.of(new InvalidGraphException(InvalidGraphException.Kind.INVALID_EDGE, "e")));
         assertEquals(ErrorCode.MALFORMED_RECORD, ErrorCode.of(new FrontierCodec.MalformedMessageException("bad")));
         assertEquals(ErrorCode.STALE_VERSION, ErrorCode.of(new RejectedException(ErrorCode.STALE_VERSION, "old")));
