@@ -6,6 +6,7 @@ import org.frontiergraph.kernels.cpu.CpuAlgorithm;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.WholeGraph;
+import org.frontiergraph.kernels.graph.ArcPages;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
@@ -66,12 +67,15 @@ public final class Mst {
      * call (a sort of the samples); the predicate is asked on every default MST query.
      */
     static boolean lightFilterSplits(CsrGraph g) {
-        int arcs = g.arcCount();
+        long arcs = g.arcs();
         if (arcs == 0) return false;
-        double[] w = g.weights();
-        int k = Math.min(SHAPE_SAMPLES, arcs);
+        ArcPages pages = g.pages();   // one page, the weights themselves, unless the graph is stored wide
+        int k = (int) Math.min(SHAPE_SAMPLES, arcs);
         double[] s = new double[k];
-        for (int i = 0; i < k; i++) s[i] = w[(int) ((long) i * arcs / k)];
+        for (int i = 0; i < k; i++) {
+            long a = i * arcs / k;
+            s[i] = pages.weights()[(int) (a / pages.pageArcs())][(int) (a % pages.pageArcs())];
+        }
         Arrays.sort(s);
         long m = g.directed() ? g.undirectedEdges().size() : g.edgeCount();
         double share = Math.min(1, EclMst.DEFAULT_LIGHT_PERCENT / 100.0 * g.vertexCount() / Math.max(1, m));
