@@ -123,8 +123,8 @@ public final class ChangeLog {
     }
 
     private void onBase(CsrGraph base) {
-        arcCount = base.arcCount();
-        limitBytes = Math.max(MIN_EDIT_BYTES, base.bytes());
+        arcCount = base.arcs();
+        limitBytes = Math.max(MIN_EDIT_BYTES, base.wide() ? 16 * arcCount : base.bytes());   // wide: about its arrays' bytes
     }
 
     /**
