@@ -49,6 +49,7 @@ import org.frontiergraph.kernels.sssp.SsspAtTargets;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.frontiergraph.kernels.sssp.SsspSummaries;
 import org.frontiergraph.kernels.sssp.SsspVerifier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -60,6 +61,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * worker uses, give the same answers, each passing its verifier on the graph. Re-weights of a wide copy are scattered
  * by 64-bit arc index; the variants that read 32-bit offsets refuse a wide graph and are never its default.
  */
+@Tag("gpu")
 class GpuWideArcsTest extends GpuTests {
     record Case(String name, Supplier<CsrGraph> graph, int pageArcs) {
         @Override
