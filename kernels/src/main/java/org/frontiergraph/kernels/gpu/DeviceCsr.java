@@ -61,7 +61,7 @@ public final class DeviceCsr implements AutoCloseable {
         this.arcCount = g.arcs();
         this.directed = g.directed();
         this.wide = g.wide();
-        this.hasBigVertices = WideArcs.maxDegree(g) >= BLOCK_EXPAND_DEGREE;
+        this.hasBigVertices = WidePages.maxDegree(g) >= BLOCK_EXPAND_DEGREE;
         this.live = null;
         this.sorted = null;
         this.rowBounds = wide ? null : g.rowOffsets();
@@ -69,7 +69,7 @@ public final class DeviceCsr implements AutoCloseable {
         DeviceBuffer rows = null, cols = null;
         try {
             rows = wide ? DeviceBuffer.of(context, ledger, wideBounds) : DeviceBuffer.of(context, ledger, g.rowOffsets());
-            cols = wide ? WideArcs.columns(context, ledger, g.pages(), arcCount) : DeviceBuffer.of(context, ledger, g.columns());
+            cols = wide ? WidePages.columns(context, ledger, g.pages(), arcCount) : DeviceBuffer.of(context, ledger, g.columns());
             this.rowOffsets = rows;
             this.columns = cols;
             uploadWeights(g);
@@ -153,12 +153,12 @@ public final class DeviceCsr implements AutoCloseable {
 
     /** {@code name}, the entry point for int32 row offsets, or {@code name_o64} for this copy's int64 ones when wide. */
     public String offsetEntry(String name) {
-        return wide ? name + WideArcs.O64 : name;
+        return wide ? name + WidePages.O64 : name;
     }
 
     /** Rows of at least {@code slots} slots (launchers size their lists of long rows by it). */
     public int rowsOfAtLeast(int slots) {
-        if (wide) return WideArcs.rowsOfAtLeast(wideBounds, vertexCount, slots);
+        if (wide) return WidePages.rowsOfAtLeast(wideBounds, vertexCount, slots);
         int count = 0;
         for (int u = 0; u < vertexCount; u++) if (rowBounds[u + 1] - rowBounds[u] >= slots) count++;
         return count;
@@ -493,11 +493,11 @@ public final class DeviceCsr implements AutoCloseable {
 
     /** {@link #uploadWeights} of a wide graph: the weights' pages into one buffer (int32 where they allow). */
     private void uploadWideWeights(CsrGraph g) {
-        WideArcs.Stats st = WideArcs.Stats.of(g.pages());
+        WidePages.Stats st = WidePages.Stats.of(g.pages());
         boolean ints = g.integralWeights() && st.max() * Math.max(1, vertexCount - 1) < EXACT_LIMIT;
         if (weights != null && ints != intWeights) weights.close();
         if (weights == null || ints != intWeights) weights = DeviceBuffer.allocate(context, ledger, (ints ? 4L : 8L) * arcCount);
-        WideArcs.uploadWeights(weights, g.pages(), ints);
+        WidePages.uploadWeights(weights, g.pages(), ints);
         intWeights = ints;
         zeroWeights = st.zero();
         maxWeight = st.max();
@@ -510,15 +510,15 @@ public final class DeviceCsr implements AutoCloseable {
      */
     public void patchWeights(CsrGraph g, long[] arcs) {
         if (!wide) throw new IllegalStateException("a narrow copy's re-weights come as int arc indices");
-        double[] v = WideArcs.weightsAt(g.pages(), arcs);
+        double[] v = WidePages.weightsAt(g.pages(), arcs);
         double max = maxWeight;
         for (double x : v) max = Math.max(max, x);
         if ((g.integralWeights() && max * Math.max(1, vertexCount - 1) < EXACT_LIMIT) != intWeights) {
             uploadWideWeights(g);
             return;
         }
-        if (intWeights) WideArcs.scatterInts(context, ledger, weights, arcs, toInts(v));
-        else WideArcs.scatterDoubles(context, ledger, weights, arcs, v);
+        if (intWeights) WidePages.scatterInts(context, ledger, weights, arcs, toInts(v));
+        else WidePages.scatterDoubles(context, ledger, weights, arcs, v);
         maxWeight = max;
         for (double x : v) zeroWeights |= x == 0;
     }

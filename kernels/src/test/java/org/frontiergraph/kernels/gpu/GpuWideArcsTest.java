@@ -316,7 +316,7 @@ class GpuWideArcsTest extends GpuTests {
     private static long[] changedArcs(CsrGraph a, CsrGraph b) {
         ArcPages pa = a.pages(), pb = b.pages();
         List<Long> out = new ArrayList<>();
-        for (long e = 0; e < a.arcs(); e++) if (WideArcs.weight(pa, e) != WideArcs.weight(pb, e)) out.add(e);
+        for (long e = 0; e < a.arcs(); e++) if (WidePages.weight(pa, e) != WidePages.weight(pb, e)) out.add(e);
         return out.stream().mapToLong(Long::longValue).toArray();
     }
 

@@ -138,7 +138,7 @@ class KernelEntryPointsTest {
             }
             for (Path file : files) {
                 String text = Files.readString(file);
-                if (text.contains("offsetEntry(") || file.endsWith("WideArcs.java")) {   // the wide launchers
+                if (text.contains("offsetEntry(") || file.endsWith("WidePages.java")) {   // the wide launchers
                     Matcher plain = Pattern.compile("\\.kernel\\(\"(\\w+)\"\\)").matcher(text);
                     while (plain.find()) assertTrue(names.contains(plain.group(1)), file.getFileName() + " asks for " + plain.group(1));
                 }

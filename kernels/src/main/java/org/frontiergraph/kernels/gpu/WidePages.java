@@ -11,8 +11,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * per-arc arrays into one device allocation each. A narrow graph is read through its int arrays as before.
  * Kernels read a wide copy's row offsets as int64 (the {@code _o64} entry points, {@link DeviceCsr#offsetEntry}).
  */
-public final class WideArcs {
-    private WideArcs() {}
+public final class WidePages {
+    private WidePages() {}
 
     /** Suffix of the entry points compiled for 64-bit row offsets. */
     public static final String O64 = "_o64";
