@@ -10,7 +10,8 @@
 // top-down when the frontier holds fewer than n / BETA vertices.
 //
 // bfs_persistent runs every level in one cooperative launch (grid barrier per level, no host round trip);
-// bfs_level runs one level per launch for the host-driven variant, which the benchmark compares.
+// bfs_level runs one level per launch for the host-driven variant, which the benchmark compares. Both are templates on
+// the row offsets' type (frontier.cuh): the plain names for int offsets, _o64 for a graph stored wide (long long).
 //
 // Work in proportion to what is reached (issue 31): the frontiers are appended, level after level, to one array
 // order[] (a vertex is queued once, so it holds at most n), and the search leaves how many it holds in
@@ -56,9 +57,10 @@ constexpr u64 BETA = 18;
 // is waited for (speculatively: wasted when the claim fails), so a level's chain of dependent round trips is one
 // shorter. With check, hops[v] is read first and a visited head is not claimed at all: fewer atomics on dense graphs
 // (most heads are visited), one more round trip a level on sparse ones (check = 0 there by default).
+template <typename O>
 struct Discover {
     struct Source {};  // nothing per tail beyond u itself
-    const int* __restrict__ row;
+    const O* __restrict__ row;
     int* hops;
     int* parent;
     int level;
@@ -67,11 +69,11 @@ struct Discover {
 
     __device__ __forceinline__ Source source(int) const { return Source{}; }
 
-    __device__ __forceinline__ void operator()(bool valid, int u, const Source&, int v, int) {
+    __device__ __forceinline__ void operator()(bool valid, int u, const Source&, int v, O) {
         bool take = false;
         unsigned deg = 0;
         if (valid && (!check || ldcg(&hops[v]) == -1)) {
-            int rs = __ldg(&row[v]), re = __ldg(&row[v + 1]);
+            O rs = __ldg(&row[v]), re = __ldg(&row[v + 1]);
             if (atomicCAS(&hops[v], -1, level + 1) == -1) {
                 take = true;
                 parent[v] = u;
@@ -83,20 +85,23 @@ struct Discover {
 };
 
 // The block's shared memory, one array for every phase (a warp queue's buffers, or block 0's small frontiers), so
-// the persistent kernel needs no more than its two queue buffers did: SCRATCH ints.
+// the persistent kernel needs no more than its two queue buffers did: SCRATCH ints (int offsets; block 0's
+// frontiers hold 64-bit row starts with long long offsets: Scratch<O>::INTS, aligned for them).
 constexpr int SCRATCH = 2 * WARPS_PER_BLOCK * WARP_QUEUE_CAPACITY;
 typedef int (*QueueBuffer)[WARP_QUEUE_CAPACITY];
 
-__device__ __forceinline__ void top_down(const int* __restrict__ row, const int* __restrict__ col,
+template <typename O>
+__device__ __forceinline__ void top_down(const O* __restrict__ row, const int* __restrict__ col,
                                          int* hops, int* parent, const int* cur, int cnt, int* next,
                                          u64* nextCount, u64* nextArcs, int level, int hasBig, int check,
                                          QueueBuffer buffer) {
-    Discover visit{row, hops, parent, level, check, WarpQueue(buffer, next, nextCount, nextArcs)};
+    Discover<O> visit{row, hops, parent, level, check, WarpQueue(buffer, next, nextCount, nextArcs)};
     advance<LoadBalance::WARP_BLOCK>(row, col, cur, cnt, visit, hasBig);
     visit.queue.finish();
 }
 
-__device__ __forceinline__ void bottom_up(const int* __restrict__ row, const int* __restrict__ col, int n,
+template <typename O>
+__device__ __forceinline__ void bottom_up(const O* __restrict__ row, const int* __restrict__ col, int n,
                                           int* hops, int* parent, int* next, u64* nextCount, u64* nextArcs,
                                           int level, QueueBuffer buffer) {
     WarpQueue queue(buffer, next, nextCount, nextArcs);
@@ -106,8 +111,8 @@ __device__ __forceinline__ void bottom_up(const int* __restrict__ row, const int
         bool take = false;
         unsigned deg = 0;
         if (v < n && ldcg(&hops[v]) == -1) {
-            int s = __ldg(&row[v]), e = __ldg(&row[v + 1]);
-            for (int k = s; k < e; k++) {
+            O s = __ldg(&row[v]), e = __ldg(&row[v + 1]);
+            for (O k = s; k < e; k++) {
                 int u = __ldg(&col[k]);
                 if (u == (int)v) break;   // a pad (slack form: self-loops after the live arcs; no live arc is one)
                 if (ldcg(&hops[u]) == level) {
@@ -159,6 +164,17 @@ __device__ __forceinline__ void init(int n, int* hops, int* parent, int* order, 
 // Frontiers block 0 expands alone (see the top of the file): at most this many vertices (one a thread) ...
 constexpr int SMALL_VERTICES = BLOCK_THREADS;
 
+// Block 0's frontiers in the scratch array, in ints: vertex[2][SMALL_VERTICES] at 0, first[2][..] (row starts, of
+// type O) at FIRST, degree[2][..] at DEGREE, before[..] at BEFORE; INTS in all (at least the queue buffers' SCRATCH).
+template <typename O>
+struct Scratch {
+    static constexpr int FIRST = 2 * SMALL_VERTICES;
+    static constexpr int DEGREE = FIRST + 2 * SMALL_VERTICES * (int)(sizeof(O) / sizeof(int));
+    static constexpr int BEFORE = DEGREE + 2 * SMALL_VERTICES;
+    static constexpr int USED = BEFORE + SMALL_VERTICES;
+    static constexpr int INTS = USED > SCRATCH ? USED : SCRATCH;
+};
+
 // Block 0's levels: the frontier order[offset..offset+count) (count <= SMALL_VERTICES, arcs <= small) is expanded
 // by the whole block, one thread an arc over the frontier's arcs laid end to end (the owner found by binary search
 // of the degrees' prefix sums in shared memory), claims as in Discover, the next frontier appended to order[] and
@@ -166,23 +182,23 @@ constexpr int SMALL_VERTICES = BLOCK_THREADS;
 // hand-over in ctr[BFS_AT_*] (thread 0; the caller's grid barrier publishes it). rotation: the slots' rotation the
 // grid used; the hand-over's makes slot (level + rotation) % 3 and the one after differ from the slot late blocks
 // may still read (the one of the level before this call).
-__device__ void small_levels(const int* __restrict__ row, const int* __restrict__ col, int* hops, int* parent,
+template <typename O>
+__device__ void small_levels(const O* __restrict__ row, const int* __restrict__ col, int* hops, int* parent,
                              int* order, u64* ctr, long long offset, int count, u64 arcs, u64 explored, int level,
                              int rotation, u64 small, int* scratch) {
-    static_assert(7 * SMALL_VERTICES <= SCRATCH, "block 0's frontiers fit in the scratch array");
-    // in scratch: vertex[2][SMALL_VERTICES], first[2][..], degree[2][..], before[..] (exclusive prefix sums of the
-    // current frontier's degrees)
+    // in scratch (Scratch<O>): vertex[2][SMALL_VERTICES], first[2][..], degree[2][..], before[..] (exclusive prefix
+    // sums of the current frontier's degrees)
     int (*vertex)[SMALL_VERTICES] = reinterpret_cast<int (*)[SMALL_VERTICES]>(scratch);
-    int (*first)[SMALL_VERTICES] = reinterpret_cast<int (*)[SMALL_VERTICES]>(scratch + 2 * SMALL_VERTICES);
-    int (*degree)[SMALL_VERTICES] = reinterpret_cast<int (*)[SMALL_VERTICES]>(scratch + 4 * SMALL_VERTICES);
-    int* before = scratch + 6 * SMALL_VERTICES;
+    O (*first)[SMALL_VERTICES] = reinterpret_cast<O (*)[SMALL_VERTICES]>(scratch + Scratch<O>::FIRST);
+    int (*degree)[SMALL_VERTICES] = reinterpret_cast<int (*)[SMALL_VERTICES]>(scratch + Scratch<O>::DEGREE);
+    int* before = scratch + Scratch<O>::BEFORE;
     __shared__ int nextCount;
     __shared__ unsigned long long nextArcs;
     int busy = (level + rotation + 2) % 3;   // the slot of the level before this call
     int t = threadIdx.x, c = 0;
     if (t < count) {
         int u = ldcg(&order[offset + t]);
-        int s = __ldg(&row[u]);
+        O s = __ldg(&row[u]);
         vertex[0][t] = u;
         first[0][t] = s;
         degree[0][t] = __ldg(&row[u + 1]) - s;
@@ -207,7 +223,7 @@ __device__ void small_levels(const int* __restrict__ row, const int* __restrict_
             }
             int u = vertex[c][lo];
             int v = __ldg(&col[first[c][lo] + (a - before[lo])]);
-            int rs = __ldg(&row[v]), re = __ldg(&row[v + 1]);
+            O rs = __ldg(&row[v]), re = __ldg(&row[v + 1]);
             if (atomicCAS(&hops[v], -1, level + 1) == -1) {
                 parent[v] = u;
                 int p = atomicAdd(&nextCount, 1);
@@ -216,7 +232,7 @@ __device__ void small_levels(const int* __restrict__ row, const int* __restrict_
                 if (p < SMALL_VERTICES) {
                     vertex[nx][p] = v;
                     first[nx][p] = rs;
-                    degree[nx][p] = re - rs;
+                    degree[nx][p] = (int)(re - rs);
                 }
             }
         }
@@ -242,19 +258,13 @@ __device__ void small_levels(const int* __restrict__ row, const int* __restrict_
     }
 }
 
-}  // namespace
-
-// Clears the last search's hops/parents (all n when fresh) and seeds order[] with the source (the host-driven variant).
-extern "C" __global__ void bfs_init(int n, int* hops, int* parent, int* order, u64* ctr, int source, int fresh) {
-    init(n, hops, parent, order, ctr, source, fresh);
-}
-
 // One level, for the host-driven variant: expands order[offset..offset+cnt) and appends the next frontier after it.
 // The host zeroes the counter slot beforehand and reads it after, and writes ctr[BFS_LEVELS] and ctr[BFS_REACHED]
 // at the end.
-extern "C" __global__ void bfs_level(const int* __restrict__ row, const int* __restrict__ col, int n, int* hops,
-                                     int* parent, int* order, long long offset, int cnt, u64* ctr, int level,
-                                     int bottomUp, int hasBig, int check) {
+template <typename O>
+__device__ __forceinline__ void level_step(const O* __restrict__ row, const int* __restrict__ col, int n, int* hops,
+                                           int* parent, int* order, long long offset, int cnt, u64* ctr, int level,
+                                           int bottomUp, int hasBig, int check) {
     int s = level % 3;
     u64* nextCount = &ctr[BFS_NEXT_COUNT + s];
     u64* nextArcs = &ctr[BFS_NEXT_ARCS + s];
@@ -267,11 +277,12 @@ extern "C" __global__ void bfs_level(const int* __restrict__ row, const int* __r
 }
 
 // The whole search in one cooperative launch. small: the most arcs of a frontier block 0 expands alone (0: never).
-extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int* __restrict__ col, int n,
-                                          long long arcs, int* hops, int* parent, int* order, u64* ctr, int source,
-                                          int fresh, int allowBottomUp, int hasBig, int check, long long small) {
+template <typename O>
+__device__ __forceinline__ void persistent(const O* __restrict__ row, const int* __restrict__ col, int n,
+                                           long long arcs, int* hops, int* parent, int* order, u64* ctr, int source,
+                                           int fresh, int allowBottomUp, int hasBig, int check, long long small) {
     cg::grid_group grid = cg::this_grid();
-    __shared__ int scratch[SCRATCH];
+    __shared__ __align__(sizeof(O)) int scratch[Scratch<O>::INTS];
     QueueBuffer buffer = reinterpret_cast<QueueBuffer>(scratch);
     init(n, hops, parent, order, ctr, source, fresh);
     grid.sync();
@@ -290,7 +301,7 @@ extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int
         }
         if (!bottomUp && small > 0 && count <= (u64)SMALL_VERTICES && frontierArcs <= (u64)small) {
             if (blockIdx.x == 0) {
-                small_levels(row, col, hops, parent, order, ctr, offset, (int)count, frontierArcs, explored, level,
+                small_levels<O>(row, col, hops, parent, order, ctr, offset, (int)count, frontierArcs, explored, level,
                              rotation, (u64)small, scratch);
             }
             grid.sync();
@@ -326,6 +337,38 @@ extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int
         ctr[BFS_LEVELS] = (u64)level;
         ctr[BFS_REACHED] = (u64)offset;
     }
+}
+
+}  // namespace
+
+// Clears the last search's hops/parents (all n when fresh) and seeds order[] with the source (the host-driven variant).
+extern "C" __global__ void bfs_init(int n, int* hops, int* parent, int* order, u64* ctr, int source, int fresh) {
+    init(n, hops, parent, order, ctr, source, fresh);
+}
+
+extern "C" __global__ void bfs_level(const int* __restrict__ row, const int* __restrict__ col, int n, int* hops,
+                                     int* parent, int* order, long long offset, int cnt, u64* ctr, int level,
+                                     int bottomUp, int hasBig, int check) {
+    level_step(row, col, n, hops, parent, order, offset, cnt, ctr, level, bottomUp, hasBig, check);
+}
+
+extern "C" __global__ void bfs_level_o64(const long long* __restrict__ row, const int* __restrict__ col, int n,
+                                         int* hops, int* parent, int* order, long long offset, int cnt, u64* ctr,
+                                         int level, int bottomUp, int hasBig, int check) {
+    level_step(row, col, n, hops, parent, order, offset, cnt, ctr, level, bottomUp, hasBig, check);
+}
+
+extern "C" __global__ void bfs_persistent(const int* __restrict__ row, const int* __restrict__ col, int n,
+                                          long long arcs, int* hops, int* parent, int* order, u64* ctr, int source,
+                                          int fresh, int allowBottomUp, int hasBig, int check, long long small) {
+    persistent(row, col, n, arcs, hops, parent, order, ctr, source, fresh, allowBottomUp, hasBig, check, small);
+}
+
+extern "C" __global__ void bfs_persistent_o64(const long long* __restrict__ row, const int* __restrict__ col, int n,
+                                              long long arcs, int* hops, int* parent, int* order, u64* ctr,
+                                              int source, int fresh, int allowBottomUp, int hasBig, int check,
+                                              long long small) {
+    persistent(row, col, n, arcs, hops, parent, order, ctr, source, fresh, allowBottomUp, hasBig, check, small);
 }
 
 // The SUMMARY of the last search, from its counters (issue 31: no pass over hops[]): out[0] += vertices reached,

@@ -56,15 +56,15 @@ __device__ __forceinline__ int hook(int vstat, int ostat, int* nstat) {
     }
     return vstat;
 }
-}  // namespace
 
-extern "C" __global__ void cc_init(const int* __restrict__ rows, const int* __restrict__ cols, int n, int* nstat,
-                                   int* counters) {
+template <typename O>
+__device__ __forceinline__ void init(const O* __restrict__ rows, const int* __restrict__ cols, int n, int* nstat,
+                                     int* counters) {
     for (long long t = global_thread(); t < n; t += grid_threads()) {
         int v = (int)t;
-        int end = rows[v + 1];
+        O end = rows[v + 1];
         int m = v;
-        for (int i = rows[v]; m == v && i < end; i++) m = min(m, cols[i]);
+        for (O i = rows[v]; m == v && i < end; i++) m = min(m, cols[i]);
         nstat[v] = m;
     }
     if (global_thread() == 0) {
@@ -73,20 +73,21 @@ extern "C" __global__ void cc_init(const int* __restrict__ rows, const int* __re
     }
 }
 
-extern "C" __global__ void cc_compute1(const int* __restrict__ rows, const int* __restrict__ cols, int n,
-                                       int symmetric, int* nstat, int* wl, int* counters) {
+template <typename O>
+__device__ __forceinline__ void compute1(const O* __restrict__ rows, const int* __restrict__ cols, int n,
+                                         int symmetric, int* nstat, int* wl, int* counters) {
     for (long long t = global_thread(); t < n; t += grid_threads()) {
         int v = (int)t;
         if (symmetric && nstat[v] == v) continue;
-        int beg = rows[v], end = rows[v + 1];
-        int deg = end - beg;
+        O beg = rows[v], end = rows[v + 1];
+        int deg = (int)(end - beg);
         if (deg > WARP_DEGREE) {
             int at = deg <= BLOCK_DEGREE ? atomicAdd(&counters[0], 1) : atomicSub(&counters[1], 1);
             wl[at] = v;
             continue;
         }
         int vstat = representative(v, nstat);
-        for (int i = beg; i < end; i++) {
+        for (O i = beg; i < end; i++) {
             int u = cols[i];
             if (symmetric && u >= v) continue;
             vstat = hook(vstat, representative(u, nstat), nstat);
@@ -94,14 +95,15 @@ extern "C" __global__ void cc_compute1(const int* __restrict__ rows, const int* 
     }
 }
 
-extern "C" __global__ void cc_compute2(const int* __restrict__ rows, const int* __restrict__ cols, int symmetric,
-                                       int* nstat, const int* __restrict__ wl, const int* counters) {
+template <typename O>
+__device__ __forceinline__ void compute2(const O* __restrict__ rows, const int* __restrict__ cols, int symmetric,
+                                         int* nstat, const int* __restrict__ wl, const int* counters) {
     int count = counters[0];
     for (long long w = global_warp(); w < count; w += grid_warps()) {
         int v = wl[w];
-        int end = rows[v + 1];
+        O end = rows[v + 1];
         int vstat = representative(v, nstat);
-        for (int i = rows[v] + lane_id(); i < end; i += WARP) {
+        for (O i = rows[v] + lane_id(); i < end; i += WARP) {
             int u = cols[i];
             if (symmetric && u >= v) continue;
             vstat = hook(vstat, representative(u, nstat), nstat);
@@ -109,20 +111,47 @@ extern "C" __global__ void cc_compute2(const int* __restrict__ rows, const int* 
     }
 }
 
-extern "C" __global__ void cc_compute3(const int* __restrict__ rows, const int* __restrict__ cols, int n,
-                                       int symmetric, int* nstat, const int* __restrict__ wl, const int* counters) {
+template <typename O>
+__device__ __forceinline__ void compute3(const O* __restrict__ rows, const int* __restrict__ cols, int n,
+                                         int symmetric, int* nstat, const int* __restrict__ wl, const int* counters) {
     int first = counters[1] + 1;
     for (int at = first + blockIdx.x; at < n; at += gridDim.x) {
         int v = wl[at];
-        int end = rows[v + 1];
+        O end = rows[v + 1];
         int vstat = representative(v, nstat);
-        for (int i = rows[v] + threadIdx.x; i < end; i += blockDim.x) {
+        for (O i = rows[v] + threadIdx.x; i < end; i += blockDim.x) {
             int u = cols[i];
             if (symmetric && u >= v) continue;
             vstat = hook(vstat, representative(u, nstat), nstat);
         }
     }
 }
+
+}  // namespace
+
+// The entry points, one of each per row-offset type: the plain names for int offsets, _o64 for a graph stored wide.
+#define CC_ENTRIES(SUFFIX, O) \
+    extern "C" __global__ void cc_init##SUFFIX(const O* __restrict__ rows, const int* __restrict__ cols, int n, \
+                                               int* nstat, int* counters) { \
+        init(rows, cols, n, nstat, counters); \
+    } \
+    extern "C" __global__ void cc_compute1##SUFFIX(const O* __restrict__ rows, const int* __restrict__ cols, int n, \
+                                                   int symmetric, int* nstat, int* wl, int* counters) { \
+        compute1(rows, cols, n, symmetric, nstat, wl, counters); \
+    } \
+    extern "C" __global__ void cc_compute2##SUFFIX(const O* __restrict__ rows, const int* __restrict__ cols, \
+                                                   int symmetric, int* nstat, const int* __restrict__ wl, \
+                                                   const int* counters) { \
+        compute2(rows, cols, symmetric, nstat, wl, counters); \
+    } \
+    extern "C" __global__ void cc_compute3##SUFFIX(const O* __restrict__ rows, const int* __restrict__ cols, int n, \
+                                                   int symmetric, int* nstat, const int* __restrict__ wl, \
+                                                   const int* counters) { \
+        compute3(rows, cols, n, symmetric, nstat, wl, counters); \
+    }
+
+CC_ENTRIES(, int)
+CC_ENTRIES(_o64, long long)
 
 extern "C" __global__ void cc_flatten(int n, int* nstat) {
     for (long long t = global_thread(); t < n; t += grid_threads()) {

@@ -26,6 +26,7 @@ constexpr u64 U64_MAX = ~0ull;
 
 __device__ __forceinline__ int ldcg(const int* p) { return __ldcg(p); }
 __device__ __forceinline__ u64 ldcg(const u64* p) { return __ldcg(reinterpret_cast<const unsigned long long*>(p)); }
+__device__ __forceinline__ long long ldcg(const long long* p) { return __ldcg(p); }
 
 __device__ __forceinline__ int lane_id() { return threadIdx.x & (WARP - 1); }
 __device__ __forceinline__ unsigned lanes_below() { return (1u << lane_id()) - 1u; }
@@ -152,22 +153,29 @@ enum class LoadBalance {
 };
 
 // Where WARP_EDGE lists the frontier's big vertices: vertex[i] and the offset of its first arc in the concatenation,
-// offset[i]; *ctr = (big vertices << BIG_COUNT_SHIFT) | their arcs so far, zeroed by the caller before the advance
-// (one 64-bit atomicAdd per big vertex makes the offsets ascend with list positions). vertex and offset hold as
-// many entries as the graph has big vertices.
-struct BigList {
+// offset[i] (of the arc offset type O: the concatenation may exceed 2^31 arcs on a graph with 64-bit offsets);
+// *ctr = (big vertices << BIG_COUNT_SHIFT) | their arcs so far, zeroed by the caller before the advance (one 64-bit
+// atomicAdd per big vertex makes the offsets ascend with list positions). vertex and offset hold as many entries as
+// the graph has big vertices.
+template <typename O>
+struct BigListOf {
     int* vertex;
-    int* offset;
+    O* offset;
     u64* ctr;
 };
+typedef BigListOf<int> BigList;
 constexpr int BIG_COUNT_SHIFT = 40;
 constexpr u64 BIG_ARCS_MASK = (1ull << BIG_COUNT_SHIFT) - 1;
 
+// Arc offsets: every CSR kernel is a template on the type O of its row offsets and arc indices, compiled for int
+// (the graphs of fewer than 2^31 arcs: the entry points' plain names) and for long long (graphs stored wide, more
+// arcs than an int indexes: the same names with _o64). Degrees stay int (a row holds fewer than 2^31 arcs).
+//
 // Expands the count vertices of frontier[] (read with ld.cg: another block may have written it since the last
 // grid barrier), calling the functor f once per arc slot. The functor provides
 //   typedef ... Source;                 state of a frontier vertex loaded once per vertex (e.g. its distance)
 //   Source source(int u);               loads it; may be called by any subset of lanes (no warp collectives)
-//   void operator()(bool valid, int u, const Source& su, int v, int k);
+//   void operator()(bool valid, int u, const Source& su, int v, O k);
 // The call is made by every lane of the warp together (whole blocks in the block pass), also by lanes that hold
 // no arc (valid == false: v == -1, and u, su, k are not to be used), so the functor may call warp collectives
 // such as WarpQueue::push; for valid lanes k is the arc's index (col[k] == v, so wt[k] is its weight) and u its
@@ -175,27 +183,27 @@ constexpr u64 BIG_ARCS_MASK = (1ull << BIG_COUNT_SHIFT) - 1;
 // the small ones (under WARP_EDGE after all of them, grid-wide); the functor must not rely on any order of arcs.
 // hasBig must be the same in every thread (under WARP_EDGE it decides whether the whole grid meets at a barrier);
 // big is used by WARP_EDGE only. The functor's own per-warp state (its WarpQueues) is flushed by the caller.
-template <LoadBalance LB, typename F>
-__device__ __forceinline__ void advance(const int* __restrict__ row, const int* __restrict__ col,
+template <LoadBalance LB, typename F, typename O>
+__device__ __forceinline__ void advance(const O* __restrict__ row, const int* __restrict__ col,
                                         const int* frontier, int count, F& f, int hasBig = 0,
-                                        BigList big = BigList{nullptr, nullptr, nullptr}) {
+                                        BigListOf<O> big = BigListOf<O>{nullptr, nullptr, nullptr}) {
     const bool split = LB != LoadBalance::WARP && hasBig;  // big vertices get a pass of their own
     // small and medium vertices: one warp each (every lane runs the same trip count)
     for (long long i = global_warp(); i < count; i += grid_warps()) {
         int u = ldcg(&frontier[i]);
-        int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
+        O s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
         if (split && e - s >= BLOCK_EXPAND_DEGREE) {
             if (LB == LoadBalance::WARP_EDGE && lane_id() == 0) {
                 u64 old = atomicAdd(big.ctr, (1ull << BIG_COUNT_SHIFT) | (u64)(e - s));
                 int idx = (int)(old >> BIG_COUNT_SHIFT);
                 big.vertex[idx] = u;
-                big.offset[idx] = (int)(old & BIG_ARCS_MASK);
+                big.offset[idx] = (O)(old & BIG_ARCS_MASK);
             }
             continue;
         }
         typename F::Source su = f.source(u);
-        for (int base = s; base < e; base += WARP) {
-            int k = base + lane_id();
+        for (O base = s; base < e; base += WARP) {
+            O k = base + lane_id();
             int v = -1;
             bool valid = k < e;
             if (valid) v = __ldg(&col[k]);
@@ -210,11 +218,11 @@ __device__ __forceinline__ void advance(const int* __restrict__ row, const int* 
         // big vertices: one block each (every thread of the block runs the same trip count)
         for (long long i = blockIdx.x; i < count; i += gridDim.x) {
             int u = ldcg(&frontier[i]);
-            int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
+            O s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
             if (e - s < BLOCK_EXPAND_DEGREE) continue;
             typename F::Source su = f.source(u);
-            for (int base = s; base < e; base += blockDim.x) {
-                int k = base + threadIdx.x;
+            for (O base = s; base < e; base += blockDim.x) {
+                O k = base + threadIdx.x;
                 int v = -1;
                 bool valid = k < e;
                 if (valid) v = __ldg(&col[k]);
@@ -243,11 +251,12 @@ __device__ __forceinline__ void advance(const int* __restrict__ row, const int* 
             long long start = ldcg(&big.offset[idx]);
             long long end = idx + 1 < nb ? ldcg(&big.offset[idx + 1]) : total;
             int u = ldcg(&big.vertex[idx]);
-            int s = __ldg(&row[u]);
+            O s = __ldg(&row[u]);
             typename F::Source su = f.source(u);
             for (long long base = lo; base < hi; base += WARP) {
                 long long p = base + lane_id();
-                int v = -1, k = -1;
+                int v = -1;
+                O k = -1;
                 bool valid = p < hi;
                 if (valid) {
                     while (p >= end) {  // at most once per step: big vertices have more than 32 arcs
@@ -258,7 +267,7 @@ __device__ __forceinline__ void advance(const int* __restrict__ row, const int* 
                         s = __ldg(&row[u]);
                         su = f.source(u);
                     }
-                    k = s + (int)(p - start);
+                    k = s + (O)(p - start);
                     v = __ldg(&col[k]);
                 }
                 f(valid, u, su, v, k);

@@ -6,19 +6,34 @@
 #include <cstdint>
 
 // dst[index[i]] = value[i] for i < count. Indices may repeat only with equal values (the host sends the
-// current weight of every arc it lists), so the order of the writes does not matter.
-extern "C" __global__ void scatter_i32(int32_t* __restrict__ dst, const int32_t* __restrict__ index,
-                                       const int32_t* __restrict__ value, int count) {
+// current weight of every arc it lists), so the order of the writes does not matter. Arc indices are int, or long
+// long for a graph stored wide (the _o64 entry points).
+template <typename I, typename T>
+__device__ __forceinline__ void scatter(T* __restrict__ dst, const I* __restrict__ index, const T* __restrict__ value,
+                                        int count) {
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x) {
         dst[index[i]] = value[i];
     }
 }
 
+extern "C" __global__ void scatter_i32(int32_t* __restrict__ dst, const int32_t* __restrict__ index,
+                                       const int32_t* __restrict__ value, int count) {
+    scatter(dst, index, value, count);
+}
+
 extern "C" __global__ void scatter_f64(double* __restrict__ dst, const int32_t* __restrict__ index,
                                        const double* __restrict__ value, int count) {
-    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x) {
-        dst[index[i]] = value[i];
-    }
+    scatter(dst, index, value, count);
+}
+
+extern "C" __global__ void scatter_i32_o64(int32_t* __restrict__ dst, const int64_t* __restrict__ index,
+                                           const int32_t* __restrict__ value, int count) {
+    scatter(dst, index, value, count);
+}
+
+extern "C" __global__ void scatter_f64_o64(double* __restrict__ dst, const int64_t* __restrict__ index,
+                                           const double* __restrict__ value, int count) {
+    scatter(dst, index, value, count);
 }
 
 // dst[i] = src[index[i]] for i < count (32-bit elements: hops, parents).

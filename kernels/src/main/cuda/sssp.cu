@@ -36,6 +36,10 @@
 // Every improved vertex is expanded in the next round with its distance then, so the rounds keep near-far's
 // argument; when a round's improved vertices outgrow the limits they become the grid's first near queue (its marks
 // are the rounds' negative tags, never an iteration's), and near-far goes on from there.
+//
+// Every kernel is a template on the row offsets' type O (frontier.cuh): the plain entry points for int offsets, the
+// same names with _o64 for a graph stored wide (long long offsets; bigList then holds bigCap ints and, from int
+// bigCap on, which the host keeps even, bigCap long long offsets).
 #include "frontier.cuh"
 #include "sssp_keys.cuh"
 
@@ -65,11 +69,13 @@ constexpr int SMALL_VERTICES = BLOCK_THREADS;
 // (once a round: nearMark takes the round's tag, -2, -3, ...), each newly reached one to reached[]. Stops when a round
 // improved none or more than the limits allow, and leaves them in ctr[SSSP_AT] (thread 0; the caller's grid barrier
 // publishes it).
-template <typename W>
-__device__ void small_rounds(const int* __restrict__ row, const int* __restrict__ col,
+template <typename W, typename O>
+__device__ void small_rounds(const O* __restrict__ row, const int* __restrict__ col,
                              const typename W::type* __restrict__ wt, u64* dist, int* nearMark, int* queueA,
                              int* queueB, int* reached, u64* ctr, int source, u64 small) {
-    __shared__ int vertex[SMALL_VERTICES], first[SMALL_VERTICES], before[SMALL_VERTICES];
+    __shared__ int vertex[SMALL_VERTICES];
+    __shared__ O first[SMALL_VERTICES];
+    __shared__ int before[SMALL_VERTICES];
     __shared__ u64 key[SMALL_VERTICES];
     __shared__ int nextCount;
     __shared__ unsigned long long nextArcs;
@@ -82,8 +88,8 @@ __device__ void small_rounds(const int* __restrict__ row, const int* __restrict_
         int d = 0;
         if (t < count) {
             int u = ldcg(&cur[t]);
-            int rs = __ldg(&row[u]);
-            d = __ldg(&row[u + 1]) - rs;
+            O rs = __ldg(&row[u]);
+            d = (int)(__ldg(&row[u + 1]) - rs);
             vertex[t] = u;
             first[t] = rs;
             key[t] = ldcg(&dist[u]);  // after every lowering of the last round (the block barriers since)
@@ -102,7 +108,7 @@ __device__ void small_rounds(const int* __restrict__ row, const int* __restrict_
                 if (before[mid] <= a) lo = mid;
                 else hi = mid - 1;
             }
-            int k = first[lo] + (a - before[lo]);
+            O k = first[lo] + (a - before[lo]);
             int v = __ldg(&col[k]);
             u64 nd = W::add(key[lo], __ldg(&wt[k]));
             if (nd < ldcg(&dist[v])) {
@@ -149,7 +155,7 @@ __device__ __forceinline__ void relax_arc(int v, u64 nd, u64 threshold, u64* dis
 
 // Near-far visit of arc (u, v) of weight wt[k]: relaxes dist[v] to dist[u] + w and appends v to the near queue or
 // the far pile (each at most once per iteration / epoch, through nearMark / farMark).
-template <typename W>
+template <typename W, typename O>
 struct Relax {
     typedef u64 Source;  // dist[u], loaded once per tail
     const typename W::type* __restrict__ wt;
@@ -166,7 +172,7 @@ struct Relax {
 
     __device__ __forceinline__ u64 source(int u) const { return ldcg(&dist[u]); }
 
-    __device__ __forceinline__ void operator()(bool valid, int, const u64& du, int v, int k) {
+    __device__ __forceinline__ void operator()(bool valid, int, const u64& du, int v, O k) {
         bool toNear = false, toFar = false, first = false;
         if (valid) {
             relax_arc<W>(v, W::add(du, __ldg(&wt[k])), threshold, dist, nearMark, farMark, nearTag, farTag, farMin,
@@ -180,27 +186,27 @@ struct Relax {
 
 // Expands the near queue cur[0, cnt): one warp per vertex, edge-balanced over all warps for the big ones (listed in
 // bigV / bigOff through *bigCtr; a grid barrier when hasBig).
-template <typename W>
-__device__ __forceinline__ void expand(const int* __restrict__ row, const int* __restrict__ col,
+template <typename W, typename O>
+__device__ __forceinline__ void expand(const O* __restrict__ row, const int* __restrict__ col,
                                        const typename W::type* __restrict__ wt, u64* dist, const int* cur, int cnt,
                                        u64 threshold, int* nearMark, int* farMark, int nearTag, int farTag,
                                        int* nextNear, u64* nearCount, int* far, u64* farCount, u64* farMin,
-                                       int* reached, u64* reachedCount, int hasBig, int* bigV, int* bigOff,
+                                       int* reached, u64* reachedCount, int hasBig, int* bigV, O* bigOff,
                                        u64* bigCtr) {
     __shared__ int nearBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
     __shared__ int farBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
     __shared__ int reachedBuffer[WARPS_PER_BLOCK][WARP_QUEUE_CAPACITY];
-    Relax<W> relax{wt, dist, threshold, nearMark, farMark, nearTag, farTag, farMin,
+    Relax<W, O> relax{wt, dist, threshold, nearMark, farMark, nearTag, farTag, farMin,
                    WarpQueue(nearBuffer, nextNear, nearCount), WarpQueue(farBuffer, far, farCount),
                    WarpQueue(reachedBuffer, reached, reachedCount)};
-    advance<LoadBalance::WARP_EDGE>(row, col, cur, cnt, relax, hasBig, BigList{bigV, bigOff, bigCtr});
+    advance<LoadBalance::WARP_EDGE>(row, col, cur, cnt, relax, hasBig, BigListOf<O>{bigV, bigOff, bigCtr});
     relax.nearQueue.finish();
     relax.farQueue.finish();
     relax.reachedQueue.finish();
 }
 
-template <typename W>
-__device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col,
+template <typename W, typename O>
+__device__ void nearfar(const O* __restrict__ row, const int* __restrict__ col,
                         const typename W::type* __restrict__ wt, int n, u64* dist, int* queueA, int* queueB,
                         int* far, int* nearMark, int* farMark, u64* ctr, int source, u64 delta, int hasBig,
                         int* bigList, int bigCap, int* parent, int* reached, int fresh, long long small) {
@@ -230,7 +236,7 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
     u64 count = 1;
     if (small > 0 && (u64)(__ldg(&row[source + 1]) - __ldg(&row[source])) <= (u64)small) {  // the same for all
         if (blockIdx.x == 0) {
-            small_rounds<W>(row, col, wt, dist, nearMark, queueA, queueB, reached, ctr, source, (u64)small);
+            small_rounds<W, O>(row, col, wt, dist, nearMark, queueA, queueB, reached, ctr, source, (u64)small);
         }
         grid.sync();
         u64 at = ldcg(&ctr[SSSP_AT]);
@@ -251,9 +257,10 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
             ctr[SSSP_BIG + ((it + 1) & 1)] = 0;  // last read before the previous iteration's final barrier
         }
         if (count > 0) {
-            expand<W>(row, col, wt, dist, cur, (int)count, threshold, nearMark, farMark, it + 1, epoch, next,
+            expand<W, O>(row, col, wt, dist, cur, (int)count, threshold, nearMark, farMark, it + 1, epoch, next,
                       &ctr[SSSP_NEAR_COUNT + s], far + (long long)p * n, &ctr[SSSP_FAR_COUNT + p],
-                      &ctr[SSSP_FAR_MIN + p], reached, &ctr[SSSP_REACHED], hasBig, bigList, bigList + bigCap,
+                      &ctr[SSSP_FAR_MIN + p], reached, &ctr[SSSP_REACHED], hasBig, bigList,
+                      reinterpret_cast<O*>(bigList + bigCap),
                       &ctr[SSSP_BIG + (it & 1)]);
         } else {
             u64 farCount = ldcg(&ctr[SSSP_FAR_COUNT + p]);
@@ -311,16 +318,16 @@ __device__ void nearfar(const int* __restrict__ row, const int* __restrict__ col
 // per vertex: parent[v] = some u with dist[u] + w(u, v) == dist[v] (the source's own entry is left; the host sets
 // it). parent[] is -1 outside them already (the search reset the last search's). Valid as a shortest-path tree when
 // every weight is positive (the host handles zero weights).
-template <typename W>
-__device__ void parents_listed(const int* __restrict__ row, const int* __restrict__ col,
+template <typename W, typename O>
+__device__ void parents_listed(const O* __restrict__ row, const int* __restrict__ col,
                                const typename W::type* __restrict__ wt, const u64* __restrict__ dist, int* parent,
                                const int* __restrict__ reached, const u64* count, int source) {
     const long long m = (long long)*count;
     for (long long i = global_warp(); i < m; i += grid_warps()) {
         int u = reached[i];
         u64 du = dist[u];
-        int s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
-        for (int k = s + lane_id(); k < e; k += WARP) {
+        O s = __ldg(&row[u]), e = __ldg(&row[u + 1]);
+        for (O k = s + lane_id(); k < e; k += WARP) {
             int v = __ldg(&col[k]);
             if (v != source && W::add(du, __ldg(&wt[k])) == dist[v]) parent[v] = u;
         }
@@ -329,40 +336,32 @@ __device__ void parents_listed(const int* __restrict__ row, const int* __restric
 
 }  // namespace
 
-// 3 blocks a multiprocessor: 80 registers, as before block 0's rounds (which alone would take 94)
-extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 3)
-sssp_nearfar_i32(const int* __restrict__ row, const int* __restrict__ col,
-                                            const int* __restrict__ wt, int n, u64* dist, int* queueA,
-                                            int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
-                                            int source, u64 delta, int hasBig, int* bigList, int bigCap,
-                                            int* parent, int* reached, int fresh, long long small) {
-    nearfar<IntWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta, hasBig,
-                        bigList, bigCap, parent, reached, fresh, small);
-}
+// The entry points: NEARFAR(name, row type, weight type, weights) and PARENTS(...) stamp one of each per offset type
+// and weight form (3 blocks a multiprocessor for near-far: 80 registers with int offsets, as before block 0's
+// rounds, which alone would take 94).
+#define NEARFAR(NAME, O, T, W) \
+    extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 3) \
+    NAME(const O* __restrict__ row, const int* __restrict__ col, const T* __restrict__ wt, int n, u64* dist, \
+         int* queueA, int* queueB, int* far, int* nearMark, int* farMark, u64* ctr, int source, u64 delta, \
+         int hasBig, int* bigList, int bigCap, int* parent, int* reached, int fresh, long long small) { \
+        nearfar<W, O>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta, hasBig, \
+                      bigList, bigCap, parent, reached, fresh, small); \
+    }
+#define PARENTS(NAME, O, T, W) \
+    extern "C" __global__ void NAME(const O* __restrict__ row, const int* __restrict__ col, \
+                                    const T* __restrict__ wt, const u64* __restrict__ dist, int* parent, \
+                                    const int* __restrict__ reached, const u64* count, int source) { \
+        parents_listed<W, O>(row, col, wt, dist, parent, reached, count, source); \
+    }
 
-extern "C" __global__ void __launch_bounds__(BLOCK_THREADS, 3)
-sssp_nearfar_f64(const int* __restrict__ row, const int* __restrict__ col,
-                                            const double* __restrict__ wt, int n, u64* dist, int* queueA,
-                                            int* queueB, int* far, int* nearMark, int* farMark, u64* ctr,
-                                            int source, u64 delta, int hasBig, int* bigList, int bigCap,
-                                            int* parent, int* reached, int fresh, long long small) {
-    nearfar<DoubleWeights>(row, col, wt, n, dist, queueA, queueB, far, nearMark, farMark, ctr, source, delta,
-                           hasBig, bigList, bigCap, parent, reached, fresh, small);
-}
-
-extern "C" __global__ void sssp_parents_listed_i32(const int* __restrict__ row, const int* __restrict__ col,
-                                                   const int* __restrict__ wt, const u64* __restrict__ dist,
-                                                   int* parent, const int* __restrict__ reached, const u64* count,
-                                                   int source) {
-    parents_listed<IntWeights>(row, col, wt, dist, parent, reached, count, source);
-}
-
-extern "C" __global__ void sssp_parents_listed_f64(const int* __restrict__ row, const int* __restrict__ col,
-                                                   const double* __restrict__ wt, const u64* __restrict__ dist,
-                                                   int* parent, const int* __restrict__ reached, const u64* count,
-                                                   int source) {
-    parents_listed<DoubleWeights>(row, col, wt, dist, parent, reached, count, source);
-}
+NEARFAR(sssp_nearfar_i32, int, int, IntWeights)
+NEARFAR(sssp_nearfar_f64, int, double, DoubleWeights)
+NEARFAR(sssp_nearfar_i32_o64, long long, int, IntWeights)
+NEARFAR(sssp_nearfar_f64_o64, long long, double, DoubleWeights)
+PARENTS(sssp_parents_listed_i32, int, int, IntWeights)
+PARENTS(sssp_parents_listed_f64, int, double, DoubleWeights)
+PARENTS(sssp_parents_listed_i32_o64, long long, int, IntWeights)
+PARENTS(sssp_parents_listed_f64_o64, long long, double, DoubleWeights)
 
 // The SUMMARY of the last search's distances from its reached vertices only (summarize_keys in sssp_keys.cuh reads
 // n keys instead): out[0] += *count (every listed vertex is reached, each listed once), out[1] = max(out[1], their

@@ -14,6 +14,7 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
+import org.frontiergraph.kernels.gpu.WidePages;
 import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
@@ -33,7 +34,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  */
 final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     static final GpuAlgorithm<Source, BfsResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("persistent", "hostloop"), true, g -> DeviceBuffer.total(sizes(g)), GpuBfs::new).reads(GpuAlgorithm.Layout.ANY);
+            List.of("persistent", "hostloop"), true, g -> DeviceBuffer.total(sizes(g)), GpuBfs::new).reads(GpuAlgorithm.Layout.ANY)
+            .wideCapable();
     // Beamer's switch thresholds, the same as bfs.cu
     private static final long ALPHA = 15, BETA = 18;
 
@@ -68,7 +70,7 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
 
     /** Default blocks per multiprocessor: few for sparse (often high-diameter) graphs, so a level's barrier is cheap. */
     static int defaultBlocksPerSm(CsrGraph g) {
-        return g.arcCount() < 8L * g.vertexCount() ? 1 : 64;
+        return g.arcs() < 8L * g.vertexCount() ? 1 : 64;
     }
 
     @Override
@@ -101,7 +103,7 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     }
 
     private long persistent(int source, Variant variant, int wasFresh) {
-        Kernel k = context.module("bfs").kernel("bfs_persistent");
+        Kernel k = context.module("bfs").kernel(csr.offsetEntry("bfs_persistent"));
         Object[] args = {csr.rowOffsets, csr.columns, graph.vertexCount(), csr.arcCount, hops, parents, order,
                 counters, source, wasFresh, csr.directed ? 0 : 1, csr.hasBigVertices ? 1 : 0, check(variant),
                 (long) variant.intOption("small", DEFAULT_SMALL)};
@@ -149,12 +151,12 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
     private long hostLoop(KernelModule module, int source, Variant variant, int wasFresh) {
         int n = graph.vertexCount();
         Kernel init = module.kernel("bfs_init");
-        Kernel level = module.kernel("bfs_level");
+        Kernel level = module.kernel(csr.offsetEntry("bfs_level"));
         // a fresh start clears all n; otherwise the last search's vertices, a grid-stride loop on a bounded grid
         long initBlocks = wasFresh != 0 ? Kernel.blocksFor(n)
                 : Math.min(Kernel.blocksFor(n), 4L * context.multiprocessors());
         init.launch(initBlocks, n, hops, parents, order, counters, source, wasFresh);
-        long offset = 0, count = 1, frontierArcs = graph.degree(source), explored = frontierArcs;
+        long offset = 0, count = 1, frontierArcs = WidePages.degree(graph, source), explored = frontierArcs;
         boolean bottomUp = false;
         long[] c = new long[BfsCounters.COUNT];
         int l = 0, check = check(variant);

@@ -28,10 +28,12 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  */
 final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
     static final GpuAlgorithm<Sources, BfsSummaries> IMPLEMENTATION = new GpuAlgorithm<>(List.of("default"), false,
-            g -> 16L * SummaryBuffer.INITIAL + MultiSourceBfs.deviceBytes(g), GpuBfsSummaries::new).reads(GpuAlgorithm.Layout.ANY);
+            g -> 16L * SummaryBuffer.INITIAL + (g.wide() ? 0 : MultiSourceBfs.deviceBytes(g)), GpuBfsSummaries::new)
+            .reads(GpuAlgorithm.Layout.ANY).wideCapable();
 
     private final DeviceGraph device;
     private final SummaryBuffer out;
+    /** Null on a graph stored wide: its sources run one at a time (bfs_multi.cu reads 32-bit offsets). */
     private final MultiSourceBfs multi;
     private final DeviceTimer timer;
 
@@ -39,7 +41,7 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
         this.device = device;
         this.out = new SummaryBuffer(device);
         try {
-            this.multi = new MultiSourceBfs(device);
+            this.multi = device.csr().wide ? null : new MultiSourceBfs(device);
         } catch (RuntimeException e) {
             out.close();
             throw e;
@@ -50,23 +52,34 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
     @Override
     public BfsSummaries run(Sources query, Variant variant) {
         int[] sources = query.vertices();
-        return sources.length == 1 ? single(sources, variant) : batch(sources, variant);
+        return sources.length == 1 || multi == null ? oneByOne(sources, variant) : batch(sources, variant);
     }
 
-    /** One source: the single-source launcher, its counters read into the summary on the device. */
-    private BfsSummaries single(int[] sources, Variant variant) {
+    /**
+     * One source, or the sources of a graph stored wide one after another: the single-source launcher, each search's
+     * counters read into its summary on the device.
+     */
+    private BfsSummaries oneByOne(int[] sources, Variant variant) {
         GpuBfs bfs = (GpuBfs) device.launcher(GpuBfs.IMPLEMENTATION);
-        out.zeroed(1);
+        int k = sources.length;
+        out.zeroed(k);
         Kernel reduce = device.context().module("bfs").kernel("bfs_summary");
         timer.start();
-        bfs.solve(sources[0], variant);
-        reduce.launch(1, bfs.counters(), out.slot(0));
+        for (int i = 0; i < k; i++) {
+            bfs.solve(sources[i], variant);
+            reduce.launch(1, bfs.counters(), out.slot(i));
+        }
         timer.stop();
         long compute = timer.elapsedNanos();
         long t0 = System.nanoTime();
-        long[] pair = out.read(1);
-        return new BfsSummaries(sources.clone(), new long[] {pair[0]}, new int[] {(int) pair[1]},
-                new Timing(compute, System.nanoTime() - t0));
+        long[] pairs = out.read(k);
+        long[] reached = new long[k];
+        int[] max = new int[k];
+        for (int i = 0; i < k; i++) {
+            reached[i] = pairs[2 * i];
+            max[i] = (int) pairs[2 * i + 1];
+        }
+        return new BfsSummaries(sources.clone(), reached, max, new Timing(compute, System.nanoTime() - t0));
     }
 
     /** Several sources: the distinct ones with out-arcs searched together, 64 a pass. */
@@ -118,7 +131,7 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
     @Override
     public void close() {
         timer.close();
-        multi.close();
+        if (multi != null) multi.close();
         out.close();
     }
 }

@@ -17,7 +17,7 @@ import org.frontiergraph.kernels.gpu.GpuLauncher;
  */
 final class GpuBfsTargets implements GpuLauncher<Targets, BfsAtTargets> {
     static final GpuAlgorithm<Targets, BfsAtTargets> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("default"), false, g -> 0L, GpuBfsTargets::new).reads(GpuAlgorithm.Layout.ANY);
+            List.of("default"), false, g -> 0L, GpuBfsTargets::new).reads(GpuAlgorithm.Layout.ANY).wideCapable();
 
     private final DeviceGraph device;
     private final DeviceTimer timer;

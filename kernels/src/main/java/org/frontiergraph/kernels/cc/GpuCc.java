@@ -24,7 +24,7 @@ import org.frontiergraph.kernels.gpu.SummaryBuffer;
  */
 final class GpuCc implements GpuLauncher<WholeGraph, CcResult> {
     static final GpuAlgorithm<WholeGraph, CcResult> IMPLEMENTATION = new GpuAlgorithm<>(List.of("ecl"), false,
-            g -> DeviceBuffer.total(sizes(g.vertexCount())) + 16L * SummaryBuffer.INITIAL, GpuCc::new);
+            g -> DeviceBuffer.total(sizes(g.vertexCount())) + 16L * SummaryBuffer.INITIAL, GpuCc::new).wideCapable();
 
     private final DeviceGraph device;
     private final int n;
@@ -70,11 +70,11 @@ final class GpuCc implements GpuLauncher<WholeGraph, CcResult> {
         KernelModule cc = device.context().module("cc");
         int symmetric = csr.directed ? 0 : 1;
         long blocks = Kernel.blocksFor(n);
-        cc.kernel("cc_init").launch(blocks, csr.rowOffsets, csr.columns, n, labels, counters);
-        cc.kernel("cc_compute1").launch(blocks, csr.rowOffsets, csr.columns, n, symmetric, labels, work, counters);
+        cc.kernel(csr.offsetEntry("cc_init")).launch(blocks, csr.rowOffsets, csr.columns, n, labels, counters);
+        cc.kernel(csr.offsetEntry("cc_compute1")).launch(blocks, csr.rowOffsets, csr.columns, n, symmetric, labels, work, counters);
         int sms = device.context().multiprocessors();
-        cc.kernel("cc_compute2").launch(sms * 8L, csr.rowOffsets, csr.columns, symmetric, labels, work, counters);
-        cc.kernel("cc_compute3").launch(sms * 4L, csr.rowOffsets, csr.columns, n, symmetric, labels, work, counters);
+        cc.kernel(csr.offsetEntry("cc_compute2")).launch(sms * 8L, csr.rowOffsets, csr.columns, symmetric, labels, work, counters);
+        cc.kernel(csr.offsetEntry("cc_compute3")).launch(sms * 4L, csr.rowOffsets, csr.columns, n, symmetric, labels, work, counters);
         cc.kernel("cc_flatten").launch(blocks, n, labels);
     }
 

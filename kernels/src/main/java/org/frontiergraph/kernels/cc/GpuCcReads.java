@@ -17,9 +17,9 @@ import org.frontiergraph.kernels.gpu.GpuLauncher;
  */
 final class GpuCcReads {
     static final GpuAlgorithm<WholeGraph, CcSummary> SUMMARY = new GpuAlgorithm<>(List.of("ecl"), false,
-            g -> 0, Summary::new);
+            g -> 0, Summary::new).wideCapable();
     static final GpuAlgorithm<CcAtTargets.Query, CcAtTargets> TARGETS = new GpuAlgorithm<>(List.of("ecl"), false,
-            g -> 0, AtTargets::new);
+            g -> 0, AtTargets::new).wideCapable();
 
     private GpuCcReads() {}
 

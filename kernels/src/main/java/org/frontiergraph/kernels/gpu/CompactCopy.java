@@ -13,7 +13,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * ones and the row offsets are uploaded; launchers carried by {@link GpuLauncher#merged} or opened again), then
  * scatters the arcs re-weighted in place ({@link DeviceCsr#patchWeights}: one small upload and one launch, however
  * many updates they came from). It is reloaded from the host when the log dropped what it had not read, a merge does
- * not start at its version, or the old and new copies do not fit side by side.
+ * not start at its version, the old and new copies do not fit side by side, or either is wide (64-bit offsets: a
+ * wide copy is never merged on the device, its re-weights are scattered by 64-bit arc index).
  */
 final class CompactCopy extends DeviceCopy {
     private final DeviceCsr csr;
@@ -40,6 +41,7 @@ final class CompactCopy extends DeviceCopy {
         if (c.restart()) return owner.reload();
         CompactCopy copy = this;
         if (!c.merges().isEmpty()) {
+            if (csr.wide || c.merges().stream().anyMatch(m -> m.after().wide())) return owner.reload();
             copy = owner.context().allocating(() -> merged(c));
             if (copy == null) return owner.reload();
         }

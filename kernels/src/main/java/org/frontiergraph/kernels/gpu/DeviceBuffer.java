@@ -80,6 +80,12 @@ public final class DeviceBuffer implements AutoCloseable {
         return b;
     }
 
+    public static DeviceBuffer of(CudaContext context, AtomicLong ledger, long[] data) {
+        DeviceBuffer b = allocate(context, ledger, 8L * data.length);
+        b.upload(data);
+        return b;
+    }
+
     public CUdeviceptr pointer() {
         if (freed) throw new IllegalStateException("device buffer already freed");
         return pointer;
@@ -97,6 +103,24 @@ public final class DeviceBuffer implements AutoCloseable {
     public void upload(double[] data) {
         check(8L * data.length);
         if (data.length > 0) context.staging().upload(data, pointer);
+    }
+
+    /** Copies {@code data} to the start of this buffer (as {@link #upload(int[])}). */
+    public void upload(long[] data) {
+        check(8L * data.length);
+        if (data.length > 0) context.staging().upload(data, pointer);
+    }
+
+    /** Copies {@code data} to byte {@code at} of this buffer (a page of a larger array; as {@link #upload(int[])}). */
+    public void uploadAt(long at, int[] data) {
+        check(at + 4L * data.length);
+        if (data.length > 0) context.staging().upload(data, pointer.withByteOffset(at));
+    }
+
+    /** Copies {@code data} to byte {@code at} of this buffer (a page of a larger array; as {@link #upload(int[])}). */
+    public void uploadAt(long at, double[] data) {
+        check(at + 8L * data.length);
+        if (data.length > 0) context.staging().upload(data, pointer.withByteOffset(at));
     }
 
     /**

@@ -16,6 +16,11 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * device ({@link #edited}: set, add or remove arcs by endpoints, O(k) ops each scanning its row), and the rows are
  * laid out again with more room only when one overflows. The BFS and SSSP kernels run on either form unchanged;
  * launchers that size lists by row length read {@link #rowBounds()}, the offsets as on the device.
+ *
+ * <p>Wide form ({@link CsrGraph#wide()}, issue 29): the row offsets are int64 on the device and the kernels that read
+ * them are the {@code _o64} entry points ({@link #offsetEntry}); the per-arc arrays are copied page by page into one
+ * allocation each. A wide copy is always compact: structural changes reload it from the host (no slack form, no
+ * merge on the device); re-weights are scattered by 64-bit arc index ({@link #patchWeights(CsrGraph, long[])}).
  */
 public final class DeviceCsr implements AutoCloseable {
     /** Largest distance for which integer arithmetic is used: converting to double is then exact. */
@@ -29,6 +34,8 @@ public final class DeviceCsr implements AutoCloseable {
     public final int vertexCount;
     public final long arcCount;
     public final boolean directed;
+    /** Row offsets are int64 on the device (the graph is stored wide): launchers use the _o64 entry points. */
+    public final boolean wide;
     /** Some vertex has at least {@link #BLOCK_EXPAND_DEGREE} arcs (else kernels skip the block-per-vertex pass). */
     public final boolean hasBigVertices;
     public final DeviceBuffer rowOffsets;
@@ -42,23 +49,27 @@ public final class DeviceCsr implements AutoCloseable {
     private final DeviceBuffer live;
     /** Slack form: the length of each row's sorted prefix (ascending columns; arcs added since follow it). */
     private final DeviceBuffer sorted;
-    /** The row offsets as on the device (capacities in slack form). Never changed in place. */
+    /** The row offsets as on the device (capacities in slack form). Never changed in place. Null when wide. */
     private final int[] rowBounds;
+    /** The wide form's row offsets, as on the device (null when narrow). */
+    private final long[] wideBounds;
 
     public DeviceCsr(CudaContext context, AtomicLong ledger, CsrGraph g) {
         this.context = context;
         this.ledger = ledger;
         this.vertexCount = g.vertexCount();
-        this.arcCount = g.arcCount();
+        this.arcCount = g.arcs();
         this.directed = g.directed();
-        this.hasBigVertices = g.maxDegree() >= BLOCK_EXPAND_DEGREE;
+        this.wide = g.wide();
+        this.hasBigVertices = WidePages.maxDegree(g) >= BLOCK_EXPAND_DEGREE;
         this.live = null;
         this.sorted = null;
-        this.rowBounds = g.rowOffsets();
+        this.rowBounds = wide ? null : g.rowOffsets();
+        this.wideBounds = wide ? g.rowOffsetsLong() : null;
         DeviceBuffer rows = null, cols = null;
         try {
-            rows = DeviceBuffer.of(context, ledger, g.rowOffsets());
-            cols = DeviceBuffer.of(context, ledger, g.columns());
+            rows = wide ? DeviceBuffer.of(context, ledger, wideBounds) : DeviceBuffer.of(context, ledger, g.rowOffsets());
+            cols = wide ? WidePages.columns(context, ledger, g.pages(), arcCount) : DeviceBuffer.of(context, ledger, g.columns());
             this.rowOffsets = rows;
             this.columns = cols;
             uploadWeights(g);
@@ -76,12 +87,14 @@ public final class DeviceCsr implements AutoCloseable {
         this.vertexCount = g.vertexCount();
         this.arcCount = g.arcCount();
         this.directed = g.directed();
+        this.wide = false;
         this.hasBigVertices = hasBigVertices;
         this.rowOffsets = rows;
         this.columns = cols;
         this.live = null;
         this.sorted = null;
         this.rowBounds = g.rowOffsets();
+        this.wideBounds = null;
     }
 
     /** A slack-form copy over the given buffers (weights set by the caller). */
@@ -92,6 +105,8 @@ public final class DeviceCsr implements AutoCloseable {
         this.vertexCount = n;
         this.arcCount = bounds[n];
         this.directed = from.directed;
+        this.wide = false;
+        this.wideBounds = null;
         boolean big = false;
         for (int u = 0; u < n && !big; u++) big = bounds[u + 1] - bounds[u] >= BLOCK_EXPAND_DEGREE;
         this.hasBigVertices = big;
@@ -127,11 +142,23 @@ public final class DeviceCsr implements AutoCloseable {
         return live;
     }
 
-    /** The row offsets as on the device: row u's slots are [rowBounds[u], rowBounds[u + 1]). Do not change. */
-    public int[] rowBounds() { return rowBounds; }
+    /**
+     * The row offsets as on the device: row u's slots are [rowBounds[u], rowBounds[u + 1]). Do not change. Not of a
+     * wide copy (its offsets are longs; the launchers that read this refuse wide graphs).
+     */
+    public int[] rowBounds() {
+        if (wide) throw new IllegalStateException("a wide copy's row offsets are 64-bit");
+        return rowBounds;
+    }
+
+    /** {@code name}, the entry point for int32 row offsets, or {@code name_o64} for this copy's int64 ones when wide. */
+    public String offsetEntry(String name) {
+        return wide ? name + WidePages.O64 : name;
+    }
 
     /** Rows of at least {@code slots} slots (launchers size their lists of long rows by it). */
     public int rowsOfAtLeast(int slots) {
+        if (wide) return WidePages.rowsOfAtLeast(wideBounds, vertexCount, slots);
         int count = 0;
         for (int u = 0; u < vertexCount; u++) if (rowBounds[u + 1] - rowBounds[u] >= slots) count++;
         return count;
@@ -151,6 +178,7 @@ public final class DeviceCsr implements AutoCloseable {
      * not fit beside this one (nothing left allocated).
      */
     public DeviceCsr withSlack(int n, int[] extra) {
+        if (wide) throw new IllegalStateException("a wide copy has no slack form: structural changes reload it");
         int[] liveNow = liveCounts();
         int[] bounds = new int[n + 1];
         long at = 0;
@@ -179,7 +207,7 @@ public final class DeviceCsr implements AutoCloseable {
     }
 
     /** Live arcs per row, on the host. */
-    private int[] liveCounts() {
+    int[] liveCounts() {
         int[] d = new int[vertexCount];
         if (live != null) {
             live.download(d);
@@ -200,7 +228,7 @@ public final class DeviceCsr implements AutoCloseable {
         phases.setLength(0);
         phase(null);
         int k = edits.size();
-        if (intWeights && !edits.integral()) return null;
+        if (wide || (intWeights && !edits.integral())) return null;
         double max = Math.max(maxWeight, edits.maxWeight());
         boolean zero = zeroWeights || edits.zero();
         if (intWeights && max * Math.max(1, n - 1) >= EXACT_LIMIT) return null;
@@ -357,6 +385,7 @@ public final class DeviceCsr implements AutoCloseable {
      * {@link #bytesFor(CsrGraph)} of the new version is free first.
      */
     DeviceCsr merged(ChangeLog.Merge merge) {
+        if (wide) throw new IllegalStateException("a wide copy takes structural changes by a reload from the host");
         if (live != null) throw new IllegalStateException("a slack-form copy takes structural changes as edits (edited)");
         CsrGraph after = merge.after();
         MergePlan plan = MergePlan.of(merge);
@@ -422,14 +451,18 @@ public final class DeviceCsr implements AutoCloseable {
         return iw;
     }
 
-    /** Bytes a graph takes on the device (CSR only). */
+    /** Bytes a graph takes on the device (CSR only; 8-byte row offsets when wide). */
     public static long bytesFor(CsrGraph g) {
         boolean ints = g.integralWeights();
-        return 4L * (g.vertexCount() + 1) + 4L * g.arcCount() + (ints ? 4L : 8L) * g.arcCount();
+        return (g.wide() ? 8L : 4L) * (g.vertexCount() + 1) + 4L * g.arcs() + (ints ? 4L : 8L) * g.arcs();
     }
 
     /** Replaces the weights (same arcs, new values). */
     public void uploadWeights(CsrGraph g) {
+        if (wide) {
+            uploadWideWeights(g);
+            return;
+        }
         double[] w = g.weights();
         double max = 0;
         boolean zero = false;
@@ -458,6 +491,38 @@ public final class DeviceCsr implements AutoCloseable {
         meanWeight = w.length == 0 ? 1 : g.weightSum() / w.length;
     }
 
+    /** {@link #uploadWeights} of a wide graph: the weights' pages into one buffer (int32 where they allow). */
+    private void uploadWideWeights(CsrGraph g) {
+        WidePages.Stats st = WidePages.Stats.of(g.pages());
+        boolean ints = g.integralWeights() && st.max() * Math.max(1, vertexCount - 1) < EXACT_LIMIT;
+        if (weights != null && ints != intWeights) weights.close();
+        if (weights == null || ints != intWeights) weights = DeviceBuffer.allocate(context, ledger, (ints ? 4L : 8L) * arcCount);
+        WidePages.uploadWeights(weights, g.pages(), ints);
+        intWeights = ints;
+        zeroWeights = st.zero();
+        maxWeight = st.max();
+        meanWeight = arcCount == 0 ? 1 : st.sum() / arcCount;
+    }
+
+    /**
+     * The arcs {@code arcs} (64-bit indices) of the wide graph {@code g} were re-weighted in place: scattered on the
+     * device, O(k) (graph.cu's scatter_*_o64), or all uploaded again where the weights change form.
+     */
+    public void patchWeights(CsrGraph g, long[] arcs) {
+        if (!wide) throw new IllegalStateException("a narrow copy's re-weights come as int arc indices");
+        double[] v = WidePages.weightsAt(g.pages(), arcs);
+        double max = maxWeight;
+        for (double x : v) max = Math.max(max, x);
+        if ((g.integralWeights() && max * Math.max(1, vertexCount - 1) < EXACT_LIMIT) != intWeights) {
+            uploadWideWeights(g);
+            return;
+        }
+        if (intWeights) WidePages.scatterInts(context, ledger, weights, arcs, toInts(v));
+        else WidePages.scatterDoubles(context, ledger, weights, arcs, v);
+        maxWeight = max;
+        for (double x : v) zeroWeights |= x == 0;
+    }
+
     /**
      * The arcs {@code changes} lists were re-weighted in place in {@code g} (same arcs as uploaded): their new
      * weights are scattered on the device, O(k). Falls back to {@link #uploadWeights} when the change asks for all,
@@ -469,6 +534,10 @@ public final class DeviceCsr implements AutoCloseable {
         if (changes.isEmpty()) return;
         if (changes.all()) {
             uploadWeights(g);
+            return;
+        }
+        if (wide) {
+            patchWeights(g, changes.arcsLong());
             return;
         }
         double[] w = g.weights();
@@ -513,47 +582,6 @@ public final class DeviceCsr implements AutoCloseable {
 
     /** The mean arc weight (1 without arcs): delta-stepping launchers size their buckets from it. */
     public double meanWeight() { return meanWeight; }
-
-    /**
-     * Downloads the arrays (for tests): row offsets, columns and the weights as doubles; in slack form the live arcs
-     * only, each row's in device order, as a compact CSR.
-     */
-    CsrArrays download() {
-        if (live != null) {
-            CsrArrays all = slots();
-            int[] d = liveCounts(), rows = new int[vertexCount + 1];
-            for (int u = 0; u < vertexCount; u++) rows[u + 1] = rows[u] + d[u];
-            int[] cols = new int[rows[vertexCount]];
-            double[] w = new double[cols.length];
-            for (int u = 0; u < vertexCount; u++) {
-                System.arraycopy(all.columns(), rowBounds[u], cols, rows[u], d[u]);
-                System.arraycopy(all.weights(), rowBounds[u], w, rows[u], d[u]);
-            }
-            return new CsrArrays(rows, cols, w);
-        }
-        return slots();
-    }
-
-    /** Every slot as on the device (pads included in slack form). */
-    CsrArrays slots() {
-        int[] rows = new int[vertexCount + 1], cols = new int[(int) arcCount];
-        rowOffsets.download(rows);
-        columns.download(cols);
-        double[] w = new double[(int) arcCount];
-        if (intWeights) {
-            int[] iw = new int[w.length];
-            weights.download(iw);
-            for (int i = 0; i < w.length; i++) w[i] = iw[i];
-        } else {
-            long[] bits = new long[w.length];
-            weights.download(bits);
-            for (int i = 0; i < w.length; i++) w[i] = Double.longBitsToDouble(bits[i]);
-        }
-        return new CsrArrays(rows, cols, w);
-    }
-
-    /** A device copy's arrays on the host. */
-    record CsrArrays(int[] rowOffsets, int[] columns, double[] weights) {}
 
     @Override
     public void close() {

@@ -5,6 +5,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 import org.frontiergraph.kernels.engine.Implementation;
+import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
@@ -12,10 +13,13 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * launcher's own sizing, used for the memory check before it is opened) and how to open that launcher on a
  * resident graph. {@code atLoad}: opened when the graph is loaded (its working memory is part of the graph's
  * footprint from the start); otherwise on the first query that names it. Built in the algorithm's package.
+ * {@code wide}: it runs on graphs stored wide ({@link CsrGraph#wide()}: 64-bit row offsets on the device, its kernels'
+ * {@code _o64} entry points); one that does not is never the default there, never opened at load there, and a query
+ * that names it on such a graph is refused ({@link #requireRunsOn}).
  */
 public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFunction<CsrGraph> deviceBytes,
                                  Function<DeviceGraph, GpuLauncher<Q, R>> open, Predicate<CsrGraph> defaultFor,
-                                 Layout layout, boolean followsHost)
+                                 Layout layout, boolean followsHost, boolean wide)
         implements Implementation<Q, R> {
     public GpuAlgorithm {
         variants = List.copyOf(variants);
@@ -24,7 +28,7 @@ public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFu
     /** An implementation that is the default wherever it is listed first, on a compact copy, following nothing. */
     public GpuAlgorithm(List<String> variants, boolean atLoad, ToLongFunction<CsrGraph> deviceBytes,
                         Function<DeviceGraph, GpuLauncher<Q, R>> open) {
-        this(variants, atLoad, deviceBytes, open, g -> true, Layout.COMPACT, false);
+        this(variants, atLoad, deviceBytes, open, g -> true, Layout.COMPACT, false, false);
     }
 
     /**
@@ -57,7 +61,7 @@ public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFu
 
     /** The same implementation, reading the layout {@code which}. */
     public GpuAlgorithm<Q, R> reads(Layout which) {
-        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, defaultFor, which, followsHost);
+        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, defaultFor, which, followsHost, wide);
     }
 
     /**
@@ -67,17 +71,34 @@ public record GpuAlgorithm<Q, R>(List<String> variants, boolean atLoad, ToLongFu
      * launcher of {@link Layout#OWN} that does not follow the host is opened again after every change.
      */
     public GpuAlgorithm<Q, R> followingHost() {
-        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, defaultFor, layout, true);
+        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, defaultFor, layout, true, wide);
     }
 
     /** The same implementation, the default only for the graphs {@code graphs} accepts. */
     public GpuAlgorithm<Q, R> defaultFor(Predicate<CsrGraph> graphs) {
-        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, graphs, layout, followsHost);
+        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, graphs, layout, followsHost, wide);
+    }
+
+    /** The same implementation, able to run on graphs stored wide (its launcher picks the _o64 entry points). */
+    public GpuAlgorithm<Q, R> wideCapable() {
+        return new GpuAlgorithm<>(variants, atLoad, deviceBytes, open, defaultFor, layout, followsHost, true);
+    }
+
+    /** Whether it runs on {@code graph}: any narrow graph; a wide one when {@link #wide}. */
+    public boolean runsOn(CsrGraph graph) {
+        return wide || !graph.wide();
+    }
+
+    /** @throws UnsupportedVariantException when it does not run on {@code graph} ({@link #runsOn}), naming why */
+    public void requireRunsOn(CsrGraph graph) {
+        if (runsOn(graph)) return;
+        throw new UnsupportedVariantException("GPU variant " + variants + " reads 32-bit arc offsets, and this graph of "
+                + graph.arcs() + " arcs is stored wide (64-bit offsets); the default variants run on it");
     }
 
     @Override
     public boolean isDefaultFor(CsrGraph graph) {
-        return defaultFor.test(graph);
+        return runsOn(graph) && defaultFor.test(graph);
     }
 
     @Override

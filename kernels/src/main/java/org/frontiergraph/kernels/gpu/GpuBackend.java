@@ -89,7 +89,7 @@ public final class GpuBackend implements ComputeBackend {
         try {
             return lane.call(() -> context.allocating(() -> {
                 long need = DeviceCsr.bytesFor(graph);
-                for (GpuAlgorithm<?, ?> g : atLoad) need += g.deviceBytes(graph);
+                for (GpuAlgorithm<?, ?> g : atLoad) if (g.runsOn(graph)) need += g.deviceBytes(graph);
                 requireFree(need, "graph");
                 return new GpuResidentGraph(this, lane, graph, atLoad);
             }));

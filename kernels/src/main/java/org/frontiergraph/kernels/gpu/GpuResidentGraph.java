@@ -84,12 +84,14 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats, DeviceRe
     void openAtLoad(boolean check) {
         try {
             long need = 0;
-            for (GpuAlgorithm<?, ?> impl : atLoad) if (!launchers.has(impl)) need += impl.deviceBytes(base);
+            for (GpuAlgorithm<?, ?> impl : atLoad) if (!launchers.has(impl) && impl.runsOn(base)) need += impl.deviceBytes(base);
             if (check) {
                 backend.requireFree(need, "launchers on the graph of " + base.vertexCount() + " vertices and "
                         + base.edgeCount() + " edges");
             }
-            for (GpuAlgorithm<?, ?> impl : atLoad) if (!launchers.has(impl)) launchers.put(impl, impl.open().apply(device()));
+            for (GpuAlgorithm<?, ?> impl : atLoad) {
+                if (!launchers.has(impl) && impl.runsOn(base)) launchers.put(impl, impl.open().apply(device()));
+            }
         } catch (RuntimeException e) {
             launchers.closeAll();
             copy.close();
@@ -177,7 +179,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats, DeviceRe
         base = now;
         context.allocating(() -> {
             long need = DeviceCsr.bytesFor(now);
-            for (GpuAlgorithm<?, ?> impl : atLoad) need += impl.deviceBytes(now);
+            for (GpuAlgorithm<?, ?> impl : atLoad) if (impl.runsOn(now)) need += impl.deviceBytes(now);
             backend.requireFree(need, "graph of " + now.vertexCount() + " vertices and " + now.edgeCount() + " edges after updates");
             upload(now);
         });
@@ -253,10 +255,10 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats, DeviceRe
     int reloads() { return reloads; }
 
     /** The device's arrays, downloaded (tests). */
-    DeviceCsr.CsrArrays deviceArrays() {
+    CsrArrays deviceArrays() {
         return lane.call(() -> {
             catchUp();
-            return copy.csr().download();
+            return CsrArrays.of(copy.csr());
         });
     }
 
@@ -281,11 +283,15 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats, DeviceRe
         });
     }
 
-    /** The launcher of {@code impl} on the current version, opened when not yet (memory checked first). */
+    /**
+     * The launcher of {@code impl} on the current version, opened when not yet (memory checked first). Refused where
+     * the version is stored wide and {@code impl} reads 32-bit offsets ({@link GpuAlgorithm#requireRunsOn}).
+     */
     @SuppressWarnings("unchecked")
     private <Q, R> GpuLauncher<Q, R> launcher(GpuAlgorithm<Q, R> impl) {
         GpuLauncher<Q, R> launcher = (GpuLauncher<Q, R>) launchers.get(impl);
         if (launcher == null) {
+            impl.requireRunsOn(base);
             DeviceGraph on = device();
             launcher = context.allocating(() -> {
                 backend.requireFree(impl.deviceBytes(on.graph()), impl.variants().get(0) + " launcher on this graph");
@@ -336,6 +342,7 @@ final class GpuResidentGraph implements ResidentGraph, DeviceEditStats, DeviceRe
     }
 
     private static boolean sameArcs(CsrGraph a, CsrGraph b) {
+        if (a.wide() || b.wide()) return false;   // a wide graph's next version is loaded afresh
         return a.vertexCount() == b.vertexCount() && a.arcCount() == b.arcCount()
                 && (a.rowOffsets() == b.rowOffsets() || Arrays.equals(a.rowOffsets(), b.rowOffsets()))
                 && (a.columns() == b.columns() || Arrays.equals(a.columns(), b.columns()));

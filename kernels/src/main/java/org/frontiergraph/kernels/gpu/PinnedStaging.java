@@ -64,6 +64,12 @@ final class PinnedStaging implements AutoCloseable {
                 buffer.asDoubleBuffer().put(from, (int) (offset / 8), (int) (bytes / 8)));
     }
 
+    /** Queues the copy of {@code from} to {@code dst}. */
+    void upload(long[] from, CUdeviceptr dst) {
+        send(dst, 8L * from.length, (buffer, offset, bytes) ->
+                buffer.asLongBuffer().put(from, (int) (offset / 8), (int) (bytes / 8)));
+    }
+
     private void send(CUdeviceptr dst, long total, Drain fill) {
         int pieces = (int) ((total + STAGE_BYTES - 1) / STAGE_BYTES);
         for (int i = 0; i < pieces; i++) {

@@ -55,7 +55,10 @@ final class SlackCopy extends DeviceCopy {
     static DeviceCopy edit(GpuResidentGraph owner, DeviceCsr csr, Changes c) {
         ChangedEdges edges = c.edges();
         int n = owner.mutable().vertexCount();
-        if (edges.size() == 0 || edges.vertexCountBefore() != n || n != csr.vertexCount || csr.zeroWeights()) return null;
+        if (edges.size() == 0 || edges.vertexCountBefore() != n || n != csr.vertexCount || csr.zeroWeights()
+                || csr.wide) {
+            return null;   // (a wide copy has no slack form: the host merges and the copy is reloaded)
+        }
         if (edges.size() > MAX_EDIT_FRACTION * Math.max(1, csr.arcCount)) return null;
         long t0 = System.nanoTime();
         DeviceEdits ops = DeviceEdits.of(owner.mutable(), edges);

@@ -47,7 +47,8 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  */
 final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("ecl"), false, g -> DeviceBuffer.total(sizes(g)), EclMst::new).reads(GpuAlgorithm.Layout.OWN).followingHost();
+            List.of("ecl"), false, g -> DeviceBuffer.total(sizes(g)), EclMst::new).reads(GpuAlgorithm.Layout.OWN).followingHost()
+            .wideCapable();
 
     // slots of the u64 counter array: mst_ecl.cu's enum EclCounter (EclMstGpuTest checks that they agree)
     static final int LIST_COUNT = 0;
@@ -127,7 +128,7 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
      * (4 per vertex each), minKey (8 per vertex), the chosen bits and the counters.
      */
     private static long[] sizes(CsrGraph g) {
-        long m = g.directed() ? g.arcCount() : g.edgeCount();  // at least the undirected edges
+        long m = g.directed() ? g.arcs() : g.edgeCount();  // at least the undirected edges
         long n = g.vertexCount();
         return new long[] {16 * m, 16 * m, 16 * m, 4 * n, 4 * n, 4 * n, 8 * n, 4 * ((m + 31) / 32), 8L * COUNTERS};
     }

@@ -30,7 +30,8 @@ import org.frontiergraph.kernels.graph.UndirectedEdges;
  */
 final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     static final GpuAlgorithm<WholeGraph, MstResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("boruvka"), false, g -> DeviceBuffer.total(sizes(g)), GpuMst::new).reads(GpuAlgorithm.Layout.OWN).followingHost();
+            List.of("boruvka"), false, g -> DeviceBuffer.total(sizes(g)), GpuMst::new).reads(GpuAlgorithm.Layout.OWN)
+            .followingHost().wideCapable();
 
     private final CudaContext context;
     private final AtomicLong ledger;
@@ -119,7 +120,7 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
 
     /** Device bytes of the packed edge list, the two work lists, comp, minKey, the chosen bits and the counters. */
     private static long[] sizes(CsrGraph g) {
-        long m = g.directed() ? g.arcCount() : g.edgeCount();  // at least the undirected edges
+        long m = g.directed() ? g.arcs() : g.edgeCount();  // at least the undirected edges
         long n = g.vertexCount();
         return new long[] {16 * m, 16 * m, 16 * m, 4 * n, 8 * n, 4 * ((m + 31) / 32), 8L * MstCounters.COUNT};
     }
@@ -213,7 +214,7 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
      */
     static boolean patchKeys(CudaContext context, AtomicLong ledger, DeviceBuffer edgeList, UndirectedEdges edges,
                              boolean integerKeys, CsrGraph next, ChangeLog.WeightChanges changes) {
-        if (!integerKeys || changes.all() || next.directed() || !next.integralWeights()) return false;
+        if (!integerKeys || changes.all() || next.directed() || !next.integralWeights() || next.wide()) return false;
         int[] arcs = changes.arcs(), ids = next.arcEdgeIds();
         int[] index = new int[arcs.length], key = new int[arcs.length];
         for (int i = 0; i < arcs.length; i++) {

@@ -22,7 +22,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  */
 final class GpuMstSummary implements GpuLauncher<WholeGraph, MstSummary> {
     static final GpuAlgorithm<WholeGraph, MstSummary> IMPLEMENTATION = new GpuAlgorithm<>(List.of("default"), false,
-            g -> 16L * SummaryBuffer.INITIAL, GpuMstSummary::new).reads(GpuAlgorithm.Layout.OWN).followingHost();
+            g -> 16L * SummaryBuffer.INITIAL, GpuMstSummary::new).reads(GpuAlgorithm.Layout.OWN).followingHost()
+            .wideCapable();
 
     private final DeviceGraph device;
     private final SummaryBuffer out;

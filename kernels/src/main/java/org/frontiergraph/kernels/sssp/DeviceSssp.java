@@ -40,7 +40,7 @@ interface DeviceSssp {
      */
     default DeviceBuffer solveParents(int source) {
         DeviceCsr csr = deviceCsr();
-        csr.context().module("sssp").kernel(KeyForm.weights(csr.intWeights()).entry("sssp_parents_listed")).launch(
+        csr.context().module("sssp").kernel(csr.offsetEntry(KeyForm.weights(csr.intWeights()).entry("sssp_parents_listed"))).launch(
                 listedBlocks(csr, 32L * csr.vertexCount), csr.rowOffsets, csr.columns, csr.weights(), distanceKeys(),
                 parentsBuffer(), reachedList(), reachedCount(), source);
         return parentsBuffer();

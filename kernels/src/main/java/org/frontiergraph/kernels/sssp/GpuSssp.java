@@ -34,7 +34,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  */
 final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     static final GpuAlgorithm<Source, SsspResult> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("nearfar"), true, g -> DeviceBuffer.total(sizes(g.vertexCount(), bigCapacity(g))), GpuSssp::new).reads(GpuAlgorithm.Layout.ANY);
+            List.of("nearfar"), true, g -> DeviceBuffer.total(sizes(g.vertexCount(), bigCapacity(g), g.wide())),
+            GpuSssp::new).reads(GpuAlgorithm.Layout.ANY).wideCapable();
     // dense: 8 until 2026-11-26; 4 measured 4% faster on uniform22 (10.65 -> 10.20 ms) and kron22 (16.8 -> 16.2), H200
     static final double SPARSE_DELTA_FACTOR = 512, DENSE_DELTA_FACTOR = 4;
     /** The most arcs of a round that block 0 relaxes alone, by default (GpuBfs's small frontiers: the same). */
@@ -53,8 +54,8 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         this.context = g.context();
         this.graph = g.graph();
         this.csr = g.csr();
-        bigCapacity = Math.max(1, csr.rowsOfAtLeast(DeviceCsr.BLOCK_EXPAND_DEGREE));   // rows as on the device
-        DeviceBuffer[] b = g.allocate(sizes(graph.vertexCount(), bigCapacity));
+        bigCapacity = capacity(csr.rowsOfAtLeast(DeviceCsr.BLOCK_EXPAND_DEGREE), csr.wide);   // rows as on the device
+        DeviceBuffer[] b = g.allocate(sizes(graph.vertexCount(), bigCapacity, csr.wide));
         dist = b[0];
         parents = b[1];
         queueA = b[2];
@@ -69,21 +70,31 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
     }
 
     /** Device bytes of dist, parents, the two near queues, the three far piles, the two marks, the counters,
-     *  the big-vertex list and the list of reached vertices, in that order. */
-    private static long[] sizes(long n, int bigCapacity) {
+     *  the big-vertex list (a vertex and an arc offset each: 8-byte offsets when {@code wide}) and the list of reached
+     *  vertices, in that order. */
+    private static long[] sizes(long n, int bigCapacity, boolean wide) {
         return new long[] {8 * n, 4 * n, 4 * n, 4 * n, 3 * 4 * n, 4 * n, 4 * n, 8L * SsspCounters.COUNT,
-                2L * 4 * bigCapacity, 4 * n};
+                (4L + (wide ? 8 : 4)) * bigCapacity, 4 * n};
     }
 
     private static int bigCapacity(CsrGraph g) {
-        return Math.max(1, bigVertexCount(g));
+        return capacity(bigVertexCount(g), g.wide());
+    }
+
+    /** At least 1; even when {@code wide} (the 8-byte offsets after the int vertices then start 8-byte aligned). */
+    private static int capacity(int big, boolean wide) {
+        return wide ? Math.max(2, big + (big & 1)) : Math.max(1, big);
     }
 
     /** Vertices with at least BLOCK_EXPAND_DEGREE arcs: the most an iteration lists for edge-balanced expansion. */
     static int bigVertexCount(CsrGraph g) {
-        int[] off = g.rowOffsets();
+        long[] wide = g.wide() ? g.rowOffsetsLong() : null;
+        int[] off = wide == null ? g.rowOffsets() : null;
         int count = 0;
-        for (int v = 0; v < g.vertexCount(); v++) if (off[v + 1] - off[v] >= DeviceCsr.BLOCK_EXPAND_DEGREE) count++;
+        for (int v = 0; v < g.vertexCount(); v++) {
+            long d = wide != null ? wide[v + 1] - wide[v] : off[v + 1] - off[v];
+            if (d >= DeviceCsr.BLOCK_EXPAND_DEGREE) count++;
+        }
         return count;
     }
 
@@ -131,7 +142,7 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
         Object[] args = {csr.rowOffsets, csr.columns, csr.weights(), n, dist, queueA, queueB, far, nearMark, farMark,
                 counters, source, deltaKey, csr.hasBigVertices ? 1 : 0, bigList, bigCapacity, parents, reached,
                 fresh ? 1 : 0, (long) variant.intOption("small", DEFAULT_SMALL)};
-        Kernel k = context.module("sssp").kernel(KeyForm.weights(ints).entry("sssp_nearfar"));
+        Kernel k = context.module("sssp").kernel(csr.offsetEntry(KeyForm.weights(ints).entry("sssp_nearfar")));
         fresh = true;   // until the launch is issued
         int blocks = variant.intOption("blocks", 0);
         if (blocks > 0) k.launchCooperativeBlocks(blocks, args);

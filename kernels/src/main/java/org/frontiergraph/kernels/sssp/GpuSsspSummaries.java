@@ -32,18 +32,19 @@ import org.frontiergraph.kernels.gpu.SummaryBuffer;
  */
 final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
     static final GpuAlgorithm<Sources, SsspSummaries> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("default"), false, g -> 16L * SummaryBuffer.INITIAL + MultiSssp.deviceBytes(g),
-            GpuSsspSummaries::new).reads(GpuAlgorithm.Layout.ANY);
+            List.of("default"), false, g -> 16L * SummaryBuffer.INITIAL + (g.wide() ? 0 : MultiSssp.deviceBytes(g)),
+            GpuSsspSummaries::new).reads(GpuAlgorithm.Layout.ANY).wideCapable();
 
     private final DeviceGraph device;
-    /** Null where a pass holds one source only (a graph too large for two). */
+    /** Null where a pass holds one source only (a graph too large for two, or stored wide: sssp_multi.cu reads 32-bit
+     *  offsets, so a wide graph's sources run one at a time on the default single-source launcher). */
     private final MultiSssp multi;
     private final SummaryBuffer out;
     private final DeviceTimer timer;
 
     private GpuSsspSummaries(DeviceGraph device) {
         this.device = device;
-        this.multi = MultiSssp.capacity(device.graph()) >= 2 ? new MultiSssp(device) : null;
+        this.multi = !device.csr().wide && MultiSssp.capacity(device.graph()) >= 2 ? new MultiSssp(device) : null;
         try {
             this.out = new SummaryBuffer(device);
         } catch (RuntimeException e) {
@@ -72,7 +73,7 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
      * answers/s side by side, below the 370/s of its 2.7 ms single-source runs).
      */
     static boolean sideBySide(org.frontiergraph.kernels.graph.CsrGraph g) {
-        return SeedSssp.sparse(g) || g.arcCount() <= SIDE_BY_SIDE_MAX_DENSE_ARCS;
+        return SeedSssp.sparse(g) || g.arcs() <= SIDE_BY_SIDE_MAX_DENSE_ARCS;
     }
 
     @Override

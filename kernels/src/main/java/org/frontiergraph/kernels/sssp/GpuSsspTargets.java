@@ -22,7 +22,7 @@ import org.frontiergraph.kernels.engine.Variant;
  */
 final class GpuSsspTargets implements GpuLauncher<Targets, SsspAtTargets> {
     static final GpuAlgorithm<Targets, SsspAtTargets> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("default"), false, g -> 0L, GpuSsspTargets::new).reads(GpuAlgorithm.Layout.ANY);
+            List.of("default"), false, g -> 0L, GpuSsspTargets::new).reads(GpuAlgorithm.Layout.ANY).wideCapable();
 
     private final DeviceGraph device;
     private final DeviceTimer timer;

@@ -7,6 +7,7 @@ import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
+import org.frontiergraph.kernels.graph.ArcPages;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /** Host side shared by the seed-paper SSSP launchers (keys of src/main/cuda/seeds.cuh, parents). */
@@ -61,6 +62,10 @@ final class SeedSssp {
     }
 
     static void tightTree(CsrGraph graph, double[] d, int source, int[] p) {
+        if (graph.wide()) {
+            wideTightTree(graph, d, source, p);
+            return;
+        }
         Arrays.fill(p, SsspResult.NO_PARENT);
         int[] off = graph.rowOffsets(), col = graph.columns();
         double[] w = graph.weights();
@@ -73,6 +78,28 @@ final class SeedSssp {
             for (int e = off[u]; e < off[u + 1]; e++) {
                 int v = col[e];
                 if (p[v] == SsspResult.NO_PARENT && d[u] + w[e] == d[v]) {
+                    p[v] = u;
+                    queue[tail++] = v;
+                }
+            }
+        }
+    }
+
+    /** {@link #tightTree} of a graph stored wide: its arcs read by 64-bit index through their pages. */
+    private static void wideTightTree(CsrGraph graph, double[] d, int source, int[] p) {
+        Arrays.fill(p, SsspResult.NO_PARENT);
+        long[] off = graph.rowOffsetsLong();
+        ArcPages pages = graph.pages();
+        int size = pages.pageArcs();
+        int[] queue = new int[graph.vertexCount()];
+        int head = 0, tail = 0;
+        queue[tail++] = source;
+        p[source] = source;
+        while (head < tail) {
+            int u = queue[head++];
+            for (long e = off[u]; e < off[u + 1]; e++) {
+                int v = pages.columns()[(int) (e / size)][(int) (e % size)];
+                if (p[v] == SsspResult.NO_PARENT && d[u] + pages.weights()[(int) (e / size)][(int) (e % size)] == d[v]) {
                     p[v] = u;
                     queue[tail++] = v;
                 }

@@ -139,7 +139,7 @@ class DeviceUpdatesGpuTest {
     }
 
     private static void assertDeviceHolds(CsrGraph now, GpuResidentGraph dev, String what) {
-        DeviceCsr.CsrArrays a = dev.deviceArrays();
+        CsrArrays a = dev.deviceArrays();
         assertArrayEquals(now.rowOffsets(), a.rowOffsets(), "device rows, " + what);
         assertArrayEquals(now.columns(), a.columns(), "device columns, " + what);
         assertArrayEquals(now.weights(), a.weights(), "device weights, " + what);

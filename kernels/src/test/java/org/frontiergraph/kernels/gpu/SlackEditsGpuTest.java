@@ -237,7 +237,7 @@ class SlackEditsGpuTest extends GpuTests {
     }
 
     /** The device's live arcs equal the reference's, row by row (as sets of (column, weight): the order may differ). */
-    private static void assertSameRows(CsrGraph reference, DeviceCsr.CsrArrays device, String what) {
+    private static void assertSameRows(CsrGraph reference, CsrArrays device, String what) {
         int n = reference.vertexCount();
         assertEquals(n + 1, device.rowOffsets().length, "rows, " + what);
         int[] off = reference.rowOffsets(), col = reference.columns();

@@ -119,4 +119,48 @@ class KernelEntryPointsTest {
         }
         assertTrue(checked >= 40, "the launchers' names were found (" + checked + ")");
     }
+
+    /**
+     * Every name a launcher forms through {@code DeviceCsr.offsetEntry} (the int32-offset entry point, or the same name
+     * with {@code _o64} on a graph stored wide), and every plain {@code .kernel("name")} of those launchers, is an
+     * entry point; with a weight form's suffix where the line forms one ({@code entry(}).
+     */
+    @Test
+    void everyNameTheWideLaunchersFormIsAnEntryPoint() throws IOException {
+        Set<String> names = entryPoints();
+        Path root = Path.of(Files.isDirectory(Path.of("src/main/java")) ? "src/main/java" : "kernels/src/main/java")
+                .resolve("org/frontiergraph/kernels");
+        int wide = 0;
+        for (String pkg : List.of("bfs", "sssp", "mst", "cc", "gpu")) {
+            List<Path> files;
+            try (Stream<Path> s = Files.list(root.resolve(pkg))) {
+                files = s.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+            }
+            for (Path file : files) {
+                String text = Files.readString(file);
+                if (text.contains("offsetEntry(") || file.endsWith("WidePages.java")) {   // the wide launchers
+                    Matcher plain = Pattern.compile("\\.kernel\\(\"(\\w+)\"\\)").matcher(text);
+                    while (plain.find()) assertTrue(names.contains(plain.group(1)), file.getFileName() + " asks for " + plain.group(1));
+                }
+                for (String line : text.split("\n")) {
+                    int e = line.indexOf("offsetEntry(");
+                    if (e < 0 || line.contains("String offsetEntry(")) continue;
+                    Matcher lit = LITERAL.matcher(line.substring(e));
+                    while (lit.find()) {
+                        List<String> forms = line.contains("entry(\"") ? List.of(KeyForm.I32.entry(lit.group(1)),
+                                KeyForm.F64.entry(lit.group(1))) : List.of(lit.group(1));
+                        for (String name : forms) {
+                            assertTrue(names.contains(name), file.getFileName() + " forms " + name + ": " + line.trim());
+                            assertTrue(names.contains(name + "_o64"), file.getFileName() + " forms " + name + "_o64: " + line.trim());
+                            wide++;
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(wide >= 10, "the wide launchers' names were found (" + wide + ")");
+        for (String n : List.of("scatter_i32_o64", "scatter_f64_o64", "cc_init_o64", "cc_compute3", "sssp_nearfar_f64_o64")) {
+            assertTrue(names.contains(n), n + " among the entry points");
+        }
+    }
 }
