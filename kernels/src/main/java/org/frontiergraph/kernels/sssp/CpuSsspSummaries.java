@@ -22,9 +22,17 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * reached reads as unreached without the array being cleared, and a relaxation is one compare. Other graphs (fractional
  * weights, larger weights or distances) take {@link CpuSssp} and summarize its distances.
  *
- * <p>Measured on NY (the 2-core development machine, thread CPU ms a source, same JVM, alternating, load 9-11):
- * {@link CpuSssp}'s radix heap plus the summary pass 45-54 ms and 3.4 MB allocated a source; the bucket search
- * 20-25 ms and nothing allocated once a thread's scratch exists.
+ * <p>A relaxation has no branch: whether it improves is a coin toss on road graphs (about 40% of NY's arcs do), so the
+ * new distance is a masked minimum, and every arc writes the next queue entry and links it into its bucket's head only
+ * under the mask (an entry is taken when it improves, overwritten by the next arc otherwise). Entries are therefore not
+ * recycled within a search: a search holds one per improvement (at most one an arc; NY: about 1.13 a vertex). A free
+ * list recycled them before, but its head is a chain of dependent loads through every arc, which costs more than
+ * the branch it would save (same harness: 23.6-27.5 ms against 19.1-21.0 for the branchy search).
+ *
+ * <p>Measured on NY (the 2-core development machine, thread CPU ms a source, same JVM, alternating): {@link CpuSssp}'s
+ * radix heap plus the summary pass 45-54 ms and 3.4 MB allocated a source (load 9-11); the bucket search with a
+ * branch on each relaxation 17.3-21.2 ms, branch-free 12.2-16.7 ms (load 7-12, 2026-11-28, six rounds of 20 seeded
+ * sources); nothing allocated once a thread's scratch has grown.
  */
 public final class CpuSsspSummaries {
     /** Largest weight bound for the bucket queue: its ring is the next power of two above it (4 MB of heads at most). */
@@ -85,7 +93,11 @@ public final class CpuSsspSummaries {
         /** Per bucket: its first entry, or {@link #NONE}; every bucket is empty between searches. */
         private int[] head = new int[0];
         private long[] nonEmpty = new long[0];
-        /** The entry pool: each entry a vertex and the next entry of its bucket (or of the free list). */
+        /**
+         * The entries of the search's queue, in the order queued: each a vertex and the next entry of its bucket. Not
+         * reused within a search (so one search holds as many as it queues: at most one an arc, about 1.1 a vertex on
+         * road graphs), kept across searches.
+         */
         private int[] entryVertex = new int[1024], entryNext = new int[1024];
         /** False while a search runs: one that threw leaves its buckets as they were, and the next starts over. */
         private boolean clean = true;
@@ -122,7 +134,7 @@ public final class CpuSsspSummaries {
             long[] d = dist, bits = nonEmpty;
             int[] hd = head, ev = entryVertex, en = entryNext;
             long tag = tag();
-            int pool = 1, free = NONE, live = 1;
+            int pool = 1, live = 1;
             d[source] = tag;
             ev[0] = source;
             en[0] = NONE;
@@ -143,36 +155,33 @@ public final class CpuSsspSummaries {
                 hd[b] = following;
                 if (following == NONE) bits[b >>> 6] &= ~(1L << b);
                 int u = ev[e];
-                en[e] = free;
-                free = e;
                 live--;
                 long du = d[u];
                 if (du != (tag | cur)) continue;   // stale: u was queued again nearer, and settled then
                 settled++;
                 last = cur;
-                for (int a = off[u], end = off[u + 1]; a < end; a++) {
+                int a = off[u], end = off[u + 1];
+                if (pool + (end - a) > ev.length) {   // each arc below writes entry `pool`, and takes it when it improves
+                    int size = Math.max(2 * ev.length, pool + (end - a));
+                    ev = entryVertex = Arrays.copyOf(ev, size);
+                    en = entryNext = Arrays.copyOf(en, size);
+                }
+                for (; a < end; a++) {   // branch-free (class comment)
                     int v = col[a];
                     long dv = du + (long) w[a];
-                    if (dv < d[v]) {
-                        d[v] = dv;
-                        int x;
-                        if (free != NONE) {
-                            x = free;
-                            free = en[x];
-                        } else {
-                            if (pool == ev.length) {
-                                ev = entryVertex = Arrays.copyOf(ev, pool * 2);
-                                en = entryNext = Arrays.copyOf(en, pool * 2);
-                            }
-                            x = pool++;
-                        }
-                        int nb = (int) (dv & mask);
-                        ev[x] = v;
-                        en[x] = hd[nb];
-                        hd[nb] = x;
-                        bits[nb >>> 6] |= 1L << nb;
-                        live++;
-                    }
+                    long old = d[v];
+                    long diff = dv - old;   // both below 2^63: no overflow
+                    long improves = diff >> 63;   // all ones when dv < old, else 0
+                    d[v] = old + (diff & improves);
+                    int nb = (int) (dv & mask);
+                    int h = hd[nb];
+                    ev[pool] = v;
+                    en[pool] = h;
+                    int take = (int) improves;
+                    hd[nb] = h ^ ((h ^ pool) & take);
+                    bits[nb >>> 6] |= (improves & 1L) << nb;
+                    pool -= take;
+                    live -= take;
                 }
             }
             clean = true;
