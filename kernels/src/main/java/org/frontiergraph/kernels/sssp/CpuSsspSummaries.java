@@ -1,6 +1,7 @@
 package org.frontiergraph.kernels.sssp;
 
 import java.util.Arrays;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
@@ -52,17 +53,21 @@ public final class CpuSsspSummaries {
         int threads = Math.min(k, ForkJoinPool.getCommonPoolParallelism() + 1);
         IntStream range = IntStream.range(0, threads);
         (threads > 1 ? range.parallel() : range).forEach(t -> {
-            for (int i; (i = next.getAndIncrement()) < k; ) {
-                if (buckets) {
-                    Scratch s = SCRATCH.get();
-                    s.search(g, sources[i]);
-                    reached[i] = s.reached;
-                    max[i] = s.max;
-                } else {
-                    double[] r = SsspSummaries.summarize(CpuSssp.run(g, sources[i]).distances());
-                    reached[i] = (long) r[0];
-                    max[i] = r[1];
+            Scratch s = buckets ? Scratch.take() : null;
+            try {
+                for (int i; (i = next.getAndIncrement()) < k; ) {
+                    if (buckets) {
+                        s.search(g, sources[i]);
+                        reached[i] = s.reached;
+                        max[i] = s.max;
+                    } else {
+                        double[] r = SsspSummaries.summarize(CpuSssp.run(g, sources[i]).distances());
+                        reached[i] = (long) r[0];
+                        max[i] = r[1];
+                    }
                 }
+            } finally {
+                if (s != null) Scratch.SPARE.add(s);
             }
         });
         return new SsspSummaries(sources.clone(), reached, max, Timing.since(t0));
@@ -78,10 +83,20 @@ public final class CpuSsspSummaries {
         return bound <= MAX_BUCKET_WEIGHT && bound * Math.max(1, g.vertexCount()) < (double) (1L << DISTANCE_BITS);
     }
 
-    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
-
-    /** One thread's arrays for bucket searches, reused across searches and graphs. */
+    /**
+     * One thread's arrays for bucket searches, reused across searches, batches and graphs: taken from {@link #SPARE}
+     * for a batch and given back after it. (Not a thread-local: the common fork-join pool's workers drop their
+     * thread-locals after each task, so a worker grew and filled a new scratch, 10.5 MB on NY, every batch.)
+     */
     static final class Scratch {
+        /** Scratches not in use: at most as many as searches ever ran at once, each as large as its largest graph. */
+        static final ConcurrentLinkedQueue<Scratch> SPARE = new ConcurrentLinkedQueue<>();
+
+        static Scratch take() {
+            Scratch s = SPARE.poll();
+            return s != null ? s : new Scratch();
+        }
+
         private static final int EPOCH_BITS = 63 - DISTANCE_BITS;
         private static final long NEVER = Long.MAX_VALUE;
         private static final int NONE = -1;
