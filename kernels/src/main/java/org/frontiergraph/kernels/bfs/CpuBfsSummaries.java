@@ -75,11 +75,15 @@ public final class CpuBfsSummaries {
         int threads = Math.min(k, ForkJoinPool.getCommonPoolParallelism() + 1);
         IntStream range = IntStream.range(0, threads);
         (threads > 1 ? range.parallel() : range).forEach(t -> {
-            for (int i; (i = next.getAndIncrement()) < k; ) {
-                Scratch s = SCRATCH.get().fit(g.vertexCount());
-                long r = s.search(g, sources[i]);
-                reached[i] = r >>> 32;
-                max[i] = (int) r;
+            Scratch s = Scratch.take();
+            try {
+                for (int i; (i = next.getAndIncrement()) < k; ) {
+                    long r = s.fit(g.vertexCount()).search(g, sources[i]);
+                    reached[i] = r >>> 32;
+                    max[i] = (int) r;
+                }
+            } finally {
+                Scratch.SPARE.add(s);
             }
         });
         return new BfsSummaries(sources.clone(), reached, max, Timing.since(t0));
@@ -133,13 +137,22 @@ public final class CpuBfsSummaries {
         return first;
     }
 
-    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
-
     /**
      * One thread's arrays: the queue (one slot more than the vertices: each arc writes its target after the queue's
-     * end, and only a new vertex moves the end past it) and each vertex's stamp (the search that reached it).
+     * end, and only a new vertex moves the end past it) and each vertex's stamp (the search that reached it). Taken
+     * from {@link #SPARE} for a batch and given back after it, so they are reused across batches (not a thread-local:
+     * the common fork-join pool's workers drop their thread-locals after each task, and a worker allocated and
+     * zeroed new arrays, 2 MB on NY, every batch).
      */
     private static final class Scratch {
+        /** Scratches not in use: at most as many as searches ever ran at once, each as large as its largest graph. */
+        static final ConcurrentLinkedQueue<Scratch> SPARE = new ConcurrentLinkedQueue<>();
+
+        static Scratch take() {
+            Scratch s = SPARE.poll();
+            return s != null ? s : new Scratch();
+        }
+
         int[] queue = new int[0], stamp = new int[0];
         int search;
 

@@ -1,6 +1,7 @@
 package org.frontiergraph.kernels.sssp;
 
 import java.util.Arrays;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
@@ -22,9 +23,17 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * reached reads as unreached without the array being cleared, and a relaxation is one compare. Other graphs (fractional
  * weights, larger weights or distances) take {@link CpuSssp} and summarize its distances.
  *
- * <p>Measured on NY (the 2-core development machine, thread CPU ms a source, same JVM, alternating, load 9-11):
- * {@link CpuSssp}'s radix heap plus the summary pass 45-54 ms and 3.4 MB allocated a source; the bucket search
- * 20-25 ms and nothing allocated once a thread's scratch exists.
+ * <p>A relaxation has no branch: whether it improves is a coin toss on road graphs (about 40% of NY's arcs do), so the
+ * new distance is a masked minimum, and every arc writes the next queue entry and links it into its bucket's head only
+ * under the mask (an entry is taken when it improves, overwritten by the next arc otherwise). Entries are therefore not
+ * recycled within a search: a search holds one per improvement (at most one an arc; NY: about 1.13 a vertex). A free
+ * list recycled them before, but its head is a chain of dependent loads through every arc, which costs more than
+ * the branch it would save (same harness: 23.6-27.5 ms against 19.1-21.0 for the branchy search).
+ *
+ * <p>Measured on NY (the 2-core development machine, thread CPU ms a source, same JVM, alternating): {@link CpuSssp}'s
+ * radix heap plus the summary pass 45-54 ms and 3.4 MB allocated a source (load 9-11); the bucket search with a
+ * branch on each relaxation 17.3-21.2 ms, branch-free 12.2-16.7 ms (load 7-12, 2026-11-28, six rounds of 20 seeded
+ * sources); nothing allocated once a thread's scratch has grown.
  */
 public final class CpuSsspSummaries {
     /** Largest weight bound for the bucket queue: its ring is the next power of two above it (4 MB of heads at most). */
@@ -44,17 +53,21 @@ public final class CpuSsspSummaries {
         int threads = Math.min(k, ForkJoinPool.getCommonPoolParallelism() + 1);
         IntStream range = IntStream.range(0, threads);
         (threads > 1 ? range.parallel() : range).forEach(t -> {
-            for (int i; (i = next.getAndIncrement()) < k; ) {
-                if (buckets) {
-                    Scratch s = SCRATCH.get();
-                    s.search(g, sources[i]);
-                    reached[i] = s.reached;
-                    max[i] = s.max;
-                } else {
-                    double[] r = SsspSummaries.summarize(CpuSssp.run(g, sources[i]).distances());
-                    reached[i] = (long) r[0];
-                    max[i] = r[1];
+            Scratch s = buckets ? Scratch.take() : null;
+            try {
+                for (int i; (i = next.getAndIncrement()) < k; ) {
+                    if (buckets) {
+                        s.search(g, sources[i]);
+                        reached[i] = s.reached;
+                        max[i] = s.max;
+                    } else {
+                        double[] r = SsspSummaries.summarize(CpuSssp.run(g, sources[i]).distances());
+                        reached[i] = (long) r[0];
+                        max[i] = r[1];
+                    }
                 }
+            } finally {
+                if (s != null) Scratch.SPARE.add(s);
             }
         });
         return new SsspSummaries(sources.clone(), reached, max, Timing.since(t0));
@@ -70,10 +83,20 @@ public final class CpuSsspSummaries {
         return bound <= MAX_BUCKET_WEIGHT && bound * Math.max(1, g.vertexCount()) < (double) (1L << DISTANCE_BITS);
     }
 
-    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
-
-    /** One thread's arrays for bucket searches, reused across searches and graphs. */
+    /**
+     * One thread's arrays for bucket searches, reused across searches, batches and graphs: taken from {@link #SPARE}
+     * for a batch and given back after it. (Not a thread-local: the common fork-join pool's workers drop their
+     * thread-locals after each task, so a worker grew and filled a new scratch, 10.5 MB on NY, every batch.)
+     */
     static final class Scratch {
+        /** Scratches not in use: at most as many as searches ever ran at once, each as large as its largest graph. */
+        static final ConcurrentLinkedQueue<Scratch> SPARE = new ConcurrentLinkedQueue<>();
+
+        static Scratch take() {
+            Scratch s = SPARE.poll();
+            return s != null ? s : new Scratch();
+        }
+
         private static final int EPOCH_BITS = 63 - DISTANCE_BITS;
         private static final long NEVER = Long.MAX_VALUE;
         private static final int NONE = -1;
@@ -85,7 +108,11 @@ public final class CpuSsspSummaries {
         /** Per bucket: its first entry, or {@link #NONE}; every bucket is empty between searches. */
         private int[] head = new int[0];
         private long[] nonEmpty = new long[0];
-        /** The entry pool: each entry a vertex and the next entry of its bucket (or of the free list). */
+        /**
+         * The entries of the search's queue, in the order queued: each a vertex and the next entry of its bucket. Not
+         * reused within a search (so one search holds as many as it queues: at most one an arc, about 1.1 a vertex on
+         * road graphs), kept across searches.
+         */
         private int[] entryVertex = new int[1024], entryNext = new int[1024];
         /** False while a search runs: one that threw leaves its buckets as they were, and the next starts over. */
         private boolean clean = true;
@@ -122,7 +149,7 @@ public final class CpuSsspSummaries {
             long[] d = dist, bits = nonEmpty;
             int[] hd = head, ev = entryVertex, en = entryNext;
             long tag = tag();
-            int pool = 1, free = NONE, live = 1;
+            int pool = 1, live = 1;
             d[source] = tag;
             ev[0] = source;
             en[0] = NONE;
@@ -143,36 +170,33 @@ public final class CpuSsspSummaries {
                 hd[b] = following;
                 if (following == NONE) bits[b >>> 6] &= ~(1L << b);
                 int u = ev[e];
-                en[e] = free;
-                free = e;
                 live--;
                 long du = d[u];
                 if (du != (tag | cur)) continue;   // stale: u was queued again nearer, and settled then
                 settled++;
                 last = cur;
-                for (int a = off[u], end = off[u + 1]; a < end; a++) {
+                int a = off[u], end = off[u + 1];
+                if (pool + (end - a) > ev.length) {   // each arc below writes entry `pool`, and takes it when it improves
+                    int size = Math.max(2 * ev.length, pool + (end - a));
+                    ev = entryVertex = Arrays.copyOf(ev, size);
+                    en = entryNext = Arrays.copyOf(en, size);
+                }
+                for (; a < end; a++) {   // branch-free (class comment)
                     int v = col[a];
                     long dv = du + (long) w[a];
-                    if (dv < d[v]) {
-                        d[v] = dv;
-                        int x;
-                        if (free != NONE) {
-                            x = free;
-                            free = en[x];
-                        } else {
-                            if (pool == ev.length) {
-                                ev = entryVertex = Arrays.copyOf(ev, pool * 2);
-                                en = entryNext = Arrays.copyOf(en, pool * 2);
-                            }
-                            x = pool++;
-                        }
-                        int nb = (int) (dv & mask);
-                        ev[x] = v;
-                        en[x] = hd[nb];
-                        hd[nb] = x;
-                        bits[nb >>> 6] |= 1L << nb;
-                        live++;
-                    }
+                    long old = d[v];
+                    long diff = dv - old;   // both below 2^63: no overflow
+                    long improves = diff >> 63;   // all ones when dv < old, else 0
+                    d[v] = old + (diff & improves);
+                    int nb = (int) (dv & mask);
+                    int h = hd[nb];
+                    ev[pool] = v;
+                    en[pool] = h;
+                    int take = (int) improves;
+                    hd[nb] = h ^ ((h ^ pool) & take);
+                    bits[nb >>> 6] |= (improves & 1L) << nb;
+                    pool -= take;
+                    live -= take;
                 }
             }
             clean = true;
