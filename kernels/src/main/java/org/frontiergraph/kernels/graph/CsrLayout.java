@@ -14,32 +14,26 @@ import java.util.stream.IntStream;
  * <ol>
  * <li>Offsets: the counts summed into row starts, which serve as each row's cursor while arcs are placed (then shifted
  *     back): in place (int) when the arcs placed fit the narrow form, else into 64-bit starts (the counts dropped).
- * <li>Placement, one pass over the edges: every chunk placed by its own task, each arc at its row's cursor, claimed
- *     atomically, the chunks released once placed. Undirected: columns and weights together. Directed: the columns
- *     first, each chunk's targets overwritten with its arcs' positions (a directed graph's arcs, one an edge, are
- *     fewer than 2^31) and its sources freed, then the weights at those positions. The order of a row's arcs then
- *     depends on the tasks; it matters only where parallel edges have equal weights of different bits (0.0 and -0.0:
- *     the first in input order is kept, as {@link GraphBuilder} keeps it), so a graph with a -0.0 weight is placed
- *     by one task, chunk by chunk in index order.
- * <li>Each row sorted by target (stably: an insertion sort for short rows, else sort keys {@code target << 32 |
- *     position} in a buffer each task reuses, radix sorted or by {@code Arrays.sort}, and the weights permuted in
- *     place), parallel edges merged to the smallest weight (the first in row order among equals), the slots they free
- *     marked with {@link #FREED}; a row already sorted is only merged; a row across two pages is sorted in a copy.
+ * <li>Placement, one pass over the edges, a group of chunks (about {@link #GROUP_EDGES} edges) at a time: each chunk's
+ *     arcs bucketed by range of rows, chunks side by side, then each range's arcs placed by its own task, chunk by
+ *     chunk in index order, at its rows' cursors (moved by that task only: no atomics, and each row receives its arcs
+ *     in input order whatever the number of tasks); the group is then released. Undirected: columns and weights
+ *     together. Directed: the columns first, each arc's position kept in its target's place (a directed graph's arcs,
+ *     one an edge, are fewer than 2^31) and the sources freed, then the weights at those positions, chunks side by side.
+ * <li>Each row sorted by target and its parallel edges merged to the smallest weight ({@link RowSorter}: the first in
+ *     input order among equals, as {@link GraphBuilder}), a block of rows a task, each task reusing its sort buffer; a
+ *     row across two pages is sorted in a copy.
  * <li>When parallel edges were merged, the rows' kept arcs are moved together into arrays of the final size (the
  *     narrow form when they fit it): weights, then columns (rewriting the offsets).
  * <li>Edge ids: a directed graph's arcs are its edges; an undirected graph's edges (u, v > u) are numbered in row order
- *     (a block of rows a task, from a prefix of the blocks' counts), each id also written to the reverse arc v -> u:
- *     at row v's cursor, then each row's reverse arcs' ids sorted (ascending ids are ascending u, the row's order),
- *     or found by a binary search where the vertices far outnumber the arcs.
+ *     (a block of rows a task, from a prefix of the blocks' counts), then each reverse arc v -> u takes its edge's id:
+ *     by row cursors, each task owning a range of rows v and reading, in each row u before its end, only the arcs to
+ *     its range (found by a binary search), or by a binary search in row u where the vertices far outnumber the arcs.
  * </ol>
  */
 final class CsrLayout {
     /** Marks a slot that a merge freed at the end of its row: above every vertex id, so a row stays sorted. */
     static final int FREED = Integer.MAX_VALUE;
-    /** Rows of at most this many arcs are sorted by insertion. */
-    static final int INSERTION_ROW = 32;
-    /** Rows of at least this many arcs are radix sorted (GraphBuilder measured it faster from about 100 keys). */
-    static final int RADIX_ROW = GraphBuilder.RADIX_ROW_KEYS;
 
     /** Chunks are placed, then released, this many edges at a time (or one chunk): 4 bytes an arc of buckets. */
     static final int GROUP_EDGES = 1 << 20;
@@ -385,95 +379,28 @@ final class CsrLayout {
         return kept;
     }
 
-    /** One task's row sorts: its key buffer, grown to the longest row it sorts by keys, reused for every row. */
+    /** One task's row sorts ({@link RowSorter}), a row across two pages sorted in a copy. */
     private final class RowSort {
-        private long[] keys = new long[0];
+        private final RowSorter sorter = new RowSorter(radixLimit);
 
-        /**
-         * Sorts row lo..hi-1 by target and merges its parallel arcs, the slots they free marked {@link #FREED}; returns
-         * the arcs kept, at the row's start.
-         */
+        /** Sorts row lo..hi-1 by target and merges its parallel arcs; returns the arcs kept, at the row's start. */
         int row(long lo, long hi) {
             int d = (int) (hi - lo);
             if (d < 2) return d;
             Paging p = paging;
             if (p.onePage(lo, hi)) {
                 int pg = p.page(lo), at = p.index(lo);
-                return sortAndMerge(cols[pg], wts[pg], at, at + d);
+                return sorter.sortAndMerge(cols[pg], wts[pg], at, at + d);
             }
-            Paging copy = Paging.narrow(d);   // a row across pages: sorted in a copy (one a page boundary at most)
+            Paging copy = Paging.narrow(d);
             int[][] c = copy.newInts();
             double[][] w = copy.newDoubles();
             p.copy(cols, lo, copy, c, 0, d);
             p.copy(wts, lo, copy, w, 0, d);
-            int k = sortAndMerge(c[0], w[0], 0, d);
+            int k = sorter.sortAndMerge(c[0], w[0], 0, d);
             copy.copy(c, 0, p, cols, lo, d);
             copy.copy(w, 0, p, wts, lo, d);
             return k;
-        }
-
-        private int sortAndMerge(int[] col, double[] w, int lo, int hi) {
-            boolean sorted = true;
-            for (int k = lo + 1; k < hi && sorted; k++) sorted = col[k - 1] <= col[k];
-            if (!sorted) {
-                if (hi - lo <= INSERTION_ROW) insertionSort(col, w, lo, hi);
-                else keySort(col, w, lo, hi);
-            }
-            int out = lo + 1;
-            for (int k = lo + 1; k < hi; k++) {
-                if (col[k] == col[out - 1]) {
-                    if (w[k] < w[out - 1]) w[out - 1] = w[k];
-                } else {
-                    col[out] = col[k];
-                    w[out++] = w[k];
-                }
-            }
-            Arrays.fill(col, out, hi, FREED);
-            return out - lo;
-        }
-
-        /**
-         * Sorts keys {@code target << 32 | position} (distinct, so any sort gives the stable order), writes the targets
-         * back and permutes the weights in place along the permutation's cycles (bit 63 of a key marks its slot done).
-         */
-        private void keySort(int[] col, double[] w, int lo, int hi) {
-            int d = hi - lo;
-            if (keys.length < d) keys = new long[d];
-            long[] key = keys;
-            for (int k = 0; k < d; k++) key[k] = (long) col[lo + k] << 32 | k;
-            if (d >= RADIX_ROW && d <= radixLimit) GraphBuilder.radixSortRow(key, 0, d);
-            else Arrays.sort(key, 0, d);
-            for (int start = 0; start < d; start++) {
-                if (key[start] < 0) continue;
-                double first = w[lo + start];
-                int j = start;
-                while (true) {
-                    key[j] |= Long.MIN_VALUE;
-                    int from = (int) key[j];
-                    if (from == start) {
-                        w[lo + j] = first;
-                        break;
-                    }
-                    w[lo + j] = w[lo + from];
-                    j = from;
-                }
-            }
-            for (int k = 0; k < d; k++) col[lo + k] = (int) ((key[k] >>> 32) & 0x7fffffff);
-        }
-    }
-
-    private static void insertionSort(int[] col, double[] w, int lo, int hi) {
-        for (int k = lo + 1; k < hi; k++) {
-            int c = col[k];
-            double x = w[k];
-            int j = k - 1;
-            while (j >= lo && col[j] > c) {
-                col[j + 1] = col[j];
-                w[j + 1] = w[j];
-                j--;
-            }
-            col[j + 1] = c;
-            w[j + 1] = x;
         }
     }
 
@@ -608,7 +535,7 @@ final class CsrLayout {
     private void reverseByCursors(int[][] ids) {
         int[] cursor = new int[n];
         asm.allocate(4L * n);
-        int[] ranges = ranges(Math.max(1, Math.min(n, 4 * parts)));
+        int[] ranges = ranges(Math.max(1, Math.min(n, parts)));   // each task visits every row before its end: few tasks
         Paging p = paging;
         IntStream.range(0, ranges.length - 1).parallel().forEach(k -> {
             int lo = ranges[k], hi = ranges[k + 1];
