@@ -24,9 +24,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * every weight of the chunk is an integer below 2^31, none when every weight is 1, doubles otherwise) and its arcs are
  * counted into the rows' degrees at once, on the caller's thread ({@link #add(int, Chunk)}) or on an executor's
  * ({@link #add(int, IntBuffer, IntBuffer, DoubleBuffer, Executor)}: chunks decoded and counted side by side, the
- * counts incremented atomically, so their sum does not depend on the order). {@link #build} then lays the CSR out from the counts (see
- * {@link CsrLayout}): each group of chunks is placed, in chunk order, and released as soon as it is placed; each row
- * is sorted by target and merged in place; the edge ids are numbered last.
+ * counts incremented atomically, so their sum does not depend on the order). {@link #build} then lays the CSR out from
+ * the counts, in parallel, in one pass over the edges (see {@link CsrLayout}): each group of chunks has its arcs
+ * bucketed by range of rows and each range placed by its own task, in chunk order, the group released once placed;
+ * each row is sorted by target and merged in place; the edge ids are numbered last.
  *
  * <p>A graph of more arcs than one Java array holds ({@link #MAX_ARCS}), or of at least {@code wideFromArcs} arcs when
  * the assembly is made with a lower threshold (a test or diagnostic switch), is built in the {@linkplain CsrGraph#wide()
@@ -36,9 +37,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Memory, in bytes, with e edges, a = e (directed) or 2e (undirected) arcs before merging, n vertices and
  * {@code C} the chunks' compact arrays (8 to 16 bytes an edge): the counts 4(n+1) from the first chunk; at the peak
- * {@code V + max(C + 8e (directed) or C + 24e (undirected), 22a)} ({@link #peakBytes}), with V = 4(n+1) for the narrow
- * form, 12(n+1) for the wide one (the counts beside the 64-bit offsets), at most 1.5 times the graph it gives,
- * {@code 4(n+1) + 16a} or {@code 8(n+1) + 16a} wide ({@link #residentBytes}), when no parallel edges shrink it. {@link #bytes()}
+ * {@code V + max(C + 8e (directed) or C + 24e + B (undirected), 22a)} ({@link #peakBytes}), with V = 4(n+1) for the
+ * narrow form, 12(n+1) for the wide one (the counts beside the 64-bit offsets) and B a group's arcs bucketed (4 bytes
+ * an arc, at most 8 MiB), at most 1.5 times the graph it gives, {@code 4(n+1) + 16a} or {@code 8(n+1) + 16a} wide
+ * ({@link #residentBytes}), when no parallel edges shrink it. {@link #bytes()}
  * is what it holds now, {@link #peakBytes()} the most it held: a chunk's bytes are known, and counted, when it is
  * added, before it is decoded. Called from one thread at a time (the decoding and the build run in parallel).
  */

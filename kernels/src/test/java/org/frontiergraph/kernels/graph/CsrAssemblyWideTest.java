@@ -125,6 +125,14 @@ class CsrAssemblyWideTest {
         assertSameWideGraph(expected, exact.build(2), 33, "the threshold reached: wide");
     }
 
+    @ParameterizedTest(name = "directed={0}")
+    @ValueSource(booleans = {true, false})
+    void aGraphWithoutVerticesBuildsInEitherForm(boolean directed) {
+        CsrGraph expected = GraphBuilder.build(new EdgeList(0, directed));
+        CsrAssemblyTest.assertSameGraph(expected, new CsrAssembly(0, directed, 0).build(), "narrow");
+        assertSameWideGraph(expected, new CsrAssembly(0, directed, 0, 0).pageArcs(5).build(), 5, "wide");
+    }
+
     @Test
     void theDefaultThresholdKeepsGraphsThatFitOneArrayNarrow() {
         EdgeList e = CsrAssemblyTest.random(300, 2_000, 3, false, Weights.INTEGRAL);
