@@ -44,7 +44,8 @@ import org.frontiergraph.worker.registry.SnapshotAssembler;
 /**
  * Where a snapshot load's time goes, stage by stage: what KafkaBench's "load" row sums up. Without Kafka, one stage at
  * a time on the same chunks: the client's chunking ({@code FrontierClient.chunks}) and record encoding, the worker's
- * decoding, assembly ({@link SnapshotAssembler}), CSR build ({@code CsrAssembly.build}) and residency (CPU engine), and the
+ * decoding, assembly ({@link SnapshotAssembler}), CSR build ({@code CsrAssembly.build}, also in the wide form that a graph
+ * of more than 2^31 - 8 arcs takes) and residency (CPU engine), and the
  * worker's whole record path ({@code GraphEventProcessor.process}: all of those plus the GraphStatus record). Through
  * the embedded broker, without a worker: the encoded records published by a producer with FrontierClient's settings
  * until acknowledged, once per compression codec, then read back by a consumer with the worker's fetch settings;
@@ -133,11 +134,12 @@ public final class IngestBench {
                 + " independent of the machine's load). Avro decode: records to GraphSnapshotChunk (the consumer thread);"
                 + " assemble: SnapshotAssembler, each chunk's edges decoded and counted into the rows, on the caller's thread"
                 + " (1 thread) or on " + threads + " ingest threads (frontier.ingest-threads), waiting for the last; build: the CSR"
-                + " laid out from the counts (placement, row sort and merge, edge ids; the common pool); resident: the engine's copy");
+                + " laid out from the counts (placement, row sort and merge, edge ids; the common pool); build, wide: the same in"
+                + " the wide form (frontier.wide-arcs-from 1: 64-bit offsets, arcs in pages); resident: the engine's copy");
         say();
         say("| graph | edges | chunks | MB | chunks ms | encode ms | Avro decode | assemble, 1 thread | assemble, " + threads
-                + " threads | build | resident ms | worker path ms |");
-        say("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                + " threads | build | build, wide | resident ms | worker path ms |");
+        say("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         List<Encoded> encoded = new ArrayList<>();
         for (String g : graphs) {
             encoded.add(stages(g, runs, backend, threads));
@@ -205,7 +207,8 @@ public final class IngestBench {
         String id = "ingest-" + name;
         long m = edges.edges().size();
         double[] chunkMs = new double[runs], encodeMs = new double[runs], residentMs = new double[runs], pathMs = new double[runs];
-        Stage decode = new Stage(runs), assembleOne = new Stage(runs), assembleMany = new Stage(runs), build = new Stage(runs);
+        Stage decode = new Stage(runs), assembleOne = new Stage(runs), assembleMany = new Stage(runs), build = new Stage(runs),
+                buildWide = new Stage(runs);
         byte[][] records = null;
         List<GraphSnapshotChunk> published = null;
         CsrGraph reference = GraphBuilder.build(edges.edges());
@@ -240,9 +243,17 @@ public final class IngestBench {
                 engines.load(g).close();
                 long t6 = System.nanoTime();
                 if (!sameArrays(g, reference)) throw new IllegalStateException(name + ": the assembled graph differs from the one built here");
-                decoded = null;
                 assembled = null;
                 g = null;
+                System.gc();
+                SnapshotAssembler.Assembled wide = assemble(decoded, new SnapshotAssembler(Long.MAX_VALUE, pool, 1));
+                buildWide.start();
+                CsrGraph gw = wide.graph().build();
+                buildWide.stop(r, m);
+                if (!sameWide(gw, reference)) throw new IllegalStateException(name + ": the wide graph differs from the one built here");
+                decoded = null;
+                wide = null;
+                gw = null;
                 System.gc();
                 try (WorkerServices worker = new WorkerServices("ingest-bench")) {
                     long p0 = System.nanoTime();
@@ -261,9 +272,9 @@ public final class IngestBench {
         }
         long bytes = 0;
         for (byte[] b : records) bytes += b.length;
-        sayf("| %s | %,d | %d | %.1f | %.0f | %.0f | %s | %s | %s | %s | %.0f | %.0f |%n", name, m, records.length, bytes / 1e6,
+        sayf("| %s | %,d | %d | %.1f | %.0f | %.0f | %s | %s | %s | %s | %s | %.0f | %.0f |%n", name, m, records.length, bytes / 1e6,
                 median(chunkMs), median(encodeMs), decode.cell(), assembleOne.cell(), assembleMany.cell(), build.cell(),
-                median(residentMs), median(pathMs));
+                buildWide.cell(), median(residentMs), median(pathMs));
         return new Encoded(name, published, records, bytes);
     }
 
@@ -275,6 +286,15 @@ public final class IngestBench {
             if (o.complete().isPresent()) assembled = o.complete().get();
         }
         return assembled;
+    }
+
+    /** The wide graph {@code w} holds {@code narrow}'s arcs, page by page. */
+    private static boolean sameWide(CsrGraph w, CsrGraph narrow) {
+        CsrGraph want = narrow.widen(w.pages().pageArcs());
+        return w.wide() && Arrays.equals(w.rowOffsetsLong(), want.rowOffsetsLong())
+                && Arrays.deepEquals(w.pages().columns(), want.pages().columns())
+                && Arrays.deepEquals(w.pages().weights(), want.pages().weights())
+                && Arrays.deepEquals(w.pages().edgeIds(), want.pages().edgeIds());
     }
 
     private static boolean sameArrays(CsrGraph a, CsrGraph b) {

@@ -4,8 +4,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -22,21 +24,37 @@ import java.util.concurrent.atomic.AtomicLong;
  * every weight of the chunk is an integer below 2^31, none when every weight is 1, doubles otherwise) and its arcs are
  * counted into the rows' degrees at once, on the caller's thread ({@link #add(int, Chunk)}) or on an executor's
  * ({@link #add(int, IntBuffer, IntBuffer, DoubleBuffer, Executor)}: chunks decoded and counted side by side, the
- * counts incremented atomically, so their sum does not depend on the order). {@link #build} then lays the CSR out from the counts (see
- * {@link CsrLayout}): each group of chunks is placed, in chunk order, and released as soon as it is placed; each row
- * is sorted by target and merged in place; the edge ids are numbered last.
+ * counts incremented atomically, so their sum does not depend on the order). {@link #build} then lays the CSR out from
+ * the counts, in parallel, in one pass over the edges (see {@link CsrLayout}): each group of chunks has its arcs
+ * bucketed by range of rows and each range placed by its own task, in chunk order, the group released once placed;
+ * each row is sorted by target and merged in place; the edge ids are numbered last.
+ *
+ * <p>A graph of more arcs than one Java array holds ({@link #MAX_ARCS}), or of at least {@code wideFromArcs} arcs when
+ * the assembly is made with a lower threshold (a test or diagnostic switch), is built in the {@linkplain CsrGraph#wide()
+ * wide form}: 64-bit row offsets, its arcs in pages of {@link #PAGE_ARCS}. The arcs placed (before parallel edges are
+ * merged) may need it while the graph built does not: it is then built narrow. At most {@link #MAX_ARCS} edges,
+ * self-loops aside, whatever the form (edge ids are ints).
  *
  * <p>Memory, in bytes, with e edges, a = e (directed) or 2e (undirected) arcs before merging, n vertices and
  * {@code C} the chunks' compact arrays (8 to 16 bytes an edge): the counts 4(n+1) from the first chunk; at the peak
- * {@code 4(n+1) + max(C + 8e (directed) or C + 24e (undirected), 22a)} ({@link #peakBytes}), at most 1.5 times the
- * graph it gives, {@code 4(n+1) + 16a} ({@link #residentBytes}), when no parallel edges shrink it. {@link #bytes()}
+ * {@code V + max(C + 8e (directed) or C + 24e + B (undirected), 22a)} ({@link #peakBytes}), with V = 4(n+1) for the
+ * narrow form, 12(n+1) for the wide one (the counts beside the 64-bit offsets) and B a group's arcs bucketed (4 bytes
+ * an arc, at most 8 MiB), at most 1.5 times the graph it gives, {@code 4(n+1) + 16a} or {@code 8(n+1) + 16a} wide
+ * ({@link #residentBytes}), when no parallel edges shrink it. {@link #bytes()}
  * is what it holds now, {@link #peakBytes()} the most it held: a chunk's bytes are known, and counted, when it is
  * added, before it is decoded. Called from one thread at a time (the decoding and the build run in parallel).
  */
 public final class CsrAssembly {
-    /** Bytes a CSR of {@code vertices} vertices and {@code arcs} arcs holds: {@link CsrGraph#bytes()}. */
+    /**
+     * Bytes a CSR of {@code vertices} vertices and {@code arcs} arcs holds ({@link CsrGraph#bytes()}): 16 an arc, and 4
+     * a vertex, or 8 in the wide form that more than {@link #MAX_ARCS} arcs take.
+     */
     public static long residentBytes(long vertices, long arcs) {
-        return 4 * (vertices + 1) + 16 * arcs;
+        return residentBytes(vertices, arcs, arcs > MAX_ARCS);
+    }
+
+    static long residentBytes(long vertices, long arcs, boolean wide) {
+        return (wide ? 8 : 4) * (vertices + 1) + 16 * arcs;
     }
 
     /** Bytes the per-vertex counts (later the offsets) of {@code vertices} vertices hold: allocated with the assembly. */
@@ -51,17 +69,30 @@ public final class CsrAssembly {
 
     /**
      * The most a build of {@code edges} edges over {@code vertices} vertices holds at once, chunks included, when its
-     * chunks hold {@code chunkBytes} (see {@link #chunkBytes}; 16 an edge at most): the counts, plus the larger of the
-     * placement (the chunks beside the columns and weights they are placed into: directed graphs place the columns
-     * first and free each chunk's targets, then the weights) and the sort and merge (columns and weights, 12 bytes an
+     * chunks hold {@code chunkBytes} (see {@link #chunkBytes}; 16 an edge at most) and are of at most
+     * {@code CsrLayout.GROUP_EDGES} edges (Kafka records hold far fewer): the counts (the wide form: and 64-bit
+     * offsets), plus the larger of the placement (the chunks beside the columns and weights they are placed into, and a
+     * group of chunks' arcs bucketed by rows, 4 bytes an arc: directed graphs place the columns first and free each
+     * chunk's sources, then the weights) and the sort and merge (columns and weights, 12 bytes an
      * arc, with up to 10 more an arc for the sort keys of the rows being sorted and a radix sort's second buffer, or 8
      * for the compacted weights; the edge ids' row cursors, 4 bytes a vertex, only where the vertices are at most
      * 1.5 times the arcs).
      */
     public static long peakBytes(long vertices, long edges, boolean directed, long chunkBytes) {
+        return peakBytes(vertices, edges, directed, chunkBytes, (directed ? edges : 2 * edges) > MAX_ARCS,
+                Math.min(edges, CsrLayout.GROUP_EDGES));
+    }
+
+    /**
+     * {@link #peakBytes(long, long, boolean, long)} in the given form (the wide one holds 12 bytes a vertex, not 4),
+     * the chunks placed in groups of at most {@code groupEdges} edges, bucketed at 4 bytes an arc beside the arrays
+     * (within the directed placement's bound, 8 bytes an edge more for an undirected graph's largest group: at most
+     * 4 an arc).
+     */
+    static long peakBytes(long vertices, long edges, boolean directed, long chunkBytes, boolean wide, long groupEdges) {
         long arcs = directed ? edges : 2 * edges;
-        long placement = chunkBytes + (directed ? 8 * edges : 12 * arcs);
-        return 4 * (vertices + 1) + Math.max(placement, 22 * arcs);
+        long placement = chunkBytes + (directed ? 8 * edges : 12 * arcs + CsrLayout.bucketBytes(groupEdges, false));
+        return (wide ? 12 : 4) * (vertices + 1) + Math.max(placement, 22 * arcs);
     }
 
     /** {@link #peakBytes(long, long, boolean, long)} with double weights: the most any snapshot of this size takes. */
@@ -69,14 +100,23 @@ public final class CsrAssembly {
         return peakBytes(vertices, edges, directed, chunkBytes(edges, 8));
     }
 
-    /** The arcs a graph may have: the largest Java array, less a margin. */
-    static final int MAX_ARCS = Integer.MAX_VALUE - 8;
+    /**
+     * The arcs one Java array holds (the largest, less a margin): a graph of more is built wide. Also the most edges a
+     * graph may have, self-loops aside (edge ids are ints).
+     */
+    public static final int MAX_ARCS = Integer.MAX_VALUE - 8;
+    /** {@code wideFromArcs} of an assembly that builds the wide form only when the arcs need it. */
+    public static final long WIDE_WHEN_NEEDED = MAX_ARCS + 1L;
+    /** Arcs a page of the wide form holds: 2^30 (4 GiB of columns, 8 of weights). */
+    public static final int PAGE_ARCS = 1 << 30;
 
     private static final double INT_WEIGHT_LIMIT = 2147483647.0;
 
     private final int vertexCount;
     private final boolean directed;
     private final int firstVertexId;
+    private final long wideFromArcs;
+    private int pageArcs = PAGE_ARCS;
     /** Increments a row's count: chunks being decoded side by side count into the same rows. */
     private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(int[].class);
 
@@ -93,16 +133,37 @@ public final class CsrAssembly {
 
     /** An assembly of a graph of {@code vertexCount} vertices whose chunks name them {@code firstVertexId} and on. */
     public CsrAssembly(int vertexCount, boolean directed, int firstVertexId) {
+        this(vertexCount, directed, firstVertexId, WIDE_WHEN_NEEDED);
+    }
+
+    /**
+     * An assembly that builds the wide form from {@code wideFromArcs} arcs on (arcs kept, or placed before parallel
+     * edges are merged; {@link #WIDE_WHEN_NEEDED}: only where they exceed one array), so that a small graph can take the
+     * 64-bit path (tests, diagnostics).
+     */
+    public CsrAssembly(int vertexCount, boolean directed, int firstVertexId, long wideFromArcs) {
         if (vertexCount < 0) throw new IllegalArgumentException("vertexCount must be >= 0, got " + vertexCount);
+        if (wideFromArcs < 0) throw new IllegalArgumentException("wideFromArcs must be >= 0, got " + wideFromArcs);
         this.vertexCount = vertexCount;
         this.directed = directed;
         this.firstVertexId = firstVertexId;
+        this.wideFromArcs = Math.min(wideFromArcs, WIDE_WHEN_NEEDED);
         this.counts = new int[vertexCount + 1];
         allocate(countsBytes(vertexCount));
     }
 
     public int vertexCount() { return vertexCount; }
     public boolean directed() { return directed; }
+    /** Arcs from which the graph is built wide. */
+    public long wideFromArcs() { return wideFromArcs; }
+    int pageArcs() { return pageArcs; }
+
+    /** Sets the arcs a page of the wide form holds (tests: pages of a few arcs). */
+    CsrAssembly pageArcs(int arcs) {
+        if (arcs < 1) throw new IllegalArgumentException("pageArcs must be positive: " + arcs);
+        this.pageArcs = arcs;
+        return this;
+    }
     /** Edges added so far. */
     public long edges() { return edges; }
     /** Chunks added (decoded or not yet) and not yet placed. */
@@ -124,7 +185,9 @@ public final class CsrAssembly {
     /** What {@link #build} will hold at its peak, from the chunks added: the bound {@link #peakBytes(long, long, boolean, long)}. */
     public long projectedPeakBytes() {
         await();
-        return peakBytes(vertexCount, edges, directed, chunkBytes());
+        long arcs = directed ? edges : 2 * edges;
+        return peakBytes(vertexCount, edges, directed, chunkBytes(), arcs >= wideFromArcs || arcs > MAX_ARCS,
+                CsrLayout.largestGroup(chunksInOrder()));
     }
 
     /**
@@ -166,7 +229,7 @@ public final class CsrAssembly {
      * order; the build places them in index order, so that among parallel edges of equal weight the first in chunk
      * order is kept, as {@link GraphBuilder} keeps the first in input order.
      *
-     * @throws InvalidGraphException TOO_LARGE when the arcs counted exceed what a CSR may hold
+     * @throws InvalidGraphException TOO_LARGE when the edges counted, self-loops aside, exceed {@link #MAX_ARCS}
      */
     public void add(int index, Chunk c) {
         requireNew(index);
@@ -179,7 +242,7 @@ public final class CsrAssembly {
     /**
      * Adds chunk {@code index} of these edges (as {@link #decode(IntBuffer, IntBuffer, DoubleBuffer)} reads them),
      * decoded and counted by a task on {@code executor}; the buffers must not change until then. Its bytes are counted
-     * now ({@link #weightBytes} reads the weights once to know them). A task that failed (TOO_LARGE: more arcs than a
+     * now ({@link #weightBytes} reads the weights once to know them). A task that failed (TOO_LARGE: more edges than a
      * CSR holds, or out of memory) makes a later {@code add}, {@link #await} or {@link #validate} throw. With a direct
      * executor ({@code Runnable::run}) this is {@link #add(int, Chunk)} of the decoded chunk.
      */
@@ -247,9 +310,10 @@ public final class CsrAssembly {
                 added++;
             }
         }
-        if (arcs.addAndGet(added) > MAX_ARCS) {
-            throw new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE,
-                    "graph has more than " + MAX_ARCS + " arcs; at most " + MAX_ARCS + " are supported");
+        long total = arcs.addAndGet(added);
+        if ((directed ? total : total / 2) > MAX_ARCS) {
+            throw new InvalidGraphException(InvalidGraphException.Kind.TOO_LARGE, "graph has more than " + MAX_ARCS
+                    + " edges (self-loops aside); at most " + MAX_ARCS + " are supported (edge ids are 32-bit)");
         }
     }
 
@@ -318,8 +382,8 @@ public final class CsrAssembly {
 
     long arcs() { return arcs.get(); }
 
-    /** The chunks in index order, for placement (each is released by {@link #release}). */
-    Iterable<Chunk> chunksInOrder() { return chunks.values(); }
+    /** The chunks in index order, for placement (each is released by {@link Chunk#release}). */
+    List<Chunk> chunksInOrder() { return new ArrayList<>(chunks.values()); }
 
     /** Forgets the chunks placed so far (their bytes were released one by one). */
     void placed() { chunks.clear(); }
@@ -390,10 +454,17 @@ public final class CsrAssembly {
         /** Bytes of weights an edge: 0 (all 1), 4 or 8. */
         public int weightBytes() { return weights != null ? 8 : intWeights != null ? 4 : 0; }
 
-        /** Bytes its arrays hold now (targets of a directed graph's chunk go once its columns are placed). */
+        /** Bytes its arrays hold now (a directed graph's chunk frees its sources once its columns are placed). */
         public long bytes() {
-            if (sources == null) return 0;   // placed and released
-            return (targets == null ? 4L : 8L) * edges + (long) edges * weightBytes();
+            return (long) edges * ((sources == null ? 0 : 4) + (targets == null ? 0 : 4) + weightBytes());
+        }
+
+        /** Drops its arrays (placed). */
+        void release() {
+            sources = null;
+            targets = null;
+            intWeights = null;
+            weights = null;
         }
 
         double weight(int i) {

@@ -77,6 +77,11 @@ class CsrAssemblyTest {
      * decoded here, then added), its buffers offset within larger ones as a record's packed arrays are.
      */
     static CsrAssembly assemble(EdgeList e, int first, long seed, int maxChunk, Executor decoders) {
+        return assemble(e, seed, maxChunk, decoders, new CsrAssembly(e.vertexCount(), e.directed(), first), first);
+    }
+
+    /** {@link #assemble(EdgeList, int, long, int, Executor)} into the assembly {@code a} (made for ids from {@code first}). */
+    static CsrAssembly assemble(EdgeList e, long seed, int maxChunk, Executor decoders, CsrAssembly a, int first) {
         Random r = new Random(seed);
         List<int[]> bounds = new ArrayList<>();
         for (int at = 0; at < e.size() || bounds.isEmpty(); ) {
@@ -87,7 +92,6 @@ class CsrAssemblyTest {
         List<Integer> order = new ArrayList<>();
         for (int k = 0; k < bounds.size(); k++) order.add(k);
         Collections.shuffle(order, r);
-        CsrAssembly a = new CsrAssembly(e.vertexCount(), e.directed(), first);
         for (int k : order) {
             int lo = bounds.get(k)[0], hi = bounds.get(k)[1];
             int[] s = new int[hi - lo], t = new int[hi - lo];

@@ -12,8 +12,12 @@ public class FrontierConfig {
     private boolean gpuFallbackToCpu = true;
     /** Largest graph (vertices) a worker accepts. */
     private int maxVertices = 200_000_000;
-    /** Largest graph (edges) a worker accepts. */
-    private long maxEdges = 1_000_000_000L;
+    /**
+     * Largest graph (edges, as a snapshot declares them) a worker accepts: by default the most a host CSR holds
+     * (2^31 - 8: edge ids are 32-bit; beyond 2^31 - 8 arcs it is built in the wide form, 64-bit offsets over pages of
+     * arcs), so that the heap budget, not this cap, decides whether a graph fits (kron26: 2^30 edges, 2^31 arcs).
+     */
+    private long maxEdges = 2_147_483_639L;   // CsrAssembly.MAX_ARCS
     /**
      * Bytes of snapshot chunks a worker buffers while versions are being assembled; 0 (the default): the graph budget
      * ({@code heap-budget-fraction} of the heap), which also counts them, so the heap alone decides how large a snapshot
@@ -25,6 +29,12 @@ public class FrontierConfig {
      * the common pool); 0 (the default): the cores, at most 16; 1: on the consumer thread.
      */
     private int ingestThreads = 0;
+    /**
+     * A test and diagnostic switch: snapshots of at least this many arcs are built in the wide form (64-bit row
+     * offsets, arcs in pages: what a graph of more than 2^31 - 8 arcs needs), so that a small graph takes that path;
+     * 0 (the default): only where the arcs exceed one Java array.
+     */
+    private long wideArcsFrom = 0;
     /** Vertices per result chunk: 60,000 keeps a distances+parents chunk under Kafka's 1 MB default. */
     private int resultChunkVertices = 60_000;
     /** MST edges per result chunk. */
@@ -106,6 +116,8 @@ public class FrontierConfig {
     public void setMaxPendingSnapshotBytes(long v) { this.maxPendingSnapshotBytes = v; }
     public int getIngestThreads() { return ingestThreads; }
     public void setIngestThreads(int v) { this.ingestThreads = v; }
+    public long getWideArcsFrom() { return wideArcsFrom; }
+    public void setWideArcsFrom(long v) { this.wideArcsFrom = v; }
     /**
      * Vertices a result chunk holds: {@code frontier.result-chunk-vertices}, or fewer where a chunk of that many would
      * not fit the output producer's {@code max.request.size} ({@link #fitsOneRecord}).

@@ -97,7 +97,7 @@ public class GraphRegistry implements AutoCloseable {
         this.budget = budget;
         long pendingCap = config.getMaxPendingSnapshotBytes();   // 0: the graph budget bounds the chunks being assembled
         this.decoders = new ChunkDecoders(config.getIngestThreads());
-        this.assembler = new SnapshotAssembler(pendingCap > 0 ? pendingCap : budget.limitBytes(), decoders);
+        this.assembler = new SnapshotAssembler(pendingCap > 0 ? pendingCap : budget.limitBytes(), decoders, config.getWideArcsFrom());
         this.applied = new AppliedUpdates(config.getUpdateDedupWindow());
     }
 

@@ -39,8 +39,10 @@ public final class HeapBudget {
      * Heap that building a version of {@code vertices} vertices from {@code edges} edges takes at its peak, its
      * snapshot's chunks included, whatever its weights: {@link CsrAssembly#peakBytes(long, long, boolean)} (the chunks,
      * 16 bytes an edge at most, beside the CSR being laid out; at most 1.5 times the CSR of 16 bytes an arc and 4 a
-     * vertex that it gives). A bound, not a measurement: parallel edges and self-loops only make the real graph
-     * smaller, and integral weights (4 bytes) or none (all 1) make the chunks smaller.
+     * vertex that it gives, or 8 a vertex in the wide form that more than 2^31 - 8 arcs take: kron26, 2^26 vertices
+     * and 2^30 undirected edges, 48.0 GB at the peak for a graph of 34.9 GB). A bound, not a measurement: parallel edges
+     * and self-loops only make the real graph smaller, and integral weights (4 bytes) or none (all 1) make the chunks
+     * smaller.
      */
     public static long buildBytes(long vertices, long edges, boolean directed) {
         return CsrAssembly.peakBytes(vertices, edges, directed);

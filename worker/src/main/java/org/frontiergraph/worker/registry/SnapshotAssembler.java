@@ -43,6 +43,7 @@ public final class SnapshotAssembler {
 
     private final long maxPendingBytes;
     private final Executor decoders;
+    private final long wideArcsFrom;
     private final Map<String, Pending> pending = new HashMap<>();
     private long pendingBytes;
 
@@ -53,8 +54,18 @@ public final class SnapshotAssembler {
 
     /** Chunks decoded and counted on {@code decoders}. */
     public SnapshotAssembler(long maxPendingBytes, Executor decoders) {
+        this(maxPendingBytes, decoders, 0);
+    }
+
+    /**
+     * Chunks decoded and counted on {@code decoders}; versions of at least {@code wideArcsFrom} arcs built in the wide
+     * form ({@code frontier.wide-arcs-from}; 0: only those of more arcs than one array holds).
+     */
+    public SnapshotAssembler(long maxPendingBytes, Executor decoders, long wideArcsFrom) {
+        if (wideArcsFrom < 0) throw new IllegalArgumentException("frontier.wide-arcs-from must be >= 0, got " + wideArcsFrom);
         this.maxPendingBytes = maxPendingBytes;
         this.decoders = decoders;
+        this.wideArcsFrom = wideArcsFrom > 0 ? wideArcsFrom : CsrAssembly.WIDE_WHEN_NEEDED;
     }
 
     /**
@@ -142,7 +153,7 @@ public final class SnapshotAssembler {
                     + pendingBytes + " held; frontier.max-pending-snapshot-bytes)");
         }
         if (fresh) {
-            p.graph = new CsrAssembly(n, p.header.getDirected(), first);
+            p.graph = new CsrAssembly(n, p.header.getDirected(), first, wideArcsFrom);
             pending.put(c.getGraphId(), p);
         }
         p.bytes += bytes;
@@ -150,7 +161,7 @@ public final class SnapshotAssembler {
         try {
             p.graph.add(c.getChunkIndex(), PackedArrays.ints(e.getSources()), PackedArrays.ints(e.getTargets()), weights, decoders);
             if (p.names != null) p.names.add(c);
-        } catch (InvalidGraphException x) {   // more arcs than a CSR holds
+        } catch (InvalidGraphException x) {   // more edges than a CSR holds
             drop(c.getGraphId());
             throw new RejectedException(ErrorCode.of(x), "version " + p.version + " of graph '" + c.getGraphId() + "': " + x.getMessage(), x);
         } catch (RuntimeException | Error x) {   // names that do not fit, or a chunk's decoding failed (out of memory): the version cannot complete

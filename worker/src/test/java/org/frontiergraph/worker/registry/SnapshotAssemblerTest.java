@@ -84,6 +84,39 @@ class SnapshotAssemblerTest {
      * parallel edges (equal and different weights), self-loops and isolated vertices: GraphBuilder's graph, the
      * buffer exact while chunks wait, and released at the end.
      */
+    /**
+     * With {@code frontier.wide-arcs-from} set low, a version is built in the wide form (64-bit offsets, its arcs in
+     * pages): GraphBuilder's graph widened, arc by arc, from chunks decoded side by side, shuffled and redelivered;
+     * below the setting, and by default, narrow as before.
+     */
+    @ParameterizedTest(name = "directed {0}")
+    @ValueSource(booleans = {false, true})
+    void aVersionOfAtLeastWideArcsFromArcsIsBuiltWide(boolean directed) {
+        EdgeList edges = UniformRandomGraph.generate(400, 3_000, SEED, 50, directed);
+        for (int i = 0; i < 300; i += 3) edges.add(edges.source(i), edges.target(i), i % 2);   // parallel edges
+        List<GraphSnapshotChunk> chunks = Fixtures.snapshot("w", 4, edges, 0, 211);
+        List<GraphSnapshotChunk> arriving = new ArrayList<>(chunks);
+        arriving.addAll(chunks.subList(0, 3));   // redelivered
+        Collections.shuffle(arriving, new Random(SEED));
+        CsrGraph expected = GraphBuilder.build(edges);
+        try (ChunkDecoders decoders = new ChunkDecoders(3)) {
+            for (long from : new long[] {1, expected.arcs(), expected.arcs() + 1, 0}) {
+                SnapshotAssembler wide = new SnapshotAssembler(Long.MAX_VALUE, decoders, from);
+                Optional<Assembled> done = Optional.empty();
+                for (GraphSnapshotChunk c : arriving) if (done.isEmpty()) done = wide.accept(c, PARTITION).complete();
+                CsrGraph g = done.orElseThrow().graph().build();
+                assertEquals(from > 0 && from <= expected.arcs(), g.wide(), "wide from " + from + " arcs");
+                assertEquals(expected.arcs(), g.arcs());
+                CsrGraph want = expected.widen(g.pages().pageArcs());
+                assertArrayEquals(want.rowOffsetsLong(), g.rowOffsetsLong());
+                assertArrayEquals(want.pages().columns(), g.pages().columns());
+                assertArrayEquals(want.pages().weights(), g.pages().weights());
+                assertArrayEquals(want.pages().edgeIds(), g.pages().edgeIds());
+                assertEquals(expected.edgeCount(), g.edgeCount());
+            }
+        }
+    }
+
     @ParameterizedTest(name = "shuffle seed {0}")
     @ValueSource(longs = {5, 6, 7})
     void assemblesChunksDecodedSideBySideInAnyOrderWithRedeliveries(long shuffleSeed) {
