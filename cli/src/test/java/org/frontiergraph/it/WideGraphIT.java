@@ -63,7 +63,10 @@ class WideGraphIT extends WorkerIT {
                 assertEquals("GRAPH_TOO_LARGE", errorEvents.get(0).getCode());
                 assertTrue(errorEvents.get(0).getReason().contains(Long.toString(expected.arcs())),
                         "names the arcs: " + errorEvents.get(0).getReason());
-                assertTrue(statuses.stream().allMatch(s -> s.getState() == GraphState.REJECTED), "no other status: " + statuses);
+                status.awaitUntil(seen -> seen.stream().anyMatch(s -> s.getGraphId().equals("wide")), Pipeline.WAIT);
+                statuses = status.seen().stream().filter(s -> s.getGraphId().equals("wide")).toList();
+                assertEquals(List.of(GraphState.REJECTED), statuses.stream().map(GraphStatus::getState).toList(),
+                        "one REJECTED status, so a client waiting for the version learns why: " + statuses);
                 assertTrue(worker.context().getBean(GraphRegistry.class).get("wide").isEmpty());
                 return;
             }

@@ -59,11 +59,16 @@ public class EngineService implements AutoCloseable {
             try {
                 return gpu.get().load(graph);
             } catch (GraphTooLargeException e) {
-                if (!config.isGpuFallbackToCpu()) throw new RejectedException(ErrorCode.of(e), e.getMessage(), e);
+                // a wide graph (more than 2^31 - 8 arcs) cannot move: the CPU engine indexes arcs with int32
+                if (!config.isGpuFallbackToCpu() || graph.wide()) throw new RejectedException(ErrorCode.of(e), e.getMessage(), e);
                 LOG.warn("{}; holding it on the CPU engine instead (frontier.gpu-fallback-to-cpu=true)", e.getMessage());
             }
         }
-        return cpu.load(graph);
+        try {
+            return cpu.load(graph);
+        } catch (GraphTooLargeException e) {   // one GRAPH_TOO_LARGE and a REJECTED status, as for any refused snapshot
+            throw new RejectedException(ErrorCode.of(e), e.getMessage(), e);
+        }
     }
 
     /** The same graph held by the CPU engine (the GPU copy could not follow it). */

@@ -326,7 +326,9 @@ public class GraphRegistry implements AutoCloseable {
             e.resident().sync();
             return e;
         } catch (GraphTooLargeException x) {
-            if (!config.isGpuFallbackToCpu()) throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, x.getMessage(), x);
+            if (!config.isGpuFallbackToCpu() || e.resident().graph().wide()) {   // the CPU engine cannot hold a wide graph
+                throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, x.getMessage(), x);
+            }
             LOG.warn("graph {} version {} outgrew the {} engine ({}); holding it on the CPU engine instead "
                     + "(frontier.gpu-fallback-to-cpu=true)", LogSafe.quote(e.graphId()), e.version(), e.resident().backend(), x.getMessage());
             gpuFallbacks.incrementAndGet();
