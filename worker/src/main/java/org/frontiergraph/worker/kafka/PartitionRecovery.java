@@ -18,6 +18,7 @@ import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.checkpoint.CheckpointCatalog;
+import org.frontiergraph.worker.checkpoint.CheckpointedSubscriptions;
 import org.frontiergraph.worker.checkpoint.Checkpointer;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.Ids;
@@ -30,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * How a worker gets the graphs of a partition back when it is assigned the partition (or publishing failed): it
  * drops what it held for it, installs the graphs that have a checkpoint from the checkpoint topic, and replays the
  * partition's log, snapshots and updates only, up to the committed offset (queries there were answered already),
- * skipping a checkpointed graph's records up to the offset its checkpoint covers. The replay starts at the offset the
+ * skipping a checkpointed graph's records up to the offset its checkpoint covers (its subscription records too when
+ * the checkpoint carries its subscriptions: they are registered from it, {@link #takeSubscriptions}). The replay starts at the offset the
  * last commit recorded in its metadata ({@code rebuildFrom=N}: the earliest record the partition's graphs need, see
  * {@link GraphRegistry#rebuildFrom}), or at the beginning when the commit carries none; every commit records it.
  *
@@ -57,6 +59,10 @@ final class PartitionRecovery {
     private final Map<TopicPartition, Long> replayUntil = new ConcurrentHashMap<>();
     /** Per partition being replayed: per graph installed from a checkpoint, the offset through which it holds it. */
     private final Map<TopicPartition, Map<String, Long>> covered = new ConcurrentHashMap<>();
+    /** Per partition being replayed: the graphs whose checkpoint carried their subscriptions. */
+    private final Map<TopicPartition, Set<String>> withSubscriptions = new ConcurrentHashMap<>();
+    /** Per partition rebuilt: the subscriptions its checkpoints carried, not yet registered. */
+    private final Map<TopicPartition, List<CheckpointedSubscriptions.Carried>> carried = new ConcurrentHashMap<>();
     /** Per partition being replayed after records were lost: the graphs of the snapshots and updates replayed. */
     private final Map<TopicPartition, Lost> lost = new ConcurrentHashMap<>();
     /** RECORDS_LOST events not published yet. */
@@ -99,6 +105,22 @@ final class PartitionRecovery {
         return through != null && offset <= through;
     }
 
+    /** Whether the checkpoint graph {@code key} was installed from carried its subscriptions (its covered ones are skipped). */
+    boolean subscriptionsCovered(TopicPartition tp, String key) {
+        Set<String> s = withSubscriptions.get(tp);
+        return s != null && key != null && s.contains(key);
+    }
+
+    /**
+     * The subscriptions the checkpoints of the partitions rebuilt since the last call carried, by partition: the
+     * caller registers them as replayed records (before the replay of what follows), then has them push complete.
+     */
+    Map<TopicPartition, List<CheckpointedSubscriptions.Carried>> takeSubscriptions() {
+        Map<TopicPartition, List<CheckpointedSubscriptions.Carried>> out = new HashMap<>(carried);
+        carried.keySet().removeAll(out.keySet());
+        return out;
+    }
+
     /** Notes that a replayed record was applied; the last one completes the partition's rebuild (true). */
     boolean replayed(TopicPartition tp, long offset) {
         return replayed(tp, offset, null, null);
@@ -122,6 +144,7 @@ final class PartitionRecovery {
     private void finish(TopicPartition tp) {
         replayUntil.remove(tp);
         covered.remove(tp);
+        withSubscriptions.remove(tp);
         progress.finished(tp.partition());
         Lost l = lost.remove(tp);
         if (l == null) return;
@@ -204,7 +227,11 @@ final class PartitionRecovery {
             }
             long from = Math.max(0, rebuildFrom(c)), until = c.offset();
             if (from < start) lostRecords(tp, from, start, "before the rebuild read them");   // from <= until: all of it
-            Map<String, Long> restored = restore(tp, from, until, start);
+            Checkpointer.Restored restoredAll = restore(tp, from, until, start);
+            Map<String, Long> restored = restoredAll.covered();
+            List<CheckpointedSubscriptions.Carried> subs = new ArrayList<>();
+            restoredAll.subscriptions().values().forEach(subs::addAll);
+            if (!subs.isEmpty()) carried.put(tp, subs);
             long replayFrom = Math.max(from, start);
             if (replayFrom >= until) {
                 resume.add(new Resume(tp, Math.max(until, start)));   // nothing before the committed offset is needed
@@ -214,6 +241,7 @@ final class PartitionRecovery {
             }
             replayUntil.put(tp, until);
             if (!restored.isEmpty()) covered.put(tp, restored);
+            if (!restoredAll.subscriptions().isEmpty()) withSubscriptions.put(tp, Set.copyOf(restoredAll.subscriptions().keySet()));
             progress.started(tp.partition(), replayFrom, until);
             resume.add(new Resume(tp, replayFrom <= 0 ? Resume.BEGINNING : replayFrom));
             LOG.info("rebuilding graphs of {} from the log: replaying offsets {}..{}{}", tp, replayFrom, until - 1,
@@ -228,8 +256,8 @@ final class PartitionRecovery {
      * and still needed (holding through at least the rebuild start less one: an older one belongs to a graph that was
      * re-published or dropped since). A checkpoint whose graph's later records are gone to retention is not installed.
      */
-    private Map<String, Long> restore(TopicPartition tp, long from, long until, long start) {
-        if (checkpointer == null || checkpoints == null) return Map.of();
+    private Checkpointer.Restored restore(TopicPartition tp, long from, long until, long start) {
+        if (checkpointer == null || checkpoints == null) return Checkpointer.Restored.NONE;
         List<String> unusable = new ArrayList<>();
         Map<String, CheckpointCatalog.Found> found = checkpoints.apply(tp.partition()).usable(until, unusable);
         checkpointer.known(tp.partition(), found.values());
@@ -278,6 +306,8 @@ final class PartitionRecovery {
         if (partitions.isEmpty()) return;
         partitions.forEach(replayUntil::remove);
         partitions.forEach(covered::remove);
+        partitions.forEach(withSubscriptions::remove);
+        partitions.forEach(carried::remove);
         partitions.forEach(lost::remove);
         partitions.forEach(tp -> progress.forget(tp.partition()));
         registry.dropPartitions(partitions.stream().map(TopicPartition::partition).toList());

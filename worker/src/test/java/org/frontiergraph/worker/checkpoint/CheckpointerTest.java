@@ -48,7 +48,7 @@ class CheckpointerTest {
         config.getCheckpoints().setEnabled(true);
         config.getCheckpoints().setUpdates(1);
         try (Fixtures.Services s = Fixtures.start(config)) {
-            Checkpointer cp = new Checkpointer(s.registry(), config, new TopicsConfig());
+            Checkpointer cp = new Checkpointer(s.registry(), s.subscriptions(), config, new TopicsConfig());
             KeptRecords topic = new KeptRecords();
             cp.sink(topic);
             s.install(Fixtures.snapshot("g", 1, UniformRandomGraph.generate(300, 3_000, 5, 9, false), 1, 500), 0);
