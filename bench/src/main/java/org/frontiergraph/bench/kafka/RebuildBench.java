@@ -35,6 +35,7 @@ import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.FrontierWorker;
+import org.frontiergraph.worker.checkpoint.Checkpointer;
 import org.frontiergraph.worker.config.TopicsConfig;
 import org.frontiergraph.worker.kafka.GraphConsumer;
 import org.frontiergraph.worker.kafka.TopicAdmin;
@@ -50,28 +51,35 @@ import org.frontiergraph.worker.registry.GraphRegistry;
  * the assignment to rebuilt) and its start to ready. Checks: the new worker
  * holds version 1 + K, and its CSR equals the graph built from the expected edges, array for array.
  *
- * <pre>RebuildBench --graph FILE [--updates 0,100000,1000000] [--seed 29]</pre>
+ * <pre>RebuildBench --graph FILE [--updates 0,100000,1000000] [--rows K:on|off,...] [--seed 29]</pre>
+ * {@code --updates}: each K without and with checkpoints; {@code --rows}: these rows, in this order (e.g.
+ * {@code 0:off,10000000:on,0:off,10000000:on}, to alternate two sides on a shared machine).
  */
 public final class RebuildBench {
     static final String GRAPH = "g";
     static final TopicPartition P0 = new TopicPartition("frontier.graphs", 0);
 
-    record Options(Path graph, List<Integer> updates, long seed) {}
+    /** One row: K updates, checkpoints on or off. */
+    record Spec(int updates, boolean checkpoints) {}
+
+    record Options(Path graph, List<Spec> rows, long seed) {}
 
     public static void main(String[] args) {
-        BenchMain.main("RebuildBench", "RebuildBench --graph FILE [--updates 0,100000,1000000] [--seed 29]", args,
+        BenchMain.main("RebuildBench", "RebuildBench --graph FILE [--updates 0,100000,1000000] [--rows K:on|off,...] [--seed 29]", args,
                 RebuildBench::parse, RebuildBench::run);
     }
 
     static Options parse(String[] args) {
         Path graph = null;
         List<Integer> updates = List.of(0, 100_000, 1_000_000);
+        List<Spec> rows = null;
         long seed = 29;
         for (int i = 0; i < args.length; i++) {
             String v = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
                 case "--graph" -> graph = Path.of(v);
                 case "--updates" -> updates = java.util.Arrays.stream(v.split(",")).map(Integer::parseInt).toList();
+                case "--rows" -> rows = java.util.Arrays.stream(v.split(",")).map(RebuildBench::spec).toList();
                 case "--seed" -> seed = Long.parseLong(v);
                 case "--help" -> throw new IllegalArgumentException("");
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -79,7 +87,14 @@ public final class RebuildBench {
             i++;
         }
         if (graph == null) throw new IllegalArgumentException("--graph FILE is required");
-        return new Options(graph, updates, seed);
+        if (rows == null) rows = updates.stream().flatMap(k -> java.util.stream.Stream.of(new Spec(k, false), new Spec(k, true))).toList();
+        return new Options(graph, rows, seed);
+    }
+
+    private static Spec spec(String row) {
+        String[] kv = row.split(":");
+        if (kv.length != 2 || !(kv[1].equals("on") || kv[1].equals("off"))) throw new IllegalArgumentException("a row is K:on or K:off, not " + row);
+        return new Spec(Integer.parseInt(kv[0]), kv[1].equals("on"));
     }
 
     static BenchMain.Result run(Options o) throws Exception {
@@ -88,24 +103,41 @@ public final class RebuildBench {
         md.append(String.format(Locale.ROOT, "Rebuild after K logged updates, %s (%d vertices, %d edges), CPU engine, %d cores, "
                 + "one partition, embedded broker; worker in this JVM%n%n", o.graph().getFileName(), loaded.vertexCount(),
                 loaded.edgeCount(), Runtime.getRuntime().availableProcessors()));
-        md.append("| updates | checkpoints | replayed offsets | rebuild (s) | start to ready (s) | checked |\n|---|---|---|---|---|---|\n");
+        md.append("| updates | checkpoints | replayed offsets | rebuild (s) | read checkpoints (ms, MB) | decode (ms) | build and "
+                + "install (ms) | rest: replay, seeks (ms) | start to ready (s) | CPU start to ready (s) | checked |\n"
+                + "|---|---|---|---|---|---|---|---|---|---|---|\n");
         boolean ok = true;
         emptyStart();   // the JVM warmed up: the first worker's start is not the first row's
-        for (int k : o.updates()) {
-            for (boolean checkpoints : List.of(false, true)) {
-                Row r = row(loaded, k, checkpoints, o.seed());
-                ok &= r.ok();
-                md.append(String.format(Locale.ROOT, "| %,d | %s | %,d | %.2f | %.2f | %s |%n", k, checkpoints ? "on" : "off", r.replayed(),
-                        r.rebuild(), r.seconds(), r.ok() ? "version and CSR equal" : "FAILED: " + r.why()));
-                System.err.println(md);
-            }
+        for (Spec spec : o.rows()) {
+            int k = spec.updates();
+            boolean checkpoints = spec.checkpoints();
+            Row r = row(loaded, k, checkpoints, o.seed());
+            ok &= r.ok();
+            Checkpointer.RestoreTimes t = r.restore();
+            md.append(String.format(Locale.ROOT, "| %,d | %s | %,d | %.2f | %s | %s | %s | %.0f | %.2f | %.2f | %s |%n", k,
+                    checkpoints ? "on" : "off", r.replayed(), r.rebuild(),
+                    t == null ? "-" : String.format(Locale.ROOT, "%.0f, %.1f", t.readMs(), t.bytes() / 1e6),
+                    t == null ? "-" : String.format(Locale.ROOT, "%.0f", t.decodeMs()),
+                    t == null ? "-" : String.format(Locale.ROOT, "%.0f", t.installMs()),
+                    r.rebuild() * 1e3 - (t == null ? 0 : t.readMs() + t.decodeMs() + t.installMs()), r.seconds(), r.cpuSeconds(),
+                    r.ok() ? "version and CSR equal" : "FAILED: " + r.why()));
+            System.err.println(md);
         }
         md.append(String.format(Locale.ROOT, "%nrebuild: frontier_rebuild_duration_seconds (assignment to rebuilt: checkpoints read and "
-                + "installed, the log replayed); start to ready: the second worker's start (Micronaut, group join) to ready.%n"));
+                + "installed, the log replayed), split by the worker's restore stages (Checkpointer.lastRestore: reading its "
+                + "partition of the checkpoint topic, decoding the checkpoint, building and installing it; the rest is the replay "
+                + "and the consumer's seeks); start to ready: the second worker's start (Micronaut, group join) to ready; CPU: "
+                + "the bench process's CPU time over the same span (worker and embedded broker).%n"));
         return new BenchMain.Result(md.toString(), ok);
     }
 
-    record Row(long replayed, double rebuild, double seconds, boolean ok, String why) {}
+    record Row(long replayed, double rebuild, Checkpointer.RestoreTimes restore, double seconds, double cpuSeconds, boolean ok, String why) {}
+
+    /** The CPU time of this process so far, in seconds. */
+    private static double cpuSeconds() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime() / 1e9;
+    }
 
     private static Map<String, Object> settings(String id, boolean checkpoints) {
         return Map.of("frontier.backend", "cpu", "micronaut.server.port", -1, "frontier.topics.partitions", 1,
@@ -168,22 +200,24 @@ public final class RebuildBench {
                 else await(() -> committed(bootstrap) == end, 120, "the last batch committed");
             }
             long t0 = System.nanoTime();
+            double cpu0 = cpuSeconds();
             try (FrontierWorker w2 = FrontierWorker.start(bootstrap, settings("w2", checkpoints))) {
                 await(() -> w2.context().getBean(GraphConsumer.class).status().ready(), 1800, "the second worker ready");
-                double seconds = (System.nanoTime() - t0) / 1e9;
+                double seconds = (System.nanoTime() - t0) / 1e9, cpu = cpuSeconds() - cpu0;
+                Checkpointer.RestoreTimes restore = w2.context().getBean(Checkpointer.class).lastRestore().orElse(null);
                 MeterRegistry meters = w2.context().getBean(MeterRegistry.class);
                 long replayed = (long) meters.get("frontier.rebuild.replayed").gauge().value();
                 double rebuild = meters.get("frontier.rebuild.duration").gauge().value();
                 GraphEntry e = w2.context().getBean(GraphRegistry.class).get(GRAPH).orElse(null);
                 if (e == null || e.version() != 1L + k) {
-                    return new Row(replayed, rebuild, seconds, false, "version " + (e == null ? "none" : e.version()) + ", expected " + (1 + k));
+                    return new Row(replayed, rebuild, restore, seconds, cpu, false, "version " + (e == null ? "none" : e.version()) + ", expected " + (1 + k));
                 }
                 EdgeList expected = new EdgeList(base.vertexCount(), base.directed(), us.length);
                 for (int i = 0; i < us.length; i++) expected.add(us[i], vs[i], ws[i]);
                 CsrGraph want = GraphBuilder.build(expected), got = e.resident().graph();
                 boolean same = java.util.Arrays.equals(want.rowOffsets(), got.rowOffsets()) && java.util.Arrays.equals(want.columns(), got.columns())
                         && java.util.Arrays.equals(want.weights(), got.weights()) && java.util.Arrays.equals(want.arcEdgeIds(), got.arcEdgeIds());
-                return new Row(replayed, rebuild, seconds, same, same ? null : "the rebuilt CSR differs from the expected graph");
+                return new Row(replayed, rebuild, restore, seconds, cpu, same, same ? null : "the rebuilt CSR differs from the expected graph");
             }
         }
     }

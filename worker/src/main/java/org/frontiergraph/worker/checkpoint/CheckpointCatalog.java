@@ -26,6 +26,8 @@ public final class CheckpointCatalog {
     }
 
     private final Map<String, Stored> latest = new HashMap<>();
+    /** Records and value bytes read. */
+    private long records, bytes;
 
     /**
      * A graph's usable checkpoint: its slot and chunks, the offset through which it holds, its subscriptions (null:
@@ -42,6 +44,8 @@ public final class CheckpointCatalog {
 
     /** A record read, in log order; {@code value} null: a tombstone. */
     public void add(String key, byte[] value, Headers headers) {
+        records++;
+        if (value != null) bytes += value.length;
         if (key == null) return;
         if (value == null) latest.remove(key);
         else latest.put(key, new Stored(value, headers));
@@ -49,6 +53,16 @@ public final class CheckpointCatalog {
 
     public int size() {
         return latest.size();
+    }
+
+    /** Records read (superseded ones and tombstones included). */
+    public long records() {
+        return records;
+    }
+
+    /** Bytes of the values read. */
+    public long bytes() {
+        return bytes;
     }
 
     /**

@@ -179,13 +179,16 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
      * and the rebuild needs) and returns what it installed ({@link Restored}); the caller registers the subscriptions.
      * Records the slots hold are noted for later writes.
      */
-    public Restored restore(int partition, Collection<CheckpointCatalog.Found> found) {
+    public Restored restore(int partition, Collection<CheckpointCatalog.Found> found, Read read) {
         Map<String, Long> covered = new HashMap<>();
         Map<String, List<CheckpointedSubscriptions.Carried>> subs = new HashMap<>();
+        long decodeNs = 0, installNs = 0;
         for (CheckpointCatalog.Found f : found) {
             long t0 = System.nanoTime();
             try {
                 Checkpoint c = f.decode();
+                long t1 = System.nanoTime();
+                decodeNs += t1 - t0;
                 GraphEntry e = registry.restore(c.graphId(), c.version(), partition, c.firstVertexId(), c.graph(), c.names(),
                         c.lineage(), c.validThrough(), c.window());
                 State s = new State(partition);
@@ -204,6 +207,7 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
                 states.put(c.graphId(), s);
                 covered.put(c.graphId(), c.validThrough());
                 if (f.subscriptions() != null) subs.put(c.graphId(), f.subscriptions());
+                installNs += System.nanoTime() - t1;
                 LOG.info("graph {} version {} restored from its checkpoint (slot {}, covering offsets up to {} of partition {}): "
                                 + "{} vertices, {} edges, {} update ids, {} subscriptions, in {} ms", LogSafe.quote(c.graphId()), c.version(),
                         c.slot(), c.validThrough(), partition, e.vertexCount(), e.edgeCount(), c.window().size(),
@@ -213,7 +217,26 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
                         + "are replayed without it", LogSafe.quote(f.graphId()), partition, x.toString());
             }
         }
+        lastRestore = new RestoreTimes(partition, read.nanos() / 1e6, read.records(), read.bytes(), decodeNs / 1e6, installNs / 1e6,
+                covered.size());
         return new Restored(covered, subs);
+    }
+
+    /** How a partition's checkpoints were read: the time to read its partition of the checkpoint topic, records and bytes. */
+    public record Read(long nanos, long records, long bytes) {}
+
+    /**
+     * The stages of the last restore: ms reading the checkpoint topic (and finding the usable checkpoints), the
+     * records and value bytes read, ms decoding the checkpoints installed, ms building them and making them resident
+     * (their subscriptions noted), the graphs installed.
+     */
+    public record RestoreTimes(int partition, double readMs, long records, long bytes, double decodeMs, double installMs, int graphs) {}
+
+    private volatile RestoreTimes lastRestore;
+
+    /** The stages of the last restore from checkpoints; empty before the first. */
+    public java.util.Optional<RestoreTimes> lastRestore() {
+        return java.util.Optional.ofNullable(lastRestore);
     }
 
     /** Notes the chunk keys a graph's slots hold on the topic (for a graph not restored: its tombstones). */

@@ -259,7 +259,10 @@ final class PartitionRecovery {
     private Checkpointer.Restored restore(TopicPartition tp, long from, long until, long start) {
         if (checkpointer == null || checkpoints == null) return Checkpointer.Restored.NONE;
         List<String> unusable = new ArrayList<>();
-        Map<String, CheckpointCatalog.Found> found = checkpoints.apply(tp.partition()).usable(until, unusable);
+        long t0 = System.nanoTime();
+        CheckpointCatalog catalog = checkpoints.apply(tp.partition());
+        Map<String, CheckpointCatalog.Found> found = catalog.usable(until, unusable);
+        Checkpointer.Read read = new Checkpointer.Read(System.nanoTime() - t0, catalog.records(), catalog.bytes());
         checkpointer.known(tp.partition(), found.values());
         List<CheckpointCatalog.Found> install = new ArrayList<>();
         for (CheckpointCatalog.Found f : found.values()) {
@@ -273,7 +276,7 @@ final class PartitionRecovery {
             install.add(f);
         }
         if (!unusable.isEmpty()) LOG.info("partition {}: no usable checkpoint for graphs {} (incomplete, or taken after the commit)", tp, unusable);
-        return checkpointer.restore(tp.partition(), install);
+        return checkpointer.restore(tp.partition(), install, read);
     }
 
     private void lostRecords(TopicPartition tp, long from, long to, String when) {
