@@ -182,7 +182,7 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
     public Restored restore(int partition, Collection<CheckpointCatalog.Found> found, Read read) {
         Map<String, Long> covered = new HashMap<>();
         Map<String, List<CheckpointedSubscriptions.Carried>> subs = new HashMap<>();
-        long decodeNs = 0, installNs = 0;
+        long decodeNs = 0, installNs = 0, cpu0 = cpuNanos();
         for (CheckpointCatalog.Found f : found) {
             long t0 = System.nanoTime();
             try {
@@ -217,20 +217,30 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
                         + "are replayed without it", LogSafe.quote(f.graphId()), partition, x.toString());
             }
         }
-        lastRestore = new RestoreTimes(partition, read.nanos() / 1e6, read.records(), read.bytes(), decodeNs / 1e6, installNs / 1e6,
-                covered.size());
+        lastRestore = new RestoreTimes(partition, read.nanos() / 1e6, read.cpuNanos() / 1e6, read.records(), read.bytes(),
+                decodeNs / 1e6, installNs / 1e6, (cpuNanos() - cpu0) / 1e6, covered.size());
         return new Restored(covered, subs);
     }
 
-    /** How a partition's checkpoints were read: the time to read its partition of the checkpoint topic, records and bytes. */
-    public record Read(long nanos, long records, long bytes) {}
+    /**
+     * How a partition's checkpoints were read: the time to read its partition of the checkpoint topic (and the reading
+     * thread's CPU time), records and value bytes.
+     */
+    public record Read(long nanos, long cpuNanos, long records, long bytes) {}
 
     /**
-     * The stages of the last restore: ms reading the checkpoint topic (and finding the usable checkpoints), the
-     * records and value bytes read, ms decoding the checkpoints installed, ms building them and making them resident
-     * (their subscriptions noted), the graphs installed.
+     * The stages of the last restore: ms reading the checkpoint topic (and finding the usable checkpoints) and the
+     * reading thread's CPU ms, the records and value bytes read, ms decoding the checkpoints installed, ms building
+     * them and making them resident (their subscriptions noted), the CPU ms of those two, the graphs installed.
      */
-    public record RestoreTimes(int partition, double readMs, long records, long bytes, double decodeMs, double installMs, int graphs) {}
+    public record RestoreTimes(int partition, double readMs, double readCpuMs, long records, long bytes, double decodeMs,
+                               double installMs, double installCpuMs, int graphs) {}
+
+    /** The calling thread's CPU time (0 where the JVM does not measure it). */
+    public static long cpuNanos() {
+        java.lang.management.ThreadMXBean t = java.lang.management.ManagementFactory.getThreadMXBean();
+        return t.isCurrentThreadCpuTimeSupported() ? t.getCurrentThreadCpuTime() : 0;
+    }
 
     private volatile RestoreTimes lastRestore;
 

@@ -259,10 +259,11 @@ final class PartitionRecovery {
     private Checkpointer.Restored restore(TopicPartition tp, long from, long until, long start) {
         if (checkpointer == null || checkpoints == null) return Checkpointer.Restored.NONE;
         List<String> unusable = new ArrayList<>();
-        long t0 = System.nanoTime();
+        long t0 = System.nanoTime(), cpu0 = Checkpointer.cpuNanos();
         CheckpointCatalog catalog = checkpoints.apply(tp.partition());
         Map<String, CheckpointCatalog.Found> found = catalog.usable(until, unusable);
-        Checkpointer.Read read = new Checkpointer.Read(System.nanoTime() - t0, catalog.records(), catalog.bytes());
+        Checkpointer.Read read = new Checkpointer.Read(System.nanoTime() - t0, Checkpointer.cpuNanos() - cpu0,
+                catalog.records(), catalog.bytes());
         checkpointer.known(tp.partition(), found.values());
         List<CheckpointCatalog.Found> install = new ArrayList<>();
         for (CheckpointCatalog.Found f : found.values()) {

@@ -127,7 +127,7 @@ class CheckpointerTest {
             assertEquals(sssp("kept", 1), FrontierCodec.decode(c.record(), Subscription.class), "the record as published");
 
             Checkpointer restoring = new Checkpointer(back.registry(), back.subscriptions(), config, new TopicsConfig());
-            Checkpointer.Restored r = restoring.restore(0, List.of(f), new Checkpointer.Read(0, 0, 0));
+            Checkpointer.Restored r = restoring.restore(0, List.of(f), new Checkpointer.Read(0, 0, 0, 0));
             assertEquals(Map.of("g", 10L), r.covered());
             assertEquals(List.of(c), r.subscriptions().get("g"));
 
