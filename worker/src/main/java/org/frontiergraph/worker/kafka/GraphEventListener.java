@@ -587,7 +587,9 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                 else consumer.seek(r.partition(), r.offset());
             }
             if (!fromBeginning.isEmpty()) consumer.seekToBeginning(fromBeginning);
-            recovery.takeSubscriptions().forEach((tp, subs) -> {   // registered as their replayed records would be
+            // the subscriptions checkpoints carried, registered as their replayed records would be (timestamp 0: nothing
+            // of the partition is pending yet, so they age nothing)
+            recovery.takeSubscriptions().forEach((tp, subs) -> {
                 for (CheckpointedSubscriptions.Carried c : subs) {
                     processor.process(new InputRecord(tp.topic(), tp.partition(), c.offset(), c.graphId(), c.record(), 0), true);
                 }
