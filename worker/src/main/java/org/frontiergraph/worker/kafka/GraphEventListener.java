@@ -22,7 +22,6 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.frontiergraph.schema.LatencyEvent;
-import org.frontiergraph.worker.checkpoint.CheckpointedSubscriptions;
 import org.frontiergraph.worker.checkpoint.Checkpointer;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.processing.AnsweredQuery;
@@ -239,8 +238,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                     continue;
                 }
                 processRun();
-                outputs.add(recovery.covered(partition, r.key(), r.offset())
-                        ? processor.replayCovered(in, recovery.subscriptionsCovered(partition, r.key())) : processor.process(in, true));
+                outputs.add(recovery.covered(partition, r.key(), r.offset(), r.value()) ? processor.replayCovered(in) : processor.process(in, true));
                 last = r.offset();
                 if (recovery.replayed(partition, r.offset(), r.key(), r.value())) processor.rebuilt(partition.partition());   // the replay's last record
             }
@@ -587,14 +585,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                 else consumer.seek(r.partition(), r.offset());
             }
             if (!fromBeginning.isEmpty()) consumer.seekToBeginning(fromBeginning);
-            // the subscriptions checkpoints carried, registered as their replayed records would be (timestamp 0: nothing
-            // of the partition is pending yet, so they age nothing)
-            recovery.takeSubscriptions().forEach((tp, subs) -> {
-                for (CheckpointedSubscriptions.Carried c : subs) {
-                    processor.process(new InputRecord(tp.topic(), tp.partition(), c.offset(), c.graphId(), c.record(), 0), true);
-                }
-                processor.rebuilt(tp.partition());   // pushed complete (RESYNC), also where nothing is replayed
-            });
+            recovery.registerSubscriptions(in -> processor.process(in, true), processor::rebuilt);
             awaitingRebuild.removeAll(partitions);
             consumer.resume(partitions);
         } catch (WakeupException e) {

@@ -10,12 +10,15 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.checkpoint.CheckpointCatalog;
 import org.frontiergraph.worker.checkpoint.CheckpointedSubscriptions;
@@ -23,6 +26,7 @@ import org.frontiergraph.worker.checkpoint.Checkpointer;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.Ids;
 import org.frontiergraph.worker.metrics.RebuildProgress;
+import org.frontiergraph.worker.processing.InputRecord;
 import org.frontiergraph.worker.registry.GraphRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * drops what it held for it, installs the graphs that have a checkpoint from the checkpoint topic, and replays the
  * partition's log, snapshots and updates only, up to the committed offset (queries there were answered already),
  * skipping a checkpointed graph's records up to the offset its checkpoint covers (its subscription records too when
- * the checkpoint carries its subscriptions: they are registered from it, {@link #takeSubscriptions}). The replay starts at the offset the
+ * the checkpoint carries its subscriptions: they are registered from it, {@link #registerSubscriptions}). The replay starts at the offset the
  * last commit recorded in its metadata ({@code rebuildFrom=N}: the earliest record the partition's graphs need, see
  * {@link GraphRegistry#rebuildFrom}), or at the beginning when the commit carries none; every commit records it.
  *
@@ -98,27 +102,42 @@ final class PartitionRecovery {
         return offset < replayUntil.getOrDefault(tp, -1L);
     }
 
-    /** Whether a replayed record of graph {@code key} at {@code offset} is in the graph's checkpoint already. */
-    boolean covered(TopicPartition tp, String key, long offset) {
+    /**
+     * Whether a replayed record of graph {@code key} at {@code offset} holding {@code value} is in the graph's
+     * checkpoint already: any record up to the offset the checkpoint covers, a subscription only when the checkpoint
+     * carries the graph's subscriptions (else it is registered as any replayed one).
+     */
+    boolean covered(TopicPartition tp, String key, long offset, byte[] value) {
         Map<String, Long> c = covered.get(tp);
         Long through = c == null || key == null ? null : c.get(key);
-        return through != null && offset <= through;
+        if (through == null || offset > through) return false;
+        Set<String> s = withSubscriptions.get(tp);
+        return (s != null && s.contains(key)) || !isSubscription(value);
     }
 
-    /** Whether the checkpoint graph {@code key} was installed from carried its subscriptions (its covered ones are skipped). */
-    boolean subscriptionsCovered(TopicPartition tp, String key) {
-        Set<String> s = withSubscriptions.get(tp);
-        return s != null && key != null && s.contains(key);
+    private static boolean isSubscription(byte[] value) {
+        try {
+            return FrontierCodec.typeOf(value) == Subscription.class;
+        } catch (FrontierCodec.MalformedMessageException e) {
+            return false;   // rejected when it was read live; it changed nothing
+        }
     }
 
     /**
-     * The subscriptions the checkpoints of the partitions rebuilt since the last call carried, by partition: the
-     * caller registers them as replayed records (before the replay of what follows), then has them push complete.
+     * Registers the subscriptions that the checkpoints of the partitions rebuilt since the last call carried, as their
+     * replayed records would be ({@code replay}, before the replay of what follows; timestamp 0: nothing of the
+     * partition is pending yet, so they age nothing), then has each such partition's subscriptions push complete
+     * ({@code resync}: RESYNC, also where nothing is replayed).
      */
-    Map<TopicPartition, List<CheckpointedSubscriptions.Carried>> takeSubscriptions() {
-        Map<TopicPartition, List<CheckpointedSubscriptions.Carried>> out = new HashMap<>(carried);
-        carried.keySet().removeAll(out.keySet());
-        return out;
+    void registerSubscriptions(Consumer<InputRecord> replay, IntConsumer resync) {
+        for (TopicPartition tp : List.copyOf(carried.keySet())) {
+            List<CheckpointedSubscriptions.Carried> subs = carried.remove(tp);
+            if (subs == null) continue;
+            for (CheckpointedSubscriptions.Carried c : subs) {
+                replay.accept(new InputRecord(tp.topic(), tp.partition(), c.offset(), c.graphId(), c.record(), 0));
+            }
+            resync.accept(tp.partition());
+        }
     }
 
     /** Notes that a replayed record was applied; the last one completes the partition's rebuild (true). */
