@@ -35,6 +35,7 @@ import org.frontiergraph.schema.GraphUpdate;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.FrontierWorker;
+import org.frontiergraph.worker.checkpoint.Checkpointer;
 import org.frontiergraph.worker.config.TopicsConfig;
 import org.frontiergraph.worker.kafka.GraphConsumer;
 import org.frontiergraph.worker.kafka.TopicAdmin;
@@ -50,28 +51,38 @@ import org.frontiergraph.worker.registry.GraphRegistry;
  * the assignment to rebuilt) and its start to ready. Checks: the new worker
  * holds version 1 + K, and its CSR equals the graph built from the expected edges, array for array.
  *
- * <pre>RebuildBench --graph FILE [--updates 0,100000,1000000] [--seed 29]</pre>
+ * <pre>RebuildBench --graph FILE [--updates 0,100000,1000000] [--rows K:on|off,...] [--worker KEY=VALUE]... [--seed 29]</pre>
+ * {@code --updates}: each K without and with checkpoints; {@code --rows}: these rows, in this order (e.g.
+ * {@code 0:off,10000000:on,0:off,10000000:on}, to alternate two sides on a shared machine); {@code --worker}: a
+ * setting of both workers (e.g. {@code kafka.receive.buffer.bytes=65536}).
  */
 public final class RebuildBench {
     static final String GRAPH = "g";
     static final TopicPartition P0 = new TopicPartition("frontier.graphs", 0);
 
-    record Options(Path graph, List<Integer> updates, long seed) {}
+    /** One row: K updates, checkpoints on or off. */
+    record Spec(int updates, boolean checkpoints) {}
+
+    record Options(Path graph, List<Spec> rows, Map<String, Object> worker, long seed) {}
 
     public static void main(String[] args) {
-        BenchMain.main("RebuildBench", "RebuildBench --graph FILE [--updates 0,100000,1000000] [--seed 29]", args,
+        BenchMain.main("RebuildBench", "RebuildBench --graph FILE [--updates 0,100000,1000000] [--rows K:on|off,...] [--worker KEY=VALUE]... [--seed 29]", args,
                 RebuildBench::parse, RebuildBench::run);
     }
 
     static Options parse(String[] args) {
         Path graph = null;
         List<Integer> updates = List.of(0, 100_000, 1_000_000);
+        List<Spec> rows = null;
+        Map<String, Object> worker = new java.util.HashMap<>();
         long seed = 29;
         for (int i = 0; i < args.length; i++) {
             String v = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
                 case "--graph" -> graph = Path.of(v);
                 case "--updates" -> updates = java.util.Arrays.stream(v.split(",")).map(Integer::parseInt).toList();
+                case "--worker" -> worker.put(v.substring(0, v.indexOf('=')), v.substring(v.indexOf('=') + 1));
+                case "--rows" -> rows = java.util.Arrays.stream(v.split(",")).map(RebuildBench::spec).toList();
                 case "--seed" -> seed = Long.parseLong(v);
                 case "--help" -> throw new IllegalArgumentException("");
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -79,7 +90,14 @@ public final class RebuildBench {
             i++;
         }
         if (graph == null) throw new IllegalArgumentException("--graph FILE is required");
-        return new Options(graph, updates, seed);
+        if (rows == null) rows = updates.stream().flatMap(k -> java.util.stream.Stream.of(new Spec(k, false), new Spec(k, true))).toList();
+        return new Options(graph, rows, worker, seed);
+    }
+
+    private static Spec spec(String row) {
+        String[] kv = row.split(":");
+        if (kv.length != 2 || !(kv[1].equals("on") || kv[1].equals("off"))) throw new IllegalArgumentException("a row is K:on or K:off, not " + row);
+        return new Spec(Integer.parseInt(kv[0]), kv[1].equals("on"));
     }
 
     static BenchMain.Result run(Options o) throws Exception {
@@ -88,41 +106,62 @@ public final class RebuildBench {
         md.append(String.format(Locale.ROOT, "Rebuild after K logged updates, %s (%d vertices, %d edges), CPU engine, %d cores, "
                 + "one partition, embedded broker; worker in this JVM%n%n", o.graph().getFileName(), loaded.vertexCount(),
                 loaded.edgeCount(), Runtime.getRuntime().availableProcessors()));
-        md.append("| updates | checkpoints | replayed offsets | rebuild (s) | start to ready (s) | checked |\n|---|---|---|---|---|---|\n");
+        md.append("| updates | checkpoints | replayed offsets | rebuild (s) | read checkpoints: ms (CPU ms), MB | decode ms | build and "
+                + "install ms | decode and install CPU ms | rest: replay, seeks (ms) | start to ready (s) | CPU start to ready (s) | checked |\n"
+                + "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         boolean ok = true;
         emptyStart();   // the JVM warmed up: the first worker's start is not the first row's
-        for (int k : o.updates()) {
-            for (boolean checkpoints : List.of(false, true)) {
-                Row r = row(loaded, k, checkpoints, o.seed());
-                ok &= r.ok();
-                md.append(String.format(Locale.ROOT, "| %,d | %s | %,d | %.2f | %.2f | %s |%n", k, checkpoints ? "on" : "off", r.replayed(),
-                        r.rebuild(), r.seconds(), r.ok() ? "version and CSR equal" : "FAILED: " + r.why()));
-                System.err.println(md);
-            }
+        for (Spec spec : o.rows()) {
+            int k = spec.updates();
+            boolean checkpoints = spec.checkpoints();
+            Row r = row(loaded, k, checkpoints, o.worker(), o.seed());
+            ok &= r.ok();
+            Checkpointer.RestoreTimes t = r.restore();
+            md.append(String.format(Locale.ROOT, "| %,d | %s | %,d | %.2f | %s | %s | %s | %s | %.0f | %.2f | %.2f | %s |%n", k,
+                    checkpoints ? "on" : "off", r.replayed(), r.rebuild(),
+                    t == null ? "-" : String.format(Locale.ROOT, "%.0f (%.0f), %.1f", t.readMs(), t.readCpuMs(), t.bytes() / 1e6),
+                    t == null ? "-" : String.format(Locale.ROOT, "%.0f", t.decodeMs()),
+                    t == null ? "-" : String.format(Locale.ROOT, "%.0f", t.installMs()),
+                    t == null ? "-" : String.format(Locale.ROOT, "%.0f", t.installCpuMs()),
+                    r.rebuild() * 1e3 - (t == null ? 0 : t.readMs() + t.decodeMs() + t.installMs()), r.seconds(), r.cpuSeconds(),
+                    r.ok() ? "version and CSR equal" : "FAILED: " + r.why()));
+            System.err.println(md);
         }
         md.append(String.format(Locale.ROOT, "%nrebuild: frontier_rebuild_duration_seconds (assignment to rebuilt: checkpoints read and "
-                + "installed, the log replayed); start to ready: the second worker's start (Micronaut, group join) to ready.%n"));
+                + "installed, the log replayed), split by the worker's restore stages (Checkpointer.lastRestore: reading its "
+                + "partition of the checkpoint topic, decoding the checkpoint, building and installing it, with the consumer "
+                + "thread's CPU time; the rest is the replay "
+                + "and the consumer's seeks); start to ready: the second worker's start (Micronaut, group join) to ready; CPU: "
+                + "the bench process's CPU time over the same span (worker and embedded broker).%n"));
         return new BenchMain.Result(md.toString(), ok);
     }
 
-    record Row(long replayed, double rebuild, double seconds, boolean ok, String why) {}
+    record Row(long replayed, double rebuild, Checkpointer.RestoreTimes restore, double seconds, double cpuSeconds, boolean ok, String why) {}
 
-    private static Map<String, Object> settings(String id, boolean checkpoints) {
-        return Map.of("frontier.backend", "cpu", "micronaut.server.port", -1, "frontier.topics.partitions", 1,
-                "frontier.worker-id", id, "frontier.checkpoints.enabled", checkpoints,
-                "frontier.checkpoints.updates", 100_000, "frontier.checkpoints.interval", "60s");
+    /** The CPU time of this process so far, in seconds. */
+    private static double cpuSeconds() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime() / 1e9;
+    }
+
+    private static Map<String, Object> settings(String id, boolean checkpoints, Map<String, Object> extra) {
+        Map<String, Object> s = new java.util.HashMap<>(Map.of("frontier.backend", "cpu", "micronaut.server.port", -1,
+                "frontier.topics.partitions", 1, "frontier.worker-id", id, "frontier.checkpoints.enabled", checkpoints,
+                "frontier.checkpoints.updates", 100_000, "frontier.checkpoints.interval", "60s"));
+        s.putAll(extra);
+        return s;
     }
 
     private static void emptyStart() throws Exception {
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary()) {
             createTopics(broker.bootstrapServers());
-            try (FrontierWorker w = FrontierWorker.start(broker.bootstrapServers(), settings("empty", true))) {
+            try (FrontierWorker w = FrontierWorker.start(broker.bootstrapServers(), settings("empty", true, Map.of()))) {
                 await(() -> w.context().getBean(GraphConsumer.class).status().ready(), 120, "an empty worker ready");
             }
         }
     }
 
-    private static Row row(LoadedGraph loaded, int k, boolean checkpoints, long seed) throws Exception {
+    private static Row row(LoadedGraph loaded, int k, boolean checkpoints, Map<String, Object> extra, long seed) throws Exception {
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary()) {
             String bootstrap = broker.bootstrapServers();
             createTopics(bootstrap);
@@ -141,7 +180,7 @@ public final class RebuildBench {
                 ws = canon.stream().mapToDouble(e -> base.weights()[e[2]]).toArray();
             }
             int first = loaded.firstVertexId();
-            try (FrontierWorker w1 = FrontierWorker.start(bootstrap, settings("w1", checkpoints));
+            try (FrontierWorker w1 = FrontierWorker.start(bootstrap, settings("w1", checkpoints, extra));
                  FrontierClient client = new FrontierClient(bootstrap); KafkaProducer<String, byte[]> raw = producer(bootstrap)) {
                 GraphRegistry r1 = w1.context().getBean(GraphRegistry.class);
                 await(() -> w1.context().getBean(GraphConsumer.class).status().ready(), 120, "the first worker ready");
@@ -168,22 +207,24 @@ public final class RebuildBench {
                 else await(() -> committed(bootstrap) == end, 120, "the last batch committed");
             }
             long t0 = System.nanoTime();
-            try (FrontierWorker w2 = FrontierWorker.start(bootstrap, settings("w2", checkpoints))) {
+            double cpu0 = cpuSeconds();
+            try (FrontierWorker w2 = FrontierWorker.start(bootstrap, settings("w2", checkpoints, extra))) {
                 await(() -> w2.context().getBean(GraphConsumer.class).status().ready(), 1800, "the second worker ready");
-                double seconds = (System.nanoTime() - t0) / 1e9;
+                double seconds = (System.nanoTime() - t0) / 1e9, cpu = cpuSeconds() - cpu0;
+                Checkpointer.RestoreTimes restore = w2.context().getBean(Checkpointer.class).lastRestore().orElse(null);
                 MeterRegistry meters = w2.context().getBean(MeterRegistry.class);
                 long replayed = (long) meters.get("frontier.rebuild.replayed").gauge().value();
                 double rebuild = meters.get("frontier.rebuild.duration").gauge().value();
                 GraphEntry e = w2.context().getBean(GraphRegistry.class).get(GRAPH).orElse(null);
                 if (e == null || e.version() != 1L + k) {
-                    return new Row(replayed, rebuild, seconds, false, "version " + (e == null ? "none" : e.version()) + ", expected " + (1 + k));
+                    return new Row(replayed, rebuild, restore, seconds, cpu, false, "version " + (e == null ? "none" : e.version()) + ", expected " + (1 + k));
                 }
                 EdgeList expected = new EdgeList(base.vertexCount(), base.directed(), us.length);
                 for (int i = 0; i < us.length; i++) expected.add(us[i], vs[i], ws[i]);
                 CsrGraph want = GraphBuilder.build(expected), got = e.resident().graph();
                 boolean same = java.util.Arrays.equals(want.rowOffsets(), got.rowOffsets()) && java.util.Arrays.equals(want.columns(), got.columns())
                         && java.util.Arrays.equals(want.weights(), got.weights()) && java.util.Arrays.equals(want.arcEdgeIds(), got.arcEdgeIds());
-                return new Row(replayed, rebuild, seconds, same, same ? null : "the rebuilt CSR differs from the expected graph");
+                return new Row(replayed, rebuild, restore, seconds, cpu, same, same ? null : "the rebuilt CSR differs from the expected graph");
             }
         }
     }

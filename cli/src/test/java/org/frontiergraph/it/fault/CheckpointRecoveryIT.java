@@ -31,6 +31,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
 import org.frontiergraph.cli.Snapshots;
 import org.frontiergraph.client.FrontierClient;
+import org.frontiergraph.client.SubscriptionFeed;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
@@ -41,9 +42,11 @@ import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphQuery;
 import org.frontiergraph.schema.GraphStatus;
 import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
 import org.frontiergraph.schema.ResultStatus;
+import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.kernels.sssp.SsspResult;
@@ -183,6 +186,75 @@ class CheckpointRecoveryIT extends FaultTest {
             System.out.printf("[checkpoint] every record of the graphs topic deleted after a checkpoint covered them: the new "
                     + "owner answered on version %d, nothing lost%n", expected.version);
         }
+    }
+
+    @Test
+    void aSubscriptionCarriedByACheckpointOutlivesItsRecord() throws Exception {
+        String bootstrap = startBroker("subscriptions", 1);
+        Map<String, String> settings = Map.of("frontier.checkpoints.interval", "1s");
+        worker = start("subs-a", bootstrap, settings);
+        Random random = new Random(SEED + 3);
+        Expected expected = new Expected(UniformRandomGraph.generate(N, 4L * N, SEED + 3, 100, false));
+        Subscription standing = Subscription.newBuilder().setSubscriptionId("standing").setGraphId(GRAPH)
+                .setAlgorithm(Algorithm.SSSP).setSource(0).setResultMode(ResultMode.DELTA).build();
+        try (FrontierClient client = new FrontierClient(bootstrap); OutputLog out = new OutputLog(bootstrap);
+             KafkaProducer<String, byte[]> raw = rawProducer(bootstrap)) {
+            client.publishSnapshot(GRAPH, 1, Snapshots.of(edgesOf(expected)), 0, true, n -> {});
+            Awaitility.await("the graph loaded").atMost(Duration.ofSeconds(60)).until(() -> out.loaded(GRAPH, 1));
+            long subscribedAt = FaultSupport.endOffsets(bootstrap, 1).get(P0);
+            try (SubscriptionFeed feed = client.subscribe(standing)) {
+                Subscription gone = Subscription.newBuilder(standing).setSubscriptionId("gone").build();
+                raw.send(new ProducerRecord<>(FaultSupport.GRAPHS, GRAPH, FrontierCodec.encode(gone))).get();
+                client.cancel(GRAPH, "gone");
+                List<SubscriptionFeed.Push> before = follow(feed, expected);
+                assertEquals(PushReason.INITIAL, before.get(0).reason());
+                send(raw, expected, random, 0, 300);
+                follow(feed, expected);
+                long end = FaultSupport.endOffsets(bootstrap, 1).get(P0);
+                Awaitility.await("a commit that needs nothing before the end of the log").atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(250)).until(() -> rebuildFrom(bootstrap) == end);
+                assertTrue(rebuildFrom(bootstrap) > subscribedAt, "the subscription's record no longer holds the rebuild start");
+                deleteBefore(bootstrap, end);   // the snapshot, the subscriptions' records and the updates
+
+                worker.kill();
+                long killed = System.nanoTime();
+                worker = start("subs-b", bootstrap, settings);
+                assertTrue(worker.log().contains("1 subscriptions"), () -> "the checkpoint carried the live subscription:\n" + worker.tail());
+                List<SubscriptionFeed.Push> after = follow(feed, expected);
+                assertEquals(PushReason.RESYNC, after.get(0).reason(), "the new owner pushes the answer complete");
+                send(raw, expected, random, 300, 320);
+                after = follow(feed, expected);
+                for (int i = 0; i < after.size(); i++) {
+                    assertEquals(PushReason.UPDATE, after.get(i).reason());
+                    assertEquals(i + 1, after.get(i).sequence(), "the pushes after the RESYNC numbered on from it");
+                }
+                assertTrue(out.results().stream().noneMatch(a -> a.nanos() > killed && a.value().getQueryId().equals("gone")),
+                        "the cancelled subscription stays cancelled");
+                assertTrue(out.errors().stream().noneMatch(e -> e.getCode().equals("RECORDS_LOST")), () -> "nothing lost: " + out.errors());
+                checkAnswer(client, out, "after-subscription-failover", expected);
+                System.out.printf("[checkpoint] a subscription carried by the checkpoint: rebuild start %d past its record at %d, "
+                        + "every record deleted, the new owner pushed RESYNC and %d UPDATEs up to version %d (each as Dijkstra's)%n",
+                        end, subscribedAt, after.size(), expected.version);
+            }
+        }
+    }
+
+    /**
+     * The pushes of {@code feed} until its answer describes the expected version: numbered in sequence from the first
+     * (after a complete one, each the previous + 1); the answer then equals Dijkstra's on the expected graph.
+     */
+    private static List<SubscriptionFeed.Push> follow(SubscriptionFeed feed, Expected expected) {
+        List<SubscriptionFeed.Push> pushes = new ArrayList<>();
+        while (pushes.isEmpty() || pushes.get(pushes.size() - 1).graphVersion() < expected.version) {
+            SubscriptionFeed.Push p = feed.next(Duration.ofSeconds(60)).orElseThrow(() -> new AssertionError("no push; version "
+                    + expected.version + " expected"));
+            assertEquals(SubscriptionFeed.Outcome.APPLIED, p.outcome(), () -> "push " + p.reason() + " #" + p.sequence());
+            assertTrue(p.reason() != PushReason.END, () -> "the subscription ended: " + p.status() + " " + p.error());
+            pushes.add(p);
+        }
+        assertEquals(expected.version, pushes.get(pushes.size() - 1).graphVersion());
+        assertArrayEquals(expected.distances(), feed.view(GRAPH, "standing").distances(), "the standing answer as Dijkstra's");
+        return pushes;
     }
 
     @Test

@@ -16,18 +16,26 @@ import org.frontiergraph.worker.checkpoint.CheckpointFormat.Meta;
 public final class CheckpointCatalog {
     private record Stored(byte[] value, Headers headers) {}
 
-    /** Per graph, per slot (0, 1): chunk records by index, and the slot's validity marker. */
+    /** Per graph, per slot (0, 1): chunk records by index, subscription records by index, the validity marker. */
     private static final class Slots {
         @SuppressWarnings("unchecked")
         final TreeMap<Integer, Stored>[] chunks = new TreeMap[] {new TreeMap<>(), new TreeMap<>()};
+        @SuppressWarnings("unchecked")
+        final TreeMap<Integer, Stored>[] subs = new TreeMap[] {new TreeMap<>(), new TreeMap<>()};
         final Stored[] markers = new Stored[2];
     }
 
     private final Map<String, Stored> latest = new HashMap<>();
+    /** Records and value bytes read. */
+    private long records, bytes;
 
-    /** A graph's usable checkpoint: its slot and chunks, the offset through which it holds, what each slot holds. */
+    /**
+     * A graph's usable checkpoint: its slot and chunks, the offset through which it holds, its subscriptions (null:
+     * a checkpoint that carries none, whose graph's subscription records are replayed), the chunk keys and the
+     * subscription keys each slot holds.
+     */
     public record Found(String graphId, Meta meta, long validThrough, List<byte[]> values, List<Headers> headers,
-                        int[] slotSizes) {
+                        List<CheckpointedSubscriptions.Carried> subscriptions, int[] slotSizes, int[] subSizes) {
         /** The checkpoint itself, decoded. */
         public Checkpoint decode() throws FrontierCodec.MalformedMessageException {
             return CheckpointFormat.decode(graphId, values, headers, validThrough);
@@ -36,6 +44,8 @@ public final class CheckpointCatalog {
 
     /** A record read, in log order; {@code value} null: a tombstone. */
     public void add(String key, byte[] value, Headers headers) {
+        records++;
+        if (value != null) bytes += value.length;
         if (key == null) return;
         if (value == null) latest.remove(key);
         else latest.put(key, new Stored(value, headers));
@@ -43,6 +53,16 @@ public final class CheckpointCatalog {
 
     public int size() {
         return latest.size();
+    }
+
+    /** Records read (superseded ones and tombstones included). */
+    public long records() {
+        return records;
+    }
+
+    /** Bytes of the values read. */
+    public long bytes() {
+        return bytes;
     }
 
     /**
@@ -56,11 +76,14 @@ public final class CheckpointCatalog {
         Map<String, Slots> graphs = new HashMap<>();
         for (Map.Entry<String, Stored> e : latest.entrySet()) {
             String graph = CheckpointFormat.graphOf(e.getKey());
-            Meta m = CheckpointFormat.meta(e.getValue().headers());
+            boolean sub = graph != null && SubscriptionRecords.isKey(e.getKey());
+            Meta m = sub ? SubscriptionRecords.meta(e.getValue().headers()) : CheckpointFormat.meta(e.getValue().headers());
             if (graph == null || m == null || m.slot() < 0 || m.slot() > 1) continue;
             Slots s = graphs.computeIfAbsent(graph, g -> new Slots());
             String last = e.getKey().substring(e.getKey().lastIndexOf('/') + 1);
-            if (last.equals(CheckpointFormat.VALID_KEY)) {
+            if (sub) {
+                s.subs[m.slot()].put(m.index(), e.getValue());
+            } else if (last.equals(CheckpointFormat.VALID_KEY)) {
                 s.markers[m.slot()] = e.getValue();
             } else {
                 s.chunks[m.slot()].put(m.index(), e.getValue());
@@ -69,10 +92,10 @@ public final class CheckpointCatalog {
         Map<String, Found> found = new HashMap<>();
         for (Map.Entry<String, Slots> e : graphs.entrySet()) {
             Slots s = e.getValue();
-            int[] sizes = {s.chunks[0].isEmpty() ? 0 : s.chunks[0].lastKey() + 1, s.chunks[1].isEmpty() ? 0 : s.chunks[1].lastKey() + 1};
+            int[] sizes = {keys(s.chunks[0]), keys(s.chunks[1])}, subSizes = {keys(s.subs[0]), keys(s.subs[1])};
             Found best = null;
             for (int slot = 0; slot < 2; slot++) {
-                Found f = complete(e.getKey(), s, slot, committed, sizes);
+                Found f = complete(e.getKey(), s, slot, committed, sizes, subSizes);
                 if (f != null && (best == null || f.validThrough() > best.validThrough())) best = f;
             }
             if (best != null) found.put(e.getKey(), best);
@@ -81,7 +104,12 @@ public final class CheckpointCatalog {
         return found;
     }
 
-    private static Found complete(String graph, Slots s, int slot, long committed, int[] sizes) {
+    /** Indexes a slot's keys may reach: the highest held, plus one. */
+    private static int keys(TreeMap<Integer, Stored> held) {
+        return held.isEmpty() ? 0 : held.lastKey() + 1;
+    }
+
+    private static Found complete(String graph, Slots s, int slot, long committed, int[] sizes, int[] subSizes) {
         Stored zero = s.chunks[slot].get(0);
         if (zero == null) return null;
         Meta m = CheckpointFormat.meta(zero.headers());
@@ -95,12 +123,28 @@ public final class CheckpointCatalog {
             values.add(c.value());
             headers.add(c.headers());
         }
+        List<CheckpointedSubscriptions.Carried> subs = subscriptions(graph, s, slot, m, zero.headers());
+        if (subs == null && SubscriptionRecords.count(zero.headers()) >= 0) return null;   // torn: a subscription missing
         long valid = m.offset();
         Stored marker = s.markers[slot];
         if (marker != null) {
             Meta mm = CheckpointFormat.meta(marker.headers());
             if (mm != null && mm.sameCheckpoint(m)) valid = Math.max(valid, CheckpointFormat.validThrough(marker.headers()));
         }
-        return new Found(graph, m, Math.min(valid, committed - 1), values, headers, sizes.clone());
+        return new Found(graph, m, Math.min(valid, committed - 1), values, headers, subs, sizes.clone(), subSizes.clone());
+    }
+
+    /** The subscriptions chunk 0 declares, all present and of its checkpoint; null when it declares none or one is missing. */
+    private static List<CheckpointedSubscriptions.Carried> subscriptions(String graph, Slots s, int slot, Meta m, Headers chunk0) {
+        int count = SubscriptionRecords.count(chunk0);
+        if (count < 0) return null;
+        List<CheckpointedSubscriptions.Carried> subs = new ArrayList<>(count);
+        for (int j = 0; j < count; j++) {
+            Stored r = s.subs[slot].get(j);
+            CheckpointedSubscriptions.Carried c = r == null ? null : SubscriptionRecords.read(graph, m, count, j, r.value(), r.headers());
+            if (c == null) return null;
+            subs.add(c);
+        }
+        return subs;
     }
 }

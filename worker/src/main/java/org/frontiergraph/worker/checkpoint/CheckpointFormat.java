@@ -169,8 +169,13 @@ public final class CheckpointFormat {
     /** The checkpoint header of a record, or null when it has none (or a malformed one). */
     public static Meta meta(Headers headers) {
         Header h = headers.lastHeader(HEADER);
-        if (h == null || h.value() == null || h.value().length != HEADER_BYTES) return null;
-        ByteBuffer b = ByteBuffer.wrap(h.value());
+        return h == null ? null : meta(h.value());
+    }
+
+    /** A header in the layout of {@link #HEADER}, read; null when malformed. */
+    static Meta meta(byte[] header) {
+        if (header == null || header.length != HEADER_BYTES) return null;
+        ByteBuffer b = ByteBuffer.wrap(header);
         return new Meta(b.getLong(), b.getLong(), b.getLong(), b.getInt(), b.getInt(), b.getInt(), b.getInt());
     }
 

@@ -38,6 +38,11 @@ import org.slf4j.LoggerFactory;
  * checkpoint the last commit relies on is never overwritten. Checkpoints are taken on the consumer's thread between
  * polls (a copy of the version: its rows and columns are immutable, its weights are copied, within the heap budget),
  * encoded and sent on a thread of their own, one at a time.
+ *
+ * <p>A checkpoint carries the graph's live subscriptions ({@link CheckpointedSubscriptions}, {@link SubscriptionRecords}):
+ * a rebuild installs them with the graph and skips their records up to the covered offset, so a subscription
+ * published long ago holds its partition's rebuild start only until the next checkpoint. A change of the graph's
+ * subscriptions counts as a change (no validity marker past it).
  */
 @Singleton
 public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry.Coverage {
@@ -69,6 +74,12 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
         long sinceLineage = Long.MIN_VALUE, sinceVersion, sinceMs;
         /** Chunk keys each slot may hold: a shorter checkpoint tombstones the indexes beyond it. */
         final int[] slotSizes = new int[2];
+        /** Subscription keys each slot may hold, likewise. */
+        final int[] subSizes = new int[2];
+        /** Whether {@link #acked} carries the graph's subscriptions (one read back may predate them). */
+        volatile boolean carries;
+        /** The subscriptions' change tick the acked checkpoint (or marker) saw. */
+        long subsAtAck = -1;
 
         State(int partition) {
             this.partition = partition;
@@ -76,6 +87,7 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
     }
 
     private final GraphRegistry registry;
+    private final CheckpointedSubscriptions subscriptions;
     private final boolean enabled;
     private final long updates;
     private final long intervalMs;
@@ -89,8 +101,9 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
     private volatile Sink sink;
     private Future<?> writing;
 
-    public Checkpointer(GraphRegistry registry, FrontierConfig config, TopicsConfig topics) {
+    public Checkpointer(GraphRegistry registry, CheckpointedSubscriptions subscriptions, FrontierConfig config, TopicsConfig topics) {
         this.registry = registry;
+        this.subscriptions = subscriptions;
         FrontierConfig.Checkpoints c = config.getCheckpoints();
         this.enabled = c.isEnabled();
         this.updates = Math.max(1, c.getUpdates());
@@ -104,6 +117,7 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
         if (enabled) {
             registry.attach(this);
             registry.cover(this);
+            subscriptions.cover(this::subscriptionsCoveredThrough);
         }
     }
 
@@ -133,6 +147,12 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
         return m == null || m.lineage() != lineage ? -1 : s.validThrough;
     }
 
+    /** As {@link #coveredThrough}, for the graph's subscriptions: -1 unless the checkpoint carries them. */
+    long subscriptionsCoveredThrough(String graphId, long lineage) {
+        State s = states.get(graphId);
+        return s == null || !s.carries ? -1 : coveredThrough(graphId, lineage);
+    }
+
     @Override
     public void dropPartitions(Collection<Integer> partitions) {
         states.values().removeIf(s -> partitions.contains(s.partition));
@@ -145,16 +165,30 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
     }
 
     /**
-     * Installs the graphs of {@code partition} from their checkpoints (those {@link CheckpointCatalog#usable} found
-     * and the rebuild needs) and returns, per graph installed, the offset through which its checkpoint holds it: the
-     * replay skips the graph's records up to there. Records the slots hold are noted for later writes.
+     * What a rebuild installed from checkpoints: per graph, the offset through which its checkpoint holds it (the
+     * replay skips the graph's records up to there), and per graph whose checkpoint carries its subscriptions, those
+     * subscriptions (to register as a replay of their records would; the replay skips the graph's subscription
+     * records up to the covered offset too).
      */
-    public Map<String, Long> restore(int partition, Collection<CheckpointCatalog.Found> found) {
+    public record Restored(Map<String, Long> covered, Map<String, List<CheckpointedSubscriptions.Carried>> subscriptions) {
+        public static final Restored NONE = new Restored(Map.of(), Map.of());
+    }
+
+    /**
+     * Installs the graphs of {@code partition} from their checkpoints (those {@link CheckpointCatalog#usable} found
+     * and the rebuild needs) and returns what it installed ({@link Restored}); the caller registers the subscriptions.
+     * Records the slots hold are noted for later writes.
+     */
+    public Restored restore(int partition, Collection<CheckpointCatalog.Found> found, Read read) {
         Map<String, Long> covered = new HashMap<>();
+        Map<String, List<CheckpointedSubscriptions.Carried>> subs = new HashMap<>();
+        long decodeNs = 0, installNs = 0, cpu0 = cpuNanos();
         for (CheckpointCatalog.Found f : found) {
             long t0 = System.nanoTime();
             try {
                 Checkpoint c = f.decode();
+                long t1 = System.nanoTime();
+                decodeNs += t1 - t0;
                 GraphEntry e = registry.restore(c.graphId(), c.version(), partition, c.firstVertexId(), c.graph(), c.names(),
                         c.lineage(), c.validThrough(), c.window());
                 State s = new State(partition);
@@ -167,26 +201,62 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
                 s.sinceMs = System.currentTimeMillis();
                 s.slotSizes[0] = f.slotSizes()[0];
                 s.slotSizes[1] = f.slotSizes()[1];
+                s.subSizes[0] = f.subSizes()[0];
+                s.subSizes[1] = f.subSizes()[1];
+                s.carries = f.subscriptions() != null;
                 states.put(c.graphId(), s);
                 covered.put(c.graphId(), c.validThrough());
+                if (f.subscriptions() != null) subs.put(c.graphId(), f.subscriptions());
+                installNs += System.nanoTime() - t1;
                 LOG.info("graph {} version {} restored from its checkpoint (slot {}, covering offsets up to {} of partition {}): "
-                                + "{} vertices, {} edges, {} update ids, in {} ms", LogSafe.quote(c.graphId()), c.version(), c.slot(),
-                        c.validThrough(), partition, e.vertexCount(), e.edgeCount(), c.window().size(),
-                        (System.nanoTime() - t0) / 1_000_000);
+                                + "{} vertices, {} edges, {} update ids, {} subscriptions, in {} ms", LogSafe.quote(c.graphId()), c.version(),
+                        c.slot(), c.validThrough(), partition, e.vertexCount(), e.edgeCount(), c.window().size(),
+                        f.subscriptions() == null ? "no" : f.subscriptions().size(), (System.nanoTime() - t0) / 1_000_000);
             } catch (FrontierCodec.MalformedMessageException | RuntimeException x) {   // RejectedException: too large here
                 LOG.error("the checkpoint of graph {} (partition {}) cannot be installed: {}; its records after the checkpoint "
                         + "are replayed without it", LogSafe.quote(f.graphId()), partition, x.toString());
             }
         }
-        return covered;
+        lastRestore = new RestoreTimes(partition, read.nanos() / 1e6, read.cpuNanos() / 1e6, read.records(), read.bytes(),
+                decodeNs / 1e6, installNs / 1e6, (cpuNanos() - cpu0) / 1e6, covered.size());
+        return new Restored(covered, subs);
+    }
+
+    /**
+     * How a partition's checkpoints were read: the time to read its partition of the checkpoint topic (and the reading
+     * thread's CPU time), records and value bytes.
+     */
+    public record Read(long nanos, long cpuNanos, long records, long bytes) {}
+
+    /**
+     * The stages of the last restore: ms reading the checkpoint topic (and finding the usable checkpoints) and the
+     * reading thread's CPU ms, the records and value bytes read, ms decoding the checkpoints installed, ms building
+     * them and making them resident (their subscriptions noted), the CPU ms of those two, the graphs installed.
+     */
+    public record RestoreTimes(int partition, double readMs, double readCpuMs, long records, long bytes, double decodeMs,
+                               double installMs, double installCpuMs, int graphs) {}
+
+    /** The calling thread's CPU time (0 where the JVM does not measure it). */
+    public static long cpuNanos() {
+        java.lang.management.ThreadMXBean t = java.lang.management.ManagementFactory.getThreadMXBean();
+        return t.isCurrentThreadCpuTimeSupported() ? t.getCurrentThreadCpuTime() : 0;
+    }
+
+    private volatile RestoreTimes lastRestore;
+
+    /** The stages of the last restore from checkpoints; empty before the first. */
+    public java.util.Optional<RestoreTimes> lastRestore() {
+        return java.util.Optional.ofNullable(lastRestore);
     }
 
     /** Notes the chunk keys a graph's slots hold on the topic (for a graph not restored: its tombstones). */
     public void known(int partition, Collection<CheckpointCatalog.Found> all) {
         for (CheckpointCatalog.Found f : all) {
             State s = states.computeIfAbsent(f.graphId(), g -> new State(partition));
-            s.slotSizes[0] = Math.max(s.slotSizes[0], f.slotSizes()[0]);
-            s.slotSizes[1] = Math.max(s.slotSizes[1], f.slotSizes()[1]);
+            for (int slot = 0; slot < 2; slot++) {
+                s.slotSizes[slot] = Math.max(s.slotSizes[slot], f.slotSizes()[slot]);
+                s.subSizes[slot] = Math.max(s.subSizes[slot], f.subSizes()[slot]);
+            }
         }
     }
 
@@ -209,10 +279,11 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
                 s.sinceVersion = e.version();
                 s.sinceMs = nowMs;
             }
-            long change = registry.lastChange(e.graphId());
+            long change = registry.lastChange(e.graphId()), subsChange = subscriptions.lastChange(e.graphId());
             Meta acked = s.acked;
             boolean due = e.version() - s.sinceVersion >= updates || nowMs - s.sinceMs >= intervalMs;
-            if (acked != null && acked.lineage() == e.snapshotOffset() && s.changeAtAck == change) {
+            if (acked != null && acked.lineage() == e.snapshotOffset() && s.changeAtAck == change && s.carries
+                    && s.subsAtAck == subsChange) {
                 if (due && offset > s.validThrough) jobs.add(() -> mark(out, e.graphId(), s, acked, offset, nowMs));
                 continue;
             }
@@ -231,7 +302,8 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
             CheckpointFormat.Taken t = new CheckpointFormat.Taken(e.graphId(), e.partition(), slot, offset, e.version(),
                     e.snapshotOffset(), e.firstVertexId(), copy, registry.window(e.graphId()),
                     e.names() == null ? null : e.names().snapshot());
-            jobs.add(() -> write(out, t, s, change));
+            List<CheckpointedSubscriptions.Carried> subs = subscriptions.carried(e.graphId());
+            jobs.add(() -> write(out, t, subs, s, change, subsChange));
             full = true;   // one graph's copy at a time
         }
         // graphs no longer held (dropped) on live partitions: forgotten, and their slots' keys tombstoned, so that
@@ -247,44 +319,64 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
         if (!jobs.isEmpty()) writing = writer.submit(() -> jobs.forEach(Runnable::run));
     }
 
-    private void write(Sink out, CheckpointFormat.Taken t, State s, long change) {
+    /**
+     * Writes a checkpoint: its subscription records first, then its chunks (chunk 0 declaring the subscriptions), then
+     * tombstones for the keys of the slot's previous checkpoint beyond it and for the slot's validity marker.
+     */
+    private void write(Sink out, CheckpointFormat.Taken t, List<CheckpointedSubscriptions.Carried> subs, State s, long change,
+                       long subsChange) {
         long t0 = System.nanoTime();
-        int before = s.slotSizes[t.slot()];
+        int slot = t.slot(), before = s.slotSizes[slot], subsBefore = s.subSizes[slot];
         try {
+            s.subSizes[slot] = Math.max(subsBefore, subs.size());
+            for (CheckpointFormat.Out r : SubscriptionRecords.encode(t.graphId(), new Meta(t.offset(), t.lineage(), t.version(),
+                    t.partition(), slot, 0, subs.size()), subs)) {
+                out.send(r, t.partition());
+            }
             int count = CheckpointFormat.encode(t, edgesPerChunk, r -> {
                 if (states.get(t.graphId()) != s) throw new IllegalStateException("partition revoked");
+                if (r.key().equals(CheckpointFormat.key(t.graphId(), slot, 0))) SubscriptionRecords.count(r, subs.size());
                 out.send(r, t.partition());
             });
-            for (int i = count; i < before; i++) out.send(new CheckpointFormat.Out(CheckpointFormat.key(t.graphId(), t.slot(), i), null, null), t.partition());
-            out.send(new CheckpointFormat.Out(CheckpointFormat.validKey(t.graphId(), t.slot()), null, null), t.partition());
-            s.slotSizes[t.slot()] = Math.max(before, count);
+            for (int i = count; i < before; i++) out.send(new CheckpointFormat.Out(CheckpointFormat.key(t.graphId(), slot, i), null, null), t.partition());
+            for (int j = subs.size(); j < subsBefore; j++) {
+                out.send(new CheckpointFormat.Out(SubscriptionRecords.key(t.graphId(), slot, j), null, null), t.partition());
+            }
+            out.send(new CheckpointFormat.Out(CheckpointFormat.validKey(t.graphId(), slot), null, null), t.partition());
+            s.slotSizes[slot] = Math.max(before, count);
             out.flush();
-            s.slotSizes[t.slot()] = count;
-            s.acked = new Meta(t.offset(), t.lineage(), t.version(), t.partition(), t.slot(), 0, count);
+            s.slotSizes[slot] = count;
+            s.subSizes[slot] = subs.size();
+            s.acked = new Meta(t.offset(), t.lineage(), t.version(), t.partition(), slot, 0, count);
             s.validThrough = t.offset();
+            s.carries = true;
             s.changeAtAck = change;
+            s.subsAtAck = subsChange;
             s.sinceVersion = t.version();
             s.sinceMs = System.currentTimeMillis();
             s.ackStamp = stamps.incrementAndGet();
             registry.checkpointed(t.graphId(), t.lineage(), t.offset());
-            LOG.info("checkpoint of graph {} version {} written: slot {}, {} chunks, {} edges, covering offsets up to {} of "
-                            + "partition {}, in {} ms", LogSafe.quote(t.graphId()), t.version(), t.slot(), count, t.graph().edgeCount(),
-                    t.offset(), t.partition(), (System.nanoTime() - t0) / 1_000_000);
+            LOG.info("checkpoint of graph {} version {} written: slot {}, {} chunks, {} edges, {} subscriptions, covering offsets "
+                            + "up to {} of partition {}, in {} ms", LogSafe.quote(t.graphId()), t.version(), slot, count,
+                    t.graph().edgeCount(), subs.size(), t.offset(), t.partition(), (System.nanoTime() - t0) / 1_000_000);
         } catch (Exception x) {
             if (x instanceof InterruptedException) Thread.currentThread().interrupt();
-            s.slotSizes[t.slot()] = Math.max(s.slotSizes[t.slot()], before);
+            s.slotSizes[slot] = Math.max(s.slotSizes[slot], before);
             s.sinceMs = System.currentTimeMillis();   // tried again after the interval
             LOG.warn("checkpoint of graph {} version {} not written ({}); its rebuild still starts at the previous one",
                     LogSafe.quote(t.graphId()), t.version(), x.toString());
         }
     }
 
-    /** Tombstones every key a forgotten graph's two slots may hold (its chunks and validity markers). */
+    /** Tombstones every key a forgotten graph's two slots may hold (its chunks, subscriptions and validity markers). */
     private void forget(Sink out, String graphId, State gone) {
         try {
             for (int slot = 0; slot < 2; slot++) {
                 for (int i = 0; i < gone.slotSizes[slot]; i++) {
                     out.send(new CheckpointFormat.Out(CheckpointFormat.key(graphId, slot, i), null, null), gone.partition);
+                }
+                for (int j = 0; j < gone.subSizes[slot]; j++) {
+                    out.send(new CheckpointFormat.Out(SubscriptionRecords.key(graphId, slot, j), null, null), gone.partition);
                 }
                 out.send(new CheckpointFormat.Out(CheckpointFormat.validKey(graphId, slot), null, null), gone.partition);
             }

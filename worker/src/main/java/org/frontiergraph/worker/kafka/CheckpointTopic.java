@@ -51,6 +51,12 @@ final class CheckpointTopic implements Checkpointer.Sink, AutoCloseable {
         consumer.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         consumer.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(Math.max(16 << 20, maxMessageBytes)));
         consumer.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, Integer.toString(64 << 20));
+        // the socket's buffer sized by the kernel (TCP autotuning), not Kafka's 64 KiB: a read of tens of MB otherwise
+        // waits for the broker's thread once every 64 KiB, which on a busy host cost more than the bytes themselves
+        consumer.putIfAbsent(ConsumerConfig.RECEIVE_BUFFER_CONFIG, "-1");
+        // the read stops at the end of the log, where the fetch the consumer has already sent for more would wait out
+        // fetch.max.wait.ms (500) on the broker, and close() for it: half a second of every rebuild (docs/benchmarks.md)
+        consumer.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "10");
         consumer.remove(ConsumerConfig.GROUP_ID_CONFIG);
     }
 

@@ -238,7 +238,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                     continue;
                 }
                 processRun();
-                outputs.add(recovery.covered(partition, r.key(), r.offset()) ? processor.replayCovered(in) : processor.process(in, true));
+                outputs.add(recovery.covered(partition, r.key(), r.offset(), r.value()) ? processor.replayCovered(in) : processor.process(in, true));
                 last = r.offset();
                 if (recovery.replayed(partition, r.offset(), r.key(), r.value())) processor.rebuilt(partition.partition());   // the replay's last record
             }
@@ -585,6 +585,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                 else consumer.seek(r.partition(), r.offset());
             }
             if (!fromBeginning.isEmpty()) consumer.seekToBeginning(fromBeginning);
+            recovery.registerSubscriptions(in -> processor.process(in, true), processor::rebuilt);
             awaitingRebuild.removeAll(partitions);
             consumer.resume(partitions);
         } catch (WakeupException e) {

@@ -10,18 +10,23 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.GraphSnapshotChunk;
 import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.Subscription;
 import org.frontiergraph.schema.codec.FrontierCodec;
 import org.frontiergraph.worker.checkpoint.CheckpointCatalog;
+import org.frontiergraph.worker.checkpoint.CheckpointedSubscriptions;
 import org.frontiergraph.worker.checkpoint.Checkpointer;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.Ids;
 import org.frontiergraph.worker.metrics.RebuildProgress;
+import org.frontiergraph.worker.processing.InputRecord;
 import org.frontiergraph.worker.registry.GraphRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * How a worker gets the graphs of a partition back when it is assigned the partition (or publishing failed): it
  * drops what it held for it, installs the graphs that have a checkpoint from the checkpoint topic, and replays the
  * partition's log, snapshots and updates only, up to the committed offset (queries there were answered already),
- * skipping a checkpointed graph's records up to the offset its checkpoint covers. The replay starts at the offset the
+ * skipping a checkpointed graph's records up to the offset its checkpoint covers (its subscription records too when
+ * the checkpoint carries its subscriptions: they are registered from it, {@link #registerSubscriptions}). The replay starts at the offset the
  * last commit recorded in its metadata ({@code rebuildFrom=N}: the earliest record the partition's graphs need, see
  * {@link GraphRegistry#rebuildFrom}), or at the beginning when the commit carries none; every commit records it.
  *
@@ -57,6 +63,10 @@ final class PartitionRecovery {
     private final Map<TopicPartition, Long> replayUntil = new ConcurrentHashMap<>();
     /** Per partition being replayed: per graph installed from a checkpoint, the offset through which it holds it. */
     private final Map<TopicPartition, Map<String, Long>> covered = new ConcurrentHashMap<>();
+    /** Per partition being replayed: the graphs whose checkpoint carried their subscriptions. */
+    private final Map<TopicPartition, Set<String>> withSubscriptions = new ConcurrentHashMap<>();
+    /** Per partition rebuilt: the subscriptions its checkpoints carried, not yet registered. */
+    private final Map<TopicPartition, List<CheckpointedSubscriptions.Carried>> carried = new ConcurrentHashMap<>();
     /** Per partition being replayed after records were lost: the graphs of the snapshots and updates replayed. */
     private final Map<TopicPartition, Lost> lost = new ConcurrentHashMap<>();
     /** RECORDS_LOST events not published yet. */
@@ -92,11 +102,42 @@ final class PartitionRecovery {
         return offset < replayUntil.getOrDefault(tp, -1L);
     }
 
-    /** Whether a replayed record of graph {@code key} at {@code offset} is in the graph's checkpoint already. */
-    boolean covered(TopicPartition tp, String key, long offset) {
+    /**
+     * Whether a replayed record of graph {@code key} at {@code offset} holding {@code value} is in the graph's
+     * checkpoint already: any record up to the offset the checkpoint covers, a subscription only when the checkpoint
+     * carries the graph's subscriptions (else it is registered as any replayed one).
+     */
+    boolean covered(TopicPartition tp, String key, long offset, byte[] value) {
         Map<String, Long> c = covered.get(tp);
         Long through = c == null || key == null ? null : c.get(key);
-        return through != null && offset <= through;
+        if (through == null || offset > through) return false;
+        Set<String> s = withSubscriptions.get(tp);
+        return (s != null && s.contains(key)) || !isSubscription(value);
+    }
+
+    private static boolean isSubscription(byte[] value) {
+        try {
+            return FrontierCodec.typeOf(value) == Subscription.class;
+        } catch (FrontierCodec.MalformedMessageException e) {
+            return false;   // rejected when it was read live; it changed nothing
+        }
+    }
+
+    /**
+     * Registers the subscriptions that the checkpoints of the partitions rebuilt since the last call carried, as their
+     * replayed records would be ({@code replay}, before the replay of what follows; timestamp 0: nothing of the
+     * partition is pending yet, so they age nothing), then has each such partition's subscriptions push complete
+     * ({@code resync}: RESYNC, also where nothing is replayed).
+     */
+    void registerSubscriptions(Consumer<InputRecord> replay, IntConsumer resync) {
+        for (TopicPartition tp : List.copyOf(carried.keySet())) {
+            List<CheckpointedSubscriptions.Carried> subs = carried.remove(tp);
+            if (subs == null) continue;
+            for (CheckpointedSubscriptions.Carried c : subs) {
+                replay.accept(new InputRecord(tp.topic(), tp.partition(), c.offset(), c.graphId(), c.record(), 0));
+            }
+            resync.accept(tp.partition());
+        }
     }
 
     /** Notes that a replayed record was applied; the last one completes the partition's rebuild (true). */
@@ -122,6 +163,7 @@ final class PartitionRecovery {
     private void finish(TopicPartition tp) {
         replayUntil.remove(tp);
         covered.remove(tp);
+        withSubscriptions.remove(tp);
         progress.finished(tp.partition());
         Lost l = lost.remove(tp);
         if (l == null) return;
@@ -204,7 +246,11 @@ final class PartitionRecovery {
             }
             long from = Math.max(0, rebuildFrom(c)), until = c.offset();
             if (from < start) lostRecords(tp, from, start, "before the rebuild read them");   // from <= until: all of it
-            Map<String, Long> restored = restore(tp, from, until, start);
+            Checkpointer.Restored restoredAll = restore(tp, from, until, start);
+            Map<String, Long> restored = restoredAll.covered();
+            List<CheckpointedSubscriptions.Carried> subs = new ArrayList<>();
+            restoredAll.subscriptions().values().forEach(subs::addAll);
+            if (!subs.isEmpty()) carried.put(tp, subs);
             long replayFrom = Math.max(from, start);
             if (replayFrom >= until) {
                 resume.add(new Resume(tp, Math.max(until, start)));   // nothing before the committed offset is needed
@@ -214,6 +260,7 @@ final class PartitionRecovery {
             }
             replayUntil.put(tp, until);
             if (!restored.isEmpty()) covered.put(tp, restored);
+            if (!restoredAll.subscriptions().isEmpty()) withSubscriptions.put(tp, Set.copyOf(restoredAll.subscriptions().keySet()));
             progress.started(tp.partition(), replayFrom, until);
             resume.add(new Resume(tp, replayFrom <= 0 ? Resume.BEGINNING : replayFrom));
             LOG.info("rebuilding graphs of {} from the log: replaying offsets {}..{}{}", tp, replayFrom, until - 1,
@@ -228,10 +275,14 @@ final class PartitionRecovery {
      * and still needed (holding through at least the rebuild start less one: an older one belongs to a graph that was
      * re-published or dropped since). A checkpoint whose graph's later records are gone to retention is not installed.
      */
-    private Map<String, Long> restore(TopicPartition tp, long from, long until, long start) {
-        if (checkpointer == null || checkpoints == null) return Map.of();
+    private Checkpointer.Restored restore(TopicPartition tp, long from, long until, long start) {
+        if (checkpointer == null || checkpoints == null) return Checkpointer.Restored.NONE;
         List<String> unusable = new ArrayList<>();
-        Map<String, CheckpointCatalog.Found> found = checkpoints.apply(tp.partition()).usable(until, unusable);
+        long t0 = System.nanoTime(), cpu0 = Checkpointer.cpuNanos();
+        CheckpointCatalog catalog = checkpoints.apply(tp.partition());
+        Map<String, CheckpointCatalog.Found> found = catalog.usable(until, unusable);
+        Checkpointer.Read read = new Checkpointer.Read(System.nanoTime() - t0, Checkpointer.cpuNanos() - cpu0,
+                catalog.records(), catalog.bytes());
         checkpointer.known(tp.partition(), found.values());
         List<CheckpointCatalog.Found> install = new ArrayList<>();
         for (CheckpointCatalog.Found f : found.values()) {
@@ -245,7 +296,7 @@ final class PartitionRecovery {
             install.add(f);
         }
         if (!unusable.isEmpty()) LOG.info("partition {}: no usable checkpoint for graphs {} (incomplete, or taken after the commit)", tp, unusable);
-        return checkpointer.restore(tp.partition(), install);
+        return checkpointer.restore(tp.partition(), install, read);
     }
 
     private void lostRecords(TopicPartition tp, long from, long to, String when) {
@@ -278,6 +329,8 @@ final class PartitionRecovery {
         if (partitions.isEmpty()) return;
         partitions.forEach(replayUntil::remove);
         partitions.forEach(covered::remove);
+        partitions.forEach(withSubscriptions::remove);
+        partitions.forEach(carried::remove);
         partitions.forEach(lost::remove);
         partitions.forEach(tp -> progress.forget(tp.partition()));
         registry.dropPartitions(partitions.stream().map(TopicPartition::partition).toList());

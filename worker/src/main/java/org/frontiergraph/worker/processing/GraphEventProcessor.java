@@ -91,16 +91,11 @@ public class GraphEventProcessor {
 
     /**
      * A replayed record of a graph that was installed from a checkpoint holding it through a later offset: the
-     * record's effect is in the checkpoint, so it is not applied again (a snapshot chunk, an update, or anything else
-     * that changes the graph); a subscription is registered as any replayed one (subscriptions are in no checkpoint).
-     * Pending versions of other graphs still age by its timestamp, as when it was read live.
+     * record's effect is in the checkpoint, so it is not applied again (a snapshot chunk, an update, a subscription the
+     * checkpoint carries, or anything else). Pending versions of other graphs still age by its timestamp, as when it
+     * was read live.
      */
     public Outputs replayCovered(InputRecord in) {
-        try {
-            if (FrontierCodec.typeOf(in.value()) == Subscription.class) return process(in, true);
-        } catch (FrontierCodec.MalformedMessageException e) {
-            return Outputs.NONE;   // rejected when it was read live; it changed nothing
-        }
         long now = System.currentTimeMillis();
         registry.expirePending(p -> p == in.partition(), Math.min(in.timestampMs(), now));
         return Outputs.NONE;

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.standing.Standings;
@@ -49,21 +50,27 @@ final class GraphSubscriptions {
 
     /** Keeps the answers exact as the graph changes (the kernels'; their trees on the device where the graph is). */
     final Standings standings;
+    /** Gives the tick of a change of {@link #subs}; the tick of the last one (0: none yet), which checkpoints compare. */
+    private final LongSupplier ticks;
+    long changedAt;
 
-    GraphSubscriptions(String graphId, int partition, Standings standings) {
+    GraphSubscriptions(String graphId, int partition, Standings standings, LongSupplier ticks) {
         this.graphId = graphId;
         this.partition = partition;
         this.standings = standings;
+        this.ticks = ticks;
     }
 
     void add(Subscriber sub) {
         subs.put(sub.spec.getSubscriptionId(), sub);
         users.computeIfAbsent(sub.key, k -> new ArrayList<>()).add(sub);
+        changedAt = ticks.getAsLong();
     }
 
     /** Removes {@code sub}, and its standing answer when no other subscription uses it. */
     void remove(Subscriber sub) {
         if (!subs.remove(sub.spec.getSubscriptionId(), sub)) return;
+        changedAt = ticks.getAsLong();
         List<Subscriber> u = users.get(sub.key);
         u.remove(sub);
         if (u.isEmpty()) {

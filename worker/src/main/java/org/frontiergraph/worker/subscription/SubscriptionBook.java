@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntPredicate;
+import java.util.function.ToLongFunction;
 import org.frontiergraph.kernels.standing.RepairPolicy;
 import org.frontiergraph.kernels.standing.Standings;
 import org.frontiergraph.schema.PushReason;
@@ -30,6 +32,8 @@ final class SubscriptionBook {
     /** How each graph's standings repair their answers. */
     private final RepairPolicy policy;
     private volatile int count;
+    /** Ticks of the changes of the graphs' subscriptions ({@link GraphSubscriptions#changedAt}). */
+    private final AtomicLong changes = new AtomicLong();
 
     SubscriptionBook(FrontierConfig config, PushMaker pushes, RepairPolicy policy) {
         this.config = config;
@@ -44,7 +48,7 @@ final class SubscriptionBook {
      */
     SubscriptionService.Pushes accept(Subscription s, SubscriptionService.Origin at, boolean replay) {
         GraphSubscriptions g = graphs.computeIfAbsent(s.getGraphId(),
-                id -> new GraphSubscriptions(id, at.partition(), Standings.of(policy, config.isStandingTreesOnDevice())));
+                id -> new GraphSubscriptions(id, at.partition(), Standings.of(policy, config.isStandingTreesOnDevice()), changes::incrementAndGet));
         Subscriber existing = g.subs.get(s.getSubscriptionId());
         try {
             if (s.getCancel() && s.getEndedBy() != null) {   // a worker's record that it ended this one: already told
@@ -146,13 +150,24 @@ final class SubscriptionBook {
         count = total();
     }
 
-    long earliestOffset(int partition) {
+    /**
+     * The earliest record of {@code partition} a live subscription still needs: those at or before the offset through
+     * which a checkpoint of their graph holds it ({@code covered}, -1: none) are in the checkpoint.
+     */
+    long earliestOffset(int partition, ToLongFunction<String> covered) {
         long min = Long.MAX_VALUE;
         for (GraphSubscriptions g : graphs.values()) {
             if (g.partition != partition) continue;
-            for (Subscriber sub : g.subs.values()) min = Math.min(min, sub.origin.offset());
+            long through = covered.applyAsLong(g.graphId);
+            for (Subscriber sub : g.subs.values()) if (sub.origin.offset() > through) min = Math.min(min, sub.origin.offset());
         }
         return min;
+    }
+
+    /** The tick of the last change of the graph's subscriptions; 0 when it has none. */
+    long lastChange(String graphId) {
+        GraphSubscriptions g = graphs.get(graphId);
+        return g == null ? 0 : g.changedAt;
     }
 
     /** Subscriptions held, for the gauge and tests. */

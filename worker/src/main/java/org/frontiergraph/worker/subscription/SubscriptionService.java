@@ -26,6 +26,8 @@ import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.schema.PushReason;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.worker.checkpoint.CheckpointedSubscriptions;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.errors.ErrorCode;
 import org.frontiergraph.worker.errors.RejectedException;
@@ -81,7 +83,8 @@ import org.slf4j.LoggerFactory;
  *       recomputed answer.</li>
  * </ul>
  * Subscriptions live in the log: replaying a partition re-registers them (the partition's rebuild start is held back
- * to the earliest live subscription, see {@link GraphRegistry.PartitionState}). Threads: the records' methods
+ * to the earliest live subscription, see {@link GraphRegistry.PartitionState}), and in their graph's checkpoints
+ * ({@link CheckpointedSubscriptions}): a subscription a checkpoint carries no longer holds the rebuild start. Threads: the records' methods
  * ({@link #accept}, {@link #resync}, {@link #refused}) may come from the tasks that process partitions side by side,
  * {@link #flush} and {@link #due} from the consumer's thread between polls: all are synchronized (the pool's tasks
  * start and end inside {@link #flush}); the registry's calls ({@link #earliestOffset}, {@link #dropPartitions}) come
@@ -89,7 +92,7 @@ import org.slf4j.LoggerFactory;
  * one are never taken in both orders.
  */
 @Singleton
-public class SubscriptionService implements GraphRegistry.PartitionState {
+public class SubscriptionService implements GraphRegistry.PartitionState, CheckpointedSubscriptions {
     private static final Logger LOG = LoggerFactory.getLogger(SubscriptionService.class);
 
     private final GraphRegistry registry;
@@ -440,7 +443,43 @@ public class SubscriptionService implements GraphRegistry.PartitionState {
 
     @Override
     public long earliestOffset(int partition) {
-        return book.earliestOffset(partition);
+        GraphRegistry.Coverage c = coverage;
+        return book.earliestOffset(partition, graphId -> registry.get(graphId).map(e -> c.coveredThrough(graphId, e.snapshotOffset())).orElse(-1L));
+    }
+
+    /** Which subscriptions a checkpoint holds ({@link #cover}); none until checkpoints are on. */
+    private volatile GraphRegistry.Coverage coverage = (graphId, lineage) -> -1;
+
+    @Override
+    public void cover(GraphRegistry.Coverage c) {
+        this.coverage = c;
+    }
+
+    /**
+     * The graph's subscriptions as a checkpoint carries them: each as its record was published (the ids its names
+     * resolved to taken out again, so a rebuild resolves them as a replay would), with the offset it was read at.
+     */
+    @Override
+    public synchronized List<Carried> carried(String graphId) {
+        GraphSubscriptions g = book.graphs.get(graphId);
+        if (g == null) return List.of();
+        List<Carried> out = new ArrayList<>(g.subs.size());
+        for (Subscriber sub : g.subs.values()) out.add(new Carried(graphId, sub.origin.offset(), FrontierCodec.encode(published(sub.spec))));
+        return out;
+    }
+
+    /** A registered subscription as it was published: a source or targets given by name carry no ids. */
+    static Subscription published(Subscription spec) {
+        if (spec.getSourceName() == null && spec.getTargetNames().isEmpty()) return spec;
+        Subscription.Builder b = Subscription.newBuilder(spec);
+        if (spec.getSourceName() != null) b.setSource(null);
+        if (!spec.getTargetNames().isEmpty()) b.setTargets(List.of());
+        return b.build();
+    }
+
+    @Override
+    public synchronized long lastChange(String graphId) {
+        return book.lastChange(graphId);
     }
 
     /** Subscriptions held, for the gauge and tests. */

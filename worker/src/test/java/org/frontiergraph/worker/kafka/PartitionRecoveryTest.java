@@ -14,14 +14,26 @@ import org.apache.kafka.common.TopicPartition;
 import org.frontiergraph.schema.ErrorEvent;
 import org.frontiergraph.kernels.generate.UniformRandomGraph;
 import org.frontiergraph.kernels.graph.EdgeList;
+import org.frontiergraph.schema.Algorithm;
+import org.frontiergraph.schema.GraphUpdate;
+import org.frontiergraph.schema.Subscription;
+import org.frontiergraph.schema.codec.FrontierCodec;
+import org.frontiergraph.worker.checkpoint.CheckpointCatalog;
+import org.frontiergraph.worker.checkpoint.CheckpointFormat;
+import org.frontiergraph.worker.checkpoint.Checkpointer;
+import org.frontiergraph.worker.config.FrontierConfig;
+import org.frontiergraph.worker.config.TopicsConfig;
 import org.frontiergraph.worker.kafka.PartitionRecovery.Resume;
+import org.frontiergraph.worker.processing.InputRecord;
+import org.frontiergraph.worker.subscription.SubscriptionService;
 import org.frontiergraph.worker.support.Fixtures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Where a partition resumes after an assignment, which of its records are replayed, and what each commit records
- * for the next rebuild (the consumer's part, seeking, is the listener's and runs in the integration tests).
+ * for the next rebuild (the consumer's part, seeking, is the listener's and runs in the integration tests); a
+ * checkpoint that carries its graph's subscriptions has them registered, and their covered records skipped.
  */
 class PartitionRecoveryTest {
     static final EdgeList EDGES = UniformRandomGraph.generate(50, 200, 3, 9, false);
@@ -202,5 +214,47 @@ class PartitionRecoveryTest {
         assertEquals(List.of(new Resume(P0, Resume.BEGINNING)), rebuildWithLogStart(Map.of(), Map.of(P0, 5L), P0));
         assertEquals(5.0, lostRecords());
         assertEquals("RECORDS_LOST", recovery.takeErrors().get(0).getCode());
+    }
+
+    @Test
+    void aCheckpointsSubscriptionsAreRegisteredFromItAndTheirCoveredRecordsSkipped() throws Exception {
+        FrontierConfig config = Fixtures.cpuConfig();
+        config.getCheckpoints().setEnabled(true);
+        Subscription sub = Subscription.newBuilder().setSubscriptionId("s").setGraphId("g").setAlgorithm(Algorithm.BFS)
+                .setSource(1).build();
+        List<CheckpointFormat.Out> topic = new java.util.ArrayList<>();
+        try (Fixtures.Services a = Fixtures.start(config); Fixtures.Services b = Fixtures.start(config)) {
+            Checkpointer writer = new Checkpointer(a.registry(), a.subscriptions(), config, new TopicsConfig());
+            writer.sink(new Checkpointer.Sink() {
+                @Override public void send(CheckpointFormat.Out r, int partition) { topic.add(r); }
+                @Override public void flush() {}
+            });
+            a.install(snapshot("g", 1, EDGES, 1, 100), 0);
+            a.subscriptions().accept(sub, new SubscriptionService.Origin(P0.topic(), 0, 5), false);
+            writer.tick(Map.of(0, 8L), 0);
+            writer.tick(Map.of(0, 8L), 3_600_000);
+            writer.awaitWrites();
+            CheckpointCatalog catalog = new CheckpointCatalog();
+            for (CheckpointFormat.Out r : topic) catalog.add(r.key(), r.value(), r.headers());
+
+            Checkpointer reader = new Checkpointer(b.registry(), b.subscriptions(), config, new TopicsConfig());
+            PartitionRecovery r = new PartitionRecovery(b.registry(), b.metrics().rebuilds(), reader, p -> catalog);
+            r.rebuild(List.of(P0), asked -> Map.of(P0, new OffsetAndMetadata(12, "rebuildFrom=9")));
+            byte[] update = FrontierCodec.encode(GraphUpdate.newBuilder().setGraphId("g").setUpdateId("u").build());
+            assertFalse(r.covered(P0, "g", 9, FrontierCodec.encode(sub)), "past the checkpoint: replayed");
+            assertTrue(r.covered(P0, "g", 5, FrontierCodec.encode(sub)), "the subscription's record is in the checkpoint");
+            assertTrue(r.covered(P0, "g", 8, update));
+            List<InputRecord> registered = new java.util.ArrayList<>();
+            List<Integer> resynced = new java.util.ArrayList<>();
+            r.registerSubscriptions(registered::add, resynced::add);
+            assertEquals(1, registered.size());
+            assertEquals(5, registered.get(0).offset(), "registered as its record, at its offset");
+            assertEquals(sub, FrontierCodec.decode(registered.get(0).value(), Subscription.class));
+            assertEquals(List.of(0), resynced, "pushed complete after the rebuild");
+            r.registerSubscriptions(registered::add, resynced::add);
+            assertEquals(1, registered.size(), "once");
+            writer.close();
+            reader.close();
+        }
     }
 }
