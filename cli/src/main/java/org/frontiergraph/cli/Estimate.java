@@ -45,7 +45,7 @@ record Estimate(int vertices, long inputEdges, boolean directed, long edges, lon
             }
         }
         long budget = (long) (heapBytes * config.getHeapBudgetFraction());
-        return new Estimate(e.vertexCount(), e.size(), e.directed(), csr.edgeCount(), csr.arcCount(),
+        return new Estimate(e.vertexCount(), e.size(), e.directed(), csr.edgeCount(), csr.arcs(),
                 HeapBudget.buildBytes(e.vertexCount(), e.size(), e.directed()), csr.bytes(),
                 csr.bytes() + HeapBudget.cacheBytes(csr.bytes(), csr.edgeCount(), csr.directed()), device, heapBytes,
                 config.getHeapBudgetFraction(), budget, HeapBudget.alwaysReserved(config));

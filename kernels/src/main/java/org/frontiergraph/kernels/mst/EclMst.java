@@ -98,13 +98,13 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
         this.ledger = g.ledger();
         this.graph = g.graph();
         this.edges = graph.undirectedEdges();
-        int[] packed = from == null ? GpuMst.pack(edges, graph.integralWeights()) : null;
+        int[][] packed = from == null ? GpuMst.pack(edges, graph.integralWeights()) : null;
         this.integerKeys = from == null ? GpuMst.integerKeys(edges, graph.integralWeights()) : true;
         this.samples = packed != null ? sampleKeys(packed, edges.size()) : sampleKeys(edges);
         DeviceBuffer[] b = g.allocate(sizes(graph));
         DeviceTimer t = null;
         try {
-            if (from == null) b[0].upload(packed);
+            if (from == null) GpuMst.upload(b[0], packed);
             else GpuMst.moveEdges(context, ledger, from.edgeList, b[0], moves);
             t = new DeviceTimer(context);
         } catch (RuntimeException e) {
@@ -134,8 +134,8 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     }
 
     /** The 64-bit keys (weight key << 32 | id) of up to {@link #SAMPLES} edges evenly spread over the ids, sorted. */
-    static long[] sampleKeys(int[] packed, int m) {
-        return sampleKeys(id -> packed[4 * id + 2], m);
+    static long[] sampleKeys(int[][] packed, int m) {
+        return sampleKeys(id -> GpuMst.packedKey(packed, id), m);
     }
 
     /** The same for integer keys, read from the host's edge list (the weights are the keys). */
@@ -169,7 +169,7 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
     public MstResult run(WholeGraph query, Variant variant) {
         int n = graph.vertexCount();
         int m = edges.size();
-        long words = (m + 31) / 32;
+        long words = (m + 31L) / 32;
         timer.start();
         boolean filtered = launch(variant);
         timer.stop();
@@ -212,7 +212,7 @@ final class EclMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
         }
         long threshold = threshold(samples, n, m, light);
         boolean filtered = threshold != NO_FILTER;
-        long words = (m + 31) / 32;
+        long words = (m + 31L) / 32;
         KernelModule module = context.module("mst_ecl");
         if (m > 0) {
             counters.fill32(0, 2L * COUNTERS, 0);

@@ -66,7 +66,7 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
         counters = b[6];
         try {
             if (from == null) {
-                edgeList.upload(pack(edges, graph.integralWeights()));
+                upload(edgeList, pack(edges, graph.integralWeights()));
                 integerKeys = integerKeys(edges, graph.integralWeights());
             } else {
                 moveEdges(context, ledger, from.edgeList, edgeList, moves);
@@ -136,7 +136,11 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
         return ints;
     }
 
-    static int[] pack(UndirectedEdges edges, boolean integral) {
+    /** Edges in one page of the packed list (4 ints each): 2^28 edges, a 1 GiB int[], so any edge count packs. */
+    static final int PACK_PAGE_EDGES = 1 << 28;
+
+    /** The packed list in pages of {@link #PACK_PAGE_EDGES} edges (edge i: page i >>> 28, ints 4 (i & (2^28 - 1)) ...). */
+    static int[][] pack(UndirectedEdges edges, boolean integral) {
         int m = edges.size();
         double[] w = edges.w;
         boolean ints = integerKeys(edges, integral);
@@ -148,14 +152,36 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
             for (int i = 0; i < m; i++) if (i == 0 || Double.compare(sorted[i], sorted[d - 1]) != 0) sorted[d++] = sorted[i];
             distinct = Arrays.copyOf(sorted, d);
         }
-        int[] packed = new int[4 * m];
-        for (int i = 0; i < m; i++) {
-            packed[4 * i] = edges.u[i];
-            packed[4 * i + 1] = edges.v[i];
-            packed[4 * i + 2] = ints ? (int) w[i] : Arrays.binarySearch(distinct, w[i]);
-            packed[4 * i + 3] = i;
+        int pages = (int) Math.max(1, (m + (long) PACK_PAGE_EDGES - 1) / PACK_PAGE_EDGES);
+        int[][] packed = new int[pages][];
+        for (int p = 0; p < pages; p++) {
+            long first = (long) p * PACK_PAGE_EDGES;
+            int count = (int) Math.min(PACK_PAGE_EDGES, m - first);
+            int[] page = new int[4 * count];
+            for (int j = 0; j < count; j++) {
+                int i = (int) (first + j);
+                page[4 * j] = edges.u[i];
+                page[4 * j + 1] = edges.v[i];
+                page[4 * j + 2] = ints ? (int) w[i] : Arrays.binarySearch(distinct, w[i]);
+                page[4 * j + 3] = i;
+            }
+            packed[p] = page;
         }
         return packed;
+    }
+
+    /** The weight key of edge {@code id} in a list {@link #pack} made. */
+    static int packedKey(int[][] packed, int id) {
+        return packed[id / PACK_PAGE_EDGES][4 * (id % PACK_PAGE_EDGES) + 2];
+    }
+
+    /** Copies a packed list to the start of {@code list}, page after page. */
+    static void upload(DeviceBuffer list, int[][] packed) {
+        long at = 0;
+        for (int[] page : packed) {
+            if (page.length > 0) list.uploadAt(at, page);
+            at += 4L * page.length;
+        }
     }
 
     @Override
@@ -167,7 +193,7 @@ final class GpuMst implements GpuLauncher<WholeGraph, MstResult>, DeviceMst {
         timer.stop();
         long compute = timer.elapsedNanos();
         long t0 = System.nanoTime();
-        int[] bits = new int[(m + 31) / 32];
+        int[] bits = new int[(int) ((m + 31L) / 32)];
         if (m > 0) chosen.download(bits);
         int[] ids = ChosenEdges.ids(bits);
         int count = ids.length;

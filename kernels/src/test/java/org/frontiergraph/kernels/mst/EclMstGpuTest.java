@@ -111,7 +111,7 @@ class EclMstGpuTest {
                 packed[4 * i + 2] = 1 + r.nextInt(weights);
                 packed[4 * i + 3] = i;
             }
-            long[] samples = EclMst.sampleKeys(packed, m);
+            long[] samples = EclMst.sampleKeys(new int[][] {packed}, m);
             assertEquals(EclMst.SAMPLES, samples.length);
             long t = EclMst.threshold(samples, n, m, EclMst.DEFAULT_LIGHT_PERCENT);
             long light = 0;
@@ -120,7 +120,7 @@ class EclMstGpuTest {
             assertTrue(Math.abs(light - target) < target / 5, "weights 1.." + weights + ": " + light
                     + " light edges for a target of " + target);
         }
-        long[] samples = EclMst.sampleKeys(new int[] {0, 1, 7, 0, 1, 2, 7, 1}, 2);
+        long[] samples = EclMst.sampleKeys(new int[][] {{0, 1, 7, 0, 1, 2, 7, 1}}, 2);
         assertArrayEquals(new long[] {(7L << 32), (7L << 32) | 1}, samples);
         assertEquals(EclMst.NO_FILTER, EclMst.threshold(samples, 10, 2, 0), "light=0: no filter");
         assertEquals(EclMst.NO_FILTER, EclMst.threshold(samples, 10, 2, 150), "target above m: no filter");
