@@ -201,6 +201,8 @@ class NamedVerticesIT extends WorkerIT {
             while (System.currentTimeMillis() < deadline) {
                 for (ConsumerRecord<String, byte[]> r : c.poll(Duration.ofMillis(200))) {
                     if (r.key() == null || !r.key().startsWith(G + "/") || r.value() == null || r.value().length == 0) continue;
+                    // chunks carry frontier.checkpoint; a checkpoint's subscription records (g/s/sub-j) do not
+                    if (r.headers().lastHeader("frontier.checkpoint") == null) continue;
                     GraphSnapshotChunk chunk = FrontierCodec.decode(r.value(), GraphSnapshotChunk.class);
                     if (chunk.getNamed()) names.addAll(chunk.getNames());
                 }
