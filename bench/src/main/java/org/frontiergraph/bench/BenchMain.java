@@ -12,11 +12,6 @@ import org.frontiergraph.schema.codec.FrontierCodec;
 public final class BenchMain {
     private BenchMain() {}
 
-    /** Parses a hand-written command line (RebuildBench's, until it moves to {@link BenchCli}). */
-    public interface Parser<O> {
-        O parse(String[] args);
-    }
-
     /** Runs the benchmark with its options. */
     public interface Runner<O> {
         Result run(O options) throws Exception;
@@ -27,28 +22,7 @@ public final class BenchMain {
 
     public static <O> void main(String name, String[] args, Supplier<? extends BenchCli.Command<O>> cli, Runner<O> runner) {
         FrontierCodec.trust();
-        run(name, BenchCli.options(name, args, cli), runner);
-    }
-
-    /**
-     * As {@link #main(String, String[], Supplier, Runner)} for a hand-written parser: an IllegalArgumentException is a
-     * usage error (its message and {@code usage} on stderr, exit 2; an empty message is --help, exit 0).
-     */
-    public static <O> void main(String name, String usage, String[] args, Parser<O> parser, Runner<O> runner) {
-        FrontierCodec.trust();
-        O options;
-        try {
-            options = parser.parse(args);
-        } catch (IllegalArgumentException e) {
-            if (!e.getMessage().isEmpty()) System.err.println(name + ": " + e.getMessage());
-            System.err.println(usage);
-            System.exit(e.getMessage().isEmpty() ? 0 : 2);
-            return;
-        }
-        run(name, options, runner);
-    }
-
-    private static <O> void run(String name, O options, Runner<O> runner) {
+        O options = BenchCli.options(name, args, cli);
         int status;
         try {
             Result r = runner.run(options);

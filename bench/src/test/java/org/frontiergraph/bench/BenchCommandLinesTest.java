@@ -47,11 +47,13 @@ class BenchCommandLinesTest {
         CLIS.put("ManyTreesBench", b + "incremental.ManyTreesBench$Cli");
         CLIS.put("RepairBench", b + "incremental.RepairBench$Cli");
         CLIS.put("AnswerDeliveryBench", b + "kafka.AnswerDeliveryBench$Cli");
+        CLIS.put("RebuildBench", b + "kafka.RebuildBench$Cli");
         CLIS.put("KafkaBench", b + "kafka.BenchOptions$Cli");
         CLIS.put("ScaleOutBench", b + "kafka.ScaleOutOptions$Cli");
         CLIS.put("SubscriptionBench", b + "kafka.SubscriptionBench$Cli");
         CLIS.put("PeerBench", b + "peers.PeerBench$Cli");
         CLIS.put("Plots", b + "repro.Plots$Cli");
+        CLIS.put("IngestBench", b + "worker.IngestBench$Cli");
         CLIS.put("QueryPathBench", b + "worker.QueryPathBench$Cli");
         CLIS.put("ResultCodecBench", b + "worker.ResultCodecBench$Cli");
         CLIS.put("ScaleBench", b + "worker.ScaleBench$Cli");
@@ -60,7 +62,7 @@ class BenchCommandLinesTest {
 
     /** Benchmarks docs/benchmarks.md gives a command of (the test fails when it finds none of one). */
     private static final Set<String> DOCUMENTED = Set.of("AnswerDeliveryBench", "BfsSummariesBench", "CcCutBench",
-            "GpuBench", "KafkaBench", "LanesBench", "ManyTreesBench", "QueryPathBench", "RepairBench",
+            "GpuBench", "IngestBench", "KafkaBench", "LanesBench", "ManyTreesBench", "QueryPathBench", "RebuildBench", "RepairBench",
             "ResultCodecBench", "ScaleBench", "ScaleOutBench", "SubscriptionBench", "UpdateBench", "UpdatePathBench");
 
     private static final Pattern BENCH = Pattern.compile("(?<![\\w.$])(?:org\\.frontiergraph\\.bench\\.(?:\\w+\\.)*)?("
@@ -149,13 +151,13 @@ class BenchCommandLinesTest {
                 .matcher(bundle);
         Set<String> seen = new TreeSet<>();
         while (m.find()) {
-            if (!CLIS.containsKey(m.group(1))) continue;   // RebuildBench, IngestBench: their own parsing
             List<String> args = new ArrayList<>(List.of(m.group(2).split("\\s+")));
             args.addAll(List.of("--out", "/tmp/out.md", "--command", "deploy/gpu/run.sh with " + m.group(2)));
             assertNotNull(parse(m.group(1), args));
             seen.add(m.group(1));
         }
-        assertEquals(Set.of("KafkaBench", "RepairBench", "SubscriptionBench", "QueryPathBench", "ScaleBench", "ScaleOutBench"), seen);
+        assertEquals(Set.of("IngestBench", "KafkaBench", "RepairBench", "SubscriptionBench", "QueryPathBench", "ScaleBench",
+                "ScaleOutBench"), seen);
 
         String run = Files.readString(REPO.resolve("deploy/gpu/run.sh"));
         Matcher r = Pattern.compile("org\\.frontiergraph\\.bench\\.[\\w.]*\\.(\\w+) \\$\\{\\w+:-([^}]*)}").matcher(run);
@@ -214,7 +216,9 @@ class BenchCommandLinesTest {
     @Test
     void everyBenchmarkAnswersHelpAndRefusesAnUnknownOption() throws Exception {
         for (String bench : CLIS.keySet()) {
-            if (!bench.equals("PeerBench")) assertNotNull(parse(bench, List.of()), bench + " alone: its defaults");
+            if (!Set.of("PeerBench", "RebuildBench").contains(bench)) {
+                assertNotNull(parse(bench, List.of()), bench + " alone: its defaults");   // the two need --work, --graph
+            }
             BenchCli.UsageException help = assertThrows(BenchCli.UsageException.class,
                     () -> BenchCli.parse(cli(bench), new String[] {"--help"}), bench);
             assertTrue(help.help(), bench);
@@ -241,6 +245,19 @@ class BenchCommandLinesTest {
         String repair = parse("RepairBench", List.of("--graphs", "grid24")).toString();
         assertTrue(repair.contains("backend=auto") && repair.contains("parts=[repair, device]")
                 && repair.contains("command=RepairBench --graphs grid24"), repair);
+        String rebuild = parse("RebuildBench", List.of("--graph", "g.gr", "--rows", "1_000:on,0:off", "--worker", "a.b=1", "--worker",
+                "c=2")).toString();
+        assertTrue(rebuild.contains("rows=[Spec[updates=1000, checkpoints=true], Spec[updates=0, checkpoints=false]]")
+                && rebuild.contains("a.b=1") && rebuild.contains("c=2") && rebuild.contains("seed=29"), rebuild);
+        String updates = parse("RebuildBench", List.of("--graph", "g.gr", "--updates", "0,5")).toString();
+        assertTrue(updates.contains("rows=[Spec[updates=0, checkpoints=false], Spec[updates=0, checkpoints=true], "
+                + "Spec[updates=5, checkpoints=false], Spec[updates=5, checkpoints=true]]"), updates);
+        assertThrows(BenchCli.UsageException.class, () -> BenchCli.parse(cli("RebuildBench"), new String[0]), "--graph is required");
+        assertThrows(BenchCli.UsageException.class,
+                () -> BenchCli.parse(cli("RebuildBench"), new String[] {"--graph", "g", "--rows", "1:yes"}));
+        String ingest = parse("IngestBench", List.of("--producer", "linger.ms=0", "--no-kafka", "--codecs", "zstd")).toString();
+        assertTrue(ingest.contains("producer={linger.ms=0}") && ingest.contains("kafka=false") && ingest.contains("codecs=[zstd]")
+                && ingest.contains("graphs=[kron18, kron20, ny]") && ingest.contains("backend=cpu") && ingest.contains("runs=3"), ingest);
         assertThrows(BenchCli.UsageException.class, () -> BenchCli.parse(cli("QueryPathBench"), new String[] {"--runs", "x"}));
         assertThrows(BenchCli.UsageException.class, () -> BenchCli.parse(cli("GpuBench"), new String[] {"--graphs"}));
     }

@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,6 +13,7 @@ import java.util.Properties;
 import java.util.SplittableRandom;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -22,6 +25,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.bench.BenchMain;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.cli.Snapshots;
@@ -41,6 +45,8 @@ import org.frontiergraph.worker.kafka.GraphConsumer;
 import org.frontiergraph.worker.kafka.TopicAdmin;
 import org.frontiergraph.worker.registry.GraphEntry;
 import org.frontiergraph.worker.registry.GraphRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * How long a worker takes to rebuild a partition after 0, 10^5, 10^6 ... logged updates, with and without checkpoints
@@ -65,38 +71,39 @@ public final class RebuildBench {
 
     record Options(Path graph, List<Spec> rows, Map<String, Object> worker, long seed) {}
 
-    public static void main(String[] args) {
-        BenchMain.main("RebuildBench", "RebuildBench --graph FILE [--updates 0,100000,1000000] [--rows K:on|off,...] [--worker KEY=VALUE]... [--seed 29]", args,
-                RebuildBench::parse, RebuildBench::run);
+    @Command(name = "RebuildBench", description = "A partition's rebuild after K logged updates, with and without checkpoints: "
+            + "a worker loads the graph and applies K re-weights, stops, and a second worker rebuilds; both checked.")
+    static final class Cli implements BenchCli.Command<Options> {
+        @Option(names = "--graph", paramLabel = "FILE", description = "the graph file (GraphFiles.read; required)")
+        Path graph;
+        @Option(names = "--updates", paramLabel = "K", split = ",", description = "each K a row without and a row with checkpoints")
+        List<Integer> updates = List.of(0, 100_000, 1_000_000);
+        @Option(names = "--rows", paramLabel = "K:on|off", split = ",", description = "these rows, in this order, instead of "
+                + "--updates' (e.g. 0:off,10000000:on,0:off,10000000:on)")
+        List<String> rows;
+        @Option(names = "--worker", paramLabel = "KEY=VALUE", description = "a setting of both workers (repeatable)")
+        Map<String, String> worker = new LinkedHashMap<>();
+        @Option(names = "--seed", paramLabel = "N", description = "the updated edges and their weights")
+        long seed = 29;
+
+        @Override
+        public Options options(String[] args) {
+            if (graph == null) throw new IllegalArgumentException("--graph FILE is required");
+            List<Spec> specs = rows != null ? rows.stream().map(RebuildBench::spec).toList()
+                    : updates.stream().flatMap(k -> Stream.of(new Spec(k, false), new Spec(k, true))).toList();
+            return new Options(graph, specs, new HashMap<>(worker), seed);
+        }
     }
 
-    static Options parse(String[] args) {
-        Path graph = null;
-        List<Integer> updates = List.of(0, 100_000, 1_000_000);
-        List<Spec> rows = null;
-        Map<String, Object> worker = new java.util.HashMap<>();
-        long seed = 29;
-        for (int i = 0; i < args.length; i++) {
-            String v = i + 1 < args.length ? args[i + 1] : null;
-            switch (args[i]) {
-                case "--graph" -> graph = Path.of(v);
-                case "--updates" -> updates = java.util.Arrays.stream(v.split(",")).map(Integer::parseInt).toList();
-                case "--worker" -> worker.put(v.substring(0, v.indexOf('=')), v.substring(v.indexOf('=') + 1));
-                case "--rows" -> rows = java.util.Arrays.stream(v.split(",")).map(RebuildBench::spec).toList();
-                case "--seed" -> seed = Long.parseLong(v);
-                case "--help" -> throw new IllegalArgumentException("");
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-            i++;
-        }
-        if (graph == null) throw new IllegalArgumentException("--graph FILE is required");
-        if (rows == null) rows = updates.stream().flatMap(k -> java.util.stream.Stream.of(new Spec(k, false), new Spec(k, true))).toList();
-        return new Options(graph, rows, worker, seed);
+    public static void main(String[] args) {
+        BenchMain.main("RebuildBench", args, Cli::new, RebuildBench::run);
     }
 
     private static Spec spec(String row) {
-        String[] kv = row.split(":");
-        if (kv.length != 2 || !(kv[1].equals("on") || kv[1].equals("off"))) throw new IllegalArgumentException("a row is K:on or K:off, not " + row);
+        String[] kv = row.trim().replace("_", "").split(":");
+        if (kv.length != 2 || !(kv[1].equals("on") || kv[1].equals("off")) || !kv[0].matches("\\d{1,9}")) {
+            throw new IllegalArgumentException("--rows: a row is K:on or K:off, not " + row);
+        }
         return new Spec(Integer.parseInt(kv[0]), kv[1].equals("on"));
     }
 
@@ -145,7 +152,7 @@ public final class RebuildBench {
     }
 
     private static Map<String, Object> settings(String id, boolean checkpoints, Map<String, Object> extra) {
-        Map<String, Object> s = new java.util.HashMap<>(Map.of("frontier.backend", "cpu", "micronaut.server.port", -1,
+        Map<String, Object> s = new HashMap<>(Map.of("frontier.backend", "cpu", "micronaut.server.port", -1,
                 "frontier.topics.partitions", 1, "frontier.worker-id", id, "frontier.checkpoints.enabled", checkpoints,
                 "frontier.checkpoints.updates", 100_000, "frontier.checkpoints.interval", "60s"));
         s.putAll(extra);

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,6 +27,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.frontiergraph.bench.BenchCli;
 import org.frontiergraph.bench.gpu.GpuBench;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
 import org.frontiergraph.cli.Snapshots;
@@ -40,6 +42,9 @@ import org.frontiergraph.worker.processing.Outputs;
 import org.frontiergraph.worker.registry.ChunkDecoders;
 import org.frontiergraph.worker.registry.EngineService;
 import org.frontiergraph.worker.registry.SnapshotAssembler;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * Where a snapshot load's time goes, stage by stage: what KafkaBench's "load" row sums up. Without Kafka, one stage at
@@ -61,7 +66,7 @@ import org.frontiergraph.worker.registry.SnapshotAssembler;
  * cores, at most 16, as the worker's {@code frontier.ingest-threads}).
  *
  * <pre>IngestBench [--graphs kron18,kron20,ny] [--runs 3] [--codecs none,lz4] [--fetch-bytes N] [--backend cpu]
- *             [--ingest-threads N] [--no-kafka] [--out FILE.md] [--command TEXT]</pre>
+ *             [--ingest-threads N] [--chunk-edges N] [--producer KEY=VALUE]... [--no-kafka] [--out FILE.md] [--command TEXT]</pre>
  */
 public final class IngestBench {
     private IngestBench() {}
@@ -94,35 +99,56 @@ public final class IngestBench {
         if (out != null) Files.writeString(out, REPORT);
     }
 
-    public static void main(String[] args) throws Exception {
-        List<String> graphs = List.of("kron18", "kron20", "ny");
+    /** The command line. */
+    record Options(List<String> graphs, int runs, List<String> codecs, int fetchBytes, String backend, int threads, int chunkEdges,
+                   Map<String, String> producer, boolean kafka, Path out, String command) {}
+
+    @Command(name = "IngestBench", description = "Where a snapshot load's time goes, stage by stage, without Kafka and "
+            + "through the embedded broker (no worker).")
+    static final class Cli implements BenchCli.Command<Options> {
+        @Mixin
+        BenchCli.Graphs graphs;
+        @Mixin
+        BenchCli.Runs runs;
+        @Option(names = "--codecs", paramLabel = "C", split = ",", description = "the producer's compression codecs through the broker")
         List<String> codecs = List.of("none", "lz4");
-        int runs = 3, fetchBytes = 0, threads = new ChunkDecoders(0).threads();
-        boolean kafka = true;
-        String backend = "cpu", command = "IngestBench " + String.join(" ", args);
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--graphs" -> graphs = Arrays.asList(args[++i].split(","));
-                case "--runs" -> runs = Integer.parseInt(args[++i]);
-                case "--codecs" -> codecs = Arrays.asList(args[++i].split(","));
-                case "--no-kafka" -> kafka = false;
-                case "--fetch-bytes" -> fetchBytes = Integer.parseInt(args[++i]);
-                case "--backend" -> backend = args[++i];
-                case "--ingest-threads" -> threads = Integer.parseInt(args[++i]);
-                case "--chunk-edges" -> chunkEdges = Integer.parseInt(args[++i]);
-                case "--producer" -> {
-                    String kv = args[++i];
-                    int eq = kv.indexOf('=');
-                    if (eq <= 0) throw new IllegalArgumentException("--producer takes KEY=VALUE, got " + kv);
-                    PRODUCER.put(kv.substring(0, eq), kv.substring(eq + 1));
-                }
-                case "--out" -> out = Path.of(args[++i]);
-                case "--command" -> command = args[++i];
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (--graphs A,B --runs N --codecs none,lz4 --fetch-bytes N --backend cpu|gpu|auto --ingest-threads N --chunk-edges N --producer KEY=VALUE --no-kafka --out FILE"
-                        + " --command TEXT)");
-            }
+        @Option(names = "--fetch-bytes", paramLabel = "N", description = "the consumer's max.partition.fetch.bytes (0: Kafka's default)")
+        int fetchBytes;
+        @Mixin
+        BenchCli.Backend backend;
+        @Option(names = "--ingest-threads", paramLabel = "N", description = "the ingest threads the assembly is also timed with "
+                + "(default: the cores, at most 16, as frontier.ingest-threads)")
+        int threads = new ChunkDecoders(0).threads();
+        @Option(names = "--chunk-edges", paramLabel = "N", description = "edges a snapshot chunk")
+        int chunkEdges = FrontierClient.CHUNK_EDGES;
+        @Option(names = "--producer", paramLabel = "KEY=VALUE", description = "a setting of the plain producer and the client's "
+                + "(repeatable)")
+        Map<String, String> producer = new LinkedHashMap<>();
+        @Option(names = "--no-kafka", description = "only the stages without Kafka")
+        boolean noKafka;
+        @Mixin
+        BenchCli.Output output;
+
+        @Override
+        public Map<String, String> defaults() {
+            return Map.of("--graphs", "kron18,kron20,ny", "--runs", "3", "--backend", "cpu");
         }
+
+        @Override
+        public Options options(String[] args) {
+            return new Options(graphs.graphs(), runs.runs(), List.copyOf(codecs), fetchBytes, backend.backend(), threads, chunkEdges,
+                    Map.copyOf(producer), !noKafka, output.out(), output.command("IngestBench", args));
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options o = BenchCli.options("IngestBench", args, Cli::new);
+        List<String> graphs = o.graphs(), codecs = o.codecs();
+        int runs = o.runs(), fetchBytes = o.fetchBytes(), threads = o.threads();
+        String backend = o.backend(), command = o.command();
+        chunkEdges = o.chunkEdges();
+        PRODUCER.putAll(o.producer());
+        out = o.out();
         say("### IngestBench, " + java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).format(
                 java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")) + " UTC");
         say();
@@ -145,7 +171,7 @@ public final class IngestBench {
             encoded.add(stages(g, runs, backend, threads));
             flush();
         }
-        if (!kafka) {
+        if (!o.kafka()) {
             System.exit(0);
         }
         say();
