@@ -14,7 +14,6 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
-import org.frontiergraph.kernels.gpu.WidePages;
 import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
@@ -156,7 +155,7 @@ final class GpuBfs implements GpuLauncher<Source, BfsResult> {
         long initBlocks = wasFresh != 0 ? Kernel.blocksFor(n)
                 : Math.min(Kernel.blocksFor(n), 4L * context.multiprocessors());
         init.launch(initBlocks, n, hops, parents, order, counters, source, wasFresh);
-        long offset = 0, count = 1, frontierArcs = WidePages.degree(graph, source), explored = frontierArcs;
+        long offset = 0, count = 1, frontierArcs = graph.degree(source), explored = frontierArcs;
         boolean bottomUp = false;
         long[] c = new long[BfsCounters.COUNT];
         int l = 0, check = check(variant);

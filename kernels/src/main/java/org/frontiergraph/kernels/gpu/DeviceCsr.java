@@ -61,7 +61,7 @@ public final class DeviceCsr implements AutoCloseable {
         this.arcCount = g.arcs();
         this.directed = g.directed();
         this.wide = g.wide();
-        this.hasBigVertices = WidePages.maxDegree(g) >= BLOCK_EXPAND_DEGREE;
+        this.hasBigVertices = g.maxDegree() >= BLOCK_EXPAND_DEGREE;
         this.live = null;
         this.sorted = null;
         this.rowBounds = wide ? null : g.rowOffsets();
@@ -510,7 +510,7 @@ public final class DeviceCsr implements AutoCloseable {
      */
     public void patchWeights(CsrGraph g, long[] arcs) {
         if (!wide) throw new IllegalStateException("a narrow copy's re-weights come as int arc indices");
-        double[] v = WidePages.weightsAt(g.pages(), arcs);
+        double[] v = WidePages.weightsAt(g, arcs);
         double max = maxWeight;
         for (double x : v) max = Math.max(max, x);
         if ((g.integralWeights() && max * Math.max(1, vertexCount - 1) < EXACT_LIMIT) != intWeights) {

@@ -6,9 +6,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * A graph's arcs read through 64-bit offsets, for the GPU engine's graphs stored wide ({@link CsrGraph#wide()}: more
- * arcs than an int indexes, or a small graph widened to exercise that path): degrees from
- * {@link CsrGraph#rowOffsetsLong()}, per-arc values from {@link CsrGraph#pages()}, and the page-by-page copy of the
- * per-arc arrays into one device allocation each. A narrow graph is read through its int arrays as before.
+ * arcs than an int indexes, or a small graph widened to exercise that path): the page-by-page copy of the per-arc
+ * arrays into one device allocation each (degrees and per-arc values come from {@link CsrGraph}'s own accessors). A narrow graph is read through its int arrays as before.
  * Kernels read a wide copy's row offsets as int64 (the {@code _o64} entry points, {@link DeviceCsr#offsetEntry}).
  */
 public final class WidePages {
@@ -17,22 +16,6 @@ public final class WidePages {
     /** Suffix of the entry points compiled for 64-bit row offsets. */
     public static final String O64 = "_o64";
 
-    /** The largest out-degree. */
-    public static int maxDegree(CsrGraph g) {
-        if (!g.wide()) return g.maxDegree();
-        long[] off = g.rowOffsetsLong();
-        long max = 0;
-        for (int v = 0; v < g.vertexCount(); v++) max = Math.max(max, off[v + 1] - off[v]);
-        return (int) max;
-    }
-
-    /** The out-degree of {@code v}. */
-    public static int degree(CsrGraph g, int v) {
-        if (!g.wide()) return g.degree(v);
-        long[] off = g.rowOffsetsLong();
-        return (int) (off[v + 1] - off[v]);
-    }
-
     /** Rows of at least {@code slots} arcs, by 64-bit offsets. */
     static int rowsOfAtLeast(long[] off, int n, int slots) {
         int count = 0;
@@ -40,15 +23,10 @@ public final class WidePages {
         return count;
     }
 
-    /** The weight of arc {@code a} of {@code pages}. */
-    public static double weight(ArcPages pages, long a) {
-        return pages.weights()[(int) (a / pages.pageArcs())][(int) (a % pages.pageArcs())];
-    }
-
-    /** The weights of the arcs {@code arcs} of {@code pages}. */
-    static double[] weightsAt(ArcPages pages, long[] arcs) {
+    /** The weights of the arcs {@code arcs} of {@code g} (read by 64-bit index). */
+    static double[] weightsAt(CsrGraph g, long[] arcs) {
         double[] v = new double[arcs.length];
-        for (int i = 0; i < arcs.length; i++) v[i] = weight(pages, arcs[i]);
+        for (int i = 0; i < arcs.length; i++) v[i] = g.weightAt(arcs[i]);
         return v;
     }
 

@@ -167,15 +167,20 @@ final class CsrMerge {
 
     /** Row boundaries splitting the arcs into about equal ranges for the cores. */
     static int[] rowRanges(int[] offsets, int n) {
+        return rowRanges(v -> offsets[v], n);
+    }
+
+    /** The same over offsets read by {@code offsetOf} (int or 64-bit: {@link WideMerge} reads long offsets). */
+    static int[] rowRanges(java.util.function.IntToLongFunction offsetOf, int n) {
         int pieces = Math.max(1, Math.min(n, 4 * Runtime.getRuntime().availableProcessors()));
-        long arcs = offsets[n];
+        long arcs = offsetOf.applyAsLong(n);
         int[] b = new int[pieces + 1];
         for (int p = 1; p < pieces; p++) {
-            long target = arcs * p / pieces;
-            int lo = b[p - 1], hi = n;   // first row starting at or after the target
+            long target = arcs / pieces * p + arcs % pieces * p / pieces;   // no overflow at any arc count
+            int lo = b[p - 1], hi = n;   // the first row starting at or after the target
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                if (offsets[mid] < target) lo = mid + 1; else hi = mid;
+                if (offsetOf.applyAsLong(mid) < target) lo = mid + 1; else hi = mid;
             }
             b[p] = Math.max(lo, b[p - 1]);
         }

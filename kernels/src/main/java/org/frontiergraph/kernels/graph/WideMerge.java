@@ -72,7 +72,7 @@ final class WideMerge {
         //    once, touched rows merged
         ArcPages to = WideArcs.allocate(arcs, pageArcs);
         CsrMerge.IdShift shift = directed ? null : CsrMerge.IdShift.of(old, removedIds, addedKeys);
-        int[] bounds = rowRanges(next, n);
+        int[] bounds = CsrMerge.rowRanges(v -> next[v], n);
         IntStream.range(0, bounds.length - 1).parallel().forEach(r -> {
             int lo = bounds[r], hi = bounds[r + 1];
             int t = CsrMerge.firstAtLeast(rows, lo), a = firstOfRow(addArcs, lo);
@@ -124,23 +124,6 @@ final class WideMerge {
         return new CsrMerge.Merged(merged, rows, moves);
     }
 
-    /** Row boundaries splitting the new arcs into about equal ranges for the cores (as {@link CsrMerge#rowRanges}). */
-    static int[] rowRanges(long[] offsets, int n) {
-        int pieces = Math.max(1, Math.min(n, 4 * Runtime.getRuntime().availableProcessors()));
-        long arcs = offsets[n];
-        int[] b = new int[pieces + 1];
-        for (int p = 1; p < pieces; p++) {
-            long target = arcs / pieces * p + arcs % pieces * p / pieces;
-            int lo = b[p - 1], hi = n;   // the first row starting at or after the target
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (offsets[mid] < target) lo = mid + 1; else hi = mid;
-            }
-            b[p] = Math.max(lo, b[p - 1]);
-        }
-        b[pieces] = n;
-        return b;
-    }
 
     /** The first added arc (row << 32 | column, ascending) of row {@code u} or a later one. */
     private static int firstOfRow(long[] addArcs, int u) {

@@ -88,13 +88,8 @@ final class GpuSssp implements GpuLauncher<Source, SsspResult>, DeviceSssp {
 
     /** Vertices with at least BLOCK_EXPAND_DEGREE arcs: the most an iteration lists for edge-balanced expansion. */
     static int bigVertexCount(CsrGraph g) {
-        long[] wide = g.wide() ? g.rowOffsetsLong() : null;
-        int[] off = wide == null ? g.rowOffsets() : null;
         int count = 0;
-        for (int v = 0; v < g.vertexCount(); v++) {
-            long d = wide != null ? wide[v + 1] - wide[v] : off[v + 1] - off[v];
-            if (d >= DeviceCsr.BLOCK_EXPAND_DEGREE) count++;
-        }
+        for (int v = 0; v < g.vertexCount(); v++) if (g.degree(v) >= DeviceCsr.BLOCK_EXPAND_DEGREE) count++;
         return count;
     }
 

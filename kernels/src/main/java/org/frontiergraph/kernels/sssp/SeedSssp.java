@@ -7,7 +7,6 @@ import org.frontiergraph.kernels.gpu.DeviceBuffer;
 import org.frontiergraph.kernels.gpu.DeviceCsr;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.KernelModule;
-import org.frontiergraph.kernels.graph.ArcPages;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
 /** Host side shared by the seed-paper SSSP launchers (keys of src/main/cuda/seeds.cuh, parents). */
@@ -85,21 +84,18 @@ final class SeedSssp {
         }
     }
 
-    /** {@link #tightTree} of a graph stored wide: its arcs read by 64-bit index through their pages. */
+    /** {@link #tightTree} of a graph stored wide: its arcs read by 64-bit index ({@link CsrGraph#targetAt}). */
     private static void wideTightTree(CsrGraph graph, double[] d, int source, int[] p) {
         Arrays.fill(p, SsspResult.NO_PARENT);
-        long[] off = graph.rowOffsetsLong();
-        ArcPages pages = graph.pages();
-        int size = pages.pageArcs();
         int[] queue = new int[graph.vertexCount()];
         int head = 0, tail = 0;
         queue[tail++] = source;
         p[source] = source;
         while (head < tail) {
             int u = queue[head++];
-            for (long e = off[u]; e < off[u + 1]; e++) {
-                int v = pages.columns()[(int) (e / size)][(int) (e % size)];
-                if (p[v] == SsspResult.NO_PARENT && d[u] + pages.weights()[(int) (e / size)][(int) (e % size)] == d[v]) {
+            for (long e = graph.rowStartLong(u), end = graph.rowEndLong(u); e < end; e++) {
+                int v = graph.targetAt(e);
+                if (p[v] == SsspResult.NO_PARENT && d[u] + graph.weightAt(e) == d[v]) {
                     p[v] = u;
                     queue[tail++] = v;
                 }

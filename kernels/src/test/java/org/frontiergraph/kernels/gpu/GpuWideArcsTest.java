@@ -33,7 +33,6 @@ import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.engine.WholeGraph;
 import org.frontiergraph.kernels.generate.KroneckerGraph;
-import org.frontiergraph.kernels.graph.ArcPages;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
 import org.frontiergraph.kernels.graph.EdgeList;
@@ -314,9 +313,8 @@ class GpuWideArcsTest extends GpuTests {
 
     /** Arcs whose weight differs between two wide graphs of the same arcs. */
     private static long[] changedArcs(CsrGraph a, CsrGraph b) {
-        ArcPages pa = a.pages(), pb = b.pages();
         List<Long> out = new ArrayList<>();
-        for (long e = 0; e < a.arcs(); e++) if (WidePages.weight(pa, e) != WidePages.weight(pb, e)) out.add(e);
+        for (long e = 0; e < a.arcs(); e++) if (a.weightAt(e) != b.weightAt(e)) out.add(e);
         return out.stream().mapToLong(Long::longValue).toArray();
     }
 

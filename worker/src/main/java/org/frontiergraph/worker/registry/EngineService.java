@@ -59,8 +59,7 @@ public class EngineService implements AutoCloseable {
             try {
                 return gpu.get().load(graph);
             } catch (GraphTooLargeException e) {
-                // a wide graph (more than 2^31 - 8 arcs) cannot move: the CPU engine indexes arcs with int32
-                if (!config.isGpuFallbackToCpu() || graph.wide()) throw new RejectedException(ErrorCode.of(e), e.getMessage(), e);
+                if (!mayMoveToCpu(graph)) throw new RejectedException(ErrorCode.of(e), e.getMessage(), e);
                 LOG.warn("{}; holding it on the CPU engine instead (frontier.gpu-fallback-to-cpu=true)", e.getMessage());
             }
         }
@@ -69,6 +68,14 @@ public class EngineService implements AutoCloseable {
         } catch (GraphTooLargeException e) {   // one GRAPH_TOO_LARGE and a REJECTED status, as for any refused snapshot
             throw new RejectedException(ErrorCode.of(e), e.getMessage(), e);
         }
+    }
+
+    /**
+     * Whether a graph the GPU cannot hold may move to the CPU engine: when {@code frontier.gpu-fallback-to-cpu} allows
+     * and the graph is not wide (more than 2^31 - 8 arcs: the CPU engine indexes arcs with int32).
+     */
+    public boolean mayMoveToCpu(CsrGraph graph) {
+        return config.isGpuFallbackToCpu() && !graph.wide();
     }
 
     /** The same graph held by the CPU engine (the GPU copy could not follow it). */

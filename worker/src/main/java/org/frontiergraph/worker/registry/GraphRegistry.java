@@ -326,9 +326,7 @@ public class GraphRegistry implements AutoCloseable {
             e.resident().sync();
             return e;
         } catch (GraphTooLargeException x) {
-            if (!config.isGpuFallbackToCpu() || e.resident().graph().wide()) {   // the CPU engine cannot hold a wide graph
-                throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, x.getMessage(), x);
-            }
+            if (!engines.mayMoveToCpu(e.resident().graph())) throw new RejectedException(ErrorCode.GRAPH_TOO_LARGE, x.getMessage(), x);
             LOG.warn("graph {} version {} outgrew the {} engine ({}); holding it on the CPU engine instead "
                     + "(frontier.gpu-fallback-to-cpu=true)", LogSafe.quote(e.graphId()), e.version(), e.resident().backend(), x.getMessage());
             gpuFallbacks.incrementAndGet();
