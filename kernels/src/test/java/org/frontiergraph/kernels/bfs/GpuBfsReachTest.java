@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.stream.Stream;
 import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.contract.TestGraphs;
@@ -16,8 +14,6 @@ import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Targets;
 import org.frontiergraph.kernels.engine.Verification;
 import org.frontiergraph.kernels.graph.CsrGraph;
-import org.frontiergraph.kernels.graph.EdgeList;
-import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,48 +31,18 @@ class GpuBfsReachTest extends GpuTests {
 
     static Stream<Fixture> graphs() {
         return Stream.of(
-                new Fixture("islands beside a random graph, directed", islands(true)),
-                new Fixture("islands beside a random graph, undirected", islands(false)),
+                new Fixture("islands beside a random graph, directed", TestGraphs.islands(true, 5, 1, 2)),
+                new Fixture("islands beside a random graph, undirected", TestGraphs.islands(false, 5, 1, 2)),
                 TestGraphs.kronecker(),
                 new Fixture("long path, 20000 vertices", TestGraphs.path(20000)),
                 new Fixture("star with 5000 leaves", TestGraphs.star(5000)));
-    }
-
-    /**
-     * A random graph on vertices 0..9999 (5 arcs a vertex) and, after it, small components: chains of 1 to 60
-     * vertices (a search from their head reaches few vertices over many levels), and a vertex with no arcs.
-     */
-    static CsrGraph islands(boolean directed) {
-        int big = 10_000, n = big + 60 * 61 / 2 + 1;
-        EdgeList e = new EdgeList(n, directed, 5 * big + n);
-        java.util.SplittableRandom r = new java.util.SplittableRandom(31);
-        for (int i = 0; i < 5 * big; i++) e.add(r.nextInt(big), r.nextInt(big), 1);
-        int v = big;
-        for (int len = 1; len <= 60; len++) {
-            for (int k = 1; k < len; k++) e.add(v + k - 1, v + k, 1);
-            v += len;
-        }
-        return GraphBuilder.build(e);
-    }
-
-    /** Sources: large reach, chain heads (small reach), the vertex without arcs, in an order that mixes them. */
-    private static int[] sources(CsrGraph g) {
-        List<Integer> s = new ArrayList<>();
-        int[] random = TestGraphs.sources(g, 6, 5);
-        for (int i = 0; i < random.length; i++) {
-            s.add(random[i]);
-            s.add(g.vertexCount() - 1 - 37 * i % Math.max(1, g.vertexCount() / 2));   // tail vertices: chains on islands
-        }
-        s.add(g.vertexCount() - 1);
-        s.add(random[0]);
-        return s.stream().mapToInt(Integer::intValue).toArray();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("graphs")
     void searchesInAnyOrderSeeNothingLeftBefore(Fixture f) {
         CsrGraph g = f.graph();
-        int[] sources = sources(g);
+        int[] sources = TestGraphs.reachSources(g);
         try (ResidentGraph r = gpu.load(g)) {
             int i = 0;
             for (int round = 0; round < 2; round++) {
@@ -109,7 +75,7 @@ class GpuBfsReachTest extends GpuTests {
     @MethodSource("graphs")
     void unreachedStaysUnreachedAfterALargerSearch(Fixture f) {
         CsrGraph g = f.graph();
-        int[] sources = sources(g);
+        int[] sources = TestGraphs.reachSources(g);
         try (ResidentGraph r = gpu.load(g)) {
             for (int s : sources) {
                 BfsResult want = TestGraphs.bfsReference(g, s);

@@ -188,6 +188,40 @@ public final class TestGraphs {
         return s.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    /**
+     * A random graph on vertices 0..9999 ({@code degree} arcs a vertex, weights in [lo, hi)) and, after it, small
+     * components: chains of 1 to 60 vertices (a search from their head reaches few vertices over many levels), and a
+     * vertex with no arcs: where searches of large and small reach follow each other.
+     */
+    public static CsrGraph islands(boolean directed, int degree, int lo, int hi) {
+        int big = 10_000, n = big + 60 * 61 / 2 + 1;
+        EdgeList e = new EdgeList(n, directed, degree * big + n);
+        SplittableRandom r = new SplittableRandom(31);
+        for (int i = 0; i < degree * big; i++) e.add(r.nextInt(big), r.nextInt(big), lo + r.nextInt(hi - lo));
+        int v = big;
+        for (int len = 1; len <= 60; len++) {
+            for (int k = 1; k < len; k++) e.add(v + k - 1, v + k, lo + r.nextInt(hi - lo));
+            v += len;
+        }
+        return GraphBuilder.build(e);
+    }
+
+    /**
+     * Sources of mixed reach on {@link #islands}: seeded picks (large reach) alternating with tail vertices (chains on
+     * the islands: small reach), then the vertex without arcs and the first pick again.
+     */
+    public static int[] reachSources(CsrGraph g) {
+        List<Integer> s = new ArrayList<>();
+        int[] random = sources(g, 6, 5);
+        for (int i = 0; i < random.length; i++) {
+            s.add(random[i]);
+            s.add(g.vertexCount() - 1 - 37 * i % Math.max(1, g.vertexCount() / 2));
+        }
+        s.add(g.vertexCount() - 1);
+        s.add(random[0]);
+        return s.stream().mapToInt(Integer::intValue).toArray();
+    }
+
     /** Tiny, random and Kronecker graphs: where batched answers are checked source by source. */
     public static Stream<Fixture> batchGraphs() {
         return Stream.concat(Stream.concat(tiny(), random()), Stream.of(kronecker()));

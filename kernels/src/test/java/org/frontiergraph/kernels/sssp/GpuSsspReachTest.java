@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.contract.TestGraphs;
@@ -38,31 +35,13 @@ class GpuSsspReachTest extends GpuTests {
 
     static Stream<Fixture> graphs() {
         return Stream.of(
-                new Fixture("islands beside a sparse random graph, directed", islands(true, 3, 1, 100)),
-                new Fixture("islands beside a dense random graph, undirected", islands(false, 12, 1, 20)),
-                new Fixture("islands, zero weights among them, undirected", islands(false, 4, 0, 4)),
-                new Fixture("islands, fractional weights, directed", fractional(islands(true, 10, 1, 1000))),
+                new Fixture("islands beside a sparse random graph, directed", TestGraphs.islands(true, 3, 1, 100)),
+                new Fixture("islands beside a dense random graph, undirected", TestGraphs.islands(false, 12, 1, 20)),
+                new Fixture("islands, zero weights among them, undirected", TestGraphs.islands(false, 4, 0, 4)),
+                new Fixture("islands, fractional weights, directed", fractional(TestGraphs.islands(true, 10, 1, 1000))),
                 TestGraphs.kronecker(),
                 new Fixture("long path, 20000 vertices", TestGraphs.path(20000)),
                 new Fixture("star with 5000 leaves", TestGraphs.star(5000)));
-    }
-
-    /**
-     * A random graph on vertices 0..9999 ({@code degree} arcs a vertex, weights in [lo, hi)) and, after it, small
-     * components: chains of 1 to 60 vertices (a search from their head reaches few vertices over many steps), and a
-     * vertex with no arcs.
-     */
-    static CsrGraph islands(boolean directed, int degree, int lo, int hi) {
-        int big = 10_000, n = big + 60 * 61 / 2 + 1;
-        EdgeList e = new EdgeList(n, directed, degree * big + n);
-        SplittableRandom r = new SplittableRandom(31);
-        for (int i = 0; i < degree * big; i++) e.add(r.nextInt(big), r.nextInt(big), lo + r.nextInt(hi - lo));
-        int v = big;
-        for (int len = 1; len <= 60; len++) {
-            for (int k = 1; k < len; k++) e.add(v + k - 1, v + k, lo + r.nextInt(hi - lo));
-            v += len;
-        }
-        return GraphBuilder.build(e);
     }
 
     /** Weights divided by 64, plus 0.1 (sums that round). */
@@ -74,24 +53,11 @@ class GpuSsspReachTest extends GpuTests {
         return GraphBuilder.build(e);
     }
 
-    /** Sources: large reach, tail vertices (chains on the islands: small reach), the vertex without arcs, mixed. */
-    private static int[] sources(CsrGraph g) {
-        List<Integer> s = new ArrayList<>();
-        int[] random = TestGraphs.sources(g, 6, 5);
-        for (int i = 0; i < random.length; i++) {
-            s.add(random[i]);
-            s.add(g.vertexCount() - 1 - 37 * i % Math.max(1, g.vertexCount() / 2));
-        }
-        s.add(g.vertexCount() - 1);
-        s.add(random[0]);
-        return s.stream().mapToInt(Integer::intValue).toArray();
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("graphs")
     void searchesInAnyOrderSeeNothingLeftBefore(Fixture f) {
         CsrGraph g = f.graph();
-        int[] sources = sources(g);
+        int[] sources = TestGraphs.reachSources(g);
         try (ResidentGraph r = gpu.load(g)) {
             int i = 0;
             for (int round = 0; round < 2; round++) {
@@ -132,7 +98,7 @@ class GpuSsspReachTest extends GpuTests {
     @MethodSource("graphs")
     void summariesOneByOneReadEachSearchsOwnReach(Fixture f) {
         CsrGraph g = f.graph();
-        int[] s = sources(g);
+        int[] s = TestGraphs.reachSources(g);
         int[] batch = Arrays.copyOf(s, s.length + 2);
         batch[s.length] = s[1];
         batch[s.length + 1] = s[0];
