@@ -22,7 +22,7 @@ import org.frontiergraph.kernels.engine.TreeAnswer;
  * no tree: the repair kernels read int32 offsets. Its answers stay on the host ({@link Standing.Placed#HOST}), where
  * the host's repairs give up on it at once, so the caller recomputes each answer a batch touches on the GPU (the
  * kernels built for 64-bit offsets) and compares it with the previous one; trees opened while the graph was narrow
- * are freed at its first batch in the wide form, their answers left intact for that recompute.
+ * are freed at its first batch in the wide form, the answers left intact (a touched one is recomputed).
  */
 final class DeviceStandings extends HostStandings {
     DeviceStandings(RepairPolicy policy) {
@@ -112,13 +112,13 @@ final class DeviceStandings extends HostStandings {
     @Override
     int repairOnDevice(Step<?>[] steps, Batch batch, Screen screen) throws DeviceFailure {
         ResidentGraph resident = batch.resident();
+        if (batch.graph().wide()) {   // grown into the wide form: every tree goes; the touched answers are recomputed
+            for (Step<?> t : steps) closeQuietly(t.s);
+            return 0;
+        }
         List<Step<?>> gaveUp = new ArrayList<>();
         for (Step<?> t : steps) if (t.repaired == null && t.intact && t.s.hasTreeOn(resident)) gaveUp.add(t);
         if (gaveUp.isEmpty()) return 0;
-        if (batch.graph().wide()) {   // grown into the wide form: the trees go, their answers are recomputed intact
-            for (Step<?> t : gaveUp) closeQuietly(t.s);
-            return 0;
-        }
         try {
             if (batch.synced().get() != resident) {   // moved to the CPU engine: the trees went with the device copy
                 for (Step<?> t : gaveUp) t.s.dropTree();

@@ -27,7 +27,9 @@ import org.frontiergraph.kernels.graph.MutableGraph;
 import org.frontiergraph.kernels.graph.RepairStreams;
 import org.frontiergraph.kernels.graph.UpdateStreams;
 import org.frontiergraph.kernels.mst.KruskalReference;
+import org.frontiergraph.kernels.sssp.DeviceMirror;
 import org.frontiergraph.kernels.sssp.DijkstraReference;
+import org.frontiergraph.kernels.sssp.SsspRepairTest;
 import org.frontiergraph.kernels.sssp.SsspResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -101,6 +103,35 @@ class WideStandingsTest {
                 }
             }
             assertTrue(untouched > 0 && recomputed > 0, untouched + " untouched, " + recomputed + " recomputed");
+        }
+    }
+
+    /**
+     * The harness of {@code DeviceTreesWideGpuTest} with the host's reference as the recompute: SSSP and BFS answers
+     * through every kind of update of {@link RepairStreams}, the stream's graph mirrored into a wide copy.
+     */
+    @ParameterizedTest
+    @CsvSource({"false, MIXED", "true, REAL"})
+    void treeAnswersFollowRandomStreamsOnAWideMirror(boolean directed, RepairStreams.Weights weights) {
+        Random rnd = new Random(91 + (directed ? 1 : 0));
+        CsrGraph start = RepairStreams.graph(rnd, 400, directed, weights);
+        int[] sources = {0, 200, 399};
+        WideStream<SsspResult> sssp = new WideStream<>(SsspRepairTest.SSSP, TreeKind.SSSP, new CpuBackend().load(start),
+                new MutableGraph(DeviceMirror.copy(start).widen(7)), (s, now) -> DijkstraReference.run(now, s));
+        try {
+            RepairStreams.Stats stats = RepairStreams.run(sssp, start, sources, new int[] {1, 10, 100}, 4, rnd, weights);
+            RepairStreams.assertEveryKind(stats);
+            assertTrue(sssp.recomputed > 0 && sssp.untouched > 0, "SSSP: " + sssp);
+        } finally {
+            sssp.close();
+        }
+        WideStream<BfsResult> bfs = new WideStream<>(WideStream.BFS, TreeKind.BFS, new CpuBackend().load(start),
+                new MutableGraph(DeviceMirror.copy(start).widen(7)), (s, now) -> BfsReference.run(now, s));
+        try {
+            RepairStreams.run(bfs, start, sources, new int[] {1, 10, 100}, 4, rnd, weights);
+            assertTrue(bfs.recomputed > 0, "BFS: " + bfs);
+        } finally {
+            bfs.close();
         }
     }
 
