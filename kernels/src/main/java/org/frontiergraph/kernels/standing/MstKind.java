@@ -32,18 +32,24 @@ public final class MstKind implements StandingKind<MstKind.Forest> {
     /** A forest's edges: endpoint pairs ({@link Delta#pair}), ascending, and their weights (16 bytes an edge). */
     public record Edges(long[] pairs, double[] weights) {
         /**
-         * The edges of {@code forest} on {@code graph}, its weights now: ascending, as its edge ids are, the
-         * undirected edges being in (u, v) order.
+         * The edges of {@code forest} on {@code graph}, its weights now: in the order of their ids (ascending, sorted
+         * here if need be), which is the pairs' order, the undirected edges being in (u, v) order.
          */
         static Edges of(CsrGraph graph, MstResult forest) {
             UndirectedEdges e = graph.undirectedEdges();
             int[] ids = forest.edgeIds();
+            for (int i = 1; i < ids.length; i++) {
+                if (ids[i] <= ids[i - 1]) {
+                    ids = ids.clone();
+                    Arrays.sort(ids);
+                    break;
+                }
+            }
             long[] pairs = new long[ids.length];
             double[] weights = new double[ids.length];
             for (int i = 0; i < ids.length; i++) {
                 pairs[i] = Delta.pair(e.u[ids[i]], e.v[ids[i]]);
                 weights[i] = e.w[ids[i]];
-                if (i > 0 && pairs[i] <= pairs[i - 1]) throw new IllegalArgumentException("forest edge ids not ascending at " + i);
             }
             return new Edges(pairs, weights);
         }
