@@ -17,6 +17,12 @@ import org.frontiergraph.kernels.engine.TreeAnswer;
  * heavy ones together, where the host would spend up to a recompute's time on each). A graph that no longer fits the
  * device, or a device repair that fails, leaves them to the caller's recompute (not intact after a failure: the
  * answers may be half changed).
+ *
+ * <p>A graph held in the wide form ({@link org.frontiergraph.kernels.graph.CsrGraph#wide()}: 64-bit row offsets) keeps
+ * no tree: the repair kernels read int32 offsets. Its answers stay on the host ({@link Standing.Placed#HOST}), where
+ * the host's repairs give up on it at once, so the caller recomputes each answer a batch touches on the GPU (the
+ * kernels built for 64-bit offsets) and compares it with the previous one; trees opened while the graph was narrow
+ * are freed at its first batch in the wide form, the answers left intact (a touched one is recomputed).
  */
 final class DeviceStandings extends HostStandings {
     DeviceStandings(RepairPolicy policy) {
@@ -27,6 +33,10 @@ final class DeviceStandings extends HostStandings {
     public <A> void reset(Standing<A> s, A answer, ResidentGraph engine) {
         super.reset(s, answer, engine);
         try {
+            if (engine != null && engine.graph().wide()) {   // no tree: the caller recomputes on the GPU
+                close(s);
+                return;
+            }
             if (s.hasTreeOn(engine)) {
                 s.stale = null;
                 s.restale = false;
@@ -102,6 +112,10 @@ final class DeviceStandings extends HostStandings {
     @Override
     int repairOnDevice(Step<?>[] steps, Batch batch, Screen screen) throws DeviceFailure {
         ResidentGraph resident = batch.resident();
+        if (batch.graph().wide()) {   // grown into the wide form: every tree goes; the touched answers are recomputed
+            for (Step<?> t : steps) closeQuietly(t.s);
+            return 0;
+        }
         List<Step<?>> gaveUp = new ArrayList<>();
         for (Step<?> t : steps) if (t.repaired == null && t.intact && t.s.hasTreeOn(resident)) gaveUp.add(t);
         if (gaveUp.isEmpty()) return 0;
@@ -121,13 +135,18 @@ final class DeviceStandings extends HostStandings {
             return gaveUp.size();
         } catch (RuntimeException e) {
             for (Step<?> t : gaveUp) {
-                try {
-                    close(t.s);
-                } catch (RuntimeException ignored) {   // forgotten all the same; the failure reported is the repair's
-                }
+                closeQuietly(t.s);   // the failure reported is the repair's
                 t.intact = false;
             }
             throw new DeviceFailure(gaveUp.size(), e);
+        }
+    }
+
+    /** {@link #close}, forgotten all the same when freeing the tree fails. */
+    private void closeQuietly(Standing<?> s) {
+        try {
+            close(s);
+        } catch (RuntimeException ignored) {   // its tree is dropped; the device copy's close frees what is left
         }
     }
 

@@ -23,6 +23,7 @@ import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.MutableGraph;
+import org.frontiergraph.kernels.graph.WideGraphException;
 import org.frontiergraph.kernels.sssp.KeyForm;
 import org.frontiergraph.kernels.sssp.TreeSettles;
 
@@ -234,11 +235,13 @@ public final class DeviceTrees implements AutoCloseable {
      *
      * @throws org.frontiergraph.kernels.engine.GraphTooLargeException when device memory runs out (the trees that
      *         were not repaired then hold unknown values: reset or close them)
+     * @throws WideGraphException on a graph held in the wide form (the kernels read int32 row offsets): recompute
      */
     public TreeOutcome[] repair(List<DeviceTree> batch, ChangedEdges changes, Screen screen, BiPredicate<Screen, DeviceTree> touched,
                             HostRepair host) {
         return resident.onDevice(dev -> {
             ensureOpen();
+            if (dev.csr().wide) throw new WideGraphException("DeviceTrees.repair", dev.csr().arcCount, "recompute its trees");
             for (DeviceTree t : batch) {
                 checkOwn(t);
                 if (t.n != changes.vertexCountBefore()) {

@@ -11,6 +11,8 @@ import org.frontiergraph.kernels.engine.ResidentGraph;
  * Standing answers repaired on the host: the batch's screen, then the touched answers' repairs side by side on the
  * common pool (each task writes only its own answer; the graph is only read, and what it caches lazily is built
  * first), each with its kind's budget, divided where a recompute would run faster ({@link RepairPolicy#hostDivisor}).
+ * On a graph held in the wide form every repair gives up at once (they read int-indexed arrays): the batch's screen
+ * still sets aside the answers it cannot touch, and the caller recomputes the others.
  */
 class HostStandings implements Standings {
     final RepairPolicy policy;
@@ -60,7 +62,8 @@ class HostStandings implements Standings {
         Screen screen = Screen.of(batch.graph(), batch.changes());
         Map<StandingKind<?>, Boolean> kinds = new IdentityHashMap<>();
         for (Standing<?> s : answers) kinds.put(s.kind, true);
-        for (StandingKind<?> k : kinds.keySet()) k.prepare(batch.graph());
+        // (a graph in the wide form is not repaired on the host: nothing to build, e.g. a directed graph's transpose)
+        if (!batch.graph().wide()) for (StandingKind<?> k : kinds.keySet()) k.prepare(batch.graph());
         Step<?>[] steps = new Step<?>[answers.size()];
         List<Integer> touched = new ArrayList<>(answers.size());
         for (int i = 0; i < steps.length; i++) {

@@ -21,9 +21,9 @@ public final class DeviceMirror {
     }
 
     /**
-     * Applies to {@code mirror} (the version before {@code changes}) the updates that make it {@code now}: for each
-     * changed pair, the arc's removal, new weight or insertion; new vertices first. Checks that it then holds
-     * {@code now}'s arcs and weights.
+     * Applies to {@code mirror} (the version before {@code changes}, in either form) the updates that make it
+     * {@code now}: for each changed pair, the arc's removal, new weight or insertion; new vertices first. Checks that
+     * it then holds {@code now}'s arcs and weights.
      */
     public static void follow(MutableGraph mirror, CsrGraph now, ChangedEdges changes) {
         int added = now.vertexCount() - mirror.vertexCount();
@@ -55,10 +55,15 @@ public final class DeviceMirror {
         mirror.apply(new EdgeEdits(added, UpdateStreams.us(rem), UpdateStreams.vs(rem), UpdateStreams.us(rew),
                 UpdateStreams.vs(rew), rw.stream().mapToDouble(d -> d).toArray(), UpdateStreams.us(add),
                 UpdateStreams.vs(add), aw.stream().mapToDouble(d -> d).toArray()), 0, Long.MAX_VALUE);
-        CsrGraph m = mirror.current();
-        if (m.vertexCount() != now.vertexCount() || !Arrays.equals(m.rowOffsets(), now.rowOffsets())
-                || !Arrays.equals(m.columns(), now.columns()) || !Arrays.equals(m.weights(), now.weights())) {
-            throw new AssertionError("the resident copy does not follow the stream's graph");
+        if (!sameArcs(mirror.current(), now)) throw new AssertionError("the resident copy does not follow the stream's graph");
+    }
+
+    /** Whether {@code a} and {@code b} hold the same rows, targets and weights, each in either form (a wide mirror too). */
+    static boolean sameArcs(CsrGraph a, CsrGraph b) {
+        if (a.vertexCount() != b.vertexCount() || !Arrays.equals(a.rowOffsetsLong(), b.rowOffsetsLong())) return false;
+        for (long arc = 0; arc < a.arcs(); arc++) {
+            if (a.targetAt(arc) != b.targetAt(arc) || Double.compare(a.weightAt(arc), b.weightAt(arc)) != 0) return false;
         }
+        return true;
     }
 }

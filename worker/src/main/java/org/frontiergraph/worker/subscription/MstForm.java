@@ -31,8 +31,11 @@ public final class MstForm implements StandingForm<Forest> {
 
     @Override public boolean fromSource() { return false; }
 
-    /** A forest and its index: about 64 bytes a vertex. */
-    @Override public long bytesPerVertex() { return 64; }
+    /**
+     * A forest and its index, about 64 bytes a vertex, and on a graph held in the wide form its edges by pair (16), which
+     * the recompute after each batch is compared with ({@link MstKind.Forest#held}).
+     */
+    @Override public long bytesPerVertex() { return 80; }
 
     @Override
     public boolean supports(ResultMode mode) {

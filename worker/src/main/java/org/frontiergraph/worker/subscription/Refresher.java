@@ -92,7 +92,8 @@ final class Refresher {
         List<Standing<?>> kept = new ArrayList<>(answers.size());
         for (StandingAnswer<?> a : answers) kept.add(a.kept);
         Standings.Repairs r = g.standings.repair(kept, new Standings.Batch(graph, changes, resident, () -> synced.apply(entry).resident()));
-        double verify = config.getVerifyIncremental();
+        // a graph in the wide form is never repaired (only screened), and the verifiers read int-indexed arrays
+        double verify = graph.wide() ? 0 : config.getVerifyIncremental();
         List<Refresh<?>> refreshed = new ArrayList<>(answers.size());
         for (int i = 0; i < answers.size(); i++) refreshed.add(refresh(g, answers.get(i), r.outcomes().get(i), verify));
         if (r.deviceFailure() != null) {
