@@ -176,7 +176,8 @@ final class PushTracker implements AutoCloseable {
             s.bytes = 0;
             s.listed = 0;
             s.head = q;
-            s.changed = new BitSet();
+            if (s.changed == null) s.changed = new BitSet();   // kept: a new one grew to the largest id every push
+            else s.changed.clear();
             boolean first = q.getReason() == PushReason.INITIAL;
             s.beforeDistances = complete && !first ? v.distances().clone() : null;
             s.beforeParents = complete && !first ? v.parents().clone() : null;

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
+import org.frontiergraph.kernels.engine.Spares;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
@@ -75,7 +76,7 @@ public final class CpuBfsSummaries {
         int threads = Math.min(k, ForkJoinPool.getCommonPoolParallelism() + 1);
         IntStream range = IntStream.range(0, threads);
         (threads > 1 ? range.parallel() : range).forEach(t -> {
-            Scratch s = Scratch.take();
+            Scratch s = Scratch.SPARES.take();
             try {
                 for (int i; (i = next.getAndIncrement()) < k; ) {
                     long r = s.fit(g.vertexCount()).search(g, sources[i]);
@@ -83,7 +84,7 @@ public final class CpuBfsSummaries {
                     max[i] = (int) r;
                 }
             } finally {
-                Scratch.SPARE.add(s);
+                Scratch.SPARES.give(s);
             }
         });
         return new BfsSummaries(sources.clone(), reached, max, Timing.since(t0));
@@ -140,18 +141,10 @@ public final class CpuBfsSummaries {
     /**
      * One thread's arrays: the queue (one slot more than the vertices: each arc writes its target after the queue's
      * end, and only a new vertex moves the end past it) and each vertex's stamp (the search that reached it). Taken
-     * from {@link #SPARE} for a batch and given back after it, so they are reused across batches (not a thread-local:
-     * the common fork-join pool's workers drop their thread-locals after each task, and a worker allocated and
-     * zeroed new arrays, 2 MB on NY, every batch).
+     * from {@link #SPARES} for a batch and given back after it, so they are reused across batches ({@link Spares}).
      */
     private static final class Scratch {
-        /** Scratches not in use: at most as many as searches ever ran at once, each as large as its largest graph. */
-        static final ConcurrentLinkedQueue<Scratch> SPARE = new ConcurrentLinkedQueue<>();
-
-        static Scratch take() {
-            Scratch s = SPARE.poll();
-            return s != null ? s : new Scratch();
-        }
+        static final Spares<Scratch> SPARES = new Spares<>(Scratch::new);
 
         int[] queue = new int[0], stamp = new int[0];
         int search;

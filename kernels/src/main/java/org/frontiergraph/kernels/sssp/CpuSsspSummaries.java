@@ -1,10 +1,10 @@
 package org.frontiergraph.kernels.sssp;
 
 import java.util.Arrays;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
+import org.frontiergraph.kernels.engine.Spares;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.CsrGraph;
 
@@ -53,7 +53,7 @@ public final class CpuSsspSummaries {
         int threads = Math.min(k, ForkJoinPool.getCommonPoolParallelism() + 1);
         IntStream range = IntStream.range(0, threads);
         (threads > 1 ? range.parallel() : range).forEach(t -> {
-            Scratch s = buckets ? Scratch.take() : null;
+            Scratch s = buckets ? Scratch.SPARES.take() : null;
             try {
                 for (int i; (i = next.getAndIncrement()) < k; ) {
                     if (buckets) {
@@ -67,7 +67,7 @@ public final class CpuSsspSummaries {
                     }
                 }
             } finally {
-                if (s != null) Scratch.SPARE.add(s);
+                if (s != null) Scratch.SPARES.give(s);
             }
         });
         return new SsspSummaries(sources.clone(), reached, max, Timing.since(t0));
@@ -84,18 +84,12 @@ public final class CpuSsspSummaries {
     }
 
     /**
-     * One thread's arrays for bucket searches, reused across searches, batches and graphs: taken from {@link #SPARE}
-     * for a batch and given back after it. (Not a thread-local: the common fork-join pool's workers drop their
-     * thread-locals after each task, so a worker grew and filled a new scratch, 10.5 MB on NY, every batch.)
+     * One thread's arrays for bucket searches, reused across searches, batches and graphs: taken from {@link #SPARES}
+     * for a batch and given back after it ({@link Spares}: a worker grew and filled a new scratch, 10.5 MB on NY, every
+     * batch when it was a thread-local).
      */
     static final class Scratch {
-        /** Scratches not in use: at most as many as searches ever ran at once, each as large as its largest graph. */
-        static final ConcurrentLinkedQueue<Scratch> SPARE = new ConcurrentLinkedQueue<>();
-
-        static Scratch take() {
-            Scratch s = SPARE.poll();
-            return s != null ? s : new Scratch();
-        }
+        static final Spares<Scratch> SPARES = new Spares<>(Scratch::new);
 
         private static final int EPOCH_BITS = 63 - DISTANCE_BITS;
         private static final long NEVER = Long.MAX_VALUE;

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
+import org.frontiergraph.kernels.engine.Spares;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.TreeAnswer;
 import org.frontiergraph.kernels.graph.ChangedEdges;
@@ -53,14 +54,16 @@ import org.frontiergraph.kernels.sssp.DijkstraReference;
  *
  * <p>Cost: O((a + b) log a) for the a vertices and b arcs of the affected region, plus the changed pairs. Scratch
  * is epoch-stamped and kept by the instance, so a repair neither clears nor allocates anything of the graph's size
- * (the instance keeps two int arrays of n entries, grown once, and lists as long as its largest repair's region). Instances are not thread-safe: the repairs keep one per
- * thread. The work (vertices touched plus arcs scanned) is counted and a repair gives up once it passes a budget,
- * restoring every value it changed, so that the caller recomputes instead.
+ * (the instance keeps two int arrays of n entries, grown once, and lists as long as its largest repair's region).
+ * Instances are not thread-safe: a repair takes one from the spares ({@link Spares}) and gives it back. The work
+ * (vertices touched plus arcs scanned) is counted and a repair gives up once it passes a budget, restoring every
+ * value it changed, so that the caller recomputes instead.
  */
 public final class TreeRepair {
     private static final byte TOUCHED = 0, INVALID = 1, SETTLED = 2;
     private static final int NO_PARENT = -1;
-    private static final ThreadLocal<TreeRepair> CORES = ThreadLocal.withInitial(TreeRepair::new);
+    /** Instances not in use (one per repair running at once: each keeps arrays of n entries). */
+    private static final Spares<TreeRepair> SPARES = new Spares<>(TreeRepair::new);
 
     /**
      * A repaired answer and the vertices whose value or parent differs from the previous answer's (ascending; a
@@ -118,7 +121,12 @@ public final class TreeRepair {
      */
     public static <A extends TreeAnswer<A>> Repaired<A> repair(CsrGraph graph, A previous, ChangedEdges changes, long budget) {
         if (graph.wide()) return null;   // its rows are read as int-indexed arrays: a graph in the wide form is recomputed
-        return CORES.get().run(graph, previous, changes, budget);
+        TreeRepair r = SPARES.take();
+        try {
+            return r.run(graph, previous, changes, budget);
+        } finally {
+            SPARES.give(r);
+        }
     }
 
     private <A extends TreeAnswer<A>> Repaired<A> run(CsrGraph graph, A previous, ChangedEdges changes, long budget) {
