@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.frontiergraph.kernels.engine.Spares;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
@@ -42,7 +43,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * version's when that one had one, else built by its first reader. Either is O(m) (on USA-road-d.NY the derivation
  * is about 0.4 of a CpuCc recompute, a build from scratch about 0.8) and dominates such batches when this repair is
  * the first to read it; the worker reads it before its standing repairs. Work past the budget (vertices plus arcs the
- * searches visit, default {@link #defaultBudget}) returns null. Each thread has its own search scratch.
+ * searches visit, default {@link #defaultBudget}) returns null. Each repair takes its search scratch from the
+ * spares ({@link Spares}).
  */
 public final class CcRepair {
     /** Work per arc of the graph past which a repair gives up (about a recompute's sequential cost). */
@@ -52,7 +54,8 @@ public final class CcRepair {
     /** A search for a replacement path gives up (and its component is relabeled) past this share of the budget. */
     static final int SEARCH_SHARE = 8;
 
-    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+    /** Search scratch not in use (one per repair running at once). */
+    private static final Spares<Scratch> SPARES = new Spares<>(Scratch::new);
 
     private CcRepair() {}
 
@@ -96,8 +99,13 @@ public final class CcRepair {
         }
         if (graph.wide()) return null;   // its rows are read as int-indexed arrays
         long t0 = System.nanoTime();
-        Run run = new Run(graph, previous, before, budget, SCRATCH.get());
-        return run.repair(changes) ? run.result(t0) : null;
+        Scratch scratch = SPARES.take();
+        try {
+            Run run = new Run(graph, previous, before, budget, scratch);
+            return run.repair(changes) ? run.result(t0) : null;
+        } finally {
+            SPARES.give(scratch);
+        }
     }
 
     /** A thread's search scratch: epoch stamps (never cleared) and the two queues. */
