@@ -13,6 +13,7 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.SummaryBuffer;
+import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * SSSP SUMMARY answers for a batch of sources on the GPU; the batch's summaries come back in one copy of 16 bytes a
@@ -32,13 +33,15 @@ import org.frontiergraph.kernels.gpu.SummaryBuffer;
  */
 final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
     static final GpuAlgorithm<Sources, SsspSummaries> IMPLEMENTATION = new GpuAlgorithm<>(
-            List.of("default"), false, g -> 16L * SummaryBuffer.INITIAL + (g.wide() ? 0 : MultiSssp.deviceBytes(g)),
-            GpuSsspSummaries::new).reads(GpuAlgorithm.Layout.ANY).wideCapable();
+            List.of("default"), false, g -> 16L * SummaryBuffer.INITIAL + (g.wide() ? 0 : MultiSssp.deviceBytes(g)
+                    + (batches(g) ? BatchSssp.deviceBytes(g) : 0)), GpuSsspSummaries::new).reads(GpuAlgorithm.Layout.ANY).wideCapable();
 
     private final DeviceGraph device;
     /** Null where a pass holds one source only (a graph too large for two, or stored wide: sssp_multi.cu reads 32-bit
      *  offsets, so a wide graph's sources run one at a time on the default single-source launcher). */
     private final MultiSssp multi;
+    /** Opened by the first batch that runs a block a source ({@link #way}); null before. */
+    private BatchSssp batch;
     private final SummaryBuffer out;
     private final DeviceTimer timer;
 
@@ -72,8 +75,52 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
      * dense ones, which are throughput-bound (kron20, 31 M arcs: a burst of SUMMARY queries through Kafka gave 313
      * answers/s side by side, below the 370/s of its 2.7 ms single-source runs).
      */
-    static boolean sideBySide(org.frontiergraph.kernels.graph.CsrGraph g) {
+    static boolean sideBySide(CsrGraph g) {
         return SeedSssp.sparse(g) || g.arcs() <= SIDE_BY_SIDE_MAX_DENSE_ARCS;
+    }
+
+    /** How a batch runs: one source at a time, side by side ({@link MultiSssp}), or a block a source ({@link BatchSssp}). */
+    enum Way { SINGLE, MULTI, BATCH }
+
+    /** Sources from which a batch runs a block a source on the graphs {@link #batches} accepts. */
+    static final int BATCH_MIN_SOURCES = 16;
+
+    /**
+     * Whether batches of at least {@link #BATCH_MIN_SOURCES} run a block a source by default (and the launcher's
+     * device bytes count the slots): on sparse graphs stored with 32-bit offsets, where a near-far step is one
+     * block's work.
+     */
+    static boolean batches(CsrGraph g) {
+        return !g.wide() && SeedSssp.sparse(g) && BatchSssp.slots(g.vertexCount()) >= 1;
+    }
+
+    /**
+     * The way a batch of {@code k} sources runs: option {@code way=single|multi|batch} where given; option
+     * {@code pass} (the side-by-side launches' rule, {@code pass=1} one at a time) where given; else a block a source
+     * for {@link #BATCH_MIN_SOURCES} or more on the graphs {@link #batches} accepts, side by side for two or more on
+     * those {@link #sideBySide} accepts, one at a time otherwise.
+     */
+    Way way(int k, Variant variant) {
+        CsrGraph g = device.graph();
+        String named = variant.options().get("way");
+        if (named != null) {
+            Way w = Way.valueOf(named.toUpperCase(java.util.Locale.ROOT));
+            if (w == Way.BATCH && (device.csr().wide || BatchSssp.slots(g.vertexCount()) < 1)
+                    || w == Way.MULTI && multi == null) {
+                throw new org.frontiergraph.kernels.engine.UnsupportedVariantException(
+                        "way=" + named + " does not run on this graph");
+            }
+            return w;
+        }
+        if (variant.options().containsKey("pass")) return k >= 2 && passSize(variant) >= 2 ? Way.MULTI : Way.SINGLE;
+        if (k >= BATCH_MIN_SOURCES && batches(g)) return Way.BATCH;
+        return k >= 2 && passSize(variant) >= 2 ? Way.MULTI : Way.SINGLE;
+    }
+
+    /** Sources a side-by-side pass holds: option {@code pass}, at most the buffers' capacity (1 without them). */
+    private int passSize(Variant variant) {
+        int fallback = sideBySide(device.graph()) ? multi == null ? 1 : multi.capacity() : 1;
+        return multi == null ? 1 : Math.min(multi.capacity(), variant.intOption("pass", fallback));
     }
 
     @Override
@@ -82,15 +129,22 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
         int k = sources.length;
         int n = device.graph().vertexCount();
         for (int s : sources) SeedSssp.checkSource(s, n);
-        int fallback = sideBySide(device.graph()) ? multi == null ? 1 : multi.capacity() : 1;
-        int pass = multi == null ? 1 : Math.min(multi.capacity(), variant.intOption("pass", fallback));
         boolean ints = device.csr().intWeights();
+        Way way = way(k, variant);
         out.zeroed(k);
         long compute;
         Map<String, Long> counters;
-        if (k >= 2 && pass >= 2) {
+        if (way == Way.BATCH) {
+            if (batch == null) batch = new BatchSssp(device);
             timer.start();
-            int passes = multi.run(sources, pass, out, variant);
+            int blocks = batch.run(sources, out, variant);
+            timer.stop();
+            compute = timer.elapsedNanos();
+            long[] t = batch.totals();
+            counters = Map.of("passes", 1L, "blocks", (long) blocks, "steps", t[0], "filters", t[1], "items", t[2]);
+        } else if (way == Way.MULTI) {
+            timer.start();
+            int passes = multi.run(sources, Math.max(2, passSize(variant)), out, variant);
             timer.stop();
             compute = timer.elapsedNanos();
             long[] t = multi.totals();
@@ -132,6 +186,7 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
     public void close() {
         timer.close();
         out.close();
+        if (batch != null) batch.close();
         if (multi != null) multi.close();
     }
 }
