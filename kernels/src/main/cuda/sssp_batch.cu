@@ -57,18 +57,25 @@ struct Shared {
     u64 reached, largest;
 };
 
-template <typename W>
+// A slot's keys and marks: split (dist[n] u64, then nearMark[n], farMark[n] ints) or packed (a 16-byte record a
+// vertex: key, near mark, far mark), in the same 16 n bytes. Packed puts a relaxation's key and marks in one sector.
+template <typename W, bool PACKED>
 struct Batch {
     const int* __restrict__ row;
     const int* __restrict__ col;
     const typename W::type* __restrict__ wt;
     int n;
-    u64* dist;      // this slot's keys
+    u64* state;     // this slot's keys and marks
     int* lists;     // near queues (2), far piles (2), n ints each
-    __device__ __forceinline__ int* list(int q) const { return lists + (long long)q * n; }
-    int* nearMark;
-    int* farMark;
     Shared* sh;
+    __device__ __forceinline__ int* list(int q) const { return lists + (long long)q * n; }
+    __device__ __forceinline__ u64* key(int v) const { return PACKED ? state + 2LL * v : state + v; }
+    __device__ __forceinline__ int* nearMark(int v) const {
+        return PACKED ? reinterpret_cast<int*>(state + 2LL * v) + 2 : reinterpret_cast<int*>(state + n) + v;
+    }
+    __device__ __forceinline__ int* farMark(int v) const {
+        return PACKED ? reinterpret_cast<int*>(state + 2LL * v) + 3 : reinterpret_cast<int*>(state + n) + n + v;
+    }
 };
 
 // Appends v to out for the lanes with take: one shared atomicAdd per warp. All lanes call it together.
@@ -92,34 +99,16 @@ struct Step {
     unsigned* nextCount;
 };
 
-// Lowers v's key to nd (lanes with valid): an improvement goes to the next near queue (below the threshold) or to the
-// epoch's far pile. All lanes call it together.
-template <typename W>
-__device__ __forceinline__ void relax(const Batch<W>& b, const Step& st, bool valid, int v, u64 nd) {
-    bool toNear = false, toFar = false;
-    if (valid && nd < ldcg(&b.dist[v])) {
-        u64 old = atomicMin(&b.dist[v], nd);
-        if (nd < old) {
-            if (nd < st.threshold) {
-                toNear = atomicExch(&b.nearMark[v], st.nearTag) != st.nearTag;
-            } else {
-                u64* low = &b.sh->farMin[st.epoch & 1];
-                if (nd < *(volatile u64*)low) atomicMin(low, nd);
-                toFar = atomicExch(&b.farMark[v], st.epochTag) != st.epochTag;
-            }
-        }
-    }
-    push(toNear, v, st.next, st.nextCount);
-    push(toFar, v, b.list(2 + (st.epoch & 1)), &b.sh->far[st.epoch & 1]);
-}
-
 // Expands cur[0, count): up to 32 items a warp, one a lane, spread evenly over the block's warps; the arcs of a warp's
-// items concatenated and split over its lanes.
-template <typename W>
-__device__ __forceinline__ void expand(const Batch<W>& b, const Step& st, const int* cur, int count) {
+// items concatenated and split over its lanes, U chunks of 32 arcs at once (their loads, then their atomics, then
+// their appends: one round trip of each kind for U chunks). A lowered key goes to the next near queue (below the
+// threshold) or to the epoch's far pile.
+template <typename W, bool PACKED, int U>
+__device__ __forceinline__ void expand(const Batch<W, PACKED>& b, const Step& st, const int* cur, int count) {
     int warp = threadIdx.x / WARP;
     int per = (count + WARPS_PER_BLOCK - 1) / WARPS_PER_BLOCK;
     per = per < 1 ? 1 : (per > WARP ? WARP : per);
+    int e = st.epoch & 1;
     for (int first = warp * per; first < count; first += WARPS_PER_BLOCK * per) {  // warp-uniform
         int i = first + lane_id();
         bool has = lane_id() < per && i < count;
@@ -127,38 +116,67 @@ __device__ __forceinline__ void expand(const Batch<W>& b, const Step& st, const 
         u64 du = 0;
         if (has) {
             int u = ldcg(&cur[i]);
-            du = ldcg(&b.dist[u]);
+            du = ldcg(b.key(u));
             start = __ldg(&b.row[u]);
             degree = __ldg(&b.row[u + 1]) - start;
         }
         int total = 0;
         int before = warp_exclusive(has ? degree : 0, total);
-        for (int p0 = 0; p0 < total; p0 += WARP) {  // warp-uniform
-            int p = p0 + lane_id();
-            int j = 0;  // the lane whose arcs hold position p: the last j with before_j <= p
-            for (int s = WARP / 2; s > 0; s >>= 1) {
-                if (__shfl_sync(FULL_MASK, before, j + s) <= p) j += s;
+        for (int p0 = 0; p0 < total; p0 += WARP * U) {  // warp-uniform
+            int v[U];
+            u64 nd[U];
+#pragma unroll
+            for (int c = 0; c < U; c++) {
+                int p = p0 + c * WARP + lane_id();
+                int j = 0;  // the lane whose arcs hold position p: the last j with before_j <= p
+                for (int s = WARP / 2; s > 0; s >>= 1) {
+                    if (__shfl_sync(FULL_MASK, before, j + s) <= p) j += s;
+                }
+                int jstart = __shfl_sync(FULL_MASK, start, j);
+                int jbefore = __shfl_sync(FULL_MASK, before, j);
+                u64 jd = __shfl_sync(FULL_MASK, du, j);
+                v[c] = -1;
+                nd[c] = 0;
+                if (p < total) {
+                    int a = jstart + (p - jbefore);
+                    v[c] = __ldg(&b.col[a]);
+                    nd[c] = W::add(jd, __ldg(&b.wt[a]));
+                }
             }
-            int jstart = __shfl_sync(FULL_MASK, start, j);
-            int jbefore = __shfl_sync(FULL_MASK, before, j);
-            u64 jd = __shfl_sync(FULL_MASK, du, j);
-            bool valid = p < total;
-            int v = -1;
-            u64 nd = 0;
-            if (valid) {
-                int a = jstart + (p - jbefore);
-                v = __ldg(&b.col[a]);
-                nd = W::add(jd, __ldg(&b.wt[a]));
+            bool lower[U];
+#pragma unroll
+            for (int c = 0; c < U; c++) lower[c] = v[c] >= 0 && nd[c] < ldcg(b.key(v[c]));
+#pragma unroll
+            for (int c = 0; c < U; c++) {
+                if (lower[c]) lower[c] = nd[c] < atomicMin(b.key(v[c]), nd[c]);
             }
-            relax<W>(b, st, valid, v, nd);
+            bool toNear[U], toFar[U];
+#pragma unroll
+            for (int c = 0; c < U; c++) {
+                toNear[c] = toFar[c] = false;
+                if (lower[c]) {
+                    if (nd[c] < st.threshold) {
+                        toNear[c] = atomicExch(b.nearMark(v[c]), st.nearTag) != st.nearTag;
+                    } else {
+                        u64* low = &b.sh->farMin[e];
+                        if (nd[c] < *(volatile u64*)low) atomicMin(low, nd[c]);
+                        toFar[c] = atomicExch(b.farMark(v[c]), st.epochTag) != st.epochTag;
+                    }
+                }
+            }
+#pragma unroll
+            for (int c = 0; c < U; c++) {
+                push(toNear[c], v[c], st.next, st.nextCount);
+                push(toFar[c], v[c], b.list(2 + e), &b.sh->far[e]);
+            }
         }
     }
 }
 
 // Splits pile[0, count) by the new threshold: keys below the old one were expanded already (dropped), keys below
 // the new one go to the next near queue, the others to the other pile, marked with the next epoch's tag.
-template <typename W>
-__device__ __forceinline__ void filter(const Batch<W>& b, const Step& st, u64 oldThreshold, int nextEpochTag,
+template <typename W, bool PACKED>
+__device__ __forceinline__ void filter(const Batch<W, PACKED>& b, const Step& st, u64 oldThreshold, int nextEpochTag,
                                        const int* pile, int count) {
     int e1 = (st.epoch + 1) & 1;
     int limit = (count + blockDim.x - 1) / blockDim.x * blockDim.x;  // the same trip count on every lane
@@ -167,13 +185,13 @@ __device__ __forceinline__ void filter(const Batch<W>& b, const Step& st, u64 ol
         int v = 0;
         if (i < count) {
             v = ldcg(&pile[i]);
-            u64 d = ldcg(&b.dist[v]);
+            u64 d = ldcg(b.key(v));
             if (d >= oldThreshold) {
                 if (d < st.threshold) {
                     toNear = true;  // each vertex is once in a pile: no mark needed
                 } else {
                     keep = true;
-                    b.farMark[v] = nextEpochTag;
+                    *b.farMark(v) = nextEpochTag;
                     u64* low = &b.sh->farMin[e1];
                     if (d < *(volatile u64*)low) atomicMin(low, d);
                 }
@@ -185,8 +203,8 @@ __device__ __forceinline__ void filter(const Batch<W>& b, const Step& st, u64 ol
 }
 
 // Runs the block's source from st's start, returns after its last step (every thread).
-template <typename W>
-__device__ __forceinline__ void solve(const Batch<W>& b, int src, u64 delta, int& clock, u64& steps,
+template <typename W, bool PACKED, int U>
+__device__ __forceinline__ void solve(const Batch<W, PACKED>& b, int src, u64 delta, int& clock, u64& steps,
                                       u64& filters, u64& items) {
     Shared* sh = b.sh;
     Step st;
@@ -199,7 +217,7 @@ __device__ __forceinline__ void solve(const Batch<W>& b, int src, u64 delta, int
         sh->near[2] = 0;
         sh->far[0] = sh->far[1] = 0;
         sh->farMin[0] = sh->farMin[1] = U64_MAX;
-        b.dist[src] = 0;
+        *b.key(src) = 0;
         b.list(0)[0] = src;
     }
     __syncthreads();
@@ -225,13 +243,13 @@ __device__ __forceinline__ void solve(const Batch<W>& b, int src, u64 delta, int
             if (t <= low) t = low + 1;  // a delta below the key's precision: the next key (double bits)
             st.threshold = t;
             int nextEpochTag = ++clock;
-            filter<W>(b, st, old, nextEpochTag, b.list(2 + e), pile);
+            filter<W, PACKED>(b, st, old, nextEpochTag, b.list(2 + e), pile);
             st.epoch++;
             st.epochTag = nextEpochTag;
             filters++;
         } else {
             if (threadIdx.x == 0) sh->near[(it + 2) % 3] = 0;
-            expand<W>(b, st, cur, count);
+            expand<W, PACKED, U>(b, st, cur, count);
             items += (u64)count;
         }
         steps++;
@@ -240,18 +258,20 @@ __device__ __forceinline__ void solve(const Batch<W>& b, int src, u64 delta, int
 }
 
 // The block's source's SUMMARY (reached vertices, largest key) into out[0], out[1]; every key set back to U64_MAX.
-__device__ __forceinline__ void summarize(u64* dist, int n, u64 inf, Shared* sh, u64* out) {
+template <typename W, bool PACKED>
+__device__ __forceinline__ void summarize(const Batch<W, PACKED>& b, u64* out) {
+    Shared* sh = b.sh;
     if (threadIdx.x == 0) {
         sh->reached = 0;
         sh->largest = 0;
     }
     __syncthreads();
     u64 reached = 0, best = 0;
-    for (int v = threadIdx.x; v < n; v += blockDim.x) {
-        u64 k = ldcg(&dist[v]);
+    for (int v = threadIdx.x; v < b.n; v += blockDim.x) {
+        u64 k = ldcg(b.key(v));
         if (k != U64_MAX) {
-            dist[v] = U64_MAX;
-            if (k < inf) {
+            *b.key(v) = U64_MAX;
+            if (k < W::INF) {
                 reached++;
                 best = max(best, k);
             }
@@ -272,21 +292,19 @@ __device__ __forceinline__ void summarize(u64* dist, int n, u64 inf, Shared* sh,
     }
 }
 
-template <typename W>
+template <typename W, bool PACKED, int U>
 __device__ void batch_sssp(const int* __restrict__ row, const int* __restrict__ col,
                            const typename W::type* __restrict__ wt, int n, int k, const int* __restrict__ sources,
-                           u64* dist, int* lists, int* marks, int* clocks, u64* ctr, u64 delta, u64* out) {
+                           u64* state, int* lists, int* clocks, u64* ctr, u64 delta, u64* out) {
     __shared__ Shared sh;
     long long slot = blockIdx.x;
-    Batch<W> b;
+    Batch<W, PACKED> b;
     b.row = row;
     b.col = col;
     b.wt = wt;
     b.n = n;
-    b.dist = dist + slot * n;
+    b.state = state + 2 * slot * n;
     b.lists = lists + 4 * slot * n;
-    b.nearMark = marks + 2 * slot * n;
-    b.farMark = b.nearMark + n;
     b.sh = &sh;
     int clock = clocks[slot];  // the same in every thread, as every tag after it
     u64 steps = 0, filters = 0, items = 0;
@@ -299,12 +317,12 @@ __device__ void batch_sssp(const int* __restrict__ row, const int* __restrict__ 
         int j = sh.source;
         if (j < 0) break;
         if (clock > CLOCK_LIMIT) {  // the tags would wrap: clear the marks, count again from 0
-            for (int v = threadIdx.x; v < 2 * n; v += blockDim.x) b.nearMark[v] = 0;
+            for (int v = threadIdx.x; v < n; v += blockDim.x) *b.nearMark(v) = *b.farMark(v) = 0;
             clock = 0;
             __syncthreads();
         }
-        solve<W>(b, sources[j], delta, clock, steps, filters, items);
-        summarize(b.dist, n, W::INF, &sh, out + 2LL * j);
+        solve<W, PACKED, U>(b, sources[j], delta, clock, steps, filters, items);
+        summarize<W, PACKED>(b, out + 2LL * j);
     }
     if (threadIdx.x == 0) {
         clocks[slot] = clock;
@@ -314,18 +332,42 @@ __device__ void batch_sssp(const int* __restrict__ row, const int* __restrict__ 
     }
 }
 
+// The kernel for a layout (packed) and a number of 32-arc chunks relaxed at once (unroll: 1 or 4).
+template <typename W>
+__device__ __forceinline__ void dispatch(const int* __restrict__ row, const int* __restrict__ col,
+                                         const typename W::type* __restrict__ wt, int n, int k,
+                                         const int* __restrict__ sources, u64* state, int* lists, int* clocks,
+                                         u64* ctr, u64 delta, u64* out, int packed, int unroll) {
+    if (packed) {
+        if (unroll > 1) batch_sssp<W, true, 4>(row, col, wt, n, k, sources, state, lists, clocks, ctr, delta, out);
+        else batch_sssp<W, true, 1>(row, col, wt, n, k, sources, state, lists, clocks, ctr, delta, out);
+    } else {
+        if (unroll > 1) batch_sssp<W, false, 4>(row, col, wt, n, k, sources, state, lists, clocks, ctr, delta, out);
+        else batch_sssp<W, false, 1>(row, col, wt, n, k, sources, state, lists, clocks, ctr, delta, out);
+    }
+}
+
 }  // namespace
 
 extern "C" __global__ void sssp_batch_i32(const int* __restrict__ row, const int* __restrict__ col,
                                           const int* __restrict__ wt, int n, int k, const int* __restrict__ sources,
-                                          u64* dist, int* lists, int* marks, int* clocks, u64* ctr, u64 delta,
-                                          u64* out) {
-    batch_sssp<IntWeights>(row, col, wt, n, k, sources, dist, lists, marks, clocks, ctr, delta, out);
+                                          u64* state, int* lists, int* clocks, u64* ctr, u64 delta, u64* out,
+                                          int packed, int unroll) {
+    dispatch<IntWeights>(row, col, wt, n, k, sources, state, lists, clocks, ctr, delta, out, packed, unroll);
 }
 
 extern "C" __global__ void sssp_batch_f64(const int* __restrict__ row, const int* __restrict__ col,
                                           const double* __restrict__ wt, int n, int k, const int* __restrict__ sources,
-                                          u64* dist, int* lists, int* marks, int* clocks, u64* ctr, u64 delta,
-                                          u64* out) {
-    batch_sssp<DoubleWeights>(row, col, wt, n, k, sources, dist, lists, marks, clocks, ctr, delta, out);
+                                          u64* state, int* lists, int* clocks, u64* ctr, u64 delta, u64* out,
+                                          int packed, int unroll) {
+    dispatch<DoubleWeights>(row, col, wt, n, k, sources, state, lists, clocks, ctr, delta, out, packed, unroll);
+}
+
+// Sets every slot's keys to U64_MAX (unreached) and its marks to 0 in layout packed: slots x 2 n u64 words of state.
+extern "C" __global__ void sssp_batch_clear(u64* state, int n, int slots, int packed) {
+    long long words = 2LL * n * slots;
+    for (long long x = global_thread(); x < words; x += grid_threads()) {
+        long long at = x % (2LL * n);
+        state[x] = (packed ? (at & 1) == 0 : at < n) ? U64_MAX : 0;
+    }
 }

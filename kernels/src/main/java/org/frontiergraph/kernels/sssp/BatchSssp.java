@@ -39,6 +39,10 @@ final class BatchSssp implements AutoCloseable {
      * grid's (a block's step is cheap, so fewer relaxations a source pay more than fewer steps).
      */
     static final double DELTA_FACTOR = 32;
+    /** Layout of a slot's keys and marks: packed records (1) or split arrays (0) (option {@code packed}). */
+    static final boolean PACKED = true;
+    /** 32-arc chunks a warp relaxes at once: 1 or 4 (option {@code unroll}). */
+    static final int UNROLL = 4;
 
     private final CudaContext context;
     private final DeviceGraph device;
@@ -46,8 +50,10 @@ final class BatchSssp implements AutoCloseable {
     private final CsrGraph graph;
     private final int n;
     private final int slots;
-    private final DeviceBuffer dist, lists, marks, clocks, counters;
+    private final DeviceBuffer state, lists, clocks, counters;
     private DeviceBuffer sourceList;
+    /** The layout the slots' state is cleared for (packed records or split arrays; sssp_batch.cu). */
+    private boolean packed;
 
     BatchSssp(DeviceGraph g) {
         this.device = g;
@@ -58,15 +64,20 @@ final class BatchSssp implements AutoCloseable {
         this.slots = slots(n);
         if (slots < 1) throw new IllegalStateException("no slot of the batched SSSP fits this graph");
         DeviceBuffer[] b = g.allocate(sizes(n, slots));
-        dist = b[0];
+        state = b[0];
         lists = b[1];
-        marks = b[2];
-        clocks = b[3];
-        counters = b[4];
-        sourceList = b[5];
-        dist.fill32(0, 2L * slots * n, -1);   // every key U64_MAX: unreached
-        marks.fill32(0, 2L * slots * n, 0);
+        clocks = b[2];
+        counters = b[3];
+        sourceList = b[4];
         clocks.fill32(0, slots, 0);
+        clear(PACKED);
+    }
+
+    /** Every slot's keys unreached and marks 0, in the layout {@code packed}. */
+    private void clear(boolean packed) {
+        this.packed = packed;
+        context.module("sssp_batch").kernel("sssp_batch_clear").launch(Kernel.blocksFor(2L * slots * n), state, n,
+                slots, packed ? 1 : 0);
     }
 
     /** Slots on a graph of {@code n} vertices: what {@link #SLOT_BYTES} holds at 32 n bytes a slot, at most {@link #MAX_SLOTS}. */
@@ -75,10 +86,13 @@ final class BatchSssp implements AutoCloseable {
         return (int) Math.min(MAX_SLOTS, SLOT_BYTES / (32 * n + 4));
     }
 
-    /** Device bytes: keys, lists (4 n ints), marks (2 n ints), clocks, counters, the batch's source list, in that order. */
+    /**
+     * Device bytes: keys and marks (16 bytes a vertex), lists (4 n ints), clocks, counters, the batch's source list, in
+     * that order.
+     */
     static long[] sizes(long n, int slots) {
         long sn = (long) slots * n;
-        return new long[] {8 * sn, 16 * sn, 8 * sn, 4L * slots, 8L * COUNTERS, 4L * SummaryBuffer.INITIAL};
+        return new long[] {16 * sn, 16 * sn, 4L * slots, 8L * COUNTERS, 4L * SummaryBuffer.INITIAL};
     }
 
     /** Device bytes of the launcher on {@code g}. */
@@ -107,9 +121,11 @@ final class BatchSssp implements AutoCloseable {
         long deltaKey = ints ? Math.max(1L, Math.round(delta))
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
         int blocks = Math.max(1, Math.min(Math.min(sources.length, slots), variant.intOption("slots", slots)));
+        boolean layout = variant.intOption("packed", PACKED ? 1 : 0) != 0;
+        if (layout != packed) clear(layout);
         Kernel solve = context.module("sssp_batch").kernel(KeyForm.weights(ints).entry("sssp_batch"));
-        solve.launch(blocks, csr.rowOffsets, csr.columns, csr.weights(), n, sources.length, sourceList, dist, lists,
-                marks, clocks, counters, deltaKey, out.slot(0));
+        solve.launch(blocks, csr.rowOffsets, csr.columns, csr.weights(), n, sources.length, sourceList, state, lists,
+                clocks, counters, deltaKey, out.slot(0), packed ? 1 : 0, variant.intOption("unroll", UNROLL));
         return blocks;
     }
 
@@ -125,8 +141,7 @@ final class BatchSssp implements AutoCloseable {
         sourceList.close();
         counters.close();
         clocks.close();
-        marks.close();
         lists.close();
-        dist.close();
+        state.close();
     }
 }

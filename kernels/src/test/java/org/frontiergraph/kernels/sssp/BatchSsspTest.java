@@ -28,8 +28,8 @@ class BatchSsspTest {
 
     @Test
     void deviceBytesCountEveryBuffer() {
-        long n = 264_346, sn = 253 * n;  // keys, four lists, two marks, clocks, counters, sources
-        assertEquals(8 * sn + 16 * sn + 8 * sn + 4 * 253 + 8 * BatchSssp.COUNTERS + 4 * SummaryBuffer.INITIAL,
+        long n = 264_346, sn = 253 * n;  // keys and marks, four lists, clocks, counters, sources
+        assertEquals(16 * sn + 16 * sn + 4 * 253 + 8 * BatchSssp.COUNTERS + 4 * SummaryBuffer.INITIAL,
                 BatchSssp.deviceBytes(TestGraphs.path((int) n)));
         assertEquals(DeviceBuffer.total(BatchSssp.sizes(n, 253)), BatchSssp.deviceBytes(TestGraphs.path((int) n)));
     }
