@@ -19,9 +19,9 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * side-by-side launches ({@link MultiSssp}) pay a grid barrier and the device's idle lanes once per step for at most
  * 32 sources; here each source pays a block barrier per step, and the device runs as many sources at once as there
  * are slots, each at its own pace, with no barrier between them (a plain launch). A source's arrays are its slot's:
- * distance keys, two near queues, two far piles, two marks, {@code 32 n} bytes, kept between launches (the keys set
- * back to unreached by the block that used them, the marks tagged by a clock that only counts up), so a source costs
- * no O(n) fill beyond its summary pass.
+ * a 16-byte record a vertex (distance key and two marks, in one sector), two near queues and two far piles,
+ * {@code 32 n} bytes, kept between launches (the keys set back to unreached by the block that used them, the marks
+ * tagged by a clock that only counts up), so a source costs no O(n) fill beyond its summary pass.
  *
  * <p>Slots: as many as {@link #SLOT_BYTES} holds, at most {@link #MAX_SLOTS} (two blocks a multiprocessor on an
  * H200), sized once, in the graph's ledger, when the launcher opens: 253 on USA-road-d.NY (2 GiB). Call inside a
@@ -39,10 +39,6 @@ final class BatchSssp implements AutoCloseable {
      * grid's (a block's step is cheap, so fewer relaxations a source pay more than fewer steps).
      */
     static final double DELTA_FACTOR = 32;
-    /** Layout of a slot's keys and marks: packed records (1) or split arrays (0) (option {@code packed}). */
-    static final boolean PACKED = true;
-    /** 32-arc chunks a warp relaxes at once: 1 or 4 (option {@code unroll}). */
-    static final int UNROLL = 4;
 
     private final CudaContext context;
     private final DeviceGraph device;
@@ -52,8 +48,6 @@ final class BatchSssp implements AutoCloseable {
     private final int slots;
     private final DeviceBuffer state, lists, clocks, counters;
     private DeviceBuffer sourceList;
-    /** The layout the slots' state is cleared for (packed records or split arrays; sssp_batch.cu). */
-    private boolean packed;
 
     BatchSssp(DeviceGraph g) {
         this.device = g;
@@ -70,14 +64,8 @@ final class BatchSssp implements AutoCloseable {
         counters = b[3];
         sourceList = b[4];
         clocks.fill32(0, slots, 0);
-        clear(PACKED);
-    }
-
-    /** Every slot's keys unreached and marks 0, in the layout {@code packed}. */
-    private void clear(boolean packed) {
-        this.packed = packed;
-        context.module("sssp_batch").kernel("sssp_batch_clear").launch(Kernel.blocksFor(2L * slots * n), state, n,
-                slots, packed ? 1 : 0);
+        long records = (long) slots * n;   // every key unreached, every mark 0
+        context.module("sssp_batch").kernel("sssp_batch_clear").launch(Kernel.blocksFor(2 * records), state, records);
     }
 
     /** Slots on a graph of {@code n} vertices: what {@link #SLOT_BYTES} holds at 32 n bytes a slot, at most {@link #MAX_SLOTS}. */
@@ -121,11 +109,9 @@ final class BatchSssp implements AutoCloseable {
         long deltaKey = ints ? Math.max(1L, Math.round(delta))
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
         int blocks = Math.max(1, Math.min(Math.min(sources.length, slots), variant.intOption("slots", slots)));
-        boolean layout = variant.intOption("packed", PACKED ? 1 : 0) != 0;
-        if (layout != packed) clear(layout);
         Kernel solve = context.module("sssp_batch").kernel(KeyForm.weights(ints).entry("sssp_batch"));
         solve.launch(blocks, csr.rowOffsets, csr.columns, csr.weights(), n, sources.length, sourceList, state, lists,
-                clocks, counters, deltaKey, out.slot(0), packed ? 1 : 0, variant.intOption("unroll", UNROLL));
+                clocks, counters, deltaKey, out.slot(0));
         return blocks;
     }
 

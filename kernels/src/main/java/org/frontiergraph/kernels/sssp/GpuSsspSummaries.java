@@ -1,11 +1,13 @@
 package org.frontiergraph.kernels.sssp;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
 import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Timing;
+import org.frontiergraph.kernels.engine.UnsupportedVariantException;
 import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.gpu.DeviceGraph;
 import org.frontiergraph.kernels.gpu.DeviceTimer;
@@ -17,24 +19,30 @@ import org.frontiergraph.kernels.graph.CsrGraph;
 
 /**
  * SSSP SUMMARY answers for a batch of sources on the GPU; the batch's summaries come back in one copy of 16 bytes a
- * source. Two or more sources run several per launch ({@link MultiSssp}, sssp_multi.cu: near-far for up to 32
- * sources side by side, as many a pass as its buffers hold, then {@code sssp_multi_summary}); a single source runs on
+ * source. Batches of {@link #BATCH_MIN_SOURCES} or more on sparse graphs run a thread block a source
+ * ({@link BatchSssp}, sssp_batch.cu: near-far per block, as many sources at once as the slots hold, the summary reduced
+ * by the block; {@link #batches}); other batches of two or more run several per launch ({@link MultiSssp},
+ * sssp_multi.cu: near-far for up to 32 sources side by side, as many a pass as its buffers hold, then
+ * {@code sssp_multi_summary}); a single source runs on
  * the launcher of the graph's default SSSP variant ({@code async} on sparse graphs, {@code nearfar} on dense ones:
  * {@link Sssp#SPEC}), distances only (no parents pass), read from its list of reached vertices by
  * {@code sssp_summary_listed} (sssp.cu; {@link DeviceSssp#summarize}).
  *
- * <p>Variant {@code default}, options: {@code pass=P} sources a launch at most (default and upper bound: what the
- * buffers hold, {@link MultiSssp#capacity}, on the graphs {@link #sideBySide} accepts, else 1; 1 runs every source
- * on the single-source launcher);
- * {@code delta}, {@code df}, {@code bps} as {@link GpuSssp}'s, for the launches of several sources. Counters:
- * {@code passes} (launches), and for several sources a launch {@code steps} (their near-far steps, one or two grid
- * barriers each), {@code filters} (far-pile splits) and {@code items} (near-queue items expanded), summed over the
- * passes. Call inside a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
+ * <p>Variant {@code default}, options: {@code way=single|multi|batch} (which of the three runs the batch; default
+ * {@link #way}); {@code pass=P} sources a side-by-side launch at most (default and upper bound: what the buffers
+ * hold, {@link MultiSssp#capacity}, on the graphs {@link #sideBySide} accepts, else 1; 1 runs every source on the
+ * single-source launcher; given without {@code way}, the batch runs side by side or one at a time as before);
+ * {@code slots} (blocks of a block-a-source launch at most); {@code delta}, {@code df}, {@code bps} as
+ * {@link GpuSssp}'s, for the launches of several sources. Counters: {@code passes} (launches), and for several
+ * sources a launch {@code steps} (their near-far steps: grid barriers side by side, block barriers a block a source),
+ * {@code filters} (far-pile splits) and {@code items} (near-queue items expanded), summed over the passes;
+ * {@code blocks} a block a source. Call inside a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
 final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
     static final GpuAlgorithm<Sources, SsspSummaries> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("default"), false, g -> 16L * SummaryBuffer.INITIAL + (g.wide() ? 0 : MultiSssp.deviceBytes(g)
-                    + (batches(g) ? BatchSssp.deviceBytes(g) : 0)), GpuSsspSummaries::new).reads(GpuAlgorithm.Layout.ANY).wideCapable();
+                    + (batches(g) ? BatchSssp.deviceBytes(g) : 0)), GpuSsspSummaries::new)
+            .reads(GpuAlgorithm.Layout.ANY).wideCapable();
 
     private final DeviceGraph device;
     /** Null where a pass holds one source only (a graph too large for two, or stored wide: sssp_multi.cu reads 32-bit
@@ -82,16 +90,25 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
     /** How a batch runs: one source at a time, side by side ({@link MultiSssp}), or a block a source ({@link BatchSssp}). */
     enum Way { SINGLE, MULTI, BATCH }
 
-    /** Sources from which a batch runs a block a source on the graphs {@link #batches} accepts. */
-    static final int BATCH_MIN_SOURCES = 16;
+    /**
+     * Sources from which a batch runs a block a source on the graphs {@link #batches} accepts. H200, 2026-11-28,
+     * USA-road-d.NY, device ms a source side by side / a block a source (BatchSsspGpuTest.costOnNewYork): 8 sources
+     * 1.32 / 1.50, 16 0.756 / 0.786, 24 0.540 / 0.524, 32 0.464 / 0.406, 64 0.438 / 0.200, 128 (side by side: 0.44 in
+     * passes of 32) / 0.104, 256 / 0.091, 512 / 0.071.
+     */
+    static final int BATCH_MIN_SOURCES = 24;
+    /** Slots a graph needs for batches to run a block a source by default: a block each for half the multiprocessors. */
+    static final int BATCH_MIN_SLOTS = 64;
 
     /**
      * Whether batches of at least {@link #BATCH_MIN_SOURCES} run a block a source by default (and the launcher's
-     * device bytes count the slots): on sparse graphs stored with 32-bit offsets, where a near-far step is one
-     * block's work.
+     * device bytes count the slots): on sparse graphs stored with 32-bit offsets, where a near-far step is one block's
+     * work, small enough for {@link #BATCH_MIN_SLOTS} slots (up to about a million vertices). Not on dense graphs: a
+     * block a source is throughput-bound there (a Kronecker graph of scale 18, 8 M arcs, 64 sources: 1.67 ms a source,
+     * against 0.68 side by side and 0.90 one at a time).
      */
     static boolean batches(CsrGraph g) {
-        return !g.wide() && SeedSssp.sparse(g) && BatchSssp.slots(g.vertexCount()) >= 1;
+        return !g.wide() && SeedSssp.sparse(g) && BatchSssp.slots(g.vertexCount()) >= BATCH_MIN_SLOTS;
     }
 
     /**
@@ -104,10 +121,10 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
         CsrGraph g = device.graph();
         String named = variant.options().get("way");
         if (named != null) {
-            Way w = Way.valueOf(named.toUpperCase(java.util.Locale.ROOT));
+            Way w = Way.valueOf(named.toUpperCase(Locale.ROOT));
             if (w == Way.BATCH && (device.csr().wide || BatchSssp.slots(g.vertexCount()) < 1)
                     || w == Way.MULTI && multi == null) {
-                throw new org.frontiergraph.kernels.engine.UnsupportedVariantException(
+                throw new UnsupportedVariantException(
                         "way=" + named + " does not run on this graph");
             }
             return w;

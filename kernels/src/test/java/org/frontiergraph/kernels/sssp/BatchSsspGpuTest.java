@@ -93,9 +93,7 @@ class BatchSsspGpuTest {
     void summariesEqualDijkstras(Fixture f) {
         CsrGraph g = f.graph();
         try (ResidentGraph dev = gpu().load(g)) {
-            check(f.name(), dev, g, batch(g, 40), 2, "default,way=batch", "default,way=batch,slots=3",
-                    "default,way=batch,packed=0", "default,way=batch,packed=0,unroll=1,slots=5",
-                    "default,way=batch,unroll=1");
+            check(f.name(), dev, g, batch(g, 40), 2, "default,way=batch", "default,way=batch,slots=3");
             check(f.name(), dev, g, batch(g, 13), 1, "default,way=batch,df=0.01", "default,way=batch,df=1000000");
             check(f.name(), dev, g, batch(g, 2), 1, "default,way=batch");
             check(f.name(), dev, g, new int[] {g.vertexCount() - 1}, 1, "default,way=batch");
@@ -125,6 +123,10 @@ class BatchSsspGpuTest {
         int[] sources = TestGraphs.batch(g.get(), 47, 43);
         try (ResidentGraph dev = gpu().load(g.get())) {
             check(file, dev, g.get(), sources, 2, "default,way=batch", "default,way=batch,slots=7");
+            int[] burst = TestGraphs.sources(g.get(), Math.min(64, g.get().vertexCount()), 44);
+            for (String way : new String[] {"default,way=multi", "default,way=batch", "default"}) {
+                System.out.println("[batch-sssp] " + file + " " + cost(dev, g.get(), burst, way, 3));
+            }
         }
     }
 
@@ -143,25 +145,18 @@ class BatchSsspGpuTest {
                 median / sources.length, last.timing().counters());
     }
 
-    /** NY batches of 32 to 256 sources: side by side (the old way) against a block a source; printed. */
+    /** NY batches of 8 to 512 sources: side by side (the old way) against a block a source, and the default; printed. */
     @Test
     void costOnNewYork() {
         Optional<CsrGraph> ny = TestGraphs.real(Datasets.NY);
         assumeTrue(ny.isPresent(), "USA-road-d.NY not found under ../shared/datasets");
         CsrGraph g = ny.get();
         try (ResidentGraph dev = gpu().load(g)) {
-            String[] ways = {"default,way=batch,packed=0,unroll=1", "default,way=batch,packed=0,unroll=4",
-                "default,way=batch,packed=1,unroll=1", "default,way=batch,packed=1,unroll=4"};
             for (int k : new int[] {8, 16, 24, 32, 64, 128, 256, 512}) {
                 int[] sources = TestGraphs.sources(g, k, 100 + k);
                 if (k <= 64) System.out.println("[batch-sssp] NY " + cost(dev, g, sources, "default,way=multi", 3));
-                for (String way : ways) System.out.println("[batch-sssp] NY " + cost(dev, g, sources, way, 3));
+                System.out.println("[batch-sssp] NY " + cost(dev, g, sources, "default,way=batch", 3));
                 System.out.println("[batch-sssp] NY " + cost(dev, g, sources, "default", 3));
-                if (k == 256) {
-                    for (String df : new String[] {"8", "16", "64"}) {
-                        System.out.println("[batch-sssp] NY " + cost(dev, g, sources, "default,df=" + df, 3));
-                    }
-                }
             }
         }
     }
@@ -176,7 +171,6 @@ class BatchSsspGpuTest {
             System.out.println("[batch-sssp] kron18 " + cost(dev, g, sources, "default", 3));
             System.out.println("[batch-sssp] kron18 " + cost(dev, g, sources, "default,way=multi", 3));
             System.out.println("[batch-sssp] kron18 " + cost(dev, g, sources, "default,way=batch", 3));
-            System.out.println("[batch-sssp] kron18 " + cost(dev, g, sources, "default,way=batch,packed=0,unroll=1", 3));
         }
     }
 }
