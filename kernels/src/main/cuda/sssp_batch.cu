@@ -213,7 +213,7 @@ __device__ __forceinline__ void filter(const Batch<W>& b, const Step& st, u64 ol
     }
 }
 
-// Runs the block's source from st's start, returns after its last step (every thread).
+// Runs near-far from src in the block's slot; returns after its last step (every thread).
 template <typename W>
 __device__ __forceinline__ void solve(const Batch<W>& b, int src, u64 delta, int& clock, u64& steps,
                                       u64& filters, u64& items) {

@@ -48,7 +48,10 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
     /** Null where a pass holds one source only (a graph too large for two, or stored wide: sssp_multi.cu reads 32-bit
      *  offsets, so a wide graph's sources run one at a time on the default single-source launcher). */
     private final MultiSssp multi;
-    /** Opened by the first batch that runs a block a source ({@link #way}); null before. */
+    /**
+     * Opened by the first batch that runs a block a source ({@link #way}); null before. Its slots count in the
+     * launcher's device bytes on the graphs {@link #batches} accepts; {@code way=batch} elsewhere allocates them then.
+     */
     private BatchSssp batch;
     private final SummaryBuffer out;
     private final DeviceTimer timer;
