@@ -64,6 +64,17 @@ __device__ __forceinline__ int block_scan(int x) {
     return x + (w > 0 ? warpSums[w - 1] : 0);
 }
 
+// Exclusive prefix sum of x over the warp, and the warp's total (every lane calls it; sssp_multi.cu, sssp_batch.cu).
+__device__ __forceinline__ int warp_exclusive(int x, int& total) {
+    int incl = x;
+    for (int o = 1; o < WARP; o <<= 1) {
+        int t = __shfl_up_sync(FULL_MASK, incl, o);
+        if (lane_id() >= o) incl += t;
+    }
+    total = __shfl_sync(FULL_MASK, incl, WARP - 1);
+    return incl - x;
+}
+
 // Entries a warp gathers in shared memory before it reserves space in the global queue with one atomicAdd.
 constexpr int WARP_QUEUE_CAPACITY = 128;
 

@@ -151,17 +151,6 @@ __device__ __forceinline__ void relax(const Multi<W>& m, bool valid, int s, int 
     far_push(m, toFar, s, e, v);
 }
 
-// Exclusive prefix sum of x over the warp, and the warp's total.
-__device__ __forceinline__ int warp_exclusive(int x, int& total) {
-    int incl = x;
-    for (int o = 1; o < WARP; o <<= 1) {
-        int t = __shfl_up_sync(FULL_MASK, incl, o);
-        if (lane_id() >= o) incl += t;
-    }
-    total = __shfl_sync(FULL_MASK, incl, WARP - 1);
-    return incl - x;
-}
-
 // Lists the lanes' wide items with the offset of their first arc in the concatenation of the step's wide arcs: one
 // atomicAdd per warp reserves list positions and arcs together, so offsets ascend with positions.
 __device__ __forceinline__ void wide_push(bool wide, int item, int degree, int* wideItem, u64* wideOffset,

@@ -140,7 +140,7 @@ class MultiSsspGpuTest {
     void batchesLargerThanAPassRunInSeveralPasses() {
         CsrGraph g = GraphBuilder.build(GridRoadGraph.generate(100, 100, 9, 1000));
         int[] sources = TestGraphs.sources(g, 70, 23);  // 32 a pass: passes of 24, 23, 23
-        SsspSummaries r = check("grid road 100x100, 70 sources", g, sources, 2, "default");
+        SsspSummaries r = check("grid road 100x100, 70 sources", g, sources, 2, "default,way=multi");
         assertEquals(3, r.timing().counter("passes"), () -> r.timing().counters().toString());
         SsspSummaries four = check("grid road 100x100, 70 sources, 4 a pass", g, sources, 1, "default,pass=4");
         assertEquals(18, four.timing().counter("passes"));
@@ -153,7 +153,7 @@ class MultiSsspGpuTest {
         CsrGraph g = AsyncSsspGpuTest.zeroWeights(3_000, 20_000, 34, true);
         int[] same = new int[32];
         Arrays.fill(same, 17);
-        check("zero weights, 32 times source 17", g, same, REPEATS, "default");
+        check("zero weights, 32 times source 17", g, same, REPEATS, "default,way=multi", "default");
         CsrGraph road = GraphBuilder.build(GridRoadGraph.generate(60, 60, 10, 500));
         int[] corner = new int[9];
         check("grid road 60x60, 9 times source 0", road, corner, REPEATS, "default", "default,pass=2");
@@ -255,7 +255,7 @@ class MultiSsspGpuTest {
         assumeTrue(g.isPresent(), file + " not found under ../shared/datasets");
         int[] sources = TestGraphs.sources(g.get(), 32, 43);
         try (ResidentGraph dev = gpu().load(g.get())) {
-            SsspSummaries together = check(file, dev, g.get(), sources, 2, "default");
+            SsspSummaries together = check(file, dev, g.get(), sources, 2, "default,way=multi");
             SsspSummaries each = check(file, dev, g.get(), sources, 1, "default,pass=1");
             System.out.printf("[multi-sssp] %s: %d sources, %.3f ms in %d pass(es) (%s), one by one %.3f ms%n", file,
                     sources.length, together.timing().computeNanos() / 1e6, together.timing().counter("passes"),

@@ -58,7 +58,7 @@ class MultiSsspTest {
         assertEquals(8 * kn + 4 * kn + 4 * kn + 8 * kn + 4 * kn + 4 * kn + 8 * 272 + 4 * 32 + 8 * 32
                 + 4 * SummaryBuffer.INITIAL, MultiSssp.deviceBytes(path));
         assertEquals(MultiSssp.deviceBytes(path), DeviceBuffer.total(MultiSssp.sizes(path, 32)));
-        assertEquals(16L * SummaryBuffer.INITIAL + MultiSssp.deviceBytes(path),
+        assertEquals(16L * SummaryBuffer.INITIAL + MultiSssp.deviceBytes(path) + BatchSssp.deviceBytes(path),
                 GpuSsspSummaries.IMPLEMENTATION.deviceBytes(path));
     }
 
