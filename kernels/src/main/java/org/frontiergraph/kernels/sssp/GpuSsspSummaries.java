@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.frontiergraph.kernels.engine.AlgorithmSpec;
+import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.Source;
 import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Timing;
@@ -53,6 +54,8 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
      * launcher's device bytes on the graphs {@link #batches} accepts; {@code way=batch} elsewhere allocates them then.
      */
     private BatchSssp batch;
+    /** Set when the device could not hold the slots: batches then run side by side or one at a time. */
+    private boolean batchRefused;
     private final SummaryBuffer out;
     private final DeviceTimer timer;
 
@@ -133,7 +136,7 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
             return w;
         }
         if (variant.options().containsKey("pass")) return k >= 2 && passSize(variant) >= 2 ? Way.MULTI : Way.SINGLE;
-        if (k >= BATCH_MIN_SOURCES && batches(g)) return Way.BATCH;
+        if (k >= BATCH_MIN_SOURCES && !batchRefused && batches(g)) return Way.BATCH;
         return k >= 2 && passSize(variant) >= 2 ? Way.MULTI : Way.SINGLE;
     }
 
@@ -151,11 +154,19 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
         for (int s : sources) SeedSssp.checkSource(s, n);
         boolean ints = device.csr().intWeights();
         Way way = way(k, variant);
+        if (way == Way.BATCH && batch == null) {
+            try {
+                batch = new BatchSssp(device);
+            } catch (GraphTooLargeException e) {   // the device is full: this batch, and the next, the older ways
+                if (variant.options().containsKey("way")) throw e;
+                batchRefused = true;
+                way = way(k, variant);
+            }
+        }
         out.zeroed(k);
         long compute;
         Map<String, Long> counters;
         if (way == Way.BATCH) {
-            if (batch == null) batch = new BatchSssp(device);
             timer.start();
             int blocks = batch.run(sources, out, variant);
             timer.stop();
