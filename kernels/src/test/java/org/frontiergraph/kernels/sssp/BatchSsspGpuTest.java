@@ -1,6 +1,5 @@
 package org.frontiergraph.kernels.sssp;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -48,33 +47,10 @@ class BatchSsspGpuTest {
         if (gpu != null) gpu.close();
     }
 
-    /** Dijkstra's summaries of {@code sources} on {@code g}, computed on every core. */
-    private static SsspSummaries reference(CsrGraph g, int[] sources) {
-        int[] distinct = Arrays.stream(sources).distinct().toArray();
-        IntStream.of(distinct).parallel().forEach(s -> TestGraphs.ssspReference(g, s));
-        return SsspSummaries.of(Arrays.stream(sources).mapToObj(s -> TestGraphs.ssspReference(g, s))
-                .toArray(SsspResult[]::new));
-    }
-
-    /** Runs the batch under each variant, {@code repeats} times, and checks every summary. Returns the last answer. */
+    /** Runs the batch under each variant, {@code repeats} times, and checks every summary (MultiSsspGpuTest's check). */
     private static SsspSummaries check(String name, ResidentGraph dev, CsrGraph g, int[] sources, int repeats,
                                        String... variants) {
-        SsspSummaries want = reference(g, sources);
-        SsspSummaries last = null;
-        for (String v : variants) {
-            for (int r = 0; r < repeats; r++) {
-                SsspSummaries got = dev.run(Sssp.SUMMARIES, new Sources(sources), v);
-                assertArrayEquals(sources, got.sources(), name + ": sources in order");
-                for (int i = 0; i < sources.length; i++) {
-                    String where = name + ", " + v + ", run " + r + ", source " + sources[i] + " (position " + i
-                            + " of " + sources.length + ")";
-                    assertEquals(want.reached()[i], got.reached()[i], where + ": reached");
-                    assertEquals(want.maxDistances()[i], got.maxDistances()[i], 0.0, where + ": max distance (exact)");
-                }
-                last = got;
-            }
-        }
-        return last;
+        return MultiSsspGpuTest.check(name, dev, g, sources, repeats, variants);
     }
 
     /** A batch of {@code count} sources: every vertex of a small graph, else seeded picks, with a repeat. */

@@ -51,11 +51,18 @@ class MultiSsspGpuTest {
         if (gpu != null) gpu.close();
     }
 
+    /** Dijkstra's summaries of {@code sources} on {@code g}, computed on every core. */
+    static SsspSummaries reference(CsrGraph g, int[] sources) {
+        int[] distinct = Arrays.stream(sources).distinct().toArray();
+        IntStream.of(distinct).parallel().forEach(s -> TestGraphs.ssspReference(g, s));
+        return SsspSummaries.of(Arrays.stream(sources).mapToObj(s -> TestGraphs.ssspReference(g, s))
+                .toArray(SsspResult[]::new));
+    }
+
     /** Runs the batch under each variant, {@code repeats} times, and checks every summary. Returns the last answer. */
-    private static SsspSummaries check(String name, ResidentGraph dev, CsrGraph g, int[] sources, int repeats,
-                                       String... variants) {
-        SsspSummaries want = SsspSummaries.of(Arrays.stream(sources)
-                .mapToObj(s -> TestGraphs.ssspReference(g, s)).toArray(SsspResult[]::new));
+    static SsspSummaries check(String name, ResidentGraph dev, CsrGraph g, int[] sources, int repeats,
+                               String... variants) {
+        SsspSummaries want = reference(g, sources);
         SsspSummaries last = null;
         for (String v : variants) {
             for (int r = 0; r < repeats; r++) {
