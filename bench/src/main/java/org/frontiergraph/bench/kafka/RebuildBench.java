@@ -268,7 +268,7 @@ public final class RebuildBench {
     private static long rebuildFrom(String bootstrap) throws Exception {
         OffsetAndMetadata c = commit(bootstrap);
         return c == null || c.metadata() == null || !c.metadata().startsWith("rebuildFrom=") ? -1
-                : Long.parseLong(c.metadata().substring("rebuildFrom=".length()));
+                : Long.parseLong(c.metadata().split(";")[0].substring("rebuildFrom=".length()));   // ";checkpointFrom=..." may follow
     }
 
     private interface Check {

@@ -227,18 +227,18 @@ class PartitionRecoveryTest {
             Checkpointer writer = new Checkpointer(a.registry(), a.subscriptions(), config, new TopicsConfig());
             writer.sink(new Checkpointer.Sink() {
                 @Override public void send(CheckpointFormat.Out r, int partition) { topic.add(r); }
-                @Override public void flush() {}
+                @Override public long flush() { return -1; }
             });
             a.install(snapshot("g", 1, EDGES, 1, 100), 0);
             a.subscriptions().accept(sub, new SubscriptionService.Origin(P0.topic(), 0, 5), false);
             writer.tick(Map.of(0, 8L), 0);
             writer.tick(Map.of(0, 8L), 3_600_000);
             writer.awaitWrites();
-            CheckpointCatalog catalog = new CheckpointCatalog();
-            for (CheckpointFormat.Out r : topic) catalog.add(r.key(), r.value(), r.headers());
+            CheckpointCatalog catalog = new CheckpointCatalog(0, true);
+            for (int i = 0; i < topic.size(); i++) catalog.add(topic.get(i).key(), topic.get(i).value(), topic.get(i).headers(), i);
 
             Checkpointer reader = new Checkpointer(b.registry(), b.subscriptions(), config, new TopicsConfig());
-            PartitionRecovery r = new PartitionRecovery(b.registry(), b.metrics().rebuilds(), reader, p -> catalog);
+            PartitionRecovery r = new PartitionRecovery(b.registry(), b.metrics().rebuilds(), reader, (p, from) -> catalog);
             r.rebuild(List.of(P0), asked -> Map.of(P0, new OffsetAndMetadata(12, "rebuildFrom=9")));
             byte[] update = FrontierCodec.encode(GraphUpdate.newBuilder().setGraphId("g").setUpdateId("u").build());
             assertFalse(r.covered(P0, "g", 9, FrontierCodec.encode(sub)), "past the checkpoint: replayed");
