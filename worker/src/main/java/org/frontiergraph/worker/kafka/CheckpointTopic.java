@@ -96,7 +96,7 @@ final class CheckpointTopic implements Checkpointer.Sink, AutoCloseable {
                 return new CheckpointCatalog(0, true);
             }
             c.assign(List.of(tp));
-            long start = c.beginningOffsets(List.of(tp), Duration.ofSeconds(30)).getOrDefault(tp, 0L);
+            long start = from < 0 ? 0 : c.beginningOffsets(List.of(tp), Duration.ofSeconds(30)).getOrDefault(tp, 0L);   // no hint: no need
             long end = c.endOffsets(List.of(tp), Duration.ofSeconds(30)).getOrDefault(tp, 0L);
             boolean seek = from > start && from <= end;
             if (from >= 0 && !seek && from != start) {
