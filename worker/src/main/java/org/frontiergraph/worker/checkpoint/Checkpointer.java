@@ -446,6 +446,7 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
             s.validThrough = offset;
             s.sinceMs = nowMs;
             registry.checkpointed(graphId, acked.lineage(), offset);
+            stamps.incrementAndGet();   // a quiet partition is committed again, so its rebuild start moves past the marker
             LOG.debug("checkpoint of graph {} holds through offset {} of partition {} (unchanged)", LogSafe.quote(graphId), offset, s.partition);
         } catch (Exception x) {
             if (x instanceof InterruptedException) Thread.currentThread().interrupt();
