@@ -48,12 +48,12 @@ public final class CheckpointCatalog {
      * A graph's usable checkpoint: its slot and chunks, the offset through which it holds, its subscriptions (null:
      * a checkpoint that carries none, whose graph's subscription records are replayed), the chunk keys and the
      * subscription keys each slot holds (those seen, or declared by a chunk 0 when more), the checkpoint-topic offset
-     * at which it starts (its first record; -1 where an offset is unknown), and whether its slots' keys are known
-     * (read from the beginning, or declared by its chunk 0).
+     * at which it starts (its first record; -1 where an offset is unknown), and whether a chunk 0 of the graph declares
+     * its slots' keys ({@link CheckpointFormat#SLOTS}; one written before they were declared does not).
      */
     public record Found(String graphId, Meta meta, long validThrough, List<byte[]> values, List<Headers> headers,
                         List<CheckpointedSubscriptions.Carried> subscriptions, int[] slotSizes, int[] subSizes, long start,
-                        boolean slotsKnown) {
+                        boolean declared) {
         /** The checkpoint itself, decoded. */
         public Checkpoint decode() throws FrontierCodec.MalformedMessageException {
             return CheckpointFormat.decode(graphId, values, headers, validThrough);
@@ -134,7 +134,7 @@ public final class CheckpointCatalog {
             }
             Found best = null;
             for (int slot = 0; slot < 2; slot++) {
-                Found f = complete(e.getKey(), s, slot, committed, sizes, subSizes, whole || declared);
+                Found f = complete(e.getKey(), s, slot, committed, sizes, subSizes, declared);
                 if (f != null) starts.add(f.start());
                 if (f != null && (best == null || f.validThrough() > best.validThrough())) best = f;
             }
@@ -161,12 +161,12 @@ public final class CheckpointCatalog {
         if (found.size() < graphs) return found.size() + " graph(s) have a usable checkpoint there, the commit relied on " + graphs;
         if (!unusable.isEmpty()) return "graph(s) " + unusable + " seen there have no usable checkpoint";
         for (Found f : found.values()) {
-            if (!f.slotsKnown()) return "the checkpoint of graph '" + f.graphId() + "' does not declare its slots' keys";
+            if (!f.declared()) return "the checkpoint of graph '" + f.graphId() + "' does not declare its slots' keys";
         }
         return null;
     }
 
-    private static Found complete(String graph, Slots s, int slot, long committed, int[] sizes, int[] subSizes, boolean slotsKnown) {
+    private static Found complete(String graph, Slots s, int slot, long committed, int[] sizes, int[] subSizes, boolean declared) {
         Stored zero = s.chunks[slot].get(0);
         if (zero == null) return null;
         Meta m = CheckpointFormat.meta(zero.headers());
@@ -192,7 +192,7 @@ public final class CheckpointCatalog {
             if (mm != null && mm.sameCheckpoint(m)) valid = Math.max(valid, CheckpointFormat.validThrough(marker.headers()));
         }
         return new Found(graph, m, Math.min(valid, committed - 1), values, headers, subs, sizes.clone(), subSizes.clone(),
-                start, slotsKnown);
+                start, declared);
     }
 
     /** The subscriptions chunk 0 declares, all present and of its checkpoint; null when it declares none or one is missing. */

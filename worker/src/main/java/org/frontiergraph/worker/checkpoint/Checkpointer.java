@@ -236,7 +236,9 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
                 s.acked = f.meta();
                 s.validThrough = c.validThrough();
                 s.ackStamp = stamps.incrementAndGet();
-                s.changeAtAck = registry.lastChange(c.graphId());
+                // one that does not declare its slots' keys is replaced when due (not extended by markers), so that
+                // a rebuild may read from where the newest checkpoints start
+                s.changeAtAck = f.declared() ? registry.lastChange(c.graphId()) : -1;
                 s.sinceLineage = c.lineage();
                 s.sinceVersion = c.version();
                 s.sinceMs = System.currentTimeMillis();

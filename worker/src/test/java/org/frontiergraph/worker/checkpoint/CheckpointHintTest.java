@@ -93,7 +93,7 @@ class CheckpointHintTest {
                 assertEquals(b.get(g).meta(), a.get(g).meta(), g + ": the same checkpoint");
                 assertEquals(b.get(g).validThrough(), a.get(g).validThrough());
                 assertEquals(2, a.get(g).meta().version());
-                assertTrue(a.get(g).slotsKnown());
+                assertTrue(a.get(g).declared());
                 assertArrayEquals(b.get(g).slotSizes(), a.get(g).slotSizes(), g + ": the older slot's keys, declared by the newer chunk 0");
                 assertArrayEquals(b.get(g).subSizes(), a.get(g).subSizes());
             }
@@ -160,8 +160,23 @@ class CheckpointHintTest {
             }
             assertNotNull(lacks(catalogOf(undeclared, (int) hint.from()), hint.graphs()), "the older slot's keys unknown");
             unusable.clear();
-            assertTrue(catalogOf(undeclared).usable(21, unusable).values().stream().allMatch(CheckpointCatalog.Found::slotsKnown),
-                    "a read from the beginning sees every key");
+            Map<String, CheckpointCatalog.Found> old = catalogOf(undeclared).usable(21, unusable);
+            assertTrue(old.values().stream().noneMatch(CheckpointCatalog.Found::declared), "a read from the beginning sees every key");
+            assertArrayEquals(catalogOf(topic.sent).usable(21, unusable).get("g").slotSizes(), old.get("g").slotSizes());
+
+            // a new owner that installed such a checkpoint replaces it when due, not with a validity marker
+            try (Fixtures.Services back = Fixtures.start(config)) {
+                Checkpointer restored = new Checkpointer(back.registry(), back.subscriptions(), config, smallChunks());
+                CheckpointerTest.KeptRecords next = new CheckpointerTest.KeptRecords();
+                restored.sink(next);
+                restored.restore(0, old.values(), new Checkpointer.Read(0, 0, 0, 0, -1));
+                restored.committed(0, restored.stamp());
+                checkpointBoth(restored, 30, System.currentTimeMillis() + 3_600_000);
+                assertTrue(next.liveKeys().containsAll(List.of("g/0/0", "h/0/0")), "new checkpoints in the other slots: " + next.liveKeys());
+                unusable.clear();
+                assertTrue(catalogOf(next.sent).usable(31, unusable).values().stream().allMatch(CheckpointCatalog.Found::declared));
+                restored.close();
+            }
             cp.close();
         }
     }
