@@ -57,10 +57,13 @@ import picocli.CommandLine.Option;
  * the assignment to rebuilt) and its start to ready. Checks: the new worker
  * holds version 1 + K, and its CSR equals the graph built from the expected edges, array for array.
  *
- * <pre>RebuildBench --graph FILE [--updates 0,100000,1000000] [--rows K:on|off,...] [--worker KEY=VALUE]... [--seed 29]</pre>
+ * <pre>RebuildBench --graph FILE [--updates 0,100000,1000000] [--rows K:on|off,...] [--worker KEY=VALUE]... [--seed 29] [--repeat 0]</pre>
  * {@code --updates}: each K without and with checkpoints; {@code --rows}: these rows, in this order (e.g.
  * {@code 0:off,10000000:on,0:off,10000000:on}, to alternate two sides on a shared machine); {@code --worker}: a
- * setting of both workers (e.g. {@code kafka.receive.buffer.bytes=65536}).
+ * setting of both workers (e.g. {@code kafka.receive.buffer.bytes=65536}); {@code --repeat N}: each row's rebuild N
+ * more times, a new second worker each time from the commit the first worker left (with checkpoints, each alternating
+ * with the same commit without its {@code checkpointFrom}, so the checkpoint topic is read from its beginning), their
+ * medians reported: on a shared machine one rebuild of a few hundred ms is mostly noise.
  */
 public final class RebuildBench {
     static final String GRAPH = "g";
@@ -69,7 +72,7 @@ public final class RebuildBench {
     /** One row: K updates, checkpoints on or off. */
     record Spec(int updates, boolean checkpoints) {}
 
-    record Options(Path graph, List<Spec> rows, Map<String, Object> worker, long seed) {}
+    record Options(Path graph, List<Spec> rows, Map<String, Object> worker, long seed, int repeat) {}
 
     @Command(name = "RebuildBench", description = "A partition's rebuild after K logged updates, with and without checkpoints: "
             + "a worker loads the graph and applies K re-weights, stops, and a second worker rebuilds; both checked.")
@@ -85,13 +88,16 @@ public final class RebuildBench {
         Map<String, String> worker = new LinkedHashMap<>();
         @Option(names = "--seed", paramLabel = "N", description = "the updated edges and their weights")
         long seed = 29;
+        @Option(names = "--repeat", paramLabel = "N", description = "each row's rebuild N more times (medians; with checkpoints "
+                + "alternating with a read of the checkpoint topic from its beginning)")
+        int repeat;
 
         @Override
         public Options options(String[] args) {
             if (graph == null) throw new IllegalArgumentException("--graph FILE is required");
             List<Spec> specs = rows != null ? rows.stream().map(RebuildBench::spec).toList()
                     : updates.stream().flatMap(k -> Stream.of(new Spec(k, false), new Spec(k, true))).toList();
-            return new Options(graph, specs, new HashMap<>(worker), seed);
+            return new Options(graph, specs, new HashMap<>(worker), seed, Math.max(0, repeat));
         }
     }
 
@@ -114,24 +120,25 @@ public final class RebuildBench {
                 + "one partition, embedded broker; worker in this JVM%n%n", o.graph().getFileName(), loaded.vertexCount(),
                 loaded.edgeCount(), Runtime.getRuntime().availableProcessors()));
         md.append("| updates | checkpoints | replayed offsets | rebuild (s) | read checkpoints: ms (CPU ms), MB | decode ms | build and "
-                + "install ms | decode and install CPU ms | rest: replay, seeks (ms) | start to ready (s) | CPU start to ready (s) | checked |\n"
-                + "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                + "install ms | decode and install CPU ms | rest: replay, seeks (ms) | start to ready (s) | CPU start to ready (s) | median of "
+                + o.repeat() + " more (s) | median without checkpointFrom (s) | checked |\n"
+                + "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         boolean ok = true;
         emptyStart();   // the JVM warmed up: the first worker's start is not the first row's
         for (Spec spec : o.rows()) {
             int k = spec.updates();
             boolean checkpoints = spec.checkpoints();
-            Row r = row(loaded, k, checkpoints, o.worker(), o.seed());
+            Row r = row(loaded, k, checkpoints, o.worker(), o.seed(), o.repeat());
             ok &= r.ok();
             Checkpointer.RestoreTimes t = r.restore();
-            md.append(String.format(Locale.ROOT, "| %,d | %s | %,d | %.2f | %s | %s | %s | %s | %.0f | %.2f | %.2f | %s |%n", k,
+            md.append(String.format(Locale.ROOT, "| %,d | %s | %,d | %.2f | %s | %s | %s | %s | %.0f | %.2f | %.2f | %s | %s | %s |%n", k,
                     checkpoints ? "on" : "off", r.replayed(), r.rebuild(),
                     t == null ? "-" : String.format(Locale.ROOT, "%.0f (%.0f), %.1f", t.readMs(), t.readCpuMs(), t.bytes() / 1e6),
                     t == null ? "-" : String.format(Locale.ROOT, "%.0f", t.decodeMs()),
                     t == null ? "-" : String.format(Locale.ROOT, "%.0f", t.installMs()),
                     t == null ? "-" : String.format(Locale.ROOT, "%.0f", t.installCpuMs()),
                     r.rebuild() * 1e3 - (t == null ? 0 : t.readMs() + t.decodeMs() + t.installMs()), r.seconds(), r.cpuSeconds(),
-                    r.ok() ? "version and CSR equal" : "FAILED: " + r.why()));
+                    seconds(r.median()), seconds(r.medianWhole()), r.ok() ? "version and CSR equal" : "FAILED: " + r.why()));
             System.err.println(md);
         }
         md.append(String.format(Locale.ROOT, "%nrebuild: frontier_rebuild_duration_seconds (assignment to rebuilt: checkpoints read and "
@@ -143,7 +150,57 @@ public final class RebuildBench {
         return new BenchMain.Result(md.toString(), ok);
     }
 
-    record Row(long replayed, double rebuild, Checkpointer.RestoreTimes restore, double seconds, double cpuSeconds, boolean ok, String why) {}
+    record Row(long replayed, double rebuild, Checkpointer.RestoreTimes restore, double seconds, double cpuSeconds, boolean ok, String why,
+               double median, double medianWhole) {
+        Row medians(double median, double medianWhole, boolean repeatsOk) {
+            return new Row(replayed, rebuild, restore, seconds, cpuSeconds, ok && repeatsOk, repeatsOk ? why : "a repeated rebuild "
+                    + "installed another version", median, medianWhole);
+        }
+    }
+
+    private static String seconds(double s) {
+        return Double.isNaN(s) ? "-" : String.format(Locale.ROOT, "%.2f", s);
+    }
+
+    private static double median(List<Double> xs) {
+        if (xs.isEmpty()) return Double.NaN;
+        List<Double> sorted = xs.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    /**
+     * {@code repeat} more rebuilds of the partition from {@code commit} (with checkpoints, each followed by one from the
+     * same commit without its checkpointFrom): the medians of the two, and whether each installed version {@code version}.
+     */
+    private static Row repeated(Row first, String bootstrap, OffsetAndMetadata commit, boolean checkpoints, Map<String, Object> extra,
+                                int repeat, long version) throws Exception {
+        List<Double> hinted = new ArrayList<>(), whole = new ArrayList<>();
+        boolean ok = true;
+        for (int i = 0; i < repeat; i++) {
+            for (boolean hint : checkpoints ? new boolean[] {true, false} : new boolean[] {true}) {
+                recommit(bootstrap, hint ? commit : new OffsetAndMetadata(commit.offset(), commit.metadata().split(";")[0]));
+                try (FrontierWorker w = FrontierWorker.start(bootstrap, settings("r" + i + hint, checkpoints, extra))) {
+                    await(() -> w.context().getBean(GraphConsumer.class).status().ready(), 1800, "a repeated worker ready");
+                    (hint ? hinted : whole).add(w.context().getBean(MeterRegistry.class).get("frontier.rebuild.duration").gauge().value());
+                    ok &= w.context().getBean(GraphRegistry.class).get(GRAPH).map(GraphEntry::version).orElse(0L) == version;
+                }
+            }
+        }
+        return first.medians(median(hinted), median(whole), ok);
+    }
+
+    /** Replaces the group's commit (retried until the group is empty: the last worker left). */
+    private static void recommit(String bootstrap, OffsetAndMetadata c) throws Exception {
+        await(() -> {
+            try (Admin admin = admin(bootstrap)) {
+                admin.alterConsumerGroupOffsets("frontier-workers", Map.of(P0, c)).all().get(30, TimeUnit.SECONDS);
+                return true;
+            } catch (java.util.concurrent.ExecutionException e) {
+                return false;
+            }
+        }, 120, "the group's commit replaced");
+    }
 
     /** The CPU time of this process so far, in seconds. */
     private static double cpuSeconds() {
@@ -168,7 +225,7 @@ public final class RebuildBench {
         }
     }
 
-    private static Row row(LoadedGraph loaded, int k, boolean checkpoints, Map<String, Object> extra, long seed) throws Exception {
+    private static Row row(LoadedGraph loaded, int k, boolean checkpoints, Map<String, Object> extra, long seed, int repeat) throws Exception {
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary()) {
             String bootstrap = broker.bootstrapServers();
             createTopics(bootstrap);
@@ -213,26 +270,36 @@ public final class RebuildBench {
                 if (checkpoints && k >= 100_000) await(() -> rebuildFrom(bootstrap) == end, 300, "a commit needing nothing before " + end);
                 else await(() -> committed(bootstrap) == end, 120, "the last batch committed");
             }
-            long t0 = System.nanoTime();
-            double cpu0 = cpuSeconds();
-            try (FrontierWorker w2 = FrontierWorker.start(bootstrap, settings("w2", checkpoints, extra))) {
-                await(() -> w2.context().getBean(GraphConsumer.class).status().ready(), 1800, "the second worker ready");
-                double seconds = (System.nanoTime() - t0) / 1e9, cpu = cpuSeconds() - cpu0;
-                Checkpointer.RestoreTimes restore = w2.context().getBean(Checkpointer.class).lastRestore().orElse(null);
-                MeterRegistry meters = w2.context().getBean(MeterRegistry.class);
-                long replayed = (long) meters.get("frontier.rebuild.replayed").gauge().value();
-                double rebuild = meters.get("frontier.rebuild.duration").gauge().value();
-                GraphEntry e = w2.context().getBean(GraphRegistry.class).get(GRAPH).orElse(null);
-                if (e == null || e.version() != 1L + k) {
-                    return new Row(replayed, rebuild, restore, seconds, cpu, false, "version " + (e == null ? "none" : e.version()) + ", expected " + (1 + k));
-                }
-                EdgeList expected = new EdgeList(base.vertexCount(), base.directed(), us.length);
-                for (int i = 0; i < us.length; i++) expected.add(us[i], vs[i], ws[i]);
-                CsrGraph want = GraphBuilder.build(expected), got = e.resident().graph();
-                boolean same = java.util.Arrays.equals(want.rowOffsets(), got.rowOffsets()) && java.util.Arrays.equals(want.columns(), got.columns())
-                        && java.util.Arrays.equals(want.weights(), got.weights()) && java.util.Arrays.equals(want.arcEdgeIds(), got.arcEdgeIds());
-                return new Row(replayed, rebuild, restore, seconds, cpu, same, same ? null : "the rebuilt CSR differs from the expected graph");
+            OffsetAndMetadata commit = commit(bootstrap);
+            Row rebuilt = rebuild(bootstrap, base, us, vs, ws, k, checkpoints, extra);
+            return repeat == 0 || !rebuilt.ok() ? rebuilt : repeated(rebuilt, bootstrap, commit, checkpoints, extra, repeat, 1L + k);
+        }
+    }
+
+    /** The second worker's rebuild, checked against the expected graph. */
+    private static Row rebuild(String bootstrap, CsrGraph base, int[] us, int[] vs, double[] ws, int k, boolean checkpoints,
+                               Map<String, Object> extra) throws Exception {
+        long t0 = System.nanoTime();
+        double cpu0 = cpuSeconds();
+        try (FrontierWorker w2 = FrontierWorker.start(bootstrap, settings("w2", checkpoints, extra))) {
+            await(() -> w2.context().getBean(GraphConsumer.class).status().ready(), 1800, "the second worker ready");
+            double seconds = (System.nanoTime() - t0) / 1e9, cpu = cpuSeconds() - cpu0;
+            Checkpointer.RestoreTimes restore = w2.context().getBean(Checkpointer.class).lastRestore().orElse(null);
+            MeterRegistry meters = w2.context().getBean(MeterRegistry.class);
+            long replayed = (long) meters.get("frontier.rebuild.replayed").gauge().value();
+            double rebuild = meters.get("frontier.rebuild.duration").gauge().value();
+            GraphEntry e = w2.context().getBean(GraphRegistry.class).get(GRAPH).orElse(null);
+            if (e == null || e.version() != 1L + k) {
+                return new Row(replayed, rebuild, restore, seconds, cpu, false, "version " + (e == null ? "none" : e.version()) + ", expected " + (1 + k),
+                        Double.NaN, Double.NaN);
             }
+            EdgeList expected = new EdgeList(base.vertexCount(), base.directed(), us.length);
+            for (int i = 0; i < us.length; i++) expected.add(us[i], vs[i], ws[i]);
+            CsrGraph want = GraphBuilder.build(expected), got = e.resident().graph();
+            boolean same = java.util.Arrays.equals(want.rowOffsets(), got.rowOffsets()) && java.util.Arrays.equals(want.columns(), got.columns())
+                    && java.util.Arrays.equals(want.weights(), got.weights()) && java.util.Arrays.equals(want.arcEdgeIds(), got.arcEdgeIds());
+            return new Row(replayed, rebuild, restore, seconds, cpu, same, same ? null : "the rebuilt CSR differs from the expected graph",
+                    Double.NaN, Double.NaN);
         }
     }
 
@@ -268,7 +335,7 @@ public final class RebuildBench {
     private static long rebuildFrom(String bootstrap) throws Exception {
         OffsetAndMetadata c = commit(bootstrap);
         return c == null || c.metadata() == null || !c.metadata().startsWith("rebuildFrom=") ? -1
-                : Long.parseLong(c.metadata().substring("rebuildFrom=".length()));
+                : Long.parseLong(c.metadata().split(";")[0].substring("rebuildFrom=".length()));   // ";checkpointFrom=..." may follow
     }
 
     private interface Check {

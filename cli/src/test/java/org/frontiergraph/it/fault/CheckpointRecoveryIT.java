@@ -342,7 +342,7 @@ class CheckpointRecoveryIT extends FaultTest {
             OffsetAndMetadata c = admin.listConsumerGroupOffsets(FaultSupport.GROUP).partitionsToOffsetAndMetadata()
                     .get(30, TimeUnit.SECONDS).get(P0);
             return c == null || c.metadata() == null || !c.metadata().startsWith("rebuildFrom=") ? -1
-                    : Long.parseLong(c.metadata().substring("rebuildFrom=".length()));
+                    : Long.parseLong(c.metadata().split(";")[0].substring("rebuildFrom=".length()));   // ";checkpointFrom=..." may follow
         }
     }
 

@@ -28,6 +28,9 @@ import org.frontiergraph.worker.registry.WindowEntry;
  *       chunks of their own after the edges' ({@code named}, {@code namesOffset} and {@code names} as a snapshot's). A slot's chunks belong together only when
  *       all carry the same covered offset, version and count: stale chunks of an older checkpoint never pass for a
  *       newer one (and a shorter checkpoint tombstones the indexes beyond it).</li>
+ *   <li>Chunk 0 also carries header {@link #SLOTS}: the keys each of the graph's two slots may hold as the writer
+ *       knew them, so that a reader which starts at this checkpoint (not at the beginning of the partition, see
+ *       {@link CheckpointCatalog}) still knows which keys of the other slot a later write must tombstone.</li>
  *   <li>The validity marker of slot {@code s}: key {@code g/s/valid}, an empty value, header {@link #HEADER} naming the
  *       checkpoint, header {@link #VALID}: the graph was unchanged from the checkpoint's offset up to this one.</li>
  * </ul>
@@ -40,6 +43,8 @@ public final class CheckpointFormat {
     public static final String WINDOW = "frontier.window";
     /** Header of a validity marker: the offset through which the checkpoint holds. */
     public static final String VALID = "frontier.valid";
+    /** Header of chunk 0: the chunk keys of slots 0 and 1, then the subscription keys of slots 0 and 1 (ints). */
+    public static final String SLOTS = "frontier.slots";
     /** The last key segment of a validity marker. */
     public static final String VALID_KEY = "valid";
     private static final int HEADER_BYTES = 3 * Long.BYTES + 4 * Integer.BYTES;
@@ -159,6 +164,23 @@ public final class CheckpointFormat {
         h.add(new RecordHeader(HEADER, header(checkpoint)));
         h.add(new RecordHeader(VALID, ByteBuffer.allocate(Long.BYTES).putLong(validThrough).array()));
         return new Out(validKey(graphId, checkpoint.slot()), new byte[0], h);
+    }
+
+    /**
+     * Marks chunk 0 of a checkpoint with the keys each slot of its graph may hold: {@code chunks[slot]} chunk indexes
+     * and {@code subs[slot]} subscription indexes.
+     */
+    static void slots(Out chunk0, int[] chunks, int[] subs) {
+        chunk0.headers().add(new RecordHeader(SLOTS, ByteBuffer.allocate(4 * Integer.BYTES).putInt(chunks[0]).putInt(chunks[1])
+                .putInt(subs[0]).putInt(subs[1]).array()));
+    }
+
+    /** What chunk 0 declares in {@link #SLOTS}: chunk keys of slots 0, 1, subscription keys of slots 0, 1; null when none. */
+    static int[] slots(Headers chunk0) {
+        Header h = chunk0.lastHeader(SLOTS);
+        if (h == null || h.value() == null || h.value().length != 4 * Integer.BYTES) return null;
+        ByteBuffer b = ByteBuffer.wrap(h.value());
+        return new int[] {b.getInt(), b.getInt(), b.getInt(), b.getInt()};
     }
 
     static byte[] header(Meta m) {

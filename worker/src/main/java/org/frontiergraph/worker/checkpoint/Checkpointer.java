@@ -39,6 +39,11 @@ import org.slf4j.LoggerFactory;
  * polls (a copy of the version: its rows and columns are immutable, its weights are copied, within the heap budget),
  * encoded and sent on a thread of their own, one at a time.
  *
+ * <p>Where a rebuild reads: each checkpoint's first record's offset on the checkpoint topic is known from its
+ * acknowledgement, so a commit can name where the newest checkpoints of its partition's graphs start ({@link #hint});
+ * a rebuild reads the partition from there, not from its beginning (where compaction still keeps each graph's previous
+ * checkpoint and superseded records it has not cleaned yet).
+ *
  * <p>A checkpoint carries the graph's live subscriptions ({@link CheckpointedSubscriptions}, {@link SubscriptionRecords}):
  * a rebuild installs them with the graph and skips their records up to the covered offset, so a subscription
  * published long ago holds its partition's rebuild start only until the next checkpoint. A change of the graph's
@@ -55,15 +60,29 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
         /** Sends one record to {@code partition} of the checkpoint topic (asynchronously). */
         void send(CheckpointFormat.Out record, int partition);
 
-        /** Waits until every record sent is acknowledged. @throws Exception the first failure */
-        void flush() throws Exception;
+        /**
+         * Waits until every record sent is acknowledged and returns the lowest offset among them (-1: none, or one
+         * unknown). @throws Exception the first failure
+         */
+        long flush() throws Exception;
     }
+
+    /**
+     * Where the checkpoints a commit of a partition relies on lie on the checkpoint topic: {@code from}, the smallest
+     * offset at which one of them starts (its first record), and {@code graphs}, how many graphs have one.
+     */
+    public record Hint(long from, int graphs) {}
+
+    /** Where an acknowledged checkpoint lies: the graphs-topic offset it covers and its first checkpoint-topic offset. */
+    private record Placed(long offset, long start) {}
 
     /** One graph's checkpoints, as this worker knows them. */
     private static final class State {
         final int partition;
         /** The newest complete checkpoint (written and acknowledged, or read back), or null. */
         volatile Meta acked;
+        /** Where {@link #acked} lies (null until one is). */
+        volatile Placed placed;
         /** The offset through which {@link #acked} holds the graph (its offset, or a marker's). */
         volatile long validThrough = -1;
         /** The commit stamp at which {@link #acked} was acknowledged. */
@@ -153,6 +172,27 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
         return s == null || !s.carries ? -1 : coveredThrough(graphId, lineage);
     }
 
+    /**
+     * Where a rebuild of {@code partition} resuming at {@code commitOffset} finds the checkpoints it may install: the
+     * smallest checkpoint-topic offset at which the newest acknowledged checkpoint of one of the partition's graphs
+     * starts, and how many graphs have one. Null when none has, or one is not placed well enough (its start unknown,
+     * or taken at or past the commit, so the rebuild would need the one before it): the rebuild then reads the
+     * partition from its beginning. A checkpoint written later lies after the offset, and the one named here is not
+     * overwritten before a commit relying on a newer one succeeds ({@link #committed}).
+     */
+    public Hint hint(int partition, long commitOffset) {
+        long from = Long.MAX_VALUE;
+        int graphs = 0;
+        for (State s : states.values()) {
+            Placed p = s.placed;
+            if (s.partition != partition || p == null) continue;
+            if (p.start() < 0 || p.offset() >= commitOffset) return null;
+            from = Math.min(from, p.start());
+            graphs++;
+        }
+        return graphs == 0 ? null : new Hint(from, graphs);
+    }
+
     @Override
     public void dropPartitions(Collection<Integer> partitions) {
         states.values().removeIf(s -> partitions.contains(s.partition));
@@ -192,10 +232,13 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
                 GraphEntry e = registry.restore(c.graphId(), c.version(), partition, c.firstVertexId(), c.graph(), c.names(),
                         c.lineage(), c.validThrough(), c.window());
                 State s = new State(partition);
+                s.placed = new Placed(c.offset(), f.start());
                 s.acked = f.meta();
                 s.validThrough = c.validThrough();
                 s.ackStamp = stamps.incrementAndGet();
-                s.changeAtAck = registry.lastChange(c.graphId());
+                // one that does not declare its slots' keys is replaced when due (not extended by markers), so that
+                // a rebuild may read from where the newest checkpoints start
+                s.changeAtAck = f.declared() ? registry.lastChange(c.graphId()) : -1;
                 s.sinceLineage = c.lineage();
                 s.sinceVersion = c.version();
                 s.sinceMs = System.currentTimeMillis();
@@ -218,23 +261,25 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
             }
         }
         lastRestore = new RestoreTimes(partition, read.nanos() / 1e6, read.cpuNanos() / 1e6, read.records(), read.bytes(),
-                decodeNs / 1e6, installNs / 1e6, (cpuNanos() - cpu0) / 1e6, covered.size());
+                decodeNs / 1e6, installNs / 1e6, (cpuNanos() - cpu0) / 1e6, covered.size(), read.from());
         return new Restored(covered, subs);
     }
 
     /**
      * How a partition's checkpoints were read: the time to read its partition of the checkpoint topic (and the reading
-     * thread's CPU time), records and value bytes.
+     * thread's CPU time), records and value bytes (of every read, a read from the beginning after a hint that did not
+     * hold included), and the offset the read used started at (-1: the beginning).
      */
-    public record Read(long nanos, long cpuNanos, long records, long bytes) {}
+    public record Read(long nanos, long cpuNanos, long records, long bytes, long from) {}
 
     /**
      * The stages of the last restore: ms reading the checkpoint topic (and finding the usable checkpoints) and the
      * reading thread's CPU ms, the records and value bytes read, ms decoding the checkpoints installed, ms building
-     * them and making them resident (their subscriptions noted), the CPU ms of those two, the graphs installed.
+     * them and making them resident (their subscriptions noted), the CPU ms of those two, the graphs installed, the
+     * offset the read used started at (-1: the beginning of the partition).
      */
     public record RestoreTimes(int partition, double readMs, double readCpuMs, long records, long bytes, double decodeMs,
-                               double installMs, double installCpuMs, int graphs) {}
+                               double installMs, double installCpuMs, int graphs, long readFrom) {}
 
     /** The calling thread's CPU time (0 where the JVM does not measure it). */
     public static long cpuNanos() {
@@ -335,7 +380,12 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
             }
             int count = CheckpointFormat.encode(t, edgesPerChunk, r -> {
                 if (states.get(t.graphId()) != s) throw new IllegalStateException("partition revoked");
-                if (r.key().equals(CheckpointFormat.key(t.graphId(), slot, 0))) SubscriptionRecords.count(r, subs.size());
+                if (r.key().equals(CheckpointFormat.key(t.graphId(), slot, 0))) {
+                    SubscriptionRecords.count(r, subs.size());
+                    int[] chunks = s.slotSizes.clone(), subKeys = s.subSizes.clone();
+                    chunks[slot] = Math.max(before, CheckpointFormat.meta(r.headers()).count());
+                    CheckpointFormat.slots(r, chunks, subKeys);
+                }
                 out.send(r, t.partition());
             });
             for (int i = count; i < before; i++) out.send(new CheckpointFormat.Out(CheckpointFormat.key(t.graphId(), slot, i), null, null), t.partition());
@@ -344,9 +394,10 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
             }
             out.send(new CheckpointFormat.Out(CheckpointFormat.validKey(t.graphId(), slot), null, null), t.partition());
             s.slotSizes[slot] = Math.max(before, count);
-            out.flush();
+            long start = out.flush();   // the first record sent: its first subscription record, or its chunk 0
             s.slotSizes[slot] = count;
             s.subSizes[slot] = subs.size();
+            s.placed = new Placed(t.offset(), start);
             s.acked = new Meta(t.offset(), t.lineage(), t.version(), t.partition(), slot, 0, count);
             s.validThrough = t.offset();
             s.carries = true;
@@ -397,6 +448,7 @@ public class Checkpointer implements GraphRegistry.PartitionState, GraphRegistry
             s.validThrough = offset;
             s.sinceMs = nowMs;
             registry.checkpointed(graphId, acked.lineage(), offset);
+            stamps.incrementAndGet();   // a quiet partition is committed again, so its rebuild start moves past the marker
             LOG.debug("checkpoint of graph {} holds through offset {} of partition {} (unchanged)", LogSafe.quote(graphId), offset, s.partition);
         } catch (Exception x) {
             if (x instanceof InterruptedException) Thread.currentThread().interrupt();

@@ -39,6 +39,10 @@ import org.slf4j.LoggerFactory;
  * the checkpoint carries its subscriptions: they are registered from it, {@link #registerSubscriptions}). The replay starts at the offset the
  * last commit recorded in its metadata ({@code rebuildFrom=N}: the earliest record the partition's graphs need, see
  * {@link GraphRegistry#rebuildFrom}), or at the beginning when the commit carries none; every commit records it.
+ * With checkpoints, a commit also names where on the checkpoint topic the checkpoints it relies on start, and how
+ * many graphs have one ({@code ;checkpointFrom=M;checkpoints=K}, {@link Checkpointer#hint}): the rebuild reads the
+ * checkpoint topic from there, and again from its beginning when that read does not hold what the commit relied on
+ * ({@link CheckpointCatalog#lacks}) or the commit names no such offset (an older commit, or no checkpoint yet).
  *
  * <p>Retention: what the rebuild needs is compared with the partition's log start. Records it needed that retention
  * deleted are named (an ERROR log, {@code frontier_rebuild_lost_records_total}, a RECORDS_LOST error event for the
@@ -52,13 +56,24 @@ final class PartitionRecovery {
 
     /** Commit metadata: the offset a rebuild of the partition starts reading at. */
     static final String REBUILD_FROM = "rebuildFrom=";
+    /** Commit metadata: where on the checkpoint topic the checkpoints the commit relies on start, and how many graphs have one. */
+    static final String CHECKPOINT_FROM = "checkpointFrom=", CHECKPOINTS = "checkpoints=";
+    /** Between the fields of the commit metadata. */
+    static final String SEPARATOR = ";";
+
+    /** Reads a partition of the checkpoint topic from an offset, or from its beginning ({@link #BEGINNING}). */
+    interface CheckpointReader {
+        long BEGINNING = -1;
+
+        CheckpointCatalog read(int partition, long from);
+    }
 
     private final GraphRegistry registry;
     private final RebuildProgress progress;
     /** Installs graphs from checkpoints, and is told of the commits that succeeded; null: no checkpoints. */
     private final Checkpointer checkpointer;
     /** Reads the checkpoint topic; null: no checkpoints. */
-    private final Function<Integer, CheckpointCatalog> checkpoints;
+    private final CheckpointReader checkpoints;
     /** Per partition: records below this offset are replayed (state only). */
     private final Map<TopicPartition, Long> replayUntil = new ConcurrentHashMap<>();
     /** Per partition being replayed: per graph installed from a checkpoint, the offset through which it holds it. */
@@ -79,8 +94,7 @@ final class PartitionRecovery {
         this(registry, progress, null, null);
     }
 
-    PartitionRecovery(GraphRegistry registry, RebuildProgress progress, Checkpointer checkpointer,
-                      Function<Integer, CheckpointCatalog> checkpoints) {
+    PartitionRecovery(GraphRegistry registry, RebuildProgress progress, Checkpointer checkpointer, CheckpointReader checkpoints) {
         this.registry = registry;
         this.progress = progress;
         this.checkpointer = checkpointer;
@@ -189,13 +203,22 @@ final class PartitionRecovery {
         return replayUntil.containsKey(tp);
     }
 
-    /** The commits of these next offsets, each recording where a rebuild of its partition must start reading. */
+    /**
+     * The commits of these next offsets, each recording where a rebuild of its partition must start reading (and,
+     * with checkpoints acknowledged, where on the checkpoint topic those it relies on start).
+     */
     Commits commits(Map<TopicPartition, Long> next) {
         long stamp = checkpointer == null ? 0 : checkpointer.stamp();   // before the rebuild starts are computed
         Map<TopicPartition, OffsetAndMetadata> commits = new HashMap<>();
-        next.forEach((tp, offset) -> commits.put(tp, new OffsetAndMetadata(offset,
-                REBUILD_FROM + registry.rebuildFrom(tp.partition(), offset))));
+        next.forEach((tp, offset) -> commits.put(tp, new OffsetAndMetadata(offset, metadata(registry.rebuildFrom(tp.partition(), offset),
+                checkpointer == null ? null : checkpointer.hint(tp.partition(), offset)))));
         return new Commits(commits, stamp);
+    }
+
+    /** The commit metadata naming {@code rebuildFrom} and, when not null, {@code hint} (a few dozen bytes). */
+    static String metadata(long rebuildFrom, Checkpointer.Hint hint) {
+        return REBUILD_FROM + rebuildFrom + (hint == null ? ""
+                : SEPARATOR + CHECKPOINT_FROM + hint.from() + SEPARATOR + CHECKPOINTS + hint.graphs());
     }
 
     /** These commits succeeded: a checkpoint written before them may now be replaced. */
@@ -246,7 +269,7 @@ final class PartitionRecovery {
             }
             long from = Math.max(0, rebuildFrom(c)), until = c.offset();
             if (from < start) lostRecords(tp, from, start, "before the rebuild read them");   // from <= until: all of it
-            Checkpointer.Restored restoredAll = restore(tp, from, until, start);
+            Checkpointer.Restored restoredAll = restore(tp, from, until, start, checkpointFrom(c));
             Map<String, Long> restored = restoredAll.covered();
             List<CheckpointedSubscriptions.Carried> subs = new ArrayList<>();
             restoredAll.subscriptions().values().forEach(subs::addAll);
@@ -275,14 +298,27 @@ final class PartitionRecovery {
      * and still needed (holding through at least the rebuild start less one: an older one belongs to a graph that was
      * re-published or dropped since). A checkpoint whose graph's later records are gone to retention is not installed.
      */
-    private Checkpointer.Restored restore(TopicPartition tp, long from, long until, long start) {
+    private Checkpointer.Restored restore(TopicPartition tp, long from, long until, long start, Checkpointer.Hint hint) {
         if (checkpointer == null || checkpoints == null) return Checkpointer.Restored.NONE;
         List<String> unusable = new ArrayList<>();
         long t0 = System.nanoTime(), cpu0 = Checkpointer.cpuNanos();
-        CheckpointCatalog catalog = checkpoints.apply(tp.partition());
+        CheckpointCatalog catalog = checkpoints.read(tp.partition(), hint == null ? CheckpointReader.BEGINNING : hint.from());
         Map<String, CheckpointCatalog.Found> found = catalog.usable(until, unusable);
-        Checkpointer.Read read = new Checkpointer.Read(System.nanoTime() - t0, Checkpointer.cpuNanos() - cpu0,
-                catalog.records(), catalog.bytes());
+        long records = catalog.records(), bytes = catalog.bytes();
+        String lacks = catalog.whole() ? null : catalog.lacks(hint.graphs(), found, unusable);
+        if (lacks != null) {   // correctness over speed: everything compaction kept
+            LOG.warn("partition {}: the checkpoint topic read from offset {} (where the last commit's checkpoints start) is not "
+                    + "enough ({}): read again from its beginning", tp, catalog.from(), lacks);
+            unusable.clear();
+            catalog = checkpoints.read(tp.partition(), CheckpointReader.BEGINNING);
+            found = catalog.usable(until, unusable);
+            records += catalog.records();
+            bytes += catalog.bytes();
+        }
+        Checkpointer.Read read = new Checkpointer.Read(System.nanoTime() - t0, Checkpointer.cpuNanos() - cpu0, records, bytes,
+                catalog.whole() ? CheckpointReader.BEGINNING : catalog.from());
+        LOG.info("partition {}: checkpoint topic read from {}: {} records, {} bytes", tp,
+                catalog.whole() ? "its beginning" : "offset " + catalog.from(), records, bytes);
         checkpointer.known(tp.partition(), found.values());
         List<CheckpointCatalog.Found> install = new ArrayList<>();
         for (CheckpointCatalog.Found f : found.values()) {
@@ -338,12 +374,29 @@ final class PartitionRecovery {
 
     /** The rebuild start a commit recorded; 0 (the beginning) when it recorded none. */
     static long rebuildFrom(OffsetAndMetadata c) {
-        String m = c.metadata();
-        if (m == null || !m.startsWith(REBUILD_FROM)) return 0;
-        try {
-            return Long.parseLong(m.substring(REBUILD_FROM.length()));
-        } catch (NumberFormatException e) {
-            return 0;
+        return Math.max(0, field(c.metadata(), REBUILD_FROM));
+    }
+
+    /**
+     * Where the checkpoints a commit relied on start on the checkpoint topic, and how many graphs have one; null when
+     * the commit names none (an older worker's, no checkpoint yet) or names them malformed.
+     */
+    static Checkpointer.Hint checkpointFrom(OffsetAndMetadata c) {
+        long from = field(c.metadata(), CHECKPOINT_FROM), graphs = field(c.metadata(), CHECKPOINTS);
+        return from < 0 || graphs < 1 || graphs > Integer.MAX_VALUE ? null : new Checkpointer.Hint(from, (int) graphs);
+    }
+
+    /** The non-negative number a field of the commit metadata holds; -1 when it is absent or malformed. */
+    private static long field(String metadata, String name) {
+        if (metadata == null) return -1;
+        for (String f : metadata.split(SEPARATOR)) {
+            if (!f.startsWith(name)) continue;
+            try {
+                return Math.max(-1, Long.parseLong(f.substring(name.length())));
+            } catch (NumberFormatException e) {
+                return -1;
+            }
         }
+        return -1;
     }
 }

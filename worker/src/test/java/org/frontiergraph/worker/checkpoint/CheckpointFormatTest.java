@@ -36,8 +36,8 @@ class CheckpointFormatTest {
 
     /** The records as a compacted partition would hold them, in the order they were written. */
     private static CheckpointCatalog catalog(List<CheckpointFormat.Out> records) {
-        CheckpointCatalog c = new CheckpointCatalog();
-        for (CheckpointFormat.Out r : records) c.add(r.key(), r.value(), r.headers());
+        CheckpointCatalog c = new CheckpointCatalog(0, true);
+        for (int i = 0; i < records.size(); i++) c.add(records.get(i).key(), records.get(i).value(), records.get(i).headers(), i);
         return c;
     }
 

@@ -33,8 +33,8 @@ class CheckpointWideTest {
             assertEquals(a.get(i).key(), b.get(i).key());
             assertArrayEquals(a.get(i).value(), b.get(i).value(), "chunk " + i);
         }
-        CheckpointCatalog catalog = new CheckpointCatalog();
-        for (CheckpointFormat.Out r : b) catalog.add(r.key(), r.value(), r.headers());
+        CheckpointCatalog catalog = new CheckpointCatalog(0, true);
+        for (int i = 0; i < b.size(); i++) catalog.add(b.get(i).key(), b.get(i).value(), b.get(i).headers(), i);
         Checkpoint c = catalog.usable(501, new ArrayList<>()).get("g").decode();
         assertEquals(3, c.version());
         assertSameGraph(narrow, c.graph().build(), "read back");

@@ -29,16 +29,21 @@ import org.junit.jupiter.api.Test;
  * they no longer hold the rebuild start), and one whose subscription records are torn is not used.
  */
 class CheckpointerTest {
-    /** What a compacted partition would keep: the last value per key, null for a key deleted. */
+    /** What a compacted partition would keep: the last value per key, null for a key deleted; a record's offset: its index. */
     static final class KeptRecords implements Checkpointer.Sink {
         final List<CheckpointFormat.Out> sent = new ArrayList<>();
+        private int flushed;
 
         @Override public synchronized void send(CheckpointFormat.Out record, int partition) {
             assertEquals(0, partition, record.key());
             sent.add(record);
         }
 
-        @Override public void flush() {}
+        @Override public synchronized long flush() {
+            long first = flushed < sent.size() ? flushed : -1;
+            flushed = sent.size();
+            return first;
+        }
 
         synchronized Set<String> liveKeys() {
             Map<String, byte[]> last = new java.util.HashMap<>();
@@ -87,10 +92,18 @@ class CheckpointerTest {
                 .setResultMode(ResultMode.DELTA).build();
     }
 
-    /** A checkpoint's records as a rebuild reads them. */
+    /** A checkpoint's records as a rebuild reads them from the beginning (offsets: their indexes). */
     static CheckpointCatalog catalogOf(List<CheckpointFormat.Out> records) {
-        CheckpointCatalog c = new CheckpointCatalog();
-        for (CheckpointFormat.Out r : records) c.add(r.key(), r.value(), r.headers() == null ? new RecordHeaders() : r.headers());
+        return catalogOf(records, 0);
+    }
+
+    /** As {@link #catalogOf(List)}, read from offset {@code from} on (not the beginning when above 0). */
+    static CheckpointCatalog catalogOf(List<CheckpointFormat.Out> records, int from) {
+        CheckpointCatalog c = new CheckpointCatalog(from, from == 0);
+        for (int i = from; i < records.size(); i++) {
+            CheckpointFormat.Out r = records.get(i);
+            c.add(r.key(), r.value(), r.headers() == null ? new RecordHeaders() : r.headers(), i);
+        }
         return c;
     }
 
@@ -127,7 +140,7 @@ class CheckpointerTest {
             assertEquals(sssp("kept", 1), FrontierCodec.decode(c.record(), Subscription.class), "the record as published");
 
             Checkpointer restoring = new Checkpointer(back.registry(), back.subscriptions(), config, new TopicsConfig());
-            Checkpointer.Restored r = restoring.restore(0, List.of(f), new Checkpointer.Read(0, 0, 0, 0));
+            Checkpointer.Restored r = restoring.restore(0, List.of(f), new Checkpointer.Read(0, 0, 0, 0, -1));
             assertEquals(Map.of("g", 10L), r.covered());
             assertEquals(List.of(c), r.subscriptions().get("g"));
 

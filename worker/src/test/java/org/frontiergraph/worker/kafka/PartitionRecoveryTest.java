@@ -3,8 +3,10 @@ package org.frontiergraph.worker.kafka;
 import static org.frontiergraph.worker.support.Fixtures.snapshot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +35,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Where a partition resumes after an assignment, which of its records are replayed, and what each commit records
  * for the next rebuild (the consumer's part, seeking, is the listener's and runs in the integration tests); a
- * checkpoint that carries its graph's subscriptions has them registered, and their covered records skipped.
+ * checkpoint that carries its graph's subscriptions has them registered, and their covered records skipped; a commit
+ * names where its checkpoints start on the checkpoint topic, and a rebuild reads from there, or from the beginning when
+ * that read does not hold them.
  */
 class PartitionRecoveryTest {
     static final EdgeList EDGES = UniformRandomGraph.generate(50, 200, 3, 9, false);
@@ -227,18 +231,18 @@ class PartitionRecoveryTest {
             Checkpointer writer = new Checkpointer(a.registry(), a.subscriptions(), config, new TopicsConfig());
             writer.sink(new Checkpointer.Sink() {
                 @Override public void send(CheckpointFormat.Out r, int partition) { topic.add(r); }
-                @Override public void flush() {}
+                @Override public long flush() { return -1; }
             });
             a.install(snapshot("g", 1, EDGES, 1, 100), 0);
             a.subscriptions().accept(sub, new SubscriptionService.Origin(P0.topic(), 0, 5), false);
             writer.tick(Map.of(0, 8L), 0);
             writer.tick(Map.of(0, 8L), 3_600_000);
             writer.awaitWrites();
-            CheckpointCatalog catalog = new CheckpointCatalog();
-            for (CheckpointFormat.Out r : topic) catalog.add(r.key(), r.value(), r.headers());
+            CheckpointCatalog catalog = new CheckpointCatalog(0, true);
+            for (int i = 0; i < topic.size(); i++) catalog.add(topic.get(i).key(), topic.get(i).value(), topic.get(i).headers(), i);
 
             Checkpointer reader = new Checkpointer(b.registry(), b.subscriptions(), config, new TopicsConfig());
-            PartitionRecovery r = new PartitionRecovery(b.registry(), b.metrics().rebuilds(), reader, p -> catalog);
+            PartitionRecovery r = new PartitionRecovery(b.registry(), b.metrics().rebuilds(), reader, (p, from) -> catalog);
             r.rebuild(List.of(P0), asked -> Map.of(P0, new OffsetAndMetadata(12, "rebuildFrom=9")));
             byte[] update = FrontierCodec.encode(GraphUpdate.newBuilder().setGraphId("g").setUpdateId("u").build());
             assertFalse(r.covered(P0, "g", 9, FrontierCodec.encode(sub)), "past the checkpoint: replayed");
@@ -256,5 +260,110 @@ class PartitionRecoveryTest {
             writer.close();
             reader.close();
         }
+    }
+
+    @Test
+    void aCommitNamesWhereItsCheckpointsStartAndOlderMetadataStillReads() {
+        String m = PartitionRecovery.metadata(5, new Checkpointer.Hint(40, 2));
+        assertEquals("rebuildFrom=5;checkpointFrom=40;checkpoints=2", m);
+        assertEquals(5, PartitionRecovery.rebuildFrom(new OffsetAndMetadata(9, m)));
+        assertEquals(new Checkpointer.Hint(40, 2), PartitionRecovery.checkpointFrom(new OffsetAndMetadata(9, m)));
+        assertEquals("rebuildFrom=5", PartitionRecovery.metadata(5, null), "no checkpoint: as before");
+        assertNull(PartitionRecovery.checkpointFrom(new OffsetAndMetadata(9, "rebuildFrom=5")), "an older commit names none");
+        assertNull(PartitionRecovery.checkpointFrom(new OffsetAndMetadata(9)));
+        for (String bad : new String[] {"rebuildFrom=5;checkpointFrom=x;checkpoints=2", "rebuildFrom=5;checkpointFrom=40",
+                "rebuildFrom=5;checkpointFrom=-3;checkpoints=2", "rebuildFrom=5;checkpointFrom=40;checkpoints=0",
+                "rebuildFrom=5;checkpointFrom=40;checkpoints=99999999999", "checkpointFrom=;checkpoints=1"}) {
+            assertNull(PartitionRecovery.checkpointFrom(new OffsetAndMetadata(9, bad)), bad);
+        }
+        assertEquals(0, PartitionRecovery.rebuildFrom(new OffsetAndMetadata(9, "checkpointFrom=40;checkpoints=2")));
+        int longest = PartitionRecovery.metadata(Long.MAX_VALUE, new Checkpointer.Hint(Long.MAX_VALUE, Integer.MAX_VALUE)).length();
+        assertTrue(longest < 100, longest + " bytes: far below offset.metadata.max.bytes (4096)");
+    }
+
+    /** A sink that keeps the records in order: a record's offset is its index. */
+    private static final class Kept implements Checkpointer.Sink {
+        final List<CheckpointFormat.Out> records = new ArrayList<>();
+        private int flushed;
+
+        @Override public synchronized void send(CheckpointFormat.Out r, int partition) { records.add(r); }
+
+        @Override public synchronized long flush() {
+            long first = flushed < records.size() ? flushed : -1;
+            flushed = records.size();
+            return first;
+        }
+
+        /** The records from {@code from} on, as {@link CheckpointTopic#read} would return them (the beginning when outside). */
+        synchronized CheckpointCatalog read(long from) {
+            boolean seek = from > 0 && from <= records.size();
+            CheckpointCatalog c = new CheckpointCatalog(seek ? from : 0, !seek);
+            for (int i = seek ? (int) from : 0; i < records.size(); i++) {
+                c.add(records.get(i).key(), records.get(i).value(), records.get(i).headers(), i);
+            }
+            return c;
+        }
+    }
+
+    private static void install(Fixtures.Services s, long version, long offset) {
+        for (var c : snapshot("g", version, UniformRandomGraph.generate(60, 300, 40 + version, 9, false), 0, 100)) {
+            s.registry().acceptChunk(c, 0, offset++);
+        }
+    }
+
+    @Test
+    void aRebuildReadsFromWhereTheCommitsCheckpointsStartAndFromTheBeginningWhenThatIsNotEnough() throws Exception {
+        FrontierConfig config = Fixtures.cpuConfig();
+        config.getCheckpoints().setEnabled(true);
+        config.getCheckpoints().setUpdates(1);
+        Kept topic = new Kept();
+        try (Fixtures.Services a = Fixtures.start(config)) {
+            Checkpointer writer = new Checkpointer(a.registry(), a.subscriptions(), config, new TopicsConfig());
+            writer.sink(topic);
+            PartitionRecovery live = new PartitionRecovery(a.registry(), a.metrics().rebuilds(), writer, (p, from) -> topic.read(from));
+            install(a, 1, 1);
+            writer.tick(Map.of(0, 5L), 0);
+            writer.tick(Map.of(0, 5L), 3_600_000);
+            writer.awaitWrites();
+            assertEquals("rebuildFrom=6;checkpointFrom=0;checkpoints=1", live.commits(Map.of(P0, 6L)).offsets().get(P0).metadata());
+            writer.committed(0, writer.stamp());
+            install(a, 2, 6);
+            writer.tick(Map.of(0, 10L), 3_600_000);   // a new lineage: counted from here
+            writer.tick(Map.of(0, 10L), 7_200_000);
+            writer.awaitWrites();
+            OffsetAndMetadata commit = live.commits(Map.of(P0, 12L)).offsets().get(P0);
+            Checkpointer.Hint hint = PartitionRecovery.checkpointFrom(commit);
+            assertTrue(hint != null && hint.from() > 0 && hint.graphs() == 1, commit.metadata());
+            writer.close();
+        }
+        String rebuildFrom = "rebuildFrom=11";   // the checkpoint covers through 10
+        Map<String, List<Long>> reads = new java.util.LinkedHashMap<>();
+        for (String hint : new String[] {";checkpointFrom=" + checkpointStart(topic) + ";checkpoints=1", "",
+                ";checkpointFrom=" + (checkpointStart(topic) + 1) + ";checkpoints=1", ";checkpointFrom=" + checkpointStart(topic) + ";checkpoints=2",
+                ";checkpointFrom=99999;checkpoints=1"}) {
+            try (Fixtures.Services b = Fixtures.start(config)) {
+                Checkpointer reader = new Checkpointer(b.registry(), b.subscriptions(), config, new TopicsConfig());
+                List<Long> from = new ArrayList<>();
+                PartitionRecovery r = new PartitionRecovery(b.registry(), b.metrics().rebuilds(), reader, (p, f) -> {
+                    from.add(f);
+                    return topic.read(f);
+                });
+                r.rebuild(List.of(P0), asked -> Map.of(P0, new OffsetAndMetadata(12, rebuildFrom + hint)));
+                assertEquals(2, b.registry().get("g").orElseThrow().version(), hint + ": the newest checkpoint installed");
+                reads.put(hint, from);
+                Checkpointer.RestoreTimes t = reader.lastRestore().orElseThrow();
+                assertEquals(from.size() == 1 && from.get(0) > 0 && from.get(0) < topic.records.size() ? from.get(0) : -1, t.readFrom(), hint);
+                reader.close();
+            }
+        }
+        long start = checkpointStart(topic);
+        assertEquals(List.of(List.of(start), List.of(-1L), List.of(start + 1, -1L), List.of(start, -1L), List.of(99999L)),
+                List.copyOf(reads.values()), "the hint read alone; no hint: the beginning; a hint that does not hold: read again");
+    }
+
+    /** Where the newest checkpoint of g starts in {@code topic}: its chunk 0 in slot 1. */
+    private static long checkpointStart(Kept topic) {
+        for (int i = topic.records.size() - 1; i >= 0; i--) if (topic.records.get(i).key().equals("g/1/0")) return i;
+        throw new AssertionError("no checkpoint in slot 1");
     }
 }
