@@ -357,6 +357,14 @@ extern "C" __global__ void sssp_batch_f64(const int* __restrict__ row, const int
     batch_sssp<DoubleWeights>(row, col, wt, n, k, sources, state, lists, clocks, ctr, delta, out);
 }
 
+// BFS SUMMARY bursts: every arc counts 1 (UnitWeights, keys are hop counts), so a source's largest key is its
+// deepest level; wt is the graph's weight array, never read.
+extern "C" __global__ void sssp_batch_unit(const int* __restrict__ row, const int* __restrict__ col,
+                                           const int* __restrict__ wt, int n, int k, const int* __restrict__ sources,
+                                           u64* state, int* lists, int* clocks, u64* ctr, u64 delta, u64* out) {
+    batch_sssp<UnitWeights>(row, col, wt, n, k, sources, state, lists, clocks, ctr, delta, out);
+}
+
 // Sets every record's key to U64_MAX (unreached) and its marks to 0: the state of `records` vertices (2 u64 each).
 extern "C" __global__ void sssp_batch_clear(u64* state, long long records) {
     for (long long x = global_thread(); x < 2 * records; x += grid_threads()) state[x] = (x & 1) == 0 ? U64_MAX : 0;

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Variant;
@@ -13,7 +14,9 @@ import org.frontiergraph.kernels.gpu.GpuAlgorithm;
 import org.frontiergraph.kernels.gpu.GpuLauncher;
 import org.frontiergraph.kernels.gpu.Kernel;
 import org.frontiergraph.kernels.gpu.SummaryBuffer;
-import org.frontiergraph.kernels.graph.CsrGraph;
+import org.frontiergraph.kernels.sssp.BatchSssp;
+import org.frontiergraph.kernels.sssp.GpuSsspSummaries;
+import org.frontiergraph.kernels.sssp.KeyForm;
 
 /**
  * BFS SUMMARY answers for a batch of sources on the GPU; the batch's summaries come back in one copy of 16 bytes a
@@ -28,7 +31,8 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  */
 final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
     static final GpuAlgorithm<Sources, BfsSummaries> IMPLEMENTATION = new GpuAlgorithm<>(List.of("default"), false,
-            g -> 16L * SummaryBuffer.INITIAL + (g.wide() ? 0 : MultiSourceBfs.deviceBytes(g)), GpuBfsSummaries::new)
+            g -> 16L * SummaryBuffer.INITIAL + (g.wide() ? 0 : MultiSourceBfs.deviceBytes(g)
+                    + (GpuSsspSummaries.batches(g) ? BatchSssp.deviceBytes(g) : 0)), GpuBfsSummaries::new)
             .reads(GpuAlgorithm.Layout.ANY).wideCapable();
 
     private final DeviceGraph device;
@@ -36,6 +40,13 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
     /** Null on a graph stored wide: its sources run one at a time (bfs_multi.cu reads 32-bit offsets). */
     private final MultiSourceBfs multi;
     private final DeviceTimer timer;
+    /**
+     * Bursts of at least {@link GpuSsspSummaries#BATCH_MIN_SOURCES} on the graphs {@link GpuSsspSummaries#batches}
+     * accepts: the batched SSSP with every arc counting 1 ({@link BatchSssp}, a thread block a source, its deepest
+     * level the largest key); opened by the first such burst, null before and where the device had no room.
+     */
+    private BatchSssp levels;
+    private boolean levelsRefused;
 
     private GpuBfsSummaries(DeviceGraph device) {
         this.device = device;
@@ -52,7 +63,51 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
     @Override
     public BfsSummaries run(Sources query, Variant variant) {
         int[] sources = query.vertices();
-        return sources.length == 1 || multi == null ? oneByOne(sources, variant) : batch(sources, variant);
+        if (sources.length == 1 || multi == null) return oneByOne(sources, variant);
+        if (blockASource(sources.length, variant)) return blocks(sources, variant);
+        return batch(sources, variant);
+    }
+
+    /**
+     * Whether a batch runs a block a source: option {@code way=batch} (or {@code way=multi}: the bit-parallel passes)
+     * where given, else from {@link GpuSsspSummaries#BATCH_MIN_SOURCES} sources on the graphs
+     * {@link GpuSsspSummaries#batches} accepts, unless the device had no room for the slots.
+     */
+    private boolean blockASource(int k, Variant variant) {
+        String way = variant.options().get("way");
+        boolean wanted = way != null ? way.equals("batch")
+                : k >= GpuSsspSummaries.BATCH_MIN_SOURCES && GpuSsspSummaries.batches(device.graph());
+        if (!wanted || levelsRefused) return false;
+        if (levels == null) {
+            try {
+                levels = new BatchSssp(device);
+            } catch (GraphTooLargeException e) {   // the device is full: the bit-parallel passes, now and later
+                if (way != null) throw e;
+                levelsRefused = true;
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A batch a thread block a source: hop counts as the batched SSSP's keys (every arc 1), a level a step. */
+    private BfsSummaries blocks(int[] sources, Variant variant) {
+        int k = sources.length;
+        out.zeroed(k);
+        timer.start();
+        int blocks = levels.run(sources, out, variant, KeyForm.UNIT);
+        timer.stop();
+        long compute = timer.elapsedNanos();
+        long t0 = System.nanoTime();
+        long[] pairs = out.read(k);
+        long[] reached = new long[k];
+        int[] max = new int[k];
+        for (int i = 0; i < k; i++) {
+            reached[i] = pairs[2 * i];
+            max[i] = (int) pairs[2 * i + 1];
+        }
+        return new BfsSummaries(sources.clone(), reached, max,
+                new Timing(compute, System.nanoTime() - t0, Map.of("blocks", (long) blocks)));
     }
 
     /**
@@ -131,6 +186,7 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
     @Override
     public void close() {
         timer.close();
+        if (levels != null) levels.close();
         if (multi != null) multi.close();
         out.close();
     }

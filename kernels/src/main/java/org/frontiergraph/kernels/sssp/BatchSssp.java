@@ -27,7 +27,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * H200), sized once, in the graph's ledger, when the launcher opens: 253 on USA-road-d.NY (2 GiB). Call inside a
  * lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
-final class BatchSssp implements AutoCloseable {
+public final class BatchSssp implements AutoCloseable {
     /** sssp_batch.cu's enum BatchSsspCounter: slots of the u64 counter array. */
     static final int NEXT = 0, STEPS = 1, FILTERS = 2, ITEMS = 3, COUNTERS = 4;
     /** Device bytes the slots may take. */
@@ -49,7 +49,7 @@ final class BatchSssp implements AutoCloseable {
     private final DeviceBuffer state, lists, clocks, counters;
     private DeviceBuffer sourceList;
 
-    BatchSssp(DeviceGraph g) {
+    public BatchSssp(DeviceGraph g) {
         this.device = g;
         this.context = g.context();
         this.csr = g.csr();
@@ -84,7 +84,7 @@ final class BatchSssp implements AutoCloseable {
     }
 
     /** Device bytes of the launcher on {@code g}. */
-    static long deviceBytes(CsrGraph g) {
+    public static long deviceBytes(CsrGraph g) {
         int s = slots(g.vertexCount());
         return s < 1 ? 0 : DeviceBuffer.total(sizes(g.vertexCount(), s));
     }
@@ -101,15 +101,23 @@ final class BatchSssp implements AutoCloseable {
      * launched.
      */
     int run(int[] sources, SummaryBuffer out, Variant variant) {
+        return run(sources, out, variant, KeyForm.weights(csr.intWeights()));
+    }
+
+    /**
+     * As {@link #run(int[], SummaryBuffer, Variant)} with keys of {@code form}: {@link KeyForm#UNIT} counts every arc 1
+     * (BFS SUMMARY: reached vertices and the deepest level), its bucket width one level unless {@code delta} says.
+     */
+    public int run(int[] sources, SummaryBuffer out, Variant variant, KeyForm form) {
         sourceList = device.uploadGrowing(sourceList, sources);
         counters.fill32(0, 2L * COUNTERS, 0);
-        boolean ints = csr.intWeights();
-        double delta = variant.doubleOption("delta",
-                variant.doubleOption("df", DELTA_FACTOR) * csr.meanWeight() / SeedSssp.meanDegree(graph));
-        long deltaKey = ints ? Math.max(1L, Math.round(delta))
+        double delta = form == KeyForm.UNIT ? variant.doubleOption("delta", 1)
+                : variant.doubleOption("delta",
+                        variant.doubleOption("df", DELTA_FACTOR) * csr.meanWeight() / SeedSssp.meanDegree(graph));
+        long deltaKey = form.integral() ? Math.max(1L, Math.round(delta))
                 : Double.doubleToRawLongBits(delta > 0 && Double.isFinite(delta) ? delta : 1.0);
         int blocks = Math.max(1, Math.min(Math.min(sources.length, slots), variant.intOption("slots", slots)));
-        Kernel solve = context.module("sssp_batch").kernel(KeyForm.weights(ints).entry("sssp_batch"));
+        Kernel solve = context.module("sssp_batch").kernel(form.entry("sssp_batch"));
         solve.launch(blocks, csr.rowOffsets, csr.columns, csr.weights(), n, sources.length, sourceList, state, lists,
                 clocks, counters, deltaKey, out.slot(0));
         return blocks;

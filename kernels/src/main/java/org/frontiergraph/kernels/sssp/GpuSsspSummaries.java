@@ -39,7 +39,7 @@ import org.frontiergraph.kernels.graph.CsrGraph;
  * {@code filters} (far-pile splits) and {@code items} (near-queue items expanded), summed over the passes;
  * {@code blocks} a block a source. Call inside a lane's call ({@link org.frontiergraph.kernels.gpu.GpuLane#call}).
  */
-final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
+public final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
     static final GpuAlgorithm<Sources, SsspSummaries> IMPLEMENTATION = new GpuAlgorithm<>(
             List.of("default"), false, g -> 16L * SummaryBuffer.INITIAL + (g.wide() ? 0 : MultiSssp.deviceBytes(g)
                     + (batches(g) ? BatchSssp.deviceBytes(g) : 0)), GpuSsspSummaries::new)
@@ -102,7 +102,7 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
      * 1.32 / 1.50, 16 0.756 / 0.786, 24 0.540 / 0.524, 32 0.464 / 0.406, 64 0.438 / 0.200, 128 (side by side: 0.44 in
      * passes of 32) / 0.104, 256 / 0.091, 512 / 0.071.
      */
-    static final int BATCH_MIN_SOURCES = 24;
+    public static final int BATCH_MIN_SOURCES = 24;
     /** Slots a graph needs for batches to run a block a source by default: a block each for half the multiprocessors. */
     static final int BATCH_MIN_SLOTS = 64;
 
@@ -113,7 +113,7 @@ final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummaries> {
      * block a source is throughput-bound there (a Kronecker graph of scale 18, 8 M arcs, 64 sources: 1.67 ms a source,
      * against 0.68 side by side and 0.90 one at a time).
      */
-    static boolean batches(CsrGraph g) {
+    public static boolean batches(CsrGraph g) {
         return !g.wide() && SeedSssp.sparse(g) && BatchSssp.slots(g.vertexCount()) >= BATCH_MIN_SLOTS;
     }
 
