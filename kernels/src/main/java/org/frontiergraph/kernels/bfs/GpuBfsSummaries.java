@@ -97,7 +97,12 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
         timer.start();
         int blocks = levels.run(sources, out, variant, KeyForm.UNIT);
         timer.stop();
-        long compute = timer.elapsedNanos();
+        return read(sources, timer.elapsedNanos(), Map.of("blocks", (long) blocks));
+    }
+
+    /** The summaries of {@code sources}, one a slot of {@code out} in order (reached, deepest level), read back. */
+    private BfsSummaries read(int[] sources, long compute, Map<String, Long> counters) {
+        int k = sources.length;
         long t0 = System.nanoTime();
         long[] pairs = out.read(k);
         long[] reached = new long[k];
@@ -106,8 +111,7 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
             reached[i] = pairs[2 * i];
             max[i] = (int) pairs[2 * i + 1];
         }
-        return new BfsSummaries(sources.clone(), reached, max,
-                new Timing(compute, System.nanoTime() - t0, Map.of("blocks", (long) blocks)));
+        return new BfsSummaries(sources.clone(), reached, max, new Timing(compute, System.nanoTime() - t0, counters));
     }
 
     /**
@@ -125,16 +129,7 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
             reduce.launch(1, bfs.counters(), out.slot(i));
         }
         timer.stop();
-        long compute = timer.elapsedNanos();
-        long t0 = System.nanoTime();
-        long[] pairs = out.read(k);
-        long[] reached = new long[k];
-        int[] max = new int[k];
-        for (int i = 0; i < k; i++) {
-            reached[i] = pairs[2 * i];
-            max[i] = (int) pairs[2 * i + 1];
-        }
-        return new BfsSummaries(sources.clone(), reached, max, new Timing(compute, System.nanoTime() - t0));
+        return read(sources, timer.elapsedNanos(), Map.of());
     }
 
     /** Several sources: the distinct ones with out-arcs searched together, 64 a pass. */
