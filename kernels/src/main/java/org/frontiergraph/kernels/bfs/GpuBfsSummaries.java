@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.engine.Timing;
 import org.frontiergraph.kernels.engine.Variant;
@@ -43,10 +42,9 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
     /**
      * Bursts of at least {@link GpuSsspSummaries#BATCH_MIN_SOURCES} on the graphs {@link GpuSsspSummaries#batches}
      * accepts: the batched SSSP with every arc counting 1 ({@link BatchSssp}, a thread block a source, its deepest
-     * level the largest key); opened by the first such burst, null before and where the device had no room.
+     * level the largest key); opened by the first such burst.
      */
-    private BatchSssp levels;
-    private boolean levelsRefused;
+    private final BatchSssp.Lazy levels;
 
     private GpuBfsSummaries(DeviceGraph device) {
         this.device = device;
@@ -58,6 +56,7 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
             throw e;
         }
         this.timer = new DeviceTimer(device.context());
+        this.levels = new BatchSssp.Lazy(device);
     }
 
     @Override
@@ -77,17 +76,7 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
         String way = variant.options().get("way");
         boolean wanted = way != null ? way.equals("batch")
                 : k >= GpuSsspSummaries.BATCH_MIN_SOURCES && GpuSsspSummaries.batches(device.graph());
-        if (!wanted || levelsRefused) return false;
-        if (levels == null) {
-            try {
-                levels = new BatchSssp(device);
-            } catch (GraphTooLargeException e) {   // the device is full: the bit-parallel passes, now and later
-                if (way != null) throw e;
-                levelsRefused = true;
-                return false;
-            }
-        }
-        return true;
+        return wanted && levels.get(way != null) != null;
     }
 
     /** A batch a thread block a source: hop counts as the batched SSSP's keys (every arc 1), a level a step. */
@@ -95,7 +84,7 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
         int k = sources.length;
         out.zeroed(k);
         timer.start();
-        int blocks = levels.run(sources, out, variant, KeyForm.UNIT);
+        int blocks = levels.get(true).run(sources, out, variant, KeyForm.UNIT);
         timer.stop();
         return read(sources, timer.elapsedNanos(), Map.of("blocks", (long) blocks));
     }
@@ -181,7 +170,7 @@ final class GpuBfsSummaries implements GpuLauncher<Sources, BfsSummaries> {
     @Override
     public void close() {
         timer.close();
-        if (levels != null) levels.close();
+        levels.close();
         if (multi != null) multi.close();
         out.close();
     }

@@ -1,5 +1,6 @@
 package org.frontiergraph.kernels.sssp;
 
+import org.frontiergraph.kernels.engine.GraphTooLargeException;
 import org.frontiergraph.kernels.engine.Variant;
 import org.frontiergraph.kernels.gpu.CudaContext;
 import org.frontiergraph.kernels.gpu.DeviceBuffer;
@@ -128,6 +129,47 @@ public final class BatchSssp implements AutoCloseable {
         long[] c = new long[COUNTERS];
         counters.download(c);
         return new long[] {c[STEPS], c[FILTERS], c[ITEMS]};
+    }
+
+    /**
+     * The launcher of a graph's SUMMARY batches, opened by the first batch that runs a block a source. A device too
+     * full for the slots is remembered: {@link #refused} from then on, so batches run the older ways; a batch that
+     * asked for this way by name gets the failure instead.
+     */
+    public static final class Lazy implements AutoCloseable {
+        private final DeviceGraph device;
+        private BatchSssp open;
+        private boolean refused;
+
+        public Lazy(DeviceGraph device) {
+            this.device = device;
+        }
+
+        /** Whether the slots did not fit the device. */
+        public boolean refused() {
+            return refused;
+        }
+
+        /**
+         * The launcher, opened now if need be; null when the slots do not fit the device, unless {@code named}
+         * (the variant asked for this way), which throws.
+         */
+        public BatchSssp get(boolean named) {
+            if (open == null && !refused) {
+                try {
+                    open = new BatchSssp(device);
+                } catch (GraphTooLargeException e) {
+                    if (named) throw e;
+                    refused = true;
+                }
+            }
+            return open;
+        }
+
+        @Override
+        public void close() {
+            if (open != null) open.close();
+        }
     }
 
     @Override

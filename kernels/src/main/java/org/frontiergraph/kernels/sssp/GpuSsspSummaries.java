@@ -53,9 +53,11 @@ public final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummarie
      * Opened by the first batch that runs a block a source ({@link #way}); null before. Its slots count in the
      * launcher's device bytes on the graphs {@link #batches} accepts; {@code way=batch} elsewhere allocates them then.
      */
-    private BatchSssp batch;
-    /** Set when the device could not hold the slots: batches then run side by side or one at a time. */
-    private boolean batchRefused;
+    /**
+     * Opened by the first batch that runs a block a source ({@link #way}). Its slots count in the launcher's device
+     * bytes on the graphs {@link #batches} accepts; {@code way=batch} elsewhere allocates them then.
+     */
+    private final BatchSssp.Lazy batch;
     private final SummaryBuffer out;
     private final DeviceTimer timer;
 
@@ -69,6 +71,7 @@ public final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummarie
             throw e;
         }
         this.timer = new DeviceTimer(device.context());
+        this.batch = new BatchSssp.Lazy(device);
     }
 
     /**
@@ -136,7 +139,7 @@ public final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummarie
             return w;
         }
         if (variant.options().containsKey("pass")) return k >= 2 && passSize(variant) >= 2 ? Way.MULTI : Way.SINGLE;
-        if (k >= BATCH_MIN_SOURCES && !batchRefused && batches(g)) return Way.BATCH;
+        if (k >= BATCH_MIN_SOURCES && !batch.refused() && batches(g)) return Way.BATCH;
         return k >= 2 && passSize(variant) >= 2 ? Way.MULTI : Way.SINGLE;
     }
 
@@ -154,24 +157,19 @@ public final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummarie
         for (int s : sources) SeedSssp.checkSource(s, n);
         boolean ints = device.csr().intWeights();
         Way way = way(k, variant);
-        if (way == Way.BATCH && batch == null) {
-            try {
-                batch = new BatchSssp(device);
-            } catch (GraphTooLargeException e) {   // the device is full: this batch, and the next, the older ways
-                if (variant.options().containsKey("way")) throw e;
-                batchRefused = true;
-                way = way(k, variant);
-            }
+        if (way == Way.BATCH && batch.get(variant.options().containsKey("way")) == null) {
+            way = way(k, variant);   // the device is full: this batch, and the next, the older ways
         }
         out.zeroed(k);
         long compute;
         Map<String, Long> counters;
         if (way == Way.BATCH) {
             timer.start();
-            int blocks = batch.run(sources, out, variant);
+            BatchSssp blocksOf = batch.get(true);
+            int blocks = blocksOf.run(sources, out, variant);
             timer.stop();
             compute = timer.elapsedNanos();
-            long[] t = batch.totals();
+            long[] t = blocksOf.totals();
             counters = Map.of("passes", 1L, "blocks", (long) blocks, "steps", t[0], "filters", t[1], "items", t[2]);
         } else if (way == Way.MULTI) {
             timer.start();
@@ -217,7 +215,7 @@ public final class GpuSsspSummaries implements GpuLauncher<Sources, SsspSummarie
     public void close() {
         timer.close();
         out.close();
-        if (batch != null) batch.close();
+        batch.close();
         if (multi != null) multi.close();
     }
 }

@@ -7,18 +7,16 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.frontiergraph.kernels.contract.GpuOrSkip;
+import org.frontiergraph.kernels.contract.GpuTests;
 import org.frontiergraph.kernels.contract.TestGraphs;
 import org.frontiergraph.kernels.contract.TestGraphs.Fixture;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Sources;
 import org.frontiergraph.kernels.generate.GridRoadGraph;
 import org.frontiergraph.kernels.generate.KroneckerGraph;
-import org.frontiergraph.kernels.gpu.GpuBackend;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.io.Datasets;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,19 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Skipped where no GPU is present.
  */
 @Tag("gpu")
-class BatchSsspGpuTest {
-    private static GpuBackend gpu;
-
-    private static GpuBackend gpu() {
-        if (gpu == null) gpu = GpuOrSkip.open();
-        return gpu;
-    }
-
-    @AfterAll
-    static void close() {
-        if (gpu != null) gpu.close();
-    }
-
+class BatchSsspGpuTest extends GpuTests {
     /** Runs the batch under each variant, {@code repeats} times, and checks every summary (MultiSsspGpuTest's check). */
     private static SsspSummaries check(String name, ResidentGraph dev, CsrGraph g, int[] sources, int repeats,
                                        String... variants) {
@@ -68,7 +54,7 @@ class BatchSsspGpuTest {
     @MethodSource("graphs")
     void summariesEqualDijkstras(Fixture f) {
         CsrGraph g = f.graph();
-        try (ResidentGraph dev = gpu().load(g)) {
+        try (ResidentGraph dev = gpu.load(g)) {
             check(f.name(), dev, g, batch(g, 40), 2, "default,way=batch", "default,way=batch,slots=3");
             check(f.name(), dev, g, batch(g, 13), 1, "default,way=batch,df=0.01", "default,way=batch,df=1000000");
             check(f.name(), dev, g, batch(g, 2), 1, "default,way=batch");
@@ -80,7 +66,7 @@ class BatchSsspGpuTest {
     void aBurstOnARoadGridTakesTheBatchWayByDefault() {
         CsrGraph g = GraphBuilder.build(GridRoadGraph.generate(100, 100, 9, 1000));
         int[] sources = TestGraphs.sources(g, 70, 23);
-        try (ResidentGraph dev = gpu().load(g)) {
+        try (ResidentGraph dev = gpu.load(g)) {
             SsspSummaries r = check("grid road 100x100, 70 sources", dev, g, sources, 2, "default");
             assertEquals(Math.min(70, BatchSssp.slots(g.vertexCount())), r.timing().counter("blocks"),
                     () -> r.timing().counters().toString());
@@ -97,7 +83,7 @@ class BatchSsspGpuTest {
         Optional<CsrGraph> g = TestGraphs.real(file);
         assumeTrue(g.isPresent(), file + " not found under ../shared/datasets");
         int[] sources = TestGraphs.batch(g.get(), 47, 43);
-        try (ResidentGraph dev = gpu().load(g.get())) {
+        try (ResidentGraph dev = gpu.load(g.get())) {
             check(file, dev, g.get(), sources, 2, "default,way=batch", "default,way=batch,slots=7");
             int[] burst = TestGraphs.sources(g.get(), Math.min(64, g.get().vertexCount()), 44);
             for (String way : new String[] {"default,way=multi", "default,way=batch", "default"}) {
@@ -127,7 +113,7 @@ class BatchSsspGpuTest {
         Optional<CsrGraph> ny = TestGraphs.real(Datasets.NY);
         assumeTrue(ny.isPresent(), "USA-road-d.NY not found under ../shared/datasets");
         CsrGraph g = ny.get();
-        try (ResidentGraph dev = gpu().load(g)) {
+        try (ResidentGraph dev = gpu.load(g)) {
             for (int k : new int[] {8, 16, 24, 32, 64, 128, 256, 512}) {
                 int[] sources = TestGraphs.sources(g, k, 100 + k);
                 if (k <= 64) System.out.println("[batch-sssp] NY " + cost(dev, g, sources, "default,way=multi", 3));
@@ -142,7 +128,7 @@ class BatchSsspGpuTest {
     void costOnKronecker() {
         assumeTrue(Datasets.file(Datasets.NY).isPresent(), "timing runs where the datasets are");
         CsrGraph g = GraphBuilder.build(KroneckerGraph.generate(18, 16, 7));
-        try (ResidentGraph dev = gpu().load(g)) {
+        try (ResidentGraph dev = gpu.load(g)) {
             int[] sources = TestGraphs.sources(g, 64, 5);
             System.out.println("[batch-sssp] kron18 " + cost(dev, g, sources, "default", 3));
             System.out.println("[batch-sssp] kron18 " + cost(dev, g, sources, "default,way=multi", 3));
