@@ -214,7 +214,8 @@ public final class ScaleOutBench {
                         + " broker in its own JVM (-Xmx%s); load: %d SUMMARY queries in flight (%s), %d producers, %d readers,"
                         + " %.0f s warm-up then %.0f s measured per phase; %d seeded sources; took %.0f s%n",
                 o.copies(), o.graph(), o.graph(), o.graph(), o.copies() - 1, o.backend(), o.workers(), o.workerHeap(),
-                o.gpus() > 0 && !o.backend().equals("cpu") ? ", CUDA_VISIBLE_DEVICES=i mod " + o.gpus() : "", o.brokerHeap(),
+                (o.gpus() > 0 && !o.backend().equals("cpu") ? ", CUDA_VISIBLE_DEVICES=i mod " + o.gpus() : "")
+                        + (o.workerOpts().isEmpty() ? "" : ", " + String.join(" ", o.workerOpts())), o.brokerHeap(),
                 o.window(), o.algorithms(), o.producers(), o.readers(), o.warmupS(), o.measureS(), o.sources(), seconds));
         return b.toString();
     }

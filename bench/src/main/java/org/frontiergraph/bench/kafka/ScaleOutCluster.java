@@ -111,6 +111,7 @@ final class ScaleOutCluster implements AutoCloseable {
         cmd.add(cmd.size() - 2, "-Dfrontier.backend=" + o.backend());
         cmd.add(cmd.size() - 2, "-Dfrontier.worker-id=" + name);
         if (o.partitions() > 0) cmd.add(cmd.size() - 2, "-Dfrontier.topics.partitions=" + o.partitions());
+        for (String opt : o.workerOpts()) cmd.add(cmd.size() - 2, opt);
         cmd.add("org.frontiergraph.worker.FrontierWorker");
         Path log = dir.resolve(name + ".log");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());

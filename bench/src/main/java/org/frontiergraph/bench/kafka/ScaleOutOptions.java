@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 /** {@link ScaleOutBench}'s command line. */
 record ScaleOutOptions(String graph, int copies, String backend, int workers, int gpus, int window, int producers,
                        int readers, double warmupS, double measureS, double probeS, int sources, List<Algorithm> algorithms,
-                       int partitions, String workerHeap, String brokerHeap, long seed, Path out, String command) {
+                       int partitions, String workerHeap, List<String> workerOpts, String brokerHeap, long seed, Path out,
+                       String command) {
 
     static ScaleOutOptions parse(String[] args) {
         return BenchCli.parse(new Cli(), args);
@@ -56,6 +57,9 @@ record ScaleOutOptions(String graph, int copies, String backend, int workers, in
         int partitions;
         @Option(names = "--worker-heap", paramLabel = "SIZE", description = "each worker JVM's -Xmx")
         String workerHeap = "16g";
+        @Option(names = "--worker-opt", paramLabel = "OPT", description = "a JVM option of each worker, repeatable, e.g. "
+                + "--worker-opt=-Dfrontier.run-records=1024 (a setting the worker reads as configuration)")
+        List<String> workerOpts = List.of();
         @Option(names = "--broker-heap", paramLabel = "SIZE", description = "the broker JVM's -Xmx")
         String brokerHeap = "4g";
         @Option(names = "--seed", paramLabel = "N", description = "sources")
@@ -82,7 +86,7 @@ record ScaleOutOptions(String graph, int copies, String backend, int workers, in
             if (window < producers) throw new IllegalArgumentException("--window must be at least --producers");
             if (measureS <= 0) throw new IllegalArgumentException("--measure-s must be positive");
             return new ScaleOutOptions(graph, copies, backend.backend(), workers, gpus, window, producers, readers, warmupS,
-                    measureS, probeS, sources, List.copyOf(algorithms), partitions, workerHeap, brokerHeap, seed, output.out(),
+                    measureS, probeS, sources, List.copyOf(algorithms), partitions, workerHeap, List.copyOf(workerOpts), brokerHeap, seed, output.out(),
                     output.command("ScaleOutBench", args));
         }
 

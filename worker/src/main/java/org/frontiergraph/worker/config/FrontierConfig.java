@@ -82,6 +82,13 @@ public class FrontierConfig {
      */
     private int partitionConcurrency = Math.min(4, Runtime.getRuntime().availableProcessors());
     /**
+     * Consecutive live records of a partition handed to the processor together, at most: the SUMMARY queries of a
+     * run are answered per graph and algorithm in one engine batch, so a burst spread over several graphs and
+     * algorithms gets batches of about this many divided by their number; the answers in hand are weighed after each
+     * run ({@link #maxBatchAnswerBytes}).
+     */
+    private int runRecords = 256;
+    /**
      * Update ids remembered per graph: an update whose {@code updateId} is among the last this many applied to its
      * graph is a retry, refused with DUPLICATE_UPDATE (0: no deduplication). About 120 bytes an id plus its characters.
      */
@@ -177,6 +184,11 @@ public class FrontierConfig {
     public int getUpdateDedupWindow() { return updateDedupWindow; }
     public void setUpdateDedupWindow(int v) { this.updateDedupWindow = v; }
     public void setPartitionConcurrency(int v) { this.partitionConcurrency = v; }
+    public int getRunRecords() { return runRecords; }
+    public void setRunRecords(int v) {
+        if (v < 1) throw new IllegalArgumentException("frontier.run-records must be at least 1, not " + v);
+        this.runRecords = v;
+    }
     public int getMaxSubscriptionsPerGraph() { return maxSubscriptionsPerGraph; }
     public void setMaxSubscriptionsPerGraph(int v) { this.maxSubscriptionsPerGraph = v; }
     public double getVerifyIncremental() { return verifyIncremental; }

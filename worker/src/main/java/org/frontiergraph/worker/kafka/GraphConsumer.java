@@ -250,7 +250,7 @@ public class GraphConsumer implements AutoCloseable {
     private void session() {
         KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumerProperties(), new StringDeserializer(), new ByteArrayDeserializer());
         GraphEventListener listener = new GraphEventListener(c, processor, publisher, registry, metrics, topic, () -> stopping,
-                partitions, config.getMaxBatchAnswerBytes(), config.getSlowBatchMs(), checkpointer, checkpoints);
+                partitions, config.getMaxBatchAnswerBytes(), config.getRunRecords(), config.getSlowBatchMs(), checkpointer, checkpoints);
         consumer = c;
         this.listener = listener;
         try {

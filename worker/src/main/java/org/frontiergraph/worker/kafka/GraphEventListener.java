@@ -59,6 +59,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     private final BooleanSupplier stopping;
     /** {@code frontier.max-batch-answer-bytes}: the answers a partition's part of one poll may produce. */
     private final long maxBatchAnswerBytes;
+    /** Live records of a partition handed to the processor in one run, at most ({@code frontier.run-records}). */
+    private final int runRecords;
     /** {@code frontier.slow-batch-ms}: a batch that takes this long or longer is logged at DEBUG with its steps. */
     private final long slowBatchMs;
     /** Runs the partitions of a poll side by side; null: one after another on this thread. */
@@ -94,8 +96,9 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     /** {@code checkpointer} takes checkpoints between polls; a rebuild reads them from {@code checkpoints} (null: none). */
     GraphEventListener(Consumer<String, byte[]> consumer, GraphEventProcessor processor, OutputPublisher publisher,
                        GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping,
-                       ExecutorService partitions, long maxBatchAnswerBytes, long slowBatchMs, Checkpointer checkpointer,
-                       CheckpointTopic checkpoints) {
+                       ExecutorService partitions, long maxBatchAnswerBytes, int runRecords, long slowBatchMs,
+                       Checkpointer checkpointer, CheckpointTopic checkpoints) {
+        this.runRecords = Math.max(1, runRecords);
         this.checkpoints = checkpoints == null ? null : new CheckpointTicks(checkpointer);
         this.consumer = consumer;
         this.maxBatchAnswerBytes = maxBatchAnswerBytes;
@@ -183,16 +186,15 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     }
 
     /**
-     * Live records handed to the processor in one run, at most: a burst's queries are answered in runs of this many,
-     * and the answers in hand are weighed after each run. The first run of a poll takes {@link #FIRST_RUN_RECORDS}
-     * (a bit-parallel BFS pass takes 64 sources): until then nothing tells how large the answers are.
+     * The first run of a poll takes this many records at most (a bit-parallel BFS pass takes 64 sources): until then
+     * nothing tells how large the answers are. Later runs take up to {@link #runRecords} ({@code frontier.run-records}:
+     * a burst's queries are answered in runs of that many), and the answers in hand are weighed after each run.
      */
-    static final int RUN_RECORDS = 256;
     static final int FIRST_RUN_RECORDS = 64;
 
     /**
      * The records of one partition in a poll, processed in log order: replayed records one by one (state only),
-     * consecutive live ones handed to the processor together, up to {@link #RUN_RECORDS} (it answers a run of queries
+     * consecutive live ones handed to the processor together, up to {@link #runRecords} (it answers a run of queries
      * in one go). Once the answers in hand reach {@code frontier.max-batch-answer-bytes}, the partition's remaining
      * records wait for the next round ({@link #held}), so a poll of thousands of FULL queries does not hold thousands
      * of answers. Partitions share no graph, so their work may run side by side ({@link #runAll}); the shared
@@ -249,16 +251,16 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         /**
          * The records the current run may take: as many as still fit under the limit at the answer bytes per record
          * seen so far in this poll (before any, in the partition's previous poll, when it had answers), at least one
-         * and at most {@link #RUN_RECORDS}; {@link #FIRST_RUN_RECORDS} when nothing was seen yet. Updates and SUMMARY queries weigh next
-         * to nothing and run {@link #RUN_RECORDS} at a time; FULL answers come one or a few a run near the limit, so
+         * and at most {@link #runRecords}; {@link #FIRST_RUN_RECORDS} (or fewer) when nothing was seen yet. Updates and SUMMARY
+         * queries weigh next to nothing and run {@link #runRecords} at a time; FULL answers come one or a few a run near the limit, so
          * the run that crosses it crosses it by about one answer.
          */
         int runLimit() {
             long perRecord = processed > 0 ? answerBytes / processed : perRecordBefore;
-            if (processed == 0 && perRecord <= 0) return FIRST_RUN_RECORDS;   // a poll of updates says nothing of queries
-            if (perRecord == 0) return RUN_RECORDS;
+            if (processed == 0 && perRecord <= 0) return Math.min(FIRST_RUN_RECORDS, runRecords);   // a poll of updates says nothing of queries
+            if (perRecord == 0) return runRecords;
             long room = Math.max(0, maxBatchAnswerBytes - pollAnswerBytes.get());
-            return (int) Math.max(1, Math.min(RUN_RECORDS, room / perRecord));
+            return (int) Math.max(1, Math.min(runRecords, room / perRecord));
         }
 
         /** Answer bytes per record of this poll, for the partition's next one (-1: no live record processed). */
