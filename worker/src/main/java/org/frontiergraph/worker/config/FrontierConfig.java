@@ -85,9 +85,11 @@ public class FrontierConfig {
      * Consecutive live records of a partition handed to the processor together, at most: the SUMMARY queries of a
      * run are answered per graph and algorithm in one engine batch, so a burst spread over several graphs and
      * algorithms gets batches of about this many divided by their number; the answers in hand are weighed after each
-     * run ({@link #maxBatchAnswerBytes}).
+     * run ({@link #maxBatchAnswerBytes}). 1,024 by measurement: 12 NY graphs over 6 partitions under a mixed BFS/SSSP
+     * burst gave 8,262-9,681 answers/s with 256 and 12,225-12,570 with 1,024 on one H200 (docs/benchmarks.md, "Runs of a
+     * mixed burst").
      */
-    private int runRecords = 256;
+    private int runRecords = 1024;
     /**
      * Update ids remembered per graph: an update whose {@code updateId} is among the last this many applied to its
      * graph is a retry, refused with DUPLICATE_UPDATE (0: no deduplication). About 120 bytes an id plus its characters.
