@@ -1,8 +1,6 @@
 package org.frontiergraph.schema.codec;
 
 import java.nio.ByteBuffer;
-import java.nio.DoubleBuffer;
-import java.nio.IntBuffer;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.codec.AnswerFields.VertexArray;
 import org.frontiergraph.schema.codec.PackedArrays.MalformedArrayException;
@@ -49,17 +47,38 @@ public final class CompactArrays {
      */
     public static QueryResult compact(QueryResult chunk) {
         int[] at = positions(chunk);
-        if (chunk.getVertices() != null) {
-            chunk.put(VERTICES, ints(PackedArrays.ints(chunk.getVertices()), null));
-            chunk.setVertices(null);
-        }
+        if (chunk.getVertices() != null) putVertices(chunk, at);
         for (VertexArray a : VertexArray.values()) {
             ByteBuffer plain = a.in(chunk);
             if (plain == null) continue;
-            chunk.put(field(a), a.real ? reals(PackedArrays.doubles(plain)) : ints(PackedArrays.ints(plain), a.ids ? at : null));
-            chunk.put(a.field, null);
+            if (a.real) putReals(chunk, a, PackedArrays.toDoubleArray(plain));
+            else putInts(chunk, a, PackedArrays.toIntArray(plain), at);
         }
         return chunk;
+    }
+
+    /**
+     * Sets {@code chunk}'s compact vertex list to {@code ids} (user ids, in the chunk's order) and clears the plain one:
+     * what {@link #compact} writes for the same plain list, for a writer that holds the ids in an array.
+     */
+    public static void putVertices(QueryResult chunk, int[] ids) {
+        chunk.put(VERTICES, ints(ids, null));
+        chunk.setVertices(null);
+    }
+
+    /**
+     * Sets {@code a}'s compact array (int32 elements) to {@code values} and clears its plain one, as {@link #compact}
+     * does; {@code at}: the vertex (user id) at each position, for {@link Form#FROM_VERTEX} on arrays of ids.
+     */
+    public static void putInts(QueryResult chunk, VertexArray a, int[] values, int[] at) {
+        chunk.put(field(a), ints(values, a.ids ? at : null));
+        chunk.put(a.field, null);
+    }
+
+    /** Sets {@code a}'s compact array (float64 elements) to {@code values} and clears its plain one, as {@link #compact} does. */
+    public static void putReals(QueryResult chunk, VertexArray a, double[] values) {
+        chunk.put(field(a), reals(values));
+        chunk.put(a.field, null);
     }
 
     /**
@@ -120,17 +139,22 @@ public final class CompactArrays {
 
     // ---- writing ----
 
-    /** {@code values} (int32) in their smallest form; {@code at}: the vertex at each position, for FROM_VERTEX (null: not tried). */
-    public static ByteBuffer ints(IntBuffer values, int[] at) {
-        int n = values.remaining();
-        long raw = 4L * n, asValues = 0, gaps = 0, fromVertex = at == null || at.length < n ? Long.MAX_VALUE : 0;
+    /**
+     * {@code values} (int32) in their smallest form; {@code at}: the vertex at each position, for FROM_VERTEX (null: not
+     * tried). One pass sizes every form, a second writes the smallest; each form has its own loop.
+     */
+    public static ByteBuffer ints(int[] values, int[] at) {
+        int n = values.length;
+        boolean fromVertexTried = at != null && at.length >= n;
+        long raw = 4L * n, asValues = 0, gaps = 0, fromVertex = fromVertexTried ? 0 : Long.MAX_VALUE;
         long prev = 0;
-        for (int i = 0; i < n; i++) {
-            int v = values.get(values.position() + i);
+        for (int v : values) {
             asValues += varintBytes(zigZag(v));
             gaps += varintBytes(zigZag(v - prev));
             prev = v;
-            if (fromVertex != Long.MAX_VALUE) fromVertex += varintBytes(zigZag((long) v - at[i]));
+        }
+        if (fromVertexTried) {
+            for (int i = 0; i < n; i++) fromVertex += varintBytes(zigZag((long) values[i] - at[i]));
         }
         Form form = smallest(raw, asValues, gaps, fromVertex);
         Writer w = new Writer(form, n, switch (form) {
@@ -139,28 +163,35 @@ public final class CompactArrays {
             case GAPS -> gaps;
             case FROM_VERTEX -> fromVertex;
         });
-        prev = 0;
-        for (int i = 0; i < n; i++) {
-            int v = values.get(values.position() + i);
-            switch (form) {
-                case RAW -> w.int32(v);
-                case VALUES -> w.varint(zigZag(v));
-                case GAPS -> w.varint(zigZag(v - prev));
-                case FROM_VERTEX -> w.varint(zigZag((long) v - at[i]));
+        switch (form) {
+            case RAW -> {
+                for (int v : values) w.int32(v);
             }
-            prev = v;
+            case VALUES -> {
+                for (int v : values) w.varint(zigZag(v));
+            }
+            case GAPS -> {
+                prev = 0;
+                for (int v : values) {
+                    w.varint(zigZag(v - prev));
+                    prev = v;
+                }
+            }
+            case FROM_VERTEX -> {
+                for (int i = 0; i < n; i++) w.varint(zigZag((long) values[i] - at[i]));
+            }
         }
         return w.done();
     }
 
     /** {@code values} (float64) in their smallest exact form. */
-    public static ByteBuffer reals(DoubleBuffer values) {
-        int n = values.remaining();
+    public static ByteBuffer reals(double[] values) {
+        int n = values.length;
         long raw = 8L * n, asValues = 0, gaps = 0;
         long prev = 0;
         boolean whole = true;
         for (int i = 0; i < n && whole; i++) {
-            double d = values.get(values.position() + i);
+            double d = values[i];
             if (d == Double.POSITIVE_INFINITY) {
                 asValues++;
                 gaps++;
@@ -175,17 +206,20 @@ public final class CompactArrays {
         }
         Form form = whole ? smallest(raw, asValues, gaps, Long.MAX_VALUE) : Form.RAW;
         Writer w = new Writer(form, n, form == Form.RAW ? raw : form == Form.VALUES ? asValues : gaps);
-        prev = 0;
-        for (int i = 0; i < n; i++) {
-            double d = values.get(values.position() + i);
-            if (form == Form.RAW) {
-                w.float64(d);
-            } else if (d == Double.POSITIVE_INFINITY) {
-                w.varint(0);
-            } else {
-                long v = (long) d;
-                w.varint((form == Form.VALUES ? zigZag(v) : zigZag(v - prev)) + 1);
-                prev = v;
+        if (form == Form.RAW) {
+            for (double d : values) w.float64(d);
+        } else if (form == Form.VALUES) {
+            for (double d : values) w.varint(d == Double.POSITIVE_INFINITY ? 0 : zigZag((long) d) + 1);
+        } else {
+            prev = 0;
+            for (double d : values) {
+                if (d == Double.POSITIVE_INFINITY) {
+                    w.varint(0);
+                } else {
+                    long v = (long) d;
+                    w.varint(zigZag(v - prev) + 1);
+                    prev = v;
+                }
             }
         }
         return w.done();

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
-import java.nio.DoubleBuffer;
-import java.nio.IntBuffer;
 import java.util.SplittableRandom;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultStatus;
@@ -29,13 +27,13 @@ class CompactArraysTest {
     @Test
     void ascendingIdsAreGapsAndWholeDistancesVarints() {
         int[] ids = {3, 4, 9, 130, 131, 100_000};
-        ByteBuffer c = CompactArrays.ints(IntBuffer.wrap(ids), null);
+        ByteBuffer c = CompactArrays.ints(ids, null);
         assertEquals(Form.GAPS, form(c));
         assertEquals(1 + 1 + 9, c.remaining());   // form, count; gaps 3 1 5 121 1 99869, zig-zagged: 1 1 1 2 1 3 bytes
         assertArrayEquals(ids, CompactArrays.toInts(c, null));
 
         double[] d = {0, 12, Double.POSITIVE_INFINITY, 1e15, -7};
-        ByteBuffer r = CompactArrays.reals(DoubleBuffer.wrap(d));
+        ByteBuffer r = CompactArrays.reals(d);
         assertTrue(form(r) == Form.VALUES || form(r) == Form.GAPS);
         assertArrayEquals(d, CompactArrays.toReals(r));
     }
@@ -44,10 +42,10 @@ class CompactArraysTest {
     @Test
     void theContractsExample() {
         int[] at = {1000, 1001, 1005};
-        assertArrayEquals(new byte[] {2, 3, (byte) 0xD0, 0x0F, 2, 8}, bytes(CompactArrays.ints(IntBuffer.wrap(at), null)));
+        assertArrayEquals(new byte[] {2, 3, (byte) 0xD0, 0x0F, 2, 8}, bytes(CompactArrays.ints(at, null)));
         assertArrayEquals(new byte[] {1, 3, 1, 0x19, 0},
-                bytes(CompactArrays.reals(DoubleBuffer.wrap(new double[] {0, 12, Double.POSITIVE_INFINITY}))));
-        assertArrayEquals(new byte[] {3, 3, 0, 1, (byte) 0xDB, 0x0F}, bytes(CompactArrays.ints(IntBuffer.wrap(new int[] {1000, 1000, -1}), at)));
+                bytes(CompactArrays.reals(new double[] {0, 12, Double.POSITIVE_INFINITY})));
+        assertArrayEquals(new byte[] {3, 3, 0, 1, (byte) 0xDB, 0x0F}, bytes(CompactArrays.ints(new int[] {1000, 1000, -1}, at)));
     }
 
     private static byte[] bytes(ByteBuffer b) {
@@ -60,20 +58,20 @@ class CompactArraysTest {
     void valuesNoVarintHoldsExactlyStayRaw() {
         for (double odd : new double[] {0.5, -0.0, Double.NaN, Double.NEGATIVE_INFINITY, 0x1p60}) {
             double[] d = {1, odd, 3};
-            ByteBuffer r = CompactArrays.reals(DoubleBuffer.wrap(d));
+            ByteBuffer r = CompactArrays.reals(d);
             assertEquals(Form.RAW, form(r), "for " + odd);
             double[] back = CompactArrays.toReals(r);
             for (int i = 0; i < d.length; i++) assertEquals(Double.doubleToRawLongBits(d[i]), Double.doubleToRawLongBits(back[i]));
         }
         int[] extremes = {Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0};
-        assertArrayEquals(extremes, CompactArrays.toInts(CompactArrays.ints(IntBuffer.wrap(extremes), null), null));
+        assertArrayEquals(extremes, CompactArrays.toInts(CompactArrays.ints(extremes, null), null));
     }
 
     @Test
     void parentsNearTheirVerticesAreWrittenFromTheVertex() {
         int[] at = {1_000_000, 2_000_000, 3_000_000};
         int[] parents = {1_000_001, 1_999_999, -1};
-        ByteBuffer c = CompactArrays.ints(IntBuffer.wrap(parents), at);
+        ByteBuffer c = CompactArrays.ints(parents, at);
         assertEquals(Form.FROM_VERTEX, form(c));
         assertArrayEquals(parents, CompactArrays.toInts(c, at));
         assertThrows(MalformedArrayException.class, () -> CompactArrays.toInts(c, null));

@@ -10,6 +10,8 @@ import org.frontiergraph.schema.ComponentChange;
 import org.frontiergraph.schema.ComponentChangeKind;
 import org.frontiergraph.schema.QueryResult;
 import org.frontiergraph.schema.ResultMode;
+import org.frontiergraph.schema.codec.AnswerFields.VertexArray;
+import org.frontiergraph.schema.codec.CompactArrays;
 import org.frontiergraph.schema.codec.PackedArrays;
 import org.frontiergraph.worker.query.QueryContext;
 
@@ -44,19 +46,24 @@ public final class CcForm implements StandingForm<CcResult> {
         int per = Math.max(1, c.config().getResultChunkVertices());
         List<List<ComponentChange>> changes = changes(pending.content(), first, Math.max(1, per / 2));
         int count = Math.max(1, Math.max((vertices.length + per - 1) / per, changes.size()));
-        List<QueryResult> chunks = new ArrayList<>(count);
-        for (int k = 0; k < count; k++) {
+        boolean compact = TreeForm.compactDelta(c);
+        return TreeForm.chunks(count, k -> {
             int from = Math.min(vertices.length, k * per), to = Math.min(vertices.length, from + per);
             QueryResult chunk = c.header(k, count);
             chunk.setOffset(from);
-            chunk.setVertices(TreeForm.listed(vertices, from, to, first));
-            chunk.setLabels(TreeForm.userIds(result.labels(), vertices, from, to, first));
+            if (compact) {
+                int[] ids = TreeForm.listedIds(vertices, from, to, first);
+                CompactArrays.putVertices(chunk, ids);
+                CompactArrays.putInts(chunk, VertexArray.LABELS, TreeForm.idsAt(result.labels(), vertices, from, to, first), ids);
+            } else {
+                chunk.setVertices(TreeForm.listed(vertices, from, to, first));
+                chunk.setLabels(TreeForm.userIds(result.labels(), vertices, from, to, first));
+            }
             chunk.setComponents((long) result.components());
             chunk.setLargestComponent((long) result.largest());
             chunk.setComponentChanges(k < changes.size() ? changes.get(k) : List.of());
-            chunks.add(TreeForm.compacted(c, chunk));
-        }
-        return chunks;
+            return chunk;
+        });
     }
 
     /**

@@ -300,6 +300,8 @@ class CcSubscriptionTest {
                 new CcKind.ComponentChange(false, 2, new int[] {2, 3}), new CcKind.ComponentChange(true, 4, new int[] {4, 5}))));
         List<QueryResult> chunks = form.delta(c, result, pending);
         assertEquals(4, chunks.size(), "one change a chunk; the three vertices fit one");
+        assertEquals(SubscriptionPushesTest.compactedPlain(form, c, result, pending, config), chunks,
+                "written compact, the same bytes as the plain push compacted");
         assertEquals(List.of("SPLIT 100 [100, 101]", "MERGED 100 [100, 101]", "SPLIT 102 [102, 103]", "MERGED 104 [104, 105]"),
                 text(changes(chunks)), "in the order of the repairs");
         for (QueryResult chunk : chunks) assertEquals(1, CompactArrays.expand(chunk).getComponentChanges().size());

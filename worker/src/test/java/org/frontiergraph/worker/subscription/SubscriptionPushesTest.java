@@ -360,12 +360,29 @@ class SubscriptionPushesTest {
             Pending pending = new Pending();
             pending.add(Delta.ofVertices(vertices));
             List<QueryResult> delta = standing.delta(c, result, pending);
+            assertEquals(compactedPlain(standing, c, result, pending, config), delta,
+                    standing.algorithm() + ": written compact, the same bytes as the plain push compacted");
             for (QueryResult chunk : delta) {   // compact on the wire, the TARGETS answer once expanded
                 assertTrue(CompactArrays.isCompact(chunk));
                 CompactArrays.expand(chunk);
             }
             List<QueryResult> targets = standing.complete(c.over(vertices), result);
             assertEquals(targets, delta, standing.algorithm() + ": DELTA over " + size + " vertices");
+        }
+    }
+
+    /** {@code standing}'s DELTA with plain arrays ({@code compact-delta: false}), each chunk then compacted. */
+    static <R> List<QueryResult> compactedPlain(StandingForm<R> standing, QueryContext c, R result, Pending pending, FrontierConfig config) {
+        config.getSubscriptions().setCompactDelta(false);
+        try {
+            List<QueryResult> plain = standing.delta(c, result, pending);
+            for (QueryResult chunk : plain) {
+                assertFalse(CompactArrays.isCompact(chunk));
+                CompactArrays.compact(chunk);
+            }
+            return plain;
+        } finally {
+            config.getSubscriptions().setCompactDelta(true);
         }
     }
 
