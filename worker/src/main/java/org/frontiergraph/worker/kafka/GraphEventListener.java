@@ -59,8 +59,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     private final BooleanSupplier stopping;
     /** {@code frontier.max-batch-answer-bytes}: the answers a partition's part of one poll may produce. */
     private final long maxBatchAnswerBytes;
-    /** Live records of a partition handed to the processor in one run, at most ({@code frontier.run-records}). */
-    private final int runRecords;
+    private final int runRecords;   // frontier.run-records: live records of a partition handed over in one run, at most
     /** {@code frontier.slow-batch-ms}: a batch that takes this long or longer is logged at DEBUG with its steps. */
     private final long slowBatchMs;
     /** Runs the partitions of a poll side by side; null: one after another on this thread. */
@@ -98,7 +97,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                        GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping,
                        ExecutorService partitions, long maxBatchAnswerBytes, int runRecords, long slowBatchMs,
                        Checkpointer checkpointer, CheckpointTopic checkpoints) {
-        this.runRecords = Math.max(1, runRecords);
+        this.runRecords = runRecords;   // at least 1: FrontierConfig refuses less
         this.checkpoints = checkpoints == null ? null : new CheckpointTicks(checkpointer);
         this.consumer = consumer;
         this.maxBatchAnswerBytes = maxBatchAnswerBytes;
@@ -186,9 +185,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     }
 
     /**
-     * The first run of a poll takes this many records at most (a bit-parallel BFS pass takes 64 sources): until then
-     * nothing tells how large the answers are. Later runs take up to {@link #runRecords} ({@code frontier.run-records}:
-     * a burst's queries are answered in runs of that many), and the answers in hand are weighed after each run.
+     * The first run of a poll takes at most this many records (a bit-parallel BFS pass takes 64 sources): until then
+     * nothing tells how large the answers are; later runs take up to {@link #runRecords}, weighed after each run.
      */
     static final int FIRST_RUN_RECORDS = 64;
 
@@ -251,9 +249,9 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         /**
          * The records the current run may take: as many as still fit under the limit at the answer bytes per record
          * seen so far in this poll (before any, in the partition's previous poll, when it had answers), at least one
-         * and at most {@link #runRecords}; {@link #FIRST_RUN_RECORDS} (or fewer) when nothing was seen yet. Updates and SUMMARY
-         * queries weigh next to nothing and run {@link #runRecords} at a time; FULL answers come one or a few a run near the limit, so
-         * the run that crosses it crosses it by about one answer.
+         * and at most {@link #runRecords}; {@link #FIRST_RUN_RECORDS} (or fewer) when nothing was seen yet. Updates and
+         * SUMMARY queries weigh next to nothing and run {@link #runRecords} at a time; FULL answers come one or a few a
+         * run near the limit, so the run that crosses it crosses it by about one answer.
          */
         int runLimit() {
             long perRecord = processed > 0 ? answerBytes / processed : perRecordBefore;
