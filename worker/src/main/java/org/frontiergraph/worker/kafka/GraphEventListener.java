@@ -9,10 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -26,7 +23,6 @@ import org.frontiergraph.worker.checkpoint.Checkpointer;
 import org.frontiergraph.worker.metrics.FrontierMetrics;
 import org.frontiergraph.worker.processing.AnsweredQuery;
 import org.frontiergraph.worker.processing.GraphEventProcessor;
-import org.frontiergraph.worker.processing.InputRecord;
 import org.frontiergraph.worker.processing.Outputs;
 import org.frontiergraph.worker.registry.GraphRegistry;
 import org.slf4j.Logger;
@@ -57,9 +53,6 @@ final class GraphEventListener implements ConsumerRebalanceListener {
     private final CheckpointTicks checkpoints;
     private final String topic;
     private final BooleanSupplier stopping;
-    /** {@code frontier.max-batch-answer-bytes}: the answers a partition's part of one poll may produce. */
-    private final long maxBatchAnswerBytes;
-    private final int runRecords;   // frontier.run-records: live records of a partition handed over in one run, at most
     /** {@code frontier.slow-batch-ms}: a batch that takes this long or longer is logged at DEBUG with its steps. */
     private final long slowBatchMs;
     /** Runs the partitions of a poll side by side; null: one after another on this thread. */
@@ -74,12 +67,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      */
     private final Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> held = new HashMap<>();
     private final Set<TopicPartition> holding = new HashSet<>();
-    /**
-     * Answer bytes the partitions of the poll in hand produced so far, all together: once they reach {@code
-     * frontier.max-batch-answer-bytes} every partition's remaining records wait for the next round, so a burst of FULL
-     * queries over many partitions holds no more answers than one partition's would (the memory model reserves that).
-     */
-    private final java.util.concurrent.atomic.AtomicLong pollAnswerBytes = new java.util.concurrent.atomic.AtomicLong();
+    /** What the partitions of a poll share while they are processed (the answer bytes they hold so far among it). */
+    private final PartitionWork.Poll poll;
     /** Per partition: answer bytes per record in its latest poll, which sizes the first run of its next one. */
     private final Map<TopicPartition, Long> answerBytesPerRecord = new HashMap<>();
     /** Whether the group has assigned this consumer anything yet (an empty assignment counts). */
@@ -97,10 +86,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                        GraphRegistry registry, FrontierMetrics metrics, String topic, BooleanSupplier stopping,
                        ExecutorService partitions, long maxBatchAnswerBytes, int runRecords, long slowBatchMs,
                        Checkpointer checkpointer, CheckpointTopic checkpoints) {
-        this.runRecords = runRecords;   // at least 1: FrontierConfig refuses less
         this.checkpoints = checkpoints == null ? null : new CheckpointTicks(checkpointer);
         this.consumer = consumer;
-        this.maxBatchAnswerBytes = maxBatchAnswerBytes;
         this.slowBatchMs = slowBatchMs;
         this.partitions = partitions;
         this.processor = processor;
@@ -110,6 +97,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                 : new PartitionRecovery(registry, metrics.rebuilds(), checkpointer, checkpoints::read);
         this.topic = topic;
         this.stopping = stopping;
+        this.poll = new PartitionWork.Poll(processor, recovery, stopping, maxBatchAnswerBytes, runRecords);
     }
 
     /**
@@ -141,11 +129,11 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                 in.addAll(records.records(tp));
             }
             if (awaitingRebuild.contains(tp) || !assigned.contains(tp)) continue;
-            work.add(new PartitionWork(tp, in, answerBytesPerRecord.getOrDefault(tp, -1L)));
+            work.add(new PartitionWork(poll, tp, in, answerBytesPerRecord.getOrDefault(tp, -1L)));
         }
         long processing = System.nanoTime();
-        pollAnswerBytes.set(0);
-        runAll(work);
+        poll.start();
+        PartitionWork.runAll(partitions, work);
         processing = System.nanoTime() - processing;
         List<Outputs> outputs = new ArrayList<>();
         outputs.add(new Outputs(List.of(), recovery.takeErrors(), List.of(), null, List.of()));   // RECORDS_LOST, if any
@@ -182,126 +170,6 @@ final class GraphEventListener implements ConsumerRebalanceListener {
             LOG.debug("batch of {} records took {} ms: processing {} ms, subscriptions {} ms, {} for acknowledgements {} ms", records.count(),
                     took, processing / 1_000_000, flushing / 1_000_000, block ? "waiting" : "checking", settling / 1_000_000);
         }
-    }
-
-    /**
-     * The first run of a poll takes at most this many records (a bit-parallel BFS pass takes 64 sources): until then
-     * nothing tells how large the answers are; later runs take up to {@link #runRecords}, weighed after each run.
-     */
-    static final int FIRST_RUN_RECORDS = 64;
-
-    /**
-     * The records of one partition in a poll, processed in log order: replayed records one by one (state only),
-     * consecutive live ones handed to the processor together, up to {@link #runRecords} (it answers a run of queries
-     * in one go). Once the answers in hand reach {@code frontier.max-batch-answer-bytes}, the partition's remaining
-     * records wait for the next round ({@link #held}), so a poll of thousands of FULL queries does not hold thousands
-     * of answers. Partitions share no graph, so their work may run side by side ({@link #runAll}); the shared
-     * services it calls (registry, subscriptions, recovery) are thread-safe.
-     */
-    private final class PartitionWork implements Callable<Void> {
-        final TopicPartition partition;
-        final List<ConsumerRecord<String, byte[]>> records;
-        final List<Outputs> outputs = new ArrayList<>();
-        final List<AnsweredQuery> answered = new ArrayList<>();
-        final List<InputRecord> run = new ArrayList<>();
-        /** The offset to commit next (-1: no live record processed), and of the last record applied, replayed or live. */
-        long next = -1, last = -1;
-        /** The first record left for the next round (-1: none left). */
-        int stoppedAt = -1;
-        /** Bytes of the answers in {@link #outputs}, and the live records that produced them. */
-        long answerBytes;
-        int processed;
-        /** Answer bytes per record in this partition's previous poll (-1: none yet): sizes the first run. */
-        final long perRecordBefore;
-        boolean handled;
-
-        PartitionWork(TopicPartition partition, List<ConsumerRecord<String, byte[]>> records, long perRecordBefore) {
-            this.partition = partition;
-            this.records = records;
-            this.perRecordBefore = perRecordBefore;
-        }
-
-        @Override
-        public Void call() {
-            for (int i = 0; i < records.size(); i++) {
-                if (stopping.getAsBoolean()) break;   // the rest goes to the partition's next owner
-                if (pollAnswerBytes.get() >= maxBatchAnswerBytes) {   // enough answers in hand: the rest waits for the next round
-                    stoppedAt = i;
-                    break;
-                }
-                ConsumerRecord<String, byte[]> r = records.get(i);
-                handled = true;
-                InputRecord in = new InputRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value(), r.timestamp());
-                if (!recovery.replaying(partition, r.offset())) {
-                    run.add(in);
-                    if (run.size() >= runLimit()) processRun();
-                    continue;
-                }
-                processRun();
-                outputs.add(recovery.covered(partition, r.key(), r.offset(), r.value()) ? processor.replayCovered(in) : processor.process(in, true));
-                last = r.offset();
-                if (recovery.replayed(partition, r.offset(), r.key(), r.value())) processor.rebuilt(partition.partition());   // the replay's last record
-            }
-            processRun();
-            return null;
-        }
-
-        /**
-         * The records the current run may take: as many as still fit under the limit at the answer bytes per record
-         * seen so far in this poll (before any, in the partition's previous poll, when it had answers), at least one
-         * and at most {@link #runRecords}; {@link #FIRST_RUN_RECORDS} (or fewer) when nothing was seen yet. Updates and
-         * SUMMARY queries weigh next to nothing and run {@link #runRecords} at a time; FULL answers come one or a few a
-         * run near the limit, so the run that crosses it crosses it by about one answer.
-         */
-        int runLimit() {
-            long perRecord = processed > 0 ? answerBytes / processed : perRecordBefore;
-            if (processed == 0 && perRecord <= 0) return Math.min(FIRST_RUN_RECORDS, runRecords);   // a poll of updates says nothing of queries
-            if (perRecord == 0) return runRecords;
-            long room = Math.max(0, maxBatchAnswerBytes - pollAnswerBytes.get());
-            return (int) Math.max(1, Math.min(runRecords, room / perRecord));
-        }
-
-        /** Answer bytes per record of this poll, for the partition's next one (-1: no live record processed). */
-        long perRecord() {
-            return processed > 0 ? answerBytes / processed : perRecordBefore;
-        }
-
-        private void processRun() {
-            if (run.isEmpty()) return;
-            for (Outputs out : processor.processAll(run)) {
-                outputs.add(out);
-                answerBytes += out.answerBytes();
-                pollAnswerBytes.addAndGet(out.answerBytes());
-                if (out.answered() != null) answered.add(out.answered());
-            }
-            next = run.get(run.size() - 1).offset() + 1;
-            last = next - 1;
-            processed += run.size();
-            run.clear();
-        }
-    }
-
-    /** Runs each partition's work: side by side on {@link #partitions} when there is more than one, else here. */
-    private void runAll(List<PartitionWork> work) {
-        if (partitions == null || work.size() < 2) {
-            for (PartitionWork w : work) w.call();
-            return;
-        }
-        List<Future<Void>> running = new ArrayList<>(work.size());
-        for (PartitionWork w : work) running.add(partitions.submit(w));
-        RuntimeException failure = null;
-        for (Future<Void> f : running) {
-            try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                failure = new IllegalStateException("interrupted while partitions were processed", e);
-            } catch (ExecutionException e) {   // the processor never throws: a fault of the worker itself
-                Throwable cause = e.getCause();
-                failure = cause instanceof RuntimeException re ? re : new IllegalStateException(cause);
-            }
-        }
-        if (failure != null) throw failure;
     }
 
     /** Batches whose outputs are in flight, oldest first; offsets are committed in this order once acknowledged. */
