@@ -114,7 +114,10 @@ final class PartitionWork implements Callable<Void> {
         run.clear();
     }
 
-    /** Runs each partition's work: side by side on {@code partitions} (the partition threads; null: none) when there is more than one, else here. */
+    /**
+     * Runs each partition's work: side by side on {@code partitions} (the partition threads; null: none) when there
+     * is more than one, else here.
+     */
     static void runAll(ExecutorService partitions, List<PartitionWork> work) {
         if (partitions == null || work.size() < 2) {
             for (PartitionWork w : work) w.call();
