@@ -26,11 +26,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  * BfsRepair through random update streams (see {@link RepairStreams}): after every batch the repaired answer passes
  * BfsVerifier, equals BfsReference's hops exactly, has acyclic parents, and lists exactly the vertices that changed.
  */
-class BfsRepairTest {
+public class BfsRepairTest {
     /** BfsRepair as the stream driver sees it; hops are compared as doubles (unreached: +Inf). */
-    static final Adapter BFS = new Adapter(false);
+    public static final Adapter BFS = new Adapter(false);
 
-    record Adapter(boolean unlimited) implements RepairStreams.Algorithm<BfsResult> {
+    public record Adapter(boolean unlimited) implements RepairStreams.Algorithm<BfsResult> {
         @Override
         public BfsResult reference(CsrGraph g, int source) { return BfsReference.run(g, source); }
 

@@ -18,8 +18,8 @@ import java.util.TreeMap;
 import java.util.function.BiFunction;
 import org.frontiergraph.kernels.bfs.Bfs;
 import org.frontiergraph.kernels.bfs.BfsReference;
+import org.frontiergraph.kernels.bfs.BfsRepairTest;
 import org.frontiergraph.kernels.bfs.BfsResult;
-import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.cc.Cc;
 import org.frontiergraph.kernels.cc.CcReference;
 import org.frontiergraph.kernels.cc.CcResult;
@@ -79,7 +79,7 @@ class DeviceTreesWideGpuTest extends GpuTests {
 
     static WideStream<BfsResult> bfs(CsrGraph start, int pageArcs) {
         ResidentGraph dev = gpu.load(DeviceMirror.copy(start).widen(pageArcs));
-        return new WideStream<>(WideStream.BFS, TreeKind.BFS, dev, dev.mutable(), (s, now) -> Bfs.run(dev, s, null));
+        return new WideStream<>(BfsRepairTest.BFS, TreeKind.BFS, dev, dev.mutable(), (s, now) -> Bfs.run(dev, s, null));
     }
 
     private static void assertFollowed(WideStream<?> d, RepairStreams.Stats stats, String what) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
 import org.frontiergraph.kernels.bfs.BfsReference;
+import org.frontiergraph.kernels.bfs.BfsRepairTest;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.cc.CcReference;
 import org.frontiergraph.kernels.cc.CcResult;
@@ -125,7 +126,7 @@ class WideStandingsTest {
         } finally {
             sssp.close();
         }
-        WideStream<BfsResult> bfs = new WideStream<>(WideStream.BFS, TreeKind.BFS, new CpuBackend().load(start),
+        WideStream<BfsResult> bfs = new WideStream<>(BfsRepairTest.BFS, TreeKind.BFS, new CpuBackend().load(start),
                 new MutableGraph(DeviceMirror.copy(start).widen(7)), (s, now) -> BfsReference.run(now, s));
         try {
             RepairStreams.run(bfs, start, sources, new int[] {1, 10, 100}, 4, rnd, weights);

@@ -9,9 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
-import org.frontiergraph.kernels.bfs.BfsReference;
-import org.frontiergraph.kernels.bfs.BfsResult;
-import org.frontiergraph.kernels.bfs.BfsVerifier;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.TreeAnswer;
 import org.frontiergraph.kernels.engine.Verification;
@@ -112,20 +109,4 @@ final class WideStream<R extends TreeAnswer<R>> implements RepairStreams.Batched
     public String toString() {
         return untouched + " untouched, " + recomputed + " recomputed, " + changedVertices + " changed vertices in all";
     }
-
-    /** BFS's side of the streams: the reference, copies, the view as values (+Inf unreached) and the verifier. */
-    static final RepairStreams.Algorithm<BfsResult> BFS = new RepairStreams.Algorithm<>() {
-        @Override public BfsResult reference(CsrGraph g, int source) { return BfsReference.run(g, source); }
-        @Override public BfsResult copy(BfsResult r) { return new BfsResult(r.source(), r.hops().clone(), r.parents().clone(), r.timing()); }
-
-        @Override
-        public RepairStreams.View view(BfsResult r) {
-            double[] v = new double[r.hops().length];
-            for (int i = 0; i < v.length; i++) v[i] = r.hops()[i] < 0 ? Double.POSITIVE_INFINITY : r.hops()[i];
-            return new RepairStreams.View(v, r.parents());
-        }
-
-        @Override public RepairStreams.Repaired<BfsResult> repair(CsrGraph g, BfsResult p, ChangedEdges c) { throw new UnsupportedOperationException(); }
-        @Override public Verification verify(CsrGraph g, int s, BfsResult r, BfsResult ref) { return BfsVerifier.verify(g, s, r, ref); }
-    };
 }
