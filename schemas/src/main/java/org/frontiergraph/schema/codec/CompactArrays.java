@@ -21,8 +21,9 @@ import org.frontiergraph.schema.codec.PackedArrays.MalformedArrayException;
  * </ul>
  * A float64 array in {@code VALUES} or {@code GAPS} holds whole numbers below 2^53 in magnitude and +Infinity: each
  * element is varint 0 for +Infinity, else 1 + the zig-zag of the value ({@code GAPS}: of its difference from the
- * previous finite one). The writer ({@link #compact}) takes the smallest form of each array; readers decode any form
- * ({@link #expand}).
+ * previous finite one). The writers take the smallest form of each array: {@link #putVertices}, {@link #putInts} and
+ * {@link #putReals} from arrays (the worker's DELTA pushes), {@link #compact} for a chunk already holding the plain
+ * fields (the same bytes); readers decode any form ({@link #expand}).
  */
 public final class CompactArrays {
     private CompactArrays() {}
