@@ -101,6 +101,11 @@ class WorkerPipelineIT extends WorkerIT {
                 assertEquals(ResultStatus.OK, e.getStatus());
                 assertTrue(e.getEndToEndMicros() >= e.getComputeMicros(), e::toString);
                 assertTrue(e.getComputeMicros() > 0, e::toString);
+                // the stages on the worker's clock: the engine call holds the engine's timing, the hand-over holds the call,
+                // and poll -> hand-over -> acknowledgement fits in the end-to-end time (whole ms at both ends: 2 ms of slack)
+                assertTrue(e.getEngineMicros() >= e.getComputeMicros() && e.getHandOverMicros() >= e.getEngineMicros(), e::toString);
+                assertTrue(e.getPickupMicros() >= 0 && e.getAcknowledgeMicros() >= 0, e::toString);
+                assertTrue(e.getPickupMicros() + e.getHandOverMicros() + e.getAcknowledgeMicros() <= e.getEndToEndMicros() + 2_000, e::toString);
             }
 
             // an update: remove, re-weight and add edges; the next answers are on version 2

@@ -29,7 +29,10 @@ import org.frontiergraph.cli.EmbeddedKafkaBroker;
  * (acks=all, idempotence, linger 0, no compression); both consumers fetch at once (fetch.min.bytes 1). The broker is
  * the embedded one KafkaBench uses, in this JVM. Prints the medians and p99s of the hand-overs, in ms
  * (docs/benchmarks.md, "The Kafka path's floor").
- * <pre>java -cp ... org.frontiergraph.bench.kafka.EchoFloor [rounds, default 2000]</pre>
+ * <pre>java -cp ... org.frontiergraph.bench.kafka.EchoFloor [rounds, default 2000] [work µs, default 0] [spin|sleep]</pre>
+ * With work, the echo thread holds each record that long before producing it, as a worker's thread waits for its
+ * kernel: spinning (as the CUDA driver's synchronization does with fewer contexts than cores), or sleeping; the
+ * round trip then shows what a query of that compute time costs the Kafka path, the cores' idling included.
  */
 public final class EchoFloor {
     private EchoFloor() {}
@@ -37,6 +40,8 @@ public final class EchoFloor {
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
         int warmup = Math.max(1, rounds / 10);
+        long workNanos = args.length > 1 ? Long.parseLong(args[1]) * 1000 : 0;
+        boolean sleep = args.length > 2 && args[2].equals("sleep");
         try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startTemporary()) {
             String bootstrap = broker.bootstrapServers();
             try (Admin admin = Admin.create(java.util.Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
@@ -50,7 +55,10 @@ public final class EchoFloor {
                      KafkaProducer<byte[], byte[]> out = producer(bootstrap)) {
                     while (!stop.get()) {
                         for (ConsumerRecord<byte[], byte[]> r : in.poll(Duration.ofMillis(100))) {
-                            polled[ByteBuffer.wrap(r.value()).getInt()] = System.nanoTime();
+                            long at = System.nanoTime();
+                            polled[ByteBuffer.wrap(r.value()).getInt()] = at;
+                            if (workNanos > 0 && sleep) java.util.concurrent.locks.LockSupport.parkNanos(workNanos);
+                            else while (System.nanoTime() - at < workNanos) Thread.onSpinWait();
                             out.send(new ProducerRecord<>("echo.out", r.key(), r.value()));
                         }
                     }
@@ -77,7 +85,8 @@ public final class EchoFloor {
                 stop.set(true);
                 echo.join(10_000);
             }
-            System.out.println(String.format(Locale.ROOT, "%d rounds after %d warm-up, ms (p50 / p99):", rounds, warmup));
+            System.out.println(String.format(Locale.ROOT, "%d rounds after %d warm-up, echo work %d µs (%s), ms (p50 / p99):",
+                    rounds, warmup, workNanos / 1000, sleep ? "sleeping" : "spinning"));
             line("sent -> query acked", sent, acked, warmup);
             line("sent -> polled by the echo thread", sent, polled, warmup);
             line("polled -> read back by the client", polled, read, warmup);

@@ -223,10 +223,10 @@ final class GraphBench {
 
     /**
      * The medians of the closed loop's stages, in the order a query goes through them: the client's (its record
-     * acknowledged by the broker), the worker's (its LatencyEvents: queued, decode, compute, copy, encode; "send" is
-     * what its end-to-end time leaves after them: handing the results to the producer until the broker acknowledged
-     * them), and the client's again (from the worker's acknowledgement, the event's timestampMs, to the client reading
-     * the last chunk). Worker times that start or end at a record timestamp are whole milliseconds.
+     * acknowledged by the broker), the worker's (its LatencyEvents: queued, pickup, decode, engine, compute, copy, encode,
+     * hand-over to the producer, acknowledgement), and the client's again (from the worker's acknowledgement, the
+     * event's timestampMs, to the client reading the last chunk). Worker times that start or end at a record timestamp
+     * (queued, end-to-end, delivered) are whole milliseconds; the others are on the worker's nanosecond clock.
      */
     private Report.WorkerMs workerMs(List<Timed> timed) {
         List<LatencyEvent> events = io.outputs().latencies(timed.stream().map(t -> t.query().getQueryId()).toList(),
@@ -242,16 +242,18 @@ final class GraphBench {
             long readEpochMicros = t.stamps().sentEpochMicros + (t.answer().doneNanos() - t.sentNanos()) / 1_000;
             return (readEpochMicros - e.getTimestampMs() * 1_000) / 1e3;
         }).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
-        return new Report.WorkerMs(acked, median(events, LatencyEvent::getQueuedMicros), median(events, LatencyEvent::getDecodeMicros),
+        return new Report.WorkerMs(acked, median(events, LatencyEvent::getQueuedMicros), median(events, LatencyEvent::getPickupMicros),
+                median(events, LatencyEvent::getDecodeMicros), median(events, LatencyEvent::getEngineMicros),
                 median(events, LatencyEvent::getComputeMicros), median(events, LatencyEvent::getCopyMicros),
-                median(events, LatencyEvent::getEncodeMicros), median(events, e -> e.getEndToEndMicros() - e.getQueuedMicros()
-                        - e.getDecodeMicros() - e.getComputeMicros() - e.getCopyMicros() - e.getEncodeMicros()),
-                median(events, LatencyEvent::getEndToEndMicros), delivered.length == 0 ? Double.NaN : Report.percentile(delivered, 50),
-                events.size());
+                median(events, LatencyEvent::getEncodeMicros), median(events, LatencyEvent::getHandOverMicros),
+                median(events, LatencyEvent::getAcknowledgeMicros), median(events, LatencyEvent::getEndToEndMicros),
+                delivered.length == 0 ? Double.NaN : Report.percentile(delivered, 50), events.size());
     }
 
-    private static double median(List<LatencyEvent> events, java.util.function.ToLongFunction<LatencyEvent> micros) {
-        return Report.percentile(events.stream().mapToDouble(e -> micros.applyAsLong(e) / 1e3).toArray(), 50);
+    /** The median of a stage over the events that carry it, in ms (NaN: none does). */
+    private static double median(List<LatencyEvent> events, java.util.function.Function<LatencyEvent, Long> micros) {
+        double[] ms = events.stream().map(micros).filter(Objects::nonNull).mapToDouble(m -> m / 1e3).toArray();
+        return ms.length == 0 ? Double.NaN : Report.percentile(ms, 50);
     }
 
     // ---- (3) burst ----

@@ -27,10 +27,10 @@ final class Report {
      * then the worker's LatencyEvent (queued to encode; send = end-to-end less the stages before it), then from the
      * worker's acknowledgement to the client reading the last chunk.
      */
-    record WorkerMs(double queryAcked, double queued, double decode, double compute, double copy, double encode, double send,
-                    double endToEnd, double delivered, int events) {
+    record WorkerMs(double queryAcked, double queued, double pickup, double decode, double engine, double compute, double copy,
+                    double encode, double handOver, double acknowledge, double endToEnd, double delivered, int events) {
         static final WorkerMs NONE = new WorkerMs(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN, Double.NaN, 0);
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0);
     }
 
     /** Closed loop: one query at a time. */
@@ -106,19 +106,23 @@ final class Report {
         if (!closed.isEmpty()) {
             b.append("\n**Closed loop** (one query at a time; client ms from handing the query to the producer to reading its last"
                     + " result chunk; then each stage's median, in a query's order: query acked = the broker's acknowledgement of"
-                    + " the query record, from the hand-over; worker queued, decode, compute, copy, encode, send and end-to-end ="
-                    + " the worker's LatencyEvents (send: end-to-end less the stages before it, i.e. results handed to the"
-                    + " producer until acknowledged; queued and end-to-end start at the record's timestamp, whole ms); delivered ="
-                    + " from the worker's acknowledgement to the client reading the last chunk):\n\n");
+                    + " the query record, from the hand-over; the worker's LatencyEvents: queued (the record's timestamp to the start"
+                    + " of decoding, whole ms), pickup (the poll that fetched it to the start of decoding), decode, engine (the"
+                    + " engine call's wall time, containing compute and copy), compute, copy, encode, hand-over (the start of"
+                    + " decoding to the first result chunk handed to the producer), acknowledge (from there to the broker's"
+                    + " acknowledgement of the last chunk) and end-to-end (the record's timestamp to that acknowledgement, whole ms);"
+                    + " delivered = from the worker's acknowledgement to the client reading the last chunk):\n\n");
             b.append("| graph | algorithm | mode | backend | queries | chunks | p50 ms | p99 ms | max ms | query acked | worker queued"
-                    + " | decode | compute | copy | encode | send | worker end-to-end | delivered | verified | target |\n");
-            b.append("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                    + " | pickup | decode | engine | compute | copy | encode | hand-over | acknowledge | worker end-to-end | delivered"
+                    + " | verified | target |\n");
+            b.append("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
             for (ClosedRow r : closed) {
                 WorkerMs w = r.worker;
-                b.append(f("| %s | %s | %s | %s | %d | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f"
-                                + " | %.2f | %d | %s |%n",
+                b.append(f("| %s | %s | %s | %s | %d | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f"
+                                + " | %.2f | %.2f | %.2f | %.2f | %.2f | %d | %s |%n",
                         r.graph, r.algorithm, r.mode, r.backend, r.queries, r.chunks, r.p50, r.p99, r.max, w.queryAcked, w.queued,
-                        w.decode, w.compute, w.copy, w.encode, w.send, w.endToEnd, w.delivered, r.verified,
+                        w.pickup, w.decode, w.engine, w.compute, w.copy, w.encode, w.handOver, w.acknowledge, w.endToEnd,
+                        w.delivered, r.verified,
                         join(Targets.closed(r.graph, r.algorithm, r.mode, r.backend, r.p50, w.compute), r.note)));
             }
         }

@@ -107,7 +107,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
      * polling and processing, up to {@link #MAX_IN_FLIGHT} batches, and commits follow in batch order.
      */
     void handle(ConsumerRecords<String, byte[]> records) {
-        long start = System.currentTimeMillis();
+        long start = System.currentTimeMillis(), polledNanos = System.nanoTime();
         if (records.isEmpty() && held.isEmpty() && !recovery.hasErrors() && !processor.subscriptionsDue(this::live, start)) {
             settle(false);
             quietCheckpoints();
@@ -132,7 +132,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
             work.add(new PartitionWork(poll, tp, in, answerBytesPerRecord.getOrDefault(tp, -1L)));
         }
         long processing = System.nanoTime();
-        poll.start();
+        poll.start(polledNanos);
         PartitionWork.runAll(partitions, work);
         processing = System.nanoTime() - processing;
         List<Outputs> outputs = new ArrayList<>();
@@ -218,7 +218,8 @@ final class GraphEventListener implements ConsumerRebalanceListener {
                     if (!f.answered.isEmpty()) {
                         long acknowledged = f.batch.acknowledgedMs() > 0 ? f.batch.acknowledgedMs() : System.currentTimeMillis();
                         for (AnsweredQuery q : f.answered) {   // the end of every answered query's end-to-end time
-                            LatencyEvent latency = q.latencyEvent(acknowledged);
+                            long[] times = f.batch.answerTimes(q.queryId());
+                            LatencyEvent latency = q.latencyEvent(acknowledged, times[0], times[1]);
                             f.batch.latency(latency);
                             metrics.query(latency);
                         }

@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import jakarta.annotation.PreDestroy;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -209,6 +210,11 @@ public class OutputPublisher implements PushBacklog {
     /** A send in flight and what it sends. */
     private record Sent(Pending pending, Future<RecordMetadata> future) {}
 
+    /** A query's result chunks: the first handed to the producer, the last acknowledged ({@link System#nanoTime}; 0: not yet). */
+    private static final class SendTimes {
+        volatile long handed, acknowledged;
+    }
+
     /** Sends in flight that must all succeed before offsets are committed. */
     public final class Batch {
         /** Guarded by the batch: the consumer's thread and the pushes' lane both add to it. */
@@ -219,6 +225,8 @@ public class OutputPublisher implements PushBacklog {
         private final AtomicInteger refused = new AtomicInteger();
         /** When the broker acknowledged the latest of the sends so far (the producer's callback), epoch ms. */
         private volatile long acknowledgedMs;
+        /** Per query id, when its result chunks were handed over and acknowledged (the latency event's last stages). */
+        private final Map<String, SendTimes> answerTimes = new ConcurrentHashMap<>();
 
         /** The results, error events and graph status a record produced. */
         public void add(Outputs out) {
@@ -384,10 +392,15 @@ public class OutputPublisher implements PushBacklog {
                 return false;
             }
             boolean push = p.push();
+            SendTimes times = !push && p.value() instanceof QueryResult ? answerTimes.computeIfAbsent(p.key(), k -> new SendTimes()) : null;
             Future<RecordMetadata> f = (push ? pushProducer : producer).send(new ProducerRecord<>(p.topic(), p.key(), value), (metadata, e) -> {
-                if (e == null) acknowledgedMs = Math.max(acknowledgedMs, System.currentTimeMillis());
+                if (e == null) {
+                    acknowledgedMs = Math.max(acknowledgedMs, System.currentTimeMillis());
+                    if (times != null) times.acknowledged = System.nanoTime();   // callbacks run on the producer's one thread, in order
+                }
                 if (push) released(p.key());
             });
+            if (times != null && times.handed == 0) times.handed = System.nanoTime();
             synchronized (this) {
                 sends.add(new Sent(p.light(), f));
             }
@@ -430,6 +443,15 @@ public class OutputPublisher implements PushBacklog {
         /** Outputs this batch replaced or dropped because they could not be published. */
         public int refused() {
             return refused.get();
+        }
+
+        /**
+         * When a query's first result chunk was handed to the producer and the broker acknowledged its last
+         * ({@link System#nanoTime}; 0: not yet), by query id; {0, 0} for a query with no result in this batch.
+         */
+        public long[] answerTimes(String queryId) {
+            SendTimes t = answerTimes.get(queryId);
+            return t == null ? new long[2] : new long[] {t.handed, t.acknowledged};
         }
 
         /** When the last acknowledgement so far arrived (epoch ms; 0 before any). */

@@ -64,7 +64,7 @@ final class PartitionWork implements Callable<Void> {
             }
             ConsumerRecord<String, byte[]> r = records.get(i);
             handled = true;
-            InputRecord in = new InputRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value(), r.timestamp());
+            InputRecord in = new InputRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value(), r.timestamp(), poll.polledNanos);
             if (!poll.recovery.replaying(partition, r.offset())) {
                 run.add(in);
                 if (run.size() >= runLimit()) processRun();
@@ -154,6 +154,8 @@ final class PartitionWork implements Callable<Void> {
         /** {@code frontier.run-records}: live records handed to the processor in one run, at most (at least 1). */
         final int runRecords;
         final AtomicLong answerBytes = new AtomicLong();
+        /** When the poll returned ({@link System#nanoTime}): the records' pickup time starts there. */
+        volatile long polledNanos = -1;
 
         Poll(GraphEventProcessor processor, PartitionRecovery recovery, BooleanSupplier stopping, long maxBatchAnswerBytes,
              int runRecords) {
@@ -164,9 +166,10 @@ final class PartitionWork implements Callable<Void> {
             this.runRecords = runRecords;
         }
 
-        /** A new poll: nothing produced yet. */
-        void start() {
+        /** A new poll, returned at {@code polledNanos}: nothing produced yet. */
+        void start(long polledNanos) {
             answerBytes.set(0);
+            this.polledNanos = polledNanos;
         }
     }
 }

@@ -113,7 +113,10 @@ public class FrontierMetrics {
         }
     }
 
-    /** An answered query: counted, and its end-to-end and compute times recorded. */
+    /**
+     * An answered query: counted, and its end-to-end and compute times recorded, and, where the worker timed them, its
+     * time in the worker (from the poll that fetched it to its results handed to the producer).
+     */
     public void query(LatencyEvent e) {
         String algorithm = e.getAlgorithm() == null ? "unknown" : e.getAlgorithm().name();
         Counter.builder("frontier.queries").tag("algorithm", algorithm).tag("status", e.getStatus().name())
@@ -125,6 +128,11 @@ public class FrontierMetrics {
         recent.record(algorithm + " " + backend(e.getBackend()), e.getEndToEndMicros());
         timer("frontier.query.compute", "Time the engine spent computing a query's answer", algorithm, e.getBackend())
                 .record(Duration.ofNanos(e.getComputeMicros() * 1000));
+        if (e.getPickupMicros() != null && e.getHandOverMicros() != null) {
+            timer("frontier.query.in_worker", "Time a query spent in the worker, from the poll that fetched it to its results "
+                    + "handed to the producer (the rest of end_to_end is Kafka's)", algorithm, e.getBackend())
+                    .record(Duration.ofNanos((e.getPickupMicros() + e.getHandOverMicros()) * 1000));
+        }
     }
 
     /**

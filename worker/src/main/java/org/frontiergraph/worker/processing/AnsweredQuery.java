@@ -17,8 +17,17 @@ public record AnsweredQuery(String queryId, String graphId, Algorithm algorithm,
                 a.backend(), a.vertexCount(), a.edgeCount(), recordTimestampMs, timings);
     }
 
-    /** The latency event, given when the results were acknowledged. */
+    /** The latency event, given when the results were acknowledged; without the publisher's times. */
     public LatencyEvent latencyEvent(long acknowledgedMs) {
+        return latencyEvent(acknowledgedMs, 0, 0);
+    }
+
+    /**
+     * The latency event, given when the results were acknowledged ({@code acknowledgedMs}, epoch) and, on the
+     * {@link System#nanoTime} clock, when its first result chunk was handed to the producer and when the broker
+     * acknowledged its last (0: not known; those fields are then null).
+     */
+    public LatencyEvent latencyEvent(long acknowledgedMs, long handedNanos, long acknowledgedNanos) {
         return LatencyEvent.newBuilder()
                 .setQueryId(queryId).setGraphId(graphId).setAlgorithm(algorithm).setVariant(variant)
                 .setStatus(status).setBackend(backend).setVertexCount(vertexCount).setEdgeCount(edgeCount)
@@ -27,6 +36,11 @@ public record AnsweredQuery(String queryId, String graphId, Algorithm algorithm,
                 .setEncodeMicros(timings.encodeMicros())
                 .setEndToEndMicros(Math.max(0, acknowledgedMs - recordTimestampMs) * 1000)
                 .setTimestampMs(acknowledgedMs)
+                .setPickupMicros(timings.pickupMicros() < 0 ? null : timings.pickupMicros())
+                .setEngineMicros(timings.engineMicros())
+                .setHandOverMicros(handedNanos == 0 ? null : Math.max(0, handedNanos - timings.startNanos()) / 1000)
+                .setAcknowledgeMicros(handedNanos == 0 || acknowledgedNanos == 0 ? null
+                        : Math.max(0, acknowledgedNanos - handedNanos) / 1000)
                 .build();
     }
 }

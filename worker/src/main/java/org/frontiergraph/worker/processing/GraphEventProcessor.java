@@ -168,7 +168,7 @@ public class GraphEventProcessor {
     private Collector handle(InputRecord in, boolean replay, QueryRun run) {
         long decodeStart = System.nanoTime();
         long now = System.currentTimeMillis();
-        Collector out = new Collector(in, replay, Math.max(0, now - in.timestampMs()), run);
+        Collector out = new Collector(in, replay, Math.max(0, now - in.timestampMs()), decodeStart, run);
         try {
             // the partition's log has moved on: versions it left incomplete for longer than the TTL go (also in replay)
             for (GraphRegistry.Expired e : registry.expirePending(p -> p == in.partition(), Math.min(in.timestampMs(), now))) {
@@ -270,6 +270,8 @@ public class GraphEventProcessor {
         final InputRecord in;
         final boolean replay;
         final long queuedMs;
+        /** When its decoding started ({@link System#nanoTime}). */
+        final long startNanos;
         final Outputs.Builder outputs = Outputs.builder();
         long decodeNanos;
         String graphId;
@@ -285,11 +287,12 @@ public class GraphEventProcessor {
         /** Where this record's query waits to be answered with the others of its run (null: answered at once). */
         final QueryRun run;
 
-        Collector(InputRecord in, boolean replay, long queuedMs, QueryRun run) {
+        Collector(InputRecord in, boolean replay, long queuedMs, long startNanos, QueryRun run) {
             this.in = in;
             outputs.at(in);
             this.replay = replay;
             this.queuedMs = queuedMs;
+            this.startNanos = startNanos;
             this.run = run;
         }
 
@@ -372,7 +375,8 @@ public class GraphEventProcessor {
                 metrics.error(a.failure());
                 LOG.warn("query {} on graph {} ({}): {} - {}", LogSafe.quote(q.getQueryId()), LogSafe.quote(q.getGraphId()), in.where(), a.status(), a.error());
             }
-            outputs.answered(AnsweredQuery.of(q, a, in.timestampMs(), QueryTimings.of(queuedMs, decodeNanos, a)));
+            outputs.answered(AnsweredQuery.of(q, a, in.timestampMs(), QueryTimings.of(queuedMs, decodeNanos, a,
+                    in.polledNanos() < 0 ? -1 : Math.max(0, startNanos - in.polledNanos()), startNanos)));
         }
 
         /**

@@ -55,7 +55,8 @@ class FrontierMetricsTest {
         List<String> names = meters.getMeters().stream().map(m -> m.getId().getName()).distinct().sorted().toList();
         for (String expected : List.of("frontier.graphs.resident", "frontier.graphs.bytes", "frontier.snapshots.pending.bytes",
                 "frontier.graph.version", "frontier.graph.vertices", "frontier.graph.edges", "frontier.graph.bytes",
-                "frontier.queries", "frontier.query.end_to_end", "frontier.query.compute", "frontier.errors", "frontier.records",
+                "frontier.queries", "frontier.query.end_to_end", "frontier.query.compute", "frontier.query.in_worker",
+                "frontier.errors", "frontier.records",
                 "frontier.rebuild.remaining", "frontier.rebuild.replayed")) {
             assertTrue(names.contains(expected), expected + " is not registered; registered: " + names);
         }
@@ -157,6 +158,7 @@ class FrontierMetricsTest {
         return LatencyEvent.newBuilder().setQueryId("q").setGraphId("g").setAlgorithm(algorithm).setStatus(status)
                 .setBackend(backend).setVertexCount(3).setEdgeCount(2).setQueuedMicros(1).setDecodeMicros(1)
                 .setComputeMicros(40).setCopyMicros(0).setEncodeMicros(1).setEndToEndMicros(900)
-                .setTimestampMs(1_700_000_000_000L).build();
+                .setTimestampMs(1_700_000_000_000L).setPickupMicros(5L).setEngineMicros(45L).setHandOverMicros(60L)
+                .setAcknowledgeMicros(300L).build();
     }
 }

@@ -389,6 +389,20 @@ class GraphEventProcessorTest {
                 && l.getEncodeMicros() >= 0 && l.getCopyMicros() == 0, l.toString());
         assertEquals(25_000, l.getEndToEndMicros(), "end to end: from the record's timestamp to the acknowledgement");
         assertEquals(acknowledged, l.getTimestampMs());
+        // the engine call's wall time holds the engine's own timing; no poll fetched this record, no producer sent it
+        assertTrue(l.getEngineMicros() != null && l.getEngineMicros() >= l.getComputeMicros(), l.toString());
+        assertNull(l.getPickupMicros(), l.toString());
+        assertNull(l.getHandOverMicros(), l.toString());
+        assertNull(l.getAcknowledgeMicros(), l.toString());
+        // with the publisher's clock readings: hand-over from the start of decoding, acknowledgement from the hand-over
+        long handed = answered.timings().startNanos() + 3_000_000, acked = handed + 2_000_000;
+        LatencyEvent sent = answered.latencyEvent(acknowledged, handed, acked);
+        assertEquals(3_000, sent.getHandOverMicros());
+        assertEquals(2_000, sent.getAcknowledgeMicros());
+        InputRecord polled = new InputRecord(TOPIC, PARTITION, nextOffset++, "g",
+                FrontierCodec.encode(query("q-polled", "g", Algorithm.BFS, 42).build()), in.timestampMs(), System.nanoTime());
+        Long pickup = process(polled).answered().latencyEvent(acknowledged).getPickupMicros();
+        assertTrue(pickup != null && pickup >= 0, "a polled record's pickup is timed: " + pickup);
         assertThrows(UnsupportedOperationException.class, () -> out.results().clear(), "outputs are immutable");
     }
 

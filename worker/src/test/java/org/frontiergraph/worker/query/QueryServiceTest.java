@@ -134,7 +134,7 @@ class QueryServiceTest {
             }
         }
         return new QueryAnswer(decoded, a.failure(), a.error(), a.backend(), a.vertexCount(), a.edgeCount(),
-                a.computeNanos(), a.copyNanos(), a.encodeNanos());
+                a.computeNanos(), a.copyNanos(), a.encodeNanos(), a.engineNanos());
     }
 
     /** Dense FULL-mode chunks: indices 0..count-1, contiguous offsets, every array the chunk's length, all n covered. */
