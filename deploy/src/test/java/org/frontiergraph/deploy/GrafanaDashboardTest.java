@@ -80,7 +80,7 @@ class GrafanaDashboardTest {
         metrics.query(LatencyEvent.newBuilder().setQueryId("q").setGraphId("g").setAlgorithm(Algorithm.BFS)
                 .setStatus(ResultStatus.OK).setBackend("cpu").setVertexCount(2).setEdgeCount(1).setQueuedMicros(1)
                 .setDecodeMicros(1).setComputeMicros(5).setCopyMicros(0).setEncodeMicros(1).setEndToEndMicros(50)
-                .setTimestampMs(1).build());
+                .setTimestampMs(1).setPickupMicros(1L).setEngineMicros(6L).setHandOverMicros(9L).setAcknowledgeMicros(30L).build());
         metrics.error(ErrorCode.UNKNOWN_GRAPH);
         DeviceMemoryMetrics.register(meters, new DeviceMemoryMetrics.DeviceMemory() {
             @Override public long used() { return 1; }

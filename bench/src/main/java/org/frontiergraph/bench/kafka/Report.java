@@ -111,7 +111,8 @@ final class Report {
                     + " engine call's wall time, containing compute and copy), compute, copy, encode, hand-over (the start of"
                     + " decoding to the first result chunk handed to the producer), acknowledge (from there to the broker's"
                     + " acknowledgement of the last chunk) and end-to-end (the record's timestamp to that acknowledgement, whole ms);"
-                    + " delivered = from the worker's acknowledgement to the client reading the last chunk):\n\n");
+                    + " delivered = from the worker's acknowledgement (the event's whole-ms timestamp, so about 0.5 ms high) to the"
+                    + " client reading the last chunk):\n\n");
             b.append("| graph | algorithm | mode | backend | queries | chunks | p50 ms | p99 ms | max ms | query acked | worker queued"
                     + " | pickup | decode | engine | compute | copy | encode | hand-over | acknowledge | worker end-to-end | delivered"
                     + " | verified | target |\n");
