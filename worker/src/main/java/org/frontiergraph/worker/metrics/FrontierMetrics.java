@@ -11,6 +11,8 @@ import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToDoubleFunction;
 import org.frontiergraph.schema.LatencyEvent;
 import org.frontiergraph.worker.errors.ErrorCode;
@@ -115,23 +117,44 @@ public class FrontierMetrics {
 
     /**
      * An answered query: counted, and its end-to-end and compute times recorded, and, where the worker timed them, its
-     * time in the worker (from the poll that fetched it to its results handed to the producer).
+     * time in the worker (from the poll that fetched it to its results handed to the producer). The meters of each
+     * algorithm, status and backend are looked up once: a burst records tens of thousands of queries a second.
      */
     public void query(LatencyEvent e) {
         String algorithm = e.getAlgorithm() == null ? "unknown" : e.getAlgorithm().name();
-        Counter.builder("frontier.queries").tag("algorithm", algorithm).tag("status", e.getStatus().name())
-                .tag("backend", backend(e.getBackend()))
-                .description("Queries answered, by algorithm, status (OK or the error's status) and backend")
-                .register(meters).increment();
-        timer("frontier.query.end_to_end", "Query latency from the query record's timestamp to its last result "
-                + "acknowledged by the broker", algorithm, e.getBackend()).record(Duration.ofNanos(e.getEndToEndMicros() * 1000));
-        recent.record(algorithm + " " + backend(e.getBackend()), e.getEndToEndMicros());
-        timer("frontier.query.compute", "Time the engine spent computing a query's answer", algorithm, e.getBackend())
-                .record(Duration.ofNanos(e.getComputeMicros() * 1000));
+        QueryMeters m = queryMeters.computeIfAbsent(new QueryKey(algorithm, e.getStatus().name(), e.getBackend()),
+                k -> new QueryMeters(k.algorithm(), k.status(), k.backend()));
+        m.answered.increment();
+        m.endToEnd.record(Duration.ofNanos(e.getEndToEndMicros() * 1000));
+        recent.record(m.recentKey, e.getEndToEndMicros());
+        m.compute.record(Duration.ofNanos(e.getComputeMicros() * 1000));
         if (e.getPickupMicros() != null && e.getHandOverMicros() != null) {
-            timer("frontier.query.in_worker", "Time a query spent in the worker, from the poll that fetched it to its results "
-                    + "handed to the producer (the rest of end_to_end is Kafka's)", algorithm, e.getBackend())
-                    .record(Duration.ofNanos((e.getPickupMicros() + e.getHandOverMicros()) * 1000));
+            m.inWorker.record(Duration.ofNanos((e.getPickupMicros() + e.getHandOverMicros()) * 1000));
+        }
+    }
+
+    private record QueryKey(String algorithm, String status, String backend) {}
+
+    private final Map<QueryKey, QueryMeters> queryMeters = new ConcurrentHashMap<>();
+
+    /** The meters an answered query of one algorithm, status and backend records into. */
+    private final class QueryMeters {
+        final Counter answered;
+        final Timer endToEnd, compute, inWorker;
+        /** The recent latencies' row ({@link RecentLatencies}): algorithm and backend. */
+        final String recentKey;
+
+        QueryMeters(String algorithm, String status, String backend) {
+            recentKey = algorithm + " " + backend(backend);
+            answered = Counter.builder("frontier.queries").tag("algorithm", algorithm).tag("status", status)
+                    .tag("backend", backend(backend))
+                    .description("Queries answered, by algorithm, status (OK or the error's status) and backend")
+                    .register(meters);
+            endToEnd = timer("frontier.query.end_to_end", "Query latency from the query record's timestamp to its last result "
+                    + "acknowledged by the broker", algorithm, backend);
+            compute = timer("frontier.query.compute", "Time the engine spent computing a query's answer", algorithm, backend);
+            inWorker = timer("frontier.query.in_worker", "Time a query spent in the worker, from the poll that fetched it to its "
+                    + "results handed to the producer (the rest of end_to_end is Kafka's)", algorithm, backend);
         }
     }
 
