@@ -36,7 +36,7 @@ public record AnsweredQuery(String queryId, String graphId, Algorithm algorithm,
                 .setEncodeMicros(timings.encodeMicros())
                 .setEndToEndMicros(Math.max(0, acknowledgedMs - recordTimestampMs) * 1000)
                 .setTimestampMs(acknowledgedMs)
-                .setPickupMicros(timings.pickupMicros() < 0 ? null : timings.pickupMicros())
+                .setPickupMicros(timings.polledNanos() < 0 ? null : Math.max(0, timings.startNanos() - timings.polledNanos()) / 1000)
                 .setEngineMicros(timings.engineMicros())
                 .setHandOverMicros(handedNanos == 0 ? null : Math.max(0, handedNanos - timings.startNanos()) / 1000)
                 .setAcknowledgeMicros(handedNanos == 0 || acknowledgedNanos == 0 ? null

@@ -375,8 +375,8 @@ public class GraphEventProcessor {
                 metrics.error(a.failure());
                 LOG.warn("query {} on graph {} ({}): {} - {}", LogSafe.quote(q.getQueryId()), LogSafe.quote(q.getGraphId()), in.where(), a.status(), a.error());
             }
-            outputs.answered(AnsweredQuery.of(q, a, in.timestampMs(), QueryTimings.of(queuedMs, decodeNanos, a,
-                    in.polledNanos() < 0 ? -1 : Math.max(0, startNanos - in.polledNanos()), startNanos)));
+            outputs.answered(AnsweredQuery.of(q, a, in.timestampMs(), QueryTimings.of(queuedMs, decodeNanos, a, in.polledNanos(),
+                    startNanos)));
         }
 
         /**
