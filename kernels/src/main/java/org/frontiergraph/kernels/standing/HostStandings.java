@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 
@@ -57,7 +58,7 @@ class HostStandings implements Standings {
     }
 
     @Override
-    public Repairs repair(List<Standing<?>> answers, Batch batch) {
+    public Repairs repair(List<Standing<?>> answers, Batch batch, Consumer<List<Outcome<?>>> settledFirst) {
         long t0 = System.nanoTime();
         Screen screen = Screen.of(batch.graph(), batch.changes());
         Map<StandingKind<?>, Boolean> kinds = new IdentityHashMap<>();
@@ -79,6 +80,8 @@ class HostStandings implements Standings {
         IntStream some = onHost.stream().mapToInt(Integer::intValue);
         (onHost.size() > 1 ? some.parallel() : some).forEach(i -> repairOnHost(steps[i], batch, divisor));
         long t2 = System.nanoTime();
+        settledFirst(steps, settledFirst);
+        long t2b = System.nanoTime();   // what the caller did with them is its own time
         int toDevice = 0;
         RuntimeException failure = null;
         try {
@@ -90,7 +93,20 @@ class HostStandings implements Standings {
         long t3 = System.nanoTime();
         List<Outcome<?>> out = new ArrayList<>(steps.length);
         for (Step<?> s : steps) out.add(s.outcome());
-        return new Repairs(out, t1 - t0, t2 - t1, t3 - t2, touched.size(), toDevice, failure);
+        return new Repairs(out, t1 - t0, t2 - t1, t3 - t2b, touched.size(), toDevice, failure);
+    }
+
+    /**
+     * Hands the answers the host settled (repaired, or untouched) to {@code settledFirst} when others are left for the
+     * device or a recompute: a batch's light answers need not wait for its heavy ones.
+     */
+    private static void settledFirst(Step<?>[] steps, Consumer<List<Outcome<?>>> settledFirst) {
+        int settled = 0;
+        for (Step<?> s : steps) if (s.repaired != null) settled++;
+        if (settled == 0 || settled == steps.length) return;
+        List<Outcome<?>> first = new ArrayList<>(steps.length);
+        for (Step<?> s : steps) first.add(s.repaired != null ? s.outcome() : null);
+        settledFirst.accept(first);
     }
 
     /** A device repair that failed on {@code trees} answers (left not intact). */

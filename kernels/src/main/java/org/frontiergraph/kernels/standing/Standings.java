@@ -1,6 +1,7 @@
 package org.frontiergraph.kernels.standing;
 
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.graph.ChangedEdges;
@@ -33,7 +34,19 @@ public interface Standings {
      * answer repaired has its new answer ({@link Standing#answer()}); one given up on keeps its previous answer (or
      * one half changed, when not {@link Outcome#intact}) until the caller resets it.
      */
-    Repairs repair(List<Standing<?>> answers, Batch batch);
+    default Repairs repair(List<Standing<?>> answers, Batch batch) {
+        return repair(answers, batch, settled -> { });
+    }
+
+    /**
+     * As {@link #repair(List, Batch)}, and when the host settled some answers but not all (the others wait for the
+     * device's repair, or the caller's recompute), {@code settledFirst} is called once, on the calling thread, before
+     * the device's repair starts, with the outcomes of the settled ones (entry i: {@code answers.get(i)}'s outcome,
+     * final; null where it is not settled yet). Their answers are not touched again in this call, so the caller may
+     * read them (and publish what changed) while the heavy ones are still to come. Not called when every answer is
+     * settled on the host, or none is.
+     */
+    Repairs repair(List<Standing<?>> answers, Batch batch, Consumer<List<Outcome<?>>> settledFirst);
 
     /** Stops keeping {@code s}: its tree on the device freed (it is forgotten even when freeing it fails, which throws). */
     void close(Standing<?> s);

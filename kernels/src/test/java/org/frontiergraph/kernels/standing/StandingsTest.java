@@ -52,7 +52,7 @@ class StandingsTest {
             }
             answers.add(standings.open(MstKind.MST, MstKind.Forest.of(start, KruskalReference.run(start)), cpu));
             for (Standing<?> a : answers) assertSame(Standing.Placed.HOST, a.placed(), "no device on the CPU engine");
-            int repaired = 0, gaveUp = 0;
+            int repaired = 0, gaveUp = 0, settledFirst = 0;
             for (int batch = 0; batch < 40; batch++) {
                 int size = batch % 3 == 0 ? 1 : batch % 3 == 1 ? 5 : 60;
                 for (int i = 0; i < size; i++) {
@@ -67,9 +67,30 @@ class StandingsTest {
                 CsrGraph now = host.current();
                 List<Object> before = new ArrayList<>();
                 for (Standing<?> a : answers) before.add(copy(a.answer()));
-                Standings.Repairs r = standings.repair(answers, new Standings.Batch(now, changes, cpu, () -> cpu));
+                List<List<Standings.Outcome<?>>> first = new ArrayList<>();
+                List<Object> keptWhenSettled = new ArrayList<>();
+                Standings.Repairs r = standings.repair(answers, new Standings.Batch(now, changes, cpu, () -> cpu), settled -> {
+                    first.add(settled);
+                    for (Standing<?> a : answers) keptWhenSettled.add(a.answer());
+                });
                 assertEquals(answers.size(), r.outcomes().size());
                 assertEquals(0, r.toDevice(), "nothing to repair on the device");
+                long given = r.outcomes().stream().filter(o -> o.repaired() == null).count();
+                // the settled answers come first, once, exactly when some but not all are left to a recompute
+                assertEquals(given > 0 && given < answers.size() ? 1 : 0, first.size(), "batch " + batch);
+                if (!first.isEmpty()) {
+                    settledFirst++;
+                    for (int i = 0; i < answers.size(); i++) {
+                        Standings.Outcome<?> early = first.get(0).get(i), o = r.outcomes().get(i);
+                        if (o.repaired() == null) {
+                            assertNull(early, "batch " + batch + ": answer " + i + " was given up on, so not settled first");
+                        } else {
+                            assertSame(o.repaired(), early.repaired(), "batch " + batch + ": answer " + i + " settled as it ends");
+                            assertSame(o.delta(), early.delta());
+                            assertSame(o.repaired(), keptWhenSettled.get(i), "the settled answer is already the one kept");
+                        }
+                    }
+                }
                 assertNull(r.deviceFailure());
                 for (int i = 0; i < answers.size(); i++) {
                     Standings.Outcome<?> o = r.outcomes().get(i);
@@ -87,6 +108,7 @@ class StandingsTest {
                 }
             }
             assertTrue(repaired > 0, repaired + " repaired, " + gaveUp + " given up");
+            assertTrue(settledFirst > 0, "no batch had light and heavy answers: " + gaveUp + " given up");
         }
     }
 

@@ -352,6 +352,13 @@ public class FrontierConfig {
         private int deviceBudgetDivisor = 32;
         /** DELTA pushes carry their vertex lists and arrays in the compact fields (false: the plain packed ones). */
         private boolean compactDelta = true;
+        /**
+         * The answers a batch's host repairs settled push at once, before the device repairs or the recomputes of the
+         * batch's heavy ones (false: every push of the batch after its slowest answer).
+         */
+        private boolean settledFirst = true;
+        public boolean isSettledFirst() { return settledFirst; }
+        public void setSettledFirst(boolean v) { this.settledFirst = v; }
         public boolean isCompactDelta() { return compactDelta; }
         public void setCompactDelta(boolean v) { this.compactDelta = v; }
         public int getDeviceFirstArcs() { return deviceFirstArcs; }

@@ -156,7 +156,7 @@ final class GraphEventListener implements ConsumerRebalanceListener {
         }
         batch.addAll(outputs);
         long flushing = System.nanoTime();
-        batch.add(processor.flushSubscriptions(this::live, System.currentTimeMillis()));
+        batch.add(processor.flushSubscriptions(this::live, System.currentTimeMillis(), batch::add));
         flushing = System.nanoTime() - flushing;
         // the commits are computed now: the rebuild start they record must describe the graphs as of this batch
         inFlight.add(new InFlight(batch, recovery.commits(next), answered, touched));

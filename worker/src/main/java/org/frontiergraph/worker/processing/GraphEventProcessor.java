@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
@@ -216,8 +217,21 @@ public class GraphEventProcessor {
      * with the batch, before its offsets are committed.
      */
     public Outputs flushSubscriptions(IntPredicate live, long nowMs) {
-        SubscriptionService.Pushes p = subscriptions.flush(live, nowMs);
-        if (p.isEmpty()) return Outputs.NONE;
+        return flushSubscriptions(live, nowMs, null);
+    }
+
+    /**
+     * As {@link #flushSubscriptions(IntPredicate, long)}, the pushes of answers settled before the batch's heavy ones
+     * handed to {@code early} as they are made (null: returned with the rest); published with the same batch.
+     */
+    public Outputs flushSubscriptions(IntPredicate live, long nowMs, Consumer<Outputs> early) {
+        SubscriptionService.Pushes p = subscriptions.flush(live, nowMs, early == null ? null : first -> {
+            if (!first.isEmpty()) early.accept(outputs(first));
+        });
+        return p.isEmpty() ? Outputs.NONE : outputs(p);
+    }
+
+    private Outputs outputs(SubscriptionService.Pushes p) {
         p.errors().forEach(e -> metrics.error(ErrorCode.valueOf(e.getCode())));
         return Outputs.builder().results(naming.namePushes(p.results())).errors(p.errors()).ended(p.ended()).build();
     }

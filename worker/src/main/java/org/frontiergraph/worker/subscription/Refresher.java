@@ -3,6 +3,7 @@ package org.frontiergraph.worker.subscription;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.Verification;
@@ -85,17 +86,39 @@ final class Refresher {
         }
     }
 
-    /** Brings {@code answers} (of {@code g}, all kept) up to date after {@code changes}; entry i is answer i's. */
-    List<Refresh<?>> refreshAll(GraphSubscriptions g, GraphEntry entry, List<StandingAnswer<?>> answers, ChangedEdges changes) {
+    /**
+     * Brings {@code answers} (of {@code g}, all kept) up to date after {@code changes}. With {@code settledFirst} (null:
+     * none), the answers the host's repairs settled go there first, before the device's repairs and the recomputes of
+     * the others (not those picked for verification: they wait for their check); the list returned holds the rest, in
+     * {@code answers}' order.
+     */
+    List<Refresh<?>> refreshAll(GraphSubscriptions g, GraphEntry entry, List<StandingAnswer<?>> answers, ChangedEdges changes,
+                                Consumer<List<Refresh<?>>> settledFirst) {
         CsrGraph graph = entry.resident().graph();
         ResidentGraph resident = entry.resident();
         List<Standing<?>> kept = new ArrayList<>(answers.size());
         for (StandingAnswer<?> a : answers) kept.add(a.kept);
-        Standings.Repairs r = g.standings.repair(kept, new Standings.Batch(graph, changes, resident, () -> synced.apply(entry).resident()));
         // a graph in the wide form is never repaired (only screened), and the verifiers read int-indexed arrays
         double verify = graph.wide() ? 0 : config.getVerifyIncremental();
+        Refresh<?>[] made = new Refresh<?>[answers.size()];
+        boolean[] handed = new boolean[answers.size()];
+        Standings.Batch batch = new Standings.Batch(graph, changes, resident, () -> synced.apply(entry).resident());
+        Standings.Repairs r = g.standings.repair(kept, batch, settled -> {
+            if (settledFirst == null) return;
+            List<Refresh<?>> first = new ArrayList<>();
+            for (int i = 0; i < answers.size(); i++) {
+                if (settled.get(i) == null) continue;
+                made[i] = refresh(g, answers.get(i), settled.get(i), verify);
+                if (made[i].recompute()) continue;   // picked for a check against a recompute: with the others
+                handed[i] = true;
+                first.add(made[i]);
+            }
+            if (!first.isEmpty()) settledFirst.accept(first);
+        });
         List<Refresh<?>> refreshed = new ArrayList<>(answers.size());
-        for (int i = 0; i < answers.size(); i++) refreshed.add(refresh(g, answers.get(i), r.outcomes().get(i), verify));
+        for (int i = 0; i < answers.size(); i++) {
+            if (!handed[i]) refreshed.add(made[i] != null ? made[i] : refresh(g, answers.get(i), r.outcomes().get(i), verify));
+        }
         if (r.deviceFailure() != null) {
             LOG.warn("incremental repair on the device of graph {} failed ({}); recomputing {} standing answers",
                     LogSafe.quote(g.graphId), r.deviceFailure().toString(), r.toDevice());

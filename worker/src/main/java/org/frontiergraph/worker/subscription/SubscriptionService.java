@@ -6,13 +6,16 @@ import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
 import org.frontiergraph.kernels.engine.ResidentGraph;
@@ -165,18 +168,32 @@ public class SubscriptionService implements GraphRegistry.PartitionState, Checkp
      * Brings the answers of the subscriptions of {@code live} partitions (assigned, rebuilt) up to date with the
      * graphs and returns the pushes due by {@code nowMs}.
      */
-    public synchronized Pushes flush(IntPredicate live, long nowMs) {
+    public Pushes flush(IntPredicate live, long nowMs) {
+        return flush(live, nowMs, null);
+    }
+
+    /**
+     * As {@link #flush(IntPredicate, long)}, and with {@code early} (null: none; and none when
+     * {@code frontier.subscriptions.settled-first} is off) the pushes of answers a graph's batch settled on the host
+     * are handed there as soon as they are made, while the batch's heavy answers are still repaired on the device or
+     * recomputed: each subscription still pushes once per flush, and what {@code early} got is not returned again.
+     */
+    public synchronized Pushes flush(IntPredicate live, long nowMs, Consumer<Pushes> early) {
         if (book.graphs.isEmpty()) return Pushes.NONE;
         List<QueryResult> results = new ArrayList<>();
         List<ErrorEvent> errors = new ArrayList<>();
         List<Subscription> ended = new ArrayList<>();
+        Consumer<Pushes> first = early != null ? early : p -> {
+            results.addAll(p.results());
+            errors.addAll(p.errors());
+        };
         pushRoom = config.getMaxBatchAnswerBytes();
         for (Iterator<GraphSubscriptions> it = book.graphs.values().iterator(); it.hasNext(); ) {
             GraphSubscriptions g = it.next();
             if (!live.test(g.partition)) continue;
             results.addAll(g.endings);
             g.endings.clear();
-            if (!g.subs.isEmpty()) flush(g, nowMs, results, errors);
+            if (!g.subs.isEmpty()) flush(g, nowMs, results, errors, config.getSubscriptions().isSettledFirst() ? first : null);
             ended.addAll(g.ended);
             g.ended.clear();
             if (g.subs.isEmpty()) {
@@ -188,7 +205,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState, Checkp
         return results.isEmpty() && errors.isEmpty() && ended.isEmpty() ? Pushes.NONE : new Pushes(results, errors, ended);
     }
 
-    private void flush(GraphSubscriptions g, long nowMs, List<QueryResult> results, List<ErrorEvent> errors) {
+    private void flush(GraphSubscriptions g, long nowMs, List<QueryResult> results, List<ErrorEvent> errors, Consumer<Pushes> first) {
         GraphEntry entry = registry.get(g.graphId).orElse(null);
         if (entry == null) {
             String why = registry.whyUnknown(g.graphId);
@@ -209,7 +226,8 @@ public class SubscriptionService implements GraphRegistry.PartitionState, Checkp
         } else {
             ChangedEdges changes = read.edges();
             if (!changes.isEmpty(graph.vertexCount())) {
-                List<Refresher.Refresh<?>> refreshed = refresher.refreshAll(g, entry, List.copyOf(g.answers.values()), changes);
+                List<Refresher.Refresh<?>> refreshed = refresher.refreshAll(g, entry, List.copyOf(g.answers.values()), changes,
+                        first == null ? null : settled -> first.accept(pushSettled(g, entry, settled, nowMs)));
                 for (Refresher.Refresh<?> t : refreshed) update(g, entry, t, results, errors);
             }
         }
@@ -236,6 +254,31 @@ public class SubscriptionService implements GraphRegistry.PartitionState, Checkp
             LOG.debug("graph {} version {}: flush of {} answers took {} ms: {}, pushes {} due", LogSafe.quote(g.graphId), g.version,
                     g.answers.size(), FlushTimes.ms(took), times, due.size());
         }
+    }
+
+    /**
+     * The pushes of the answers a batch's host repairs settled, made while its heavy answers wait for the device or a
+     * recompute: those answers' changes taken, then the UPDATE pushes of their subscriptions that are due (a complete
+     * push waits for the flush's own pass, which paces them).
+     */
+    private Pushes pushSettled(GraphSubscriptions g, GraphEntry entry, List<Refresher.Refresh<?>> settled, long nowMs) {
+        long p = System.nanoTime();
+        List<QueryResult> results = new ArrayList<>();
+        List<ErrorEvent> errors = new ArrayList<>();
+        Set<AnswerKey> keys = new HashSet<>();
+        for (Refresher.Refresh<?> t : settled) {
+            update(g, entry, t, results, errors);
+            keys.add(t.answer.key);
+        }
+        List<Subscriber> due = new ArrayList<>();
+        for (Subscriber sub : g.subs.values()) {
+            if (keys.contains(sub.key) && sub.complete == null && !sub.pending.isEmpty() && !sub.pending.all() && nowMs >= sub.dueMs()) {
+                due.add(sub);
+            }
+        }
+        if (!due.isEmpty()) pushAll(g, entry, due, nowMs, results, errors);
+        times.add(FlushTimes.Phase.PUSHES, System.nanoTime() - p);
+        return new Pushes(results, errors, List.of());
     }
 
     /**

@@ -9,10 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.apache.avro.specific.SpecificRecord;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
@@ -372,6 +374,62 @@ class SubscriptionsTest {
         assertTrue(pushed > 0 && pushed < 40 * watched.size(), "some trees changed, not all of them every time: " + pushed);
         assertEquals(0.0, services.meters().get("frontier.subscriptions.mismatches").counter().count(),
                 "no repaired or set-aside answer differed from a recompute");
+    }
+
+    /**
+     * A batch whose repairs settle some answers on the host and give up on others (recomputed): with settled-first
+     * (the default) the settled answers' pushes are handed over before the flush returns the rest, each subscription
+     * still pushes at most once a batch and in sequence, and every view equals a fresh query after every batch;
+     * with it off, nothing is handed over early.
+     */
+    @ParameterizedTest(name = "settledFirst={0}")
+    @ValueSource(booleans = {true, false})
+    void theSettledAnswersPushBeforeTheHeavyOnesAreRecomputed(boolean settledFirst) {
+        FrontierConfig config = cpuConfig();
+        config.getSubscriptions().setSettledFirst(settledFirst);
+        start(config);
+        Random rnd = new Random(settledFirst ? 15 : 16);
+        String graph = "split";
+        // sparse, so that trees are deep and a removal near one's root is past its budget while the others repair
+        load(graph, 1, randomGraph(rnd, 3_000, 4_500, false));
+        List<Watched> watched = new ArrayList<>();
+        for (int s = 0; s < 24; s++) watched.add(new Watched("sssp-" + s, Algorithm.SSSP, 120 * s, ResultMode.DELTA, null));
+        for (int s = 0; s < 8; s++) watched.add(new Watched("bfs-" + s, Algorithm.BFS, 5 + 370 * s, ResultMode.DELTA, null));
+        for (Watched w : watched) feed(graph, sub(w.id(), graph, w.a(), w.source(), w.mode()).build());
+        flush();
+        int split = 0, early = 0;
+        for (int batch = 0; batch < 40; batch++) {
+            lastPush.clear();
+            for (int i = 0; i < 1 + batch % 12; i++) feed(graph, randomUpdate(rnd, graph));
+            now += 100;
+            List<Outputs> first = new ArrayList<>();
+            Outputs rest = services.processor().flushSubscriptions(p -> true, now, first::add);
+            Set<String> pushedFirst = new HashSet<>();
+            for (Outputs o : first) {
+                deliver(o);
+                for (QueryResult r : o.results()) {
+                    assertEquals(PushReason.UPDATE, r.getReason(), "only UPDATE pushes go first");
+                    pushedFirst.add(r.getQueryId());
+                }
+            }
+            Map<String, List<QueryResult>> firstPushes = new HashMap<>(lastPush);
+            lastPush.clear();
+            deliver(rest);
+            for (QueryResult r : rest.results()) {
+                assertFalse(pushedFirst.contains(r.getQueryId()), r.getQueryId() + " pushed twice in batch " + batch);
+            }
+            early += pushedFirst.size();
+            if (!pushedFirst.isEmpty() && rest.results().stream().anyMatch(r -> r.getReason() != null)) split++;
+            lastPush.putAll(firstPushes);
+            for (Watched w : watched) assertCurrent(w.id(), graph, w.a(), w.source(), w.mode(), null, "after batch " + batch);
+        }
+        if (settledFirst) {
+            assertTrue(split > 0, "some batch pushed settled answers first and heavy ones after (" + early + " pushed first)");
+            assertTrue(services.meters().get("frontier.subscriptions.updates").tag("how", "recomputed").counter().count() > 0,
+                    "some answers were given up on and recomputed");
+        } else {
+            assertEquals(0, early, "nothing is handed over early with settled-first off");
+        }
     }
 
     @Test
