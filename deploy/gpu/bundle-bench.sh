@@ -24,7 +24,8 @@
 # Unpacks the bundle to $FRONTIER_UNPACK (/tmp/frontier-kbench; again when the archive changed). The table goes to
 # $OUT/NAME.md (without $OUT: .device-worker/out; RepairBench and SubscriptionBench append, KafkaBench rewrites it), the
 # whole output to NAME.log there, nvidia-smi's view to gpu.txt. Exit status: the benchmark's (0: every check passed;
-# 1: a failure, named in the log and under the table; 124: cut off by the timeout).
+# 1: a failure, named in the log and under the table; 137: cut off by the timeout, which first asks the JVM for a
+# thread dump, in NAME.log, with SIGQUIT, then kills it 10 s later).
 # ingest-bench:       org.frontiergraph.bench.worker.IngestBench: a snapshot load stage by stage (client chunking and
 #                     encoding, the worker's decoding, assembly, build, residency; publish and fetch through the embedded
 #                     broker per codec); defaults "--graphs ny,kron20,kron22 --backend gpu".
@@ -91,7 +92,7 @@ export FRONTIER_DATASETS="$root/$bundle/datasets"
 read -r -a first <<< "${!args_var:-$defaults}"
 args=("${first[@]}" "$@")
 read -r -a jvm_opts <<< "${BENCH_JAVA_OPTS:-}"
-timeout "${!timeout_var:-540}" "$dir/frontier/jre/bin/java" "-Xmx${!heap_var:-$heap}" -Xss16m -Djava.io.tmpdir="$tmp" "${jvm_opts[@]}" \
+timeout -s QUIT -k 10 "${!timeout_var:-540}" "$dir/frontier/jre/bin/java" "-Xmx${!heap_var:-$heap}" -Xss16m -Djava.io.tmpdir="$tmp" "${jvm_opts[@]}" \
     -DFRONTIER_DATASETS="$FRONTIER_DATASETS" -Dorg.apache.avro.SERIALIZABLE_PACKAGES=org.frontiergraph.schema \
     -cp "$dir/frontier/lib/*" "$main" "${args[@]}" \
     --out "$out/$name.md" --command "deploy/gpu/run.sh $name with ${main##*.} ${args[*]}" 2>&1 | tee "$out/$name.log"
