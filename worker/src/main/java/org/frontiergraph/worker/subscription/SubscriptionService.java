@@ -66,9 +66,10 @@ import org.slf4j.LoggerFactory;
  *       {@code frontier.subscriptions.device-first-arcs} changed arcs or more goes there first), else recomputed on the
  *       graph's engine and compared.
  *       Each subscription pushes only when its answer changed: once per flush, with the net change of the whole
- *       batch, and at most once per {@code minIntervalMs} (changes in between accumulate into the next push); under
- *       lag, not while its previous push is unacknowledged ({@link PushBacklog}): the changes meanwhile leave as one
- *       push.</li>
+ *       batch (the answers the host's repairs settled push first, handed to the listener before the device repairs
+ *       and recomputes of the batch's heavy ones: {@code frontier.subscriptions.settled-first}), and at most once
+ *       per {@code minIntervalMs} (changes in between accumulate into the next push); under lag, not while its
+ *       previous push is unacknowledged ({@link PushBacklog}): the changes meanwhile leave as one push.</li>
  *   <li>The work of a flush runs on the common pool, one task per standing answer (each touches only its answer and
  *       its subscriptions): the repairs, then the recomputes, then the pushes' chunks. Before the repairs, one pass
  *       over the batch's changed arcs shared by every answer (the kernels' screen, built once per batch) sets aside
