@@ -17,11 +17,6 @@ public record AnsweredQuery(String queryId, String graphId, Algorithm algorithm,
                 a.backend(), a.vertexCount(), a.edgeCount(), recordTimestampMs, timings);
     }
 
-    /** The latency event, given when the results were acknowledged; without the publisher's times. */
-    public LatencyEvent latencyEvent(long acknowledgedMs) {
-        return latencyEvent(acknowledgedMs, 0, 0);
-    }
-
     /**
      * The latency event, given when the results were acknowledged ({@code acknowledgedMs}, epoch) and, on the
      * {@link System#nanoTime} clock, when its first result chunk was handed to the producer and when the broker

@@ -225,9 +225,7 @@ public class GraphEventProcessor {
      * handed to {@code early} as they are made (null: returned with the rest); published with the same batch.
      */
     public Outputs flushSubscriptions(IntPredicate live, long nowMs, Consumer<Outputs> early) {
-        SubscriptionService.Pushes p = subscriptions.flush(live, nowMs, early == null ? null : first -> {
-            if (!first.isEmpty()) early.accept(outputs(first));
-        });
+        SubscriptionService.Pushes p = subscriptions.flush(live, nowMs, early == null ? null : first -> early.accept(outputs(first)));
         return p.isEmpty() ? Outputs.NONE : outputs(p);
     }
 

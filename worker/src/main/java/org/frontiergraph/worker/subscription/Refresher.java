@@ -103,8 +103,7 @@ final class Refresher {
         Refresh<?>[] made = new Refresh<?>[answers.size()];
         boolean[] handed = new boolean[answers.size()];
         Standings.Batch batch = new Standings.Batch(graph, changes, resident, () -> synced.apply(entry).resident());
-        Standings.Repairs r = g.standings.repair(kept, batch, settled -> {
-            if (settledFirst == null) return;
+        Standings.Repairs r = settledFirst == null ? g.standings.repair(kept, batch) : g.standings.repair(kept, batch, settled -> {
             List<Refresh<?>> first = new ArrayList<>();
             for (int i = 0; i < answers.size(); i++) {
                 if (settled.get(i) == null) continue;

@@ -34,6 +34,11 @@ final class Subscriber {
         return complete != null || !pending.isEmpty();
     }
 
+    /** Whether an UPDATE push of the changes it holds is due by {@code nowMs} (not a complete push, which is paced). */
+    boolean updateDue(long nowMs) {
+        return complete == null && !pending.isEmpty() && !pending.all() && nowMs >= dueMs();
+    }
+
     long dueMs() {
         return complete != null ? Long.MIN_VALUE : lastPushMs + spec.getMinIntervalMs();
     }

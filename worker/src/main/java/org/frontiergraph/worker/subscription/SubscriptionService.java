@@ -176,7 +176,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState, Checkp
     /**
      * As {@link #flush(IntPredicate, long)}, and with {@code early} (null: none; and none when
      * {@code frontier.subscriptions.settled-first} is off) the pushes of answers a graph's batch settled on the host
-     * are handed there as soon as they are made, while the batch's heavy answers are still repaired on the device or
+     * are handed there as soon as they are made (never empty), while the batch's heavy answers are still repaired on the device or
      * recomputed: each subscription still pushes once per flush, and what {@code early} got is not returned again.
      */
     public synchronized Pushes flush(IntPredicate live, long nowMs, Consumer<Pushes> early) {
@@ -228,7 +228,10 @@ public class SubscriptionService implements GraphRegistry.PartitionState, Checkp
             ChangedEdges changes = read.edges();
             if (!changes.isEmpty(graph.vertexCount())) {
                 List<Refresher.Refresh<?>> refreshed = refresher.refreshAll(g, entry, List.copyOf(g.answers.values()), changes,
-                        first == null ? null : settled -> first.accept(pushSettled(g, entry, settled, nowMs)));
+                        first == null ? null : settled -> {
+                            Pushes p = pushSettled(g, entry, settled, nowMs);
+                            if (!p.isEmpty()) first.accept(p);
+                        });
                 for (Refresher.Refresh<?> t : refreshed) update(g, entry, t, results, errors);
             }
         }
@@ -273,9 +276,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState, Checkp
         }
         List<Subscriber> due = new ArrayList<>();
         for (Subscriber sub : g.subs.values()) {
-            if (keys.contains(sub.key) && sub.complete == null && !sub.pending.isEmpty() && !sub.pending.all() && nowMs >= sub.dueMs()) {
-                due.add(sub);
-            }
+            if (keys.contains(sub.key) && sub.updateDue(nowMs)) due.add(sub);
         }
         if (!due.isEmpty()) pushAll(g, entry, due, nowMs, results, errors);
         times.add(FlushTimes.Phase.PUSHES, System.nanoTime() - p);

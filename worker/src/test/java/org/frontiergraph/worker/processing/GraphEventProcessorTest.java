@@ -378,7 +378,7 @@ class GraphEventProcessorTest {
         assertNotNull(answered);
         assertEquals(in.timestampMs(), answered.recordTimestampMs());
         long acknowledged = in.timestampMs() + 25;
-        LatencyEvent l = answered.latencyEvent(acknowledged);
+        LatencyEvent l = answered.latencyEvent(acknowledged, 0, 0);
         assertEquals("q-bfs", l.getQueryId());
         assertEquals("g", l.getGraphId());
         assertEquals(Algorithm.BFS, l.getAlgorithm());
@@ -401,7 +401,7 @@ class GraphEventProcessorTest {
         assertEquals(2_000, sent.getAcknowledgeMicros());
         InputRecord polled = new InputRecord(TOPIC, PARTITION, nextOffset++, "g",
                 FrontierCodec.encode(query("q-polled", "g", Algorithm.BFS, 42).build()), in.timestampMs(), System.nanoTime());
-        Long pickup = process(polled).answered().latencyEvent(acknowledged).getPickupMicros();
+        Long pickup = process(polled).answered().latencyEvent(acknowledged, 0, 0).getPickupMicros();
         assertTrue(pickup != null && pickup >= 0, "a polled record's pickup is timed: " + pickup);
         assertThrows(UnsupportedOperationException.class, () -> out.results().clear(), "outputs are immutable");
     }
