@@ -54,7 +54,7 @@ enum RepairCounter : int {
     REPAIR_ROOTS = 0,      // changed tree arcs that broke (vertices marked in step 1)
     REPAIR_INVALID = 1,    // vertices marked (roots and their subtrees)
     REPAIR_SEEDS = 2,      // vertices in far list 0 (read by sssp_async_seeded_* as the list's size)
-    REPAIR_RECOMPUTE = 3,  // 1: more than maxInvalid marked, recomputed from the source
+    REPAIR_RECOMPUTE = 3,  // 1: more than maxInvalid marked, recomputed from the source; 2: a parent cycle, the same
     REPAIR_ROUNDS = 4,     // pointer-jumping rounds
     REPAIR_ORPHANS = 5,    // vertices with a finite key and no candidate of smaller key (then adopted, step c')
     REPAIR_CHANGED = 6,    // vertices whose key or parent changed (the DELTA's length)
@@ -98,6 +98,10 @@ constexpr int NO_CANDIDATE = 0x7fffffff;
 // Levels of the subtrees walked one by one before pointer jumping takes over (a round of it costs about three levels,
 // and a road graph's deep subtrees take 9 to 10 rounds: H100, USA-road-d.NY)
 constexpr int SHALLOW_LEVELS = 32;
+// Pointer-jumping rounds after which a tree still jumping has a cycle in its parents: a forest of fewer than 2^31
+// vertices is done in about 33. Such a tree (corrupt: no repair or patch should leave one) is recomputed from its
+// source instead of jumping for ever (REPAIR_RECOMPUTE 2, which the host reports).
+constexpr int MAX_JUMP_ROUNDS = 64;
 constexpr int OLD_PARENT = -1;  // the old parent is a candidate (it wins)
 
 // A changed arc's weight in the tree's form, negative when the arc is gone.
@@ -270,6 +274,7 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
         if (me == 0) atomicAdd(&busy[GROUP_JUMPERS], 1ull);
     }
     grid.sync();
+    bool cyclic = false;   // the same in every thread of the tree
     if (ldcg(&busy[GROUP_JUMPERS]) > 0) {   // rounds while a tree of the group still jumps
         bool jumping = jump;
         for (int r = 0;; r++) {
@@ -300,6 +305,10 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
                 if (me == 0) ctr[REPAIR_ROUNDS] = (u64)(r + 1);
             }
             if (ldcg(&busy[GROUP_JUMP + r % 3]) == 0) break;
+            if (r + 1 == MAX_JUMP_ROUNDS) {   // the same round in every thread: the whole group leaves the loop
+                cyclic = jumping;
+                break;
+            }
         }
         // (3) reset: marked vertices become unreached, and are listed anew
         if (jump) {
@@ -312,8 +321,8 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
     }
     grid.sync();
     const long long invalid = (long long)ldcg(&ctr[REPAIR_INVALID]);
-    const bool recompute = invalid > maxInvalid;
-    if (recompute) {  // above the budget: recompute from the source (every vertex needs a parent)
+    const bool recompute = invalid > maxInvalid || cyclic;
+    if (recompute) {  // above the budget, or a parent cycle: recompute from the source (every vertex needs a parent)
         for (long long v = me; v < n; v += threads) {
             keys[v] = v == source ? 0 : W::INF;
             mark[v] = 1;
@@ -322,7 +331,7 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
             T.far[0] = source;
             T.farMark[source] = 0;
             ctr[REPAIR_SEEDS] = 1;
-            ctr[REPAIR_RECOMPUTE] = 1;
+            ctr[REPAIR_RECOMPUTE] = cyclic ? 2 : 1;
         }
     }
     // (4) pull: marked vertices take their best key from unmarked in-neighbours

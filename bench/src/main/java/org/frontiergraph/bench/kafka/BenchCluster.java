@@ -57,7 +57,14 @@ final class BenchCluster implements AutoCloseable {
         }
     }
 
-    /** {@code org.frontiergraph.worker.FrontierWorker} in a child JVM: this JVM's runtime and class path. */
+    /** System properties of this JVM that the child worker JVM gets too: the worker's settings and log levels. */
+    private static final List<String> PASSED_ON = List.of("frontier.", "logger.", "kafka.producers.", "kafka.consumers.");
+
+    /**
+     * {@code org.frontiergraph.worker.FrontierWorker} in a child JVM: this JVM's runtime and class path, and its
+     * {@link #PASSED_ON} system properties (e.g. {@code -Dfrontier.subscriptions.settled-first=false} given to the
+     * benchmark reaches the worker).
+     */
     private static Process startProcess(String bootstrap, BenchOptions o, Path log) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx" + o.workerHeap(), "-Xss16m",
@@ -65,9 +72,13 @@ final class BenchCluster implements AutoCloseable {
                 "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=org.frontiergraph.schema",
                 "-Dkafka.bootstrap.servers=" + bootstrap,
                 "-Dmicronaut.server.port=-1",
-                "-Dfrontier.backend=" + o.backend(),
-                "-cp", System.getProperty("java.class.path"),
-                "org.frontiergraph.worker.FrontierWorker"));
+                "-Dfrontier.backend=" + o.backend()));
+        for (String name : System.getProperties().stringPropertyNames()) {
+            if (!name.equals("frontier.backend") && PASSED_ON.stream().anyMatch(name::startsWith)) {
+                cmd.add("-D" + name + "=" + System.getProperty(name));
+            }
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.frontiergraph.worker.FrontierWorker"));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().remove("KAFKA_BOOTSTRAP_SERVERS");
         Process p = pb.start();

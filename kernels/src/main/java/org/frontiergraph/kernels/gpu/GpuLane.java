@@ -52,7 +52,7 @@ public final class GpuLane implements AutoCloseable {
      * @throws IllegalStateException when this lane or its context is closed
      */
     public <T> T call(Supplier<T> body) {
-        lock.lock();
+        PoolAwareLock.lock(lock);   // a fork-join worker waits managed: the holder may need the pool (PoolAwareLock)
         try {
             if (closed) throw new IllegalStateException("the resident graph's GPU lane is closed");
             return context.enter(this, body);

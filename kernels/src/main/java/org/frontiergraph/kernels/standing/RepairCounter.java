@@ -11,7 +11,7 @@ enum RepairCounter {
     INVALID(1),
     /** Vertices in far list 0 (read by the seeded settle as the list's size). */
     SEEDS(2),
-    /** 1: more than the most invalidated allowed, recomputed from the source. */
+    /** 1: more than the most invalidated allowed, recomputed from the source; 2: a cycle in the parents, the same. */
     RECOMPUTE(3),
     /** Pointer-jumping rounds. */
     ROUNDS(4),

@@ -343,6 +343,41 @@ class DeviceTreesGpuTest extends GpuTests {
         }
     }
 
+    @Test
+    void aTreeWhoseParentsHoldACycleIsRecomputedInsteadOfJumpingForEver() {
+        CsrGraph start = TestGraphs.path(3_000);   // the tree from 0 is the path itself: 2,999 levels deep
+        try (ResidentGraph dev = gpu.load(DeviceMirror.copy(start))) {
+            DeviceTreeAnswers sssp = DeviceTreeAnswers.on(dev, RepairPolicy.DEFAULTS).orElseThrow();
+            SsspResult before = DijkstraReference.run(start, 0);
+            DeviceTreeAnswers.Standing<SsspResult> s = sssp.open(before);
+            // a corrupt tree on the device: 2,500 and 2,501 each other's parent, their distances as they were
+            double[] d = before.distances();
+            sssp.trees().patch(s.tree(), new int[] {2_500, 2_501}, new double[] {d[2_500], d[2_501]}, new int[] {2_501, 2_500});
+            MutableGraph host = new MutableGraph(start);
+            ChangeLog.Cursor seen = host.log().cursor(ChangeLog.Detail.EDGES);
+            // a tree arc heavier: its subtree (2,000 to 2,999, a third of the vertices, within the budget) is walked 32
+            // levels deep, then found by pointer jumping, which the cycle would keep going for ever
+            host.apply(EdgeEdits.reweight(1_999, 2_000, 50), 0, Long.MAX_VALUE);
+            ChangedEdges changes = seen.read().edges();
+            CsrGraph now = host.current();
+            DeviceMirror.follow(dev.mutable(), now, changes);
+            DeviceTreeAnswers.Repaired<?> r = sssp.repairAll(List.of(s), changes, Screen.of(now, changes)).get(0);
+            assertEquals(TreeOutcome.How.RECOMPUTED, r.how(), "the cycle, not the budget, makes a recompute from the source");
+            SsspResult fresh = DijkstraReference.run(now, 0);
+            SsspResult got = (SsspResult) r.result();
+            assertArrayEquals(fresh.distances(), got.distances(), "distances after the recompute");
+            assertTrue(SsspVerifier.verify(now, 0, got, fresh).ok(), "parents after the recompute");
+            // and the tree on the device is whole again: the next batch repairs it without a recompute
+            host.apply(EdgeEdits.reweight(2_701, 2_702, 1), 0, Long.MAX_VALUE);   // 2 to 1: a shorter path below
+            changes = seen.read().edges();
+            now = host.current();
+            DeviceMirror.follow(dev.mutable(), now, changes);
+            r = sssp.repairAll(List.of(s), changes, Screen.of(now, changes)).get(0);
+            assertEquals(TreeOutcome.How.REPAIRED, r.how());
+            assertArrayEquals(DijkstraReference.run(now, 0).distances(), ((SsspResult) r.result()).distances());
+        }
+    }
+
     private static int[] changedBetween(BfsResult a, BfsResult b) {
         List<Integer> out = new ArrayList<>();
         for (int v = 0; v < b.hops().length; v++) {
