@@ -328,11 +328,7 @@ public final class DeviceTrees implements AutoCloseable {
             for (int j = 0; j < part.size(); j++) {
                 if (d.vertices[j] == null) continue;
                 int at = COUNTERS * j;
-                TreeOutcome.How how = RECOMPUTE.of(c, at) != 0 ? TreeOutcome.How.RECOMPUTED : TreeOutcome.How.REPAIRED;
-                if (RECOMPUTE.of(c, at) == CYCLE) {
-                    LOG.log(System.Logger.Level.WARNING, "the device tree from source {0} had a cycle in its parents; recomputed from its source",
-                            batch.get(part.get(j)).source);
-                }
+                TreeOutcome.How how = RepairCounter.how(c, at, batch.get(part.get(j)).source);
                 out[part.get(j)] = new TreeOutcome(how, d.vertices[j], d.values[j], d.parents[j], stats(c, at));
             }
             if (phases != null) phases.lapHost(RepairPhases.DECODE);
@@ -471,15 +467,8 @@ public final class DeviceTrees implements AutoCloseable {
     /** The counters of the tree whose slots start at {@code at}, as an outcome reports them. */
     private static Map<String, Long> stats(long[] c, int at) {
         return Map.of("invalidated", INVALID.of(c, at), "seeds", SEEDS.of(c, at), "rounds", ROUNDS.of(c, at),
-                "orphans", ORPHANS.of(c, at), "adopted", ADOPTED.of(c, at), "cycles", RECOMPUTE.of(c, at) == CYCLE ? 1L : 0L);
+                "orphans", ORPHANS.of(c, at), "adopted", ADOPTED.of(c, at), "cycles", RECOMPUTE.of(c, at) == RepairCounter.CYCLE ? 1L : 0L);
     }
-
-    /**
-     * RECOMPUTE's value for a tree whose parents held a cycle (sssp_repair.cu's MAX_JUMP_ROUNDS: the pointer jumping
-     * would never end): recomputed from its source instead. No repair or patch should leave one; it is logged.
-     */
-    private static final long CYCLE = 2;
-    private static final System.Logger LOG = System.getLogger(DeviceTrees.class.getName());
 
     /** The tree follows the graph: new vertices (unreached), and the key form of the graph's weights now. */
     private void follow(DeviceTree t, DeviceGraph dev) {

@@ -34,6 +34,11 @@ enum RepairCounter {
     static final int COUNTERS = 16;
     /** sssp_repair.cu's GROUP_COUNTERS: the group's u64 counts. */
     static final int GROUP_COUNTERS = 16;
+    /**
+     * {@link #RECOMPUTE}'s value for a tree whose parents held a cycle (sssp_repair.cu's MAX_JUMP_ROUNDS: its pointer
+     * jumping would never end), recomputed from its source instead. No repair or patch should leave one: it is logged.
+     */
+    static final long CYCLE = 2;
     /** sssp_repair.cu's struct RepairTree: device pointers a tree of a group (8 bytes each). */
     static final int TREE_WORDS = 9;
 
@@ -47,4 +52,18 @@ enum RepairCounter {
     long of(long[] c, int at) {
         return c[at + slot];
     }
+
+    /**
+     * How the device brought up to date the tree from {@code source} whose slots start at {@code at}: repaired, or
+     * recomputed from its source (above the budget, or a cycle in its parents, which is logged).
+     */
+    static TreeOutcome.How how(long[] c, int at, int source) {
+        long recompute = RECOMPUTE.of(c, at);
+        if (recompute == CYCLE) {
+            LOG.log(System.Logger.Level.WARNING, "the device tree from source {0} had a cycle in its parents; recomputed from its source", source);
+        }
+        return recompute != 0 ? TreeOutcome.How.RECOMPUTED : TreeOutcome.How.REPAIRED;
+    }
+
+    private static final System.Logger LOG = System.getLogger(DeviceTrees.class.getName());
 }
