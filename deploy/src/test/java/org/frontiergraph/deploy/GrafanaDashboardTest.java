@@ -92,7 +92,7 @@ class GrafanaDashboardTest {
         TopicPartition tp = new TopicPartition("frontier.graphs", 0);
         counter.onConsume(new ConsumerRecords<>(Map.of(tp, List.of(new ConsumerRecord<Object, Object>("frontier.graphs", 0, 0, "g",
                 FrontierCodec.encode(GraphUpdate.newBuilder().setGraphId("g").build()))))));
-        new SubscriptionService(graphs, engines, config, meters);   // its meters: subscriptions, pushes, updates, flush time
+        new SubscriptionService(graphs, engines, config, meters);   // its meters: subscriptions, pushes, updates, flush time and steps
         scrape = meters.scrape();
     }
 
@@ -171,7 +171,8 @@ class GrafanaDashboardTest {
                 Map.entry("subscriptions held", "frontier_subscriptions{"),
                 Map.entry("pushes by reason", "sum by (reason) (rate(frontier_subscriptions_pushes_total"),
                 Map.entry("standing answers by how they were updated", "sum by (how) (rate(frontier_subscriptions_updates_total"),
-                Map.entry("flush time p99", "histogram_quantile(0.99, sum by (le) (rate(frontier_subscriptions_flush_seconds_bucket"));
+                Map.entry("flush time p99", "histogram_quantile(0.99, sum by (le) (rate(frontier_subscriptions_flush_seconds_bucket"),
+                Map.entry("flush time by step", "histogram_quantile(0.99, sum by (le, step) (rate(frontier_subscriptions_flush_step_seconds_bucket"));
         needed.forEach((what, expr) -> assertTrue(all.contains(expr), "no panel for " + what + " (" + expr + ")"));
     }
 

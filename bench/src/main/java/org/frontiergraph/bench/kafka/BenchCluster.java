@@ -1,11 +1,14 @@
 package org.frontiergraph.bench.kafka;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.frontiergraph.cli.EmbeddedKafkaBroker;
@@ -95,6 +98,23 @@ final class BenchCluster implements AutoCloseable {
     String workerGone() {
         if (workerProcess == null || workerProcess.isAlive()) return null;
         return "the worker JVM exited with status " + workerProcess.exitValue() + "; its log ends:\n" + logTail();
+    }
+
+    /**
+     * The worker's flush steps so far (its {@code frontier.subscriptions.flush.step} timers: flushes that ran the step,
+     * mean and max ms), read from its meters when it runs in this JVM; empty when it runs elsewhere or timed none.
+     */
+    String flushSteps() {
+        if (worker == null) return "";
+        MeterRegistry meters = worker.context().findBean(MeterRegistry.class).orElse(null);
+        if (meters == null) return "";
+        StringBuilder b = new StringBuilder();
+        for (Timer t : meters.find("frontier.subscriptions.flush.step").timers()) {
+            if (t.count() == 0) continue;
+            b.append(b.length() == 0 ? "" : "; ").append(String.format(Locale.ROOT, "%s %,d flushes, mean %.2f ms, max %.2f ms",
+                    t.getId().getTag("step"), t.count(), t.mean(TimeUnit.MILLISECONDS), t.max(TimeUnit.MILLISECONDS)));
+        }
+        return b.toString();
     }
 
     String logTail() {

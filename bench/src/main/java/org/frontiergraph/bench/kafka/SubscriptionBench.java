@@ -195,7 +195,7 @@ public final class SubscriptionBench {
         BenchOptions bo = o.cluster();
         log("starting %s", o.bootstrap() == null ? "an embedded broker and a worker" : "on " + o.bootstrap());
         Result result;
-        String where;
+        String where, steps;
         try (BenchCluster cluster = BenchCluster.start(bo);
              FrontierClient client = new FrontierClient(cluster.bootstrapServers());
              BenchProducer producer = new BenchProducer(client.kafkaSettings(), client.topics().graphs());
@@ -204,8 +204,10 @@ public final class SubscriptionBench {
             where = cluster.description() + "; pushes read by " + pushes.readers() + " consumer thread(s)";
             log("%s; ready after %.1f s", where, (System.nanoTime() - t0) / 1e9);
             result = new Run(o, e, new GraphBench.Io(cluster, client, producer, outputs, runId), pushes).go();
+            steps = cluster.flushSteps();
         }
         String markdown = markdown(o, result, where, started, (System.nanoTime() - t0) / 1e9, loadBefore, Machine.loadAverage());
+        if (!steps.isEmpty()) markdown += "\nThe worker's flush steps over the whole run (its meters; the warm-up and the INITIAL answers included): " + steps + ".\n";
         if (o.out() != null) {
             Path parent = o.out().toAbsolutePath().getParent();
             if (parent != null) Files.createDirectories(parent);

@@ -3,10 +3,19 @@ package org.frontiergraph.worker.subscription;
 import java.util.Arrays;
 import java.util.Locale;
 
-/** Where a graph's flush spent its time, step by step, and how many answers each step took: for the slow-flush DEBUG line. */
+/**
+ * Where a graph's flush spent its time, step by step, and how many answers each step took: for the slow-flush DEBUG line
+ * and the step timers ({@code frontier.subscriptions.flush.step}).
+ */
 final class FlushTimes {
-    /** A graph's flush, step by step. */
-    enum Phase { SCREEN, HOST_REPAIRS, DEVICE_REPAIRS, RECOMPUTES, PUSHES }
+    /** A graph's flush, step by step (the step timers' tag: the name in lower case, dashed). */
+    enum Phase {
+        SCREEN, HOST_REPAIRS, DEVICE_REPAIRS, RECOMPUTES, PUSHES;
+
+        String tag() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
 
     private final long[] nanos = new long[Phase.values().length];
     /** Answers the batch touched, that the host gave up on, that were recomputed. */
@@ -19,6 +28,11 @@ final class FlushTimes {
 
     void add(Phase phase, long ns) {
         nanos[phase.ordinal()] += ns;
+    }
+
+    /** The time of {@code phase} in this flush; 0 when it did not run. */
+    long nanos(Phase phase) {
+        return nanos[phase.ordinal()];
     }
 
     static String ms(long nanos) {

@@ -127,7 +127,7 @@ final class Refresher {
         }
         times.add(FlushTimes.Phase.SCREEN, r.screenNanos());
         times.add(FlushTimes.Phase.HOST_REPAIRS, r.hostNanos());
-        times.add(FlushTimes.Phase.DEVICE_REPAIRS, r.deviceNanos());
+        if (r.toDevice() > 0) times.add(FlushTimes.Phase.DEVICE_REPAIRS, r.deviceNanos());   // a step that ran
         times.touched += r.touched();
         times.gaveUp += r.toDevice();
         List<Refresh<?>> recompute = refreshed.stream().filter(Refresh::recompute).toList();

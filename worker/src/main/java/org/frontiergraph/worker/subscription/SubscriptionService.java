@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
@@ -253,7 +252,7 @@ public class SubscriptionService implements GraphRegistry.PartitionState, Checkp
             times.add(FlushTimes.Phase.PUSHES, System.nanoTime() - p);
         }
         long took = System.nanoTime() - start;
-        metrics.flushes.record(took, TimeUnit.NANOSECONDS);
+        metrics.flushed(took, times);
         if (took >= slowFlushNs && LOG.isDebugEnabled()) {
             LOG.debug("graph {} version {}: flush of {} answers took {} ms: {}, pushes {} due", LogSafe.quote(g.graphId), g.version,
                     g.answers.size(), FlushTimes.ms(took), times, due.size());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micrometer.core.instrument.Timer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.apache.avro.specific.SpecificRecord;
 import org.frontiergraph.kernels.bfs.BfsResult;
 import org.frontiergraph.kernels.bfs.BfsVerifier;
@@ -341,6 +343,17 @@ class SubscriptionsTest {
         assertTrue(services.meters().get("frontier.subscriptions.updates").tag("how", "repaired").counter().count() > 100,
                 "answers were repaired, not recomputed");
         assertEquals(watched.size(), services.subscriptions().size());
+        // the flush's steps are timed in the flushes that ran them; no step takes longer than the flushes together
+        Timer flushes = services.meters().get("frontier.subscriptions.flush").timer();
+        java.util.function.Function<String, Timer> step = name -> services.meters().get("frontier.subscriptions.flush.step").tag("step", name).timer();
+        assertTrue(step.apply("host-repairs").count() >= 40 && step.apply("screen").count() >= 40, "the batches' repairs were timed");
+        assertTrue(step.apply("recomputes").count() > 0, "recomputes were timed (those past the budgets, and verify-incremental's checks)");
+        assertEquals(0, step.apply("device-repairs").count(), "no device on the CPU engine");
+        assertTrue(step.apply("pushes").count() > 40);
+        for (String name : List.of("screen", "host-repairs", "recomputes", "pushes")) {
+            assertTrue(step.apply(name).count() <= flushes.count(), name + ": at most once a flush");
+            assertTrue(step.apply(name).totalTime(TimeUnit.NANOSECONDS) <= flushes.totalTime(TimeUnit.NANOSECONDS), name + " within the flushes");
+        }
     }
 
     /**
