@@ -20,7 +20,7 @@ final class SubscriptionMetrics {
     final Counter recomputed;
     final Counter repairedOnDevice;
     final Counter mismatches;
-    final Timer flushes;
+    private final Timer flushes;
     /** Each step's time in the flushes that ran it. */
     private final Map<FlushTimes.Phase, Timer> steps = new EnumMap<>(FlushTimes.Phase.class);
 
