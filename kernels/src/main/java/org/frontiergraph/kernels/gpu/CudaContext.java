@@ -245,7 +245,7 @@ public final class CudaContext implements AutoCloseable {
      * allocations before its own are made. Re-entrant; inside a lane's call.
      */
     public <T> T allocating(Supplier<T> body) {
-        memory.lock();
+        PoolAwareLock.lock(memory);   // as a lane's lock: its holder may drain an upload on the pool (PoolAwareLock)
         try {
             return body.get();
         } finally {

@@ -14,7 +14,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * nothing runs the holder's subtasks, and the holder and the workers wait for each other for ever: a worker's flush
  * hung that way on an H200 (SubscriptionBench, 100 SSSP subscriptions on USA-road-d.NY, the INITIAL answers computed
  * side by side; the consumer thread held the lane and waited in the download's drain). A managed wait lets the pool
- * compensate, so the holder's subtasks always find a thread.
+ * compensate, so the holder's subtasks always find a thread. The lanes' locks ({@link GpuLane#call}) and the
+ * context's allocation lock ({@link CudaContext#allocating}, whose holder may upload a whole graph) are taken this way.
  */
 final class PoolAwareLock {
     private PoolAwareLock() {}
