@@ -2,6 +2,7 @@ package org.frontiergraph.kernels.gpu;
 
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -16,6 +17,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * side by side; the consumer thread held the lane and waited in the download's drain). A managed wait lets the pool
  * compensate, so the holder's subtasks always find a thread. The lanes' locks ({@link GpuLane#call}) and the
  * context's allocation lock ({@link CudaContext#allocating}, whose holder may upload a whole graph) are taken this way.
+ * A pool at its thread limit cannot compensate; the worker then waits as any other thread does. So callers keep the
+ * tasks that may wait for one lane few (the worker's {@code SubscriptionService.each} runs at most the pool's
+ * parallelism of them at once), or every waiting task would take a spare thread.
  */
 final class PoolAwareLock {
     private PoolAwareLock() {}
@@ -45,6 +49,8 @@ final class PoolAwareLock {
                 ForkJoinPool.managedBlock(blocker);
             } catch (InterruptedException e) {
                 interrupted = true;   // block() does not throw it: only a stale interrupt of the worker; kept for the caller
+            } catch (RejectedExecutionException e) {   // the pool is at its thread limit (the common pool: 256 spares)
+                lock.lock();   // wait uncompensated, as any thread outside a pool does
             }
         }
         if (interrupted) Thread.currentThread().interrupt();

@@ -49,6 +49,36 @@ class PoolAwareLockTest {
     }
 
     @Test
+    void aPoolAtItsThreadLimitWaitsUncompensatedInsteadOfFailing() throws Exception {
+        // one worker and no spare: compensating for a blocked worker would exceed the pool's size
+        ForkJoinPool small = new ForkJoinPool(1, ForkJoinPool.defaultForkJoinWorkerThreadFactory, null, false, 1, 1, 1, null,
+                30, TimeUnit.SECONDS);
+        ReentrantLock lock = new ReentrantLock();
+        try {
+            lock.lock();
+            java.util.concurrent.Future<Boolean> waiter;
+            try {
+                waiter = small.submit(() -> {
+                    PoolAwareLock.lock(lock);
+                    try {
+                        return lock.isHeldByCurrentThread();
+                    } finally {
+                        lock.unlock();
+                    }
+                });
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                while (!lock.hasQueuedThreads() && System.nanoTime() < deadline) Thread.sleep(5);
+                assertTrue(lock.hasQueuedThreads(), "the pool's only worker waits for the lock");
+            } finally {
+                lock.unlock();
+            }
+            assertTrue(waiter.get(20, TimeUnit.SECONDS), "it took the lock once it was free, and did not fail");
+        } finally {
+            small.shutdownNow();
+        }
+    }
+
+    @Test
     void reentrantAndUncontendedTakesAreOrdinaryHolds() {
         ReentrantLock lock = new ReentrantLock();
         PoolAwareLock.lock(lock);

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
@@ -14,9 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
@@ -389,9 +393,23 @@ public class SubscriptionService implements GraphRegistry.PartitionState, Checkp
         return registry.get(g.graphId).map(GraphEntry::resident).orElse(null);
     }
 
-    /** {@code f} of each item, in order; side by side on the common pool when there are several. */
+    /**
+     * {@code f} of each item, in order; side by side on the common pool when there are several, by at most the pool's
+     * parallelism plus one tasks at once, each taking the next item. The bound matters on a GPU graph: each item's
+     * engine call waits for the graph's lane, and a pool worker that waits makes the pool start a spare thread (the
+     * kernels' PoolAwareLock, which keeps the lane's holder able to use the pool); a thousand answers recomputed in one
+     * flush would otherwise take the common pool to its limit of spare threads.
+     */
+    @SuppressWarnings("unchecked")
     static <T, U> List<U> each(List<T> items, Function<T, U> f) {
-        return (items.size() > 1 ? items.parallelStream() : items.stream()).map(f).toList();
+        int n = items.size();
+        if (n <= 1) return items.stream().map(f).toList();
+        Object[] out = new Object[n];
+        AtomicInteger next = new AtomicInteger();
+        IntStream.range(0, Math.min(n, ForkJoinPool.getCommonPoolParallelism() + 1)).parallel().forEach(task -> {
+            for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) out[i] = f.apply(items.get(i));
+        });
+        return (List<U>) Collections.unmodifiableList(Arrays.asList(out));   // as toList(): nulls allowed
     }
 
     /** A batch of changes reached one standing answer: repaired in place, or recomputed and compared. */
