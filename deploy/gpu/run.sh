@@ -3,6 +3,8 @@
 #   deploy/gpu/run.sh [tests|bench|updates|repair|all]   (default all; logs and the benchmark table go to $OUT or .device/out)
 # tests: the GPU test suite (every test class tagged "gpu": the GPU contract tests in each algorithm's test package,
 #        the seed variants, the GPU runtime tests under org.frontiergraph.kernels.gpu) on seeded random, Kronecker and grid graphs and every dataset in .device/datasets.
+#        TEST_CLASSES=a,b runs only those classes; JAVA_OPTS adds JVM options, e.g. a longer standings soak (20 s in the
+#        suite): JAVA_OPTS="-Dfrontier.soak.seconds=140 -Dfrontier.soak.divisor=8" TEST_CLASSES=org.frontiergraph.kernels.standing.StandingsSoakGpuTest
 # bench: org.frontiergraph.bench.gpu.GpuBench (BENCH_ARGS to override its arguments).
 # updates: org.frontiergraph.bench.gpu.UpdateBench (UPDATE_ARGS to override; not part of all).
 # repair: org.frontiergraph.bench.incremental.RepairBench's device part from this bundle, without the worker bundle
