@@ -244,6 +244,14 @@ public class FrontierConfig {
     private long slowBatchMs = 20;
     public long getSlowBatchMs() { return slowBatchMs; }
     public void setSlowBatchMs(long v) { this.slowBatchMs = v; }
+    /**
+     * A consumer that has not polled for this long has its thread's stack logged (WARN, once per stall), so that a hung
+     * worker, which liveness restarts once it has not polled for {@code max.poll.interval.ms}, leaves where it hung in
+     * its log ({@code frontier.stall-report}; 0: never).
+     */
+    private Duration stallReport = Duration.ofSeconds(60);
+    public Duration getStallReport() { return stallReport; }
+    public void setStallReport(Duration v) { this.stallReport = v; }
 
     /** The GPU engine's tuning switches ({@code frontier.gpu.*}). */
     private Gpu gpu = new Gpu();

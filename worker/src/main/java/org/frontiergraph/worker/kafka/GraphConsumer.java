@@ -174,6 +174,11 @@ public class GraphConsumer implements AutoCloseable {
                 l == null ? 0 : l.publishFailures(), l == null ? null : l.lastPublishFailure(), config.getMaxPublishFailures());
     }
 
+    /** Where the consumer's thread is now: its stack, innermost call first. */
+    public StackTraceElement[] stack() {
+        return thread.getStackTrace();
+    }
+
     /** The lag of each partition this worker owns: records between its consumer's position and the partition's end, -1 until known. */
     public Map<Integer, Long> lag() {
         return lag;
