@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import java.util.function.Supplier;
 import org.frontiergraph.worker.config.FrontierConfig;
 import org.frontiergraph.worker.kafka.GraphConsumer;
 import org.slf4j.Logger;
@@ -32,7 +33,7 @@ public class ConsumerStallReporter {
         this(consumer, config.getStallReport().toMillis(), meters);
     }
 
-    /** Reports stalls of {@code consumer} (null: only {@link #check(GraphConsumer.Status, StackTraceElement[])} is called) longer than {@code afterMs}. */
+    /** Reports stalls of {@code consumer} (null: only {@link #check(GraphConsumer.Status, Supplier)} is called) longer than {@code afterMs}. */
     ConsumerStallReporter(GraphConsumer consumer, long afterMs, MeterRegistry meters) {
         this.consumer = consumer;
         this.afterMs = afterMs;
@@ -43,12 +44,12 @@ public class ConsumerStallReporter {
 
     @Scheduled(fixedDelay = "5s", initialDelay = "5s")
     void check() {
-        String report = check(consumer.status(), consumer.stack());
+        String report = check(consumer.status(), consumer::stack);   // the stack taken only for a report
         if (report != null) LOG.warn("{}", report);
     }
 
     /** The report of a stall not reported yet, or null; counts it. */
-    synchronized String check(GraphConsumer.Status s, StackTraceElement[] stack) {
+    synchronized String check(GraphConsumer.Status s, Supplier<StackTraceElement[]> stack) {
         boolean consuming = s.threadAlive() && (s.state() == GraphConsumer.State.RUNNING || s.state() == GraphConsumer.State.STARTING);
         if (afterMs <= 0 || !consuming || s.lastPollAgeMs() < afterMs) {
             reported = false;
@@ -60,7 +61,7 @@ public class ConsumerStallReporter {
         StringBuilder b = new StringBuilder("the consumer of the graphs topic has not polled for ").append(s.lastPollAgeMs() / 1000)
                 .append(" s (frontier.stall-report ").append(afterMs / 1000).append(" s; liveness goes DOWN after ")
                 .append(GraphConsumer.Status.STALLED_AFTER_MS / 1000).append(" s); its thread is at:");
-        for (StackTraceElement e : stack) b.append("\n\tat ").append(e);
+        for (StackTraceElement e : stack.get()) b.append("\n\tat ").append(e);
         return b.toString();
     }
 }
