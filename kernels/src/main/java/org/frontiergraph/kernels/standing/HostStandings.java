@@ -93,7 +93,7 @@ class HostStandings implements Standings {
         long t3 = System.nanoTime();
         List<Outcome<?>> out = new ArrayList<>(steps.length);
         for (Step<?> s : steps) out.add(s.outcome());
-        return new Repairs(out, t1 - t0, t2 - t1, t3 - t2b, touched.size(), toDevice, failure);
+        return new Repairs(out, t1 - t0, t2 - t1, toDevice > 0 ? t3 - t2b : 0, touched.size(), toDevice, failure);
     }
 
     /**
@@ -101,6 +101,7 @@ class HostStandings implements Standings {
      * device or a recompute: a batch's light answers need not wait for its heavy ones.
      */
     private static void settledFirst(Step<?>[] steps, Consumer<List<Outcome<?>>> settledFirst) {
+        if (settledFirst == null) return;
         int settled = 0;
         for (Step<?> s : steps) if (s.repaired != null) settled++;
         if (settled == 0 || settled == steps.length) return;

@@ -35,7 +35,7 @@ public interface Standings {
      * one half changed, when not {@link Outcome#intact}) until the caller resets it.
      */
     default Repairs repair(List<Standing<?>> answers, Batch batch) {
-        return repair(answers, batch, settled -> { });
+        return repair(answers, batch, null);
     }
 
     /**
@@ -44,7 +44,7 @@ public interface Standings {
      * the device's repair starts, with the outcomes of the settled ones (entry i: {@code answers.get(i)}'s outcome,
      * final; null where it is not settled yet). Their answers are not touched again in this call, so the caller may
      * read them (and publish what changed) while the heavy ones are still to come. Not called when every answer is
-     * settled on the host, or none is.
+     * settled on the host, or none is; nor when {@code settledFirst} is null.
      */
     Repairs repair(List<Standing<?>> answers, Batch batch, Consumer<List<Outcome<?>>> settledFirst);
 
@@ -66,7 +66,8 @@ public interface Standings {
     record Outcome<A>(Standing<A> standing, A repaired, Delta delta, boolean onDevice, boolean intact, RuntimeException failure) {}
 
     /**
-     * The outcomes of a batch, by answer, and where it spent its time: the screen, the host's repairs, the device's;
+     * The outcomes of a batch, by answer, and where it spent its time: the screen, the host's repairs, the device's (0
+     * when no answer went there);
      * {@code touched} answers the batch could change, {@code toDevice} answers handed to the device, and the device
      * repair's failure (its answers then are not intact).
      */

@@ -103,7 +103,7 @@ final class Refresher {
         Refresh<?>[] made = new Refresh<?>[answers.size()];
         boolean[] handed = new boolean[answers.size()];
         Standings.Batch batch = new Standings.Batch(graph, changes, resident, () -> synced.apply(entry).resident());
-        Standings.Repairs r = settledFirst == null ? g.standings.repair(kept, batch) : g.standings.repair(kept, batch, settled -> {
+        Standings.Repairs r = g.standings.repair(kept, batch, settledFirst == null ? null : settled -> {
             List<Refresh<?>> first = new ArrayList<>();
             for (int i = 0; i < answers.size(); i++) {
                 if (settled.get(i) == null) continue;
@@ -127,7 +127,7 @@ final class Refresher {
         }
         times.add(FlushTimes.Phase.SCREEN, r.screenNanos());
         times.add(FlushTimes.Phase.HOST_REPAIRS, r.hostNanos());
-        if (r.toDevice() > 0) times.add(FlushTimes.Phase.DEVICE_REPAIRS, r.deviceNanos());   // a step that ran
+        times.add(FlushTimes.Phase.DEVICE_REPAIRS, r.deviceNanos());   // 0 when no answer went to the device
         times.touched += r.touched();
         times.gaveUp += r.toDevice();
         List<Refresh<?>> recompute = refreshed.stream().filter(Refresh::recompute).toList();
