@@ -11,6 +11,7 @@ namespace frontier {
 struct IntWeights {
     typedef int type;
     static constexpr u64 INF = U64_MAX;
+    static constexpr bool EXACT_SHIFT = true;   // a path's key less a prefix's is its suffix's (sssp_repair.cu's shift)
     __device__ static __forceinline__ u64 add(u64 d, int w) { return d + (u64)w; }
     __device__ static __forceinline__ u64 plus_delta(u64 t, u64 delta) { return t + delta; }
 };
@@ -18,6 +19,7 @@ struct IntWeights {
 struct DoubleWeights {
     typedef double type;
     static constexpr u64 INF = 0x7FF0000000000000ull;  // +infinity
+    static constexpr bool EXACT_SHIFT = false;  // rounded sums: old - old + new need not be the sum along the path
     __device__ static __forceinline__ u64 add(u64 d, double w) {
         return (u64)__double_as_longlong(__longlong_as_double((long long)d) + w);
     }
@@ -31,6 +33,7 @@ struct DoubleWeights {
 struct UnitWeights {
     typedef int type;
     static constexpr u64 INF = U64_MAX;
+    static constexpr bool EXACT_SHIFT = true;
     __device__ static __forceinline__ u64 add(u64 d, int) { return d + 1; }
     __device__ static __forceinline__ u64 plus_delta(u64 t, u64 delta) { return t + delta; }
 };

@@ -63,7 +63,9 @@ enum RepairCounter : int {
     REPAIR_ACTIVE = 9,     // 3 slots, round % 3: vertices still jumping (prepare), adopted (finish)
     REPAIR_ADOPTED = 12,   // orphans adopted (the rest, REPAIR_ORPHANS - REPAIR_ADOPTED, go to the host)
     REPAIR_LEVEL = 13,     // 3 slots, level % 3: vertices marked in that level of the subtrees' walk
-    REPAIR_COUNTERS = 16
+    REPAIR_SHIFT_ROOTS = 16,  // warps that found a head lowered in step 5 (step 6's roots)
+    REPAIR_SHIFTED = 17,   // vertices lowered with their subtree's root in step 6
+    REPAIR_COUNTERS = 20
 };
 
 // Group-wide counts (u64 slots of busy, GROUP_COUNTERS): a loop goes on while a tree of the group still works
@@ -74,6 +76,8 @@ enum GroupCounter : int {
     GROUP_JUMP = 5,      // 3 slots, round % 3: warps still jumping
     GROUP_ADOPT = 8,     // 3 slots, round % 3: warps that adopted an orphan
     GROUP_ORPHANS = 11,  // warps that found an orphan
+    GROUP_SHIFTERS = 12, // warps that found a root of step 6
+    GROUP_SHIFT = 13,    // 3 slots, round % 3: warps still jumping in step 6
     GROUP_COUNTERS = 16
 };
 
@@ -195,12 +199,93 @@ __device__ __forceinline__ long long block_sum(long long x) {
     return sum;
 }
 
+// (6) shift, for the exact key forms (integers, hops): a vertex h lowered in (5) that is not marked lowers its whole
+// old subtree by as much. The tree path below h is intact (an arc of it that rose or went marked its head in (1), and
+// one that fell only shortens it), so old key[v] - (old key[h] - key[h]) is the length of a path of the new graph to
+// every vertex v below h, and v takes it from its nearest such ancestor, found by pointer jumping as in (2): anc[v]
+// climbs the tree and never passes a root; -1: no root above, -(h + 2): the root is h. Then one pass relaxes the
+// arcs of the lowered vertices and seeds the heads it lowers, so the settle starts from the edge of the subtrees
+// instead of walking them level by level (a road graph's are thousands of levels deep). A root below another keeps
+// its own (smaller) drop, and the pass over the arcs seeds it again where its tail fell more. Keys stay at or above a
+// path's length and the settle still reaches the least fixed point, so the answer is as exact as without the step.
+// Doubles are left out: a rounded sum along a path need not be old - old + new.
+template <typename W>
+__device__ void shift(const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt,
+                      int n, const Span& s, const RepairTree& T, int source, bool skip, u64* busy) {
+    cg::grid_group grid = cg::this_grid();
+    u64* const keys = T.work;
+    int* const anc = T.anc;
+    u64* const ctr = T.ctr;
+    const long long me = s.me, threads = s.threads;
+    grid.sync();   // (5)'s keys
+    bool found = false;
+    for (long long v = me; !skip && v < n; v += threads) {
+        int p = T.parent[v];
+        int a = p;
+        if (v == source || p < 0 || ldcg(&T.mark[v])) {
+            a = -1;
+        } else if (ldcg(&keys[v]) < T.keys[v]) {   // lowered in (5): only (5) changed an unmarked vertex's key
+            a = -((int)v + 2);
+            found = true;
+        }
+        anc[v] = a;
+    }
+    if (me < 3) ctr[REPAIR_ACTIVE + me] = 0;   // the rounds' counts (the jumping of (2) used them)
+    count_warp(found, &ctr[REPAIR_SHIFT_ROOTS]);
+    count_warp(found, &busy[GROUP_SHIFTERS]);
+    grid.sync();
+    const bool roots = !skip && ldcg(&ctr[REPAIR_SHIFT_ROOTS]) > 0;   // the same in every thread of the tree
+    if (ldcg(&busy[GROUP_SHIFTERS]) == 0) return;   // the same for the whole grid: no barrier below
+    bool jumping = roots;
+    for (int r = 0; r < MAX_JUMP_ROUNDS; r++) {   // a tree still jumping after that keeps its keys: upper bounds
+        if (me == 0) ctr[REPAIR_ACTIVE + (r + 1) % 3] = 0;  // last read two rounds ago
+        if (grid_leader()) busy[GROUP_SHIFT + (r + 1) % 3] = 0;
+        bool active = false;
+        for (long long v = me; jumping && v < n; v += threads) {
+            int a = ldcg(&anc[v]);
+            if (a < 0) continue;
+            int b = ldcg(&anc[a]);   // a's root, -1, or a pointer further up that passes no root
+            anc[v] = b;
+            active |= b >= 0;
+        }
+        if (__any_sync(FULL_MASK, active) && lane_id() == 0) {
+            atomicAdd(&ctr[REPAIR_ACTIVE + r % 3], 1ull);
+            atomicAdd(&busy[GROUP_SHIFT + r % 3], 1ull);
+        }
+        grid.sync();
+        if (jumping && ldcg(&ctr[REPAIR_ACTIVE + r % 3]) == 0) jumping = false;
+        if (ldcg(&busy[GROUP_SHIFT + r % 3]) == 0) break;   // the same for all
+    }
+    u64 lowered = 0;
+    for (long long v = me; roots && v < n; v += threads) {
+        int a = ldcg(&anc[v]);
+        if (a > -2 || a == -((int)v + 2)) continue;
+        int h = -a - 2;
+        u64 k = T.keys[v] - (T.keys[h] - ldcg(&keys[h]));   // old keys: v's is at least h's
+        if (k < ldcg(&keys[v])) {
+            keys[v] = k;
+            lowered++;
+        }
+    }
+    if (lowered > 0) atomicAdd(&ctr[REPAIR_SHIFTED], lowered);
+    grid.sync();
+    if (roots) {
+        each_arc(row, n, s, [&](int u) { return ldcg(&anc[u]) <= -2; }, [&](int u, int k) {
+            int y = col[k];
+            if (y == u) return;   // pads of the slack layout
+            u64 d = W::add(ldcg(&keys[u]), wt[k]);
+            if (d < ldcg(&keys[y]) && d < atomicMin(&keys[y], d)) seed(y, T.far, T.farMark, ctr);
+        });
+    }
+}
+
 template <typename W>
 __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col,
                         const typename W::type* __restrict__ wt, int n, int directed,
                         const RepairTree* __restrict__ group, const int* __restrict__ sources, int trees,
                         const int* __restrict__ tails, const int* __restrict__ heads,
-                        const typename W::type* __restrict__ arcWeight, int arcs, long long maxInvalid, u64* busy) {
+                        const typename W::type* __restrict__ arcWeight, int arcs, long long maxInvalid, u64* busy,
+                        int shiftSubtrees) {
     cg::grid_group grid = cg::this_grid();
     const Span s = span_of(trees);
     const RepairTree T = group[s.tree];
@@ -372,9 +457,8 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
         }
     }
     grid.sync();
-    if (recompute) return;   // no barrier below
     // (5) seed: heads of changed arcs that now offer a shorter path from an unmarked tail
-    for (long long i = me; i < arcs; i += threads) {
+    for (long long i = me; !recompute && i < arcs; i += threads) {
         int t = tails[i], h = heads[i];
         typename W::type w = arcWeight[i];
         if (t == h || absent(w) || ldcg(&mark[t])) continue;
@@ -383,6 +467,7 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
         u64 d = W::add(dt, w);
         if (d < ldcg(&keys[h]) && d < atomicMin(&keys[h], d)) seed(h, T.far, T.farMark, ctr);
     }
+    if (W::EXACT_SHIFT && shiftSubtrees) shift<W>(row, col, wt, n, s, T, source, recompute, busy);
 }
 
 // The parent a vertex gets in finish: its candidate (the old parent, a tail, or none) where it needed one.
@@ -625,8 +710,9 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
         const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,      \
         int directed, const RepairTree* __restrict__ group, const int* __restrict__ sources, int trees,                \
         const int* __restrict__ tails, const int* __restrict__ heads,                                                  \
-        const typename W::type* __restrict__ arcWeight, int arcs, long long maxInvalid, u64* busy) {                   \
-        prepare<W>(row, col, wt, n, directed, group, sources, trees, tails, heads, arcWeight, arcs, maxInvalid, busy); \
+        const typename W::type* __restrict__ arcWeight, int arcs, long long maxInvalid, u64* busy, int shiftSubtrees) { \
+        prepare<W>(row, col, wt, n, directed, group, sources, trees, tails, heads, arcWeight, arcs, maxInvalid, busy,  \
+                   shiftSubtrees);                                                                                     \
     }                                                                                                                  \
     extern "C" __global__ void __launch_bounds__(BLOCK_THREADS) repair_finish_##SUFFIX(                                \
         const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,      \

@@ -300,12 +300,7 @@ public final class DeviceTrees implements AutoCloseable {
             if (phases != null) phases.lapHost(RepairPhases.LAUNCH);
             long[] c = new long[COUNTERS * part.size()];
             counters.download(c);
-            if (phases != null) {
-                for (int j = 0; j < part.size(); j++) {
-                    int at = COUNTERS * j;
-                    phases.add(INVALID.of(c, at), SEEDS.of(c, at), ROUNDS.of(c, at), CHANGED.of(c, at), ORPHANS.of(c, at));
-                }
-            }
+            if (phases != null) for (int j = 0; j < part.size(); j++) phases.add(c, COUNTERS * j);
             long total = 0;
             for (int j = 0; j < part.size(); j++) total += CHANGED.of(c, COUNTERS * j);
             TreeDeltas d = new TreeDeltas(part.size());
@@ -417,7 +412,8 @@ public final class DeviceTrees implements AutoCloseable {
         boolean unit = form == KeyForm.UNIT;
         context.module("sssp_repair").kernel(form.entry("repair_prepare")).launchCooperative(policy.blocksPerSm(),
                 csr.rowOffsets, csr.columns, unit ? csr.columns : csr.weights(), csr.vertexCount, csr.directed ? 1 : 0,
-                tableAt(first), sourcesAt(first), trees, arcs.tails(), arcs.heads(), arcs.weights(form), arcCount, maxInvalid, busy);
+                tableAt(first), sourcesAt(first), trees, arcs.tails(), arcs.heads(), arcs.weights(form), arcCount, maxInvalid, busy,
+                policy.shift() ? 1 : 0);
     }
 
     /** Queues {@code repair_finish} for {@code trees} trees from entry {@code first} of the table. */
@@ -467,7 +463,8 @@ public final class DeviceTrees implements AutoCloseable {
     /** The counters of the tree whose slots start at {@code at}, as an outcome reports them. */
     private static Map<String, Long> stats(long[] c, int at) {
         return Map.of("invalidated", INVALID.of(c, at), "seeds", SEEDS.of(c, at), "rounds", ROUNDS.of(c, at),
-                "orphans", ORPHANS.of(c, at), "adopted", ADOPTED.of(c, at), "cycles", RECOMPUTE.of(c, at) == RepairCounter.CYCLE ? 1L : 0L);
+                "orphans", ORPHANS.of(c, at), "adopted", ADOPTED.of(c, at), "shifted", SHIFTED.of(c, at),
+                "cycles", RECOMPUTE.of(c, at) == RepairCounter.CYCLE ? 1L : 0L);
     }
 
     /** The tree follows the graph: new vertices (unreached), and the key form of the graph's weights now. */

@@ -28,10 +28,14 @@ enum RepairCounter {
     /** Orphans adopted (the rest go to the host). */
     ADOPTED(12),
     /** 3 slots, level % 3: vertices marked in that level of the subtrees' walk. */
-    LEVEL(13);
+    LEVEL(13),
+    /** Warps that found a vertex lowered by a changed arc that was not marked (step 6's roots). */
+    SHIFT_ROOTS(16),
+    /** Vertices lowered with the root of their subtree in step 6 (integer and hop keys). */
+    SHIFTED(17);
 
     /** Slots of one tree (sssp_repair.cu's REPAIR_COUNTERS). */
-    static final int COUNTERS = 16;
+    static final int COUNTERS = 20;
     /** sssp_repair.cu's GROUP_COUNTERS: the group's u64 counts. */
     static final int GROUP_COUNTERS = 16;
     /**

@@ -15,7 +15,7 @@ final class RepairPhases {
     final long[] nanos = new long[3];
     final long[] host = new long[4];
     long lastHost = start;
-    long invalid, seeds, rounds, changed, orphans;
+    long invalid, seeds, rounds, changed, orphans, shifted;
 
     RepairPhases(CudaContext context) {
         timers = new DeviceTimer[] {new DeviceTimer(context), new DeviceTimer(context), new DeviceTimer(context)};
@@ -48,22 +48,23 @@ final class RepairPhases {
         lastHost = now;
     }
 
-    /** One tree's counters. */
-    void add(long invalid, long seeds, long rounds, long changed, long orphans) {
-        this.invalid += invalid;
-        this.seeds += seeds;
-        this.rounds += rounds;
-        this.changed += changed;
-        this.orphans += orphans;
+    /** The counters of the tree whose slots start at {@code at} in {@code c}. */
+    void add(long[] c, int at) {
+        invalid += RepairCounter.INVALID.of(c, at);
+        shifted += RepairCounter.SHIFTED.of(c, at);
+        seeds += RepairCounter.SEEDS.of(c, at);
+        rounds += RepairCounter.ROUNDS.of(c, at);
+        changed += RepairCounter.CHANGED.of(c, at);
+        orphans += RepairCounter.ORPHANS.of(c, at);
     }
 
     void print(int repaired, int trees, int n) {
         long all = System.nanoTime() - start;
         System.err.printf(java.util.Locale.ROOT, "device trees: %d of %d repaired (n %,d): prepare %.3f ms, settle %.3f ms,"
                 + " finish %.3f ms; call %.3f ms (host: screen %.3f, setup %.3f, launches and device %.3f, copies back and"
-                + " decoding %.3f); invalidated %,d, seeds %,d, jumping rounds %d, changed %,d, orphans %d%n",
+                + " decoding %.3f); invalidated %,d, shifted %,d, seeds %,d, jumping rounds %d, changed %,d, orphans %d%n",
                 repaired, trees, n, nanos[0] / 1e6, nanos[1] / 1e6, nanos[2] / 1e6, all / 1e6, host[SCREEN] / 1e6,
-                host[SETUP] / 1e6, host[LAUNCH] / 1e6, host[DECODE] / 1e6, invalid, seeds, rounds, changed, orphans);
+                host[SETUP] / 1e6, host[LAUNCH] / 1e6, host[DECODE] / 1e6, invalid, shifted, seeds, rounds, changed, orphans);
         close();
     }
 

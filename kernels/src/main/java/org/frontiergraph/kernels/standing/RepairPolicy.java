@@ -27,10 +27,13 @@ import org.frontiergraph.kernels.engine.Variant;
  * @param phases every device repair prints the device time of its phases (prepare, settle, finish, summed over its
  *        trees; CUDA events) and the host's part to stderr (benchmarks)
  * @param settle the settle's options (the asynchronous SSSP's, e.g. {@code df=256,ahead=16}); empty: its defaults
+ * @param shift a vertex that a lowered arc lowers takes its whole subtree down with it in the prepare launch (integer
+ *        and hop keys; sssp_repair.cu's step 6), so the settle starts from the subtree's edge; false: the settle walks
+ *        the subtree level by level from its root (the same answers)
  */
 public record RepairPolicy(int deviceFirstArcs, int deviceBudgetDivisor, int gpuSpeedUp, boolean sideBySide,
-                           int blocksPerSm, boolean phases, String settle) {
-    public static final RepairPolicy DEFAULTS = new RepairPolicy(1024, 32, 20, true, 4, false, "");
+                           int blocksPerSm, boolean phases, String settle, boolean shift) {
+    public static final RepairPolicy DEFAULTS = new RepairPolicy(1024, 32, 20, true, 4, false, "", true);
 
     public RepairPolicy {
         if (deviceFirstArcs < 0 || deviceBudgetDivisor < 1 || gpuSpeedUp < 1 || blocksPerSm < 1) {

@@ -26,6 +26,7 @@ import org.frontiergraph.kernels.graph.ChangeLog;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.graph.EdgeEdits;
+import org.frontiergraph.kernels.graph.EdgeList;
 import org.frontiergraph.kernels.graph.GraphBuilder;
 import org.frontiergraph.kernels.graph.InvalidGraphException;
 import org.frontiergraph.kernels.graph.MutableGraph;
@@ -376,6 +377,97 @@ class DeviceTreesGpuTest extends GpuTests {
             assertEquals(TreeOutcome.How.REPAIRED, r.how());
             assertArrayEquals(DijkstraReference.run(now, 0).distances(), ((SsspResult) r.result()).distances());
         }
+    }
+
+    /**
+     * Step 6 of repair_prepare: a lowered arc lowers its head's whole old subtree at once (integer and hop keys), and
+     * the settle starts from the subtree's edge. The counts are exact: each batch here has one root.
+     */
+    @Test
+    void aLoweredArcLowersItsWholeSubtreeAtOnceAndOnlyTheEdgeIsSettled() {
+        // a road grid, integer weights: the tree from a corner is hundreds of arcs deep
+        CsrGraph start = GraphBuilder.build(GridRoadGraph.generate(150, 150, 361, 100));
+        try (ResidentGraph dev = gpu.load(DeviceMirror.copy(start))) {
+            DeviceTreeAnswers sssp = DeviceTreeAnswers.on(dev, RepairPolicy.DEFAULTS).orElseThrow();
+            DeviceTreeAnswers.Standing<SsspResult> s = sssp.open(DijkstraReference.run(start, 0));
+            MutableGraph host = new MutableGraph(start);
+            ChangeLog.Cursor seen = host.log().cursor(ChangeLog.Detail.EDGES);
+            for (int batch = 0; batch < 6; batch++) {
+                // the tree arc of weight >= 2 over the largest subtree, now of weight 1
+                CsrGraph now = host.current();
+                int[] parent = s.result().parents();
+                int[] size = subtreeSizes(parent, s.result().distances());
+                int best = -1;
+                for (int v = 0; v < parent.length; v++) {
+                    if (parent[v] >= 0 && v != 0 && weight(now, parent[v], v) >= 2 && (best < 0 || size[v] > size[best])) best = v;
+                }
+                host.apply(EdgeEdits.reweight(parent[best], best, 1), 0, Long.MAX_VALUE);
+                ChangedEdges changes = seen.read().edges();
+                now = host.current();
+                DeviceMirror.follow(dev.mutable(), now, changes);
+                DeviceTreeAnswers.Repaired<?> r = sssp.repairAll(List.of(s), changes, Screen.of(now, changes)).get(0);
+                SsspResult got = (SsspResult) r.result();
+                assertEquals(TreeOutcome.How.REPAIRED, r.how());
+                assertEquals(size[best] - 1, got.timing().counter("shifted"), "every vertex below the lowered arc's head, batch " + batch);
+                SsspResult fresh = DijkstraReference.run(now, 0);
+                assertArrayEquals(fresh.distances(), got.distances(), "distances, batch " + batch);
+                assertTrue(SsspVerifier.verify(now, 0, got, fresh).ok(), "parents, batch " + batch);
+            }
+        }
+        // hops: a shortcut into the middle of a path lowers the far half at once; the near half is settled backwards
+        CsrGraph path = TestGraphs.path(3_000);
+        try (ResidentGraph dev = gpu.load(DeviceMirror.copy(path))) {
+            DeviceTreeAnswers bfs = DeviceTreeAnswers.on(dev, RepairPolicy.DEFAULTS).orElseThrow();
+            DeviceTreeAnswers.Standing<BfsResult> b = bfs.open(BfsReference.run(path, 0));
+            MutableGraph host = new MutableGraph(path);
+            ChangeLog.Cursor seen = host.log().cursor(ChangeLog.Detail.EDGES);
+            host.apply(EdgeEdits.add(new int[] {0}, new int[] {1_500}, new double[] {1}), 0, Long.MAX_VALUE);
+            ChangedEdges changes = seen.read().edges();
+            CsrGraph now = host.current();
+            DeviceMirror.follow(dev.mutable(), now, changes);
+            DeviceTreeAnswers.Repaired<?> r = bfs.repairAll(List.of(b), changes, Screen.of(now, changes)).get(0);
+            BfsResult got = (BfsResult) r.result();
+            assertEquals(1_499, got.timing().counter("shifted"), "1,501 to 2,999");
+            BfsResult fresh = BfsReference.run(now, 0);
+            assertArrayEquals(fresh.hops(), got.hops());
+            assertTrue(BfsVerifier.verify(now, 0, got, fresh).ok());
+        }
+        // doubles: no shift (a rounded sum along a path need not be old - old + new), the settle walks it, still exact
+        EdgeList e = new EdgeList(2_000, false, 2_000);
+        for (int i = 0; i + 1 < 2_000; i++) e.add(i, i + 1, 0.1 + (i % 7) * 0.3);
+        CsrGraph real = GraphBuilder.build(e);
+        try (ResidentGraph dev = gpu.load(DeviceMirror.copy(real))) {
+            DeviceTreeAnswers sssp = DeviceTreeAnswers.on(dev, RepairPolicy.DEFAULTS).orElseThrow();
+            DeviceTreeAnswers.Standing<SsspResult> s = sssp.open(DijkstraReference.run(real, 0));
+            MutableGraph host = new MutableGraph(real);
+            ChangeLog.Cursor seen = host.log().cursor(ChangeLog.Detail.EDGES);
+            host.apply(EdgeEdits.reweight(10, 11, 0.05), 0, Long.MAX_VALUE);
+            ChangedEdges changes = seen.read().edges();
+            CsrGraph now = host.current();
+            DeviceMirror.follow(dev.mutable(), now, changes);
+            SsspResult got = (SsspResult) sssp.repairAll(List.of(s), changes, Screen.of(now, changes)).get(0).result();
+            assertEquals(0, got.timing().counter("shifted"));
+            assertArrayEquals(DijkstraReference.run(now, 0).distances(), got.distances());
+        }
+    }
+
+    /** Vertices in each vertex's subtree (itself included), from the parents, children after parents by distance. */
+    private static int[] subtreeSizes(int[] parent, double[] dist) {
+        Integer[] order = new Integer[parent.length];
+        for (int v = 0; v < order.length; v++) order[v] = v;
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(dist[b], dist[a]));   // deepest first
+        int[] size = new int[parent.length];
+        for (int v : order) {
+            if (parent[v] < 0) continue;
+            size[v]++;
+            if (parent[v] != v) size[parent[v]] += size[v];
+        }
+        return size;
+    }
+
+    private static double weight(CsrGraph g, int u, int v) {
+        for (int k = g.rowOffsets()[u]; k < g.rowOffsets()[u + 1]; k++) if (g.columns()[k] == v) return g.weights()[k];
+        return -1;
     }
 
     private static int[] changedBetween(BfsResult a, BfsResult b) {
