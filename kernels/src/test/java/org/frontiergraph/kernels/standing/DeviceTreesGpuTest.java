@@ -358,22 +358,16 @@ class DeviceTreesGpuTest extends GpuTests {
             ChangeLog.Cursor seen = host.log().cursor(ChangeLog.Detail.EDGES);
             // a tree arc heavier: its subtree (2,000 to 2,999, a third of the vertices, within the budget) is walked 32
             // levels deep, then found by pointer jumping, which the cycle would keep going for ever
-            host.apply(EdgeEdits.reweight(1_999, 2_000, 50), 0, Long.MAX_VALUE);
-            ChangedEdges changes = seen.read().edges();
+            DeviceTreeAnswers.Repaired<?> r = applyAndRepair(sssp, s, dev, host, seen, EdgeEdits.reweight(1_999, 2_000, 50));
             CsrGraph now = host.current();
-            DeviceMirror.follow(dev.mutable(), now, changes);
-            DeviceTreeAnswers.Repaired<?> r = sssp.repairAll(List.of(s), changes, Screen.of(now, changes)).get(0);
             assertEquals(TreeOutcome.How.RECOMPUTED, r.how(), "the cycle, not the budget, makes a recompute from the source");
             SsspResult fresh = DijkstraReference.run(now, 0);
             SsspResult got = (SsspResult) r.result();
             assertArrayEquals(fresh.distances(), got.distances(), "distances after the recompute");
             assertTrue(SsspVerifier.verify(now, 0, got, fresh).ok(), "parents after the recompute");
             // and the tree on the device is whole again: the next batch repairs it without a recompute
-            host.apply(EdgeEdits.reweight(2_701, 2_702, 1), 0, Long.MAX_VALUE);   // 2 to 1: a shorter path below
-            changes = seen.read().edges();
+            r = applyAndRepair(sssp, s, dev, host, seen, EdgeEdits.reweight(2_701, 2_702, 1));   // 2 to 1: a shorter path below
             now = host.current();
-            DeviceMirror.follow(dev.mutable(), now, changes);
-            r = sssp.repairAll(List.of(s), changes, Screen.of(now, changes)).get(0);
             assertEquals(TreeOutcome.How.REPAIRED, r.how());
             assertArrayEquals(DijkstraReference.run(now, 0).distances(), ((SsspResult) r.result()).distances());
         }
@@ -401,11 +395,8 @@ class DeviceTreesGpuTest extends GpuTests {
                 for (int v = 0; v < parent.length; v++) {
                     if (parent[v] >= 0 && v != 0 && weight(now, parent[v], v) >= 2 && (best < 0 || size[v] > size[best])) best = v;
                 }
-                host.apply(EdgeEdits.reweight(parent[best], best, 1), 0, Long.MAX_VALUE);
-                ChangedEdges changes = seen.read().edges();
+                DeviceTreeAnswers.Repaired<?> r = applyAndRepair(sssp, s, dev, host, seen, EdgeEdits.reweight(parent[best], best, 1));
                 now = host.current();
-                DeviceMirror.follow(dev.mutable(), now, changes);
-                DeviceTreeAnswers.Repaired<?> r = sssp.repairAll(List.of(s), changes, Screen.of(now, changes)).get(0);
                 SsspResult got = (SsspResult) r.result();
                 assertEquals(TreeOutcome.How.REPAIRED, r.how());
                 assertEquals(size[best] - 1, got.timing().counter("shifted"), "every vertex below the lowered arc's head, batch " + batch);
@@ -421,11 +412,9 @@ class DeviceTreesGpuTest extends GpuTests {
             DeviceTreeAnswers.Standing<BfsResult> b = bfs.open(BfsReference.run(path, 0));
             MutableGraph host = new MutableGraph(path);
             ChangeLog.Cursor seen = host.log().cursor(ChangeLog.Detail.EDGES);
-            host.apply(EdgeEdits.add(new int[] {0}, new int[] {1_500}, new double[] {1}), 0, Long.MAX_VALUE);
-            ChangedEdges changes = seen.read().edges();
+            DeviceTreeAnswers.Repaired<?> r = applyAndRepair(bfs, b, dev, host, seen,
+                    EdgeEdits.add(new int[] {0}, new int[] {1_500}, new double[] {1}));
             CsrGraph now = host.current();
-            DeviceMirror.follow(dev.mutable(), now, changes);
-            DeviceTreeAnswers.Repaired<?> r = bfs.repairAll(List.of(b), changes, Screen.of(now, changes)).get(0);
             BfsResult got = (BfsResult) r.result();
             assertEquals(1_499, got.timing().counter("shifted"), "1,501 to 2,999");
             BfsResult fresh = BfsReference.run(now, 0);
@@ -441,14 +430,21 @@ class DeviceTreesGpuTest extends GpuTests {
             DeviceTreeAnswers.Standing<SsspResult> s = sssp.open(DijkstraReference.run(real, 0));
             MutableGraph host = new MutableGraph(real);
             ChangeLog.Cursor seen = host.log().cursor(ChangeLog.Detail.EDGES);
-            host.apply(EdgeEdits.reweight(10, 11, 0.05), 0, Long.MAX_VALUE);
-            ChangedEdges changes = seen.read().edges();
-            CsrGraph now = host.current();
-            DeviceMirror.follow(dev.mutable(), now, changes);
-            SsspResult got = (SsspResult) sssp.repairAll(List.of(s), changes, Screen.of(now, changes)).get(0).result();
+            SsspResult got = (SsspResult) applyAndRepair(sssp, s, dev, host, seen, EdgeEdits.reweight(10, 11, 0.05)).result();
             assertEquals(0, got.timing().counter("shifted"));
-            assertArrayEquals(DijkstraReference.run(now, 0).distances(), got.distances());
+            assertArrayEquals(DijkstraReference.run(host.current(), 0).distances(), got.distances());
         }
+    }
+
+    /** Applies {@code edit} to {@code host} and to the device's copy, then repairs {@code s} on the device. */
+    private static DeviceTreeAnswers.Repaired<?> applyAndRepair(DeviceTreeAnswers answers, DeviceTreeAnswers.Standing<?> s,
+                                                             ResidentGraph dev, MutableGraph host, ChangeLog.Cursor seen,
+                                                             EdgeEdits edit) {
+        host.apply(edit, 0, Long.MAX_VALUE);
+        ChangedEdges changes = seen.read().edges();
+        CsrGraph now = host.current();
+        DeviceMirror.follow(dev.mutable(), now, changes);
+        return answers.repairAll(List.of(s), changes, Screen.of(now, changes)).get(0);
     }
 
     /** Vertices in each vertex's subtree (itself included), from the parents, children after parents by distance. */
