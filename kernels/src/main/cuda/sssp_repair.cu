@@ -202,80 +202,105 @@ __device__ __forceinline__ long long block_sum(long long x) {
 // (6) shift, for the exact key forms (integers, hops): a vertex h lowered in (5) that is not marked lowers its whole
 // old subtree by as much. The tree path below h is intact (an arc of it that rose or went marked its head in (1), and
 // one that fell only shortens it), so old key[v] - (old key[h] - key[h]) is the length of a path of the new graph to
-// every vertex v below h, and v takes it from its nearest such ancestor, found by pointer jumping as in (2): anc[v]
-// climbs the tree and never passes a root; -1: no root above, -(h + 2): the root is h. Then one pass relaxes the
-// arcs of the lowered vertices and seeds the heads it lowers, so the settle starts from the edge of the subtrees
-// instead of walking them level by level (a road graph's are thousands of levels deep). A root below another keeps
-// its own (smaller) drop, and the pass over the arcs seeds it again where its tail fell more. Keys stay at or above a
-// path's length and the settle still reaches the least fixed point, so the answer is as exact as without the step.
-// Doubles are left out: a rounded sum along a path need not be old - old + new.
+// every vertex v below h, and v takes it from its nearest such ancestor (a root), found by pointer jumping as in (2):
+// anc[v] climbs the tree and never passes a root; -1: no root above, -(h + 2): the root is h. Then one pass relaxes
+// the arcs of the vertices below a root and seeds the heads it lowers, so the settle starts from the edge of the
+// subtrees instead of walking them level by level (a road graph's are thousands of levels deep). Up to `passes`
+// passes: the heads a pass seeded are the next pass's roots (an arc the tree did not use lowered h, and the vertices it
+// reaches through h carry their own old subtrees down). Keys stay at or above a path's length, and every vertex whose
+// key fell either had its arcs relaxed after its last fall or is on the settle's list, so the settle still reaches the
+// least fixed point and the answer is as exact as without the step. Doubles are left out: a rounded sum along a path
+// need not be old - old + new.
 template <typename W>
 __device__ void shift(const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt,
-                      int n, const Span& s, const RepairTree& T, int source, bool skip, u64* busy) {
+                      int n, const Span& s, const RepairTree& T, int source, bool skip, int passes, u64* busy) {
     cg::grid_group grid = cg::this_grid();
     u64* const keys = T.work;
     int* const anc = T.anc;
     u64* const ctr = T.ctr;
     const long long me = s.me, threads = s.threads;
     grid.sync();   // (5)'s keys
-    bool found = false;
-    for (long long v = me; !skip && v < n; v += threads) {
-        int p = T.parent[v];
-        int a = p;
-        if (v == source || p < 0 || ldcg(&T.mark[v])) {
-            a = -1;
-        } else if (ldcg(&keys[v]) < T.keys[v]) {   // lowered in (5): only (5) changed an unmarked vertex's key
-            a = -((int)v + 2);
-            found = true;
+    long long from = 0, to = 0;   // the far list's entries the last pass seeded: this pass's roots
+    for (int pass = 0; pass < passes; pass++) {
+        bool found = false;
+        for (long long v = me; !skip && v < n; v += threads) {
+            int p = T.parent[v];
+            int a = p;
+            if (v == source || p < 0 || ldcg(&T.mark[v])) {
+                a = -1;
+            } else if (pass == 0 && ldcg(&keys[v]) < T.keys[v]) {   // lowered in (5): only (5) changed it so far
+                a = -((int)v + 2);
+                found = true;
+            }
+            anc[v] = a;
         }
-        anc[v] = a;
-    }
-    if (me < 3) ctr[REPAIR_ACTIVE + me] = 0;   // the rounds' counts (the jumping of (2) used them)
-    count_warp(found, &ctr[REPAIR_SHIFT_ROOTS]);
-    count_warp(found, &busy[GROUP_SHIFTERS]);
-    grid.sync();
-    const bool roots = !skip && ldcg(&ctr[REPAIR_SHIFT_ROOTS]) > 0;   // the same in every thread of the tree
-    if (ldcg(&busy[GROUP_SHIFTERS]) == 0) return;   // the same for the whole grid: no barrier below
-    bool jumping = roots;
-    for (int r = 0; r < MAX_JUMP_ROUNDS; r++) {   // a tree still jumping after that keeps its keys: upper bounds
-        if (me == 0) ctr[REPAIR_ACTIVE + (r + 1) % 3] = 0;  // last read two rounds ago
-        if (grid_leader()) busy[GROUP_SHIFT + (r + 1) % 3] = 0;
-        bool active = false;
-        for (long long v = me; jumping && v < n; v += threads) {
+        if (pass > 0) {
+            grid.sync();   // every anc set before the roots are
+            for (long long i = from + me; !skip && i < to; i += threads) {
+                int h = ldcg(&T.far[i]);
+                if (h != source && T.parent[h] >= 0 && !ldcg(&T.mark[h])) {   // reached before: an old key
+                    anc[h] = -(h + 2);
+                    found = true;
+                }
+            }
+        }
+        if (pass == 0 && me < 3) ctr[REPAIR_ACTIVE + me] = 0;   // the rounds' counts ((2)'s jumping used them)
+        count_warp(found, &ctr[REPAIR_SHIFT_ROOTS]);
+        count_warp(found, &busy[GROUP_SHIFTERS]);
+        grid.sync();
+        const bool roots = !skip && ldcg(&ctr[REPAIR_SHIFT_ROOTS]) > 0;   // the same in every thread of the tree
+        if (ldcg(&busy[GROUP_SHIFTERS]) == 0) return;   // the same for the whole grid: no barrier below
+        from = (long long)ldcg(&ctr[REPAIR_SEEDS]);   // no seed is added until this pass relaxes
+        bool jumping = roots;
+        for (int r = 0; r < MAX_JUMP_ROUNDS; r++) {   // a tree still jumping after that keeps its keys: upper bounds
+            if (me == 0) ctr[REPAIR_ACTIVE + (r + 1) % 3] = 0;  // last read two rounds ago
+            if (grid_leader()) busy[GROUP_SHIFT + (r + 1) % 3] = 0;
+            bool active = false;
+            for (long long v = me; jumping && v < n; v += threads) {
+                int a = ldcg(&anc[v]);
+                if (a < 0) continue;
+                int b = ldcg(&anc[a]);   // a's root, -1, or a pointer further up that passes no root
+                anc[v] = b;
+                active |= b >= 0;
+            }
+            if (__any_sync(FULL_MASK, active) && lane_id() == 0) {
+                atomicAdd(&ctr[REPAIR_ACTIVE + r % 3], 1ull);
+                atomicAdd(&busy[GROUP_SHIFT + r % 3], 1ull);
+            }
+            grid.sync();
+            if (jumping && ldcg(&ctr[REPAIR_ACTIVE + r % 3]) == 0) jumping = false;
+            if (ldcg(&busy[GROUP_SHIFT + r % 3]) == 0) break;   // the same for all
+        }
+        u64 lowered = 0;
+        for (long long v = me; roots && v < n; v += threads) {
             int a = ldcg(&anc[v]);
-            if (a < 0) continue;
-            int b = ldcg(&anc[a]);   // a's root, -1, or a pointer further up that passes no root
-            anc[v] = b;
-            active |= b >= 0;
+            if (a > -2 || a == -((int)v + 2)) continue;
+            int h = -a - 2;
+            u64 k = T.keys[v] - (T.keys[h] - ldcg(&keys[h]));   // old keys: v's is at least h's
+            if (k < ldcg(&keys[v])) {
+                keys[v] = k;
+                lowered++;
+            }
         }
-        if (__any_sync(FULL_MASK, active) && lane_id() == 0) {
-            atomicAdd(&ctr[REPAIR_ACTIVE + r % 3], 1ull);
-            atomicAdd(&busy[GROUP_SHIFT + r % 3], 1ull);
+        if (lowered > 0) atomicAdd(&ctr[REPAIR_SHIFTED], lowered);
+        grid.sync();
+        // the next pass's counts start from 0 (every read of them was before this barrier)
+        if (me < 3) ctr[REPAIR_ACTIVE + me] = 0;
+        if (me == 0) ctr[REPAIR_SHIFT_ROOTS] = 0;
+        if (grid_leader()) {
+            busy[GROUP_SHIFTERS] = 0;
+            for (int i = 0; i < 3; i++) busy[GROUP_SHIFT + i] = 0;
+        }
+        if (roots) {
+            each_arc(row, n, s, [&](int u) { return ldcg(&anc[u]) <= -2; }, [&](int u, int k) {
+                int y = col[k];
+                if (y == u) return;   // pads of the slack layout
+                u64 d = W::add(ldcg(&keys[u]), wt[k]);
+                if (d < ldcg(&keys[y]) && d < atomicMin(&keys[y], d)) seed(y, T.far, T.farMark, ctr);
+            });
         }
         grid.sync();
-        if (jumping && ldcg(&ctr[REPAIR_ACTIVE + r % 3]) == 0) jumping = false;
-        if (ldcg(&busy[GROUP_SHIFT + r % 3]) == 0) break;   // the same for all
-    }
-    u64 lowered = 0;
-    for (long long v = me; roots && v < n; v += threads) {
-        int a = ldcg(&anc[v]);
-        if (a > -2 || a == -((int)v + 2)) continue;
-        int h = -a - 2;
-        u64 k = T.keys[v] - (T.keys[h] - ldcg(&keys[h]));   // old keys: v's is at least h's
-        if (k < ldcg(&keys[v])) {
-            keys[v] = k;
-            lowered++;
-        }
-    }
-    if (lowered > 0) atomicAdd(&ctr[REPAIR_SHIFTED], lowered);
-    grid.sync();
-    if (roots) {
-        each_arc(row, n, s, [&](int u) { return ldcg(&anc[u]) <= -2; }, [&](int u, int k) {
-            int y = col[k];
-            if (y == u) return;   // pads of the slack layout
-            u64 d = W::add(ldcg(&keys[u]), wt[k]);
-            if (d < ldcg(&keys[y]) && d < atomicMin(&keys[y], d)) seed(y, T.far, T.farMark, ctr);
-        });
+        to = (long long)ldcg(&ctr[REPAIR_SEEDS]);
     }
 }
 
@@ -285,7 +310,7 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
                         const RepairTree* __restrict__ group, const int* __restrict__ sources, int trees,
                         const int* __restrict__ tails, const int* __restrict__ heads,
                         const typename W::type* __restrict__ arcWeight, int arcs, long long maxInvalid, u64* busy,
-                        int shiftSubtrees) {
+                        int shiftPasses) {
     cg::grid_group grid = cg::this_grid();
     const Span s = span_of(trees);
     const RepairTree T = group[s.tree];
@@ -467,7 +492,7 @@ __device__ void prepare(const int* __restrict__ row, const int* __restrict__ col
         u64 d = W::add(dt, w);
         if (d < ldcg(&keys[h]) && d < atomicMin(&keys[h], d)) seed(h, T.far, T.farMark, ctr);
     }
-    if (W::EXACT_SHIFT && shiftSubtrees) shift<W>(row, col, wt, n, s, T, source, recompute, busy);
+    if (W::EXACT_SHIFT && shiftPasses > 0) shift<W>(row, col, wt, n, s, T, source, recompute, shiftPasses, busy);
 }
 
 // The parent a vertex gets in finish: its candidate (the old parent, a tail, or none) where it needed one.
@@ -710,9 +735,9 @@ __device__ void finish(const int* __restrict__ row, const int* __restrict__ col,
         const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,      \
         int directed, const RepairTree* __restrict__ group, const int* __restrict__ sources, int trees,                \
         const int* __restrict__ tails, const int* __restrict__ heads,                                                  \
-        const typename W::type* __restrict__ arcWeight, int arcs, long long maxInvalid, u64* busy, int shiftSubtrees) { \
+        const typename W::type* __restrict__ arcWeight, int arcs, long long maxInvalid, u64* busy, int shiftPasses) {   \
         prepare<W>(row, col, wt, n, directed, group, sources, trees, tails, heads, arcWeight, arcs, maxInvalid, busy,  \
-                   shiftSubtrees);                                                                                     \
+                   shiftPasses);                                                                                       \
     }                                                                                                                  \
     extern "C" __global__ void __launch_bounds__(BLOCK_THREADS) repair_finish_##SUFFIX(                                \
         const int* __restrict__ row, const int* __restrict__ col, const typename W::type* __restrict__ wt, int n,      \

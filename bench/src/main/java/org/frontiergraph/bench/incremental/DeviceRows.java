@@ -49,7 +49,7 @@ final class DeviceRows {
 
     /**
      * The device repair's switches for a run: {@code -Dfrontier.trees.side-by-side}, {@code -Dfrontier.trees.blocks-per-sm},
-     * {@code -Dfrontier.trees.phases}, {@code -Dfrontier.trees.settle} and {@code -Dfrontier.trees.shift} on the benchmark's command line (the worker
+     * {@code -Dfrontier.trees.phases}, {@code -Dfrontier.trees.settle} and {@code -Dfrontier.trees.shift-passes} on the benchmark's command line (the worker
      * takes them from its configuration), the defaults otherwise.
      */
     static RepairPolicy policy() {
@@ -58,7 +58,7 @@ final class DeviceRows {
                 Boolean.parseBoolean(System.getProperty("frontier.trees.side-by-side", String.valueOf(d.sideBySide()))),
                 Integer.getInteger("frontier.trees.blocks-per-sm", d.blocksPerSm()), Boolean.getBoolean("frontier.trees.phases"),
                 System.getProperty("frontier.trees.settle", d.settle()),
-                Boolean.parseBoolean(System.getProperty("frontier.trees.shift", String.valueOf(d.shift()))));
+                Integer.getInteger("frontier.trees.shift-passes", d.shiftPasses()));
     }
 
     /** Trees whose parents each batch checks with the verifier (distances are compared for all). */

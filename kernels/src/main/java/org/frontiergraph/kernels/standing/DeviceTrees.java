@@ -413,7 +413,7 @@ public final class DeviceTrees implements AutoCloseable {
         context.module("sssp_repair").kernel(form.entry("repair_prepare")).launchCooperative(policy.blocksPerSm(),
                 csr.rowOffsets, csr.columns, unit ? csr.columns : csr.weights(), csr.vertexCount, csr.directed ? 1 : 0,
                 tableAt(first), sourcesAt(first), trees, arcs.tails(), arcs.heads(), arcs.weights(form), arcCount, maxInvalid, busy,
-                policy.shift() ? 1 : 0);
+                policy.shiftPasses());
     }
 
     /** Queues {@code repair_finish} for {@code trees} trees from entry {@code first} of the table. */

@@ -27,18 +27,20 @@ import org.frontiergraph.kernels.engine.Variant;
  * @param phases every device repair prints the device time of its phases (prepare, settle, finish, summed over its
  *        trees; CUDA events) and the host's part to stderr (benchmarks)
  * @param settle the settle's options (the asynchronous SSSP's, e.g. {@code df=256,ahead=16}); empty: its defaults
- * @param shift a vertex that a lowered arc lowers takes its whole subtree down with it in the prepare launch (integer
- *        and hop keys; sssp_repair.cu's step 6), so the settle starts from the subtree's edge; false: the settle walks
- *        the subtree level by level from its root (the same answers)
+ * @param shiftPasses passes of the prepare launch's step 6 (sssp_repair.cu; integer and hop keys): a vertex that a
+ *        lowered or new arc lowers takes its whole old subtree down with it, and so do the vertices each pass's
+ *        relaxation lowers in the next pass, so the settle starts from the edge of those subtrees; 0: the settle
+ *        walks them level by level (the same answers)
  */
 public record RepairPolicy(int deviceFirstArcs, int deviceBudgetDivisor, int gpuSpeedUp, boolean sideBySide,
-                           int blocksPerSm, boolean phases, String settle, boolean shift) {
-    public static final RepairPolicy DEFAULTS = new RepairPolicy(1024, 32, 20, true, 4, false, "", true);
+                           int blocksPerSm, boolean phases, String settle, int shiftPasses) {
+    public static final RepairPolicy DEFAULTS = new RepairPolicy(1024, 32, 20, true, 4, false, "", 1);
 
     public RepairPolicy {
-        if (deviceFirstArcs < 0 || deviceBudgetDivisor < 1 || gpuSpeedUp < 1 || blocksPerSm < 1) {
+        if (deviceFirstArcs < 0 || deviceBudgetDivisor < 1 || gpuSpeedUp < 1 || blocksPerSm < 1 || shiftPasses < 0) {
             throw new IllegalArgumentException("repair policy out of range: " + deviceFirstArcs + " device-first arcs, divisor "
-                    + deviceBudgetDivisor + ", GPU speed-up " + gpuSpeedUp + ", " + blocksPerSm + " blocks per SM");
+                    + deviceBudgetDivisor + ", GPU speed-up " + gpuSpeedUp + ", " + blocksPerSm + " blocks per SM, " + shiftPasses
+                    + " shift passes");
         }
         settle = settle == null ? "" : settle;
     }

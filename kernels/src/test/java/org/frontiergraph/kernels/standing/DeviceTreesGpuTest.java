@@ -382,7 +382,7 @@ class DeviceTreesGpuTest extends GpuTests {
         // a road grid, integer weights: the tree from a corner is hundreds of arcs deep
         CsrGraph start = GraphBuilder.build(GridRoadGraph.generate(150, 150, 361, 100));
         try (ResidentGraph dev = gpu.load(DeviceMirror.copy(start))) {
-            DeviceTreeAnswers sssp = DeviceTreeAnswers.on(dev, RepairPolicy.DEFAULTS).orElseThrow();
+            DeviceTreeAnswers sssp = DeviceTreeAnswers.on(dev, shiftPasses(1)).orElseThrow();   // the counts are one pass's
             DeviceTreeAnswers.Standing<SsspResult> s = sssp.open(DijkstraReference.run(start, 0));
             MutableGraph host = new MutableGraph(start);
             ChangeLog.Cursor seen = host.log().cursor(ChangeLog.Detail.EDGES);
@@ -408,7 +408,7 @@ class DeviceTreesGpuTest extends GpuTests {
         // hops: a shortcut into the middle of a path lowers the far half at once; the near half is settled backwards
         CsrGraph path = TestGraphs.path(3_000);
         try (ResidentGraph dev = gpu.load(DeviceMirror.copy(path))) {
-            DeviceTreeAnswers bfs = DeviceTreeAnswers.on(dev, RepairPolicy.DEFAULTS).orElseThrow();
+            DeviceTreeAnswers bfs = DeviceTreeAnswers.on(dev, shiftPasses(1)).orElseThrow();
             DeviceTreeAnswers.Standing<BfsResult> b = bfs.open(BfsReference.run(path, 0));
             MutableGraph host = new MutableGraph(path);
             ChangeLog.Cursor seen = host.log().cursor(ChangeLog.Detail.EDGES);
@@ -434,6 +434,59 @@ class DeviceTreesGpuTest extends GpuTests {
             assertEquals(0, got.timing().counter("shifted"));
             assertArrayEquals(DijkstraReference.run(host.current(), 0).distances(), got.distances());
         }
+    }
+
+    /**
+     * Step 6 in several passes: an arc the tree did not use, lowered, brings its head closer, and the vertices reached
+     * through the head carry their own old subtrees down in the next passes. Exact with 0, 1 and 4 passes; more passes
+     * lower at least as many vertices at once.
+     */
+    @Test
+    void shiftPassesFollowAnImprovementThroughOtherSubtreesExactly() {
+        CsrGraph start = GraphBuilder.build(GridRoadGraph.generate(150, 150, 367, 100));
+        SsspResult before = DijkstraReference.run(start, 0);
+        // the arc u -> v off the tree whose weight 1 would lower v the most
+        int[] off = start.rowOffsets(), col = start.columns();
+        double[] d = before.distances();
+        int bu = -1, bv = -1;
+        for (int u = 0; u < start.vertexCount(); u++) {
+            for (int k = off[u]; k < off[u + 1]; k++) {
+                int v = col[k];
+                if (before.parents()[v] != u && d[v] - d[u] - 1 > 0 && (bu < 0 || d[v] - d[u] > d[bv] - d[bu])) {
+                    bu = u;
+                    bv = v;
+                }
+            }
+        }
+        long last = -1;
+        for (int passes : new int[] {0, 1, 4}) {
+            try (ResidentGraph dev = gpu.load(DeviceMirror.copy(start))) {
+                DeviceTreeAnswers sssp = DeviceTreeAnswers.on(dev, shiftPasses(passes)).orElseThrow();
+                DeviceTreeAnswers.Standing<SsspResult> s = sssp.open(SsspRepairTest.SSSP.copy(before));
+                MutableGraph host = new MutableGraph(start);
+                ChangeLog.Cursor seen = host.log().cursor(ChangeLog.Detail.EDGES);
+                DeviceTreeAnswers.Repaired<?> r = applyAndRepair(sssp, s, dev, host, seen, EdgeEdits.reweight(bu, bv, 1));
+                SsspResult got = (SsspResult) r.result();
+                CsrGraph now = host.current();
+                SsspResult fresh = DijkstraReference.run(now, 0);
+                assertEquals(TreeOutcome.How.REPAIRED, r.how());
+                assertArrayEquals(fresh.distances(), got.distances(), passes + " passes");
+                assertTrue(SsspVerifier.verify(now, 0, got, fresh).ok(), passes + " passes");
+                long shifted = got.timing().counter("shifted");
+                System.out.printf("[shift passes] %d: %,d of %,d changed vertices lowered at once%n", passes, shifted, r.changed().length);
+                if (passes == 0) assertEquals(0, shifted);
+                if (passes == 4) assertTrue(shifted > 0, "the later passes lower what the head's own subtree did not hold");
+                else assertTrue(shifted >= last, passes + " passes lowered " + shifted + ", fewer passes " + last);
+                last = shifted;
+            }
+        }
+    }
+
+    /** The default policy with {@code passes} passes of step 6. */
+    private static RepairPolicy shiftPasses(int passes) {
+        RepairPolicy d = RepairPolicy.DEFAULTS;
+        return new RepairPolicy(d.deviceFirstArcs(), d.deviceBudgetDivisor(), d.gpuSpeedUp(), d.sideBySide(), d.blocksPerSm(),
+                d.phases(), d.settle(), passes);
     }
 
     /** Applies {@code edit} to {@code host} and to the device's copy, then repairs {@code s} on the device. */

@@ -53,7 +53,7 @@ class StandingsSoakGpuTest extends GpuTests {
         MutableGraph host = new MutableGraph(DeviceMirror.copy(start));   // re-weights in place: not the JVM's shared NY
         ChangeLog.Cursor seen = host.log().cursor(ChangeLog.Detail.EDGES);
         RepairPolicy policy = new RepairPolicy(RepairPolicy.DEFAULTS.deviceFirstArcs(), divisor, RepairPolicy.DEFAULTS.gpuSpeedUp(),
-                true, RepairPolicy.DEFAULTS.blocksPerSm(), false, "", true);
+                true, RepairPolicy.DEFAULTS.blocksPerSm(), false, "", RepairPolicy.DEFAULTS.shiftPasses());
         Standings standings = Standings.of(policy, true);
         AtomicLong beat = new AtomicLong(System.nanoTime());
         AtomicReference<String> doing = new AtomicReference<>("opening");

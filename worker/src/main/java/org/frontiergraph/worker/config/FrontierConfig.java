@@ -386,10 +386,10 @@ public class FrontierConfig {
         private boolean phases = false;
         /** The settle's options (the asynchronous SSSP's, e.g. df=256,ahead=16); empty: its defaults. */
         private String settle = "";
-        /** A lowered arc lowers its head's whole subtree in the prepare launch (false: the settle walks it). */
-        private boolean shift = true;
-        public boolean isShift() { return shift; }
-        public void setShift(boolean v) { this.shift = v; }
+        /** Passes in which a lowered vertex takes its old subtree down in the prepare launch (0: the settle walks it). */
+        private int shiftPasses = 1;
+        public int getShiftPasses() { return shiftPasses; }
+        public void setShiftPasses(int v) { this.shiftPasses = v; }
         public boolean isSideBySide() { return sideBySide; }
         public void setSideBySide(boolean v) { this.sideBySide = v; }
         public int getBlocksPerSm() { return blocksPerSm; }

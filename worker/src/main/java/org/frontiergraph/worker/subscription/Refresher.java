@@ -48,7 +48,7 @@ final class Refresher {
         FrontierConfig.Subscriptions s = config.getSubscriptions();
         FrontierConfig.Trees t = config.getTrees();
         return new RepairPolicy(s.getDeviceFirstArcs(), s.getDeviceBudgetDivisor(), RepairPolicy.DEFAULTS.gpuSpeedUp(),
-                t.isSideBySide(), t.getBlocksPerSm(), t.isPhases(), t.getSettle(), t.isShift());
+                t.isSideBySide(), t.getBlocksPerSm(), t.isPhases(), t.getSettle(), t.getShiftPasses());
     }
 
     /**

@@ -25,11 +25,11 @@ class RepairPolicyConfigTest {
     void settingsReachThePolicy() {
         Map<String, Object> settings = Map.of("frontier.subscriptions.device-first-arcs", 7,
                 "frontier.subscriptions.device-budget-divisor", 3, "frontier.trees.side-by-side", false,
-                "frontier.trees.blocks-per-sm", 2, "frontier.trees.phases", true, "frontier.trees.settle", "df=256,ahead=16", "frontier.trees.shift", false,
+                "frontier.trees.blocks-per-sm", 2, "frontier.trees.phases", true, "frontier.trees.settle", "df=256,ahead=16", "frontier.trees.shift-passes", 3,
                 "frontier.slow-batch-ms", 5);
         try (ApplicationContext ctx = worker(settings)) {
             FrontierConfig config = ctx.getBean(FrontierConfig.class);
-            assertEquals(new RepairPolicy(7, 3, RepairPolicy.DEFAULTS.gpuSpeedUp(), false, 2, true, "df=256,ahead=16", false),
+            assertEquals(new RepairPolicy(7, 3, RepairPolicy.DEFAULTS.gpuSpeedUp(), false, 2, true, "df=256,ahead=16", 3),
                     Refresher.policy(config));
             assertEquals(5, config.getSlowBatchMs());
         }
