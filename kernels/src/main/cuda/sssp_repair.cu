@@ -22,7 +22,10 @@
 //     vertex takes the best key over its in-arcs from unmarked vertices (undirected: its own row; directed: every
 //     unmarked row pushes along its arcs into marked heads, one pass over the arcs, as the device holds no
 //     transpose); (5) seed: the head of a changed arc t->h from an unmarked t takes key[t] + w where that is smaller.
-//     Every vertex whose key was set in (4) or lowered in (5) is appended once to sssp_async.cu's far list 0.
+//     Every vertex whose key was set in (4) or lowered in (5) is appended once to sssp_async.cu's far list 0. (6)
+//     shift (integer and hop keys; `passes` of it, the host's frontier.trees.shift-passes): an unmarked vertex lowered
+//     in (5) takes its old subtree down by as much (pointer jumping), and one pass over the arcs of those vertices
+//     lists the heads it lowers; each further pass does the same from the heads the last one listed.
 //  sssp_async_seeded_*: relaxes from those vertices to the least fixed point (strict improvements only).
 //  repair_finish_*: (a) a vertex needs a parent when it was marked or its key changed; (b) its candidates are its
 //     in-arcs u->v with key[u] < key[v] and key[u] + w == key[v]: the old parent when it is one, else the smallest u;
