@@ -17,17 +17,18 @@ final class DeviceRepairModel {
      * What one repair did: the changed vertices (ascending), or null when orphans were left (the host then repairs);
      * orphans: vertices without a parent of smaller value before the adoption rounds (left ones when changed is null).
      */
-    record Result(int[] changed, boolean recomputed, int invalidated, int orphans) {}
+    record Result(int[] changed, boolean recomputed, int invalidated, int orphans, int shifted) {}
 
     private DeviceRepairModel() {}
 
     /**
      * Repairs {@code values} and {@code parents} (n entries: grown by the caller with +Inf and -1) in place after
      * {@code changes} on {@code g} (the graph after them). {@code unit}: every arc counts 1. On orphans the arrays hold
-     * the device's attempt (exact values, some parents missing) and {@code changed} is null.
+     * the device's attempt (exact values, some parents missing) and {@code changed} is null. {@code shiftPasses}: the
+     * passes of step 6 (integer weights and hops only, as the kernels' key forms).
      */
     static Result repair(CsrGraph g, ChangedEdges changes, double[] values, int[] parents, int source, boolean unit,
-                         double maxInvalidFraction) {
+                         double maxInvalidFraction, int shiftPasses) {
         int n = g.vertexCount();
         Screen screen = Screen.of(g, changes);
         int[] tails = screen.tails(), heads = screen.heads();
@@ -67,6 +68,7 @@ final class DeviceRepairModel {
         }
         CsrGraph in = g.directed() ? g.transpose() : g;
         ArrayDeque<Integer> seeds = new ArrayDeque<>();
+        boolean[] listed = new boolean[n];   // in far list 0 (the kernels list a vertex once)
         boolean recompute = invalid > Math.floor(maxInvalidFraction * n);
         if (recompute) {
             Arrays.fill(values, Double.POSITIVE_INFINITY);
@@ -87,7 +89,7 @@ final class DeviceRepairModel {
                 }
                 if (best != Double.POSITIVE_INFINITY) {
                     values[v] = best;
-                    seeds.add(v);
+                    list(v, seeds, listed);
                 }
             }
             // (5) seed
@@ -97,10 +99,12 @@ final class DeviceRepairModel {
                 double d = values[t] + (unit ? 1 : w[i]);
                 if (d < values[h]) {
                     values[h] = d;
-                    seeds.add(h);
+                    list(h, seeds, listed);
                 }
             }
         }
+        int shifted = recompute || !(unit || g.integralWeights()) ? 0
+                : shift(g, values, oldValues, oldParents, mark, source, unit, shiftPasses, seeds, listed);
         // settle: relax from the seeds to the fixed point (any order gives the same least fixed point)
         while (!seeds.isEmpty()) {
             int u = seeds.poll();
@@ -160,10 +164,74 @@ final class DeviceRepairModel {
             if (adopted == 0) break;
             left -= adopted;
         }
-        if (left > 0) return new Result(null, recompute, invalid, left);
+        if (left > 0) return new Result(null, recompute, invalid, left, shifted);
         int[] changed = new int[n];
         int k = 0;
         for (int v = 0; v < n; v++) if (values[v] != oldValues[v] || parents[v] != oldParents[v]) changed[k++] = v;
-        return new Result(Arrays.copyOf(changed, k), recompute, invalid, orphans);
+        return new Result(Arrays.copyOf(changed, k), recompute, invalid, orphans, shifted);
+    }
+
+    private static void list(int v, ArrayDeque<Integer> seeds, boolean[] listed) {
+        if (listed[v]) return;
+        listed[v] = true;
+        seeds.add(v);
+    }
+
+    /**
+     * (6) shift: each pass's roots (pass 0: the unmarked vertices (5) lowered; then the vertices the last pass listed)
+     * take the vertices of their old subtrees down by their own drop (the nearest root's), then the arcs of those
+     * subtrees are relaxed once, listing the heads they lower. Returns the vertices lowered with a root.
+     */
+    private static int shift(CsrGraph g, double[] values, double[] oldValues, int[] oldParents, boolean[] mark, int source,
+                             boolean unit, int passes, ArrayDeque<Integer> seeds, boolean[] listed) {
+        int n = g.vertexCount(), shifted = 0;
+        int[] root = new int[n];
+        java.util.List<Integer> roots = new java.util.ArrayList<>();
+        for (int v = 0; v < n; v++) {
+            if (v != source && oldParents[v] >= 0 && !mark[v] && values[v] < oldValues[v]) roots.add(v);
+        }
+        for (int pass = 0; pass < passes && !roots.isEmpty(); pass++) {
+            final int none = -1, open = -2;
+            Arrays.fill(root, open);
+            for (int h : roots) root[h] = h;
+            for (int v = 0; v < n; v++) {   // the nearest root above v, or none (walk up, then fill the walked path)
+                java.util.List<Integer> path = new java.util.ArrayList<>();
+                int x = v;
+                while (root[x] == open) {
+                    if (x == source || oldParents[x] < 0 || mark[x]) {
+                        root[x] = none;
+                        break;
+                    }
+                    path.add(x);
+                    x = oldParents[x];
+                }
+                for (int y : path) root[y] = root[x];
+            }
+            for (int v = 0; v < n; v++) {
+                int h = root[v];
+                if (h < 0 || h == v) continue;
+                double k = oldValues[v] - (oldValues[h] - values[h]);
+                if (k < values[v]) {
+                    values[v] = k;
+                    shifted++;
+                }
+            }
+            java.util.List<Integer> next = new java.util.ArrayList<>();
+            for (int u = 0; u < n; u++) {
+                if (root[u] < 0) continue;
+                for (int a = g.rowStart(u); a < g.rowEnd(u); a++) {
+                    int y = g.columns()[a];
+                    double d = values[u] + (unit ? 1 : g.weights()[a]);
+                    if (y != u && d < values[y]) {
+                        values[y] = d;
+                        if (!listed[y]) next.add(y);
+                        list(y, seeds, listed);
+                    }
+                }
+            }
+            roots.clear();
+            for (int y : next) if (y != source && oldParents[y] >= 0 && !mark[y]) roots.add(y);
+        }
+        return shifted;
     }
 }

@@ -34,11 +34,14 @@ class DeviceRepairModelTest {
     static final class Model implements RepairStreams.Algorithm<double[][]> {
         final boolean unit;
         final double maxInvalid;
+        final int shiftPasses;
         int device, host, recomputed, adopting;
+        long shifted;
 
-        Model(boolean unit, double maxInvalid) {
+        Model(boolean unit, double maxInvalid, int shiftPasses) {
             this.unit = unit;
             this.maxInvalid = maxInvalid;
+            this.shiftPasses = shiftPasses;
         }
 
         /** An answer as {values, parents as doubles, {source}}. */
@@ -69,7 +72,8 @@ class DeviceRepairModelTest {
             int[] parents = Arrays.copyOf(toInts(previous[1]), n);
             Arrays.fill(values, before, n, Double.POSITIVE_INFINITY);
             Arrays.fill(parents, before, n, -1);
-            DeviceRepairModel.Result r = DeviceRepairModel.repair(g, changes, values, parents, source, unit, maxInvalid);
+            DeviceRepairModel.Result r = DeviceRepairModel.repair(g, changes, values, parents, source, unit, maxInvalid, shiftPasses);
+            shifted += r.shifted();
             if (r.changed() != null) {
                 if (r.orphans() > 0) adopting++;
                 if (r.recomputed()) recomputed++;
@@ -102,7 +106,7 @@ class DeviceRepairModelTest {
         @Override
         public String toString() {
             return device + " repaired on the device, " + recomputed + " recomputed there, " + host + " on the host; "
-                    + adopting + " with orphans adopted";
+                    + adopting + " with orphans adopted; " + shifted + " vertices lowered with a root (" + shiftPasses + " passes)";
         }
     }
 
@@ -131,12 +135,13 @@ class DeviceRepairModelTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"false, false, MIXED", "true, false, MIXED", "false, false, INTEGER", "true, false, INTEGER",
-            "false, false, REAL", "true, false, REAL", "false, true, INTEGER", "true, true, MIXED"})
-    void theMethodRepairsExactlyAfterEveryBatch(boolean directed, boolean unit, RepairStreams.Weights weights) {
+    @CsvSource({"false, false, MIXED, 1", "true, false, MIXED, 1", "false, false, INTEGER, 1", "true, false, INTEGER, 1",
+            "false, false, REAL, 1", "true, false, REAL, 1", "false, true, INTEGER, 1", "true, true, MIXED, 1",
+            "false, false, INTEGER, 0", "true, false, INTEGER, 4", "false, true, INTEGER, 4", "true, true, MIXED, 4"})
+    void theMethodRepairsExactlyAfterEveryBatch(boolean directed, boolean unit, RepairStreams.Weights weights, int passes) {
         Random rnd = new Random(71 + (directed ? 1 : 0) + (unit ? 2 : 0) + 4 * weights.ordinal());
         CsrGraph start = RepairStreams.graph(rnd, 1_500, directed, weights);
-        Model model = new Model(unit, DeviceTrees.MAX_INVALID_FRACTION);
+        Model model = new Model(unit, DeviceTrees.MAX_INVALID_FRACTION, passes);
         int[] sizes = {1, 10, 100};
         RepairStreams.Stats stats = RepairStreams.run(model, start, new int[] {0, 700, 1_500 - 3}, sizes, 15, rnd, weights);
         System.out.println("[device model] directed " + directed + ", unit " + unit + ", " + weights + ": " + model + "; " + stats);
@@ -144,6 +149,9 @@ class DeviceRepairModelTest {
         for (int size : sizes) assertEquals(0, stats.gaveUp(size), stats.toString());
         assertEquals(0, model.host, "every orphan adopted on the device: " + model);
         if (weights == RepairStreams.Weights.MIXED && !unit) assertTrue(model.adopting > 0, "zero weights made orphans: " + model);
+        boolean exactKeys = unit || weights == RepairStreams.Weights.INTEGER;
+        if (passes > 0 && exactKeys) assertTrue(model.shifted > 0, "lowered arcs took subtrees down: " + model);
+        if (passes == 0 || !exactKeys) assertEquals(0, model.shifted, model.toString());
     }
 
     @ParameterizedTest
@@ -151,7 +159,7 @@ class DeviceRepairModelTest {
     void aBudgetOfNoneRecomputesEveryInvalidatingBatch(boolean directed) {
         Random rnd = new Random(81 + (directed ? 1 : 0));
         CsrGraph start = RepairStreams.graph(rnd, 800, directed, RepairStreams.Weights.INTEGER);
-        Model model = new Model(false, 0);
+        Model model = new Model(false, 0, RepairPolicy.DEFAULTS.shiftPasses());
         RepairStreams.Stats stats = RepairStreams.run(model, start, new int[] {0, 400}, new int[] {1, 10}, 15, rnd,
                 RepairStreams.Weights.INTEGER);
         assertTrue(model.recomputed > 0, "recomputed: " + model);
