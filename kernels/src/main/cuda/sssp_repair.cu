@@ -66,7 +66,7 @@ enum RepairCounter : int {
     REPAIR_ACTIVE = 9,     // 3 slots, round % 3: vertices still jumping (prepare), adopted (finish)
     REPAIR_ADOPTED = 12,   // orphans adopted (the rest, REPAIR_ORPHANS - REPAIR_ADOPTED, go to the host)
     REPAIR_LEVEL = 13,     // 3 slots, level % 3: vertices marked in that level of the subtrees' walk
-    REPAIR_SHIFT_ROOTS = 16,  // warps that found a head lowered in step 5 (step 6's roots)
+    REPAIR_SHIFT_ROOTS = 16,  // warps that found a root of step 6's pass (cleared between passes)
     REPAIR_SHIFTED = 17,   // vertices lowered with their subtree's root in step 6
     REPAIR_COUNTERS = 20
 };

@@ -29,7 +29,7 @@ enum RepairCounter {
     ADOPTED(12),
     /** 3 slots, level % 3: vertices marked in that level of the subtrees' walk. */
     LEVEL(13),
-    /** Warps that found a vertex lowered by a changed arc that was not marked (step 6's roots). */
+    /** Warps that found a root of step 6's pass (cleared between passes). */
     SHIFT_ROOTS(16),
     /** Vertices lowered with the root of their subtree in step 6 (integer and hop keys). */
     SHIFTED(17);
