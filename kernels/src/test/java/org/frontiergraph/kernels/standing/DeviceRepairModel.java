@@ -1,7 +1,9 @@
 package org.frontiergraph.kernels.standing;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.frontiergraph.kernels.graph.ChangedEdges;
 import org.frontiergraph.kernels.graph.CsrGraph;
 import org.frontiergraph.kernels.standing.Screen;
@@ -186,7 +188,7 @@ final class DeviceRepairModel {
                              boolean unit, int passes, ArrayDeque<Integer> seeds, boolean[] listed) {
         int n = g.vertexCount(), shifted = 0;
         int[] root = new int[n];
-        java.util.List<Integer> roots = new java.util.ArrayList<>();
+        List<Integer> roots = new ArrayList<>();
         for (int v = 0; v < n; v++) {
             if (v != source && oldParents[v] >= 0 && !mark[v] && values[v] < oldValues[v]) roots.add(v);
         }
@@ -195,7 +197,7 @@ final class DeviceRepairModel {
             Arrays.fill(root, open);
             for (int h : roots) root[h] = h;
             for (int v = 0; v < n; v++) {   // the nearest root above v, or none (walk up, then fill the walked path)
-                java.util.List<Integer> path = new java.util.ArrayList<>();
+                List<Integer> path = new ArrayList<>();
                 int x = v;
                 while (root[x] == open) {
                     if (x == source || oldParents[x] < 0 || mark[x]) {
@@ -216,7 +218,7 @@ final class DeviceRepairModel {
                     shifted++;
                 }
             }
-            java.util.List<Integer> next = new java.util.ArrayList<>();
+            List<Integer> next = new ArrayList<>();
             for (int u = 0; u < n; u++) {
                 if (root[u] < 0) continue;
                 for (int a = g.rowStart(u); a < g.rowEnd(u); a++) {

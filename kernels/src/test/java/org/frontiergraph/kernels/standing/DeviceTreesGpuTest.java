@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -393,7 +394,7 @@ class DeviceTreesGpuTest extends GpuTests {
                 int[] size = subtreeSizes(parent, s.result().distances());
                 int best = -1;
                 for (int v = 0; v < parent.length; v++) {
-                    if (parent[v] >= 0 && v != 0 && weight(now, parent[v], v) >= 2 && (best < 0 || size[v] > size[best])) best = v;
+                    if (parent[v] >= 0 && v != 0 && now.weights()[now.findArc(parent[v], v)] >= 2 && (best < 0 || size[v] > size[best])) best = v;
                 }
                 DeviceTreeAnswers.Repaired<?> r = applyAndRepair(sssp, s, dev, host, seen, EdgeEdits.reweight(parent[best], best, 1));
                 now = host.current();
@@ -504,7 +505,7 @@ class DeviceTreesGpuTest extends GpuTests {
     private static int[] subtreeSizes(int[] parent, double[] dist) {
         Integer[] order = new Integer[parent.length];
         for (int v = 0; v < order.length; v++) order[v] = v;
-        java.util.Arrays.sort(order, (a, b) -> Double.compare(dist[b], dist[a]));   // deepest first
+        Arrays.sort(order, (a, b) -> Double.compare(dist[b], dist[a]));   // deepest first
         int[] size = new int[parent.length];
         for (int v : order) {
             if (parent[v] < 0) continue;
@@ -512,11 +513,6 @@ class DeviceTreesGpuTest extends GpuTests {
             if (parent[v] != v) size[parent[v]] += size[v];
         }
         return size;
-    }
-
-    private static double weight(CsrGraph g, int u, int v) {
-        for (int k = g.rowOffsets()[u]; k < g.rowOffsets()[u + 1]; k++) if (g.columns()[k] == v) return g.weights()[k];
-        return -1;
     }
 
     private static int[] changedBetween(BfsResult a, BfsResult b) {
