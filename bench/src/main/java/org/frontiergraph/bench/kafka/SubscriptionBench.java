@@ -157,7 +157,7 @@ public final class SubscriptionBench {
                   double listedMedian, long deltaBytes, double deltaBytesP50, double deltaBytesP99, double deltaBytesMax,
                   long pairs, double pairP50, double pairP99, double pairMax, long changingUpdates, double updateP50,
                   double updateP99, double updateMax, double affectedMean, double statusP50, double statusP99, double lagP50,
-                  double lagP99, int verified, int checked, int ended,
+                  double lagP99, int verified, int checked, int ended, String pairTail,
                   List<String> failures) {
         boolean ok() { return failures.isEmpty(); }
 
@@ -170,7 +170,7 @@ public final class SubscriptionBench {
                     updates, targetRate, publishSeconds, appliedSeconds, updatePushes, deltaPushes, completePushes, resyncPushes,
                     listedMedian, deltaBytes, deltaBytesP50, deltaBytesP99, deltaBytesMax, pairs, pairP50, pairP99, pairMax,
                     changingUpdates, updateP50, updateP99, updateMax, affectedMean, statusP50, statusP99, lagP50, lagP99, verified,
-                    checked, ended, List.copyOf(failures));
+                    checked, ended, pairTail, List.copyOf(failures));
         }
     }
 
@@ -207,6 +207,7 @@ public final class SubscriptionBench {
             steps = cluster.flushSteps();
         }
         String markdown = markdown(o, result, where, started, (System.nanoTime() - t0) / 1e9, loadBefore, Machine.loadAverage());
+        if (!result.pairTail().isEmpty()) markdown += "\nWhere the pairs' time went, " + result.pairTail() + ".\n";
         if (!steps.isEmpty()) markdown += "\nThe worker's flush steps over the whole run (its meters; the warm-up and the INITIAL answers included): " + steps + ".\n";
         if (o.out() != null) {
             Path parent = o.out().toAbsolutePath().getParent();
@@ -214,6 +215,30 @@ public final class SubscriptionBench {
             Files.writeString(o.out(), markdown + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         }
         return new Outcome(result, markdown);
+    }
+
+    /**
+     * Where the slowest pairs' time went: the pairs at or above the p99, against all of them, by the size of the
+     * push that carried them (vertices listed) and by its two parts: until the worker's producer stamped the push
+     * (the record's timestamp: repair, push and send; ms resolution), and from there until the reader had it.
+     */
+    static String pairTail(List<double[]> parts) {
+        if (parts.isEmpty()) return "";
+        double[] ms = parts.stream().mapToDouble(x -> x[0]).toArray();
+        double p99 = Report.percentile(ms, 99);
+        List<double[]> tail = parts.stream().filter(x -> x[0] >= p99).toList();
+        return String.format(Locale.ROOT, "of all %d pairs: %s; of the %d at or above the p99 (%.1f ms): %s",
+                parts.size(), parts(parts), tail.size(), p99, parts(tail));
+    }
+
+    private static String parts(List<double[]> pairs) {
+        double[] worker = pairs.stream().mapToDouble(x -> x[0] - x[1]).toArray();
+        double[] lag = pairs.stream().mapToDouble(x -> x[1]).toArray();
+        double[] listed = pairs.stream().mapToDouble(x -> x[2]).toArray();
+        long big = pairs.stream().filter(x -> x[2] >= 10_000).count();
+        return String.format(Locale.ROOT, "until sent p50 %.1f / p90 %.1f ms, read lag p50 %.1f / p90 %.1f ms, listed p50 %.0f / p90 %.0f, %d%% in pushes of 10^4 vertices or more",
+                Report.percentile(worker, 50), Report.percentile(worker, 90), Report.percentile(lag, 50), Report.percentile(lag, 90),
+                Report.percentile(listed, 50), Report.percentile(listed, 90), Math.round(100.0 * big / pairs.size()));
     }
 
     /** One run on one graph. */
@@ -445,6 +470,7 @@ public final class SubscriptionBench {
             double[] lag = lags.stream().mapToDouble(Double::doubleValue).toArray();
             // update k (version base + k + 1) against each subscription's first push at or after its version
             List<Double> pairMs = new ArrayList<>(), updateMs = new ArrayList<>();
+            List<double[]> pairParts = new ArrayList<>();   // per pair: ms, the push's read lag ms, the vertices it listed
             long affectedSum = 0;
             for (int k = 0; k < n; k++) {
                 long v = base + k + 1;
@@ -458,6 +484,7 @@ public final class SubscriptionBench {
                     if (!changed) continue;
                     long ns = p.nanos() - sent[k];
                     pairMs.add(ns / 1e6);
+                    pairParts.add(new double[] {ns / 1e6, p.readLagMs(), p.listed()});
                     worst = Math.max(worst, ns);
                     affected++;
                 }
@@ -488,7 +515,7 @@ public final class SubscriptionBench {
                     Report.percentile(updates, 50), Report.percentile(updates, 99), Report.max(updates),
                     updates.length == 0 ? 0 : (double) affectedSum / updates.length, Report.percentile(statusMs, 50),
                     Report.percentile(statusMs, 99), Report.percentile(lag, 50), Report.percentile(lag, 99), verified, checked, 0,
-                    List.of());
+                    pairTail(pairParts), List.of());
         }
 
         private static PushTracker.Push firstAtOrAfter(List<PushTracker.Push> ps, long version) {

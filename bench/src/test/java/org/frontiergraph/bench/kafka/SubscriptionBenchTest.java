@@ -51,9 +51,22 @@ class SubscriptionBenchTest {
         String md = Files.readString(out);
         assertEquals(outcome.markdown() + "\n", md);
         for (String s : new String[] {"### SubscriptionBench", "**Standing SSSP queries through Kafka**", "| grid32 | cpu | 4 |",
-                "Every push applied in sequence", "pushes read by 3 consumer thread(s)"}) {
+                "Every push applied in sequence", "pushes read by 3 consumer thread(s)", "Where the pairs' time went, of all " + r.pairs() + " pairs"}) {
             assertTrue(md.contains(s), () -> "the table lacks " + s + ":\n" + md);
         }
+    }
+
+    @Test
+    void theTailOfThePairsIsSplitIntoTheWorkersPartAndTheReadLag() {
+        // three pairs of 10, 11 and 50 ms: the slowest one waited 40 ms in the worker and 10 ms on the wire, in a push of 20,000 vertices
+        String t = SubscriptionBench.pairTail(java.util.List.of(new double[] {10, 2, 5}, new double[] {11, 3, 7},
+                new double[] {50, 10, 20_000}));
+        assertTrue(t.startsWith("of all 3 pairs: "), t);
+        String tail = t.substring(t.indexOf("of the 1 at or above the p99"));
+        assertTrue(tail.contains("until sent p50 40.0") && tail.contains("read lag p50 10.0") && tail.contains("listed p50 20000")
+                && tail.contains("100% in pushes of 10^4"), t);
+        assertTrue(t.contains("33% in pushes of 10^4"), t);
+        assertEquals("", SubscriptionBench.pairTail(java.util.List.of()));
     }
 
     @Test

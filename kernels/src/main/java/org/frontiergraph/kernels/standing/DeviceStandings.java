@@ -3,6 +3,7 @@ package org.frontiergraph.kernels.standing;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.TreeAnswer;
 
@@ -120,18 +121,24 @@ final class DeviceStandings extends HostStandings {
         for (Step<?> t : steps) if (t.repaired == null && t.intact && t.s.hasTreeOn(resident)) gaveUp.add(t);
         if (gaveUp.isEmpty()) return 0;
         try {
+            long t0 = System.nanoTime();
             if (batch.synced().get() != resident) {   // moved to the CPU engine: the trees went with the device copy
                 for (Step<?> t : gaveUp) t.s.dropTree();
                 return gaveUp.size();
             }
+            long t1 = System.nanoTime();
             DeviceTreeAnswers d = answers(resident);
             List<DeviceTreeAnswers.Standing<?>> trees = new ArrayList<>(gaveUp.size());
-            for (Step<?> t : gaveUp) {
-                level(d, t.s);
-                trees.add(t.s.tree);
-            }
+            long[] levelled = level(d, gaveUp);
+            for (Step<?> t : gaveUp) trees.add(t.s.tree);
+            long t2 = System.nanoTime();
             List<DeviceTreeAnswers.Repaired<?>> r = d.repairAll(trees, batch.changes(), screen);
             for (int i = 0; i < r.size(); i++) repaired(gaveUp.get(i), r.get(i));
+            if (policy.phases()) {   // the host's part around the device trees' own call (printed before this line)
+                System.err.printf(java.util.Locale.ROOT, "device standings: %d trees; sync %.3f ms, level %.3f ms (%,d vertices"
+                        + " patched, %d trees reset), repair and apply %.3f ms%n", gaveUp.size(), (t1 - t0) / 1e6, (t2 - t1) / 1e6,
+                        levelled[0], levelled[1], (System.nanoTime() - t2) / 1e6);
+            }
             return gaveUp.size();
         } catch (RuntimeException e) {
             for (Step<?> t : gaveUp) {
@@ -159,13 +166,47 @@ final class DeviceStandings extends HostStandings {
         t.onDevice = true;
     }
 
-    /** Brings {@code s}'s tree on the device level with its answer: the changed entries written there, or all. */
-    private static void level(DeviceTreeAnswers d, Standing<?> s) {
-        TreeAnswer<?> a = (TreeAnswer<?>) s.answer;
-        if (s.restale || a.vertexCount() != s.tree.tree().vertexCount()) resetTree(d, s, a);
-        else patchTree(d, s, a, s.stale == null ? new int[0] : s.stale.stream().toArray());
-        s.stale = null;
-        s.restale = false;
+    /**
+     * Brings the trees of {@code steps} on the device level with their answers: the changed entries written there, or
+     * all. The patches are made on the host first, side by side when they are large (a heavy batch's trees carry the
+     * host's repairs of the batches since their last device repair: 10^5 vertices and more), then written one by one.
+     * Returns the vertices patched and the trees written whole.
+     */
+    private static long[] level(DeviceTreeAnswers d, List<Step<?>> steps) {
+        DeviceTreeAnswers.Patch[] patches = new DeviceTreeAnswers.Patch[steps.size()];
+        long stale = 0, reset = 0;
+        for (Step<?> t : steps) if (!wholly(t.s) && t.s.stale != null) stale += t.s.stale.cardinality();
+        IntStream each = IntStream.range(0, patches.length);
+        (stale >= PARALLEL_PATCH && patches.length > 1 ? each.parallel() : each).forEach(i -> {
+            Standing<?> s = steps.get(i).s;
+            if (!wholly(s) && s.stale != null) patches[i] = prepare(s);
+        });
+        List<DeviceTreeAnswers.Standing<?>> patched = new ArrayList<>();
+        List<Object> answers = new ArrayList<>();
+        List<DeviceTreeAnswers.Patch> all = new ArrayList<>();
+        for (int i = 0; i < patches.length; i++) {
+            Standing<?> s = steps.get(i).s;
+            if (wholly(s)) {
+                resetTree(d, s, s.answer);
+                reset++;
+            } else {   // with no patch too: the tree's host copy becomes the answer the host's repairs left
+                patched.add(s.tree);
+                answers.add(s.answer);
+                all.add(patches[i] != null ? patches[i] : DeviceTreeAnswers.Patch.NONE);
+            }
+            s.stale = null;
+            s.restale = false;
+        }
+        d.patchAll(patched, answers, all);
+        return new long[] {stale, reset};
+    }
+
+    /** Stale vertices of a device repair's trees from which their patches are made on all cores. */
+    static final long PARALLEL_PATCH = 1 << 14;
+
+    /** Whether {@code s}'s tree is written whole: the host changed too much of it, or the answer grew. */
+    private static boolean wholly(Standing<?> s) {
+        return s.restale || ((TreeAnswer<?>) s.answer).vertexCount() != s.tree.tree().vertexCount();
     }
 
     private DeviceTreeAnswers answers(ResidentGraph resident) {
@@ -185,7 +226,7 @@ final class DeviceStandings extends HostStandings {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void patchTree(DeviceTreeAnswers d, Standing<?> s, Object answer, int[] vertices) {
-        d.patch((DeviceTreeAnswers.Standing) s.tree, (TreeAnswer) answer, vertices);
+    private static DeviceTreeAnswers.Patch prepare(Standing<?> s) {
+        return DeviceTreeAnswers.prepare((DeviceTreeAnswers.Standing) s.tree, (TreeAnswer) s.answer, s.stale);
     }
 }

@@ -25,6 +25,20 @@ public final class DeviceTree {
     /** BFS: every arc counts 1. */
     public boolean unitWeights() { return unit; }
 
+    /**
+     * Writes entry {@code i} of a patch of {@code k} entries into {@code packed} (4k ints: the vertices, then their keys
+     * as two ints each, low first, then their parents), as {@link DeviceTrees#patchPacked} uploads it: vertex {@code v},
+     * one of this tree's, at {@code value} with {@code parent}.
+     */
+    void pack(int[] packed, int k, int i, int v, double value, int parent) {
+        if (v < 0 || v >= n) throw new IllegalArgumentException("vertex " + v + " outside the tree's " + n);
+        long key = form.key(value);
+        packed[i] = v;
+        packed[k + 2 * i] = (int) key;
+        packed[k + 2 * i + 1] = (int) (key >>> 32);
+        packed[3 * k + i] = parent;
+    }
+
     /** Vertices it holds. */
     public int vertexCount() { return n; }
 

@@ -1,6 +1,7 @@
 package org.frontiergraph.kernels.standing;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,14 +79,47 @@ public final class DeviceTreeAnswers {
      * many vertices as the tree ({@link #reset} otherwise).
      */
     public <A extends TreeAnswer<A>> void patch(Standing<A> s, A answer, int[] vertices) {
-        double[] values = new double[vertices.length];
-        int[] parents = new int[vertices.length];
-        for (int i = 0; i < vertices.length; i++) {
-            values[i] = answer.value(vertices[i]);
-            parents[i] = answer.parent(vertices[i]);
+        BitSet at = new BitSet(s.tree.vertexCount());
+        for (int v : vertices) {
+            if (v < 0 || v >= s.tree.vertexCount()) throw new IllegalArgumentException("vertex " + v + " outside the tree's " + s.tree.vertexCount());
+            at.set(v);
         }
-        trees.patch(own(s).tree, vertices, values, parents);
-        s.result = answer;
+        patchAll(List.of(s), List.of(answer), List.of(prepare(s, answer, at)));
+    }
+
+    /**
+     * What {@link #patchAll} writes for {@code answer} at {@code vertices} (below the tree's vertex count): made on the
+     * host alone, so the patches of several trees can be made side by side.
+     */
+    public static <A extends TreeAnswer<A>> Patch prepare(Standing<A> s, A answer, BitSet vertices) {
+        int k = vertices.cardinality();
+        int[] packed = new int[4 * k];
+        int i = 0;
+        for (int v = vertices.nextSetBit(0); v >= 0; v = vertices.nextSetBit(v + 1), i++) {
+            s.tree.pack(packed, k, i, v, answer.value(v), answer.parent(v));
+        }
+        return new Patch(packed);
+    }
+
+    /** A patch of one tree, packed as the device reads it ({@link DeviceTree#pack}). */
+    public record Patch(int[] packed) {
+        public static final Patch NONE = new Patch(new int[0]);
+    }
+
+    /**
+     * Each of {@code standing}'s answers is now the matching one of {@code answers}, which differs from the one its tree
+     * holds only where its patch says: all written in one upload.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void patchAll(List<? extends Standing<?>> standing, List<?> answers, List<Patch> patches) {
+        List<DeviceTree> ts = new ArrayList<>(standing.size());
+        List<int[]> packed = new ArrayList<>(standing.size());
+        for (int j = 0; j < standing.size(); j++) {
+            ts.add(own(standing.get(j)).tree);
+            packed.add(patches.get(j).packed());
+        }
+        trees.patchPacked(ts, packed);
+        for (int j = 0; j < standing.size(); j++) ((Standing) standing.get(j)).result = (TreeAnswer) answers.get(j);
     }
 
     /** Frees {@code s}'s device memory. */

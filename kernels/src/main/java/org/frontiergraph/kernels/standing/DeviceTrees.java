@@ -102,7 +102,7 @@ public final class DeviceTrees implements AutoCloseable {
     /** The group's RepairTree table (TREE_WORDS pointers a tree) and sources. */
     private DeviceBuffer table, sources;
     /** A patch's vertices, keys (two halves each) and parents ({@link #patch}). */
-    private DeviceBuffer patchVertices, patchHalves, patchParents;
+    private DeviceBuffer patchInts;
     private int counterTrees;
     private long arenaPairs;
     /** The batch's changed arcs. */
@@ -174,30 +174,34 @@ public final class DeviceTrees implements AutoCloseable {
      */
     public void patch(DeviceTree tree, int[] vertices, double[] values, int[] parents) {
         if (vertices.length != values.length || vertices.length != parents.length) throw new IllegalArgumentException("lengths differ");
-        if (vertices.length == 0) return;
+        int k = vertices.length;
+        int[] packed = new int[4 * k];
+        for (int i = 0; i < k; i++) tree.pack(packed, k, i, vertices[i], values[i], parents[i]);
+        patchPacked(List.of(tree), List.of(packed));
+    }
+
+    /**
+     * As {@link #patch} for each of {@code ts}, patch j packed by {@link DeviceTree#pack} (on any thread beforehand): all
+     * in one upload (a heavy batch patches tens of trees; an upload of each waited for the last), a launch per tree.
+     */
+    void patchPacked(List<DeviceTree> ts, List<int[]> packed) {
+        int ints = 0;
+        for (int[] p : packed) ints = Math.addExact(ints, p.length);
+        if (ints == 0) return;
+        int[] all = new int[ints];
+        for (int j = 0, at = 0; j < packed.size(); at += packed.get(j).length, j++) System.arraycopy(packed.get(j), 0, all, at, packed.get(j).length);
+        long bytes = 4L * ints;
         resident.holding(() -> {
             ensureOpen();
-            checkOwn(tree);
-            int k = vertices.length;
-            int[] halves = new int[2 * k];
-            for (int i = 0; i < k; i++) {
-                if (vertices[i] < 0 || vertices[i] >= tree.n) {
-                    throw new IllegalArgumentException("vertex " + vertices[i] + " outside the tree's " + tree.n);
-                }
-                long key = tree.form.key(values[i]);
-                halves[2 * i] = (int) key;
-                halves[2 * i + 1] = (int) (key >>> 32);
+            for (DeviceTree t : ts) checkOwn(t);
+            patchInts = grow(patchInts, bytes);   // kept for the purpose: no allocation, no wait
+            patchInts.upload(all);
+            for (int j = 0, at = 0; j < ts.size(); at += packed.get(j).length, j++) {
+                int k = packed.get(j).length / 4;
+                CUdeviceptr p = patchInts.pointer().withByteOffset(4L * at);   // vertices, keys in halves, parents
+                if (k > 0) context.module("sssp_repair").kernel("repair_patch").launch(Kernel.blocksFor(k), ts.get(j).keys,
+                        ts.get(j).parents, p, p.withByteOffset(4L * k), p.withByteOffset(12L * k), k);
             }
-            // into buffers kept for the purpose (a patch per tree the host repaired, before each device repair: no
-            // allocation, no wait; the lane's stream orders them with the repair's launches)
-            patchVertices = grow(patchVertices, 4L * k);
-            patchHalves = grow(patchHalves, 8L * k);
-            patchParents = grow(patchParents, 4L * k);
-            patchVertices.upload(vertices);
-            patchHalves.upload(halves);
-            patchParents.upload(parents);
-            context.module("sssp_repair").kernel("repair_patch").launch(Kernel.blocksFor(k), tree.keys, tree.parents,
-                    patchVertices, patchHalves, patchParents, k);
             return null;
         });
     }
@@ -560,7 +564,7 @@ public final class DeviceTrees implements AutoCloseable {
 
     private List<DeviceBuffer> scratch() {
         List<DeviceBuffer> all = new ArrayList<>(Arrays.asList(workKeys, mark, anc, list, blockCounts, cursor, busy, counters,
-                arena, sideMarks, sideAnc, sideList, patchVertices, patchHalves, patchParents, table, sources));
+                arena, sideMarks, sideAnc, sideList, patchInts, table, sources));
         all.addAll(arcs.buffers());
         return all;
     }
