@@ -365,6 +365,13 @@ public class FrontierConfig {
          * batch's heavy ones (false: every push of the batch after its slowest answer).
          */
         private boolean settledFirst = true;
+        /**
+         * A flush hands its pushes to the producer smallest first (false: in the subscriptions' order): a push of a few
+         * vertices is not read after the 10^5-vertex DELTAs of the same batch.
+         */
+        private boolean smallFirst = true;
+        public boolean isSmallFirst() { return smallFirst; }
+        public void setSmallFirst(boolean v) { this.smallFirst = v; }
         public boolean isSettledFirst() { return settledFirst; }
         public void setSettledFirst(boolean v) { this.settledFirst = v; }
         public boolean isCompactDelta() { return compactDelta; }

@@ -208,6 +208,21 @@ final class PushMaker {
 
     private static final int FIELDS = QueryResult.getClassSchema().getFields().size();
 
+    /** The bytes a push's chunks carry in their byte fields (packed and compact arrays, at any depth): its size, nearly. */
+    static long bytes(List<QueryResult> chunks) {
+        long n = 0;
+        for (QueryResult r : chunks) n += bytes(r);
+        return n;
+    }
+
+    private static long bytes(Object v) {
+        if (v instanceof ByteBuffer b) return b.remaining();
+        long n = 0;
+        if (v instanceof IndexedRecord r) for (int i = 0; i < r.getSchema().getFields().size(); i++) n += bytes(r.get(i));
+        if (v instanceof List<?> list) for (Object o : list) n += bytes(o);
+        return n;
+    }
+
     /**
      * A copy of a push's chunk for another subscription it goes to. It shares the packed arrays' bytes (read only once
      * encoded; each copy has buffers of its own, so reading one moves no other's position); the caller then sets what

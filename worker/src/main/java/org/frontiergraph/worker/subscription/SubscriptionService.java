@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
@@ -460,11 +461,12 @@ public class SubscriptionService implements GraphRegistry.PartitionState, Checkp
         for (List<PushMaker.Made> m : each(work, w -> pushes.pushes(entry, g.answers.get(w.getKey()), w.getValue(), nowMs))) {
             for (PushMaker.Made x : m) made.put(x.sub(), x);
         }
+        List<PushMaker.Made> ok = new ArrayList<>(due.size());
         for (Subscriber sub : due) {
             PushMaker.Made m = made.get(sub);
             if (m == null) continue;
             if (m.failure() == null) {
-                results.addAll(m.chunks());
+                ok.add(m);
                 continue;
             }
             RuntimeException e = m.failure();
@@ -472,6 +474,9 @@ public class SubscriptionService implements GraphRegistry.PartitionState, Checkp
             if (code == ErrorCode.INTERNAL_ERROR) LOG.error("push of subscription {} failed", LogSafe.quote(sub.spec.getSubscriptionId()), e);
             endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
         }
+        // smallest first (a stable sort: ties in the subscriptions' order); each push's chunks stay together, in order
+        if (config.getSubscriptions().isSmallFirst()) ok.sort(Comparator.comparingLong(m -> PushMaker.bytes(m.chunks())));
+        for (PushMaker.Made m : ok) results.addAll(m.chunks());
     }
 
     /** An answer could not be computed: every subscription using it ends with the failure. */

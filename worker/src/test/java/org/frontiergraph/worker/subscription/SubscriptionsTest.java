@@ -445,6 +445,34 @@ class SubscriptionsTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aFlushHandsItsPushesToTheProducerSmallestFirst(boolean smallFirst) {
+        FrontierConfig config = cpuConfig();
+        config.getSubscriptions().setSmallFirst(smallFirst);
+        config.setResultChunkVertices(40);   // the large DELTA in several chunks, which must stay together and in order
+        start(config);
+        // an undirected path 0 - 1 - ... - 199: re-weighting its first edge moves every distance from 0, and only
+        // vertex 0's distance from 198
+        int n = 200;
+        EdgeList path = new EdgeList(n, false, n - 1);
+        for (int v = 0; v + 1 < n; v++) path.add(v, v + 1, 1);
+        load("p", 1, path);
+        feed("p", sub("big", "p", Algorithm.SSSP, 0, ResultMode.DELTA).build());
+        feed("p", sub("small", "p", Algorithm.SSSP, 198, ResultMode.DELTA).build());
+        flush();
+        feed("p", GraphUpdate.newBuilder().setGraphId("p").setReweighted(Fixtures.weighted(FIRST, FIRST + 1, 3)).build());
+        now += 100;
+        Outputs out = flush();
+        List<String> order = new ArrayList<>();
+        for (QueryResult r : out.results()) if (order.isEmpty() || !order.get(order.size() - 1).equals(r.getQueryId())) order.add(r.getQueryId());
+        // "big" subscribed first: by size, "small" leaves before it; in the subscriptions' order, after it
+        assertEquals(smallFirst ? List.of("small", "big") : List.of("big", "small"), order, "pushes by subscription, in order");
+        assertTrue(out.results().stream().filter(r -> r.getQueryId().equals("big")).count() > 1, "the large DELTA in chunks");
+        assertCurrent("big", "p", Algorithm.SSSP, 0, ResultMode.DELTA, null, "after the re-weight");
+        assertCurrent("small", "p", Algorithm.SSSP, 198, ResultMode.DELTA, null, "after the re-weight");
+    }
+
     @Test
     void aThrottledSubscriptionCoalescesChangesIntoItsNextPush() {
         start(cpuConfig());
