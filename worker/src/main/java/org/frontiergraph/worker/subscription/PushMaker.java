@@ -208,7 +208,10 @@ final class PushMaker {
 
     private static final int FIELDS = QueryResult.getClassSchema().getFields().size();
 
-    /** The bytes a push's chunks carry in their byte fields (packed and compact arrays, at any depth): its size, nearly. */
+    /**
+     * What a push's chunks carry, nearly: the bytes of their byte fields (packed and compact arrays), 8 a list
+     * element, at any depth (records inside lists walked; lists of numbers counted, not read).
+     */
     static long bytes(List<QueryResult> chunks) {
         long n = 0;
         for (QueryResult r : chunks) n += bytes(r);
@@ -219,7 +222,10 @@ final class PushMaker {
         if (v instanceof ByteBuffer b) return b.remaining();
         long n = 0;
         if (v instanceof IndexedRecord r) for (int i = 0; i < r.getSchema().getFields().size(); i++) n += bytes(r.get(i));
-        if (v instanceof List<?> list) for (Object o : list) n += bytes(o);
+        if (v instanceof List<?> list) {
+            n += 8L * list.size();
+            if (!list.isEmpty() && list.get(0) instanceof IndexedRecord) for (Object o : list) n += bytes(o);
+        }
         return n;
     }
 

@@ -475,7 +475,11 @@ public class SubscriptionService implements GraphRegistry.PartitionState, Checkp
             endWith(g, sub, code, Objects.requireNonNullElse(e.getMessage(), e.toString()), results, errors);
         }
         // smallest first (a stable sort: ties in the subscriptions' order); each push's chunks stay together, in order
-        if (config.getSubscriptions().isSmallFirst()) ok.sort(Comparator.comparingLong(m -> PushMaker.bytes(m.chunks())));
+        if (config.getSubscriptions().isSmallFirst() && ok.size() > 1) {
+            Map<PushMaker.Made, Long> bytes = new IdentityHashMap<>();
+            for (PushMaker.Made m : ok) bytes.put(m, PushMaker.bytes(m.chunks()));
+            ok.sort(Comparator.comparingLong(bytes::get));
+        }
         for (PushMaker.Made m : ok) results.addAll(m.chunks());
     }
 
