@@ -217,30 +217,6 @@ public final class SubscriptionBench {
         return new Outcome(result, markdown);
     }
 
-    /**
-     * Where the slowest pairs' time went: the pairs at or above the p99, against all of them, by the size of the
-     * push that carried them (vertices listed) and by its two parts: until the worker's producer stamped the push
-     * (the record's timestamp: repair, push and send; ms resolution), and from there until the reader had it.
-     */
-    static String pairTail(List<double[]> parts) {
-        if (parts.isEmpty()) return "";
-        double[] ms = parts.stream().mapToDouble(x -> x[0]).toArray();
-        double p99 = Report.percentile(ms, 99);
-        List<double[]> tail = parts.stream().filter(x -> x[0] >= p99).toList();
-        return String.format(Locale.ROOT, "of all %d pairs: %s; of the %d at or above the p99 (%.1f ms): %s",
-                parts.size(), parts(parts), tail.size(), p99, parts(tail));
-    }
-
-    private static String parts(List<double[]> pairs) {
-        double[] worker = pairs.stream().mapToDouble(x -> x[0] - x[1]).toArray();
-        double[] lag = pairs.stream().mapToDouble(x -> x[1]).toArray();
-        double[] listed = pairs.stream().mapToDouble(x -> x[2]).toArray();
-        long big = pairs.stream().filter(x -> x[2] >= 10_000).count();
-        return String.format(Locale.ROOT, "until sent p50 %.1f / p90 %.1f ms, read lag p50 %.1f / p90 %.1f ms, listed p50 %.0f / p90 %.0f, %d%% in pushes of 10^4 vertices or more",
-                Report.percentile(worker, 50), Report.percentile(worker, 90), Report.percentile(lag, 50), Report.percentile(lag, 90),
-                Report.percentile(listed, 50), Report.percentile(listed, 90), Math.round(100.0 * big / pairs.size()));
-    }
-
     /** One run on one graph. */
     private static final class Run {
         final Options o;
@@ -469,8 +445,8 @@ public final class SubscriptionBench {
             double[] lists = listed.stream().mapToDouble(Double::doubleValue).toArray();
             double[] lag = lags.stream().mapToDouble(Double::doubleValue).toArray();
             // update k (version base + k + 1) against each subscription's first push at or after its version
-            List<Double> pairMs = new ArrayList<>(), updateMs = new ArrayList<>();
-            List<double[]> pairParts = new ArrayList<>();   // per pair: ms, the push's read lag ms, the vertices it listed
+            List<Double> updateMs = new ArrayList<>();
+            List<PairTail.Pair> pairParts = new ArrayList<>();
             long affectedSum = 0;
             for (int k = 0; k < n; k++) {
                 long v = base + k + 1;
@@ -483,8 +459,7 @@ public final class SubscriptionBench {
                             || (!loaded.directed() && Arrays.binarySearch(p.changed(), tail[k]) >= 0);
                     if (!changed) continue;
                     long ns = p.nanos() - sent[k];
-                    pairMs.add(ns / 1e6);
-                    pairParts.add(new double[] {ns / 1e6, p.readLagMs(), p.listed()});
+                    pairParts.add(new PairTail.Pair(ns / 1e6, p.readLagMs(), p.listed()));
                     worst = Math.max(worst, ns);
                     affected++;
                 }
@@ -503,7 +478,7 @@ public final class SubscriptionBench {
                 if (at != null) statusMs[statuses++] = (at.getValue() - sent[k]) / 1e6;
             }
             statusMs = Arrays.copyOf(statusMs, statuses);
-            double[] pairs = pairMs.stream().mapToDouble(Double::doubleValue).toArray();
+            double[] pairs = pairParts.stream().mapToDouble(PairTail.Pair::ms).toArray();
             double[] updates = updateMs.stream().mapToDouble(Double::doubleValue).toArray();
             long[] fb = fullBytes.clone();
             Arrays.sort(fb);
@@ -515,7 +490,7 @@ public final class SubscriptionBench {
                     Report.percentile(updates, 50), Report.percentile(updates, 99), Report.max(updates),
                     updates.length == 0 ? 0 : (double) affectedSum / updates.length, Report.percentile(statusMs, 50),
                     Report.percentile(statusMs, 99), Report.percentile(lag, 50), Report.percentile(lag, 99), verified, checked, 0,
-                    pairTail(pairParts), List.of());
+                    PairTail.describe(pairParts), List.of());
         }
 
         private static PushTracker.Push firstAtOrAfter(List<PushTracker.Push> ps, long version) {

@@ -59,14 +59,14 @@ class SubscriptionBenchTest {
     @Test
     void theTailOfThePairsIsSplitIntoTheWorkersPartAndTheReadLag() {
         // three pairs of 10, 11 and 50 ms: the slowest one waited 40 ms in the worker and 10 ms on the wire, in a push of 20,000 vertices
-        String t = SubscriptionBench.pairTail(java.util.List.of(new double[] {10, 2, 5}, new double[] {11, 3, 7},
-                new double[] {50, 10, 20_000}));
+        String t = PairTail.describe(java.util.List.of(new PairTail.Pair(10, 2, 5), new PairTail.Pair(11, 3, 7),
+                new PairTail.Pair(50, 10, 20_000)));
         assertTrue(t.startsWith("of all 3 pairs: "), t);
         String tail = t.substring(t.indexOf("of the 1 at or above the p99"));
         assertTrue(tail.contains("until sent p50 40.0") && tail.contains("read lag p50 10.0") && tail.contains("listed p50 20000")
                 && tail.contains("100% in pushes of 10^4"), t);
         assertTrue(t.contains("33% in pushes of 10^4"), t);
-        assertEquals("", SubscriptionBench.pairTail(java.util.List.of()));
+        assertEquals("", PairTail.describe(java.util.List.of()));
     }
 
     @Test

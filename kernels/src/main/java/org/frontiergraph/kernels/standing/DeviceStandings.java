@@ -1,8 +1,10 @@
 package org.frontiergraph.kernels.standing;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.IntStream;
 import org.frontiergraph.kernels.engine.ResidentGraph;
 import org.frontiergraph.kernels.engine.TreeAnswer;
@@ -169,45 +171,39 @@ final class DeviceStandings extends HostStandings {
     /**
      * Brings the trees of {@code steps} on the device level with their answers: the changed entries written there, or
      * all. The patches are made on the host first, side by side when they are large (a heavy batch's trees carry the
-     * host's repairs of the batches since their last device repair: 10^5 vertices and more), then written one by one.
+     * host's repairs of the batches since their last device repair: 10^5 vertices and more), then written in one upload
+     * (the trees written whole first, each by itself).
      * Returns the vertices patched and the trees written whole.
      */
     private static long[] level(DeviceTreeAnswers d, List<Step<?>> steps) {
-        DeviceTreeAnswers.Patch[] patches = new DeviceTreeAnswers.Patch[steps.size()];
+        boolean[] whole = new boolean[steps.size()];
         long stale = 0, reset = 0;
-        for (Step<?> t : steps) if (!wholly(t.s) && t.s.stale != null) stale += t.s.stale.cardinality();
-        IntStream each = IntStream.range(0, patches.length);
-        (stale >= PARALLEL_PATCH && patches.length > 1 ? each.parallel() : each).forEach(i -> {
+        for (int i = 0; i < whole.length; i++) {
             Standing<?> s = steps.get(i).s;
-            if (!wholly(s) && s.stale != null) patches[i] = prepare(s);
+            whole[i] = s.restale || ((TreeAnswer<?>) s.answer).vertexCount() != s.tree.tree().vertexCount();
+            if (!whole[i] && s.stale != null) stale += s.stale.cardinality();
+        }
+        // a patch, empty too, for every tree not written whole: its host copy becomes the answer the host's repairs left
+        DeviceTreeAnswers.Patch<?>[] patches = new DeviceTreeAnswers.Patch<?>[whole.length];
+        IntStream each = IntStream.range(0, whole.length);
+        (stale >= PARALLEL_PATCH && whole.length > 1 ? each.parallel() : each).forEach(i -> {
+            if (!whole[i]) patches[i] = prepare(steps.get(i).s);
         });
-        List<DeviceTreeAnswers.Standing<?>> patched = new ArrayList<>();
-        List<Object> answers = new ArrayList<>();
-        List<DeviceTreeAnswers.Patch> all = new ArrayList<>();
-        for (int i = 0; i < patches.length; i++) {
+        for (int i = 0; i < whole.length; i++) {
             Standing<?> s = steps.get(i).s;
-            if (wholly(s)) {
+            if (whole[i]) {
                 resetTree(d, s, s.answer);
                 reset++;
-            } else {   // with no patch too: the tree's host copy becomes the answer the host's repairs left
-                patched.add(s.tree);
-                answers.add(s.answer);
-                all.add(patches[i] != null ? patches[i] : DeviceTreeAnswers.Patch.NONE);
             }
             s.stale = null;
             s.restale = false;
         }
-        d.patchAll(patched, answers, all);
+        d.patchAll(Arrays.stream(patches).filter(Objects::nonNull).toList());
         return new long[] {stale, reset};
     }
 
     /** Stale vertices of a device repair's trees from which their patches are made on all cores. */
     static final long PARALLEL_PATCH = 1 << 14;
-
-    /** Whether {@code s}'s tree is written whole: the host changed too much of it, or the answer grew. */
-    private static boolean wholly(Standing<?> s) {
-        return s.restale || ((TreeAnswer<?>) s.answer).vertexCount() != s.tree.tree().vertexCount();
-    }
 
     private DeviceTreeAnswers answers(ResidentGraph resident) {
         return DeviceTreeAnswers.on(resident, policy).orElseThrow();
@@ -226,7 +222,7 @@ final class DeviceStandings extends HostStandings {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static DeviceTreeAnswers.Patch prepare(Standing<?> s) {
-        return DeviceTreeAnswers.prepare((DeviceTreeAnswers.Standing) s.tree, (TreeAnswer) s.answer, s.stale);
+    private static DeviceTreeAnswers.Patch<?> prepare(Standing<?> s) {
+        return DeviceTreeAnswers.prepare((DeviceTreeAnswers.Standing) s.tree, (TreeAnswer) s.answer, s.stale == null ? new BitSet() : s.stale);
     }
 }

@@ -84,42 +84,42 @@ public final class DeviceTreeAnswers {
             if (v < 0 || v >= s.tree.vertexCount()) throw new IllegalArgumentException("vertex " + v + " outside the tree's " + s.tree.vertexCount());
             at.set(v);
         }
-        patchAll(List.of(s), List.of(answer), List.of(prepare(s, answer, at)));
+        patchAll(List.of(prepare(s, answer, at)));
     }
 
     /**
-     * What {@link #patchAll} writes for {@code answer} at {@code vertices} (below the tree's vertex count): made on the
-     * host alone, so the patches of several trees can be made side by side.
+     * What {@link #patchAll} writes for {@code answer} at {@code vertices} (below the tree's vertex count; none: the
+     * tree's host copy only becomes {@code answer}): made on the host alone, so the patches of several trees can be
+     * made side by side.
      */
-    public static <A extends TreeAnswer<A>> Patch prepare(Standing<A> s, A answer, BitSet vertices) {
+    public static <A extends TreeAnswer<A>> Patch<A> prepare(Standing<A> s, A answer, BitSet vertices) {
         int k = vertices.cardinality();
         int[] packed = new int[4 * k];
         int i = 0;
         for (int v = vertices.nextSetBit(0); v >= 0; v = vertices.nextSetBit(v + 1), i++) {
             s.tree.pack(packed, k, i, v, answer.value(v), answer.parent(v));
         }
-        return new Patch(packed);
+        return new Patch<>(s, answer, packed);
     }
 
-    /** A patch of one tree, packed as the device reads it ({@link DeviceTree#pack}). */
-    public record Patch(int[] packed) {
-        public static final Patch NONE = new Patch(new int[0]);
+    /** A patch of {@code standing}'s tree, whose answer is now {@code answer}: packed as the device reads it ({@link DeviceTree#pack}). */
+    public record Patch<A extends TreeAnswer<A>>(Standing<A> standing, A answer, int[] packed) {
+        /** The tree's host copy becomes {@code answer}. */
+        void take() {
+            standing.result = answer;
+        }
     }
 
-    /**
-     * Each of {@code standing}'s answers is now the matching one of {@code answers}, which differs from the one its tree
-     * holds only where its patch says: all written in one upload.
-     */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public void patchAll(List<? extends Standing<?>> standing, List<?> answers, List<Patch> patches) {
-        List<DeviceTree> ts = new ArrayList<>(standing.size());
-        List<int[]> packed = new ArrayList<>(standing.size());
-        for (int j = 0; j < standing.size(); j++) {
-            ts.add(own(standing.get(j)).tree);
-            packed.add(patches.get(j).packed());
+    /** Writes {@code patches} to their trees in one upload; each answer is its patch's from now on. */
+    public void patchAll(List<? extends Patch<?>> patches) {
+        List<DeviceTree> ts = new ArrayList<>(patches.size());
+        List<int[]> packed = new ArrayList<>(patches.size());
+        for (Patch<?> p : patches) {
+            ts.add(own(p.standing()).tree);
+            packed.add(p.packed());
         }
         trees.patchPacked(ts, packed);
-        for (int j = 0; j < standing.size(); j++) ((Standing) standing.get(j)).result = (TreeAnswer) answers.get(j);
+        for (Patch<?> p : patches) p.take();
     }
 
     /** Frees {@code s}'s device memory. */
